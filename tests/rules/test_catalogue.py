@@ -1,0 +1,546 @@
+"""Worked examples of the catalogue data: spells, abilities, characters, strike chart, items."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from titan_campaign.rules.abilities import ABILITIES, ABILITY_INFO, find_ability
+from titan_campaign.rules.characters import (
+    CHARACTER_INFO,
+    CHARACTERS,
+    KINDS,
+    LEADERSHIP_UPGRADES,
+    NATIVE_HAZARDS,
+    STRIKE_CHART,
+    TOWER_CREATURES,
+    find_character,
+    strike_number,
+)
+from titan_campaign.rules.items import (
+    ITEM_TYPES,
+    SUGGESTED_ITEMS,
+    find_item_type,
+    find_suggested_item,
+)
+from titan_campaign.rules.names import UnknownName, name_key
+from titan_campaign.rules.spells import (
+    ANY_BATTLE_ROUND,
+    AREAS,
+    CAST_PHASES,
+    ENLISTMENT,
+    EXPLOSION,
+    MANEUVER,
+    MOVEMENT,
+    OPPONENT_MOVE,
+    SCHOOLS,
+    SPELL_PHASE,
+    SPELLS,
+    STRIKE_PHASE,
+    TARGETS,
+    WITHIN_RANGE_4,
+    find_school,
+    find_spell,
+    spells_of,
+)
+
+# --- name_key -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        ("Fire Ball", "fire ball"),
+        ("  FIRE   ball ", "fire ball"),
+        ("fire-ball", "fire ball"),
+        ("fire_ball", "fire ball"),
+        ("Opponent's Move", "opponents move"),
+        ("Opponent\u2019s Move", "opponents move"),
+        ("Demon 20-2", "demon 20 2"),
+        ("Stra\u00dfe", "strasse"),  # casefold, not lower
+        ("\tRaise/Lower\nWater ", "raise/lower water"),
+        ("", ""),
+    ],
+)
+def test_name_key_folds_case_spacing_hyphens_and_apostrophes(typed: str, key: str) -> None:
+    assert name_key(typed) == key
+
+
+def test_unknown_name_is_a_value_error() -> None:
+    assert issubclass(UnknownName, ValueError)
+
+
+# --- spells: the 72 of R4/R5 ----------------------------------------------------------------
+
+
+def test_there_are_72_spells_with_distinct_names() -> None:
+    assert len(SPELLS) == 72
+    assert len({name_key(spell.name) for spell in SPELLS}) == 72
+
+
+def test_schools_are_in_sheet_order_r4() -> None:
+    assert SCHOOLS == (
+        "water",
+        "air",
+        "earth",
+        "fire",
+        "summoning",
+        "sorcery",
+        "nature",
+        "divine",
+    )
+
+
+@pytest.mark.parametrize("school", SCHOOLS)
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_every_school_has_three_spells_at_each_level(school: str, level: int) -> None:
+    assert len(spells_of(school, level)) == 3
+    assert all(
+        spell.school == school and spell.level == level for spell in spells_of(school, level)
+    )
+
+
+def test_spells_are_ordered_by_school_then_level() -> None:
+    order = [(SCHOOLS.index(spell.school), spell.level) for spell in SPELLS]
+    assert order == sorted(order)
+
+
+def test_spells_keep_the_rulebook_order_within_a_level() -> None:
+    assert [spell.name for spell in spells_of("water", 1)] == [
+        "Water Affinity",
+        "Bog Walker",
+        "Raise/Lower Water",
+    ]
+    assert [spell.name for spell in spells_of("Divine", 3)] == [
+        "Mass Bless",
+        "Mass Protection",
+        "Recall",
+    ]
+    assert len(spells_of("sorcery")) == 9
+
+
+def test_mana_cost_equals_spell_level_r5() -> None:
+    assert all(spell.mana == spell.level for spell in SPELLS)
+    assert find_spell("Disintegrate").mana == 3
+    assert find_spell("Minor Heal").mana == 1
+
+
+def test_every_spell_uses_the_fixed_vocabulary() -> None:
+    for spell in SPELLS:
+        assert spell.school in SCHOOLS, spell.name
+        assert spell.level in (1, 2, 3), spell.name
+        assert spell.cast in CAST_PHASES, spell.name
+        assert spell.area is None or spell.area in AREAS, spell.name
+        assert spell.target in TARGETS, spell.name
+        assert spell.text.strip() == spell.text and spell.text.endswith("."), spell.name
+
+
+def test_spells_are_frozen() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        find_spell("Bless").level = 3  # type: ignore[misc]
+
+
+def test_ice_storm_is_an_explosion_rangestrike_in_the_strike_phase() -> None:
+    ice_storm = find_spell("Ice Storm")
+    assert (ice_storm.school, ice_storm.level) == ("water", 3)
+    assert ice_storm.attack == "6d3/3d3"
+    assert ice_storm.area == EXPLOSION == "explosion"
+    assert ice_storm.cast == STRIKE_PHASE == "Strike Phase"
+    assert ice_storm.target == "hex"
+
+
+def test_earthquake_has_three_rings() -> None:
+    earthquake = find_spell("earthquake")
+    assert earthquake.attack == "12d2/6d2/3d2"
+    assert earthquake.area == "explosion"
+    assert (earthquake.school, earthquake.level) == ("earth", 3)
+
+
+@pytest.mark.parametrize(
+    ("name", "attack", "area"),
+    [
+        ("Ice Bolt", "6d3", None),
+        ("Lightning Bolt", "4d4", None),
+        ("Fire Bolt", "3d4", None),
+        ("Fire Ball", "4d4/2d4", "explosion"),
+        ("Ice Shards", "6d3/4d3", "blast"),
+        ("Fire Fan", "3d4/2d4", "blast"),
+        ("Magic Missile", "2d4", None),
+        ("Improved Magic Missile", "3x 1d4", None),
+        ("Disintegrate", "6d4", None),
+        ("Banish", "6d4", None),
+        ("Shocking Grasp", "+2d4", None),
+        ("Stone Fist", "+6d2", None),
+        ("Bless", None, None),
+        ("Bog Lord", None, "legion"),
+        ("Mass Haste", None, "range 4"),
+        ("Mass Slow", None, "range 4"),
+    ],
+)
+def test_attack_notation_and_area_as_printed(
+    name: str, attack: str | None, area: str | None
+) -> None:
+    spell = find_spell(name)
+    assert (spell.attack, spell.area) == (attack, area)
+
+
+def test_every_attack_notation_appears_in_its_spell_text() -> None:
+    for spell in SPELLS:
+        if spell.attack is not None:
+            for part in spell.attack.replace("3x ", "").lstrip("+").split("/"):
+                assert part in spell.text, spell.name
+
+
+@pytest.mark.parametrize(
+    ("name", "cast"),
+    [
+        ("Teleport Legion", MOVEMENT),
+        ("Pathfinder", MOVEMENT),
+        ("Recall", MOVEMENT),
+        ("Rift", OPPONENT_MOVE),
+        ("Shield", STRIKE_PHASE),
+        ("Teleport", MANEUVER),
+        ("Divine Summoning", ANY_BATTLE_ROUND),
+        ("Water Affinity", ENLISTMENT),
+        ("Occult Summoning", ENLISTMENT),
+        ("Summoning III", ENLISTMENT),
+        ("Raise Dead", ENLISTMENT),
+        ("Shocking Grasp", SPELL_PHASE),
+        ("Minor Heal", SPELL_PHASE),
+        ("Banish", STRIKE_PHASE),
+    ],
+)
+def test_when_each_spell_is_cast(name: str, cast: str) -> None:
+    assert find_spell(name).cast == cast
+
+
+def test_phase_constants_read_as_the_rulebook_names_them() -> None:
+    assert MOVEMENT == "Movement Phase"
+    assert OPPONENT_MOVE == "Opponent's Move Phase"
+    assert ANY_BATTLE_ROUND == "Any Battle-Round"
+
+
+def test_every_rangestrike_or_strike_spell_is_cast_in_the_strike_phase() -> None:
+    for spell in SPELLS:
+        if spell.text.startswith(("Rangestrike spell.", "Strike spell.")):
+            assert spell.cast == STRIKE_PHASE, spell.name
+            assert spell.attack is not None, spell.name
+
+
+def test_mass_spells_reach_characters_within_range_4() -> None:
+    mass = [spell for spell in SPELLS if spell.name.startswith("Mass ")]
+    assert len(mass) == 9
+    assert all(spell.area == WITHIN_RANGE_4 for spell in mass)
+
+
+def test_regeneration_shows_corrected_spelling_and_accepts_the_typo() -> None:
+    assert find_spell("regneration").name == "Regeneration"
+    assert find_spell("REGENERATION") is find_spell("Regneration")
+    assert find_spell("Regeneration").aliases == ("Regneration",)
+
+
+def test_rulebook_typos_are_fixed_in_every_text() -> None:
+    for spell in SPELLS:
+        assert "Rangesrike" not in spell.text, spell.name
+        assert "Skill-actor" not in spell.text, spell.name
+        assert "Regneration" not in spell.name
+    assert find_spell("Lightning Bolt").text.startswith("Rangestrike spell.")
+    assert "+1 Skill-factor when defending" in find_spell("Mass Protection").text
+
+
+def test_spell_lookup_forgives_case_spacing_and_apostrophes() -> None:
+    assert find_spell("  mass   BLESS ").name == "Mass Bless"
+    assert find_spell("raise/lower-water").name == "Raise/Lower Water"
+    assert find_spell("move-through_tree").name == "Move Through Tree"
+
+
+def test_unknown_spell_suggests_the_nearest_name() -> None:
+    with pytest.raises(UnknownName) as caught:
+        find_spell("Fireball")
+    assert str(caught.value) == 'no spell named "Fireball"; did you mean "Fire Ball"?'
+
+
+def test_unknown_spell_suggests_the_corrected_name_for_a_near_typo() -> None:
+    with pytest.raises(UnknownName, match='did you mean "Regeneration"'):
+        find_spell("Regneratoin")
+
+
+def test_unknown_spell_with_nothing_near_says_so_on_one_line() -> None:
+    with pytest.raises(UnknownName) as caught:
+        find_spell("xyzzy\nplugh")
+    assert str(caught.value) == 'no spell named "xyzzy plugh"'
+
+
+def test_find_school_is_case_insensitive_and_lists_schools_on_a_miss() -> None:
+    assert find_school(" Sorcery ") == "sorcery"
+    with pytest.raises(UnknownName) as caught:
+        find_school("Fyre")
+    message = str(caught.value)
+    assert 'did you mean "fire"?' in message
+    assert all(school in message for school in SCHOOLS)
+
+
+def test_spells_of_rejects_an_unknown_school_or_level() -> None:
+    with pytest.raises(UnknownName):
+        spells_of("necromancy")
+    with pytest.raises(ValueError, match="spell levels"):
+        spells_of("water", 4)
+
+
+# --- abilities (R3) -------------------------------------------------------------------------
+
+
+def test_eight_abilities_in_sheet_order_with_their_sheet_lines() -> None:
+    assert ABILITIES == (
+        "power",
+        "skill",
+        "intelligence",
+        "spirit",
+        "charisma",
+        "leadership",
+        "luck",
+        "wisdom",
+    )
+    assert list(ABILITY_INFO) == list(ABILITIES)
+    assert ABILITY_INFO["power"].sheet_text == "+1 Power-factor"
+    assert ABILITY_INFO["skill"].sheet_text == "1 roll at Skill-factor 5/turn"
+    assert ABILITY_INFO["leadership"].sheet_text == "one start unit upgraded"
+    assert ABILITY_INFO["wisdom"].sheet_text == "+10% experience"
+    assert ABILITY_INFO["luck"].title == "LUCK"
+    assert "one Strike Phase per Battle" in ABILITY_INFO["skill"].effect
+    assert all(info.key == key for key, info in ABILITY_INFO.items())
+
+
+def test_find_ability() -> None:
+    assert find_ability("  WISDOM") == "wisdom"
+    with pytest.raises(UnknownName, match='did you mean "charisma"'):
+        find_ability("charsima")
+
+
+# --- characters (R12, Chart 1) --------------------------------------------------------------
+
+CHART_1 = {
+    "Centaur": 10,
+    "Ogre": 10,
+    "Gargoyle": 15,
+    "Lion": 15,
+    "Troll": 15,
+    "Cyclops": 20,
+    "Warbear": 20,
+    "Minotaur": 25,
+    "Behemoth": 25,
+    "Griffon": 30,
+    "Wyvern": 30,
+    "Earth Elemental": 30,
+    "Gorgon": 35,
+    "Serpent": 35,
+    "Guardian": 35,
+    "Giant": 40,
+    "Water Elemental": 40,
+    "Ranger": 50,
+    "Unicorn": 50,
+    "Warlock": 50,
+    "Air Elemental": 50,
+    "Fire Elemental": 50,
+    "Druid": 50,
+    "Healer": 50,
+    "Ice Witch": 50,
+    "Allosaurus": 50,
+    "Dragon": 55,
+    "Kraken": 55,
+    "Manticore": 55,
+    "Colossus": 60,
+    "Hydra": 60,
+    "Angel": 60,
+    "Salamander": 60,
+    "Cleric": 60,
+    "Venomous Wyrm": 70,
+    "Ranger Captain": 75,
+    "Bronze Wyrm": 75,
+    "Archangel": 90,
+}
+
+
+@pytest.mark.parametrize(("name", "points"), sorted(CHART_1.items()))
+def test_campaign_points_match_chart_1(name: str, points: int) -> None:
+    assert find_character(name).points == points
+
+
+def test_demon_points_follow_their_skill_factor() -> None:
+    demons = [c for c in CHARACTERS if c.name.startswith("Demon")]
+    assert [c.name for c in demons] == [
+        "Demon 20-2",
+        "Demon 15-3",
+        "Demon 12-3 range",
+        "Demon 12-3 fly",
+        "Demon 12-4",
+        "Demon 10-4 fly",
+    ]
+    assert all(c.is_lord for c in demons)
+    assert [(c.power, c.skill, c.points) for c in demons] == [
+        (20, 2, 80),
+        (15, 3, 90),
+        (12, 3, 90),
+        (12, 3, 90),
+        (12, 4, 100),
+        (10, 4, 100),
+    ]
+    assert find_character("Demon 12-3 range").rangestrikes == "yes"
+    assert find_character("demon 12-3 fly").flies
+    assert find_character("Demon 10-4 fly").flies
+
+
+def test_every_character_is_listed_once_and_every_chart_1_name_is_present() -> None:
+    assert len(CHARACTERS) == len(CHARACTER_INFO) == 45
+    assert set(CHART_1) <= set(CHARACTER_INFO)
+
+
+def test_every_non_lord_has_campaign_points() -> None:
+    for character in CHARACTERS:
+        if not character.is_lord:
+            assert character.points is not None, character.name
+
+
+def test_only_the_titan_has_no_points() -> None:
+    assert [c.name for c in CHARACTERS if c.points is None] == ["Titan"]
+
+
+def test_characters_use_the_fixed_vocabulary() -> None:
+    for character in CHARACTERS:
+        assert character.kind in KINDS, character.name
+        assert character.rangestrikes in (None, "yes", "magic"), character.name
+        assert set(character.natives) <= set(NATIVE_HAZARDS), character.name
+
+
+def test_titan_starts_at_power_6_and_has_no_points() -> None:
+    titan = find_character("titan")
+    assert (titan.kind, titan.power, titan.skill, titan.points) == ("Lord", 6, 4, None)
+    assert "6 + Power" in titan.notes
+
+
+def test_kraken_has_points_but_no_factors() -> None:
+    kraken = find_character("Kraken")
+    assert (kraken.power, kraken.skill, kraken.points) == (None, None, 55)
+    assert kraken.range_strength is None
+
+
+def test_venomous_wyrm_accepts_the_rulebook_spelling() -> None:
+    wyrm = find_character("VENEMOUS wyrm")
+    assert wyrm.name == "Venomous Wyrm"
+    assert (wyrm.power, wyrm.skill, wyrm.rangestrikes, wyrm.natives) == (9, 3, "yes", ("bog",))
+    assert wyrm.muster == "Master Muster: swamp"
+    assert "Regenerates" in wyrm.notes
+
+
+def test_warlock_and_ice_witch_rangestrike_by_magic() -> None:
+    assert find_character("Warlock").rangestrikes == "magic"
+    assert find_character("Ice Witch").rangestrikes == "magic"
+    assert find_character("Giant").rangestrikes == "yes"
+    assert find_character("Giant").range_strength == 3
+    assert find_character("Centaur").rangestrikes is None
+
+
+@pytest.mark.parametrize(
+    ("name", "power", "skill", "flies", "natives"),
+    [
+        ("Gargoyle", 4, 3, True, ("bramble",)),
+        ("Ranger Captain", 6, 4, True, ("bog",)),
+        ("Bronze Wyrm", 10, 3, True, ("dune", "sand")),
+        ("Allosaurus", 16, 3, False, ("bramble",)),
+        ("Serpent", 18, 2, False, ("bramble",)),
+        ("Hydra", 10, 3, False, ("bog", "sand", "dune")),
+        ("Water Elemental", 10, 3, False, ("bog", "water")),
+        ("Air Elemental", 8, 4, True, ()),
+    ],
+)
+def test_factors_flight_and_natives(
+    name: str, power: int, skill: int, flies: bool, natives: tuple[str, ...]
+) -> None:
+    character = find_character(name)
+    assert (character.power, character.skill, character.flies, character.natives) == (
+        power,
+        skill,
+        flies,
+        natives,
+    )
+
+
+def test_kinds_of_master_musters_and_elementals() -> None:
+    assert find_character("Cleric").kind == "Demi-Lord"
+    assert find_character("Manticore").kind == "Creature"
+    assert find_character("Fire Elemental").kind == "Demi-Lord"
+    assert find_character("Fire Elemental").muster == "summoned"
+    assert find_character("Ranger Captain").muster == "Master Muster: plains, marsh"
+    assert find_character("Angel").is_lord
+    assert not find_character("Guardian").is_lord
+
+
+def test_tower_creatures_and_leadership_upgrades_r3_r10() -> None:
+    assert TOWER_CREATURES == ("Centaur", "Gargoyle", "Ogre")
+    assert LEADERSHIP_UPGRADES == {"Centaur": "Lion", "Gargoyle": "Cyclops", "Ogre": "Troll"}
+    for name in (*TOWER_CREATURES, *LEADERSHIP_UPGRADES.values()):
+        assert find_character(name).kind == "Creature"
+
+
+def test_unknown_character_suggests_the_nearest_name() -> None:
+    with pytest.raises(UnknownName) as caught:
+        find_character("Griffin")
+    assert str(caught.value) == 'no character named "Griffin"; did you mean "Griffon"?'
+
+
+# --- Extended Strike Chart ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("defender", "row"),
+    [
+        (2, (5, 4, 3, 2, 1)),
+        (3, (6, 5, 4, 3, 2)),
+        (4, (6, 6, 5, 4, 3)),
+        (5, (6, 6, 6, 5, 4)),
+    ],
+)
+def test_extended_strike_chart_rows(defender: int, row: tuple[int, ...]) -> None:
+    assert tuple(strike_number(attacker, defender) for attacker in range(1, 6)) == row
+
+
+def test_strike_chart_examples() -> None:
+    assert len(STRIKE_CHART) == 20
+    assert strike_number(4, 4) == 4  # equal Skill-factors hit on a 4
+    assert strike_number(3, 2) == 3
+    assert strike_number(5, 5) == 4  # Bless against Protection
+    assert strike_number(1, 5) == 6  # Barkskin's minimum against a blessed defender
+
+
+def test_strike_chart_is_four_plus_defender_minus_attacker_capped_at_6() -> None:
+    for (attacker, defender), needed in STRIKE_CHART.items():
+        assert needed == min(6, 4 + defender - attacker)
+
+
+def test_strike_number_outside_the_chart_is_refused() -> None:
+    with pytest.raises(ValueError, match="Strike Chart"):
+        strike_number(6, 3)
+    with pytest.raises(ValueError, match="Strike Chart"):
+        strike_number(3, 1)
+
+
+# --- magic items (R11) ----------------------------------------------------------------------
+
+
+def test_item_types_r11() -> None:
+    assert ITEM_TYPES == ("cloak", "talisman", "crown", "staff", "other")
+    assert find_item_type(" Crown ") == "crown"
+    with pytest.raises(UnknownName, match="The item types are"):
+        find_item_type("ring")
+
+
+def test_suggested_items_come_from_mytho_titan() -> None:
+    names = {item.name for item in SUGGESTED_ITEMS}
+    assert {"Golden Fleece", "Cornucopia", "Winged Sandals", "Helmet of Invisibility"} <= names
+    assert len(names) == len(SUGGESTED_ITEMS)
+    for item in SUGGESTED_ITEMS:
+        assert item.type in ITEM_TYPES, item.name
+        assert item.description.endswith("."), item.name
+    assert find_suggested_item("helmet of invisibility").type == "crown"
+    assert find_suggested_item("Potion").charges == 1

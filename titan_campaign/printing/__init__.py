@@ -1,0 +1,1 @@
+"""Printed forms of the sheet: text, HTML, PDF."""

@@ -1,0 +1,115 @@
+"""The Titan Character Sheet as plain text, at most 80 columns, readable in monochrome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.abilities import ABILITY_INFO
+from ..rules.honor_guard import SLOT_OPENS_AT
+
+WIDTH = 80
+LEFT = 53  # width of the left column (abilities, schools)
+
+
+def boxes(checked: int, total: int = 3) -> str:
+    return "".join("[x]" if i < checked else "[ ]" for i in range(total))
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
+def _columns(left: list[str], right: list[str]) -> list[str]:
+    rows = max(len(left), len(right))
+    left = left + [""] * (rows - len(left))
+    right = right + [""] * (rows - len(right))
+    return [(_fit(a, LEFT - 1).ljust(LEFT) + _fit(b, WIDTH - LEFT)).rstrip() for a, b in zip(left, right)]
+
+
+def honor_guard_lines(data: dict[str, Any]) -> list[str]:
+    """Three slots: a member, an open slot (blank line) or locked until its level (R9)."""
+    members, slots = data["honor_guard"], data["honor_guard_slots"]
+    lines = []
+    for index, opens_at in enumerate(SLOT_OPENS_AT):
+        if index < len(slots):
+            member = members[index] if index < len(members) else "_______________"
+            lines.append(f"slot {index + 1} (up to {slots[index]} pts): {member}")
+        else:
+            lines.append(f"slot {index + 1}: locked until level {opens_at}")
+    return lines
+
+
+def sheet_text(data: dict[str, Any]) -> str:
+    xp = data["xp"]
+    out: list[str] = []
+    title = "TITAN CHARACTER SHEET"
+    campaign = f"campaign: {data['campaign']}"
+    out.append(_fit(title + campaign.rjust(WIDTH - len(title)), WIDTH))
+    name = _fit(f"Titan Name: {data['name']}  (player {data['player']})", WIDTH - 12)
+    out.append(name + f"LEVEL {data['level']}".rjust(WIDTH - len(name)))
+    if data.get("archived"):
+        out.append("ARCHIVED (dead or retired)")
+    out.append("=" * WIDTH)
+
+    left = ["ABILITIES"]
+    for key, value in data["abilities"].items():
+        info = ABILITY_INFO[key]
+        left.append(f"{boxes(value)} {info.title:<12} {info.sheet_text}")
+    right = [
+        "EXPERIENCE",
+        f"Base XP:      {xp['base']:>6}",
+        f"Earned XP:    {xp['earned']:>6}",
+        f"Spent XP:     {xp['spent']:>6}",
+        f"Available:    {xp['available']:>6}",
+        f"To next level:{xp['to_next_level']:>6}",
+        "",
+        f"GOLD:         {data['gold']:>6}",
+    ]
+    out += _columns(left, right)
+    out.append("")
+
+    left = ["SPELL SCHOOLS"] + [f"{boxes(v)} {k.upper()}" for k, v in data["schools"].items()]
+    right = [
+        "PER GAME",
+        f"Mana per turn:        {data['mana']}",
+        f"Titan Power-factor:   {data['titan_power']}",
+        f"Skill-5 strikes:      {data['skill_uses']}",
+        f"Re-rolls per turn:    {data['rerolls']}",
+        f"XP bonus:             {data['xp_bonus_percent']}%",
+    ]
+    out += _columns(left, right)
+    out.append("")
+
+    out.append(f"SPELLS ({len(data['spells'])})")
+    if not data["spells"]:
+        out.append("  (none yet)")
+    for spell in data["spells"]:
+        mark = " bonus" if spell["bonus"] else " bought" if spell["bought"] else ""
+        line = f"  {spell['name']:<24} {spell['school'].title():<10} L{spell['level']}  {spell['mana']} Mana  {spell['cast']}{mark}"
+        out.append(_fit(line, WIDTH))
+    out.append("")
+
+    out.append("MAGIC ITEMS")
+    if not data["magic_items"]:
+        out.append("  (none)")
+    for item in data["magic_items"]:
+        charges = f", {item['charges']}/{item['max_charges']} charges" if item["charges"] is not None else ""
+        legion = f", legion {item['legion']}" if item.get("legion") else ""
+        out.append(_fit(f"  {item['name']} ({item['type']}{charges}{legion})", WIDTH))
+        if item["description"]:
+            out.append(_fit(f"    {item['description']}", WIDTH))
+    out.append("")
+
+    out.append("HONOR GUARD")
+    out += [f"  {line}" for line in honor_guard_lines(data)]
+    out.append("")
+    out.append("STARTING LEGIONS (next game)")
+    for number, legion in enumerate(data["starting_legions"], start=1):
+        out.append(_fit(f"  {number}: {', '.join(legion)}", WIDTH))
+    for note in data.get("starting_legion_notes", []):
+        out.append(_fit(f"  ! {note}", WIDTH))
+    if data["pending"]:
+        out.append("")
+        out.append("CHOICES TO MAKE")
+        out += [_fit(f"  - {choice['text']}", WIDTH) for choice in data["pending"]]
+    return "\n".join(line.rstrip() for line in out) + "\n"

@@ -1,0 +1,68 @@
+"""One line of history per event, in a player's words."""
+
+from __future__ import annotations
+
+from .events import (
+    AbilityBought,
+    Archived,
+    BonusSwapped,
+    Created,
+    Event,
+    GameRecorded,
+    GoldChanged,
+    HonorGuardSet,
+    ItemAdded,
+    ItemBought,
+    ItemRemoved,
+    ItemUsed,
+    PlanSet,
+    SchoolGained,
+    SpellBought,
+    SpellBoughtWithGold,
+    SpellChosen,
+    SwapDeclined,
+)
+
+
+def describe(event: Event) -> str:
+    match event:
+        case Created():
+            return f"{event.name} created for {event.player} with {event.base_xp} base XP"
+        case AbilityBought():
+            return f"bought a {event.ability.title()} box (100 XP)"
+        case SchoolGained(free=True):
+            return f"free school level: {event.school.title()} level {event.level}"
+        case SchoolGained():
+            return f"bought {event.school.title()} level {event.level} (100 XP)"
+        case SpellBought():
+            return f"bought the spell {event.spell} (100 XP)"
+        case SpellChosen():
+            kind = {"school": "learned", "free": "learned (free pick)", "bonus": "learned as a bonus spell"}[event.pick]
+            return f"{kind}: {event.spell}"
+        case BonusSwapped():
+            return f"swapped bonus spell {event.old} for {event.new}"
+        case SwapDeclined():
+            return f"declined the bonus swap for {event.school.title()} level {event.level}"
+        case GameRecorded():
+            scenario = f" ({event.scenario})" if event.scenario else ""
+            return f"game {event.game} on {event.date}{scenario}: {event.outcome.result}"
+        case GoldChanged():
+            note = f" ({event.note})" if event.note else ""
+            return f"gold {event.amount:+d}{note}"
+        case ItemAdded():
+            return f"magic item added: {event.item.name} ({event.item.type})"
+        case ItemBought():
+            return f"bought magic item {event.item.name} for {event.price} gold"
+        case SpellBoughtWithGold():
+            return f"bought the spell {event.spell} for {event.price} gold"
+        case ItemUsed():
+            return f"used a charge of {event.name}"
+        case ItemRemoved():
+            return f"magic item removed: {event.name}"
+        case HonorGuardSet():
+            return "honor guard: " + (", ".join(event.members) if event.members else "cleared")
+        case PlanSet():
+            return "next game's starting legions planned"
+        case Archived():
+            return "archived (dead or retired)"
+    return event.kind  # pragma: no cover

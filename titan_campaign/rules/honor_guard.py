@@ -1,0 +1,67 @@
+"""Honor Guard (R9): slots by level and whether a set of members fits them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+
+from .characters import find_character
+from .errors import RuleError
+
+
+SLOT_OPENS_AT = (4, 7, 10)  # R9: the level at which the first, second and third slot opens
+
+
+def honor_guard_slots(level: int) -> tuple[int, ...]:
+    """R9: the point caps of the Titan's honor guard slots at this level."""
+    if level >= 10:
+        return (75, 50, 50)
+    if level >= 7:
+        return (50, 50)
+    if level >= 4:
+        return (30,)
+    return ()
+
+
+def slot_assignment(points: list[int], slots: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Indexes of distinct slots, one per member, each cap >= the member's points; None if none."""
+    for chosen in permutations(range(len(slots)), len(points)):
+        if all(points[i] <= slots[slot] for i, slot in enumerate(chosen)):
+            return chosen
+    return None
+
+
+def check_honor_guard(
+    members: tuple[str, ...], level: int, survivors: tuple[str, ...] | None
+) -> None:
+    """R9: raise RuleError unless ``members`` may form this Titan's honor guard."""
+    slots = honor_guard_slots(level)
+    if not members:
+        return
+    if not slots:
+        raise RuleError(f"no honor guard below level 4; the Titan is level {level} (R9)")
+    points: list[int] = []
+    for name in members:
+        character = find_character(name)
+        if character.is_lord:
+            raise RuleError(f"{character.name} is a Lord and cannot join an honor guard (R9)")
+        if character.points is None:
+            raise RuleError(f"{character.name} has no Campaign point value (R9)")
+        points.append(character.points)
+    caps = ", ".join(str(cap) for cap in slots)
+    if len(members) > len(slots):
+        raise RuleError(
+            f"{len(members)} members but level {level} has {len(slots)} slot"
+            f"{'s' if len(slots) > 1 else ''} ({caps} points) (R9)"
+        )
+    for name, value in zip(members, points):
+        if value > max(slots):
+            raise RuleError(f"{name} is worth {value} points; the largest slot at level {level} holds {max(slots)} (R9)")
+    if slot_assignment(points, slots) is None:
+        listed = " and ".join(f"{n} ({p})" for n, p in zip(members, points))
+        raise RuleError(f"{listed} do not fit the slots ({caps} points) together (R9)")
+    if survivors is not None:
+        missing = Counter(members) - Counter(survivors)
+        if missing:
+            names = ", ".join(sorted(missing.elements()))
+            raise RuleError(f"{names} did not survive the last game; choose from its survivors (R9)")

@@ -1,0 +1,141 @@
+"""Starting legions for the next game (R10)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import cycle, islice
+
+from .characters import LEADERSHIP_UPGRADES, TOWER_CREATURES, find_character
+from .errors import RuleError
+from .names import name_key
+
+BASE_LEGIONS = (
+    ("Titan", "Centaur", "Gargoyle", "Ogre"),
+    ("Angel", "Centaur", "Gargoyle", "Ogre"),
+)
+MAX_LEGION = 7
+UPGRADED_FROM = {upgrade: creature for creature, upgrade in LEADERSHIP_UPGRADES.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class LegionPlan:
+    """The player's picks, remembered between games (R10)."""
+
+    charisma: tuple[str, ...] = ()
+    upgrades: tuple[str, ...] = ()  # upgraded creature names: Lion, Cyclops, Troll
+    placement: tuple[tuple[str, int], ...] = ()  # (character or item name, legion 1|2)
+
+
+@dataclass(frozen=True, slots=True)
+class StartingLegions:
+    legions: tuple[tuple[str, ...], tuple[str, ...]]
+    items: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    notes: tuple[str, ...] = field(default=())
+
+
+def upgrade_name(name: str) -> str:
+    """"Centaur" or "Lion" both mean the Leadership upgrade to a Lion (R3)."""
+    creature = find_character(name).name
+    if creature in LEADERSHIP_UPGRADES:
+        return LEADERSHIP_UPGRADES[creature]
+    if creature in UPGRADED_FROM:
+        return creature
+    raise RuleError(
+        f"{creature} is not a Leadership upgrade: Centaur to Lion, Gargoyle to Cyclops, Ogre to Troll (R3)"
+    )
+
+
+def _filled(picks: Sequence[str], boxes: int, defaults: Sequence[str]) -> list[str]:
+    """The player's picks, topped up with defaults to one per ability box."""
+    return list(picks[:boxes]) + list(islice(cycle(defaults), max(0, boxes - len(picks))))
+
+
+def starting_legions(
+    charisma: int,
+    leadership: int,
+    honor_guard: Sequence[str],
+    items: Sequence[tuple[str, str]],
+    plan: LegionPlan,
+) -> StartingLegions:
+    """R10: base legions + Charisma creatures, Leadership upgrades, honor guard; items placed.
+
+    ``items`` are (name, type) pairs. Extras without a placement go to the smaller legion.
+    """
+    placed = {name_key(name): legion for name, legion in plan.placement}
+    legions = [list(BASE_LEGIONS[0]), list(BASE_LEGIONS[1])]
+    notes: list[str] = []
+    extras = _filled(plan.charisma, charisma, TOWER_CREATURES) + list(honor_guard)
+    for extra in extras:
+        wanted = placed.get(name_key(extra))
+        if wanted is None or len(legions[wanted - 1]) >= MAX_LEGION:
+            wanted = 1 if len(legions[0]) <= len(legions[1]) else 2
+        legions[wanted - 1].append(extra)
+    upgrades = _filled(plan.upgrades, leadership, [LEADERSHIP_UPGRADES[c] for c in TOWER_CREATURES])
+    for upgrade in upgrades:
+        creature = UPGRADED_FROM[upgrade]
+        wanted = placed.get(name_key(upgrade), 1)
+        for legion in (legions[wanted - 1], legions[2 - wanted]):
+            if creature in legion:
+                legion[legion.index(creature)] = upgrade
+                break
+    item_legions: list[list[str]] = [[], []]
+    for name, item_type in items:
+        legion_number = placed.get(name_key(name), 1)
+        item_legions[legion_number - 1].append(name)
+        legion = legions[legion_number - 1]
+        if item_type == "staff" and not any(
+            find_character(c).is_lord or c == "Warlock" for c in legion
+        ):
+            notes.append(f"{name} is a staff but legion {legion_number} has no Lord or Warlock to use it (R11)")
+    for number, legion in enumerate(legions, start=1):
+        if len(legion) >= MAX_LEGION:
+            notes.append(f"legion {number} has {len(legion)} characters: split it in the first Commencement Phase (R10)")
+    return StartingLegions(
+        (tuple(legions[0]), tuple(legions[1])),
+        (tuple(item_legions[0]), tuple(item_legions[1])),
+        tuple(notes),
+    )
+
+
+def check_plan(
+    plan: LegionPlan,
+    charisma: int,
+    leadership: int,
+    honor_guard: Sequence[str],
+    items: Mapping[str, str],
+) -> None:
+    """R10: raise RuleError unless the plan fits the Titan's Charisma, Leadership and holdings.
+
+    ``items`` maps each magic item's name to its type.
+    """
+    for name in plan.charisma:
+        if name not in TOWER_CREATURES:
+            raise RuleError(f"Charisma adds a Centaur, Gargoyle or Ogre, not a {name} (R3)")
+    if len(plan.charisma) > charisma:
+        raise RuleError(f"{len(plan.charisma)} Charisma creatures picked but {charisma} Charisma boxes checked (R10)")
+    if len(plan.upgrades) > leadership:
+        raise RuleError(f"{len(plan.upgrades)} upgrades picked but {leadership} Leadership boxes checked (R10)")
+    extras = {
+        name_key(name)
+        for name in (
+            *_filled(plan.charisma, charisma, TOWER_CREATURES),
+            *_filled(plan.upgrades, leadership, [LEADERSHIP_UPGRADES[c] for c in TOWER_CREATURES]),
+            *honor_guard,
+            *items,
+        )
+    }
+    for name, _legion in plan.placement:
+        if name_key(name) not in extras:
+            raise RuleError(
+                f"nothing called {name} to place: only Charisma creatures, upgrades, honor guard and magic items move (R10)"
+            )
+    counts = [len(BASE_LEGIONS[0]), len(BASE_LEGIONS[1])]
+    placed = {name_key(name): legion for name, legion in plan.placement}
+    for extra in _filled(plan.charisma, charisma, TOWER_CREATURES) + list(honor_guard):
+        legion = placed.get(name_key(extra))
+        if legion is not None:
+            counts[legion - 1] += 1
+    for number, count in enumerate(counts, start=1):
+        if count > MAX_LEGION:
+            raise RuleError(f"legion {number} would have {count} characters; at most {MAX_LEGION} (R10)")

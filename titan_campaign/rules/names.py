@@ -1,0 +1,120 @@
+"""Matching what a player typed against the names in the catalogues.
+
+Every catalogue (spells, schools, abilities, characters, items) looks names up through
+``name_key`` so that "regneration", "Venemous  wyrm" and "raise/lower-water" all find their
+entry, and through ``NameIndex`` so that a miss says, in one line, what the player may have meant.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+_DROPPED = str.maketrans("", "", "'\u2018\u2019\u02bc`")
+"""Apostrophes, straight and typographic: "Opponent's" and "Opponents" are the same key."""
+
+_AS_SPACE = str.maketrans({"-": " ", "_": " ", "\u2010": " ", "\u2013": " ", "\u2014": " "})
+"""Hyphens, underscores and the dashes a word processor puts in their place."""
+
+_CLOSE_ENOUGH = 0.1
+"""How much less similar than the best match a suggestion may be."""
+
+_LONGEST_GUESSED = 100
+"""Longer input gets no suggestions (comparing it would only cost time)."""
+
+
+class UnknownName(ValueError):
+    """A name the player typed matches nothing in a catalogue; the message suggests the nearest."""
+
+
+def name_key(text: str) -> str:
+    """The lookup key of a name: case-insensitive, blind to spacing, hyphens and apostrophes.
+
+    >>> name_key("  Venemous--WYRM ")
+    'venemous wyrm'
+    >>> name_key("Opponent's_Move")
+    'opponents move'
+    """
+    return " ".join(text.translate(_DROPPED).translate(_AS_SPACE).casefold().split())
+
+
+def quoted_list(names: Iterable[str], last: str = "or") -> str:
+    """``"A", "B" or "C"``: names quoted for a one-line message."""
+    quoted = [f'"{name}"' for name in names]
+    if len(quoted) <= 1:
+        return "".join(quoted)
+    return f"{', '.join(quoted[:-1])} {last} {quoted[-1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class NameIndex(Generic[T]):
+    """Entries of one catalogue by the key of their name and of each alias.
+
+    ``noun`` names the kind of entry in messages ("spell", "character"); ``display`` maps every
+    key to the name shown to the player (an alias key shows the corrected name).
+    """
+
+    noun: str
+    entries: Mapping[str, T]
+    display: Mapping[str, str]
+    listing: str = ""
+    """A sentence added to every miss, such as 'The schools are water, air, ... and divine.'"""
+
+    @classmethod
+    def build(
+        cls, noun: str, named: Iterable[tuple[str, Iterable[str], T]], listing: str = ""
+    ) -> NameIndex[T]:
+        """Index ``(name, aliases, entry)`` triples; two entries may not share a key."""
+        entries: dict[str, T] = {}
+        display: dict[str, str] = {}
+        for name, aliases, entry in named:
+            for written in (name, *aliases):
+                key = name_key(written)
+                if key in entries and entries[key] != entry:
+                    raise ValueError(f"two {noun}s share the name {written!r}")
+                entries[key] = entry
+                display[key] = name
+        return cls(noun=noun, entries=entries, display=display, listing=listing)
+
+    def suggestions(self, name: str, limit: int = 3) -> tuple[str, ...]:
+        """The displayed names closest to ``name``, best first, without repeats.
+
+        Only names about as close as the best one are offered, so that "Fireball" suggests
+        "Fire Ball" and not every spell that shares a few letters with it.
+        """
+        typed = name_key(name)
+        if not typed or len(typed) > _LONGEST_GUESSED:
+            return ()
+        scored = sorted(
+            (
+                (difflib.SequenceMatcher(None, typed, key).ratio(), key)
+                for key in difflib.get_close_matches(typed, list(self.entries), n=limit * 3)
+            ),
+            key=lambda pair: -pair[0],
+        )
+        found: list[str] = []
+        for ratio, key in scored:
+            shown = self.display[key]
+            if ratio >= scored[0][0] - _CLOSE_ENOUGH and shown not in found:
+                found.append(shown)
+        return tuple(found[:limit])
+
+    def find(self, name: str) -> T:
+        """The entry called ``name`` (any spelling ``name_key`` folds together), or UnknownName."""
+        entry = self.entries.get(name_key(name))
+        if entry is not None:
+            return entry
+        typed = " ".join(name.split())
+        if len(typed) > _LONGEST_GUESSED:
+            typed = typed[:_LONGEST_GUESSED] + "..."
+        message = f'no {self.noun} named "{typed}"'
+        close = self.suggestions(name)
+        if close:
+            message += f"; did you mean {quoted_list(close)}?"
+        if self.listing:
+            message += f"{'' if close else '.'} {self.listing}"
+        raise UnknownName(message)

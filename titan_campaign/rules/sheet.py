@@ -1,0 +1,81 @@
+"""The Titan Character Sheet as plain data: what ``sheet --format json`` prints and printers draw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .abilities import ABILITIES
+from .spells import SCHOOLS
+from .titan import TitanState
+
+
+def sheet_data(state: TitanState, campaign: str) -> dict[str, Any]:
+    """Every figure of the paper sheet plus the derived ones, as JSON-ready data."""
+    legions = state.starting_legions
+    item_legion = {name: number for number, names in enumerate(legions.items, start=1) for name in names}
+    return {
+        "name": state.name,
+        "player": state.player,
+        "campaign": campaign,
+        "archived": state.archived,
+        "level": state.level,
+        "xp": {
+            "base": state.base_xp,
+            "earned": state.earned_xp,
+            "spent": state.spent_xp,
+            "available": state.available_xp,
+            "to_next_level": state.xp_to_next_level,
+        },
+        "abilities": {ability: state.abilities[ability] for ability in ABILITIES},
+        "schools": {school: state.schools[school] for school in SCHOOLS},
+        "spells": [
+            {
+                "name": known.name,
+                "school": known.spell.school,
+                "level": known.spell.level,
+                "mana": known.spell.mana,
+                "cast": known.spell.cast,
+                "bonus": known.bonus,
+                "bought": known.bought,
+            }
+            for known in sorted(state.spells, key=lambda k: (SCHOOLS.index(k.spell.school), k.spell.level, k.name))
+        ],
+        "pending": [
+            {"kind": choice.kind, "school": choice.school, "level": choice.level, "text": choice.describe()}
+            for choice in state.pending
+        ],
+        "mana": state.mana,
+        "titan_power": state.titan_power,
+        "skill_uses": state.skill_uses,
+        "rerolls": state.rerolls,
+        "xp_bonus_percent": state.xp_bonus_percent,
+        "gold": state.gold,
+        "gold_ledger": [
+            {"amount": line.amount, "note": line.note, "game": line.game} for line in state.gold_ledger
+        ],
+        "magic_items": [
+            {
+                "name": item.name,
+                "type": item.type,
+                "charges": item.charges,
+                "max_charges": item.max_charges,
+                "description": item.description,
+                "legion": item_legion.get(item.name),
+            }
+            for item in state.items
+        ],
+        "honor_guard": list(state.honor_guard),
+        "honor_guard_slots": list(state.honor_guard_slots),
+        "starting_legions": [list(legion) for legion in legions.legions],
+        "starting_legion_notes": list(legions.notes),
+        "games": [
+            {
+                "game": game.game,
+                "date": game.date,
+                "scenario": game.scenario,
+                "result": game.outcome.result,
+                "award": game.award.total,
+            }
+            for game in state.games
+        ],
+    }

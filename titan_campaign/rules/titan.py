@@ -1,0 +1,598 @@
+"""A Titan's state, replayed from its history of events, and the rules that check each event.
+
+``apply(state, event)`` is the one place an event is judged: it returns the new state and the
+notes a player should read (level-ups, forfeited picks, items used up), or raises ``RuleError``
+naming the rule. Everything else (the command line, the UI, imports) goes through it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from .abilities import ABILITIES
+from .awards import Award, game_award
+from .errors import Decision, RuleError
+from .events import (
+    AbilityBought,
+    Archived,
+    BonusSwapped,
+    Created,
+    Event,
+    GameOutcome,
+    GameRecorded,
+    GoldChanged,
+    HonorGuardSet,
+    ItemAdded,
+    ItemBought,
+    ItemFacts,
+    ItemRemoved,
+    ItemUsed,
+    PlanSet,
+    SchoolGained,
+    SpellBought,
+    SpellBoughtWithGold,
+    SpellChosen,
+    SwapDeclined,
+)
+from .honor_guard import check_honor_guard, honor_guard_slots
+from .legions import LegionPlan, StartingLegions, check_plan, starting_legions, upgrade_name
+from .names import name_key
+from .spells import SCHOOLS, SPELLS, Spell, find_spell, spells_of
+
+XP_PER_PURCHASE = 100  # R1
+XP_PER_LEVEL = 200  # R2
+MAX_BOXES = 3  # R3, R4
+
+
+@dataclass(frozen=True, slots=True)
+class KnownSpell:
+    """A spell in the spell book and how it was learned: ``school`` pick (R5), ``free`` pick (R2),
+    ``bonus`` (R6), ``xp`` bought in a mastered school (R5) or ``gold`` (R11)."""
+
+    name: str
+    source: str
+
+    @property
+    def spell(self) -> Spell:
+        return find_spell(self.name)
+
+    @property
+    def bonus(self) -> bool:
+        return self.source == "bonus"
+
+    @property
+    def bought(self) -> bool:
+        return self.source == "gold"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingChoice:
+    """A choice the player still has to make.
+
+    ``school``: a free school level (R2). ``spell``: a spell pick of (school, level) from a
+    school level (R5), or of any spell when school and level are None (R2, all schools full).
+    ``bonus``: an Intelligence pick (R6). ``swap``: the optional bonus swap for (school, level) (R6).
+    """
+
+    kind: str
+    school: str | None = None
+    level: int | None = None
+
+    def describe(self) -> str:
+        if self.kind == "school":
+            return "free spell-school level (R2)"
+        if self.kind == "bonus":
+            return "bonus spell of a known school level (R6)"
+        where = f"{self.school.title()} level {self.level}" if self.school else "any school, any level"
+        if self.kind == "swap":
+            return f"may swap a bonus spell for a {where} spell (R6)"
+        return f"spell pick: {where} (R2, R5)" if self.school is None else f"spell pick: {where} (R5)"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedItem:
+    name: str
+    type: str
+    description: str = ""
+    charges: int | None = None
+    max_charges: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GoldLine:
+    amount: int
+    note: str = ""
+    game: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlayed:
+    game: int
+    date: str
+    scenario: str
+    outcome: GameOutcome
+    award: Award
+    survivors: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class TitanState:
+    """Facts replayed from the history; every figure on the sheet is derived from them."""
+
+    name: str
+    player: str
+    base_xp: int
+    earned_xp: int = 0
+    spent_xp: int = 0
+    abilities: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(ABILITIES, 0))
+    schools: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(SCHOOLS, 0))
+    spells: tuple[KnownSpell, ...] = ()
+    pending: tuple[PendingChoice, ...] = ()
+    gold_ledger: tuple[GoldLine, ...] = ()
+    items: tuple[OwnedItem, ...] = ()
+    honor_guard: tuple[str, ...] = ()
+    plan: LegionPlan = LegionPlan()
+    games: tuple[GamePlayed, ...] = ()
+    archived: bool = False
+
+    # R1
+    @property
+    def available_xp(self) -> int:
+        return self.base_xp + self.earned_xp - self.spent_xp
+
+    # R2
+    @property
+    def level(self) -> int:
+        return self.spent_xp // XP_PER_LEVEL
+
+    @property
+    def xp_to_next_level(self) -> int:
+        return (self.level + 1) * XP_PER_LEVEL - self.spent_xp
+
+    # R3, R7
+    @property
+    def mana(self) -> int:
+        return self.level + self.abilities["spirit"]
+
+    @property
+    def titan_power(self) -> int:
+        return 6 + self.abilities["power"]
+
+    @property
+    def skill_uses(self) -> int:
+        return self.abilities["skill"]
+
+    @property
+    def rerolls(self) -> int:
+        return self.abilities["luck"]
+
+    @property
+    def xp_bonus_percent(self) -> int:
+        return 10 * self.abilities["wisdom"]
+
+    # R11
+    @property
+    def gold(self) -> int:
+        return sum(line.amount for line in self.gold_ledger)
+
+    # R9
+    @property
+    def honor_guard_slots(self) -> tuple[int, ...]:
+        return honor_guard_slots(self.level)
+
+    # R10
+    @property
+    def starting_legions(self) -> StartingLegions:
+        return starting_legions(
+            self.abilities["charisma"],
+            self.abilities["leadership"],
+            self.honor_guard,
+            [(item.name, item.type) for item in self.items],
+            self.plan,
+        )
+
+    def knows(self, spell: str) -> bool:
+        return any(known.name == spell for known in self.spells)
+
+    def unknown_spells(self, school: str | None = None, level: int | None = None) -> list[Spell]:
+        """Spells of (school, level) not yet in the spell book; None means any."""
+        pool = SPELLS if school is None else spells_of(school, level)
+        return [spell for spell in pool if not self.knows(spell.name) and (level is None or spell.level == level)]
+
+    def spell_choices(self, choice: PendingChoice) -> list[Spell]:
+        """The spells a pending pick, bonus pick or swap may take."""
+        if choice.kind == "bonus":
+            return [s for s in self.unknown_spells() if self.schools[s.school] >= s.level]
+        if choice.kind in ("spell", "swap"):
+            return self.unknown_spells(choice.school, choice.level)
+        return []
+
+    def school_choices(self) -> list[str]:
+        """Schools whose next level may be gained now (R4)."""
+        return [school for school in SCHOOLS if self.schools[school] < MAX_BOXES]
+
+    def item(self, name: str) -> OwnedItem:
+        for item in self.items:
+            if name_key(item.name) == name_key(name):
+                return item
+        owned = ", ".join(item.name for item in self.items) or "none"
+        raise RuleError(f"{self.name} has no magic item called {name} (items: {owned})")
+
+
+# --- applying events -------------------------------------------------------------------
+
+
+def _spend(state: TitanState, what: str) -> TitanState:
+    """R1: every purchase costs exactly 100 XP from what is available."""
+    if state.available_xp < XP_PER_PURCHASE:
+        raise RuleError(f"{what} needs {XP_PER_PURCHASE} XP, {state.available_xp} available (R1)")
+    return replace(state, spent_xp=state.spent_xp + XP_PER_PURCHASE)
+
+
+def _learn(state: TitanState, spell: str, source: str) -> TitanState:
+    """R5: a spell is known at most once."""
+    if state.knows(spell):
+        raise RuleError(f"{state.name} already knows {spell} (R5)")
+    return replace(state, spells=state.spells + (KnownSpell(spell, source),))
+
+
+def _without(choices: tuple[PendingChoice, ...], choice: PendingChoice) -> tuple[PendingChoice, ...]:
+    index = choices.index(choice)
+    return choices[:index] + choices[index + 1 :]
+
+
+def _pending(state: TitanState, kind: str, school: str | None = None, level: int | None = None) -> PendingChoice | None:
+    for choice in state.pending:
+        if choice.kind == kind and choice.school == school and choice.level == level:
+            return choice
+    return None
+
+
+def _pay_gold(state: TitanState, price: int, note: str) -> TitanState:
+    """R11: gold never goes negative."""
+    if price > state.gold:
+        raise RuleError(f"{note} costs {price} gold, {state.gold} in the purse (R11)")
+    if price == 0:
+        return state
+    return replace(state, gold_ledger=state.gold_ledger + (GoldLine(-price, note),))
+
+
+def _add_item(state: TitanState, facts: ItemFacts) -> TitanState:
+    if any(name_key(item.name) == name_key(facts.name) for item in state.items):
+        raise RuleError(f"{state.name} already has a magic item called {facts.name}")
+    item = OwnedItem(facts.name, facts.type, facts.description, facts.charges, facts.charges)
+    return replace(state, items=state.items + (item,))
+
+
+def _buy_ability(state: TitanState, event: AbilityBought, notes: list[str]) -> TitanState:
+    boxes = state.abilities[event.ability]
+    if boxes >= MAX_BOXES:
+        raise RuleError(f"{event.ability.title()} has all three boxes checked (R3)")
+    state = _spend(state, f"a {event.ability.title()} box")
+    state = replace(state, abilities={**state.abilities, event.ability: boxes + 1})
+    if event.ability == "intelligence":
+        state = replace(state, pending=state.pending + (PendingChoice("bonus"),))
+        notes.append("Intelligence: one bonus spell to pick (R6)")
+    return state
+
+
+def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> TitanState:
+    school, current = event.school, state.schools[event.school]
+    level = event.level
+    title = school.title()
+    if current >= MAX_BOXES:
+        raise RuleError(f"{title} is already at level 3 (R4)")
+    if level <= current:
+        raise RuleError(f"{title} level {level} is already known (R4)")
+    if level > current + 1:
+        raise RuleError(f"{title} level {level} needs {title} level {level - 1} first (R4)")
+    if event.free:
+        free = _pending(state, "school")
+        if free is None:
+            raise RuleError(f"{state.name} has no free school level to choose (R2)")
+        state = replace(state, pending=_without(state.pending, free))
+    else:
+        state = _spend(state, f"{title} level {level}")
+    picks = [PendingChoice("spell", school, level)]
+    picks += [PendingChoice("spell", school, lower) for lower in range(1, level)]  # R5
+    if any(known.bonus for known in state.spells):
+        picks.append(PendingChoice("swap", school, level))  # R6
+    notes.append(f"{title} level {level}: " + ", ".join(f"pick a {title} level {p.level} spell" for p in picks if p.kind == "spell") + " (R5)")
+    return replace(state, schools={**state.schools, school: level}, pending=state.pending + tuple(picks))
+
+
+def _buy_spell(state: TitanState, event: SpellBought, notes: list[str]) -> TitanState:
+    spell = find_spell(event.spell)
+    if state.schools[spell.school] < MAX_BOXES:
+        raise RuleError(
+            f"buying {spell.name} with XP needs {spell.school.title()} at level 3, it is at {state.schools[spell.school]} (R5)"
+        )
+    return _learn(_spend(state, spell.name), spell.name, "xp")
+
+
+def _choose_spell(state: TitanState, event: SpellChosen, notes: list[str]) -> TitanState:
+    spell = find_spell(event.spell)
+    if event.pick == "school":
+        choice = _pending(state, "spell", spell.school, spell.level)
+        if choice is None:
+            raise RuleError(f"no pending pick of a {spell.school.title()} level {spell.level} spell for {spell.name} (R5)")
+    elif event.pick == "free":
+        choice = _pending(state, "spell")
+        if choice is None:
+            raise RuleError(f"no pending free spell pick for {spell.name} (R2)")
+    else:
+        choice = _pending(state, "bonus")
+        if choice is None:
+            raise RuleError(f"no pending bonus spell pick (R6)")
+        if state.schools[spell.school] < spell.level:
+            raise RuleError(
+                f"bonus spell {spell.name} needs {spell.school.title()} at level {spell.level}, "
+                f"it is at {state.schools[spell.school]} (R6)"
+            )
+    state = _learn(state, spell.name, "bonus" if event.pick == "bonus" else event.pick)
+    return replace(state, pending=_without(state.pending, choice))
+
+
+def _swap_bonus(state: TitanState, event: BonusSwapped, notes: list[str]) -> TitanState:
+    new = find_spell(event.new)
+    choice = _pending(state, "swap", new.school, new.level)
+    if choice is None:
+        raise RuleError(f"no bonus swap offered for a {new.school.title()} level {new.level} spell (R6)")
+    if KnownSpell(event.old, "bonus") not in state.spells:
+        bonus = ", ".join(k.name for k in state.spells if k.bonus) or "none"
+        raise RuleError(f"{event.old} is not one of {state.name}'s bonus spells (bonus spells: {bonus}) (R6)")
+    state = replace(state, spells=tuple(k for k in state.spells if k.name != event.old))
+    state = _learn(state, new.name, "bonus")
+    notes.append(f"{event.old} is forgotten (R6)")
+    return replace(state, pending=_without(state.pending, choice))
+
+
+def _decline_swap(state: TitanState, event: SwapDeclined, notes: list[str]) -> TitanState:
+    choice = _pending(state, "swap", event.school, event.level)
+    if choice is None:
+        raise RuleError(f"no bonus swap offered for {event.school.title()} level {event.level} (R6)")
+    return replace(state, pending=_without(state.pending, choice))
+
+
+def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> TitanState:
+    if any(game.game == event.game for game in state.games):
+        raise RuleError(f"game {event.game} is already recorded for {state.name}")
+    award = game_award(event.outcome, state.abilities["wisdom"])
+    played = GamePlayed(event.game, event.date, event.scenario, event.outcome, award, event.survivors)
+    guard = state.honor_guard
+    if event.survivors is not None:  # R9: a member slain in a game leaves the guard
+        alive = Counter(event.survivors)
+        kept: list[str] = []
+        for member in guard:
+            if alive[member] > 0:
+                alive[member] -= 1
+                kept.append(member)
+            else:
+                notes.append(f"{member} was slain and leaves the honor guard (R9)")
+        guard = tuple(kept)
+    notes.append(f"{award.total} XP earned (R8)")
+    return replace(state, earned_xp=state.earned_xp + award.total, games=state.games + (played,), honor_guard=guard)
+
+
+def _change_gold(state: TitanState, event: GoldChanged, notes: list[str]) -> TitanState:
+    if event.amount == 0:
+        raise RuleError("a gold entry needs an amount other than 0 (R11)")
+    if state.gold + event.amount < 0:
+        raise RuleError(f"{-event.amount} gold needed, {state.gold} in the purse (R11)")
+    return replace(state, gold_ledger=state.gold_ledger + (GoldLine(event.amount, event.note, event.game),))
+
+
+def _add_item_event(state: TitanState, event: ItemAdded, notes: list[str]) -> TitanState:
+    return _add_item(state, event.item)
+
+
+def _buy_item(state: TitanState, event: ItemBought, notes: list[str]) -> TitanState:
+    state = _pay_gold(state, event.price, event.item.name)
+    return _add_item(state, event.item)
+
+
+def _buy_spell_with_gold(state: TitanState, event: SpellBoughtWithGold, notes: list[str]) -> TitanState:
+    if state.knows(event.spell):
+        raise RuleError(f"{state.name} already knows {event.spell} (R5)")
+    return _learn(_pay_gold(state, event.price, event.spell), event.spell, "gold")
+
+
+def _use_item(state: TitanState, event: ItemUsed, notes: list[str]) -> TitanState:
+    item = state.item(event.name)
+    if item.charges is None:
+        raise RuleError(f"{item.name} has no charges to spend (R11)")
+    used = replace(item, charges=item.charges - 1)
+    items = tuple(used if i is item else i for i in state.items)
+    if used.charges == 0:
+        items = tuple(i for i in state.items if i is not item)
+        notes.append(f"{item.name} is used up and leaves play (R11)")
+    return replace(state, items=items)
+
+
+def _remove_item(state: TitanState, event: ItemRemoved, notes: list[str]) -> TitanState:
+    item = state.item(event.name)
+    return replace(state, items=tuple(i for i in state.items if i is not item))
+
+
+def _set_honor_guard(state: TitanState, event: HonorGuardSet, notes: list[str]) -> TitanState:
+    survivors = state.games[-1].survivors if state.games else None
+    check_honor_guard(event.members, state.level, survivors)
+    return replace(state, honor_guard=event.members)
+
+
+def _set_plan(state: TitanState, event: PlanSet, notes: list[str]) -> TitanState:
+    plan = LegionPlan(
+        tuple(event.charisma),
+        tuple(upgrade_name(name) for name in event.upgrades),
+        tuple((state.item(name).name if _is_item(state, name) else name, legion) for name, legion in event.placement),
+    )
+    check_plan(
+        plan,
+        state.abilities["charisma"],
+        state.abilities["leadership"],
+        state.honor_guard,
+        {item.name: item.type for item in state.items},
+    )
+    return replace(state, plan=plan)
+
+
+def _is_item(state: TitanState, name: str) -> bool:
+    return any(name_key(item.name) == name_key(name) for item in state.items)
+
+
+def _archive(state: TitanState, event: Archived, notes: list[str]) -> TitanState:
+    return replace(state, archived=True)
+
+
+_HANDLERS: dict[type, Callable[[TitanState, Any, list[str]], TitanState]] = {
+    AbilityBought: _buy_ability,
+    SchoolGained: _gain_school,
+    SpellBought: _buy_spell,
+    SpellChosen: _choose_spell,
+    BonusSwapped: _swap_bonus,
+    SwapDeclined: _decline_swap,
+    GameRecorded: _record_game,
+    GoldChanged: _change_gold,
+    ItemAdded: _add_item_event,
+    ItemBought: _buy_item,
+    SpellBoughtWithGold: _buy_spell_with_gold,
+    ItemUsed: _use_item,
+    ItemRemoved: _remove_item,
+    HonorGuardSet: _set_honor_guard,
+    PlanSet: _set_plan,
+    Archived: _archive,
+}
+
+
+def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanState:
+    """Consequences every event may have: level-ups (R2) and picks that can no longer be made."""
+    pending = list(after.pending)
+    for level in range(before.level + 1, after.level + 1):
+        pending.append(PendingChoice("school"))
+        notes.append(f"level {level} reached: one free spell-school level to choose (R2)")
+    settled: list[PendingChoice] = []
+    for choice in pending:
+        if choice.kind == "school" and not after.school_choices():
+            notes.append("every school is at level 3: the free school level becomes a free spell pick (R2)")
+            choice = PendingChoice("spell")
+        if choice.kind in ("spell", "swap") and not after.spell_choices(choice):
+            where = f"{choice.school.title()} level {choice.level}" if choice.school else "any"
+            if choice.kind == "spell":
+                rule = "R5" if choice.school else "R2"
+                notes.append(f"the pick of a {where} spell is forfeited: none is left to learn ({rule})")
+            else:
+                notes.append(f"the bonus swap for a {where} spell lapses: none is left to learn (R6)")
+            continue
+        settled.append(choice)
+    if settled != list(after.pending):
+        after = replace(after, pending=tuple(settled))
+    return after
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    state: TitanState
+    notes: tuple[str, ...]
+
+
+def apply(state: TitanState | None, event: Event) -> Step:
+    """Judge ``event`` against ``state``: the new state and the player's notes, or RuleError."""
+    if isinstance(event, Created):
+        if state is not None:
+            raise RuleError(f"{state.name} already exists")
+        return Step(TitanState(event.name, event.player, event.base_xp), ())
+    if state is None:
+        raise RuleError("a Titan's history must start with its creation")
+    if state.archived:
+        raise RuleError(f"{state.name} is archived; undo the archive to change the Titan")
+    notes: list[str] = []
+    after = _HANDLERS[type(event)](state, event, notes)
+    return Step(_settle(state, after, notes), tuple(notes))
+
+
+def check(state: TitanState, event: Event) -> Decision:
+    """Ask before acting: whether ``event`` is allowed now, and if not, the rule's reason."""
+    try:
+        apply(state, event)
+    except RuleError as error:
+        return Decision(False, str(error))
+    return Decision(True)
+
+
+def replay(events: Iterable[Event]) -> TitanState:
+    """The state a history leads to; RuleError if any event is illegal where it stands."""
+    state: TitanState | None = None
+    for number, event in enumerate(events, start=1):
+        try:
+            state = apply(state, event).state
+        except RuleError as error:
+            raise RuleError(f"event {number} ({event.kind}): {error}") from None
+    if state is None:
+        raise RuleError("a Titan's history must start with its creation")
+    return state
+
+
+@dataclass(frozen=True)
+class TitanLog:
+    """A Titan's history with its redo stack: the unit the store keeps (undo/redo per Titan)."""
+
+    events: tuple[Event, ...]
+    undone: tuple[Event, ...] = ()
+
+    @cached_property
+    def state(self) -> TitanState:
+        return replay(self.events)
+
+    @classmethod
+    def create(cls, name: str, player: str, base_xp: int, at: str = "") -> TitanLog:
+        return cls((Created(name=name, player=player, base_xp=base_xp, at=at),))  # type: ignore[arg-type]
+
+    def do(self, event: Event) -> tuple[TitanLog, Step]:
+        step = apply(self.state, event)
+        log = TitanLog(self.events + (event,))
+        log.__dict__["state"] = step.state
+        return log, step
+
+    def undo(self) -> tuple[TitanLog, Event]:
+        if len(self.events) <= 1:
+            raise RuleError(f"nothing to undo for {self.state.name}")
+        return TitanLog(self.events[:-1], self.undone + (self.events[-1],)), self.events[-1]
+
+    def redo(self) -> tuple[TitanLog, Step]:
+        if not self.undone:
+            raise RuleError(f"nothing to redo for {self.state.name}")
+        step = apply(self.state, self.undone[-1])
+        log = TitanLog(self.events + (self.undone[-1],), self.undone[:-1])
+        log.__dict__["state"] = step.state
+        return log, step
+
+    def history(self) -> list[tuple[Event, tuple[str, ...]]]:
+        """Each event with the notes it produced, oldest first."""
+        rows: list[tuple[Event, tuple[str, ...]]] = []
+        state: TitanState | None = None
+        for event in self.events:
+            step = apply(state, event)
+            state = step.state
+            rows.append((event, step.notes))
+        return rows
+
+
+def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> str:
+    """Which pending pick a chosen spell resolves: its school pick (R5) first, then a free
+    pick (R2), then a bonus pick (R6); ``bonus`` asks for the bonus pick explicitly."""
+    spell = find_spell(spell_name)
+    if not bonus:
+        if _pending(state, "spell", spell.school, spell.level):
+            return "school"
+        if _pending(state, "spell"):
+            return "free"
+    if _pending(state, "bonus"):
+        return "bonus"
+    if not state.pending:
+        raise RuleError(f"{state.name} has no pending spell pick")
+    listed = "; ".join(choice.describe() for choice in state.pending)
+    raise RuleError(f"no pending pick takes {spell.name}: pending are {listed}")
