@@ -7,6 +7,7 @@ leaves the database byte-for-byte unchanged; usage mistakes exit 2.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -166,15 +167,52 @@ def build_parser() -> argparse.ArgumentParser:
     history.add_argument("titan")
     history.add_argument("--json", action="store_true")
 
-    sheet = command("sheet", "print a Titan Character Sheet")
-    sheet.add_argument("titan")
-    sheet.add_argument("--format", choices=("text", "json"), default="text")
+    sheet = command("sheet", "print a Titan Character Sheet (or a blank one)")
+    sheet.add_argument("titan", nargs="?", help="the Titan (leave out with --blank)")
+    sheet.add_argument("--format", choices=("text", "json", "html", "pdf", "svg"), default="text")
+    sheet.add_argument("--blank", action="store_true", help="a blank sheet for groups that keep paper")
+    _print_options(sheet)
+
+    cards = command("cards", "spell cards: a Titan's spell book, chosen spells, or all 72")
+    cards.add_argument("titan", nargs="?")
+    cards.add_argument("--all", action="store_true", help="all 72 spells")
+    cards.add_argument("--spell", action="append", default=None, metavar="NAME", help="a spell (repeatable)")
+    cards.add_argument("--format", choices=("html", "pdf"), default="pdf")
+    _print_options(cards)
+
+    game_card = command("game-card", "one page for the table: starting legions, figures, spells")
+    game_card.add_argument("titan")
+    game_card.add_argument("--format", choices=("text", "html", "pdf"), default="pdf")
+    _print_options(game_card)
+
+    print_campaign = command("print-campaign", "every active Titan's sheet in one document")
+    print_campaign.add_argument("--format", choices=("html", "pdf"), default="pdf")
+    _print_options(print_campaign)
+
+    command("backups", "list the automatic backups of the database")
+    restore = command("restore", "restore backup N (the current file is backed up first)")
+    restore.add_argument("number", type=int)
 
     export = command("export", "write all campaigns as JSON")
     export.add_argument("-o", "--output", default=None, help="file (default: standard output)")
     imp = command("import", "add the campaigns of an export file (a name clash is refused)")
     imp.add_argument("file")
     return parser
+
+
+def _print_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", default=None, help="file to write (default: named after the Titan, here)")
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
+
+
+# Commands handled outside ``commands.py``: module name under titan_campaign.
+HANDLER_MODULES = {
+    "cards": "printing.commands",
+    "game-card": "printing.commands",
+    "print-campaign": "printing.commands",
+    "backups": "store.commands",
+    "restore": "store.commands",
+}
 
 
 def _item_options(parser: argparse.ArgumentParser) -> None:
@@ -201,10 +239,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         return _open_app(args)
-    from . import commands
-
+    module = importlib.import_module(f".{HANDLER_MODULES.get(args.command, 'commands')}", __package__)
     store = CampaignStore(db_path(getattr(args, "db", None)))
-    handler: Callable[[Any, CampaignStore], int | None] = getattr(commands, "cmd_" + args.command.replace("-", "_"))
+    handler: Callable[[Any, CampaignStore], int | None] = getattr(module, "cmd_" + args.command.replace("-", "_"))
     try:
         return handler(args, store) or 0
     except (RuleError, StoreError, UnknownName) as error:

@@ -330,16 +330,27 @@ def cmd_history(args: Namespace, store: CampaignStore) -> None:
 
 
 def cmd_sheet(args: Namespace, store: CampaignStore) -> None:
+    if args.blank or args.titan is None:
+        if not args.blank:
+            raise RuleError("name a Titan, or ask for a blank sheet with --blank")
+        from .printing.commands import write_blank_sheet
+
+        write_blank_sheet(args)
+        return
     with store.reading() as session:
         record = session.titan(args.titan, _campaign(args))
         campaign = next(c for c in session.campaigns() if c.id == record.campaign_id)
     data = sheet_data(record.log.state, campaign.name)
     if args.format == "json":
         print(json.dumps(data, indent=2))
-        return
-    from .printing.text import sheet_text
+    elif args.format == "text" and not args.output:
+        from .printing.text import sheet_text
 
-    sys.stdout.write(sheet_text(data))
+        sys.stdout.write(sheet_text(data))
+    else:
+        from .printing.commands import write_sheet
+
+        write_sheet(data, args)
 
 
 # --- export / import ---------------------------------------------------------------------
