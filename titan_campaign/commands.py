@@ -157,7 +157,15 @@ def cmd_spend(args: Namespace, store: CampaignStore) -> None:
             return SchoolGained(school=school, level=min(state.schools[school] + 1, 3), at=at)  # type: ignore[arg-type]
         return SpellBought(spell=find_spell(args.name).name, at=at)
 
-    _do(args, store, event, lambda s: f"{s.name}: 100 XP spent, {s.available_xp} available, level {s.level}")
+    def headline(state: TitanState) -> str:
+        bought = {
+            "ability": lambda: f"one {find_ability(args.name).title()} box",
+            "school": lambda: f"{find_school(args.name).title()} level {state.schools[find_school(args.name)]}",
+            "spell": lambda: f"the spell {find_spell(args.name).name}",
+        }[args.what]()
+        return f"{state.name} buys {bought}: {state.available_xp} XP left, level {state.level}"
+
+    _do(args, store, event, headline)
 
 
 def cmd_choose(args: Namespace, store: CampaignStore) -> None:
@@ -184,7 +192,16 @@ def cmd_choose(args: Namespace, store: CampaignStore) -> None:
             raise RuleError(f"{state.name} has no bonus swap offer to decline (R6)")
         return SwapDeclined(school=offers[0].school, level=offers[0].level, at=at)  # type: ignore[arg-type]
 
-    _do(args, store, event, lambda s: f"{s.name}: choice made")
+    def headline(state: TitanState) -> str:
+        if args.what == "school":
+            return f"{state.name} gains {find_school(args.names[0]).title()} level {state.schools[find_school(args.names[0])]} (free, R2)"
+        if args.what == "spell":
+            return f"{state.name} learns {find_spell(args.names[0]).name}"
+        if args.what == "swap":
+            return f"{state.name} forgets {find_spell(args.names[0]).name} and learns {find_spell(args.names[1]).name} (R6)"
+        return f"{state.name} keeps the bonus spells (swap declined)"
+
+    _do(args, store, event, headline)
 
 
 # --- games, honor guard, gold, items, plan ---------------------------------------------

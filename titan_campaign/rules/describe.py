@@ -24,12 +24,16 @@ from .events import (
 )
 
 
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
 def describe(event: Event) -> str:
     match event:
         case Created():
             return f"{event.name} created for {event.player} with {event.base_xp} base XP"
         case AbilityBought():
-            return f"bought a {event.ability.title()} box (100 XP)"
+            return f"bought {_article(event.ability)} {event.ability.title()} box (100 XP)"
         case SchoolGained(free=True):
             return f"free school level: {event.school.title()} level {event.level}"
         case SchoolGained():

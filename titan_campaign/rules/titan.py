@@ -272,7 +272,7 @@ def _buy_ability(state: TitanState, event: AbilityBought, notes: list[str]) -> T
     boxes = state.abilities[event.ability]
     if boxes >= MAX_BOXES:
         raise RuleError(f"{event.ability.title()} has all three boxes checked (R3)")
-    state = _spend(state, f"a {event.ability.title()} box")
+    state = _spend(state, f"one {event.ability.title()} box")
     state = replace(state, abilities={**state.abilities, event.ability: boxes + 1})
     if event.ability == "intelligence":
         state = replace(state, pending=state.pending + (PendingChoice("bonus"),))
