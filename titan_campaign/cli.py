@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from .locations import db_path
 from .rules.errors import RuleError
+from .rules.events import explain
 from .rules.names import UnknownName
 from .store import CampaignStore, StoreError
 
@@ -226,13 +227,6 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _validation_message(error: ValidationError) -> str:
-    first = error.errors()[0]
-    message = str(first["msg"]).removeprefix("Value error, ")
-    field = ".".join(str(part) for part in first["loc"] if not isinstance(part, int))
-    return f"{field}: {message}" if field and "Value error" not in str(first["msg"]) else message
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -247,7 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (RuleError, StoreError, UnknownName) as error:
         return _fail(str(error))
     except ValidationError as error:
-        return _fail(_validation_message(error))
+        return _fail(explain(error))
     except OSError as error:
         return _fail(f"{getattr(error, 'filename', '') or ''} {error.strerror or error}".strip())
     except KeyboardInterrupt:

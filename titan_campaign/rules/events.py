@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from .abilities import ABILITIES
 from .characters import find_character
@@ -259,3 +259,17 @@ def event_to_json(event: _Event) -> dict[str, object]:
     data = event.model_dump(mode="json", exclude_defaults=True)
     data["kind"] = event.kind  # type: ignore[attr-defined]
     return data
+
+
+def explain(error: ValidationError) -> str:
+    """The first problem of a failed validation in one line, e.g.
+    "event 2 (ability_bought), ability: Input should be 'power', ..." """
+    first = error.errors()[0]
+    where: list[str] = []
+    loc = list(first["loc"])
+    if loc and isinstance(loc[0], int):
+        where.append(f"event {loc.pop(0) + 1}" + (f" ({loc.pop(0)})" if loc and isinstance(loc[0], str) else ""))
+    if loc:
+        where.append(".".join(str(part) for part in loc))
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{', '.join(where)}: {message}" if where else message

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..rules.errors import RuleError
-from ..rules.events import EVENTS_ADAPTER, Created, event_to_json
+from ..rules.events import EVENTS_ADAPTER, Created, event_to_json, explain
 from ..rules.names import name_key
 from ..rules.titan import TitanLog
 from .files import StoreError
@@ -101,8 +101,7 @@ def _replayed(campaign: CampaignExport, number: int, titan: TitanExport) -> Tita
         )
         state = log.state
     except ValidationError as error:
-        first = error.errors()[0]
-        raise StoreError(f"{where}: {str(first['msg']).removeprefix('Value error, ')}; nothing imported") from None
+        raise StoreError(f"{where}: {explain(error)}; nothing imported") from None
     except RuleError as error:
         raise StoreError(f"{where}: {error}; nothing imported") from None
     created = log.events[0]

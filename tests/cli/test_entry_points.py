@@ -1,0 +1,32 @@
+"""The console script, `python -m titan_campaign`, and where the data lives."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def run(*argv: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "titan_campaign", *argv], capture_output=True, text=True, env=env, timeout=60)
+
+
+def test_default_database_lives_in_the_user_data_folder_and_env_var_overrides(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "HOME": str(tmp_path)}
+    env.pop("TITAN_CAMPAIGN_DB", None)
+    assert run("campaign", "new", "Home", "--base-xp", "0", env=env).returncode == 0
+    assert (tmp_path / "data" / "titan-campaign" / "campaigns.json").exists()
+
+    env["TITAN_CAMPAIGN_DB"] = str(tmp_path / "elsewhere.json")
+    assert run("campaign", "new", "Away", "--base-xp", "100", env=env).returncode == 0
+    listed = json.loads(run("campaign", "list", "--json", env=env).stdout)
+    assert [c["name"] for c in listed] == ["Away"]
+
+
+def test_refusal_from_a_real_process_has_no_traceback(tmp_path: Path) -> None:
+    env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
+    result = run("titan", "add", "Thorn", "--player", "Ann", env=env)
+    assert result.returncode == 1
+    assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr

@@ -1,0 +1,70 @@
+"""Export, import and the example campaign in sheets/."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "sheets" / "example-campaign.json"
+
+
+def test_export_then_import_into_another_database_gives_the_same_sheets(thorn, tmp_path, capsys) -> None:
+    thorn.ok("award", "thorn", "--result", "won", "--score", "250")
+    thorn.ok("spend", "thorn", "school", "air")
+    thorn.ok("gold", "thorn", "30", "--note", "ransom")
+    out_file = tmp_path / "export.json"
+    thorn.ok("export", "-o", str(out_file))
+    original = json.loads(thorn.ok("sheet", "thorn", "--format", "json"))
+
+    thorn.db = tmp_path / "other.json"
+    assert "imported Iron Crown" in thorn.ok("import", str(out_file))
+    assert json.loads(thorn.ok("sheet", "thorn", "--format", "json")) == original
+    assert "already exists" in thorn.refused("import", str(out_file))
+
+
+def _export_with(tmp_path: Path, events: list[dict]) -> Path:
+    data = {
+        "format": "titan-campaign export",
+        "schema_version": 1,
+        "campaigns": [{"name": "Forged", "base_xp": 100, "titans": [{"events": events}]}],
+    }
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+CREATED = {"kind": "created", "name": "Forger", "player": "Eve", "base_xp": 100}
+
+
+@pytest.mark.parametrize(
+    ("events", "message"),
+    [
+        ([CREATED, {"kind": "ability_bought", "ability": "power"}, {"kind": "ability_bought", "ability": "luck"}], "needs 100 XP, 0 available (R1)"),
+        ([CREATED, {"kind": "ability_bought", "ability": "telepathy"}], "ability"),
+        ([CREATED, {"kind": "spell_chosen", "spell": "Fire Ball", "pick": "school"}], "no pending pick"),
+        ([CREATED, {"kind": "spell_bought", "spell": "Fire Ball"}], "needs Fire at level 3"),
+        ([CREATED, {"kind": "school_gained", "school": "fire", "level": 2}], "Fire level 2 needs Fire level 1 first (R4)"),
+        ([{**CREATED, "base_xp": 200}], "base XP"),
+        ([CREATED, {"kind": "game_recorded", "game": 1, "date": "2026-01-01", "outcome": {"result": "won", "score": -10}}], "greater than or equal to 0"),
+        ([{**CREATED, "name": "N" * 10_000}], "at most 60 characters"),
+    ],
+    ids=["overspent", "unknown ability", "spell without its school", "bought spell without mastery", "school skips a level", "wrong base", "negative score", "huge name"],
+)
+def test_import_of_an_impossible_campaign_is_refused_whole(cli, tmp_path, events, message) -> None:
+    cli.ok("campaign", "new", "Home", "--base-xp", "0")
+    assert message in cli.refused("import", str(_export_with(tmp_path, events)))
+    assert "Forged" not in cli.ok("campaign", "list")
+
+
+def test_example_campaign_imports_with_three_titans_at_different_levels(cli) -> None:
+    assert "The Iron Crown" in cli.ok("import", str(EXAMPLE))
+    rows = json.loads(cli.ok("titan", "list", "--json"))
+    assert {row["name"]: row["level"] for row in rows} == {"Thorn": 4, "Mira": 2, "Osk": 1}
+    thorn = json.loads(cli.ok("sheet", "thorn", "--format", "json"))
+    assert thorn["honor_guard"] == ["Griffon"] and thorn["magic_items"][0]["legion"] == 2
+    mira = json.loads(cli.ok("sheet", "mira", "--format", "json"))
+    assert [s["name"] for s in mira["spells"] if s["bonus"]] == ["Ice Bolt"]
+    games = json.loads(cli.ok("campaign", "games", "--json"))
+    assert [len(g["participants"]) for g in games] == [2, 2, 1, 1]

@@ -1,0 +1,94 @@
+"""The command-line contract: a refused action is one `error:` line, exit 1, database untouched;
+a usage mistake exits 2."""
+
+from __future__ import annotations
+
+import pytest
+
+REFUSED = [
+    (("spend", "Thorn", "ability", "power"), "needs 100 XP, 0 available (R1)"),
+    (("spend", "Thorn", "ability", "speed"), 'no ability named "speed"'),
+    (("spend", "Nobody", "ability", "power"), 'no Titan named "Nobody"'),
+    (("spend", "Thorn", "spell", "Fire Ball"), "needs Fire at level 3"),
+    (("spend", "Thorn", "spell", "Fireball"), 'did you mean "Fire Ball"'),
+    (("choose", "Thorn", "school", "water"), "no free school level to choose (R2)"),
+    (("choose", "Thorn", "spell", "Bog Walker"), "no pending spell pick"),
+    (("choose", "Thorn", "swap", "Shield", "Ice Bolt"), "no bonus swap offered"),
+    (("choose", "Thorn", "decline-swap"), "no bonus swap offer"),
+    (("choose", "Thorn", "school"), "usage: choose TITAN school SCHOOL"),
+    (("honor-guard", "Thorn", "Ogre"), "no honor guard below level 4"),
+    (("honor-guard", "Thorn", "Kobold"), 'no character named "Kobold"'),
+    (("gold", "Thorn", "-5"), "5 gold needed, 0 in the purse (R11)"),
+    (("gold", "Thorn", "0"), "amount other than 0"),
+    (("buy", "Thorn", "item", "Cloak of Shadows", "--price", "10"), "costs 10 gold, 0 in the purse (R11)"),
+    (("item", "use", "Thorn", "Lamp"), "no magic item called Lamp"),
+    (("item", "add", "Thorn", "x" * 200), "at most 60 characters"),
+    (("plan", "Thorn", "--charisma", "Ogre"), "1 Charisma creatures picked but 0 Charisma boxes"),
+    (("plan", "Thorn", "--charisma", "Lion"), "not a Lion"),
+    (("undo", "Thorn"), "nothing to undo"),
+    (("award", "Thorn", "--result", "won", "--survivors", "Titan,Goblin"), 'no character named "Goblin"'),
+    (("award", "Thorn", "--result", "won", "--game", "7"), "no game 7"),
+    (("titan", "add", "thorn", "--player", "Bo"), 'already has a Titan named "thorn"'),
+    (("campaign", "new", "IRON CROWN", "--base-xp", "0"), "already exists"),
+    (("import", "/nonexistent/file.json"), "does not exist"),
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), REFUSED, ids=[" ".join(a)[:40] for a, _ in REFUSED])
+def test_refused_action_prints_one_error_line_and_leaves_the_database_byte_for_byte(poor, argv, message) -> None:
+    assert message in poor.refused(*argv)
+
+
+USAGE = [
+    ("spend", "Thorn", "talent", "power"),
+    ("award", "Thorn"),
+    ("award", "Thorn", "--result", "draw"),
+    ("award", "Thorn", "--result", "won", "--score", "-3"),
+    ("award", "Thorn", "--result", "won", "--date", "yesterday"),
+    ("campaign", "new", "X", "--base-xp", "50"),
+    ("gold", "Thorn", "lots"),
+    ("plan", "Thorn", "--legion", "Ogre=3"),
+    ("frobnicate",),
+]
+
+
+@pytest.mark.parametrize("argv", USAGE, ids=[" ".join(a) for a in USAGE])
+def test_usage_mistakes_exit_2_without_touching_the_database(thorn, argv) -> None:
+    before = thorn.db.read_bytes()
+    code, _out, err = thorn(*argv)
+    assert code == 2 and "error:" in err
+    assert thorn.db.read_bytes() == before
+
+
+def test_several_campaigns_need_a_campaign_name(thorn) -> None:
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "100")
+    assert "--campaign" in thorn.refused("titan", "add", "Osk", "--player", "Cy")
+    thorn.ok("titan", "add", "Osk", "--player", "Cy", "--campaign", "second age")
+    # A Titan name found in exactly one campaign needs no --campaign.
+    assert "Osk" in thorn.ok("sheet", "osk")
+    thorn.ok("titan", "add", "Thorn", "--player", "Di", "--campaign", "Second Age")
+    assert "several campaigns" in thorn.refused("sheet", "thorn")
+    assert '"base": 100' in thorn.ok("sheet", "thorn", "--campaign", "Second Age", "--format", "json")
+
+
+def test_names_are_case_insensitive_and_may_contain_spaces(cli) -> None:
+    cli.ok("campaign", "new", "The Long War", "--base-xp", "100")
+    cli.ok("titan", "add", "Red   Baron", "--player", "Bo")
+    assert "Red Baron" in cli.ok("spend", "RED BARON", "school", "Sorcery")
+    cli.ok("titan", "list")
+    assert "Red Baron (Bo): level 0, 0 XP available" in cli.ok("titan", "list")
+
+
+def test_archived_titan_is_hidden_never_deleted_and_refuses_changes(thorn) -> None:
+    thorn.ok("titan", "archive", "thorn")
+    assert "Thorn" not in thorn.ok("titan", "list")
+    assert "[archived]" in thorn.ok("titan", "list", "--all")
+    assert "archived" in thorn.refused("gold", "thorn", "5")
+    thorn.ok("undo", "thorn")
+    assert "Thorn" in thorn.ok("titan", "list")
+
+
+def test_commands_on_an_empty_database_explain_what_to_do(cli) -> None:
+    assert "no campaigns yet" in cli.ok("campaign", "list")
+    assert "campaign new" in cli.refused("titan", "add", "Thorn", "--player", "Ann")
+    assert not cli.db.exists()

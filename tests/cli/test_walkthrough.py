@@ -1,0 +1,111 @@
+"""The README's tour: a new group levels a Titan from 0 to level 4 through real commands."""
+
+from __future__ import annotations
+
+import json
+
+
+
+
+def sheet(cli, titan: str = "Thorn") -> dict:
+    return json.loads(cli.ok("sheet", titan, "--format", "json"))
+
+
+def test_level_0_to_4_with_every_choice_seen_and_resolved(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    assert sheet(cli)["level"] == 0
+    assert "needs 100 XP, 0 available (R1)" in cli.refused("spend", "Thorn", "ability", "power")
+
+    out = cli.ok("award", "thorn", "--result", "won", "--battle-won", "3", "--agreement", "1", "--score", "347")
+    assert "subtotal: 219" in out and "total: 219 XP" in out
+
+    cli.ok("spend", "THORN", "ability", "Wisdom")
+    out = cli.ok("spend", "thorn", "school", "water")
+    assert "level 1 reached" in out
+    pending = sheet(cli)["pending"]
+    assert [(p["kind"], p["school"], p["level"]) for p in pending] == [("spell", "water", 1), ("school", None, None)]
+
+    cli.ok("choose", "thorn", "spell", "bog walker")
+    cli.ok("choose", "thorn", "school", "water")
+    assert {(p["kind"], p["school"], p["level"]) for p in sheet(cli)["pending"]} == {("spell", "water", 2), ("spell", "water", 1)}
+    cli.ok("choose", "thorn", "spell", "Ice Bolt")
+    cli.ok("choose", "thorn", "spell", "Water Affinity")
+    assert sheet(cli)["pending"] == []
+
+    # Wisdom 1 now adds 10% (R8): 100 + 50 + 10 + 40 = 200, bonus 20.
+    out = cli.ok("award", "thorn", "--result", "won", "--battle-won", "2", "--agreement", "1", "--score", "400")
+    assert "wisdom bonus (10%): 20" in out and "total: 220 XP" in out
+    for _ in range(2):
+        cli.ok("award", "thorn", "--result", "won", "--battle-won", "4", "--score", "500")
+    data = sheet(cli)
+    assert data["xp"]["available"] == 19 + 220 + 2 * 275  # 219 - 200 spent, then the awards
+
+    cli.ok("spend", "thorn", "ability", "power")
+    cli.ok("spend", "thorn", "ability", "power")  # 400 spent: level 2
+    cli.ok("choose", "thorn", "school", "fire")
+    cli.ok("choose", "thorn", "spell", "fire bolt")
+    cli.ok("spend", "thorn", "ability", "spirit")
+    cli.ok("spend", "thorn", "ability", "luck")  # 600: level 3
+    cli.ok("choose", "thorn", "school", "earth")
+    cli.ok("choose", "thorn", "spell", "mountain walker")
+    cli.ok("spend", "thorn", "ability", "charisma")
+    out = cli.ok("spend", "thorn", "ability", "skill")  # 800: level 4
+    assert "level 4 reached" in out
+    cli.ok("choose", "thorn", "school", "water")
+    for spell in ("Ice Storm", "Ice Shield", "Raise/Lower Water"):
+        cli.ok("choose", "thorn", "spell", spell)
+
+    data = sheet(cli)
+    assert data["level"] == 4 and data["pending"] == []
+    assert data["schools"]["water"] == 3 and data["honor_guard_slots"] == [30]
+    assert data["mana"] == 4 + 1 and data["titan_power"] == 8 and data["skill_uses"] == 1
+    assert len(data["spells"]) == 8
+
+
+def test_honor_guard_legal_then_illegal_with_a_clear_message(thorn) -> None:
+    thorn.ok("award", "thorn", "--result", "won", "--scenario-xp", "900", "--survivors", "Titan,Griffon,Cyclops,Lion")
+    for ability in ("power", "power", "power", "skill", "skill", "skill", "luck", "luck"):
+        thorn.ok("spend", "thorn", "ability", ability)
+    assert sheet(thorn)["level"] == 4
+    assert "Griffon" in thorn.ok("honor-guard", "thorn", "griffon")
+    message = thorn.refused("honor-guard", "thorn", "Griffon", "Lion")
+    assert "(R9)" in message and "2 members" in message
+    assert "Lord" in thorn.refused("honor-guard", "thorn", "angel")
+    assert "did not survive" in thorn.refused("honor-guard", "thorn", "Warbear")
+    thorn.ok("honor-guard", "thorn")  # clears
+    assert sheet(thorn)["honor_guard"] == []
+
+
+def test_undo_a_mistake_and_redo_it(thorn) -> None:
+    thorn.ok("spend", "thorn", "ability", "luck")
+    before = sheet(thorn)
+    thorn.ok("spend", "thorn", "ability", "power")
+    assert "undone: bought a Power box" in thorn.ok("undo", "thorn")
+    assert sheet(thorn) == before
+    thorn.ok("redo", "thorn")
+    assert sheet(thorn)["abilities"]["power"] == 1
+    assert "nothing to redo" in thorn.refused("redo", "thorn")
+
+
+def test_sheet_text_is_readable_and_fits_80_columns(thorn) -> None:
+    thorn.ok("spend", "thorn", "ability", "power")
+    text = thorn.ok("sheet", "thorn")
+    assert "TITAN CHARACTER SHEET" in text and "[x][ ][ ] POWER" in text and "LEVEL 0" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_sheet_json_has_the_contract_keys(thorn) -> None:
+    data = sheet(thorn)
+    for key in (
+        "name player campaign level xp abilities schools spells pending mana titan_power skill_uses "
+        "rerolls xp_bonus_percent gold magic_items honor_guard honor_guard_slots starting_legions"
+    ).split():
+        assert key in data, key
+    assert set(data["xp"]) >= {"base", "earned", "spent", "available"}
+    assert list(data["abilities"]) == ["power", "skill", "intelligence", "spirit", "charisma", "leadership", "luck", "wisdom"]
+    assert list(data["schools"]) == ["water", "air", "earth", "fire", "summoning", "sorcery", "nature", "divine"]
+    assert data["starting_legions"] == [
+        ["Titan", "Centaur", "Gargoyle", "Ogre"],
+        ["Angel", "Centaur", "Gargoyle", "Ogre"],
+    ]
