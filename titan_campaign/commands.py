@@ -363,11 +363,26 @@ def cmd_sheet(args: Namespace, store: CampaignStore) -> None:
     elif args.format == "text" and not args.output:
         from .printing.text import sheet_text
 
-        sys.stdout.write(sheet_text(data))
+        _print_text(sheet_text(data))
     else:
         from .printing.commands import write_sheet
 
         write_sheet(data, args)
+
+
+def _print_text(text: str) -> None:
+    """Plain text for pipes and files; on a terminal, rich adds bold headings."""
+    if not sys.stdout.isatty():
+        sys.stdout.write(text)
+        return
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    for line in text.splitlines():
+        heading = line.split("  ")[0]
+        style = "bold" if heading.isupper() and heading.strip() else ""
+        console.print(Text(line, style=style))
 
 
 # --- export / import ---------------------------------------------------------------------
