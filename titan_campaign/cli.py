@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
-from pathlib import Path
 from typing import Any, NoReturn
 
 from pydantic import ValidationError

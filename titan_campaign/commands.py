@@ -8,12 +8,13 @@ from argparse import Namespace
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from .rules.abilities import find_ability
 from .rules.characters import find_character
+from .rules.describe import describe
 from .rules.errors import RuleError
 from .rules.events import (
+    AbilityBought,
     Archived,
     BonusSwapped,
     Event,
@@ -32,9 +33,7 @@ from .rules.events import (
     SpellBoughtWithGold,
     SpellChosen,
     SwapDeclined,
-    AbilityBought,
 )
-from .rules.describe import describe
 from .rules.sheet import sheet_data
 from .rules.spells import find_school, find_spell
 from .rules.titan import Step, TitanState, spell_pick_for
@@ -306,7 +305,7 @@ def cmd_plan(args: Namespace, store: CampaignStore) -> None:
             at=now_iso(),
         )
 
-    step, state = _change(args, store, event)
+    _step, state = _change(args, store, event)
     print(f"{state.name}'s starting legions for the next game (R10):")
     _print_legions(state)
 

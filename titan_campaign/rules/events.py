@@ -7,7 +7,7 @@ corrected spelling, so an imported file with "Regneration" reads as "Regeneratio
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -228,25 +228,7 @@ class Archived(_Event):
 
 
 Event = Annotated[
-    Union[
-        Created,
-        AbilityBought,
-        SchoolGained,
-        SpellBought,
-        SpellChosen,
-        BonusSwapped,
-        SwapDeclined,
-        GameRecorded,
-        GoldChanged,
-        ItemAdded,
-        ItemBought,
-        SpellBoughtWithGold,
-        ItemUsed,
-        ItemRemoved,
-        HonorGuardSet,
-        PlanSet,
-        Archived,
-    ],
+    Created | AbilityBought | SchoolGained | SpellBought | SpellChosen | BonusSwapped | SwapDeclined | GameRecorded | GoldChanged | ItemAdded | ItemBought | SpellBoughtWithGold | ItemUsed | ItemRemoved | HonorGuardSet | PlanSet | Archived,
     Field(discriminator="kind"),
 ]
 
@@ -268,7 +250,8 @@ def explain(error: ValidationError) -> str:
     where: list[str] = []
     loc = list(first["loc"])
     if loc and isinstance(loc[0], int):
-        where.append(f"event {loc.pop(0) + 1}" + (f" ({loc.pop(0)})" if loc and isinstance(loc[0], str) else ""))
+        number = int(loc.pop(0)) + 1
+        where.append(f"event {number}" + (f" ({loc.pop(0)})" if loc and isinstance(loc[0], str) else ""))
     if loc:
         where.append(".".join(str(part) for part in loc))
     message = str(first["msg"]).removeprefix("Value error, ")

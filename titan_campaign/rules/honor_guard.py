@@ -8,7 +8,6 @@ from itertools import permutations
 from .characters import find_character
 from .errors import RuleError
 
-
 SLOT_OPENS_AT = (4, 7, 10)  # R9: the level at which the first, second and third slot opens
 
 

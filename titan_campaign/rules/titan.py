@@ -135,7 +135,7 @@ class TitanState:
     gold_ledger: tuple[GoldLine, ...] = ()
     items: tuple[OwnedItem, ...] = ()
     honor_guard: tuple[str, ...] = ()
-    plan: LegionPlan = LegionPlan()
+    plan: LegionPlan = field(default_factory=LegionPlan)
     games: tuple[GamePlayed, ...] = ()
     archived: bool = False
 
@@ -327,7 +327,7 @@ def _choose_spell(state: TitanState, event: SpellChosen, notes: list[str]) -> Ti
     else:
         choice = _pending(state, "bonus")
         if choice is None:
-            raise RuleError(f"no pending bonus spell pick (R6)")
+            raise RuleError("no pending bonus spell pick (R6)")
         if state.schools[spell.school] < spell.level:
             raise RuleError(
                 f"bonus spell {spell.name} needs {spell.school.title()} at level {spell.level}, "
@@ -480,12 +480,12 @@ def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanSta
             notes.append("every school is at level 3: the free school level becomes a free spell pick (R2)")
             choice = PendingChoice("spell")
         if choice.kind in ("spell", "swap") and not after.spell_choices(choice):
-            where = f"{choice.school.title()} level {choice.level}" if choice.school else "any"
+            where = f"a {choice.school.title()} level {choice.level}" if choice.school else "any"
             if choice.kind == "spell":
                 rule = "R5" if choice.school else "R2"
-                notes.append(f"the pick of a {where} spell is forfeited: none is left to learn ({rule})")
+                notes.append(f"the pick of {where} spell is forfeited: none is left to learn ({rule})")
             else:
-                notes.append(f"the bonus swap for a {where} spell lapses: none is left to learn (R6)")
+                notes.append(f"the bonus swap for {where} spell lapses: none is left to learn (R6)")
             continue
         settled.append(choice)
     if settled != list(after.pending):
