@@ -49,7 +49,7 @@ def _character_name(value: str) -> str:
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     at: Annotated[str, Field(max_length=40)] = ""
     """When it happened (ISO 8601); for the history only, never for a rule."""
@@ -116,7 +116,7 @@ class SwapDeclined(_Event):
 class GameOutcome(BaseModel):
     """What happened to one Titan in one game (R8)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     result: Literal["won", "lost"]
     score: Annotated[int, Field(ge=0, le=MAX_XP * 10)] = 0
@@ -154,7 +154,7 @@ class GoldChanged(_Event):
 
 
 class ItemFacts(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: Name
     type: ItemType = "other"
@@ -232,8 +232,21 @@ Event = Annotated[
     Field(discriminator="kind"),
 ]
 
-EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
-EVENTS_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+class _LazyAdapter:
+    """A TypeAdapter built on first use, so importing the rules core stays cheap."""
+
+    def __init__(self, kind: Any) -> None:
+        self._kind = kind
+        self._adapter: TypeAdapter[Any] | None = None
+
+    def validate_python(self, data: Any) -> Any:
+        if self._adapter is None:
+            self._adapter = TypeAdapter(self._kind)
+        return self._adapter.validate_python(data)
+
+
+EVENT_ADAPTER = _LazyAdapter(Event)
+EVENTS_ADAPTER = _LazyAdapter(list[Event])
 
 
 def event_to_json(event: _Event) -> dict[str, object]:
