@@ -7,7 +7,7 @@ corrected spelling, so an imported file with "Regneration" reads as "Regeneratio
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
