@@ -114,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     choose.add_argument("names", nargs="*", metavar="NAME", help="school; spell; OLD NEW for swap; [SCHOOL] for decline-swap")
     choose.add_argument("--bonus", action="store_true", help="take the spell as an Intelligence bonus pick (R6)")
 
+    choices = command("choices", "list a Titan's pending choices and what each may take")
+    choices.add_argument("titan")
+
     award = command("award", "record a game for a Titan and award its XP (R8)")
     award.add_argument("titan")
     award.add_argument("--result", choices=("won", "lost"), required=True)

@@ -36,7 +36,7 @@ from .rules.events import (
 )
 from .rules.sheet import sheet_data
 from .rules.spells import find_school, find_spell
-from .rules.titan import Step, TitanState, spell_pick_for
+from .rules.titan import PendingChoice, Step, TitanState, spell_pick_for
 from .store import CampaignStore
 from .store.exchange import export_data, import_data
 from .store.repository import now_iso
@@ -53,7 +53,22 @@ def _report(step: Step, headline: str, state: TitanState) -> None:
     if state.pending:
         print(f"  {state.name} has choices to make:")
         for choice in state.pending:
-            print(f"    - {choice.describe()}")
+            print(f"    - {choice.describe()}: {choice_options(state, choice)}")
+
+
+def choice_options(state: TitanState, choice: PendingChoice) -> str:
+    """What the player may answer to a pending choice, as the command would take it."""
+    if choice.kind == "school":
+        schools = ", ".join(school.title() for school in state.school_choices())
+        return f"choose {state.name} school ({schools})"
+    names = ", ".join(spell.name for spell in state.spell_choices(choice))
+    if choice.kind == "swap":
+        bonus = ", ".join(known.name for known in state.spells if known.bonus)
+        return f"choose {state.name} swap OLD NEW (OLD: {bonus}; NEW: {names}) or decline-swap"
+    if choice.kind == "bonus" and not names:
+        return "waits until a school level makes a spell eligible"
+    flag = " --bonus" if choice.kind == "bonus" else ""
+    return f"choose {state.name} spell NAME{flag} ({names})"
 
 
 def _change(args: Namespace, store: CampaignStore, make_event: Callable[[TitanState], Event]) -> tuple[Step, TitanState]:
@@ -201,6 +216,16 @@ def cmd_choose(args: Namespace, store: CampaignStore) -> None:
         return f"{state.name} keeps the bonus spells (swap declined)"
 
     _do(args, store, event, headline)
+
+
+def cmd_choices(args: Namespace, store: CampaignStore) -> None:
+    with store.reading() as session:
+        state = session.titan(args.titan, _campaign(args)).log.state
+    if not state.pending:
+        print(f"{state.name} has no choices to make")
+    for choice in state.pending:
+        print(f"- {choice.describe()}")
+        print(f"    {choice_options(state, choice)}")
 
 
 # --- games, honor guard, gold, items, plan ---------------------------------------------

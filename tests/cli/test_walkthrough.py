@@ -109,3 +109,18 @@ def test_sheet_json_has_the_contract_keys(thorn) -> None:
         ["Titan", "Centaur", "Gargoyle", "Ogre"],
         ["Angel", "Centaur", "Gargoyle", "Ogre"],
     ]
+
+
+def test_choices_lists_each_pending_choice_with_what_it_may_take(thorn) -> None:
+    thorn.ok("spend", "thorn", "ability", "intelligence")
+    assert "waits until a school level makes a spell eligible" in thorn.ok("choices", "thorn")
+    out = thorn.ok("spend", "thorn", "school", "air")
+    assert "pick one spell of Air level 1 (R5)" in out
+    listing = thorn.ok("choices", "thorn")
+    assert "choose Thorn spell NAME --bonus (Air Affinity, Tundra Walker, Shocking Grasp)" in listing
+    assert "choose Thorn school (Water, Air, Earth" in listing
+    thorn.ok("choose", "thorn", "spell", "shocking grasp", "--bonus")
+    thorn.ok("choose", "thorn", "spell", "tundra walker")
+    thorn.ok("choose", "thorn", "school", "air")
+    listing = thorn.ok("choices", "thorn")
+    assert "OLD: Shocking Grasp; NEW: Haste, Fly, Lightning Bolt" in listing

@@ -301,7 +301,8 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
     picks += [PendingChoice("spell", school, lower) for lower in range(1, level)]  # R5
     if any(known.bonus for known in state.spells):
         picks.append(PendingChoice("swap", school, level))  # R6
-    notes.append(f"{title} level {level}: " + ", ".join(f"pick a {title} level {p.level} spell" for p in picks if p.kind == "spell") + " (R5)")
+    levels = " and ".join(f"{title} level {p.level}" for p in picks if p.kind == "spell")
+    notes.append(f"{title} level {level} gained: pick one spell of {levels} (R5)")
     return replace(state, schools={**state.schools, school: level}, pending=state.pending + tuple(picks))
 
 
