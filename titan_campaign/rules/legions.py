@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import cycle, islice
@@ -51,6 +52,21 @@ def _filled(picks: Sequence[str], boxes: int, defaults: Sequence[str]) -> list[s
     return list(picks[:boxes]) + list(islice(cycle(defaults), max(0, boxes - len(picks))))
 
 
+def _upgrades(plan: LegionPlan, charisma: int, leadership: int) -> list[str]:
+    """R10: one upgrade per Leadership box: the player's picks, then defaults that still have a
+    tower creature to replace (two of each in the base legions, plus the Charisma creatures)."""
+    left = Counter(TOWER_CREATURES * 2) + Counter(_filled(plan.charisma, charisma, TOWER_CREATURES))
+    chosen = list(plan.upgrades[:leadership])
+    left.subtract(UPGRADED_FROM[upgrade] for upgrade in chosen)
+    for creature in islice(cycle(TOWER_CREATURES), 3 * leadership):
+        if len(chosen) >= leadership:
+            break
+        if left[creature] > 0:
+            chosen.append(LEADERSHIP_UPGRADES[creature])
+            left[creature] -= 1
+    return chosen
+
+
 def starting_legions(
     charisma: int,
     leadership: int,
@@ -71,7 +87,7 @@ def starting_legions(
         if wanted is None or len(legions[wanted - 1]) >= MAX_LEGION:
             wanted = 1 if len(legions[0]) <= len(legions[1]) else 2
         legions[wanted - 1].append(extra)
-    upgrades = _filled(plan.upgrades, leadership, [LEADERSHIP_UPGRADES[c] for c in TOWER_CREATURES])
+    upgrades = _upgrades(plan, charisma, leadership)
     for upgrade in upgrades:
         creature = UPGRADED_FROM[upgrade]
         wanted = placed.get(name_key(upgrade), 1)
@@ -116,11 +132,19 @@ def check_plan(
         raise RuleError(f"{len(plan.charisma)} Charisma creatures picked but {charisma} Charisma boxes checked (R10)")
     if len(plan.upgrades) > leadership:
         raise RuleError(f"{len(plan.upgrades)} upgrades picked but {leadership} Leadership boxes checked (R10)")
+    creatures = Counter(TOWER_CREATURES * 2) + Counter(_filled(plan.charisma, charisma, TOWER_CREATURES))
+    for upgrade, picked in Counter(plan.upgrades).items():
+        creature = UPGRADED_FROM[upgrade]
+        if picked > creatures[creature]:
+            raise RuleError(
+                f"{picked} {upgrade} upgrades picked but only {creatures[creature]} {creature}s "
+                f"in the starting legions (R10)"
+            )
     extras = {
         name_key(name)
         for name in (
             *_filled(plan.charisma, charisma, TOWER_CREATURES),
-            *_filled(plan.upgrades, leadership, [LEADERSHIP_UPGRADES[c] for c in TOWER_CREATURES]),
+            *_upgrades(plan, charisma, leadership),
             *honor_guard,
             *items,
         )

@@ -1,0 +1,179 @@
+"""R6 Intelligence: bonus picks, the school-level condition, and the optional bonus swap."""
+
+from __future__ import annotations
+
+import re
+
+from titan_campaign.rules.events import (
+    BonusSwapped,
+    GoldChanged,
+    SpellBoughtWithGold,
+    SpellChosen,
+    SwapDeclined,
+)
+from titan_campaign.rules.sheet import sheet_data
+from titan_campaign.rules.titan import PendingChoice
+
+BONUS = PendingChoice("bonus")
+
+
+def kinds(state):
+    return [choice.kind for choice in state.pending]
+
+
+def test_r6_each_intelligence_box_gives_one_bonus_pick(titan):
+    thorn = titan(base_xp=200).earn(100)
+    for boxes in (1, 2, 3):
+        thorn.buy("intelligence")
+        assert thorn.state.pending.count(BONUS) == boxes
+
+
+def test_r6_bonus_pick_with_no_school_yet_waits(titan):
+    thorn = titan(base_xp=100).buy("intelligence")
+    assert thorn.state.spell_choices(BONUS) == []
+    message = thorn.refused(SpellChosen(spell="Water Affinity", pick="bonus"))
+    assert message == "bonus spell Water Affinity needs Water at level 1, it is at 0 (R6)"
+    thorn.earn(100).buy("power")  # other events come and go; the pick stays
+    assert thorn.state.pending.count(BONUS) == 1
+    assert not any("forfeited" in note for note in thorn.history_notes())
+
+
+def test_r6_a_waiting_bonus_pick_opens_once_a_school_level_is_gained(titan):
+    thorn = titan(base_xp=200).buy("intelligence").school("nature", 1)
+    assert [s.name for s in thorn.state.spell_choices(BONUS)] == [
+        "Brush Native",
+        "Barkskin",
+        "Wild Growth",
+    ]
+    thorn.choose("Barkskin", "bonus")
+    assert BONUS not in thorn.state.pending
+    assert thorn.state.knows("Barkskin")
+
+
+def test_r6_a_bonus_pick_needs_the_school_at_the_spell_level(titan):
+    thorn = titan(base_xp=200).buy("intelligence").school("water", 1)
+    message = thorn.refused(SpellChosen(spell="Ice Bolt", pick="bonus"))
+    assert message == "bonus spell Ice Bolt needs Water at level 2, it is at 1 (R6)"
+    message = thorn.refused(SpellChosen(spell="Haste", pick="bonus"))
+    assert message == "bonus spell Haste needs Air at level 2, it is at 0 (R6)"
+
+
+def test_r6_a_bonus_pick_may_take_any_school_at_or_below_its_level(titan):
+    thorn = titan(base_xp=200).earn(200).buy("intelligence").school("fire", 1).school("fire", 2)
+    thorn.school("air", 1, free=True)
+    choices = {(s.school, s.level) for s in thorn.state.spell_choices(BONUS)}
+    assert choices == {("fire", 1), ("fire", 2), ("air", 1)}
+    thorn.choose("Bloodlust", "bonus")
+    assert thorn.state.knows("Bloodlust")
+
+
+def test_r6_a_bonus_pick_without_a_pending_bonus_is_refused(titan):
+    thorn = titan(base_xp=100).school("water", 1)
+    assert (
+        thorn.refused(SpellChosen(spell="Bog Walker", pick="bonus"))
+        == "no pending bonus spell pick (R6)"
+    )
+
+
+def test_r6_bonus_spells_are_marked_on_the_sheet(titan):
+    thorn = titan(base_xp=200).buy("intelligence").school("water", 1)
+    thorn.choose("Bog Walker", "bonus").choose("Water Affinity", "school")
+    known = {k.name: k.bonus for k in thorn.state.spells}
+    assert known == {"Bog Walker": True, "Water Affinity": False}
+    rows = {
+        row["name"]: (row["bonus"], row["bought"])
+        for row in sheet_data(thorn.state, "Demo")["spells"]
+    }
+    assert rows == {"Bog Walker": (True, False), "Water Affinity": (False, False)}
+
+
+def test_r6_no_swap_is_offered_when_no_bonus_spell_is_known(titan):
+    thorn = titan(base_xp=200).buy("intelligence").school("water", 1)  # bonus pick still open
+    assert "swap" not in kinds(thorn.state)
+
+
+def with_a_bonus_spell(titan):
+    """Intelligence 1, Water 1; Bog Walker is the bonus spell, Water Affinity the school pick."""
+    thorn = titan(base_xp=200).earn(200).buy("intelligence").school("water", 1)
+    return thorn.choose("Bog Walker", "bonus").choose("Water Affinity", "school")
+
+
+def test_r6_a_school_level_gain_offers_the_swap_once_a_bonus_spell_is_known(titan):
+    thorn = with_a_bonus_spell(titan).school("air", 1)
+    assert PendingChoice("swap", "air", 1) in thorn.state.pending
+    assert [s.name for s in thorn.state.spell_choices(PendingChoice("swap", "air", 1))] == [
+        "Air Affinity",
+        "Tundra Walker",
+        "Shocking Grasp",
+    ]
+
+
+def test_r6_a_free_school_level_also_offers_the_swap(titan):
+    thorn = with_a_bonus_spell(titan).school("water", 2, free=True)  # 200 spent: level 1
+    assert PendingChoice("swap", "water", 2) in thorn.state.pending
+
+
+def test_r6_the_swap_replaces_the_old_bonus_spell_which_is_forgotten(titan):
+    thorn = with_a_bonus_spell(titan).school("air", 1)
+    thorn.do(BonusSwapped(old="Bog Walker", new="Shocking Grasp"))
+    state = thorn.state
+    assert not state.knows("Bog Walker")
+    assert state.knows("Shocking Grasp")
+    assert {k.name: k.bonus for k in state.spells}["Shocking Grasp"] is True
+    assert "swap" not in kinds(state)
+    assert "Bog Walker is forgotten (R6)" in thorn.last_notes
+    assert PendingChoice("spell", "air", 1) in state.pending  # the school pick is separate
+
+
+def test_r6_the_swap_is_offered_only_once(titan):
+    thorn = with_a_bonus_spell(titan).school("air", 1)
+    thorn.do(BonusSwapped(old="Bog Walker", new="Shocking Grasp"))
+    message = thorn.refused(BonusSwapped(old="Shocking Grasp", new="Air Affinity"))
+    assert re.fullmatch(r"no bonus swap offered for an? Air level 1 spell \(R6\)", message)
+
+
+def test_r6_the_swap_takes_only_a_spell_of_the_gained_school_and_level(titan):
+    thorn = with_a_bonus_spell(titan).school("air", 1)
+    message = thorn.refused(BonusSwapped(old="Bog Walker", new="Haste"))
+    assert re.fullmatch(r"no bonus swap offered for an? Air level 2 spell \(R6\)", message)
+
+
+def test_r6_the_swap_gives_up_only_a_bonus_spell(titan):
+    thorn = with_a_bonus_spell(titan).school("air", 1)
+    message = thorn.refused(BonusSwapped(old="Water Affinity", new="Air Affinity"))
+    assert (
+        message
+        == "Water Affinity is not one of Thorn's bonus spells (bonus spells: Bog Walker) (R6)"
+    )
+
+
+def test_r6_the_swap_may_be_declined(titan):
+    thorn = with_a_bonus_spell(titan).school("air", 1)
+    thorn.do(SwapDeclined(school="air", level=1))
+    assert "swap" not in kinds(thorn.state)
+    assert thorn.state.knows("Bog Walker")
+    assert (
+        thorn.refused(SwapDeclined(school="air", level=1))
+        == "no bonus swap offered for Air level 1 (R6)"
+    )
+    message = thorn.refused(BonusSwapped(old="Bog Walker", new="Air Affinity"))
+    assert re.fullmatch(r"no bonus swap offered for an? Air level 1 spell \(R6\)", message)
+
+
+def test_r6_an_open_swap_does_not_block_purchases_or_other_picks(titan):
+    thorn = with_a_bonus_spell(titan).school("air", 1)
+    thorn.choose("Air Affinity").buy("power")
+    assert PendingChoice("swap", "air", 1) in thorn.state.pending
+    thorn.do(BonusSwapped(old="Bog Walker", new="Tundra Walker"))
+    assert thorn.state.knows("Tundra Walker")
+
+
+def test_r6_the_swap_lapses_when_no_spell_of_that_school_level_is_left(titan):
+    thorn = with_a_bonus_spell(titan).school("air", 1)
+    thorn.choose("Air Affinity")
+    thorn.do(GoldChanged(amount=20))
+    thorn.do(SpellBoughtWithGold(spell="Tundra Walker", price=10))
+    thorn.do(SpellBoughtWithGold(spell="Shocking Grasp", price=10))
+    assert "swap" not in kinds(thorn.state)
+    lapsed = r"the bonus swap for an? Air level 1 spell lapses: none is left to learn \(R6\)"
+    assert any(re.fullmatch(lapsed, note) for note in thorn.last_notes)
