@@ -22,10 +22,7 @@ from .events import (
     SpellChosen,
     SwapDeclined,
 )
-
-
-def _article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
+from .names import article
 
 
 def describe(event: Event) -> str:
@@ -33,7 +30,7 @@ def describe(event: Event) -> str:
         case Created():
             return f"{event.name} created for {event.player} with {event.base_xp} base XP"
         case AbilityBought():
-            return f"bought {_article(event.ability)} {event.ability.title()} box (100 XP)"
+            return f"bought {article(event.ability)} {event.ability.title()} box (100 XP)"
         case SchoolGained(free=True):
             return f"free school level: {event.school.title()} level {event.level}"
         case SchoolGained():

@@ -129,9 +129,9 @@ def check_plan(
         if name not in TOWER_CREATURES:
             raise RuleError(f"Charisma adds a Centaur, Gargoyle or Ogre, not a {name} (R3)")
     if len(plan.charisma) > charisma:
-        raise RuleError(f"{len(plan.charisma)} Charisma creatures picked but {charisma} Charisma boxes checked (R10)")
+        raise RuleError(f"{len(plan.charisma)} Charisma creatures picked but {charisma} Charisma box{'es' if charisma != 1 else ''} checked (R10)")
     if len(plan.upgrades) > leadership:
-        raise RuleError(f"{len(plan.upgrades)} upgrades picked but {leadership} Leadership boxes checked (R10)")
+        raise RuleError(f"{len(plan.upgrades)} upgrades picked but {leadership} Leadership box{'es' if leadership != 1 else ''} checked (R10)")
     creatures = Counter(TOWER_CREATURES * 2) + Counter(_filled(plan.charisma, charisma, TOWER_CREATURES))
     for upgrade, picked in Counter(plan.upgrades).items():
         creature = UPGRADED_FROM[upgrade]

@@ -118,3 +118,8 @@ class NameIndex(Generic[T]):
         if self.listing:
             message += f"{'' if close else '.'} {self.listing}"
         raise UnknownName(message)
+
+
+def article(word: str) -> str:
+    """"a" or "an" before ``word``, for messages: "an Air level 1 spell"."""
+    return "an" if word[:1].lower() in "aeiou" else "a"

@@ -40,7 +40,7 @@ from .events import (
 )
 from .honor_guard import check_honor_guard, honor_guard_slots
 from .legions import LegionPlan, StartingLegions, check_plan, starting_legions, upgrade_name
-from .names import name_key
+from .names import article, name_key
 from .spells import SCHOOLS, SPELLS, Spell, find_spell, spells_of
 
 XP_PER_PURCHASE = 100  # R1
@@ -89,7 +89,7 @@ class PendingChoice:
             return "bonus spell of a known school level (R6)"
         where = f"{self.school.title()} level {self.level}" if self.school else "any school, any level"
         if self.kind == "swap":
-            return f"may swap a bonus spell for a {where} spell (R6)"
+            return f"may swap a bonus spell for {article(where)} {where} spell (R6)"
         return f"spell pick: {where} (R2, R5)" if self.school is None else f"spell pick: {where} (R5)"
 
 
@@ -320,7 +320,8 @@ def _choose_spell(state: TitanState, event: SpellChosen, notes: list[str]) -> Ti
     if event.pick == "school":
         choice = _pending(state, "spell", spell.school, spell.level)
         if choice is None:
-            raise RuleError(f"no pending pick of a {spell.school.title()} level {spell.level} spell for {spell.name} (R5)")
+            school = spell.school.title()
+            raise RuleError(f"no pending pick of {article(school)} {school} level {spell.level} spell for {spell.name} (R5)")
     elif event.pick == "free":
         choice = _pending(state, "spell")
         if choice is None:
@@ -342,7 +343,8 @@ def _swap_bonus(state: TitanState, event: BonusSwapped, notes: list[str]) -> Tit
     new = find_spell(event.new)
     choice = _pending(state, "swap", new.school, new.level)
     if choice is None:
-        raise RuleError(f"no bonus swap offered for a {new.school.title()} level {new.level} spell (R6)")
+        school = new.school.title()
+        raise RuleError(f"no bonus swap offered for {article(school)} {school} level {new.level} spell (R6)")
     if KnownSpell(event.old, "bonus") not in state.spells:
         bonus = ", ".join(k.name for k in state.spells if k.bonus) or "none"
         raise RuleError(f"{event.old} is not one of {state.name}'s bonus spells (bonus spells: {bonus}) (R6)")
@@ -481,7 +483,8 @@ def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanSta
             notes.append("every school is at level 3: the free school level becomes a free spell pick (R2)")
             choice = PendingChoice("spell")
         if choice.kind in ("spell", "swap") and not after.spell_choices(choice):
-            where = f"a {choice.school.title()} level {choice.level}" if choice.school else "any"
+            school = choice.school.title() if choice.school else ""
+            where = f"{article(school)} {school} level {choice.level}" if school else "any"
             if choice.kind == "spell":
                 rule = "R5" if choice.school else "R2"
                 notes.append(f"the pick of {where} spell is forfeited: none is left to learn ({rule})")
