@@ -150,7 +150,7 @@ class GoldChanged(_Event):
     kind: Literal["gold_changed"] = "gold_changed"
     amount: Annotated[int, Field(ge=-MAX_GOLD, le=MAX_GOLD)]
     note: Note = ""
-    game: int | None = None
+    game: Annotated[int, Field(ge=1)] | None = None
 
 
 class ItemFacts(BaseModel):
