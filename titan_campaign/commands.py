@@ -382,7 +382,7 @@ def cmd_sheet(args: Namespace, store: CampaignStore) -> None:
         record = session.titan(args.titan, _campaign(args))
         campaign = next(c for c in session.campaigns() if c.id == record.campaign_id)
     data = sheet_data(record.log.state, campaign.name)
-    if args.format == "json":
+    if args.format == "json" and not args.output:
         print(json.dumps(data, indent=2))
     elif args.format == "text" and not args.output:
         from .printing.text import sheet_text

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ..rules.abilities import ABILITY_INFO
-from ..rules.honor_guard import SLOT_OPENS_AT
+from .figures import guard_slots
 
 WIDTH = 80
 LEFT = 53  # width of the left column (abilities, schools)
@@ -23,20 +24,20 @@ def _columns(left: list[str], right: list[str]) -> list[str]:
     rows = max(len(left), len(right))
     left = left + [""] * (rows - len(left))
     right = right + [""] * (rows - len(right))
-    return [(_fit(a, LEFT - 1).ljust(LEFT) + _fit(b, WIDTH - LEFT)).rstrip() for a, b in zip(left, right)]
+    return [
+        (_fit(a, LEFT - 1).ljust(LEFT) + _fit(b, WIDTH - LEFT)).rstrip()
+        for a, b in zip(left, right)
+    ]
 
 
 def honor_guard_lines(data: dict[str, Any]) -> list[str]:
     """Three slots: a member, an open slot (blank line) or locked until its level (R9)."""
-    members, slots = data["honor_guard"], data["honor_guard_slots"]
-    lines = []
-    for index, opens_at in enumerate(SLOT_OPENS_AT):
-        if index < len(slots):
-            member = members[index] if index < len(members) else "_______________"
-            lines.append(f"slot {index + 1} (up to {slots[index]} pts): {member}")
-        else:
-            lines.append(f"slot {index + 1}: locked until level {opens_at}")
-    return lines
+    return [
+        f"slot {slot.number} (up to {slot.cap} pts): {slot.member or '_' * 15}"
+        if slot.cap
+        else f"slot {slot.number}: locked until level {slot.opens_at}"
+        for slot in guard_slots(data)
+    ]
 
 
 def sheet_text(data: dict[str, Any]) -> str:
@@ -45,8 +46,10 @@ def sheet_text(data: dict[str, Any]) -> str:
     title = "TITAN CHARACTER SHEET"
     campaign = f"campaign: {data['campaign']}"
     out.append(_fit(title + campaign.rjust(WIDTH - len(title)), WIDTH))
-    name = _fit(f"Titan Name: {data['name']}  (player {data['player']})", WIDTH - 12)
-    out.append(name + f"LEVEL {data['level']}".rjust(WIDTH - len(name)))
+    out.append(f"Titan Name: {data['name']}")  # at most 60 characters, so it always fits
+    level = f"LEVEL {data['level']}"
+    player = _fit(f"Player: {data['player']}", WIDTH - len(level) - 2)
+    out.append(player + level.rjust(WIDTH - len(player)))
     if data.get("archived"):
         out.append("ARCHIVED (dead or retired)")
     out.append("=" * WIDTH)
@@ -93,11 +96,16 @@ def sheet_text(data: dict[str, Any]) -> str:
     if not data["magic_items"]:
         out.append("  (none)")
     for item in data["magic_items"]:
-        charges = f", {item['charges']}/{item['max_charges']} charges" if item["charges"] is not None else ""
+        charges = (
+            f", {item['charges']}/{item['max_charges']} charges"
+            if item["charges"] is not None
+            else ""
+        )
         legion = f", legion {item['legion']}" if item.get("legion") else ""
         out.append(_fit(f"  {item['name']} ({item['type']}{charges}{legion})", WIDTH))
-        if item["description"]:
-            out.append(_fit(f"    {item['description']}", WIDTH))
+        out += textwrap.wrap(
+            item["description"], WIDTH, initial_indent="    ", subsequent_indent="    "
+        )
     out.append("")
 
     out.append("HONOR GUARD")

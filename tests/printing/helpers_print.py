@@ -1,0 +1,117 @@
+"""Checks shared by the printing tests: strict HTML, PDF pages and text, shape geometry."""
+
+from __future__ import annotations
+
+import io
+import re
+import zlib
+from html.parser import HTMLParser
+
+from pypdf import PdfReader
+
+from titan_campaign.printing.canvas import PT, Page, Text, text_width
+
+VOID = {"meta", "br", "img", "hr", "link", "input", "col", "area", "base", "wbr", "source"}
+
+
+class StrictHTML(HTMLParser):
+    """Collects text and attributes; records every unbalanced or misnested tag as an error."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.errors: list[str] = []
+        self.text: list[str] = []
+        self.attrs: list[tuple[str, dict[str, str | None]]] = []
+        self.doctype = False
+
+    def handle_decl(self, decl: str) -> None:
+        self.doctype = decl.lower() == "doctype html"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.attrs.append((tag, dict(attrs)))
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> closes <{self.stack[-1] if self.stack else 'nothing'}>")
+            return
+        self.stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse_html(document: str) -> StrictHTML:
+    parser = StrictHTML()
+    parser.feed(document)
+    parser.close()
+    assert parser.doctype, "no <!DOCTYPE html>"
+    assert not parser.errors, parser.errors[:3]
+    assert not parser.stack, f"unclosed tags: {parser.stack}"
+    return parser
+
+
+def external_references(parser: StrictHTML, document: str) -> list[str]:
+    """Anything the browser would fetch: src/href attributes, CSS url() and @import."""
+    found = [
+        value or ""
+        for _, attrs in parser.attrs
+        for key, value in attrs.items()
+        if key in ("src", "href")
+    ]
+    found += re.findall(r"url\(|@import", document)
+    return found
+
+
+def pdf_pages(data: bytes) -> list[str]:
+    """The text of each page of a PDF (pypdf parses the whole file)."""
+    reader = PdfReader(io.BytesIO(data))
+    return [page.extract_text() for page in reader.pages]
+
+
+def pdf_drawing(data: bytes) -> str:
+    """The decompressed content streams of a PDF: its drawing commands, without dates or ids."""
+    streams = re.findall(
+        rb"/Filter /FlateDecode[^>]*>>\s*stream\r?\n(.*?)\r?\nendstream", data, re.DOTALL
+    )
+    return "\n".join(zlib.decompress(stream).decode("latin-1") for stream in streams)
+
+
+def text_box(shape: Text) -> tuple[float, float, float, float]:
+    """The box a text shape covers on the page (x0, y0, x1, y1) in millimetres."""
+    width = text_width(shape.text, shape.size, shape.bold)
+    x0 = shape.x - (
+        width if shape.align == "right" else width / 2 if shape.align == "center" else 0
+    )
+    return (x0, shape.y - shape.size * PT * 0.72, x0 + width, shape.y + shape.size * PT * 0.2)
+
+
+def overlapping_texts(page: Page) -> list[tuple[str, str]]:
+    boxes = [(shape.text, text_box(shape)) for shape in page.shapes if isinstance(shape, Text)]
+    clashes = []
+    for i, (text_a, a) in enumerate(boxes):
+        for text_b, b in boxes[i + 1 :]:
+            if (
+                a[0] < b[2] - 0.05
+                and b[0] < a[2] - 0.05
+                and a[1] < b[3] - 0.05
+                and b[1] < a[3] - 0.05
+            ):
+                clashes.append((text_a, text_b))
+    return clashes
+
+
+def outside(page: Page, margin: float = 3.0) -> list[str]:
+    """Texts that reach beyond the printable area (``margin`` mm from every edge)."""
+    return [
+        shape.text
+        for shape in page.shapes
+        if isinstance(shape, Text)
+        and not (
+            margin <= text_box(shape)[0]
+            and text_box(shape)[2] <= page.width - margin
+            and text_box(shape)[3] <= page.height - margin
+        )
+    ]

@@ -1,0 +1,144 @@
+"""Printing through the real command line and store, in a temporary folder and database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers_print import parse_html, pdf_pages
+
+from titan_campaign.cli import main
+from titan_campaign.printing.commands import print_to_file
+from titan_campaign.rules.errors import RuleError
+
+
+@pytest.fixture
+def campaign(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Path:
+    """A campaign "Demo" with Thorn (level 1, Fire Bolt) and Mira (fresh), run from tmp_path."""
+    monkeypatch.setenv("TITAN_CAMPAIGN_DB", str(tmp_path / "db.json"))
+    monkeypatch.chdir(tmp_path)
+    for argv in (
+        ["campaign", "new", "Demo", "--base-xp", "200"],
+        ["titan", "add", "Thorn", "--player", "Ann"],
+        ["spend", "Thorn", "ability", "power"],
+        ["spend", "Thorn", "ability", "spirit"],
+        ["choose", "Thorn", "school", "fire"],
+        ["choose", "Thorn", "spell", "Fire Bolt"],
+        ["titan", "add", "Mira", "--player", "Ben"],
+    ):
+        assert main(argv) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("argv", "written"),
+    [
+        (["sheet", "Thorn", "--format", "pdf"], "thorn-sheet.pdf"),
+        (["sheet", "thorn", "--format", "html", "--paper", "letter"], "thorn-sheet.html"),
+        (["sheet", "Thorn", "--format", "svg"], "thorn-sheet.svg"),
+        (["sheet", "--blank", "--format", "pdf"], "blank-sheet.pdf"),
+        (["cards", "Thorn"], "thorn-cards.pdf"),
+        (
+            ["cards", "--spell", "ice bolt", "--spell", "Fire Fan", "--format", "html"],
+            "spell-cards.html",
+        ),
+        (["game-card", "Thorn"], "thorn-game-card.pdf"),
+        (["print-campaign"], "demo-campaign.pdf"),
+        (["print-campaign", "--campaign", "demo", "--format", "html"], "demo-campaign.html"),
+    ],
+)
+def test_printouts_without_o_go_to_the_current_folder_named_after_the_titan(
+    campaign: Path, capsys: pytest.CaptureFixture[str], argv: list[str], written: str
+) -> None:
+    assert main(argv) == 0
+    assert capsys.readouterr().out == f"wrote {written}\n"
+    path = campaign / written
+    if written.endswith(".pdf"):
+        pages = pdf_pages(path.read_bytes())
+        assert len(pages) == (2 if argv[0] == "print-campaign" else 1)
+    elif written.endswith(".html"):
+        parse_html(path.read_text(encoding="utf-8"))
+    else:
+        assert path.read_text(encoding="utf-8").startswith("<?xml")
+
+
+def test_a_sheet_as_text_goes_to_standard_output_or_to_the_file_named_with_o(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sheet", "Thorn"]) == 0
+    shown = capsys.readouterr().out
+    assert "Fire Bolt" in shown and "LEVEL 1" in shown
+    assert main(["sheet", "Thorn", "-o", "thorn.txt"]) == 0
+    assert capsys.readouterr().out == "wrote thorn.txt\n"
+    assert (campaign / "thorn.txt").read_text(encoding="utf-8") == shown
+
+
+def test_the_game_card_as_text_goes_to_standard_output(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["game-card", "Thorn", "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert "GAME NIGHT: Thorn" in out and "1 Mana  Fire Bolt" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["cards", "--format", "pdf"], "error: choose what to print"),
+        (["cards", "Thorn", "--all"], "error: choose what to print"),
+        (["cards", "Mira"], "error: Mira knows no spells yet"),
+        (["cards", "--spell", "Firebolt of Doom"], "error: no spell named"),
+        (
+            ["sheet", "--blank", "--format", "text"],
+            "error: a blank sheet prints as html, pdf or svg, not text",
+        ),
+        (["game-card", "Nobody"], 'error: no Titan named "Nobody"'),
+        (["sheet", "Thorn", "--format", "pdf", "-o", "no/such/folder/x.pdf"], "error: "),
+    ],
+)
+def test_refused_printouts_say_why_in_one_line_and_exit_1(
+    campaign: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1
+    assert not list(campaign.glob("*.pdf"))
+
+
+def test_print_to_file_is_what_the_app_calls(campaign: Path) -> None:
+    db = campaign / "db.json"
+    card = print_to_file(
+        db,
+        what="game-card",
+        format="pdf",
+        paper="letter",
+        output=campaign / "card.pdf",
+        campaign="Demo",
+        titan="Thorn",
+    )
+    assert card == campaign / "card.pdf" and len(pdf_pages(card.read_bytes())) == 1
+    roster = print_to_file(
+        db, what="roster", format="html", paper="a4", output=None, campaign="Demo", titan=None
+    )
+    assert roster == Path("demo-campaign.html")
+    assert parse_html(roster.read_text(encoding="utf-8")).text.count("TITAN CHARACTER SHEET") == 2
+    every = print_to_file(db, what="cards", format="pdf", output=campaign / "all.pdf")
+    assert len(pdf_pages(every.read_bytes())) == 8
+    blank = print_to_file(
+        db, what="blank", format="html", output=campaign / "blank.html", titan="Thorn"
+    )
+    assert "Titan Character Sheet (blank)" in blank.read_text(encoding="utf-8")
+
+
+def test_the_app_hears_why_a_printout_is_refused(campaign: Path) -> None:
+    db = campaign / "db.json"
+    with pytest.raises(RuleError, match="a game-night card needs a Titan"):
+        print_to_file(db, what="game-card", format="pdf", titan=None)
+    with pytest.raises(RuleError, match="a set of spell cards prints as html or pdf, not text"):
+        print_to_file(db, what="cards", format="text", titan="Thorn")
+    with pytest.raises(RuleError, match="Mira knows no spells yet"):
+        print_to_file(db, what="cards", format="pdf", titan="Mira")
