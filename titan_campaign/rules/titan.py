@@ -1,20 +1,20 @@
-"""A Titan's state, replayed from its history of events, and the rules that check each event.
+"""The rules that judge each event of a Titan's history, and the history itself.
 
 ``apply(state, event)`` is the one place an event is judged: it returns the new state and the
 notes a player should read (level-ups, forfeited picks, items used up), or raises ``RuleError``
 naming the rule. Everything else (the command line, the UI, imports) goes through it.
+The state and its derived figures live in ``state.py``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from .abilities import ABILITIES
-from .awards import Award, game_award
+from .awards import game_award
 from .errors import Decision, RuleError
 from .events import (
     AbilityBought,
@@ -22,7 +22,6 @@ from .events import (
     BonusSwapped,
     Created,
     Event,
-    GameOutcome,
     GameRecorded,
     GoldChanged,
     HonorGuardSet,
@@ -38,189 +37,39 @@ from .events import (
     SpellChosen,
     SwapDeclined,
 )
-from .honor_guard import check_honor_guard, honor_guard_slots
-from .legions import LegionPlan, StartingLegions, check_plan, starting_legions, upgrade_name
+from .honor_guard import check_honor_guard
+from .legions import LegionPlan, check_plan, upgrade_name
 from .names import article, name_key
-from .spells import SCHOOLS, SPELLS, Spell, find_spell, spells_of
+from .spells import find_spell
+from .state import (
+    MAX_BOXES,
+    XP_PER_LEVEL,
+    XP_PER_PURCHASE,
+    GamePlayed,
+    GoldLine,
+    KnownSpell,
+    OwnedItem,
+    PendingChoice,
+    TitanState,
+)
 
-XP_PER_PURCHASE = 100  # R1
-XP_PER_LEVEL = 200  # R2
-MAX_BOXES = 3  # R3, R4
-
-
-@dataclass(frozen=True, slots=True)
-class KnownSpell:
-    """A spell in the spell book and how it was learned: ``school`` pick (R5), ``free`` pick (R2),
-    ``bonus`` (R6), ``xp`` bought in a mastered school (R5) or ``gold`` (R11)."""
-
-    name: str
-    source: str
-
-    @property
-    def spell(self) -> Spell:
-        return find_spell(self.name)
-
-    @property
-    def bonus(self) -> bool:
-        return self.source == "bonus"
-
-    @property
-    def bought(self) -> bool:
-        return self.source == "gold"
-
-
-@dataclass(frozen=True, slots=True)
-class PendingChoice:
-    """A choice the player still has to make.
-
-    ``school``: a free school level (R2). ``spell``: a spell pick of (school, level) from a
-    school level (R5), or of any spell when school and level are None (R2, all schools full).
-    ``bonus``: an Intelligence pick (R6). ``swap``: the optional bonus swap for (school, level) (R6).
-    """
-
-    kind: str
-    school: str | None = None
-    level: int | None = None
-
-    def describe(self) -> str:
-        if self.kind == "school":
-            return "free spell-school level (R2)"
-        if self.kind == "bonus":
-            return "bonus spell of a known school level (R6)"
-        where = f"{self.school.title()} level {self.level}" if self.school else "any school, any level"
-        if self.kind == "swap":
-            return f"may swap a bonus spell for {article(where)} {where} spell (R6)"
-        return f"spell pick: {where} (R2, R5)" if self.school is None else f"spell pick: {where} (R5)"
-
-
-@dataclass(frozen=True, slots=True)
-class OwnedItem:
-    name: str
-    type: str
-    description: str = ""
-    charges: int | None = None
-    max_charges: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GoldLine:
-    amount: int
-    note: str = ""
-    game: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GamePlayed:
-    game: int
-    date: str
-    scenario: str
-    outcome: GameOutcome
-    award: Award
-    survivors: tuple[str, ...] | None
-
-
-@dataclass(frozen=True)
-class TitanState:
-    """Facts replayed from the history; every figure on the sheet is derived from them."""
-
-    name: str
-    player: str
-    base_xp: int
-    earned_xp: int = 0
-    spent_xp: int = 0
-    abilities: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(ABILITIES, 0))
-    schools: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(SCHOOLS, 0))
-    spells: tuple[KnownSpell, ...] = ()
-    pending: tuple[PendingChoice, ...] = ()
-    gold_ledger: tuple[GoldLine, ...] = ()
-    items: tuple[OwnedItem, ...] = ()
-    honor_guard: tuple[str, ...] = ()
-    plan: LegionPlan = field(default_factory=LegionPlan)
-    games: tuple[GamePlayed, ...] = ()
-    archived: bool = False
-
-    # R1
-    @property
-    def available_xp(self) -> int:
-        return self.base_xp + self.earned_xp - self.spent_xp
-
-    # R2
-    @property
-    def level(self) -> int:
-        return self.spent_xp // XP_PER_LEVEL
-
-    @property
-    def xp_to_next_level(self) -> int:
-        return (self.level + 1) * XP_PER_LEVEL - self.spent_xp
-
-    # R3, R7
-    @property
-    def mana(self) -> int:
-        return self.level + self.abilities["spirit"]
-
-    @property
-    def titan_power(self) -> int:
-        return 6 + self.abilities["power"]
-
-    @property
-    def skill_uses(self) -> int:
-        return self.abilities["skill"]
-
-    @property
-    def rerolls(self) -> int:
-        return self.abilities["luck"]
-
-    @property
-    def xp_bonus_percent(self) -> int:
-        return 10 * self.abilities["wisdom"]
-
-    # R11
-    @property
-    def gold(self) -> int:
-        return sum(line.amount for line in self.gold_ledger)
-
-    # R9
-    @property
-    def honor_guard_slots(self) -> tuple[int, ...]:
-        return honor_guard_slots(self.level)
-
-    # R10
-    @property
-    def starting_legions(self) -> StartingLegions:
-        return starting_legions(
-            self.abilities["charisma"],
-            self.abilities["leadership"],
-            self.honor_guard,
-            [(item.name, item.type) for item in self.items],
-            self.plan,
-        )
-
-    def knows(self, spell: str) -> bool:
-        return any(known.name == spell for known in self.spells)
-
-    def unknown_spells(self, school: str | None = None, level: int | None = None) -> list[Spell]:
-        """Spells of (school, level) not yet in the spell book; None means any."""
-        pool = SPELLS if school is None else spells_of(school, level)
-        return [spell for spell in pool if not self.knows(spell.name) and (level is None or spell.level == level)]
-
-    def spell_choices(self, choice: PendingChoice) -> list[Spell]:
-        """The spells a pending pick, bonus pick or swap may take."""
-        if choice.kind == "bonus":
-            return [s for s in self.unknown_spells() if self.schools[s.school] >= s.level]
-        if choice.kind in ("spell", "swap"):
-            return self.unknown_spells(choice.school, choice.level)
-        return []
-
-    def school_choices(self) -> list[str]:
-        """Schools whose next level may be gained now (R4)."""
-        return [school for school in SCHOOLS if self.schools[school] < MAX_BOXES]
-
-    def item(self, name: str) -> OwnedItem:
-        for item in self.items:
-            if name_key(item.name) == name_key(name):
-                return item
-        owned = ", ".join(item.name for item in self.items) or "none"
-        raise RuleError(f"{self.name} has no magic item called {name} (items: {owned})")
+__all__ = [
+    "MAX_BOXES",
+    "XP_PER_LEVEL",
+    "XP_PER_PURCHASE",
+    "GamePlayed",
+    "GoldLine",
+    "KnownSpell",
+    "OwnedItem",
+    "PendingChoice",
+    "Step",
+    "TitanLog",
+    "TitanState",
+    "apply",
+    "check",
+    "replay",
+    "spell_pick_for",
+]
 
 
 # --- applying events -------------------------------------------------------------------
