@@ -1,0 +1,112 @@
+"""Campaign databases built through real events, and helpers to drive and read the app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from titan_campaign.rules.events import (
+    AbilityBought,
+    Event,
+    GameOutcome,
+    GameRecorded,
+    GoldChanged,
+    ItemAdded,
+    ItemFacts,
+    SchoolGained,
+    SpellChosen,
+)
+from titan_campaign.rules.titan import TitanState
+from titan_campaign.store import CampaignStore
+from titan_campaign.tui.app import TitanCampaignApp
+
+SIZE = (120, 40)
+
+
+def build_db(
+    path: Path, base_xp: int, titans: Iterable[tuple[str, str, list[Event]]], campaign: str = "Demo"
+) -> Path:
+    """A database with one campaign whose Titans have lived through ``events``."""
+    with CampaignStore(path).writing() as session:
+        added = session.add_campaign(campaign, base_xp)
+        for name, player, events in titans:
+            record = session.add_titan(added, name, player)
+            log = record.log
+            for event in events:
+                log, _ = log.do(event)
+            session.save(record, log)
+    return path
+
+
+def stored(path: Path, name: str) -> TitanState:
+    """A Titan as the database holds it now (a fresh read, like the command line)."""
+    with CampaignStore(path).reading() as session:
+        return session.titan(name).log.state
+
+
+def revision(path: Path) -> int:
+    with CampaignStore(path).reading() as session:
+        return session.revision
+
+
+def won_game(game: int, scenario_xp: int = 0, **counts: Any) -> GameRecorded:
+    return GameRecorded(
+        game=game,
+        date="2026-11-01",
+        scenario="Training",
+        outcome=GameOutcome(result="won", scenario_xp=scenario_xp, **counts),
+    )
+
+
+def example_titan_events() -> list[Event]:
+    """The sheet shown in the snapshots: level 2, spells of each kind, gold and an item."""
+    return [
+        won_game(1, scenario_xp=200, battle_won=2),
+        AbilityBought(ability="power"),
+        AbilityBought(ability="wisdom"),
+        SchoolGained(school="fire", level=1),
+        SpellChosen(spell="Fire Bolt", pick="school"),
+        SchoolGained(school="water", level=1, free=True),
+        SpellChosen(spell="Bog Walker", pick="school"),
+        AbilityBought(ability="spirit"),
+        AbilityBought(ability="intelligence"),
+        SchoolGained(school="earth", level=1, free=True),
+        SpellChosen(spell="Mountain Walker", pick="school"),
+        GoldChanged(amount=120, note="loot"),
+        ItemAdded(item=ItemFacts(name="Ring of Mana", type="talisman", charges=3)),
+    ]
+
+
+@pytest.fixture
+def example_db(tmp_path: Path) -> Path:
+    return build_db(
+        tmp_path / "campaign.json",
+        200,
+        [("Thorn", "Ann", example_titan_events()), ("Bryn", "Bob", [])],
+    )
+
+
+class Notes:
+    """Every notification the app raised, to assert on what the player was told."""
+
+    def __init__(self, app: TitanCampaignApp) -> None:
+        self.messages: list[str] = []
+        original = app.notify
+
+        def notify(message: str, **kwargs: Any) -> None:
+            self.messages.append(str(message))
+            original(message, **kwargs)
+
+        app.notify = notify  # type: ignore[method-assign]
+
+    def text(self) -> str:
+        return "\n".join(self.messages)
+
+
+def rendered(widget: Any) -> str:
+    """What a widget shows, as plain text."""
+    visual = widget.render()
+    return str(getattr(visual, "plain", visual))

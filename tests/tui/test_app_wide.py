@@ -1,0 +1,106 @@
+"""Pilot-driven worked examples of what works everywhere: the palette, the key bar, going back,
+printing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.gold import GoldScreen
+from titan_campaign.tui.screens.printing import PrintModal
+from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.widgets.key_bar import KeyBar
+
+from .conftest import SIZE, Notes, rendered
+
+
+async def test_every_sheet_action_is_in_the_command_palette(example_db: Path) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"gold")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GoldScreen)
+
+
+async def test_the_key_bar_lists_the_screen_actions_and_runs_a_clicked_one(
+    example_db: Path,
+) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.screen.query_one(KeyBar)
+        shown = rendered(bar)
+        for entry in (
+            "Check",
+            "Choices",
+            "History",
+            "Gold",
+            "Guard",
+            "Plan",
+            "Print",
+            "Undo",
+            "Redo",
+            "Palette",
+        ):
+            assert entry in shown
+        assert bar.region.height >= 2  # wraps at 80 columns instead of cutting actions off
+        line, start, _, _, _ = next(span for span in bar._spans if span[3] == "gold")
+        await pilot.click(KeyBar, offset=(1 + start, line))
+        await pilot.pause()
+        assert isinstance(app.screen, GoldScreen)
+
+
+async def test_escape_from_a_directly_opened_sheet_goes_to_the_roster_then_campaigns(
+    example_db: Path,
+) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+
+
+async def test_printing_a_sheet_writes_the_chosen_file(example_db: Path, tmp_path: Path) -> None:
+    target = tmp_path / "thorn.pdf"
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PrintModal)
+        path = app.screen.query_one("#print-path", Input)
+        assert path.value.endswith("thorn-sheet.pdf")
+        path.value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert f"Written to {target}" in notes.text()
+    assert target.read_bytes().startswith(b"%PDF")
+
+
+async def test_a_crash_in_a_handler_leaves_the_last_saved_state(
+    example_db: Path, monkeypatch
+) -> None:
+    from titan_campaign.store import Session
+
+    before = example_db.read_bytes()
+
+    def crash(*args: object) -> None:
+        raise RuntimeError("power cut in the middle of a save")
+
+    monkeypatch.setattr(Session, "save", crash)
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    with pytest.raises(RuntimeError):
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("ctrl+z")  # undo the item added last: a change the rules allow
+            await pilot.pause()
+    assert example_db.read_bytes() == before

@@ -1,0 +1,214 @@
+"""Pilot-driven worked examples: recording a game, honor guard, gold and items, plan, reference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import DataTable, Input, Select
+
+from titan_campaign.rules.awards import game_award
+from titan_campaign.rules.events import AbilityBought, GameOutcome
+from titan_campaign.rules.spells import find_spell
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.honor_guard import HonorGuardModal
+from titan_campaign.tui.screens.roster import RosterScreen
+
+from .conftest import SIZE, Notes, build_db, rendered, revision, stored, won_game
+
+
+async def type_into(pilot: Any, widget: Input, text: str) -> None:
+    widget.focus()
+    widget.value = ""
+    await pilot.press(*text)
+
+
+async def choose(pilot: Any, select: Select[Any], steps: int) -> None:
+    """Open a Select with the keyboard and move ``steps`` options down (negative: up)."""
+    select.focus()
+    await pilot.press("enter", *(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
+
+
+async def test_recording_a_game_previews_each_award_and_saves_both_in_one_write(
+    tmp_path: Path,
+) -> None:
+    wise = [AbilityBought(ability="wisdom"), AbilityBought(ability="wisdom")]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", wise), ("Bryn", "Bob", [])])
+    before = revision(db)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        await type_into(pilot, screen.query_one("#scenario", Input), "Tower siege")
+        thorn = screen.query_one("#titan-1")
+        await choose(pilot, thorn.query_one("#result", Select), -1)
+        await type_into(pilot, thorn.query_one("#score", Input), "347")
+        await type_into(pilot, thorn.query_one("#battle_won", Input), "3")
+        await type_into(pilot, thorn.query_one("#agreement", Input), "1")
+        bryn = screen.query_one("#titan-2")
+        await type_into(pilot, bryn.query_one("#score", Input), "120")
+        await pilot.pause()
+        # R8 worked example: 100 + 75 + 10 + 34 = 219, wisdom 2 adds 43: 262
+        assert "= 219; wisdom +43  →  262 XP" in rendered(thorn.query_one("#award"))
+        assert "→  62 XP" in rendered(bryn.query_one("#award"))
+        assert revision(db) == before  # nothing saved before ctrl+s
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    assert revision(db) == before + 1  # one write for both Titans
+    thorn_state, bryn_state = stored(db, "Thorn"), stored(db, "Bryn")
+    expected = game_award(GameOutcome(result="won", score=347, battle_won=3, agreement=1), 2).total
+    assert thorn_state.earned_xp == expected == 262
+    assert (bryn_state.earned_xp, bryn_state.games[0].outcome.result) == (62, "lost")
+    assert thorn_state.games[0].scenario == bryn_state.games[0].scenario == "Tower siege"
+    assert thorn_state.games[0].game == bryn_state.games[0].game == 1
+
+
+async def test_a_refused_game_saves_nothing_for_anyone(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    before = db.read_bytes()
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(
+            pilot, app.screen.query_one("#titan-2 #survivors", Input), "Gargoyle, Griffin King"
+        )
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Griffin King" in notes.text()
+    assert db.read_bytes() == before
+
+
+def level_four_titan() -> list[Any]:
+    """Enough XP for eight boxes: level 4, one honor guard slot of 30 points (R9)."""
+    boxes = ["power", "skill", "spirit", "luck", "wisdom", "power", "skill", "spirit"]
+    return [won_game(1, scenario_xp=1000), *(AbilityBought(ability=a) for a in boxes)]  # type: ignore[arg-type]
+
+
+async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
+    tmp_path: Path,
+) -> None:
+    db = build_db(
+        tmp_path / "c.json", 200, [("Thorn", "Ann", level_four_titan()), ("Bryn", "Bob", [])]
+    )
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(
+            pilot, app.screen.query_one("#titan-1 #survivors", Input), "Gargoyle, Hydra"
+        )
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(
+            modal, HonorGuardModal
+        )  # Bryn (level 1) has no slot: offered to Thorn only
+        slot = modal.query_one("#slot-1", Select)
+        offered = [str(option[1]) for option in slot._options if option[1] is not Select.NULL]
+        assert offered == ["Gargoyle"]  # Hydra survived but is worth 60 points, the slot holds 30
+        await choose(pilot, slot, 1)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    assert stored(db, "Thorn").honor_guard == ("Gargoyle",)
+
+
+async def test_the_honor_guard_picker_explains_there_is_no_slot_below_level_4(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, HonorGuardModal)
+        assert "No honor guard slots below level 4." in " ".join(
+            rendered(s) for s in app.screen.query("Static")
+        )
+        assert not list(app.screen.query(Select))
+
+
+async def test_gold_buys_an_item_and_a_spell_costing_more_than_the_purse_is_refused(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("g", "a", *"50")
+        await type_into(pilot, app.screen.query_one("#gold-note", Input), "loot")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert stored(db, "Thorn").gold == 50
+        await pilot.press("b")
+        await pilot.pause()
+        form = app.screen
+        await type_into(pilot, form.query_one("#item-name", Input), "Ring of Mana")
+        await type_into(pilot, form.query_one("#item-charges", Input), "1")
+        await type_into(pilot, form.query_one("#item-price", Input), "30")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        items = app.screen.query_one("#items", DataTable)
+        assert [str(cell) for cell in items.get_row_at(0)][:3] == ["Ring of Mana", "other", "1/1"]
+        assert "GOLD 20" in rendered(app.screen.query_one("#gold-title"))
+        await pilot.press("s")
+        await pilot.pause()
+        await choose(pilot, app.screen.query_one("#gold-spell", Select), 1)
+        await type_into(pilot, app.screen.query_one("#spell-price", Input), "100")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "20 in the purse (R11)" in notes.text()
+        items.focus()
+        await pilot.press("u")
+        await pilot.pause()
+        assert "used up and leaves play (R11)" in notes.text()
+    state = stored(db, "Thorn")
+    assert (state.gold, state.items, state.spells) == (20, (), ())
+    assert [(line.amount, line.note) for line in state.gold_ledger] == [
+        (50, "loot"),
+        (-30, "Ring of Mana"),
+    ]
+
+
+async def test_the_next_game_plan_places_a_charisma_creature_and_is_remembered(
+    tmp_path: Path,
+) -> None:
+    events = [AbilityBought(ability="charisma")]
+    db = build_db(tmp_path / "c.json", 100, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await choose(pilot, app.screen.query_one("#charisma-0", Select), 3)  # Ogre
+        await choose(pilot, app.screen.query_one("#place-2", Select), 2)  # Ogre -> legion 2
+        await pilot.pause()
+        preview = rendered(app.screen.query_one("#plan-preview"))
+        assert "Legion 2 (5): Angel, Centaur, Gargoyle, Ogre, Ogre" in preview
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    plan = stored(db, "Thorn").plan
+    assert (plan.charisma, plan.placement) == (("Ogre",), (("Ogre", 2),))
+
+
+async def test_the_spell_browser_filters_by_school_level_and_text(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 0, [])
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        table = app.screen.query_one("#spell-table", DataTable)
+        assert table.row_count == 72
+        await pilot.press("slash", *"walker")
+        await pilot.pause()
+        names = [str(table.get_row_at(n)[0]) for n in range(table.row_count)]
+        assert "Bog Walker" in names
+        assert all("walker" in (find_spell(n).name + find_spell(n).text).lower() for n in names)
+        assert len(names) < 72
+        await choose(pilot, app.screen.query_one("#spell-school", Select), 1)  # Water
+        await pilot.pause()
+        assert [str(table.get_row_at(n)[0]) for n in range(table.row_count)] == ["Bog Walker"]
+        assert "BOG WALKER" in rendered(app.screen.query_one("#spell-card"))

@@ -1,0 +1,352 @@
+"""Pilot-driven worked examples: first run, campaigns, roster, the sheet's boxes, level-up."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from titan_campaign.rules.events import AbilityBought, Event, SchoolGained, SpellChosen
+from titan_campaign.rules.titan import check
+from titan_campaign.store import CampaignStore
+from titan_campaign.store.exchange import export_data
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens import campaigns
+from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.forms import PickModal
+from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.screens.sheet import SheetScreen
+from titan_campaign.tui.widgets.box_grid import BOX_WIDTH, BOX_X, BoxGrid
+
+from .conftest import SIZE, Notes, build_db, rendered, revision, stored, won_game
+
+
+async def test_first_run_welcomes_and_creates_a_campaign_with_its_base_xp(tmp_path: Path) -> None:
+    db = tmp_path / "new.json"
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, CampaignsScreen)
+        assert "Welcome to Campaign Titan" in rendered(app.screen.query_one("#welcome"))
+        await pilot.press("n", *"Autumn League", "tab", "enter", "down", "enter")  # base XP: 100
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert "AUTUMN LEAGUE" in rendered(app.screen.query_one("#roster-title"))
+    with CampaignStore(db).reading() as session:
+        [campaign] = session.campaigns()
+    assert (campaign.name, campaign.base_xp) == ("Autumn League", 100)
+
+
+async def test_loading_the_example_campaign_imports_its_titans(tmp_path: Path, monkeypatch) -> None:
+    source = build_db(
+        tmp_path / "source.json",
+        100,
+        [("Thorn", "Ann", [AbilityBought(ability="luck")])],
+        campaign="Example",
+    )
+    with CampaignStore(source).reading() as session:
+        (tmp_path / "example-campaign.json").write_text(json.dumps(export_data(session)))
+    monkeypatch.setattr(
+        campaigns, "example_campaign_file", lambda: tmp_path / "example-campaign.json"
+    )
+    db = tmp_path / "empty.json"
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        listing = app.screen.query_one("#campaign-list")
+        assert "Example" in str(listing.get_option_at_index(0).prompt)
+    assert stored(db, "Thorn").abilities["luck"] == 1
+
+
+async def test_adding_a_titan_gives_it_the_campaign_base_xp(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", *"Thorn", "enter", *"Ann", "enter")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 1
+        assert [str(cell) for cell in table.get_row_at(0)][:4] == ["Thorn", "Ann", "0", "200"]
+    state = stored(db, "Thorn")
+    assert (state.player, state.available_xp) == ("Ann", 200)
+
+
+async def test_space_checks_the_next_ability_box_for_100_xp(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 100, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "space")  # the SKILL row
+        await pilot.pause()
+        grid = app.screen.query_one("#abilities", BoxGrid)
+        assert "[X][·][·] SKILL" in rendered(grid)
+        assert re.search(r"Available:\s+0\n", rendered(app.screen.query_one("#sheet-xp")))
+    state = stored(db, "Thorn")
+    assert (state.abilities["skill"], state.spent_xp, state.available_xp) == (1, 100, 0)
+
+
+async def test_clicking_a_box_checks_it(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        luck_row = 1 + 6  # heading line, then POWER .. LUCK
+        await pilot.click("#abilities", offset=(BOX_X + 1, luck_row))
+        await pilot.click(
+            "#schools", offset=(BOX_X + BOX_WIDTH + 1, 1 + 3)
+        )  # FIRE level 2 while at 0
+        await pilot.pause()
+        assert "[X][ ][·] LUCK" in rendered(app.screen.query_one("#abilities", BoxGrid))
+    state = stored(db, "Thorn")
+    assert state.abilities["luck"] == 1
+    assert state.schools["fire"] == 0  # R4: level 2 needs level 1 first; refused, nothing saved
+
+
+async def test_a_box_that_cannot_be_checked_says_why_and_saves_nothing(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    before = db.read_bytes()
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        grid = app.screen.query_one("#abilities", BoxGrid)
+        assert "[·][·][·] POWER" in rendered(grid)  # disabled look, readable without colour
+        await pilot.press("space")
+        await pilot.pause()
+        reason = check(stored(db, "Thorn"), AbilityBought(ability="power")).reason
+        assert "100 XP" in reason and "(R1)" in reason
+        assert reason in notes.text()
+        assert reason in rendered(grid)  # the cursor row's hint line
+    assert db.read_bytes() == before
+
+
+async def test_unchecking_the_latest_purchase_is_undo_and_older_ones_are_refused(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [AbilityBought(ability="power")])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("down", "space", "escape")  # buy SKILL (level 1; its choice deferred)
+        await pilot.press("up", "backspace")  # try to uncheck POWER, bought before
+        await pilot.pause()
+        assert "Only the latest purchase can be unchecked" in notes.text()
+        state = stored(db, "Thorn")
+        assert (state.abilities["power"], state.abilities["skill"]) == (1, 1)
+        await pilot.click("#abilities", offset=(BOX_X + 1, 2))  # SKILL's checked box
+        await pilot.pause()
+    state = stored(db, "Thorn")
+    assert (state.abilities["power"], state.abilities["skill"], state.available_xp) == (1, 0, 100)
+
+
+async def test_level_up_offers_the_free_school_then_its_spell_pick(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [AbilityBought(ability="power")])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("down", "space")  # 200 spent: level 1 (R2)
+        await pilot.pause()
+        assert "reaches LEVEL 1" in notes.text()
+        assert isinstance(app.screen, PickModal)
+        assert [c.value for c in app.screen.choices] == list(stored(db, "Thorn").school_choices())
+        await pilot.press("down", "enter")  # AIR level 1
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+        offered = [c.value for c in app.screen.choices]
+        assert offered == [s.name for s in stored(db, "Thorn").unknown_spells("air", 1)]
+        assert "Mana 1" in app.screen.choices[0].label
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert not app.screen.query_one("#sheet-pending").display
+    state = stored(db, "Thorn")
+    assert state.schools["air"] == 1 and state.spent_xp == 200  # the free level cost nothing
+    assert [known.name for known in state.spells] == [offered[0]]
+    assert state.pending == ()
+
+
+async def test_deferred_choices_stay_on_the_sheet_and_the_roster(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [AbilityBought(ability="power")])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "space")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert "free spell-school level (R2)" in rendered(app.screen.query_one("#sheet-pending"))
+        await pilot.press("escape")
+        await pilot.pause()
+        row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
+        assert row[5] == "! 1 to make"
+        await pilot.press("enter", "c")  # back to the sheet, resume the choices
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+    assert len(stored(db, "Thorn").pending) == 1
+
+
+async def test_ctrl_z_undoes_and_ctrl_y_redoes_the_latest_change(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 100, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await pilot.pause()
+        assert stored(db, "Thorn").abilities["power"] == 1
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert stored(db, "Thorn").abilities["power"] == 0
+        assert "[ ][·][·] POWER" in rendered(app.screen.query_one("#abilities"))
+        await pilot.press("h")
+        await pilot.pause()
+        assert "redone (ctrl+y)" in rendered(app.screen.query_one("#history-title"))
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        newest = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
+        assert newest[0] == "2" and "bought a Power box" in newest[2]
+    assert stored(db, "Thorn").abilities["power"] == 1
+
+
+async def test_a_change_made_elsewhere_is_reloaded_never_overwritten(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        with CampaignStore(db).writing() as session:  # the command line, meanwhile
+            record = session.titan("Thorn")
+            session.save(record, record.log.do(AbilityBought(ability="luck"))[0])
+        await pilot.press("space")
+        await pilot.pause()
+        assert "changed elsewhere" in notes.text()
+        assert stored(db, "Thorn").abilities["power"] == 0
+        assert "[X][ ][·] LUCK" in rendered(app.screen.query_one("#abilities"))
+        await pilot.press("space")  # now on the reloaded sheet
+        await pilot.pause()
+    state = stored(db, "Thorn")
+    assert (state.abilities["luck"], state.abilities["power"]) == (1, 1)
+
+
+async def test_archived_titans_are_hidden_until_shown(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert [str(table.get_row_at(0)[0])] == ["Bryn"] and table.row_count == 1
+        await pilot.press("v")
+        await pilot.pause()
+        assert table.row_count == 2
+        assert any("[archived]" in str(table.get_row_at(n)[0]) for n in range(2))
+    assert stored(db, "Thorn").archived
+    assert revision(db) == 2
+
+
+async def test_the_sheet_scrolls_at_80x24_to_every_section(example_db: Path) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        sheet = app.screen.query_one("#sheet")
+        assert app.screen.has_class("-narrow")
+        assert sheet.max_scroll_y > 0
+        sheet.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        guard = app.screen.query_one("#sheet-guard")
+        assert guard.region.bottom <= 24 and guard.region.right <= 80
+
+
+async def test_a_new_school_level_offers_the_bonus_swap_which_replaces_the_bonus_spell(
+    tmp_path: Path,
+) -> None:
+    events = [
+        SchoolGained(school="water", level=1),
+        SpellChosen(spell="Bog Walker", pick="school"),
+        AbilityBought(ability="intelligence"),  # 200 spent: level 1, and a bonus pick (R6)
+        SpellChosen(spell="Water Affinity", pick="bonus"),
+    ]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", "enter")  # the free school level: Water level 2
+        await pilot.pause()
+        assert "Water level 2" in app.screen.heading
+        water_2 = app.screen.choices[0].value
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [c.value for c in app.screen.choices] == [
+            "Raise/Lower Water"
+        ]  # the only Water 1 spell left
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "swap a bonus spell" in app.screen.heading
+        assert app.screen.choices[0].label.startswith("Keep my bonus spells")
+        swapped_in = app.screen.choices[1].value
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+    state = stored(db, "Thorn")
+    assert state.pending == ()
+    assert not state.knows("Water Affinity")  # forgotten (R6)
+    assert {(k.name, k.source) for k in state.spells} == {
+        ("Bog Walker", "school"),
+        ("Raise/Lower Water", "school"),
+        (water_2, "school"),
+        (swapped_in, "bonus"),
+    }
+
+
+def mastered_fire() -> list[Event]:
+    """Fire at level 3 with its six picks made (R5), XP to spare."""
+    events: list[Event] = [won_game(1, scenario_xp=500)]
+    for level, picks in (
+        (1, ["Fire Bolt"]),
+        (2, ["Fire Fan", "Dune Walker"]),
+        (3, ["Fire Ball", "Volcano Native", "Fire Affinity"]),
+    ):
+        events.append(SchoolGained(school="fire", level=level))
+        events += [SpellChosen(spell=name, pick="school") for name in picks]
+    return events
+
+
+async def test_a_mastered_school_sells_its_other_spells_for_100_xp(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", mastered_fire()), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+        offered = [c.value for c in app.screen.choices]
+        assert offered == [
+            s.name for s in stored(db, "Thorn").unknown_spells("fire")
+        ]  # 3 Fire spells left
+        await pilot.press("enter")
+        await pilot.pause()
+    state = stored(db, "Thorn")
+    assert state.knows(offered[0]) and state.spent_xp == 400
+
+
+async def test_buying_a_spell_with_xp_before_mastering_a_school_says_why(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert "at level 3" in notes.text() and "(R5)" in notes.text()
+
+
+async def test_ctrl_z_in_the_roster_undoes_the_highlighted_titans_latest_change(
+    tmp_path: Path,
+) -> None:
+    db = build_db(
+        tmp_path / "c.json",
+        200,
+        [("Thorn", "Ann", []), ("Bryn", "Bob", [AbilityBought(ability="luck")])],
+    )
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("down", "ctrl+z")
+        await pilot.pause()
+        assert "Bryn: undone: bought a Luck box (100 XP)" in notes.text()
+        assert [str(c) for c in app.screen.query_one(DataTable).get_row_at(1)][3] == "200"
+    assert stored(db, "Bryn").abilities["luck"] == 0

@@ -1,0 +1,308 @@
+"""Gold ledger and magic items (R11): add gold, buy items and spells with gold, use charges."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pydantic import ValidationError
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
+
+from ...rules.events import (
+    GoldChanged,
+    ItemAdded,
+    ItemBought,
+    ItemFacts,
+    ItemRemoved,
+    ItemUsed,
+    SpellBoughtWithGold,
+)
+from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
+from ...rules.sheet import sheet_data
+from ...rules.titan import check
+from ...store.repository import TitanRecord, now_iso
+from ..keeper import Keeper
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+from .base import keeper, titan_app
+from .forms import BACK, FormBox, FormModal
+
+
+def _int(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else None
+
+
+@dataclass(frozen=True)
+class GoldEntry:
+    amount: int
+    note: str
+
+
+class GoldModal(FormModal):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("ctrl+s", "save", "Save", id="gold_form.save"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label("Gold entry (negative to spend)", classes="form-title")
+            yield Label("Amount")
+            yield Input(type="integer", id="gold-amount")
+            yield Label("Note")
+            yield Input(placeholder="e.g. loot from game 3", id="gold-note", max_length=200)
+            yield Button("Save (ctrl+s)", variant="primary", id="save")
+        yield KeyBar()
+
+    def action_save(self) -> None:
+        amount = _int(self.query_one("#gold-amount", Input).value)
+        if not amount:
+            self.notify("Enter an amount other than 0.", severity="warning")
+            return
+        self.dismiss(GoldEntry(amount, self.query_one("#gold-note", Input).value.strip()))
+
+    def on_input_submitted(self) -> None:
+        self.action_save()
+
+    def on_button_pressed(self) -> None:
+        self.action_save()
+
+
+class ItemModal(FormModal):
+    """A magic item: given (a reward) or bought with gold at the campaign's price."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("ctrl+s", "save", "Save", id="item_form.save"),
+    ]
+
+    def __init__(self, buying: bool) -> None:
+        super().__init__()
+        self.buying = buying
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label(
+                "Buy a magic item with gold" if self.buying else "Add a magic item",
+                classes="form-title",
+            )
+            yield Select(
+                [(s.name, s.name) for s in SUGGESTED_ITEMS],
+                prompt="Suggestions (optional)",
+                id="suggestion",
+                compact=True,
+            )
+            yield Label("Name")
+            yield Input(id="item-name", max_length=60, compact=True)
+            yield Label("Type")
+            yield Select(
+                [(t, t) for t in ITEM_TYPES],
+                value="other",
+                allow_blank=False,
+                id="item-type",
+                compact=True,
+            )
+            yield Label("Charges (blank: lasts)")
+            yield Input(type="integer", id="item-charges", compact=True)
+            yield Label("Description")
+            yield Input(id="item-description", max_length=1000, compact=True)
+            if self.buying:
+                yield Label("Price in gold")
+                yield Input(type="integer", id="item-price", compact=True)
+            yield Button("Save (ctrl+s)", variant="primary", id="save")
+        yield KeyBar()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id != "suggestion" or event.value is Select.NULL:
+            return
+        suggestion = next(s for s in SUGGESTED_ITEMS if s.name == event.value)
+        self.query_one("#item-name", Input).value = suggestion.name
+        self.query_one("#item-type", Select).value = suggestion.type
+        self.query_one("#item-charges", Input).value = str(suggestion.charges or "")
+        self.query_one("#item-description", Input).value = suggestion.description[:1000]
+
+    def action_save(self) -> None:
+        try:
+            facts = ItemFacts(
+                name=" ".join(self.query_one("#item-name", Input).value.split()),
+                type=self.query_one("#item-type", Select).value,  # type: ignore[arg-type]
+                description=self.query_one("#item-description", Input).value.strip(),
+                charges=_int(self.query_one("#item-charges", Input).value),
+            )
+            if self.buying:
+                self.dismiss(
+                    ItemBought(
+                        item=facts,
+                        price=_int(self.query_one("#item-price", Input).value) or 0,
+                        at=now_iso(),
+                    )
+                )
+            else:
+                self.dismiss(ItemAdded(item=facts, at=now_iso()))
+        except ValidationError as error:
+            from ..app import validation_message
+
+            self.notify(validation_message(error), title="Refused", severity="warning")
+
+    def on_button_pressed(self) -> None:
+        self.action_save()
+
+
+class SpellForGoldModal(FormModal):
+    """Any spell the Titan does not know, at the campaign's price (R11)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("ctrl+s", "save", "Save", id="spell_gold_form.save"),
+    ]
+
+    def __init__(self, spells: list[str]) -> None:
+        super().__init__()
+        self.spells = spells
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label("Buy a spell with gold (R11)", classes="form-title")
+            yield Select(
+                [(name, name) for name in self.spells],
+                prompt="Spell",
+                id="gold-spell",
+                compact=True,
+            )
+            yield Label("Price in gold")
+            yield Input(type="integer", id="spell-price")
+            yield Button("Save (ctrl+s)", variant="primary", id="save")
+        yield KeyBar()
+
+    def action_save(self) -> None:
+        spell = self.query_one("#gold-spell", Select).value
+        if spell is Select.NULL:
+            self.notify("Choose a spell.", severity="warning")
+            return
+        price = _int(self.query_one("#spell-price", Input).value) or 0
+        self.dismiss(SpellBoughtWithGold(spell=str(spell), price=max(price, 0), at=now_iso()))
+
+    def on_button_pressed(self) -> None:
+        self.action_save()
+
+
+class GoldScreen(Screen[None]):
+    CSS_PATH = "pages.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back", id="gold.back"),
+        Binding("a", "add_gold", "Gold entry", id="gold.add"),
+        Binding("b", "buy_item", "Buy item", id="gold.buy_item"),
+        Binding("s", "buy_spell", "Buy spell", id="gold.buy_spell"),
+        Binding("i", "add_item", "Add item", id="gold.add_item"),
+        Binding("u", "use_charge", "Use charge", id="gold.use"),
+        Binding("x", "remove_item", "Remove item", id="gold.remove"),
+    ]
+
+    def __init__(self, campaign_id: int, titan_id: int) -> None:
+        super().__init__()
+        self.campaign_id = campaign_id
+        self.titan_id = titan_id
+
+    @property
+    def keeper(self) -> Keeper:
+        return keeper(self)
+
+    def titan_in_view(self) -> TitanRecord | None:
+        return self.keeper.titan(self.campaign_id, self.titan_id)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(id="gold-title", classes="page-title")
+            yield Label("GOLD LEDGER")
+            ledger: DataTable[str] = DataTable(id="ledger", cursor_type="row", classes="panel")
+            ledger.add_columns("amount", "note", "game")
+            yield ledger
+            yield Label("MAGIC ITEMS (u: use a charge of the highlighted item, x: remove it)")
+            items: DataTable[str] = DataTable(id="items", cursor_type="row", classes="panel")
+            items.add_columns("item", "type", "charges", "legion", "description")
+            yield items
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one("#items", DataTable).focus()
+
+    def refresh_view(self) -> None:
+        record = self.keeper.titan(self.campaign_id, self.titan_id)
+        data = sheet_data(record.log.state, self.keeper.campaign(self.campaign_id).name)
+        self.query_one("#gold-title", Static).update(
+            plain(f"{data['name'].upper()}: GOLD {data['gold']}")
+        )
+        ledger = self.query_one("#ledger", DataTable)
+        ledger.clear()
+        for line in data["gold_ledger"]:
+            ledger.add_row(f"{line['amount']:+d}", Text(line["note"]), str(line["game"] or ""))
+        items = self.query_one("#items", DataTable)
+        items.clear()
+        for item in data["magic_items"]:
+            charges = f"{item['charges']}/{item['max_charges']}" if item["max_charges"] else "-"
+            items.add_row(
+                Text(item["name"]),
+                item["type"],
+                charges,
+                str(item["legion"] or ""),
+                Text(item["description"][:60]),
+            )
+
+    def _act(self, event: object) -> None:
+        if event is None:
+            return
+        record = self.keeper.titan(self.campaign_id, self.titan_id)
+        decision = check(record.log.state, event)  # type: ignore[arg-type]
+        if not decision:
+            self.notify(decision.reason, title="Refused", severity="warning")
+            return
+        done = titan_app(self).attempt(lambda: self.keeper.do(record, event))
+        if done is not None:
+            saved, step = done
+            self.notify(
+                "\n".join(step.notes) or "Saved.",
+                title=f"{saved.name}: {saved.log.state.gold} gold",
+            )
+            self.refresh_view()
+
+    def action_add_gold(self) -> None:
+        def entry(form: object) -> None:
+            if isinstance(form, GoldEntry):
+                self._act(GoldChanged(amount=form.amount, note=form.note, at=now_iso()))
+
+        self.app.push_screen(GoldModal(), entry)
+
+    def action_buy_item(self) -> None:
+        self.app.push_screen(ItemModal(buying=True), self._act)
+
+    def action_add_item(self) -> None:
+        self.app.push_screen(ItemModal(buying=False), self._act)
+
+    def action_buy_spell(self) -> None:
+        state = self.keeper.titan(self.campaign_id, self.titan_id).log.state
+        self.app.push_screen(SpellForGoldModal([s.name for s in state.unknown_spells()]), self._act)
+
+    def _highlighted_item(self) -> str | None:
+        state = self.keeper.titan(self.campaign_id, self.titan_id).log.state
+        table = self.query_one("#items", DataTable)
+        if not state.items or table.cursor_row >= len(state.items):
+            self.notify("No magic item to act on.")
+            return None
+        return state.items[table.cursor_row].name
+
+    def action_use_charge(self) -> None:
+        name = self._highlighted_item()
+        if name:
+            self._act(ItemUsed(name=name, at=now_iso()))
+
+    def action_remove_item(self) -> None:
+        name = self._highlighted_item()
+        if name:
+            self._act(ItemRemoved(name=name, at=now_iso()))

@@ -1,0 +1,138 @@
+"""Honor guard picker (R9): one list per slot with the characters that fit it."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Button, Label, Select, Static
+
+from ...rules.characters import CHARACTERS, Character
+from ...rules.events import HonorGuardSet
+from ...rules.honor_guard import slot_assignment
+from ...rules.titan import TitanState, check
+from ...store.repository import TitanRecord, now_iso
+from ..keeper import Keeper
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+from .base import keeper, titan_app
+from .forms import BACK, FormBox, FormModal
+
+
+def eligible(state: TitanState) -> list[Character]:
+    """Characters that may stand in a slot: no Lords, a point value, survivors of the last game."""
+    survivors = state.games[-1].survivors if state.games else None
+    return [
+        c
+        for c in CHARACTERS
+        if not c.is_lord and c.points is not None and (survivors is None or c.name in survivors)
+    ]
+
+
+def slot_members(state: TitanState) -> list[str | None]:
+    """The current members placed in the slots they fit."""
+    slots = state.honor_guard_slots
+    members = list(state.honor_guard)
+    placed: list[str | None] = [None] * len(slots)
+    points = [next((c.points or 0 for c in CHARACTERS if c.name == m), 0) for m in members]
+    assignment = slot_assignment(points, slots) if members else ()
+    for member, slot in zip(members, assignment or ()):
+        placed[slot] = member
+    return placed
+
+
+class HonorGuardModal(FormModal):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("ctrl+s", "save", "Save guard", id="guard.save"),
+    ]
+
+    def __init__(self, campaign_id: int, titan_id: int) -> None:
+        super().__init__()
+        self.campaign_id = campaign_id
+        self.titan_id = titan_id
+
+    @property
+    def keeper(self) -> Keeper:
+        return keeper(self)
+
+    def titan_in_view(self) -> TitanRecord | None:
+        return self.keeper.titan(self.campaign_id, self.titan_id)
+
+    @property
+    def state(self) -> TitanState:
+        return self.keeper.titan(self.campaign_id, self.titan_id).log.state
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        slots = state.honor_guard_slots
+        survivors = state.games[-1].survivors if state.games else None
+        with FormBox(classes="form"):
+            yield Label(
+                plain(f"{state.name}'s HONOR GUARD (level {state.level}) (R9)"),
+                classes="form-title",
+            )
+            if not slots:
+                yield Static("No honor guard slots below level 4.")
+            if survivors is not None:
+                yield Static(
+                    plain(
+                        f"Only survivors of game {state.games[-1].game} may be chosen: {', '.join(survivors) or 'none'}"
+                    ),
+                    classes="hint",
+                )
+            candidates = eligible(state)
+            for number, (cap, member) in enumerate(zip(slots, slot_members(state)), start=1):
+                options = [
+                    (f"{c.name} ({c.points} pts)", c.name)
+                    for c in candidates
+                    if (c.points or 0) <= cap
+                ]
+                yield Label(plain(f"Slot {number}: up to {cap} points"))
+                yield Select(
+                    options,
+                    prompt="empty",
+                    value=member if member in {o[1] for o in options} else Select.NULL,
+                    id=f"slot-{number}",
+                    compact=True,
+                )
+            yield Static(id="guard-verdict")
+            with Vertical(classes="buttons"):
+                yield Button("Save (ctrl+s)", variant="primary", id="save-guard")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self._verdict()
+
+    def members(self) -> tuple[str, ...]:
+        return tuple(
+            str(select.value) for select in self.query(Select) if select.value is not Select.NULL
+        )
+
+    def _verdict(self) -> None:
+        decision = check(self.state, HonorGuardSet(members=self.members()))
+        text = "fits the slots" if decision else f"! {decision.reason}"
+        self.query_one("#guard-verdict", Static).update(plain(text))
+
+    def on_select_changed(self) -> None:
+        self._verdict()
+
+    def on_button_pressed(self) -> None:
+        self.action_save()
+
+    def action_save(self) -> None:
+        record = self.keeper.titan(self.campaign_id, self.titan_id)
+        event = HonorGuardSet(members=self.members(), at=now_iso())
+        decision = check(record.log.state, event)
+        if not decision:
+            self.notify(decision.reason, title="Refused", severity="warning")
+            return
+        if record.log.state.honor_guard == event.members:
+            self.dismiss(None)
+            return
+        if titan_app(self).attempt(lambda: self.keeper.do(record, event)) is not None:
+            guard = ", ".join(event.members) or "empty"
+            self.notify(f"{record.name}'s honor guard: {guard}")
+            self.dismiss(event.members)

@@ -1,0 +1,187 @@
+"""Next game plan (R10): Charisma creatures, Leadership upgrades, which legion each extra joins."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Label, Select, Static
+
+from ...rules.characters import LEADERSHIP_UPGRADES, TOWER_CREATURES
+from ...rules.events import PlanSet
+from ...rules.legions import LegionPlan, starting_legions
+from ...rules.titan import TitanState, check
+from ...store.repository import TitanRecord, now_iso
+from ..keeper import Keeper
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+from .base import keeper, titan_app
+
+LEGION_CHOICES = [("legion 1", "1"), ("legion 2", "2")]
+
+
+def placeable(state: TitanState) -> list[str]:
+    """Names the player may place: possible Charisma creatures and upgrades, guard, items."""
+    names = list(TOWER_CREATURES) if state.abilities["charisma"] else []
+    names += list(LEADERSHIP_UPGRADES.values()) if state.abilities["leadership"] else []
+    names += [m for m in state.honor_guard if m not in names]
+    names += [item.name for item in state.items]
+    return names
+
+
+class PlanScreen(Screen[None]):
+    CSS_PATH = "pages.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back", id="plan.back"),
+        Binding("ctrl+s", "save", "Save plan", id="plan.save"),
+    ]
+
+    def __init__(self, campaign_id: int, titan_id: int) -> None:
+        super().__init__()
+        self.campaign_id = campaign_id
+        self.titan_id = titan_id
+        self._placed_names: dict[str, str] = {}  # placement Select id -> the extra it places
+
+    @property
+    def keeper(self) -> Keeper:
+        return keeper(self)
+
+    @property
+    def state(self) -> TitanState:
+        return self.keeper.titan(self.campaign_id, self.titan_id).log.state
+
+    def titan_in_view(self) -> TitanRecord | None:
+        return self.keeper.titan(self.campaign_id, self.titan_id)
+
+    def compose(self) -> ComposeResult:
+        state = self.state
+        plan = state.plan
+        placed = dict(plan.placement)
+        with VerticalScroll():
+            yield Static(
+                plain(f"{state.name.upper()}: STARTING LEGIONS FOR THE NEXT GAME (R10)"),
+                classes="page-title",
+            )
+            with Horizontal(classes="panel"):
+                with Vertical(classes="field"):
+                    yield Label(plain(f"Charisma ({state.abilities['charisma']})"))
+                    for box in range(state.abilities["charisma"]):
+                        value = plan.charisma[box] if box < len(plan.charisma) else Select.NULL
+                        yield Select(
+                            [(c, c) for c in TOWER_CREATURES],
+                            prompt="default",
+                            value=value,
+                            id=f"charisma-{box}",
+                            classes="charisma",
+                            compact=True,
+                        )
+                with Vertical(classes="field"):
+                    yield Label(plain(f"Leadership ({state.abilities['leadership']})"))
+                    for box in range(state.abilities["leadership"]):
+                        value = plan.upgrades[box] if box < len(plan.upgrades) else Select.NULL
+                        options = [(f"{c} to {u}", u) for c, u in LEADERSHIP_UPGRADES.items()]
+                        yield Select(
+                            options,
+                            prompt="default",
+                            value=value,
+                            id=f"upgrade-{box}",
+                            classes="upgrade",
+                            compact=True,
+                        )
+            yield Label("Which legion each extra joins (default: keep them balanced)")
+            for number, name in enumerate(placeable(state)):
+                with Horizontal(classes="panel"):
+                    yield Label(plain(f"{name:<22}"))
+                    value = str(placed[name]) if name in placed else Select.NULL
+                    select: Select[str] = Select(
+                        LEGION_CHOICES,
+                        prompt="default",
+                        value=value,
+                        id=f"place-{number}",
+                        classes="placement",
+                        compact=True,
+                    )
+                    self._placed_names[f"place-{number}"] = name
+                    yield select
+            yield Static(id="plan-preview", classes="panel")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.preview()
+
+    def plan(self) -> LegionPlan:
+        charisma = tuple(
+            str(s.value)
+            for s in self.query(".charisma").results(Select)
+            if s.value is not Select.NULL
+        )
+        upgrades = tuple(
+            str(s.value)
+            for s in self.query(".upgrade").results(Select)
+            if s.value is not Select.NULL
+        )
+        placement = tuple(
+            (self._placed_names[s.id or ""], 1 if str(s.value) == "1" else 2)
+            for s in self.query(".placement").results(Select)
+            if s.value is not Select.NULL
+        )
+        return LegionPlan(charisma, upgrades, placement)
+
+    def event(self) -> PlanSet:
+        plan = self.plan()
+        return PlanSet.model_validate(
+            {
+                "charisma": plan.charisma,
+                "upgrades": plan.upgrades,
+                "placement": plan.placement,
+                "at": now_iso(),
+            }
+        )
+
+    def preview(self) -> None:
+        state = self.state
+        plan = self.plan()
+        try:
+            decision = check(state, self.event())
+        except ValidationError as error:
+            self.query_one("#plan-preview", Static).update(plain(f"! {error.errors()[0]['msg']}"))
+            return
+        legions = starting_legions(
+            state.abilities["charisma"],
+            state.abilities["leadership"],
+            state.honor_guard,
+            [(item.name, item.type) for item in state.items],
+            plan,
+        )
+        lines = []
+        for number, (legion, items) in enumerate(zip(legions.legions, legions.items), start=1):
+            flag = "  <- 7: split it in the first Commencement Phase" if len(legion) >= 7 else ""
+            extra = f"   items: {', '.join(items)}" if items else ""
+            lines.append(f"Legion {number} ({len(legion)}): {', '.join(legion)}{extra}{flag}")
+        lines += [f"! {note}" for note in legions.notes]
+        lines.append("plan fits (ctrl+s saves it)" if decision else f"! {decision.reason}")
+        self.query_one("#plan-preview", Static).update(plain("\n".join(lines)))
+
+    def on_select_changed(self) -> None:
+        self.preview()
+
+    def action_save(self) -> None:
+        record = self.keeper.titan(self.campaign_id, self.titan_id)
+        try:
+            event = self.event()
+        except ValidationError as error:
+            from ..app import validation_message
+
+            self.notify(validation_message(error), title="Refused", severity="warning")
+            return
+        decision = check(record.log.state, event)
+        if not decision:
+            self.notify(decision.reason, title="Refused", severity="warning")
+            return
+        if titan_app(self).attempt(lambda: self.keeper.do(record, event)) is not None:
+            self.notify("The plan is remembered for the next game.", title=record.name)
+            self.preview()

@@ -1,0 +1,158 @@
+"""Print dialog: what, format, paper and where; the printing package does the drawing."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Button, Input, Label, Select
+
+from ...rules.names import name_key
+from ..keeper import Keeper
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+from .base import keeper, titan_app
+from .forms import BACK, FormBox, FormModal
+
+FORMATS = ("pdf", "html", "text")
+PAPERS = ("a4", "letter")
+SUFFIXES = {"text": "txt", "json": "json", "html": "html", "pdf": "pdf", "svg": "svg"}
+
+
+def _printing() -> Any | None:
+    try:
+        return importlib.import_module("titan_campaign.printing.commands")
+    except ImportError:
+        return None
+
+
+def print_function() -> Any | None:
+    """``titan_campaign.printing.commands.print_to_file`` when the printing package has it."""
+    return getattr(_printing(), "print_to_file", None)
+
+
+def formats_for(what: str) -> tuple[str, ...]:
+    """The formats the printing package offers for a printout (pdf first)."""
+    kinds: dict[str, tuple[str, ...]] = getattr(_printing(), "KINDS", {})
+    offered = kinds.get("campaign" if what == "roster" else what, FORMATS)
+    return tuple(sorted(offered, key=lambda f: (f != "pdf", offered.index(f))))
+
+
+class PrintModal(FormModal):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("ctrl+s", "print_now", "Print", id="print.go"),
+    ]
+
+    def __init__(self, campaign_id: int, titan_id: int | None) -> None:
+        super().__init__()
+        self.campaign_id = campaign_id
+        self.titan_id = titan_id
+
+    @property
+    def keeper(self) -> Keeper:
+        return keeper(self)
+
+    def _what_choices(self) -> list[tuple[str, str]]:
+        if self.titan_id is None:
+            return [
+                ("every active Titan's sheet", "roster"),
+                ("all 72 spell cards", "cards"),
+                ("blank sheet", "blank"),
+            ]
+        name = self.keeper.titan(self.campaign_id, self.titan_id).name
+        return [
+            (f"{name}'s sheet", "sheet"),
+            (f"{name}'s spell cards", "cards"),
+            (f"{name}'s game-night card", "game-card"),
+            ("blank sheet", "blank"),
+        ]
+
+    def compose(self) -> ComposeResult:
+        choices = self._what_choices()
+        with FormBox(classes="form"):
+            yield Label("Print", classes="form-title")
+            yield Label("What")
+            yield Select(
+                [(plain(label), value) for label, value in choices],
+                value=choices[0][1],
+                allow_blank=False,
+                id="print-what",
+                compact=True,
+            )
+            yield Label("Format")
+            formats = formats_for(choices[0][1])
+            yield Select(
+                [(f, f) for f in formats],
+                value=formats[0],
+                allow_blank=False,
+                id="print-format",
+                compact=True,
+            )
+            yield Label("Paper")
+            yield Select(
+                [(p, p) for p in PAPERS],
+                value="a4",
+                allow_blank=False,
+                id="print-paper",
+                compact=True,
+            )
+            yield Label("Save to")
+            yield Input(self._default_path(choices[0][1], formats[0]), id="print-path")
+            yield Button("Print (ctrl+s)", variant="primary", id="print-go")
+        yield KeyBar()
+
+    def _default_path(self, what: str, fmt: str) -> str:
+        suffix = SUFFIXES.get(fmt, fmt)
+        subject = self.keeper.campaign(self.campaign_id).name
+        if self.titan_id is not None and what in ("sheet", "cards"):
+            subject = self.keeper.titan(self.campaign_id, self.titan_id).name
+        return str(Path.cwd() / f"{name_key(subject).replace(' ', '-')}-{what}.{suffix}")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        what = str(self.query_one("#print-what", Select).value)
+        format_select = self.query_one("#print-format", Select)
+        if event.select.id == "print-what":
+            formats = formats_for(what)
+            format_select.set_options([(f, f) for f in formats])
+            format_select.value = formats[0]
+        fmt = str(format_select.value)
+        self.query_one("#print-path", Input).value = self._default_path(what, fmt)
+
+    def on_button_pressed(self) -> None:
+        self.action_print_now()
+
+    def action_print_now(self) -> None:
+        printer = print_function()
+        if printer is None:
+            self.notify(
+                "Printing is not available in this version (titan-campaign sheet --format text works).",
+                severity="warning",
+            )
+            return
+        what = str(self.query_one("#print-what", Select).value)
+        fmt = str(self.query_one("#print-format", Select).value)
+        paper = str(self.query_one("#print-paper", Select).value)
+        path = Path(self.query_one("#print-path", Input).value.strip()).expanduser()
+        titan = (
+            self.keeper.titan(self.campaign_id, self.titan_id).name
+            if self.titan_id is not None and what != "blank"
+            else None
+        )
+        written = titan_app(self).attempt(
+            lambda: printer(
+                self.keeper.path,
+                what=what,
+                format=fmt,
+                paper=paper,
+                output=path,
+                campaign=self.keeper.campaign(self.campaign_id).name,
+                titan=titan,
+            )
+        )
+        if written is not None:
+            self.notify(f"Written to {written}", title="Printed")
+            self.dismiss(str(written))

@@ -1,0 +1,139 @@
+"""Reference: the 72 spells (filter by school, level, text; the spell card), the character
+table (R12) and the Extended Strike Chart."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Select, Static, TabbedContent, TabPane
+
+from ...rules.characters import CHARACTERS, STRIKE_CHART
+from ...rules.spells import SCHOOLS, SPELLS, Spell
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+
+
+def spell_card(spell: Spell) -> str:
+    lines = [
+        f"{spell.name.upper()}   {spell.school.title()} level {spell.level}   Mana {spell.mana}",
+        f"Cast: {spell.cast}   Target: {spell.target}"
+        + (f"   Attack: {spell.attack}" if spell.attack else "")
+        + (f"   Area: {spell.area}" if spell.area else ""),
+        "",
+        spell.text,
+    ]
+    return "\n".join(lines)
+
+
+def strike_chart() -> Table:
+    table = Table(title="Extended Strike Chart: number needed to hit", box=None)
+    table.add_column("defender SF \\ attacker SF")
+    for attacker in range(1, 6):
+        table.add_column(str(attacker), justify="right")
+    for defender in range(2, 6):
+        table.add_row(
+            str(defender), *(str(STRIKE_CHART[(attacker, defender)]) for attacker in range(1, 6))
+        )
+    return table
+
+
+class ReferenceScreen(Screen[None]):
+    CSS_PATH = "pages.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back", id="reference.back"),
+        Binding("slash", "focus_filter", "Filter spells", id="reference.filter"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(id="reference-tabs"):
+            with TabPane("Spells", id="tab-spells"), VerticalScroll():
+                with Horizontal(classes="panel"):
+                    yield Input(
+                        placeholder="/ filter: name or rules text",
+                        id="spell-filter",
+                        compact=True,
+                    )
+                    yield Select(
+                        [(s.title(), s) for s in SCHOOLS],
+                        prompt="any school",
+                        id="spell-school",
+                        compact=True,
+                    )
+                    yield Select(
+                        [(f"level {n}", n) for n in (1, 2, 3)],
+                        prompt="any level",
+                        id="spell-level",
+                        compact=True,
+                    )
+                table: DataTable[str] = DataTable(
+                    id="spell-table", cursor_type="row", classes="panel"
+                )
+                table.add_columns("Spell", "School", "Level", "Mana", "Cast")
+                yield table
+                yield Static(id="spell-card")
+            with TabPane("Characters", id="tab-characters"):
+                characters: DataTable[str] = DataTable(id="character-table", zebra_stripes=True)
+                characters.add_columns(
+                    "Character", "Kind", "Power", "Skill", "Flies", "Range", "Natives", "Points"
+                )
+                for c in CHARACTERS:
+                    characters.add_row(
+                        c.name,
+                        c.kind,
+                        str(c.power or "-"),
+                        str(c.skill or "-"),
+                        "yes" if c.flies else "",
+                        c.rangestrikes or "",
+                        ", ".join(c.natives),
+                        str(c.points if c.points is not None else "-"),
+                    )
+                yield characters
+            with TabPane("Strike chart", id="tab-strike"):
+                yield Static(strike_chart())
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.filter_spells()
+
+    def shown_spells(self) -> list[Spell]:
+        text = self.query_one("#spell-filter", Input).value.strip().lower()
+        school = self.query_one("#spell-school", Select).value
+        level = self.query_one("#spell-level", Select).value
+        return [
+            s
+            for s in SPELLS
+            if (school is Select.NULL or s.school == school)
+            and (level is Select.NULL or s.level == level)
+            and (not text or text in s.name.lower() or text in s.text.lower())
+        ]
+
+    def filter_spells(self) -> None:
+        spells = self.shown_spells()
+        self._spells = spells
+        table = self.query_one("#spell-table", DataTable)
+        table.clear()
+        for s in spells:
+            table.add_row(s.name, s.school.title(), str(s.level), str(s.mana), s.cast)
+        self.query_one("#spell-card", Static).update(
+            plain(spell_card(spells[0]) if spells else "No spell matches.")
+        )
+
+    def on_input_changed(self) -> None:
+        self.filter_spells()
+
+    def on_select_changed(self) -> None:
+        self.filter_spells()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "spell-table" and 0 <= event.cursor_row < len(self._spells):
+            self.query_one("#spell-card", Static).update(
+                plain(spell_card(self._spells[event.cursor_row]))
+            )
+
+    def action_focus_filter(self) -> None:
+        self.query_one("#spell-filter", Input).focus()

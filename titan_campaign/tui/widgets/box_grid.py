@@ -1,0 +1,156 @@
+"""A block of check-box rows drawn as ONE widget: the sheet's abilities or spell schools.
+
+Each row is ``▸ [X][X][ ] POWER        +1 Power-factor``. A checked box reads ``[X]`` and a box
+that cannot be checked now reads ``[·]`` (dim), so the meaning never rests on colour. The widget
+decides nothing: it shows the rows it is given and reports which box was pressed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+BOXES = 3
+BOX_X = 2  # column of the first box's "["
+BOX_WIDTH = 3
+
+CHECKED = "[X]"
+OPEN = "[ ]"
+CLOSED = "[·]"
+
+
+@dataclass(frozen=True, slots=True)
+class BoxRow:
+    """One row as the sheet wants it shown: ``checked`` boxes, whether the next may be checked."""
+
+    key: str
+    title: str
+    note: str
+    checked: int
+    can_check: bool
+    reason: str = ""
+
+
+class BoxGrid(Widget, can_focus=True):
+    """Rows of three boxes with a cursor; click a box or press space to check the next one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "cursor(-1)", "Up", show=False, id="grid.up"),
+        Binding("down,j", "cursor(1)", "Down", show=False, id="grid.down"),
+        Binding("space,enter", "check", "Check", id="grid.check"),
+        Binding("backspace,delete", "uncheck", "Uncheck", id="grid.uncheck"),
+    ]
+
+    DEFAULT_CSS = """
+    BoxGrid { height: auto; width: 1fr; }
+    """
+
+    cursor = reactive(0)
+
+    class BoxPressed(Message):
+        """A box was pressed: ``index`` 0-2; the sheet decides what that means."""
+
+        def __init__(self, grid: BoxGrid, key: str, index: int) -> None:
+            super().__init__()
+            self.grid = grid
+            self.key = key
+            self.index = index
+
+        @property
+        def control(self) -> BoxGrid:
+            return self.grid
+
+    def __init__(self, heading: str, rows: list[BoxRow], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.heading = heading
+        self.rows = rows
+
+    def set_rows(self, rows: list[BoxRow]) -> None:
+        self.rows = rows
+        self.cursor = min(self.cursor, max(len(rows) - 1, 0))
+        self.refresh()
+
+    @property
+    def current(self) -> BoxRow | None:
+        return self.rows[self.cursor] if self.rows else None
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        return len(self.rows) + 2
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(self.heading, style="bold underline")
+        text.append("\n")
+        for number, row in enumerate(self.rows):
+            at_cursor = number == self.cursor
+            line = Text("▸ " if at_cursor and self.has_focus else "  ")
+            for box in range(BOXES):
+                if box < row.checked:
+                    line.append(CHECKED, style="bold")
+                elif box == row.checked and row.can_check:
+                    line.append(OPEN)
+                else:
+                    line.append(CLOSED, style="dim")
+            line.append(f" {row.title:<13}", style="bold")
+            line.append(
+                f" {row.note}", style="" if row.can_check or row.checked == BOXES else "dim"
+            )
+            if at_cursor and self.has_focus:
+                line.stylize("reverse")
+            text.append_text(line)
+            text.append("\n")
+        current = self.current
+        if current is not None and self.has_focus:
+            hint = (
+                "all three boxes checked"
+                if current.checked == BOXES
+                else ("space: check the next box (100 XP)" if current.can_check else current.reason)
+            )
+            text.append(f"  {current.title.title()}: {hint}", style="italic")
+        return text
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_cursor(self, step: int) -> None:
+        target = self.cursor + step
+        if target < 0:
+            self.screen.focus_previous()
+        elif target >= len(self.rows):
+            self.screen.focus_next()
+        else:
+            self.cursor = target
+
+    def action_check(self) -> None:
+        if self.current is not None:
+            self.post_message(self.BoxPressed(self, self.current.key, self.current.checked))
+
+    def action_uncheck(self) -> None:
+        if self.current is not None and self.current.checked:
+            self.post_message(self.BoxPressed(self, self.current.key, self.current.checked - 1))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        number = offset.y - 1
+        if not 0 <= number < len(self.rows):
+            return
+        self.cursor = number
+        self.focus()
+        column = offset.x - BOX_X
+        if 0 <= column < BOXES * BOX_WIDTH:
+            self.post_message(self.BoxPressed(self, self.rows[number].key, column // BOX_WIDTH))
