@@ -1,4 +1,6 @@
-"""The campaign store: tinydb on a file written atomically, behind a small repository."""
+"""The campaign store: a small tinydb index plus one history file per Titan, written atomically
+(``layout.py``), with a cross-process lock, rotating backups (``backups.py``: ``list_backups``,
+``restore_backup``) and schema migrations (``migrations.py``)."""
 
 from .repository import CampaignStore, Session, StoreError
 

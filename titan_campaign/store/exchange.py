@@ -14,14 +14,15 @@ from ..rules.events import EVENTS_ADAPTER, Created, event_to_json, explain
 from ..rules.names import name_key
 from ..rules.titan import TitanLog
 from .files import StoreError
-from .repository import SCHEMA_VERSION, Session, now_iso
+from .repository import Session, now_iso
 
 EXPORT_FORMAT = "titan-campaign export"
+EXPORT_VERSION = 1  # the export file's own version, independent of the database layout
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # built when a file is imported, not at start-up
 
 
 class TitanExport(_Strict):
@@ -46,7 +47,7 @@ class ExportFile(_Strict):
 def export_data(session: Session) -> dict[str, Any]:
     return {
         "format": EXPORT_FORMAT,
-        "schema_version": SCHEMA_VERSION,
+        "schema_version": EXPORT_VERSION,
         "exported": now_iso(),
         "campaigns": [
             {
@@ -87,7 +88,7 @@ def _load(path: Path) -> ExportFile:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         raise StoreError(f"{path} is not a titan-campaign export ({where}: {first['msg']}); nothing imported") from None
-    if exported.schema_version > SCHEMA_VERSION:
+    if exported.schema_version > EXPORT_VERSION:
         raise StoreError(f"{path} comes from a newer titan-campaign (schema {exported.schema_version}); nothing imported")
     return exported
 

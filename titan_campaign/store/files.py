@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import glob
 import json
 import os
-import tempfile
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+LOCK_TIMEOUT = 5.0  # seconds a second writer waits before giving up
+HOLDER_WIDTH = 40  # bytes of the lock file naming the process that holds it
 
 
 class StoreError(Exception):
@@ -20,6 +24,12 @@ class StoreError(Exception):
 
 def read_json(path: Path) -> Any:
     """The parsed file, None if it does not exist; StoreError if it cannot be read as JSON."""
+    raw = read_raw(path)
+    return None if raw is None else parse_json(path, raw)
+
+
+def read_raw(path: Path) -> bytes | None:
+    """The file's bytes, None if it does not exist; StoreError if it cannot be read or is empty."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -32,33 +42,20 @@ def read_json(path: Path) -> Any:
         raise StoreError(f"{path} cannot be read: {error.strerror}") from None
     if not raw.strip():
         raise StoreError(f"{path} is empty, not a campaign database (left untouched)")
+    return raw
+
+
+def parse_json(path: Path, raw: bytes) -> Any:
     try:
         return json.loads(raw)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        raise StoreError(f"{path} nests too deeply to be a campaign database (left untouched)") from None
+    except ValueError:
         raise StoreError(f"{path} is not valid JSON; it may be damaged (left untouched)") from None
 
 
-def write_atomically(path: Path, data: Any) -> None:
-    """Temporary file in the same folder, flush, fsync, rename over ``path``, fsync the folder.
-
-    A crash at any point leaves either the old file or the new one, never a mix.
-    """
-    folder = path.parent
-    folder.mkdir(parents=True, exist_ok=True)
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as tmp:
-            tmp.write(payload)
-            tmp.flush()
-            os.fsync(tmp.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        try:
-            os.unlink(tmp_name)
-        except FileNotFoundError:
-            pass
-        raise
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or a new file name in ``folder`` durable."""
     dir_fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(dir_fd)
@@ -66,19 +63,72 @@ def write_atomically(path: Path, data: Any) -> None:
         os.close(dir_fd)
 
 
-def remove_stale_temporaries(path: Path, older_than: float = 60.0) -> None:
-    """Temporary files a crashed writer left beside the database (only while holding the lock)."""
-    now = time.time()
-    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+def encode(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _new_temporary(folder: Path, prefix: str) -> tuple[int, str]:
+    """A new, unique temporary file (what tempfile.mkstemp does, without importing tempfile)."""
+    global _temporaries
+    while True:
+        _temporaries += 1
+        name = os.path.join(folder, f"{prefix}{os.getpid()}-{_temporaries}-{time.time_ns() % 10**9}.tmp")
         try:
-            if now - leftover.stat().st_mtime > older_than:
-                leftover.unlink()
-        except OSError:
+            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644), name
+        except FileExistsError:
+            continue
+
+
+_temporaries = 0
+
+
+def write_atomically(path: Path, data: Any, sync_folder: bool = True, scratch: Path | None = None) -> None:
+    """Temporary file in the same folder, flush, fsync, rename over ``path``, fsync the folder.
+
+    A crash at any point leaves either the old file or the new one, never a mix; a leftover
+    temporary file is named ``.NAME.*.tmp`` and removed by the next writer. ``scratch``: write
+    the temporary file there instead, ``.SCRATCH-NAME.NAME.*.tmp`` (same file system), where
+    leftovers are cheaper to look for than in a folder of many files.
+    """
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    payload = data if isinstance(data, bytes) else encode(data)
+    prefix = f".{path.name}." if scratch is None else f".{scratch.name}.{path.name}."
+    fd, tmp_name = _new_temporary(folder if scratch is None else scratch.parent, prefix)
+    try:
+        with os.fdopen(fd, "wb") as tmp:
+            tmp.write(payload)
+            tmp.flush()
+            os.fdatasync(tmp.fileno())  # the data and its size: all a new file needs
+        os.replace(tmp_name, path)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except FileNotFoundError:
             pass
+        raise
+    if sync_folder:
+        fsync_folder(folder)
+
+
+def remove_stale_temporaries(path: Path) -> int:
+    """Temporary files a crashed writer of the database at ``path`` left beside it (only ours:
+    ``.NAME.[titan-I-rN.json.]PID-N-T.tmp``). Call only while holding the lock, when no other
+    writer can be half-way through. Returns how many were removed."""
+    ours = re.compile(rf"^\.{re.escape(path.name)}\.(titan-\d+-r\d+\.json\.)?\d+-\d+-\d+\.tmp$")
+    removed = 0
+    for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        if ours.match(leftover.name):
+            try:
+                leftover.unlink()
+                removed += 1
+            except OSError:
+                pass
+    return removed
 
 
 @contextmanager
-def exclusive_lock(path: Path, timeout: float = 5.0) -> Iterator[None]:
+def exclusive_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Serialise writers: a second one waits up to ``timeout`` seconds, then gives up."""
     lock_path = path.with_name(path.name + ".lock")
     lock_path.parent.mkdir(parents=True, exist_ok=True)
@@ -88,6 +138,7 @@ def exclusive_lock(path: Path, timeout: float = 5.0) -> Iterator[None]:
         raise StoreError(f"{path} cannot be locked for writing: {error.strerror}") from None
     try:
         deadline = time.monotonic() + timeout
+        pause = 0.001  # short at first: most writes take a few milliseconds
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -96,11 +147,11 @@ def exclusive_lock(path: Path, timeout: float = 5.0) -> Iterator[None]:
                 if error.errno not in (errno.EAGAIN, errno.EACCES):
                     raise
                 if time.monotonic() >= deadline:
-                    holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "another process"
+                    holder = os.pread(fd, HOLDER_WIDTH, 0).decode(errors="replace").strip() or "another process"
                     raise StoreError(f"database {path} is in use by {holder}; try again") from None
-                time.sleep(0.02)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"titan-campaign pid {os.getpid()}".encode(), 0)
+                time.sleep(pause)
+                pause = min(pause * 1.5, 0.02)
+        os.pwrite(fd, f"titan-campaign pid {os.getpid()}".ljust(HOLDER_WIDTH).encode(), 0)  # no truncate: cheaper
         yield
     finally:
         os.close(fd)  # closing releases the lock

@@ -1,156 +1,123 @@
-"""The campaign repository: campaigns and Titans in one tinydb database file.
-
-Layout (tinydb tables): ``meta`` holds the schema version and a revision counter; ``campaigns``
-holds name and base XP; ``titans`` holds each Titan's campaign, its event history and its
-redo stack. Everything else (levels, games, gold) is replayed from the events by the rules core.
+"""The campaign repository: campaigns and Titans behind a small tinydb index (see ``layout.py``).
 
 Every change happens in a ``CampaignStore.writing()`` session: under an exclusive lock, tinydb
-works on an in-memory copy and, if the session ends without an error, the whole file is
-replaced atomically once. A refused command therefore leaves the file byte-for-byte unchanged.
+works on an in-memory copy of the index and Titan histories are read only when asked for. If the
+session ends without an error, the touched Titans' new history files are written under new
+names, the previous index is kept as a backup, and the index is replaced atomically, once. A
+refused command therefore leaves every file byte-for-byte unchanged, and a crash at any moment
+leaves the database as it was before the change or after it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, cast
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 from tinydb import TinyDB
-from tinydb.storages import Storage
-from tinydb.table import Document
 
-from ..rules.errors import RuleError
-from ..rules.events import EVENTS_ADAPTER, Event, GameRecorded, event_to_json
 from ..rules.names import name_key
 from ..rules.titan import TitanLog
-from .files import StoreError, exclusive_lock, read_json, remove_stale_temporaries, write_atomically
+from . import backups
+from .files import (
+    LOCK_TIMEOUT,
+    StoreError,
+    encode,
+    exclusive_lock,
+    fsync_folder,
+    parse_json,
+    read_json,
+    read_raw,
+    remove_stale_temporaries,
+    write_atomically,
+)
+from .histories import History, read_history, replayed, write_history
+from .layout import (
+    SCHEMA_VERSION,
+    CampaignDoc,
+    NewerSchema,
+    empty_index,
+    encode_index,
+    history_path,
+    referenced_histories,
+    revision_of,
+    titans_folder,
+)
+from .migrations import Loaded, upgrade
+from .records import Campaign, MemoryStorage, TitanRecord, now_iso
 
-SCHEMA_VERSION = 1
+__all__ = ["SCHEMA_VERSION", "Campaign", "CampaignStore", "Session", "StoreError", "TitanRecord", "now_iso"]
 
+FULL_SWEEP_EVERY = 256  # revisions between full sweeps of unneeded history files (backups.py)
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class MetaDoc(_Strict):
-    schema_version: Annotated[int, Field(ge=1)]
-    revision: Annotated[int, Field(ge=0)] = 0
-
-
-class CampaignDoc(_Strict):
-    name: Annotated[str, Field(min_length=1, max_length=60)]
-    base_xp: Literal[0, 100, 200]
-    created: str = ""
-
-
-class TitanDoc(_Strict):
-    campaign: int
-    events: Annotated[list[dict[str, Any]], Field(min_length=1)]
-    undone: list[dict[str, Any]] = []
-
-
-class DatabaseDoc(BaseModel):
-    model_config = ConfigDict(extra="allow")  # tinydb's "_default" table may appear
-
-    meta: dict[str, MetaDoc]
-    campaigns: dict[str, CampaignDoc] = {}
-    titans: dict[str, TitanDoc] = {}
-
-
-def _empty_database() -> dict[str, Any]:
-    return {"meta": {"1": {"schema_version": SCHEMA_VERSION, "revision": 0}}, "campaigns": {}, "titans": {}}
-
-
-def check_database(path: Path, data: Any) -> dict[str, Any]:
-    """The database's tables if they have the right shape and schema; StoreError otherwise."""
-    if not isinstance(data, dict) or "meta" not in data:
-        raise StoreError(f"{path} is not a titan-campaign database (no schema version); left untouched")
-    try:
-        doc = DatabaseDoc.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise StoreError(f"{path} has the wrong shape at {where}: {first['msg']}; left untouched") from None
-    version = max((meta.schema_version for meta in doc.meta.values()), default=0)
-    if version > SCHEMA_VERSION:
-        raise StoreError(
-            f"{path} was written by a newer titan-campaign (schema {version}, this one reads {SCHEMA_VERSION}); "
-            "upgrade titan-campaign"
-        )
-    return data
+# The last index read from each database, with its exact bytes: reading the same bytes again
+# (an app checking whether anything changed, or changing it again) skips parsing and checking.
+_last_read: dict[Path, tuple[bytes, dict[str, Any]]] = {}
 
 
-class _MemoryStorage(Storage):
-    """tinydb works on this in-memory copy; the session writes it to disk once."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-
-    def read(self) -> dict[str, Any]:
-        return self.data
-
-    def write(self, data: dict[str, Any]) -> None:
-        self.data = data
-
-    def close(self) -> None:
-        pass
-
-
-@dataclass(frozen=True)
-class Campaign:
-    id: int
-    name: str
-    base_xp: int
-    created: str = ""
-
-
-@dataclass(frozen=True)
-class TitanRecord:
-    id: int
-    campaign_id: int
-    log: TitanLog
-
-    @property
-    def name(self) -> str:
-        return self.log.state.name
-
-
-def now_iso() -> str:
-    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+def _copy_index(index: dict[str, Any]) -> dict[str, Any]:
+    """A copy a session may change: each table copied, its records shared until one is changed
+    (``Session._own_record``), so a change to one Titan copies one record, not a thousand."""
+    return {name: dict(table) if isinstance(table, dict) else table for name, table in index.items()}
 
 
 class Session:
     """One read or read-modify-write of the database."""
 
-    def __init__(self, path: Path, data: dict[str, Any]) -> None:
+    def __init__(self, path: Path, loaded: Loaded) -> None:
         self.path = path
-        self._db = TinyDB(storage=_MemoryStorage, data=data)  # type: ignore[arg-type]
+        self._open(loaded)
+
+    def _open(self, loaded: Loaded) -> None:
+        self._db = TinyDB(storage=MemoryStorage, data=loaded.index)
+        self._storage = cast(MemoryStorage, self._db.storage)
         self._campaigns = self._db.table("campaigns", cache_size=0)
-        self._titans = self._db.table("titans", cache_size=0)
-        self._logs: dict[int, TitanLog] = {}
+        self._next_titan: int | None = None
+        self._inline = loaded.inline  # histories a migration carried, not yet in their own files
+        self._histories: dict[int, History] = {}  # as read
+        self._logs: dict[int, TitanLog] = {}  # as read or changed in this session
+        self._touched: set[int] = set(loaded.inline)  # Titans whose history file must be written
+        self._shared = loaded.shared  # the index is also the cache's: copy before changing it
+        self._owned: set[str] = set()  # Titan records this session has its own copy of
+        self._sweep_all = False
+        self.migrated_from = loaded.migrated_from
         self.changed = False
+
+    def _changing(self) -> None:
+        """Called before any change to the index: the session gets its own copy."""
+        if self._shared:
+            self._storage.data = _copy_index(self.data)
+            self._owned = set()
+            self._shared = False
+
+    def _own_record(self, titan_id: int) -> dict[str, Any]:
+        """A Titan's index record, copied first if it may still be shared."""
+        self._changing()
+        key, entries = str(titan_id), self._entries()
+        if key not in self._owned:
+            entries[key] = dict(entries[key])
+            self._owned.add(key)
+        return entries[key]
 
     @property
     def data(self) -> dict[str, Any]:
-        return self._db.storage.read()  # type: ignore[no-any-return]
+        """The index (campaigns, Titans' names and history files, schema version, revision).
+        Read only: it may be shared with the next session (change it through the methods)."""
+        return self._storage.data
 
     @property
     def revision(self) -> int:
-        meta = self.data["meta"]
-        return max(int(doc.get("revision", 0)) for doc in meta.values())
+        return revision_of(self.data)
+
+    def _entries(self) -> dict[str, dict[str, Any]]:
+        return self.data["titans"]  # type: ignore[no-any-return]
 
     # --- campaigns ---------------------------------------------------------------
 
     def campaigns(self) -> list[Campaign]:
-        return [self._campaign(doc) for doc in self._campaigns.all()]
-
-    @staticmethod
-    def _campaign(doc: Document) -> Campaign:
-        return Campaign(doc.doc_id, doc["name"], doc["base_xp"], doc.get("created", ""))
+        return [Campaign(int(key), doc["name"], doc["base_xp"], doc.get("created", "")) for key, doc in self.data["campaigns"].items()]
 
     def campaign(self, name: str | None = None) -> Campaign:
         """The named campaign, or the only one when no name is given."""
@@ -176,57 +143,54 @@ class Session:
             doc = CampaignDoc(name=name, base_xp=base_xp, created=now_iso())  # type: ignore[arg-type]
         except ValidationError as error:
             raise StoreError(f"campaign: {error.errors()[0]['msg']}") from None
+        self._changing()
         doc_id = self._campaigns.insert(doc.model_dump())
         self.changed = True
         return Campaign(doc_id, doc.name, doc.base_xp, doc.created)
 
     # --- titans ------------------------------------------------------------------
 
-    def _log(self, doc: Document) -> TitanLog:
-        if doc.doc_id not in self._logs:
-            try:
-                log = TitanLog(
-                    tuple(EVENTS_ADAPTER.validate_python(doc["events"])),
-                    tuple(EVENTS_ADAPTER.validate_python(doc.get("undone", []))),
-                )
-                log.state  # replays and checks every event
-            except (ValidationError, RuleError) as error:
-                message = error.errors()[0]["msg"] if isinstance(error, ValidationError) else str(error)
-                raise StoreError(f"{self.path}: Titan record {doc.doc_id} is damaged: {message}") from None
-            self._logs[doc.doc_id] = log
-        return self._logs[doc.doc_id]
+    def _log(self, titan_id: int, entry: dict[str, Any]) -> TitanLog:
+        if titan_id not in self._logs:
+            if titan_id in self._inline:
+                history = replayed(self.path, titan_id, entry["name"], self._inline[titan_id])
+            else:
+                file = history_path(self.path, titan_id, entry["file"])
+                history = read_history(self.path, file, titan_id, entry["name"])
+            self._histories[titan_id] = history
+            self._logs[titan_id] = history.log
+        return self._logs[titan_id]
+
+    def _record(self, key: str, entry: dict[str, Any]) -> TitanRecord:
+        return TitanRecord(int(key), entry["campaign"], self._log(int(key), entry))
 
     def titans(self, campaign: Campaign, include_archived: bool = False) -> list[TitanRecord]:
-        records = [
-            TitanRecord(doc.doc_id, campaign.id, self._log(doc))
-            for doc in self._titans.all()
-            if doc["campaign"] == campaign.id
-        ]
+        records = [self._record(key, entry) for key, entry in self._entries().items() if entry["campaign"] == campaign.id]
         return [r for r in records if include_archived or not r.log.state.archived]
 
-    @staticmethod
-    def _titan_name(doc: Document) -> str:
-        return str(doc["events"][0].get("name", ""))
+    def _scope(self, campaign: str | None) -> set[int]:
+        campaigns = self.campaigns()
+        scope = [self.campaign(campaign)] if campaign is not None or len(campaigns) <= 1 else campaigns
+        return {c.id for c in scope}
 
     def titan(self, name: str, campaign: str | None = None) -> TitanRecord:
         """A Titan by name (case-insensitive), archived ones included."""
-        scope = [self.campaign(campaign)] if campaign is not None or len(self.campaigns()) <= 1 else self.campaigns()
-        ids = {c.id for c in scope}
-        found = [
-            doc
-            for doc in self._titans.all()
-            if doc["campaign"] in ids and name_key(self._titan_name(doc)) == name_key(name)
-        ]
+        ids, wanted = self._scope(campaign), name_key(name)
+        entries = self._entries()
+        found = [key for key, e in entries.items() if e["key"] == wanted and e["campaign"] in ids]
+        found = [key for key in found if name_key(entries[key]["name"]) == wanted]  # a key from an older spelling rule
         if not found:
-            known = ", ".join(self._titan_name(d) for d in self._titans.all() if d["campaign"] in ids) or "none yet"
+            found = [key for key, e in entries.items() if e["campaign"] in ids and name_key(e["name"]) == wanted]
+        if not found:
+            known = ", ".join(e["name"] for e in entries.values() if e["campaign"] in ids) or "none yet"
             raise StoreError(f'no Titan named "{name}" (Titans: {known})')
         if len(found) > 1:
             raise StoreError(f'several campaigns have a Titan named "{name}": choose one with --campaign NAME')
-        return TitanRecord(found[0].doc_id, found[0]["campaign"], self._log(found[0]))
+        return self._record(found[0], entries[found[0]])
 
     def add_titan(self, campaign: Campaign, name: str, player: str) -> TitanRecord:
         name, player = " ".join(name.split()), " ".join(player.split())
-        if any(name_key(self._titan_name(d)) == name_key(name) for d in self._titans.all() if d["campaign"] == campaign.id):
+        if any(e["campaign"] == campaign.id and name_key(e["name"]) == name_key(name) for e in self._entries().values()):
             raise StoreError(f'campaign "{campaign.name}" already has a Titan named "{name}"')
         try:
             log = TitanLog.create(name, player, campaign.base_xp, at=now_iso())
@@ -237,26 +201,89 @@ class Session:
 
     def insert_titan(self, campaign: Campaign, log: TitanLog) -> TitanRecord:
         """Store a Titan whose whole history the rules core has already replayed."""
-        doc_id = self._titans.insert(
-            {
-                "campaign": campaign.id,
-                "events": [event_to_json(e) for e in log.events],
-                "undone": [event_to_json(e) for e in log.undone],
-            }
-        )
+        name = log.state.name
+        entry = {"campaign": campaign.id, "name": name, "key": name_key(name), "events": len(log.events), "file": 0}
+        self._changing()
+        entries = self._entries()
+        if self._next_titan is None:
+            self._next_titan = max((int(key) for key in entries), default=0) + 1
+        doc_id, self._next_titan = self._next_titan, self._next_titan + 1
+        entries[str(doc_id)] = entry  # (not tinydb's insert: that copies the whole table each time)
+        self._owned.add(str(doc_id))
         self._logs[doc_id] = log
+        self._touched.add(doc_id)
         self.changed = True
         return TitanRecord(doc_id, campaign.id, log)
 
     def save(self, record: TitanRecord, log: TitanLog) -> TitanRecord:
         """Store a Titan's new history (the rules core has already judged it)."""
-        self._titans.update(
-            {"events": [event_to_json(e) for e in log.events], "undone": [event_to_json(e) for e in log.undone]},
-            doc_ids=[record.id],
-        )
+        self._own_record(record.id)["events"] = len(log.events)
         self._logs[record.id] = log
+        self._touched.add(record.id)
         self.changed = True
         return TitanRecord(record.id, record.campaign_id, log)
+
+    def restore(self, backup: Path) -> None:
+        """Make a kept backup the database's contents (its history files are all kept)."""
+        raw = read_json(backup)
+        if raw is None:
+            raise StoreError(f"{backup} was removed meanwhile; nothing restored")
+        loaded = upgrade(backup, raw)
+        for key, entry in loaded.index["titans"].items():
+            if int(key) not in loaded.inline and not history_path(self.path, key, entry["file"]).exists():
+                raise StoreError(f"{backup} names a Titan history file that is missing; nothing restored")
+        # The files the current index names and the restored one does not are retired now;
+        # the ones the restored index names are needed again.
+        current, wanted = referenced_histories(self.data), referenced_histories(loaded.index)
+        retired = {name: at for name, at in self._meta().get("retired", {}).items() if name not in wanted}
+        retired.update({name: self.revision + 1 for name in current - wanted})
+        loaded.index["meta"] = {"1": {"schema_version": SCHEMA_VERSION, "revision": self.revision, "retired": retired}}
+        self._open(loaded)
+        self._sweep_all = True
+        self.changed = True
+
+    def _meta(self) -> dict[str, Any]:
+        meta: dict[str, dict[str, Any]] = self.data["meta"]
+        return max(meta.values(), key=lambda doc: int(doc.get("revision", 0)))
+
+    def commit(self) -> None:
+        """Write the touched Titans' histories under new names, keep the old index as a backup,
+        then replace the index atomically: the one moment the change becomes real. History
+        files no kept index needs any more are removed last."""
+        self._changing()
+        revision = self.revision + 1
+        keep = backups.keep_count()
+        retired = dict(self._meta().get("retired", {}))
+        if self._touched:
+            titans_folder(self.path).mkdir(parents=True, exist_ok=True)
+            for titan_id in sorted(self._touched):
+                file = history_path(self.path, titan_id, revision)
+                if titan_id in self._logs:
+                    write_history(self.path, file, titan_id, self._logs[titan_id], self._histories.get(titan_id))
+                else:  # a migrated Titan nobody touched: carried over as it was
+                    write_atomically(file, encode(self._inline[titan_id]), sync_folder=False, scratch=self.path)
+                entry = self._own_record(titan_id)
+                if entry["file"] and titan_id not in self._inline:
+                    retired[history_path(self.path, titan_id, entry["file"]).name] = revision
+                entry["file"] = revision
+            fsync_folder(titans_folder(self.path))
+        doomed, going = backups.plan_rotation(self.path, keep, revision - 1, retired)
+        for name in doomed:
+            del retired[name]
+        index = self.data
+        index["meta"] = {"1": {"schema_version": SCHEMA_VERSION, "revision": revision, "retired": retired}}
+        payload = encode_index(index)
+        backups.keep_previous(self.path, revision - 1, keep)
+        write_atomically(self.path, payload)
+        _last_read[self.path] = (payload, index)
+        self._shared = True  # from now on the cache's: a later change here copies it first
+        try:  # housekeeping: the change is saved whatever happens here; a later sweep retries
+            backups.remove_backups(going)
+            backups.remove_histories(self.path, doomed)
+            if self.migrated_from is not None or self._sweep_all or revision % FULL_SWEEP_EVERY == 0:
+                backups.collect_garbage(self.path, index)
+        except OSError:
+            pass
 
     # --- games -------------------------------------------------------------------
 
@@ -284,14 +311,24 @@ class Session:
 
 
 class CampaignStore:
-    """Opens sessions on one database file."""
+    """Opens sessions on one database (the index file the user names, plus its folders)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT) -> None:
         self.path = path
+        self.lock_timeout = lock_timeout
 
-    def _read(self) -> dict[str, Any]:
-        data = read_json(self.path)
-        return _empty_database() if data is None else check_database(self.path, data)
+    def _read(self) -> Loaded:
+        raw = read_raw(self.path)
+        if raw is None:
+            return Loaded(empty_index())
+        known = _last_read.get(self.path)
+        if known is not None and known[0] == raw:  # the very bytes already checked: skip parsing them again
+            return Loaded(known[1], shared=True)
+        loaded = upgrade(self.path, parse_json(self.path, raw))
+        if loaded.migrated_from is None:
+            _last_read[self.path] = (raw, loaded.index)
+            loaded.shared = True
+        return loaded
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -305,14 +342,32 @@ class CampaignStore:
         """
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder, not a campaign database")
-        with exclusive_lock(self.path):
-            remove_stale_temporaries(self.path)
+        with exclusive_lock(self.path, self.lock_timeout):
             session = Session(self.path, self._read())
             if expect_revision is not None and session.revision != expect_revision:
                 raise StoreError(f"{self.path} was changed by someone else since it was loaded; reload and try again")
             yield session
             if session.changed:
-                data = session.data
-                meta = next(iter(data["meta"].values()))
-                meta["revision"] = session.revision + 1
-                write_atomically(self.path, data)
+                self._clear_leftovers()
+                session.commit()
+
+    def restore(self, backup: Path) -> None:
+        """Make a kept backup the database. This also recovers a damaged database: the damaged
+        file is itself kept as a backup (never a newer schema's file: that is refused)."""
+        if self.path.is_dir():
+            raise StoreError(f"{self.path} is a folder, not a campaign database")
+        with exclusive_lock(self.path, self.lock_timeout):
+            try:
+                loaded = self._read()
+            except NewerSchema:
+                raise
+            except StoreError:
+                loaded = Loaded(empty_index(backups.latest_revision(self.path) + 1))
+            session = Session(self.path, loaded)
+            session.restore(backup)
+            self._clear_leftovers()
+            session.commit()
+
+    def _clear_leftovers(self) -> None:
+        """Temporary files of a writer that crashed (none can be in progress: we hold the lock)."""
+        remove_stale_temporaries(self.path)

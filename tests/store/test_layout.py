@@ -1,0 +1,86 @@
+"""The on-disk layout: one index, one history file per Titan, and what a change rewrites."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from titan_campaign.rules.events import GameOutcome, GameRecorded
+from titan_campaign.store import CampaignStore
+from titan_campaign.store.layout import encode_index, titans_folder
+
+RECORD = st.fixed_dictionaries(
+    {
+        "campaign": st.integers(1, 3),
+        "name": st.text(min_size=1, max_size=12),
+        "key": st.text(max_size=12),
+        "events": st.integers(1, 500),
+        "file": st.integers(0, 10**6),
+    }
+)
+INDEX = st.fixed_dictionaries(
+    {
+        "meta": st.just({"1": {"schema_version": 2, "revision": 7, "retired": {"titan-1-r3.json": 5}}}),
+        "campaigns": st.just({"1": {"name": "Iron Crown", "base_xp": 100}}),
+        "titans": st.dictionaries(st.integers(1, 40).map(str), RECORD, max_size=12),
+    }
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(first=INDEX, second=INDEX)
+def test_the_index_is_written_exactly_as_json_would_write_it_even_after_changes(first, second) -> None:
+    for index in (first, second, first):
+        assert encode_index(index) == json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode()
+        for record in index["titans"].values():
+            record["events"] += 1  # changed in place: must not be written from memory of the old one
+        assert json.loads(encode_index(index)) == index
+
+
+def test_a_change_to_one_titan_writes_one_history_file_and_the_index(crown) -> None:
+    folder = titans_folder(crown.db)
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    crown.ok("gold", "Thorn", "10")
+    after = {p.name: p.read_bytes() for p in folder.iterdir()}
+    new = set(after) - set(before)
+    assert len(new) == 1 and new.pop().startswith("titan-1-")
+    assert all(after[name] == before[name] for name in set(after) & set(before))  # never rewritten
+
+
+def test_a_game_for_two_titans_is_one_change_written_at_once(crown) -> None:
+    index = json.loads(crown.db.read_text())
+    store = CampaignStore(crown.db)
+    with store.writing() as session:
+        for name in ("Thorn", "Bex"):
+            record = session.titan(name)
+            outcome = GameOutcome(result="won" if name == "Thorn" else "lost")
+            log, _ = record.log.do(GameRecorded(game=2, date="2026-11-29", outcome=outcome))
+            session.save(record, log)
+    after = json.loads(crown.db.read_text())
+    assert after["meta"]["1"]["revision"] == index["meta"]["1"]["revision"] + 1
+    assert {key: entry["file"] for key, entry in after["titans"].items()} == {"1": after["meta"]["1"]["revision"], "2": after["meta"]["1"]["revision"]}
+    games = json.loads(crown.ok("campaign", "games", "--json"))
+    assert [len(game["participants"]) for game in games] == [2, 2]
+
+
+def test_a_damaged_index_cannot_make_the_store_remove_other_files(cli) -> None:
+    outside = cli.db.parent / "precious.txt"
+    outside.write_text("keep me")
+    index = {"meta": {"1": {"schema_version": 2, "revision": 3, "retired": {"../precious.txt": 1}}}, "campaigns": {}, "titans": {}}
+    cli.db.write_text(json.dumps(index))
+    message = cli.refused("campaign", "new", "Mine", "--base-xp", "0")
+    assert "wrong shape at meta.1.retired" in message
+    assert outside.read_text() == "keep me"
+
+
+def test_a_writer_clears_only_its_own_leftover_temporary_files(crown) -> None:
+    folder = crown.db.parent
+    ours = [folder / ".campaigns.json.4242-1-17.tmp", folder / ".campaigns.json.titan-1-r9.json.4242-2-18.tmp"]
+    others = [folder / ".campaigns.json.mine.tmp", folder / ".notes.txt.tmp", folder / ".campaigns.json.old.json.1-1-1.tmp"]
+    for file in ours + others:
+        file.write_text("{}")
+    crown.ok("gold", "Thorn", "5")
+    assert not any(file.exists() for file in ours)
+    assert all(file.read_text() == "{}" for file in others)

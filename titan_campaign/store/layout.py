@@ -1,0 +1,117 @@
+"""How a campaign database is laid out on disk (schema version 2), and how its files are checked.
+
+``campaigns.json`` (the path the user names) is a small tinydb file, the *index*:
+
+- ``meta``: schema version, a revision counter raised by one on every saved change, and the
+  retired history files waiting to be removed (``backups.py``);
+- ``campaigns``: name, base XP, creation time;
+- ``titans``: each Titan's campaign, name (and its ``name_key``, to find it without working out
+  every key), number of events, and ``file``: the revision at which its history file was written.
+
+Each Titan's history (its events and redo stack) lives in its own file,
+``campaigns.json.titans/titan-<id>-r<file>.json``. History files are never changed once written: a
+change writes the touched Titans' new history files under new names, then replaces the index
+atomically, so a change touching several Titans (a recorded game) is all or nothing, and a
+change costs nearly the same whatever the size of the campaign (only the small index grows with
+it). Files no kept index names are removed later (see ``backups.py``). Backups live in
+``campaigns.json.backups/``, the writers' lock in ``campaigns.json.lock``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .checks import HISTORY_NAME, MAX_HISTORY, check_history, check_index
+from .files import StoreError
+
+__all__ = ["HISTORY_NAME", "MAX_HISTORY", "SCHEMA_VERSION", "check_history", "check_index"]
+
+SCHEMA_VERSION = 2
+
+
+class CampaignDoc(BaseModel):
+    """A new campaign's record, checked before it is added (built on first use, not at start-up)."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    base_xp: Literal[0, 100, 200]
+    created: Annotated[str, Field(max_length=40)] = ""
+
+
+class NewerSchema(StoreError):
+    """The file was written by a newer titan-campaign: never read as anything else, never overwritten."""
+
+
+def empty_index(revision: int = 0) -> dict[str, Any]:
+    return {"meta": {"1": {"schema_version": SCHEMA_VERSION, "revision": revision}}, "campaigns": {}, "titans": {}}
+
+
+def schema_version(path: Path, data: Any) -> int:
+    """The file's schema version; StoreError if it is not a titan-campaign database at all."""
+    meta = data.get("meta") if isinstance(data, dict) else None
+    versions = [doc.get("schema_version") for doc in meta.values() if isinstance(doc, dict)] if isinstance(meta, dict) else []
+    numbers = [v for v in versions if isinstance(v, int) and not isinstance(v, bool)]
+    if not numbers:
+        raise StoreError(f"{path} is not a titan-campaign database (no schema version); left untouched")
+    version = max(numbers)
+    if version > SCHEMA_VERSION:
+        raise NewerSchema(
+            f"{path} was written by a newer titan-campaign (schema {version}, this one reads up to "
+            f"{SCHEMA_VERSION}); upgrade titan-campaign (the file is left untouched)"
+        )
+    return version
+
+
+_encoded: dict[str, tuple[dict[str, Any], str]] = {}  # Titan record key -> (record as encoded, '"key":JSON')
+
+
+def encode_index(index: dict[str, Any]) -> bytes:
+    """The index as compact JSON, exactly as ``json.dumps`` would write it, but re-encoding only
+    the Titan records that changed since the last time (a change touches one or two of them)."""
+    parts = []
+    for name, table in index.items():
+        if name != "titans":
+            parts.append(f"{json.dumps(name)}:{json.dumps(table, ensure_ascii=False, separators=(',', ':'))}")
+            continue
+        records: list[str] = []
+        append, encoded = records.append, _encoded
+        for key, record in table.items():
+            known = encoded.get(key)
+            if known is None or known[0] != record:
+                text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+                known = encoded[key] = (dict(record), f"{json.dumps(key)}:{text}")
+            append(known[1])
+        parts.append(f'"titans":{{{",".join(records)}}}')
+    return f"{{{','.join(parts)}}}".encode()
+
+
+def revision_of(index: dict[str, Any]) -> int:
+    return max(int(doc.get("revision", 0)) for doc in index["meta"].values())
+
+
+def titans_folder(path: Path) -> Path:
+    return path.with_name(path.name + ".titans")
+
+
+def history_path(path: Path, titan_id: int | str, file: int) -> Path:
+    return titans_folder(path) / f"titan-{titan_id}-r{file}.json"
+
+
+def referenced_histories(index: Any) -> set[str]:
+    """The history file names an index (of any schema) needs."""
+    titans = index.get("titans") if isinstance(index, dict) else None
+    try:
+        if not isinstance(titans, dict) or schema_version(Path("."), index) < 2:
+            return set()
+    except StoreError:
+        return set()
+    return {
+        f"titan-{titan_id}-r{entry['file']}.json"
+        for titan_id, entry in titans.items()
+        if isinstance(entry, dict) and isinstance(entry.get("file"), int)
+    }
