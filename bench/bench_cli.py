@@ -37,7 +37,9 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="titan-bench-cli-") as scratch:
         build_store(Path(scratch), args.titans, titan_history("Template"))
-        env = {**os.environ, "TITAN_CAMPAIGN_DB": str(Path(scratch) / "campaigns.json")}
+        # As on a player's machine: Python caches compiled modules, so don't forbid it.
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+        env["TITAN_CAMPAIGN_DB"] = str(Path(scratch) / "campaigns.json")
         cli = [
             sys.executable,
             "-m",

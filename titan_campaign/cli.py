@@ -8,22 +8,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import Any, NoReturn
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .locations import db_path
-from .rules.errors import RuleError
-from .rules.events import explain
-from .rules.names import UnknownName
-from .store import CampaignStore, StoreError
 
-
-class UsageError(Exception):
-    pass
+if TYPE_CHECKING:
+    from .store import CampaignStore
 
 
 class _Parser(argparse.ArgumentParser):
@@ -234,6 +228,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         return _open_app(args)
+    if args.command == "sheet" and args.format == "json" and args.titan and not (args.output or args.blank):
+        from .sheet_cache import cached_sheet
+
+        cached = cached_sheet(db_path(getattr(args, "db", None)), args.titan, getattr(args, "campaign", None))
+        if cached is not None:
+            print(json.dumps(cached, indent=2))
+            return 0
+    # The rules core and the store are imported only now: the fast paths above stay light.
+    from pydantic import ValidationError
+
+    from .rules.errors import RuleError
+    from .rules.events import explain
+    from .rules.names import UnknownName
+    from .store import CampaignStore, StoreError
+
     module = importlib.import_module(f".{HANDLER_MODULES.get(args.command, 'commands')}", __package__)
     store = CampaignStore(db_path(getattr(args, "db", None)))
     handler: Callable[[Any, CampaignStore], int | None] = getattr(module, "cmd_" + args.command.replace("-", "_"))

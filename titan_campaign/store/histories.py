@@ -21,7 +21,9 @@ from pydantic import ValidationError
 from ..rules.errors import RuleError
 from ..rules.events import EVENTS_ADAPTER, Event, event_to_json
 from ..rules.names import name_key
+from ..rules.sheet import sheet_data
 from ..rules.titan import TitanLog
+from ..sheet_cache import sheet_entry
 from .files import StoreError, encode, read_json, write_atomically
 from .layout import check_history
 
@@ -111,6 +113,6 @@ def read_history(database: Path, file: Path, titan_id: int, name: str) -> Histor
 def write_history(database: Path, file: Path, titan_id: int, log: TitanLog, known: History | None) -> None:
     """Write a new history file (without syncing its folder: the caller does, once)."""
     stored = known.stored_form(titan_id, log) if known is not None else History(log, {}).stored_form(titan_id, log)
-    write_atomically(file, encode(stored), sync_folder=False, scratch=database)
+    write_atomically(file, encode({**stored, "sheet": sheet_entry(sheet_data(log.state, ""))}), sync_folder=False, scratch=database)
     pairs = zip(log.events + log.undone, stored["events"] + stored["undone"])
     _remember(_identity(file), History(log, {id(event): (event, form) for event, form in pairs}))

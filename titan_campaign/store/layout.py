@@ -25,10 +25,19 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..locations import history_path, titans_folder
 from .checks import HISTORY_NAME, MAX_HISTORY, check_history, check_index
 from .files import StoreError
 
-__all__ = ["HISTORY_NAME", "MAX_HISTORY", "SCHEMA_VERSION", "check_history", "check_index"]
+__all__ = [
+    "HISTORY_NAME",
+    "MAX_HISTORY",
+    "SCHEMA_VERSION",
+    "check_history",
+    "check_index",
+    "history_path",
+    "titans_folder",
+]
 
 SCHEMA_VERSION = 2
 
@@ -94,12 +103,6 @@ def revision_of(index: dict[str, Any]) -> int:
     return max(int(doc.get("revision", 0)) for doc in index["meta"].values())
 
 
-def titans_folder(path: Path) -> Path:
-    return path.with_name(path.name + ".titans")
-
-
-def history_path(path: Path, titan_id: int | str, file: int) -> Path:
-    return titans_folder(path) / f"titan-{titan_id}-r{file}.json"
 
 
 def referenced_histories(index: Any) -> set[str]:
