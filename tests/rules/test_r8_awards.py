@@ -107,3 +107,27 @@ def test_r8_negative_counts_are_not_an_outcome():
         GameOutcome(result="won", battle_won=-1)
     with pytest.raises(ValidationError):
         GameOutcome(result="drawn")  # type: ignore[arg-type]
+
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from titan_campaign.rules.awards import game_award as _award
+from titan_campaign.rules.events import GameOutcome as _Outcome
+
+
+@given(
+    result=st.sampled_from(["won", "lost"]),
+    counts=st.lists(st.integers(0, 40), min_size=5, max_size=5),
+    score=st.integers(0, 5000),
+    scenario_xp=st.integers(0, 500),
+    wisdom=st.integers(0, 3),
+)
+def test_r8_the_breakdown_parts_always_add_up_to_the_subtotal(result, counts, score, scenario_xp, wisdom) -> None:
+    outcome = _Outcome(
+        result=result, score=score, scenario_xp=scenario_xp,
+        **dict(zip(["battle_won", "battle_lost", "agreement", "agreement_eliminated", "fled"], counts)),
+    )
+    award = _award(outcome, wisdom)
+    assert sum(xp for _, xp in award.parts) == award.subtotal
+    assert award.total == award.subtotal + award.subtotal * wisdom // 10

@@ -25,9 +25,9 @@ ENGAGEMENT_LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """One Titan's end-of-game XP, part by part."""
+    """One Titan's end-of-game XP (R8); ``parts`` labels each part for the breakdown."""
 
-    parts: tuple[tuple[str, int], ...]
+    outcome: GameOutcome
     subtotal: int
     wisdom: int
     wisdom_bonus: int
@@ -35,6 +35,19 @@ class Award:
     @property
     def total(self) -> int:
         return self.subtotal + self.wisdom_bonus
+
+    @property
+    def parts(self) -> tuple[tuple[str, int], ...]:
+        outcome = self.outcome
+        parts = [(f"game {outcome.result}", XP_FOR_RESULT[outcome.result])]
+        for field, xp_each in XP_PER_ENGAGEMENT.items():
+            count = getattr(outcome, field)
+            if count:
+                parts.append((f"{count} {ENGAGEMENT_LABELS[field]} x {xp_each}", count * xp_each))
+        parts.append((f"score {outcome.score} / 10", outcome.score // 10))
+        if outcome.scenario_xp:
+            parts.append(("scenario", outcome.scenario_xp))
+        return tuple(parts)
 
     def lines(self) -> list[str]:
         """The breakdown as a player reads it."""
@@ -51,13 +64,11 @@ def game_award(outcome: GameOutcome, wisdom: int) -> Award:
     Worked example (RULINGS R8): won, 3 battles won, 1 agreement, score 347, wisdom 2
     gives 100 + 75 + 10 + 34 = 219, bonus 219 * 2 // 10 = 43, award 262.
     """
-    parts: list[tuple[str, int]] = [(f"game {outcome.result}", XP_FOR_RESULT[outcome.result])]
-    for field, xp_each in XP_PER_ENGAGEMENT.items():
-        count = getattr(outcome, field)
-        if count:
-            parts.append((f"{count} {ENGAGEMENT_LABELS[field]} x {xp_each}", count * xp_each))
-    parts.append((f"score {outcome.score} / 10", outcome.score // 10))
-    if outcome.scenario_xp:
-        parts.append(("scenario", outcome.scenario_xp))
-    subtotal = sum(xp for _, xp in parts)
-    return Award(tuple(parts), subtotal, wisdom, subtotal * wisdom // 10)
+    subtotal = (
+        XP_FOR_RESULT[outcome.result]
+        + outcome.battle_won * XP_PER_ENGAGEMENT["battle_won"]
+        + outcome.agreement * XP_PER_ENGAGEMENT["agreement"]
+        + outcome.score // 10
+        + outcome.scenario_xp
+    )  # battles lost, agreements eliminating the legion and engagements fled earn 0
+    return Award(outcome, subtotal, wisdom, subtotal * wisdom // 10)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from .abilities import ABILITIES
 from .awards import Award
@@ -104,11 +105,23 @@ class TitanState:
     spells: tuple[KnownSpell, ...] = ()
     pending: tuple[PendingChoice, ...] = ()
     gold_ledger: tuple[GoldLine, ...] = ()
+    gold: int = 0  # R11: the ledger's running total, never negative
     items: tuple[OwnedItem, ...] = ()
     honor_guard: tuple[str, ...] = ()
     plan: LegionPlan = field(default_factory=LegionPlan)
     games: tuple[GamePlayed, ...] = ()
     archived: bool = False
+
+    def evolve(self, **changes: Any) -> TitanState:
+        """A copy with ``changes``: what ``dataclasses.replace`` does, without re-running
+        ``__init__`` (a Titan's whole history is replayed through this on every read)."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"TitanState has no field {sorted(unknown)}")
+        new = object.__new__(TitanState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     # R1
     @property
@@ -145,10 +158,6 @@ class TitanState:
     def xp_bonus_percent(self) -> int:
         return 10 * self.abilities["wisdom"]
 
-    # R11
-    @property
-    def gold(self) -> int:
-        return sum(line.amount for line in self.gold_ledger)
 
     # R9
     @property
@@ -192,3 +201,6 @@ class TitanState:
                 return item
         owned = ", ".join(item.name for item in self.items) or "none"
         raise RuleError(f"{self.name} has no magic item called {name} (items: {owned})")
+
+
+_FIELDS = frozenset(field.name for field in fields(TitanState))

@@ -79,14 +79,14 @@ def _spend(state: TitanState, what: str) -> TitanState:
     """R1: every purchase costs exactly 100 XP from what is available."""
     if state.available_xp < XP_PER_PURCHASE:
         raise RuleError(f"{what} needs {XP_PER_PURCHASE} XP, {state.available_xp} available (R1)")
-    return replace(state, spent_xp=state.spent_xp + XP_PER_PURCHASE)
+    return state.evolve(spent_xp=state.spent_xp + XP_PER_PURCHASE)
 
 
 def _learn(state: TitanState, spell: str, source: str) -> TitanState:
     """R5: a spell is known at most once."""
     if state.knows(spell):
         raise RuleError(f"{state.name} already knows {spell} (R5)")
-    return replace(state, spells=state.spells + (KnownSpell(spell, source),))
+    return state.evolve(spells=state.spells + (KnownSpell(spell, source),))
 
 
 def _without(choices: tuple[PendingChoice, ...], choice: PendingChoice) -> tuple[PendingChoice, ...]:
@@ -107,14 +107,14 @@ def _pay_gold(state: TitanState, price: int, note: str) -> TitanState:
         raise RuleError(f"{note} costs {price} gold, {state.gold} in the purse (R11)")
     if price == 0:
         return state
-    return replace(state, gold_ledger=state.gold_ledger + (GoldLine(-price, note),))
+    return state.evolve(gold_ledger=state.gold_ledger + (GoldLine(-price, note),), gold=state.gold - price)
 
 
 def _add_item(state: TitanState, facts: ItemFacts) -> TitanState:
     if any(name_key(item.name) == name_key(facts.name) for item in state.items):
         raise RuleError(f"{state.name} already has a magic item called {facts.name}")
     item = OwnedItem(facts.name, facts.type, facts.description, facts.charges, facts.charges)
-    return replace(state, items=state.items + (item,))
+    return state.evolve(items=state.items + (item,))
 
 
 def _buy_ability(state: TitanState, event: AbilityBought, notes: list[str]) -> TitanState:
@@ -122,9 +122,9 @@ def _buy_ability(state: TitanState, event: AbilityBought, notes: list[str]) -> T
     if boxes >= MAX_BOXES:
         raise RuleError(f"{event.ability.title()} has all three boxes checked (R3)")
     state = _spend(state, f"one {event.ability.title()} box")
-    state = replace(state, abilities={**state.abilities, event.ability: boxes + 1})
+    state = state.evolve(abilities={**state.abilities, event.ability: boxes + 1})
     if event.ability == "intelligence":
-        state = replace(state, pending=state.pending + (PendingChoice("bonus"),))
+        state = state.evolve(pending=state.pending + (PendingChoice("bonus"),))
         notes.append("Intelligence: one bonus spell to pick (R6)")
     return state
 
@@ -143,7 +143,7 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
         free = _pending(state, "school")
         if free is None:
             raise RuleError(f"{state.name} has no free school level to choose (R2)")
-        state = replace(state, pending=_without(state.pending, free))
+        state = state.evolve(pending=_without(state.pending, free))
     else:
         state = _spend(state, f"{title} level {level}")
     picks = [PendingChoice("spell", school, level)]
@@ -152,7 +152,7 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
         picks.append(PendingChoice("swap", school, level))  # R6
     levels = " and ".join(f"{title} level {p.level}" for p in picks if p.kind == "spell")
     notes.append(f"{title} level {level} gained: pick one spell of {levels} (R5)")
-    return replace(state, schools={**state.schools, school: level}, pending=state.pending + tuple(picks))
+    return state.evolve(schools={**state.schools, school: level}, pending=state.pending + tuple(picks))
 
 
 def _buy_spell(state: TitanState, event: SpellBought, notes: list[str]) -> TitanState:
@@ -185,7 +185,7 @@ def _choose_spell(state: TitanState, event: SpellChosen, notes: list[str]) -> Ti
                 f"it is at {state.schools[spell.school]} (R6)"
             )
     state = _learn(state, spell.name, "bonus" if event.pick == "bonus" else event.pick)
-    return replace(state, pending=_without(state.pending, choice))
+    return state.evolve(pending=_without(state.pending, choice))
 
 
 def _swap_bonus(state: TitanState, event: BonusSwapped, notes: list[str]) -> TitanState:
@@ -197,17 +197,17 @@ def _swap_bonus(state: TitanState, event: BonusSwapped, notes: list[str]) -> Tit
     if KnownSpell(event.old, "bonus") not in state.spells:
         bonus = ", ".join(k.name for k in state.spells if k.bonus) or "none"
         raise RuleError(f"{event.old} is not one of {state.name}'s bonus spells (bonus spells: {bonus}) (R6)")
-    state = replace(state, spells=tuple(k for k in state.spells if k.name != event.old))
+    state = state.evolve(spells=tuple(k for k in state.spells if k.name != event.old))
     state = _learn(state, new.name, "bonus")
     notes.append(f"{event.old} is forgotten (R6)")
-    return replace(state, pending=_without(state.pending, choice))
+    return state.evolve(pending=_without(state.pending, choice))
 
 
 def _decline_swap(state: TitanState, event: SwapDeclined, notes: list[str]) -> TitanState:
     choice = _pending(state, "swap", event.school, event.level)
     if choice is None:
         raise RuleError(f"no bonus swap offered for {event.school.title()} level {event.level} (R6)")
-    return replace(state, pending=_without(state.pending, choice))
+    return state.evolve(pending=_without(state.pending, choice))
 
 
 def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> TitanState:
@@ -227,7 +227,7 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
                 notes.append(f"{member} was slain and leaves the honor guard (R9)")
         guard = tuple(kept)
     notes.append(f"{award.total} XP earned (R8)")
-    return replace(state, earned_xp=state.earned_xp + award.total, games=state.games + (played,), honor_guard=guard)
+    return state.evolve(earned_xp=state.earned_xp + award.total, games=state.games + (played,), honor_guard=guard)
 
 
 def _change_gold(state: TitanState, event: GoldChanged, notes: list[str]) -> TitanState:
@@ -235,7 +235,8 @@ def _change_gold(state: TitanState, event: GoldChanged, notes: list[str]) -> Tit
         raise RuleError("a gold entry needs an amount other than 0 (R11)")
     if state.gold + event.amount < 0:
         raise RuleError(f"{-event.amount} gold needed, {state.gold} in the purse (R11)")
-    return replace(state, gold_ledger=state.gold_ledger + (GoldLine(event.amount, event.note, event.game),))
+    line = GoldLine(event.amount, event.note, event.game)
+    return state.evolve(gold_ledger=state.gold_ledger + (line,), gold=state.gold + event.amount)
 
 
 def _add_item_event(state: TitanState, event: ItemAdded, notes: list[str]) -> TitanState:
@@ -262,18 +263,18 @@ def _use_item(state: TitanState, event: ItemUsed, notes: list[str]) -> TitanStat
     if used.charges == 0:
         items = tuple(i for i in state.items if i is not item)
         notes.append(f"{item.name} is used up and leaves play (R11)")
-    return replace(state, items=items)
+    return state.evolve(items=items)
 
 
 def _remove_item(state: TitanState, event: ItemRemoved, notes: list[str]) -> TitanState:
     item = state.item(event.name)
-    return replace(state, items=tuple(i for i in state.items if i is not item))
+    return state.evolve(items=tuple(i for i in state.items if i is not item))
 
 
 def _set_honor_guard(state: TitanState, event: HonorGuardSet, notes: list[str]) -> TitanState:
     survivors = state.games[-1].survivors if state.games else None
     check_honor_guard(event.members, state.level, survivors)
-    return replace(state, honor_guard=event.members)
+    return state.evolve(honor_guard=event.members)
 
 
 def _set_plan(state: TitanState, event: PlanSet, notes: list[str]) -> TitanState:
@@ -289,7 +290,7 @@ def _set_plan(state: TitanState, event: PlanSet, notes: list[str]) -> TitanState
         state.honor_guard,
         {item.name: item.type for item in state.items},
     )
-    return replace(state, plan=plan)
+    return state.evolve(plan=plan)
 
 
 def _is_item(state: TitanState, name: str) -> bool:
@@ -297,7 +298,7 @@ def _is_item(state: TitanState, name: str) -> bool:
 
 
 def _archive(state: TitanState, event: Archived, notes: list[str]) -> TitanState:
-    return replace(state, archived=True)
+    return state.evolve(archived=True)
 
 
 _HANDLERS: dict[type, Callable[[TitanState, Any, list[str]], TitanState]] = {
@@ -342,7 +343,7 @@ def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanSta
             continue
         settled.append(choice)
     if settled != list(after.pending):
-        after = replace(after, pending=tuple(settled))
+        after = after.evolve(pending=tuple(settled))
     return after
 
 
