@@ -25,11 +25,10 @@ from ...rules.events import (
 from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.sheet import sheet_data
 from ...rules.titan import check
-from ...store.repository import TitanRecord, now_iso
-from ..keeper import Keeper
+from ...store.repository import now_iso
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper, titan_app
+from .base import OneTitan, titan_app
 from .forms import BACK, FormBox, FormModal
 
 
@@ -192,7 +191,7 @@ class SpellForGoldModal(FormModal):
         self.action_save()
 
 
-class GoldScreen(Screen[None]):
+class GoldScreen(OneTitan, Screen[None]):
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back", id="gold.back"),
@@ -203,18 +202,6 @@ class GoldScreen(Screen[None]):
         Binding("u", "use_charge", "Use charge", id="gold.use"),
         Binding("x", "remove_item", "Remove item", id="gold.remove"),
     ]
-
-    def __init__(self, campaign_id: int, titan_id: int) -> None:
-        super().__init__()
-        self.campaign_id = campaign_id
-        self.titan_id = titan_id
-
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
-
-    def titan_in_view(self) -> TitanRecord | None:
-        return self.keeper.titan(self.campaign_id, self.titan_id)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():

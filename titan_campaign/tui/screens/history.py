@@ -11,30 +11,16 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...rules.describe import describe
-from ...store.repository import TitanRecord
-from ..keeper import Keeper
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper
+from .base import OneTitan
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(OneTitan, Screen[None]):
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back", id="history.back")
     ]
-
-    def __init__(self, campaign_id: int, titan_id: int) -> None:
-        super().__init__()
-        self.campaign_id = campaign_id
-        self.titan_id = titan_id
-
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
-
-    def titan_in_view(self) -> TitanRecord | None:
-        return self.keeper.titan(self.campaign_id, self.titan_id)
 
     def compose(self) -> ComposeResult:
         yield Static(id="history-title", classes="page-title")

@@ -13,11 +13,10 @@ from ...rules.characters import CHARACTERS, Character
 from ...rules.events import HonorGuardSet
 from ...rules.honor_guard import slot_assignment
 from ...rules.titan import TitanState, check
-from ...store.repository import TitanRecord, now_iso
-from ..keeper import Keeper
+from ...store.repository import now_iso
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper, titan_app
+from .base import OneTitan, titan_app
 from .forms import BACK, FormBox, FormModal
 
 
@@ -43,23 +42,11 @@ def slot_members(state: TitanState) -> list[str | None]:
     return placed
 
 
-class HonorGuardModal(FormModal):
+class HonorGuardModal(OneTitan, FormModal):
     BINDINGS: ClassVar[list[BindingType]] = [
         BACK,
         Binding("ctrl+s", "save", "Save guard", id="guard.save"),
     ]
-
-    def __init__(self, campaign_id: int, titan_id: int) -> None:
-        super().__init__()
-        self.campaign_id = campaign_id
-        self.titan_id = titan_id
-
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
-
-    def titan_in_view(self) -> TitanRecord | None:
-        return self.keeper.titan(self.campaign_id, self.titan_id)
 
     @property
     def state(self) -> TitanState:

@@ -15,11 +15,10 @@ from ...rules.characters import LEADERSHIP_UPGRADES, TOWER_CREATURES
 from ...rules.events import PlanSet
 from ...rules.legions import LegionPlan, starting_legions
 from ...rules.titan import TitanState, check
-from ...store.repository import TitanRecord, now_iso
-from ..keeper import Keeper
+from ...store.repository import now_iso
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper, titan_app
+from .base import OneTitan, titan_app
 
 LEGION_CHOICES = [("legion 1", "1"), ("legion 2", "2")]
 
@@ -33,7 +32,7 @@ def placeable(state: TitanState) -> list[str]:
     return names
 
 
-class PlanScreen(Screen[None]):
+class PlanScreen(OneTitan, Screen[None]):
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back", id="plan.back"),
@@ -41,21 +40,12 @@ class PlanScreen(Screen[None]):
     ]
 
     def __init__(self, campaign_id: int, titan_id: int) -> None:
-        super().__init__()
-        self.campaign_id = campaign_id
-        self.titan_id = titan_id
+        super().__init__(campaign_id, titan_id)
         self._placed_names: dict[str, str] = {}  # placement Select id -> the extra it places
-
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
 
     @property
     def state(self) -> TitanState:
         return self.keeper.titan(self.campaign_id, self.titan_id).log.state
-
-    def titan_in_view(self) -> TitanRecord | None:
-        return self.keeper.titan(self.campaign_id, self.titan_id)
 
     def compose(self) -> ComposeResult:
         state = self.state
