@@ -31,6 +31,16 @@ class GuardSlot:
         return f"up to {self.cap} points"
 
 
+XP_LABELS = (
+    ("Base XP:", "base"),
+    ("Earned XP:", "earned"),
+    ("Spent XP:", "spent"),
+    ("Available:", "available"),
+    ("To next level:", "to_next_level"),
+)
+"""The experience lines of the sheet, in the paper sheet's order, with their key in ``xp``."""
+
+
 def guard_slots(data: dict[str, Any] | None) -> list[GuardSlot]:
     """The three slots of the sheet's HONOR GUARD box; with no data, the blank sheet's."""
     caps = data["honor_guard_slots"] if data else []

@@ -14,7 +14,7 @@ from typing import Any
 from ..rules.abilities import ABILITIES, ABILITY_INFO
 from ..rules.spells import SCHOOLS
 from .canvas import fit_size, paper_size
-from .figures import guard_slots, item_facts, spell_mark
+from .figures import XP_LABELS, guard_slots, item_facts, spell_mark
 
 MARGIN_MM = 12
 BLANK_SPELL_ROWS = 11  # two columns of write-in lines
@@ -164,13 +164,7 @@ def _abilities_and_xp(data: dict[str, Any] | None) -> str:
         for a in ABILITIES
     )
     xp = data["xp"] if data else {}
-    labels = (
-        ("Base XP:", "base"),
-        ("Earned XP:", "earned"),
-        ("Spent XP:", "spent"),
-        ("Available:", "available"),
-        ("To next level:", "to_next_level"),
-    )
+    labels = XP_LABELS
     figures = _figure_table(
         [(label, f"xp.{key}", str(xp[key]) if data else "") for label, key in labels]
     )

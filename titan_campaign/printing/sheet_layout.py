@@ -13,7 +13,7 @@ from typing import Any
 from ..rules.abilities import ABILITIES, ABILITY_INFO
 from ..rules.spells import SCHOOLS
 from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
-from .figures import guard_slots, item_facts, spell_mark
+from .figures import XP_LABELS, guard_slots, item_facts, spell_mark
 
 MARGIN = 12.0
 GAP = 6.0
@@ -89,13 +89,7 @@ def _figure_rows(
 def _experience(page: Page, data: dict[str, Any] | None, x: float, y: float, width: float) -> float:
     y = _heading(page, x, y, width, "EXPERIENCE")
     xp = data["xp"] if data else {}
-    labels = (
-        ("Base XP:", "base"),
-        ("Earned XP:", "earned"),
-        ("Spent XP:", "spent"),
-        ("Available:", "available"),
-        ("To next level:", "to_next_level"),
-    )
+    labels = XP_LABELS
     y = _figure_rows(
         page, [(label, str(xp[key]) if data else "") for label, key in labels], x, y, width
     )
