@@ -40,6 +40,7 @@ class CampaignsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_campaign", "New campaign", id="campaigns.new"),
         Binding("e", "load_example", "Load example", id="campaigns.example"),
+        Binding("b", "backups", "Backups", id="campaigns.backups"),
         Binding("q", "app.quit", "Quit", id="campaigns.quit"),
     ]
 
@@ -107,6 +108,11 @@ class CampaignsScreen(Screen[None]):
             from .roster import RosterScreen
 
             self.app.push_screen(RosterScreen(created.id))
+
+    def action_backups(self) -> None:
+        from .backups import BackupsScreen
+
+        self.app.push_screen(BackupsScreen())
 
     def action_load_example(self) -> None:
         path = example_campaign_file()

@@ -1,0 +1,163 @@
+"""The database's kept backups, newest first: restore one (what ``titan-campaign backups`` and
+``titan-campaign restore N`` do). The current version is always kept as a backup first."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Label, Static
+
+from ...store import StoreError
+from ...store.backups import ENV_VAR, Backup, keep_count, list_backups, restore_backup
+from ..keeper import Keeper
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+from .base import keeper, titan_app
+from .forms import BACK, FormBox, FormModal
+
+WHEN = "%Y-%m-%d %H:%M:%S"
+
+
+def restore_kept(keeper: Keeper, chosen: Backup) -> Backup:
+    """Restore the backup that was shown as ``chosen`` (found again by its revision: a change
+    made meanwhile renumbers the backups), then read the database again."""
+    current = next((b for b in list_backups(keeper.path) if b.revision == chosen.revision), None)
+    if current is None:
+        raise StoreError(
+            f"the backup from {chosen.saved:{WHEN}} is no longer kept; nothing restored"
+        )
+    restored = restore_backup(keeper.path, current.number)
+    keeper.reload()
+    return restored
+
+
+class ConfirmRestoreModal(FormModal):
+    """Restore this backup? Returns True to restore; Escape or Cancel: nothing happens."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [BACK]
+
+    def __init__(self, backup: Backup) -> None:
+        super().__init__()
+        self.backup = backup
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label("Restore a backup", classes="form-title")
+            yield Static(
+                plain(
+                    f"Restore backup {self.backup.number} from {self.backup.saved:{WHEN}}?\n"
+                    f"It holds {self.backup.summary}.\n\n"
+                    "The current version is kept as a backup."
+                ),
+                id="restore-question",
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Restore", variant="primary", id="restore")
+                yield Button("Cancel", id="cancel")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#restore", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "restore")
+
+
+class BackupsScreen(Screen[None]):
+    CSS_PATH = "pages.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Campaigns", id="backups.back"),
+        Binding("r", "restore", "Restore", id="backups.restore"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: list[Backup] = []
+
+    @property
+    def keeper(self) -> Keeper:
+        return keeper(self)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="backups-title", classes="page-title")
+        table: DataTable[str] = DataTable(id="backups", cursor_type="row", zebra_stripes=True)
+        table.add_columns("#", "saved", "revision", "what it holds")
+        yield table
+        yield Static(id="backups-hint", classes="hint")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one(DataTable).focus()
+
+    def refresh_view(self) -> None:
+        path = self.keeper.path
+        self._rows = titan_app(self).attempt(lambda: list_backups(path)) or []
+        self.query_one("#backups-title", Static).update(
+            plain(f"Backups of {path.name}, newest first")
+        )
+        table = self.query_one(DataTable)
+        table.clear()
+        for backup in self._rows:
+            table.add_row(
+                str(backup.number),
+                f"{backup.saved:{WHEN}}",
+                str(backup.revision),
+                Text(backup.summary),
+                key=str(backup.revision),
+            )
+        table.display = bool(self._rows)
+        self.query_one("#backups-hint", Static).update(plain(self._hint()))
+
+    def _hint(self) -> str:
+        try:
+            keep = keep_count()
+        except StoreError as error:
+            return str(error)
+        if self._rows:
+            return (
+                "enter or r: restore the highlighted backup (the current version is kept as a "
+                f"backup first)   the last {keep} are kept (set {ENV_VAR} to change)"
+            )
+        if keep == 0:
+            return f"There are no backups: they are turned off ({ENV_VAR}=0)."
+        return "There are no backups yet: one is kept before every change."
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_restore()
+
+    def action_back(self) -> None:
+        from .campaigns import CampaignsScreen
+        from .navigation import go_back
+
+        go_back(self, CampaignsScreen)
+
+    def action_restore(self) -> None:
+        table = self.query_one(DataTable)
+        if not self._rows or table.cursor_row >= len(self._rows):
+            self.notify("There is no backup to restore yet.")
+            return
+        chosen = self._rows[table.cursor_row]
+
+        def confirmed(restore: object) -> None:
+            if restore is True:
+                self._restore(chosen)
+
+        self.app.push_screen(ConfirmRestoreModal(chosen), confirmed)
+
+    def _restore(self, chosen: Backup) -> None:
+        restored = titan_app(self).attempt(lambda: restore_kept(self.keeper, chosen))
+        if restored is None:
+            self.refresh_view()
+            return
+        self.notify(
+            f"Restored backup {chosen.number} (saved {restored.saved:{WHEN}}): {restored.summary}. "
+            "The version before it is now backup 1.",
+            title="Restored",
+        )
+        self.action_back()
