@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -53,8 +52,6 @@ def thorn(cli: Cli) -> Cli:
     cli.ok("titan", "add", "Thorn", "--player", "Ann")
     return cli
 
-
-SheetGetter = Callable[[str], dict]
 
 
 @pytest.fixture

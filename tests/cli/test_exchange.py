@@ -10,7 +10,7 @@ import pytest
 EXAMPLE = Path(__file__).resolve().parents[2] / "sheets" / "example-campaign.json"
 
 
-def test_export_then_import_into_another_database_gives_the_same_sheets(thorn, tmp_path, capsys) -> None:
+def test_export_then_import_into_another_database_gives_the_same_sheets(thorn, tmp_path) -> None:
     thorn.ok("award", "thorn", "--result", "won", "--score", "250")
     thorn.ok("spend", "thorn", "school", "air")
     thorn.ok("gold", "thorn", "30", "--note", "ransom")
