@@ -10,7 +10,7 @@ from pathlib import Path
 
 
 def run(*argv: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "titan_campaign", *argv], capture_output=True, text=True, env=env, timeout=60)
+    return subprocess.run([sys.executable, "-m", "titan_campaign", *argv], capture_output=True, text=True, env=env, timeout=60, check=False)
 
 
 def test_default_database_lives_in_the_user_data_folder_and_env_var_overrides(tmp_path: Path) -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 
 
-
-
 def sheet(cli, titan: str = "Thorn") -> dict:
     return json.loads(cli.ok("sheet", titan, "--format", "json"))
 
@@ -97,10 +95,7 @@ def test_sheet_text_is_readable_and_fits_80_columns(thorn) -> None:
 
 def test_sheet_json_has_the_contract_keys(thorn) -> None:
     data = sheet(thorn)
-    for key in (
-        "name player campaign level xp abilities schools spells pending mana titan_power skill_uses "
-        "rerolls xp_bonus_percent gold magic_items honor_guard honor_guard_slots starting_legions"
-    ).split():
+    for key in ["name", "player", "campaign", "level", "xp", "abilities", "schools", "spells", "pending", "mana", "titan_power", "skill_uses", "rerolls", "xp_bonus_percent", "gold", "magic_items", "honor_guard", "honor_guard_slots", "starting_legions"]:
         assert key in data, key
     assert set(data["xp"]) >= {"base", "earned", "spent", "available"}
     assert list(data["abilities"]) == ["power", "skill", "intelligence", "spirit", "charisma", "leadership", "luck", "wisdom"]
