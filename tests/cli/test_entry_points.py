@@ -30,3 +30,14 @@ def test_refusal_from_a_real_process_has_no_traceback(tmp_path: Path) -> None:
     result = run("titan", "add", "Thorn", "--player", "Ann", env=env)
     assert result.returncode == 1
     assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr
+
+
+def test_no_command_opens_the_app_on_the_named_titan(tmp_path: Path, monkeypatch) -> None:
+    import titan_campaign.tui.app as app_module
+    from titan_campaign.cli import main
+
+    opened: list[tuple[Path, str | None, str | None]] = []
+    monkeypatch.setattr(app_module, "run_app", lambda path, campaign=None, titan=None: opened.append((path, campaign, titan)) or 0)
+    assert main(["--db", str(tmp_path / "db.json"), "--titan", "Thorn"]) == 0
+    assert main(["--db", str(tmp_path / "db.json"), "--campaign", "Iron Crown"]) == 0
+    assert opened == [(tmp_path / "db.json", None, "Thorn"), (tmp_path / "db.json", "Iron Crown", None)]

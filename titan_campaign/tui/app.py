@@ -10,17 +10,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from pydantic import ValidationError
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from ..rules.errors import RuleError
-from ..rules.names import UnknownName
-from ..store.repository import TitanRecord
-from .keeper import Keeper, Stale, StoreError
+from ..rules.names import UnknownName, name_key
 
 if TYPE_CHECKING:
+    from pydantic import ValidationError
     from textual.command import Provider
+
+    from ..store.repository import TitanRecord
+    from .keeper import Keeper
 
 T = TypeVar("T")
 
@@ -59,46 +61,97 @@ class TitanCampaignApp(App[int]):
         self.open_campaign = open_campaign
         self.open_titan = open_titan
         self.keeper: Keeper | None = None
+        self._database_read = False
 
     def on_mount(self) -> None:
+        if not self._draw_kept_sheet():
+            self.read_database()
+
+    def _draw_kept_sheet(self) -> bool:
+        """A sheet asked for at start is first drawn from the figures kept beside the Titan's
+        history (read with the standard library, nothing replayed); the database is read right
+        after that first frame, and the boxes that may be checked follow."""
+        if self.open_titan is None:
+            return False
+        from ..sheet_cache import cached_sheet
+
+        kept = cached_sheet(self.db_path, self.open_titan, self.open_campaign)
+        if kept is None:
+            return False
+        from .screens.sheet import SheetScreen
+
+        self.push_screen(SheetScreen(kept=kept))
+        self.call_after_refresh(self.call_later, self.read_database)
+        return True
+
+    def read_database(self) -> None:
+        """Read the database (once) and show what was asked for at start."""
+        if self._database_read:
+            return
+        self._database_read = True
+        from .keeper import Keeper, StoreError
+        from .screens.sheet import SheetScreen
+
+        kept = next(
+            (s for s in self.screen_stack if isinstance(s, SheetScreen) and s.kept is not None),
+            None,
+        )
         try:
             self.keeper = Keeper(self.db_path)
         except StoreError as error:
             from .screens.forms import ProblemScreen
 
-            self.push_screen(ProblemScreen(str(error)))
+            self._show(ProblemScreen(str(error)), instead_of=kept)
             return
-        if not self._open_requested():
+        requested = self._requested()
+        if requested is None:
             from .screens.campaigns import CampaignsScreen
 
-            self.push_screen(CampaignsScreen())
-
-    def _open_requested(self) -> bool:
-        """Open a campaign's roster or a Titan's sheet at start, alone: the screens under it
-        are made when Escape goes back to them."""
-        if self.open_campaign is None or self.keeper is None:
-            return False
-        campaign = next((c for c in self.keeper.campaigns() if c.name == self.open_campaign), None)
-        if campaign is None:
-            return False
-        record = None
-        if self.open_titan is not None:
-            try:
-                record = self.keeper.find_titan(campaign.id, self.open_titan)
-            except StoreError:
-                record = None
-        if record is not None:
-            from .screens.sheet import SheetScreen
-
-            self.push_screen(SheetScreen(campaign.id, record.id))
-        else:
+            self._show(CampaignsScreen(), instead_of=kept)
+            return
+        campaign_id, titan_id = requested
+        if titan_id is None:
             from .screens.roster import RosterScreen
 
-            self.push_screen(RosterScreen(campaign.id))
-        return True
+            self._show(RosterScreen(campaign_id), instead_of=kept)
+        elif kept is not None:
+            kept.show_titan(campaign_id, titan_id)
+        else:
+            self.push_screen(SheetScreen(campaign_id, titan_id))
+
+    def _show(self, screen: Screen[None], instead_of: Screen[None] | None) -> None:
+        if instead_of is not None and instead_of is self.screen:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def _requested(self) -> tuple[int, int | None] | None:
+        """The campaign id (and Titan id) asked for at start: the screens under a directly
+        opened screen are made when Escape goes back to them."""
+        if self.keeper is None or (self.open_campaign is None and self.open_titan is None):
+            return None
+        from .keeper import StoreError
+
+        campaigns = self.keeper.campaigns()
+        if self.open_campaign is not None:
+            wanted = name_key(self.open_campaign)
+            campaigns = [c for c in campaigns if name_key(c.name) == wanted]
+            if not campaigns:
+                self.notify(f'No campaign named "{self.open_campaign}".', severity="warning")
+                return None
+        if self.open_titan is None:
+            return campaigns[0].id, None
+        for campaign in campaigns:
+            try:
+                return campaign.id, self.keeper.find_titan(campaign.id, self.open_titan).id
+            except StoreError:
+                continue
+        self.notify(f'No Titan named "{self.open_titan}".', severity="warning")
+        return (campaigns[0].id, None) if self.open_campaign is not None else None
 
     @property
     def store(self) -> Keeper:
+        self.read_database()  # at once, should a key come before the first frame was drawn
         assert self.keeper is not None
         return self.keeper
 
@@ -106,6 +159,10 @@ class TitanCampaignApp(App[int]):
 
     def attempt(self, action: Callable[[], T]) -> T | None:
         """Run one change; a refusal becomes a notification, never a traceback."""
+        from pydantic import ValidationError
+
+        from .keeper import Stale, StoreError
+
         try:
             return action()
         except RuleError as error:
@@ -176,9 +233,10 @@ class TitanCampaignApp(App[int]):
             self.push_screen(ReferenceScreen())
 
 
-def run_app(path: Path) -> int:
-    """Open the application on the database at ``path``; the exit status."""
-    app = TitanCampaignApp(path)
+def run_app(path: Path, campaign: str | None = None, titan: str | None = None) -> int:
+    """Open the application on the database at ``path`` (on a campaign's roster or a Titan's
+    sheet when named); the exit status."""
+    app = TitanCampaignApp(path, open_campaign=campaign, open_titan=titan)
     app.run()
     return app.return_code or 0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
@@ -15,27 +16,31 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...rules.abilities import ABILITIES, ABILITY_INFO
-from ...rules.events import AbilityBought, Event, SchoolGained
-from ...rules.sheet import sheet_data
+from ...rules.errors import Decision
 from ...rules.spells import SCHOOLS
-from ...rules.titan import MAX_BOXES, TitanState, check
-from ...store.repository import TitanRecord, now_iso
-from ..keeper import Keeper
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import keeper, titan_app
 from .navigation import go_back
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the rules' events and the store are read after the first frame
+    from ...rules.events import Event
+    from ...rules.titan import TitanState
+    from ...store.repository import TitanRecord
+    from ..keeper import Keeper
     from .choices import ChoiceFlow
 
 NARROW = 100
+READING = "one moment: reading the campaign"
 LEGEND = "[X] checked   [ ] may be checked (100 XP)   [·] not now"
 
 
 def next_purchase(state: TitanState, grid: str, key: str, index: int, at: str = "") -> Event:
     """The event that checking box ``index`` of a row asks for (``at``: when, if it is done)."""
+    from ...rules.events import AbilityBought, SchoolGained
+    from ...rules.titan import MAX_BOXES
+
     if grid == "abilities":
         return AbilityBought(ability=key, at=at)  # type: ignore[arg-type]
     return SchoolGained(school=key, level=min(index + 1, MAX_BOXES), at=at)  # type: ignore[arg-type]
@@ -43,6 +48,8 @@ def next_purchase(state: TitanState, grid: str, key: str, index: int, at: str = 
 
 def checked_by_latest(state: TitanState, latest: Event, grid: str, key: str) -> bool:
     """Whether the latest event checked the last box of this row (so unchecking it is undo)."""
+    from ...rules.events import AbilityBought, SchoolGained
+
     if grid == "abilities":
         return isinstance(latest, AbilityBought) and latest.ability == key
     return (
@@ -52,13 +59,15 @@ def checked_by_latest(state: TitanState, latest: Event, grid: str, key: str) -> 
     )
 
 
-def box_rows(state: TitanState, data: dict[str, Any], grid: str) -> list[BoxRow]:
+def box_rows(state: TitanState | None, data: dict[str, Any], grid: str) -> list[BoxRow]:
+    """The rows of a box grid; without the Titan's state (the kept sheet, drawn before the
+    database is read) no box is offered yet."""
     rows: list[BoxRow] = []
     keys = ABILITIES if grid == "abilities" else SCHOOLS
     for key in keys:
         checked = data[grid][key]
         decision = (
-            check(state, next_purchase(state, grid, key, checked)) if checked < MAX_BOXES else None
+            Decision(False, READING) if state is None else _decision(state, grid, key, checked)
         )
         title = ABILITY_INFO[key].title if grid == "abilities" else key.upper()
         note = (
@@ -79,6 +88,12 @@ def box_rows(state: TitanState, data: dict[str, Any], grid: str) -> list[BoxRow]
             )
         )
     return rows
+
+
+def _decision(state: TitanState, grid: str, key: str, checked: int) -> Decision | None:
+    from ...rules.titan import MAX_BOXES, check
+
+    return check(state, next_purchase(state, grid, key, checked)) if checked < MAX_BOXES else None
 
 
 def xp_panel(data: dict[str, Any]) -> Text:
@@ -179,11 +194,45 @@ class SheetScreen(Screen[None]):
         Binding("p", "print", "Print", id="sheet.print"),
     ]
 
-    def __init__(self, campaign_id: int, titan_id: int) -> None:
+    def __init__(
+        self,
+        campaign_id: int | None = None,
+        titan_id: int | None = None,
+        kept: dict[str, Any] | None = None,
+    ) -> None:
+        """The sheet of Titan ``titan_id``; or, until the database is read, the ``kept`` sheet
+        (see ``sheet_cache``) of the Titan asked for at start, which ``show_titan`` then names."""
         super().__init__()
-        self.campaign_id = campaign_id
-        self.titan_id = titan_id
+        self._titan = None if campaign_id is None or titan_id is None else (campaign_id, titan_id)
+        self.kept = kept if self._titan is None else None
+        self._changed_unseen = False  # since the kept sheet was drawn
         self._flow: ChoiceFlow | None = None
+
+    def show_titan(self, campaign_id: int, titan_id: int) -> None:
+        """The database has been read: from now on the sheet is the Titan's own, boxes and all."""
+        shown, self.kept = self.kept, None
+        self._titan = (campaign_id, titan_id)
+        if shown is not None:
+            from ...rules.sheet import sheet_data
+
+            now = sheet_data(self.record.log.state, shown["campaign"])
+            self._changed_unseen = json.loads(json.dumps(now)) != shown
+        if self.is_current:
+            self.refresh_view()
+
+    def _ids(self) -> tuple[int, int]:
+        if self._titan is None:
+            titan_app(self).read_database()  # a key pressed before the database was read
+        assert self._titan is not None, "the Titan asked for at start is gone"
+        return self._titan
+
+    @property
+    def campaign_id(self) -> int:
+        return self._ids()[0]
+
+    @property
+    def titan_id(self) -> int:
+        return self._ids()[1]
 
     @property
     def flow(self) -> ChoiceFlow:
@@ -227,14 +276,21 @@ class SheetScreen(Screen[None]):
         self.query_one("#abilities", BoxGrid).focus()
 
     def on_screen_resume(self) -> None:
+        self._changed_unseen = False  # back from another screen: the sheet shown is current
         self.refresh_view()
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < NARROW, "-narrow")
 
     def refresh_view(self) -> None:
-        state = self.record.log.state
-        data = sheet_data(state, self.keeper.campaign(self.campaign_id).name)
+        state: TitanState | None = None
+        if self.kept is not None:
+            data = self.kept
+        else:
+            from ...rules.sheet import sheet_data
+
+            state = self.record.log.state
+            data = sheet_data(state, self.keeper.campaign(self.campaign_id).name)
         archived = "   [archived]" if data["archived"] else ""
         title = Text.assemble(
             (data["name"].upper(), "bold"),
@@ -259,6 +315,16 @@ class SheetScreen(Screen[None]):
     def on_box_grid_box_pressed(self, message: BoxGrid.BoxPressed) -> None:
         grid = message.grid.id or ""
         record = self.record
+        if self._changed_unseen:  # the kept sheet was out of date: refused as any stale write is
+            self._changed_unseen = False
+            self.notify(
+                f"{self.keeper.path.name} was changed elsewhere (the command line?) since it was "
+                "shown; it has been reloaded and nothing was changed. Check and try again.",
+                title="Reloaded",
+                severity="warning",
+                timeout=8,
+            )
+            return
         state = record.log.state
         checked = (
             state.abilities[message.key] if grid == "abilities" else state.schools[message.key]
@@ -266,6 +332,9 @@ class SheetScreen(Screen[None]):
         if message.index < checked:
             self._uncheck(record, grid, message.key, message.index, checked)
             return
+        from ...rules.titan import check
+        from ...store.repository import now_iso
+
         event = next_purchase(state, grid, message.key, message.index, at=now_iso())
         decision = check(state, event)
         if not decision:
