@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
     )
     parser.add_argument(
-        "--titan", default=None, help="with no command: open the app on this Titan's sheet (--campaign: on its roster)"
+        "--titan", dest="open_titan", default=None, help="with no command: open the app on this Titan's sheet (--campaign: on its roster)"
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -231,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         return _open_app(args)
-    if args.titan is not None:
+    if args.open_titan is not None:
         parser.error("--titan opens the app: leave out the command, or name the Titan after it")
     if args.command == "sheet" and args.format == "json" and args.titan and not (args.output or args.blank):
         from .sheet_cache import cached_sheet
@@ -269,7 +269,7 @@ def _open_app(args: argparse.Namespace) -> int:
     except ImportError:
         build_parser().print_help()
         return 0
-    return run_app(db_path(getattr(args, "db", None)), getattr(args, "campaign", None), args.titan)
+    return run_app(db_path(getattr(args, "db", None)), getattr(args, "campaign", None), args.open_titan)
 
 
 def entry() -> NoReturn:
