@@ -1,6 +1,7 @@
 """Speed of the Textual UI, printed as figures and ratios (a benchmark, not a timed test).
 
-1. Process start to the first painted frame of a Titan's sheet, against a minimal Textual app
+1. Process start to the first painted frame of a Titan's sheet, opened as
+   `titan-campaign --campaign Bench --titan "Titan 1"` opens it, against a minimal Textual app
    showing one Label (target: at most 1.3x). Both run headless in a fresh interpreter, and both
    stop as soon as their first frame has been composed.
 2. Median time of one box purchase (click to saved and redrawn) on a campaign of 50 Titans
