@@ -229,6 +229,7 @@ class TitanCampaignApp(App[int]):
     def action_reference(self) -> None:
         from .screens.reference import ReferenceScreen
 
+        self.read_database()  # first: a sheet drawn from the kept figures may need replacing
         if not isinstance(self.screen, ReferenceScreen):
             self.push_screen(ReferenceScreen())
 
