@@ -140,6 +140,7 @@ class Participant(Vertical):
 
 class RecordGameScreen(Screen[None]):
     CSS_PATH = "pages.tcss"
+    AUTO_FOCUS = "#game-date"  # the form, not its scrolling frame, takes the keys first
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Cancel", id="game.cancel"),
         Binding("ctrl+s", "save_game", "Save game", id="game.save"),
