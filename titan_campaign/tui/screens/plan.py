@@ -33,6 +33,7 @@ def placeable(state: TitanState) -> list[str]:
 
 
 class PlanScreen(OneTitan, Screen[None]):
+    AUTO_FOCUS = "Select"  # the first pick, not the scrolling frame
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back", id="plan.back"),
