@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -226,6 +227,14 @@ def _fail(message: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _run(argv)
+    except BrokenPipeError:  # output piped into a reader that stopped early, e.g. `| head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -257,6 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(error))
     except ValidationError as error:
         return _fail(explain(error))
+    except BrokenPipeError:
+        raise
     except OSError as error:
         return _fail(f"{getattr(error, 'filename', '') or ''} {error.strerror or error}".strip())
     except KeyboardInterrupt:

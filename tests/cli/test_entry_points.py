@@ -41,3 +41,15 @@ def test_no_command_opens_the_app_on_the_named_titan(tmp_path: Path, monkeypatch
     assert main(["--db", str(tmp_path / "db.json"), "--titan", "Thorn"]) == 0
     assert main(["--db", str(tmp_path / "db.json"), "--campaign", "Iron Crown"]) == 0
     assert opened == [(tmp_path / "db.json", None, "Thorn"), (tmp_path / "db.json", "Iron Crown", None)]
+
+
+def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
+    assert run("campaign", "new", "Home", "--base-xp", "0", env=env).returncode == 0
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "titan_campaign", "campaign", "list"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+    )
+    reader.stdout.close()  # like `| head` that has stopped reading before anything came
+    assert reader.wait(timeout=60) == 0
+    assert reader.stderr.read() == b""
