@@ -18,20 +18,12 @@ from ..rules.errors import RuleError
 from ..rules.names import UnknownName, name_key
 
 if TYPE_CHECKING:
-    from pydantic import ValidationError
     from textual.command import Provider
 
     from ..store.repository import TitanRecord
     from .keeper import Keeper
 
 T = TypeVar("T")
-
-
-def validation_message(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"] if not isinstance(part, int))
-    message = str(first["msg"]).removeprefix("Value error, ")
-    return f"{where}: {message}" if where else message
 
 
 def actions_provider() -> type[Provider]:
@@ -161,6 +153,7 @@ class TitanCampaignApp(App[int]):
         """Run one change; a refusal becomes a notification, never a traceback."""
         from pydantic import ValidationError
 
+        from ..rules.events import explain
         from .keeper import Stale, StoreError
 
         try:
@@ -173,7 +166,7 @@ class TitanCampaignApp(App[int]):
         except (StoreError, UnknownName) as error:
             self.notify(str(error), title="Not saved", severity="error")
         except ValidationError as error:
-            self.notify(validation_message(error), title="Refused", severity="warning")
+            self.notify(explain(error), title="Refused", severity="warning")
         except OSError as error:
             where = getattr(error, "filename", "") or ""
             self.notify(
@@ -242,4 +235,4 @@ def run_app(path: Path, campaign: str | None = None, titan: str | None = None) -
     return app.return_code or 0
 
 
-__all__ = ["TitanCampaignApp", "run_app", "validation_message"]
+__all__ = ["TitanCampaignApp", "run_app"]

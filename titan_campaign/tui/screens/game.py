@@ -200,9 +200,9 @@ class RecordGameScreen(Screen[None]):
             self.notify(f"Survivors: {error}", title="Refused", severity="warning")
             return
         except ValidationError as error:
-            from ..app import validation_message
+            from ...rules.events import explain
 
-            self.notify(validation_message(error), title="Refused", severity="warning")
+            self.notify(explain(error), title="Refused", severity="warning")
             return
 
         def change(event: GameRecorded) -> Callable[[TitanLog], TitanLog]:

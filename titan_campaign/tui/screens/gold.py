@@ -145,9 +145,9 @@ class ItemModal(FormModal):
             else:
                 self.dismiss(ItemAdded(item=facts, at=now_iso()))
         except ValidationError as error:
-            from ..app import validation_message
+            from ...rules.events import explain
 
-            self.notify(validation_message(error), title="Refused", severity="warning")
+            self.notify(explain(error), title="Refused", severity="warning")
 
     def on_button_pressed(self) -> None:
         self.action_save()

@@ -165,9 +165,9 @@ class PlanScreen(OneTitan, Screen[None]):
         try:
             event = self.event()
         except ValidationError as error:
-            from ..app import validation_message
+            from ...rules.events import explain
 
-            self.notify(validation_message(error), title="Refused", severity="warning")
+            self.notify(explain(error), title="Refused", severity="warning")
             return
         decision = check(record.log.state, event)
         if not decision:
