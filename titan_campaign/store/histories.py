@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..rules.errors import RuleError
-from ..rules.events import EVENTS_ADAPTER, Event, event_to_json
+from ..rules.events import EVENTS_ADAPTER, Event, event_to_json, explain
 from ..rules.names import name_key
 from ..rules.sheet import sheet_data
 from ..rules.titan import TitanLog
@@ -82,7 +82,7 @@ def replayed(database: Path, titan_id: int, name: str, raw: dict[str, Any]) -> H
         log = TitanLog(tuple(events), tuple(undone))
         state = log.state  # replays and checks every event
     except (ValidationError, RuleError) as error:
-        message = error.errors()[0]["msg"] if isinstance(error, ValidationError) else str(error)
+        message = explain(error) if isinstance(error, ValidationError) else str(error)
         raise StoreError(f"{database}: Titan record {titan_id} is damaged: {message}") from None
     if name_key(state.name) != name_key(name):
         raise StoreError(f"{database}: Titan record {titan_id} is damaged: its history is of {state.name}, not {name}")
