@@ -248,7 +248,7 @@ def cmd_award(args: Namespace, store: CampaignStore) -> None:
         games = {g["game"]: g for g in session.games(campaign)}
         if args.game is not None and args.game not in games:
             raise RuleError(f"no game {args.game} in this campaign; leave out --game to record a new one")
-        game = args.game or session.next_game_id(campaign)
+        game = args.game or max(games, default=0) + 1  # games were just gathered: no second pass
         when = args.date or (games[game]["date"] if game in games else date.today().isoformat())
         scenario = args.scenario or (games[game]["scenario"] if game in games else "")
         event = GameRecorded(

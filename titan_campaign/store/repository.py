@@ -306,9 +306,6 @@ class Session:
                 )
         return [games[number] for number in sorted(games)]
 
-    def next_game_id(self, campaign: Campaign) -> int:
-        return max((game["game"] for game in self.games(campaign)), default=0) + 1
-
 
 class CampaignStore:
     """Opens sessions on one database (the index file the user names, plus its folders)."""
