@@ -138,8 +138,12 @@ def test_a_writer_killed_at_random_moments_never_loses_a_saved_change(tmp_path, 
         assert backups_restorable(db)
         leftovers |= {p.name for p in [*db.parent.glob(".*.tmp"), *titans_folder(db).glob(".*.tmp")]}
     elapsed = time.monotonic() - started
-    change(CampaignStore(db), next_number)  # the next writer clears the temporary files a kill left
+    change(CampaignStore(db), next_number)  # the next writer clears what a kill left
     assert not list(db.parent.glob(".*.tmp")) and not list(titans_folder(db).glob(".*.tmp"))
+    named = referenced_histories(read_json(db)).union(
+        *(referenced_histories(read_json(backup.path)) for backup in list_backups(db))
+    )
+    assert {file.name for file in titans_folder(db).iterdir()} <= named, "history files nothing names"
     report.append(
         f"crash safety: {kills} SIGKILLs in {elapsed:.1f} s, {checks} databases checked, "
         f"{len(saved)} changes reported saved, {lost} lost; {len(leftovers)} temporary files left by kills, "

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from titan_campaign.rules.events import GameOutcome, GameRecorded
 from titan_campaign.store import CampaignStore
+from titan_campaign.store.files import exclusive_lock
 from titan_campaign.store.layout import encode_index, titans_folder
 
 RECORD = st.fixed_dictionaries(
@@ -34,9 +35,18 @@ INDEX = st.fixed_dictionaries(
 def test_the_index_is_written_exactly_as_json_would_write_it_even_after_changes(first, second) -> None:
     for index in (first, second, first):
         assert encode_index(index) == json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode()
-        for record in index["titans"].values():
-            record["events"] += 1  # changed in place: must not be written from memory of the old one
-        assert json.loads(encode_index(index)) == index
+        for key, record in index["titans"].items():
+            index["titans"][key] = {**record, "events": record["events"] + 1}  # copied, as a session does
+        assert encode_index(index) == json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def test_every_index_written_by_sessions_reads_back_as_the_same_json(crown) -> None:
+    """Records are re-encoded only when a session copied them: after a run of real changes the
+    index file is byte for byte what json.dumps writes for its own contents."""
+    for command in (("gold", "Thorn", "10"), ("spend", "Thorn", "ability", "power"), ("gold", "Thorn", "-5")):
+        crown.ok(*command)
+        raw = crown.db.read_bytes()
+        assert raw == json.dumps(json.loads(raw), ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def test_a_change_to_one_titan_writes_one_history_file_and_the_index(crown) -> None:
@@ -75,12 +85,25 @@ def test_a_damaged_index_cannot_make_the_store_remove_other_files(cli) -> None:
     assert outside.read_text() == "keep me"
 
 
-def test_a_writer_clears_only_its_own_leftover_temporary_files(crown) -> None:
+def cut_short(db) -> None:
+    """What a writer killed half-way through saving a change leaves in the lock file."""
+    with exclusive_lock(db) as lock:
+        lock.writing()
+
+
+def test_after_a_writer_was_cut_short_the_next_clears_only_its_own_leftovers(crown) -> None:
     folder = crown.db.parent
     ours = [folder / ".campaigns.json.4242-1-17.tmp", folder / ".campaigns.json.titan-1-r9.json.4242-2-18.tmp"]
     others = [folder / ".campaigns.json.mine.tmp", folder / ".notes.txt.tmp", folder / ".campaigns.json.old.json.1-1-1.tmp"]
-    for file in ours + others:
-        file.write_text("{}")
+    half_written = titans_folder(crown.db) / "titan-1-r99.json"  # a history file no index names
+    for file in [*ours, *others, half_written]:
+        file.write_text("{")
     crown.ok("gold", "Thorn", "5")
-    assert not any(file.exists() for file in ours)
-    assert all(file.read_text() == "{}" for file in others)
+    assert all(file.exists() for file in ours), "no writer was cut short: nothing is searched for"
+    cut_short(crown.db)
+    crown.ok("gold", "Thorn", "5")
+    assert not any(file.exists() for file in [*ours, half_written])
+    assert all(file.read_text() == "{" for file in others)
+    crown.ok("gold", "Thorn", "5")  # and the next writer finds the mark cleared
+    with exclusive_lock(crown.db) as lock:
+        assert not lock.interrupted

@@ -232,7 +232,7 @@ Event = Annotated[
     Field(discriminator="kind"),
 ]
 
-class _LazyAdapter:
+class LazyAdapter:
     """A TypeAdapter built on first use, so importing the rules core stays cheap."""
 
     def __init__(self, kind: Any) -> None:
@@ -245,8 +245,8 @@ class _LazyAdapter:
         return self._adapter.validate_python(data)
 
 
-EVENT_ADAPTER = _LazyAdapter(Event)
-EVENTS_ADAPTER = _LazyAdapter(list[Event])
+EVENT_ADAPTER = LazyAdapter(Event)
+EVENTS_ADAPTER = LazyAdapter(list[Event])
 
 
 def event_to_json(event: _Event) -> dict[str, object]:

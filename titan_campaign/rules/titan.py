@@ -390,39 +390,105 @@ def replay(events: Iterable[Event]) -> TitanState:
     return state
 
 
-@dataclass(frozen=True)
-class TitanLog:
-    """A Titan's history with its redo stack: the unit the store keeps (undo/redo per Titan)."""
+@dataclass(frozen=True, eq=False)
+class StoredEvents:
+    """The first ``count`` events of a history kept elsewhere (a history file), turned into
+    events only when first asked for: a stored Titan whose state is known can be changed again
+    without reading its whole history."""
 
-    events: tuple[Event, ...]
-    undone: tuple[Event, ...] = ()
+    count: int
+    load: Callable[[], tuple[Event, ...]]
+
+    @classmethod
+    def loaded(cls, events: tuple[Event, ...]) -> StoredEvents:
+        """Stored events already read."""
+        stored = cls(len(events), lambda: events)
+        stored.__dict__["events"] = events
+        return stored
 
     @cached_property
-    def state(self) -> TitanState:
-        return replay(self.events)
+    def events(self) -> tuple[Event, ...]:
+        events = self.load()
+        if len(events) != self.count:
+            raise RuleError(f"a stored history holds {len(events)} events, not {self.count}")
+        return events
+
+
+class TitanLog:
+    """A Titan's history with its redo stack: the unit the store keeps (undo/redo per Titan).
+
+    ``TitanLog(events, undone)``; or, for a stored history, ``TitanLog.stored(...)``: its stored
+    events, the events after them (``tail``) and the state they all lead to, known already.
+    """
+
+    def __init__(self, events: Iterable[Event] = (), undone: Iterable[Event] = ()) -> None:
+        self.prefix: StoredEvents | None = None
+        self.tail = tuple(events)
+        self.undone = tuple(undone)
+
+    @classmethod
+    def stored(
+        cls, prefix: StoredEvents, tail: tuple[Event, ...], undone: tuple[Event, ...], state: TitanState | None
+    ) -> TitanLog:
+        log = cls(tail, undone)
+        log.prefix = prefix
+        if state is not None:
+            log.__dict__["state"] = state
+        return log
 
     @classmethod
     def create(cls, name: str, player: str, base_xp: int, at: str = "") -> TitanLog:
         return cls((Created(name=name, player=player, base_xp=base_xp, at=at),))  # type: ignore[arg-type]
 
+    @cached_property
+    def events(self) -> tuple[Event, ...]:
+        return self.tail if self.prefix is None else self.prefix.events + self.tail
+
+    @property
+    def count(self) -> int:
+        """How many events the history holds (without reading the stored ones)."""
+        return len(self.tail) + (self.prefix.count if self.prefix is not None else 0)
+
+    @cached_property
+    def state(self) -> TitanState:
+        return replay(self.events)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TitanLog):
+            return NotImplemented
+        return (self.events, self.undone) == (other.events, other.undone)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"TitanLog({self.count} events, {len(self.undone)} undone)"
+
+    def _then(self, event: Event, undone: tuple[Event, ...], state: TitanState) -> TitanLog:
+        """This history with ``event`` added (the stored events stay unread)."""
+        if self.prefix is None:
+            log = TitanLog(self.tail + (event,), undone)
+        else:
+            log = TitanLog.stored(self.prefix, self.tail + (event,), undone, None)
+        log.__dict__["state"] = state
+        return log
+
     def do(self, event: Event) -> tuple[TitanLog, Step]:
         step = apply(self.state, event)
-        log = TitanLog(self.events + (event,))
-        log.__dict__["state"] = step.state
-        return log, step
+        return self._then(event, (), step.state), step
 
     def undo(self) -> tuple[TitanLog, Event]:
-        if len(self.events) <= 1:
+        if self.count <= 1:
             raise RuleError(f"nothing to undo for {self.state.name}")
-        return TitanLog(self.events[:-1], self.undone + (self.events[-1],)), self.events[-1]
+        last = self.tail[-1] if self.tail else self.events[-1]
+        if self.prefix is not None and self.tail:
+            return TitanLog.stored(self.prefix, self.tail[:-1], self.undone + (last,), None), last
+        return TitanLog(self.events[:-1], self.undone + (last,)), last
 
     def redo(self) -> tuple[TitanLog, Step]:
         if not self.undone:
             raise RuleError(f"nothing to redo for {self.state.name}")
         step = apply(self.state, self.undone[-1])
-        log = TitanLog(self.events + (self.undone[-1],), self.undone[:-1])
-        log.__dict__["state"] = step.state
-        return log, step
+        return self._then(self.undone[-1], self.undone[:-1], step.state), step
 
     def history(self) -> list[tuple[Event, tuple[str, ...]]]:
         """Each event with the notes it produced, oldest first."""

@@ -111,7 +111,7 @@ def check_index(path: Path, data: Any) -> dict[str, Any]:
 def check_history(path: Path, data: Any, titan_id: int) -> dict[str, Any]:
     """A history file's outer shape (its events are checked when the rules core replays them)."""
     try:
-        _record(data, "(top)", {"titan", "events", "undone", "sheet"}, {"titan", "events"})
+        _record(data, "(top)", {"check", "titan", "rules", "state", "undone", "sheet", "events"}, {"titan", "events"})
         if _number(data["titan"], "titan", 1) != titan_id:
             raise StoreError(f"{path} holds Titan {data['titan']}, not Titan {titan_id}; the database is damaged")
         for name in ("events", "undone"):

@@ -82,19 +82,16 @@ def _new_temporary(folder: Path, prefix: str) -> tuple[int, str]:
 _temporaries = 0
 
 
-def write_atomically(path: Path, data: Any, sync_folder: bool = True, scratch: Path | None = None) -> None:
+def write_atomically(path: Path, data: Any) -> None:
     """Temporary file in the same folder, flush, fsync, rename over ``path``, fsync the folder.
 
     A crash at any point leaves either the old file or the new one, never a mix; a leftover
-    temporary file is named ``.NAME.*.tmp`` and removed by the next writer. ``scratch``: write
-    the temporary file there instead, ``.SCRATCH-NAME.NAME.*.tmp`` (same file system), where
-    leftovers are cheaper to look for than in a folder of many files.
+    temporary file is named ``.NAME.*.tmp`` and removed by the next writer.
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     payload = data if isinstance(data, bytes) else encode(data)
-    prefix = f".{path.name}." if scratch is None else f".{scratch.name}.{path.name}."
-    fd, tmp_name = _new_temporary(folder if scratch is None else scratch.parent, prefix)
+    fd, tmp_name = _new_temporary(folder, f".{path.name}.")
     try:
         with os.fdopen(fd, "wb") as tmp:
             tmp.write(payload)
@@ -107,14 +104,27 @@ def write_atomically(path: Path, data: Any, sync_folder: bool = True, scratch: P
         except FileNotFoundError:
             pass
         raise
-    if sync_folder:
-        fsync_folder(folder)
+    fsync_folder(folder)
+
+
+def write_new(path: Path, payload: bytes) -> None:
+    """A file that no index names yet, written in place and synced (its folder is synced by
+    the caller). A crash leaves at worst a file nothing names, which the next writer removes."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        rest = memoryview(payload)
+        while rest:
+            rest = rest[os.write(fd, rest) :]
+        os.fdatasync(fd)  # the data and its size: all a new file needs
+    finally:
+        os.close(fd)
 
 
 def remove_stale_temporaries(path: Path) -> int:
     """Temporary files a crashed writer of the database at ``path`` left beside it (only ours:
-    ``.NAME.[titan-I-rN.json.]PID-N-T.tmp``). Call only while holding the lock, when no other
-    writer can be half-way through. Returns how many were removed."""
+    ``.NAME.PID-N-T.tmp``, and ``.NAME.titan-I-rN.json.PID-N-T.tmp`` from earlier versions).
+    Call only while holding the lock, when no other writer can be half-way through. Returns how
+    many were removed."""
     ours = re.compile(rf"^\.{re.escape(path.name)}\.(titan-\d+-r\d+\.json\.)?\d+-\d+-\d+\.tmp$")
     removed = 0
     for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
@@ -127,8 +137,27 @@ def remove_stale_temporaries(path: Path) -> int:
     return removed
 
 
+class WriterLock:
+    """The held writers' lock. Its file also says whether a change is being written: a writer
+    killed half-way leaves that mark, and the next one (``interrupted``) cleans up after it,
+    so no writer has to search for leftovers otherwise."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.interrupted = os.pread(fd, 1, HOLDER_WIDTH) == _WRITING
+
+    def writing(self) -> None:
+        os.pwrite(self.fd, _WRITING, HOLDER_WIDTH)
+
+    def written(self) -> None:
+        os.pwrite(self.fd, b"-", HOLDER_WIDTH)
+
+
+_WRITING = b"w"
+
+
 @contextmanager
-def exclusive_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+def exclusive_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[WriterLock]:
     """Serialise writers: a second one waits up to ``timeout`` seconds, then gives up."""
     lock_path = path.with_name(path.name + ".lock")
     lock_path.parent.mkdir(parents=True, exist_ok=True)
@@ -152,6 +181,6 @@ def exclusive_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
                 time.sleep(pause)
                 pause = min(pause * 1.5, 0.02)
         os.pwrite(fd, f"titan-campaign pid {os.getpid()}".ljust(HOLDER_WIDTH).encode(), 0)  # no truncate: cheaper
-        yield
+        yield WriterLock(fd)
     finally:
         os.close(fd)  # closing releases the lock

@@ -20,6 +20,8 @@ it). Files no kept index names are removed later (see ``backups.py``). Backups l
 from __future__ import annotations
 
 import json
+from itertools import compress
+from operator import is_not
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -76,26 +78,37 @@ def schema_version(path: Path, data: Any) -> int:
     return version
 
 
-_encoded: dict[str, tuple[dict[str, Any], str]] = {}  # Titan record key -> (record as encoded, '"key":JSON')
+# Per database: the Titan records last encoded, in order, with their texts ('"key":JSON'). A
+# record is never changed once written: a session changes its own copy
+# (``Session._own_record``), so the same object at the same place means the same text.
+_last_titans: dict[Path | None, tuple[list[str], list[dict[str, Any]], list[str]]] = {}
 
 
-def encode_index(index: dict[str, Any]) -> bytes:
+def _compact(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _encode_titans(table: dict[str, Any], database: Path | None) -> str:
+    keys, records = list(table), list(table.values())
+    last_keys, last_records, last_texts = _last_titans.get(database, ([], [], []))
+    if keys[: len(last_keys)] != last_keys:  # a restored database
+        last_keys, last_records, last_texts = [], [], []
+    texts = last_texts[:]
+    for at in compress(range(len(last_records)), map(is_not, records, last_records)):  # loops in C
+        texts[at] = f"{_compact(keys[at])}:{_compact(records[at])}"
+    texts += [f"{_compact(key)}:{_compact(record)}" for key, record in zip(keys[len(texts) :], records[len(texts) :])]
+    _last_titans[database] = (keys, records, texts)
+    return ",".join(texts)
+
+
+def encode_index(index: dict[str, Any], database: Path | None = None) -> bytes:
     """The index as compact JSON, exactly as ``json.dumps`` would write it, but re-encoding only
-    the Titan records that changed since the last time (a change touches one or two of them)."""
-    parts = []
-    for name, table in index.items():
-        if name != "titans":
-            parts.append(f"{json.dumps(name)}:{json.dumps(table, ensure_ascii=False, separators=(',', ':'))}")
-            continue
-        records: list[str] = []
-        append, encoded = records.append, _encoded
-        for key, record in table.items():
-            known = encoded.get(key)
-            if known is None or known[0] != record:
-                text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-                known = encoded[key] = (dict(record), f"{json.dumps(key)}:{text}")
-            append(known[1])
-        parts.append(f'"titans":{{{",".join(records)}}}')
+    the Titan records that are new objects since the last time ``database`` was written (a
+    change copies one or two)."""
+    parts = [
+        f'"titans":{{{_encode_titans(table, database)}}}' if name == "titans" else f"{_compact(name)}:{_compact(table)}"
+        for name, table in index.items()
+    ]
     return f"{{{','.join(parts)}}}".encode()
 
 

@@ -25,6 +25,7 @@ from .files import (
     LOCK_TIMEOUT,
     StoreError,
     encode,
+    WriterLock,
     exclusive_lock,
     fsync_folder,
     parse_json,
@@ -32,6 +33,7 @@ from .files import (
     read_raw,
     remove_stale_temporaries,
     write_atomically,
+    write_new,
 )
 from .histories import History, read_history, replayed, write_history
 from .layout import (
@@ -50,7 +52,7 @@ from .records import Campaign, MemoryStorage, TitanRecord, now_iso
 
 __all__ = ["SCHEMA_VERSION", "Campaign", "CampaignStore", "Session", "StoreError", "TitanRecord", "now_iso"]
 
-FULL_SWEEP_EVERY = 256  # revisions between full sweeps of unneeded history files (backups.py)
+FULL_SWEEP_EVERY = 256  # revisions between full sweeps of unneeded files (backups.py, files.py)
 
 # The last index read from each database, with its exact bytes: reading the same bytes again
 # (an app checking whether anything changed, or changing it again) skips parsing and checking.
@@ -81,7 +83,7 @@ class Session:
         self._touched: set[int] = set(loaded.inline)  # Titans whose history file must be written
         self._shared = loaded.shared  # the index is also the cache's: copy before changing it
         self._owned: set[str] = set()  # Titan records this session has its own copy of
-        self._sweep_all = False
+        self.sweep_all = False
         self.migrated_from = loaded.migrated_from
         self.changed = False
 
@@ -202,7 +204,7 @@ class Session:
     def insert_titan(self, campaign: Campaign, log: TitanLog) -> TitanRecord:
         """Store a Titan whose whole history the rules core has already replayed."""
         name = log.state.name
-        entry = {"campaign": campaign.id, "name": name, "key": name_key(name), "events": len(log.events), "file": 0}
+        entry = {"campaign": campaign.id, "name": name, "key": name_key(name), "events": log.count, "file": 0}
         self._changing()
         entries = self._entries()
         if self._next_titan is None:
@@ -217,7 +219,7 @@ class Session:
 
     def save(self, record: TitanRecord, log: TitanLog) -> TitanRecord:
         """Store a Titan's new history (the rules core has already judged it)."""
-        self._own_record(record.id)["events"] = len(log.events)
+        self._own_record(record.id)["events"] = log.count
         self._logs[record.id] = log
         self._touched.add(record.id)
         self.changed = True
@@ -239,7 +241,7 @@ class Session:
         retired.update({name: self.revision + 1 for name in current - wanted})
         loaded.index["meta"] = {"1": {"schema_version": SCHEMA_VERSION, "revision": self.revision, "retired": retired}}
         self._open(loaded)
-        self._sweep_all = True
+        self.sweep_all = True
         self.changed = True
 
     def _meta(self) -> dict[str, Any]:
@@ -261,7 +263,7 @@ class Session:
                 if titan_id in self._logs:
                     write_history(self.path, file, titan_id, self._logs[titan_id], self._histories.get(titan_id))
                 else:  # a migrated Titan nobody touched: carried over as it was
-                    write_atomically(file, encode(self._inline[titan_id]), sync_folder=False, scratch=self.path)
+                    write_new(file, encode(self._inline[titan_id]))
                 entry = self._own_record(titan_id)
                 if entry["file"] and titan_id not in self._inline:
                     retired[history_path(self.path, titan_id, entry["file"]).name] = revision
@@ -272,7 +274,7 @@ class Session:
             del retired[name]
         index = self.data
         index["meta"] = {"1": {"schema_version": SCHEMA_VERSION, "revision": revision, "retired": retired}}
-        payload = encode_index(index)
+        payload = encode_index(index, self.path)
         backups.keep_previous(self.path, revision - 1, keep)
         write_atomically(self.path, payload)
         _last_read[self.path] = (payload, index)
@@ -280,8 +282,9 @@ class Session:
         try:  # housekeeping: the change is saved whatever happens here; a later sweep retries
             backups.remove_backups(going)
             backups.remove_histories(self.path, doomed)
-            if self.migrated_from is not None or self._sweep_all or revision % FULL_SWEEP_EVERY == 0:
+            if self.migrated_from is not None or self.sweep_all or revision % FULL_SWEEP_EVERY == 0:
                 backups.collect_garbage(self.path, index)
+                remove_stale_temporaries(self.path)
         except OSError:
             pass
 
@@ -339,21 +342,20 @@ class CampaignStore:
         """
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder, not a campaign database")
-        with exclusive_lock(self.path, self.lock_timeout):
+        with exclusive_lock(self.path, self.lock_timeout) as lock:
             session = Session(self.path, self._read())
             if expect_revision is not None and session.revision != expect_revision:
                 raise StoreError(f"{self.path} was changed by someone else since it was loaded; reload and try again")
             yield session
             if session.changed:
-                self._clear_leftovers()
-                session.commit()
+                self._commit(session, lock)
 
     def restore(self, backup: Path) -> None:
         """Make a kept backup the database. This also recovers a damaged database: the damaged
         file is itself kept as a backup (never a newer schema's file: that is refused)."""
         if self.path.is_dir():
             raise StoreError(f"{self.path} is a folder, not a campaign database")
-        with exclusive_lock(self.path, self.lock_timeout):
+        with exclusive_lock(self.path, self.lock_timeout) as lock:
             try:
                 loaded = self._read()
             except NewerSchema:
@@ -362,9 +364,12 @@ class CampaignStore:
                 loaded = Loaded(empty_index(backups.latest_revision(self.path) + 1))
             session = Session(self.path, loaded)
             session.restore(backup)
-            self._clear_leftovers()
-            session.commit()
+            self._commit(session, lock)
 
-    def _clear_leftovers(self) -> None:
-        """Temporary files of a writer that crashed (none can be in progress: we hold the lock)."""
-        remove_stale_temporaries(self.path)
+    def _commit(self, session: Session, lock: WriterLock) -> None:
+        """Commit, marked in the lock file while it runs. After a writer was cut short, the next
+        one also removes its temporary files and sweeps the history files nothing names."""
+        session.sweep_all |= lock.interrupted
+        lock.writing()
+        session.commit()
+        lock.written()
