@@ -7,8 +7,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from titan_campaign.rules.events import GameOutcome, GameRecorded
-from titan_campaign.store import CampaignStore
+from titan_campaign.rules.events import GameOutcome, GameRecorded, GoldChanged
+from titan_campaign.rules.titan import replay
+from titan_campaign.store import CampaignStore, histories
+from titan_campaign.store.histories import forget_all
 from titan_campaign.store.files import exclusive_lock
 from titan_campaign.store.layout import encode_index, titans_folder
 
@@ -107,3 +109,45 @@ def test_after_a_writer_was_cut_short_the_next_clears_only_its_own_leftovers(cro
     crown.ok("gold", "Thorn", "5")  # and the next writer finds the mark cleared
     with exclusive_lock(crown.db) as lock:
         assert not lock.interrupted
+
+
+def current_history(db, titan_id: int):
+    index = json.loads(db.read_text())
+    return titans_folder(db) / f"titan-{titan_id}-r{index['titans'][str(titan_id)]['file']}.json"
+
+
+def test_a_stored_titan_is_changed_without_reading_its_events_and_its_state_is_the_replayed_one(crown) -> None:
+    crown.ok("spend", "Thorn", "ability", "power")
+    forget_all()  # as a new program
+    store = CampaignStore(crown.db)
+    with store.writing() as session:
+        record = session.titan("Thorn")
+        log, _ = record.log.do(GoldChanged(amount=7))
+        session.save(record, log)
+        assert "events" not in vars(record.log.prefix), "the stored events were read"
+    forget_all()
+    with store.reading() as session:
+        log = session.titan("Thorn").log
+        assert log.state.gold == 7
+        assert log.state == replay(log.events)  # the kept state is the one the events lead to
+        assert [event.kind for event in log.events[-2:]] == ["ability_bought", "gold_changed"]
+
+
+def test_a_history_kept_by_other_rules_is_replayed_in_full(crown, monkeypatch) -> None:
+    forget_all()
+    monkeypatch.setattr(histories, "rules_fingerprint", lambda: "other rules")
+    with CampaignStore(crown.db).reading() as session:
+        log = session.titan("Thorn").log
+        assert "events" in vars(log.prefix)  # checked and replayed: the kept state is not taken
+        assert log.state == replay(log.events)
+
+
+def test_an_event_changed_inside_a_history_file_is_found_though_the_file_is_still_json(crown) -> None:
+    history = current_history(crown.db, 1)
+    raw = history.read_bytes()
+    before, found, after = raw.rpartition(b'"result":"won"')  # the last one: in the event itself
+    assert found and b'"kind":"game_recorded"' in after
+    history.write_bytes(before + b'"result":"wox"' + after)
+    forget_all()
+    message = crown.refused("gold", "Thorn", "10")
+    assert "Titan record 1 is damaged" in message and "result" in message, message

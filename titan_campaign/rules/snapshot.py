@@ -8,6 +8,7 @@ for every reachable state (tests/rules/test_properties.py).
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from .awards import Award
@@ -16,6 +17,8 @@ from .legions import LegionPlan
 from .state import GamePlayed, GoldLine, KnownSpell, OwnedItem, PendingChoice, TitanState
 
 _OUTCOMES = LazyAdapter(list[GameOutcome])
+_OUTCOME_FIELDS = tuple(GameOutcome.model_fields)  # an outcome is kept as a list, in this order
+_outcome_values = attrgetter(*_OUTCOME_FIELDS)
 
 
 def state_to_json(state: TitanState) -> dict[str, Any]:
@@ -39,7 +42,7 @@ def state_to_json(state: TitanState) -> dict[str, Any]:
                 game.game,
                 game.date,
                 game.scenario,
-                game.outcome.model_dump(exclude_defaults=True),
+                _outcome_values(game.outcome),
                 [game.award.subtotal, game.award.wisdom, game.award.wisdom_bonus],
                 None if game.survivors is None else list(game.survivors),
             ]
@@ -52,7 +55,7 @@ def state_to_json(state: TitanState) -> dict[str, Any]:
 def state_from_json(data: dict[str, Any]) -> TitanState:
     """The state ``state_to_json`` gave; KeyError, TypeError or ValueError if it is not one."""
     games = data["games"]
-    outcomes = _OUTCOMES.validate_python([game[3] for game in games])  # one call for every game
+    outcomes = _OUTCOMES.validate_python([dict(zip(_OUTCOME_FIELDS, game[3], strict=True)) for game in games])
     charisma, upgrades, placement = data["plan"]
     return TitanState(
         name=data["name"],

@@ -59,6 +59,29 @@ FULL_SWEEP_EVERY = 256  # revisions between full sweeps of unneeded files (backu
 _last_read: dict[Path, tuple[bytes, dict[str, Any]]] = {}
 
 
+# Titan record ids by stored name key, for the few Titan tables in use (kept with the table,
+# so that an id is never taken for another table's). A map is never changed: a new Titan gets
+# its table a new map; a table copied by a session that changes it shares its map.
+_by_key: dict[int, tuple[dict[str, Any], dict[str, tuple[str, ...]]]] = {}
+
+
+def _keep_key_map(entries: dict[str, Any], mapping: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    if len(_by_key) >= 8:
+        del _by_key[next(iter(_by_key))]
+    _by_key[id(entries)] = (entries, mapping)
+    return mapping
+
+
+def _key_map(entries: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    known = _by_key.get(id(entries))
+    if known is not None and known[0] is entries:
+        return known[1]
+    mapping: dict[str, tuple[str, ...]] = {}
+    for key, entry in entries.items():
+        mapping[entry["key"]] = (*mapping.get(entry["key"], ()), key)
+    return _keep_key_map(entries, mapping)
+
+
 def _copy_index(index: dict[str, Any]) -> dict[str, Any]:
     """A copy a session may change: each table copied, its records shared until one is changed
     (``Session._own_record``), so a change to one Titan copies one record, not a thousand."""
@@ -90,7 +113,9 @@ class Session:
     def _changing(self) -> None:
         """Called before any change to the index: the session gets its own copy."""
         if self._shared:
+            entries = self._entries()
             self._storage.data = _copy_index(self.data)
+            _keep_key_map(self._entries(), _key_map(entries))
             self._owned = set()
             self._shared = False
 
@@ -179,7 +204,7 @@ class Session:
         """A Titan by name (case-insensitive), archived ones included."""
         ids, wanted = self._scope(campaign), name_key(name)
         entries = self._entries()
-        found = [key for key, e in entries.items() if e["key"] == wanted and e["campaign"] in ids]
+        found = [key for key in _key_map(entries).get(wanted, ()) if entries[key]["campaign"] in ids]
         found = [key for key in found if name_key(entries[key]["name"]) == wanted]  # a key from an older spelling rule
         if not found:
             found = [key for key, e in entries.items() if e["campaign"] in ids and name_key(e["name"]) == wanted]
@@ -210,7 +235,9 @@ class Session:
         if self._next_titan is None:
             self._next_titan = max((int(key) for key in entries), default=0) + 1
         doc_id, self._next_titan = self._next_titan, self._next_titan + 1
+        mapping = _key_map(entries)
         entries[str(doc_id)] = entry  # (not tinydb's insert: that copies the whole table each time)
+        _keep_key_map(entries, {**mapping, entry["key"]: (*mapping.get(entry["key"], ()), str(doc_id))})
         self._owned.add(str(doc_id))
         self._logs[doc_id] = log
         self._touched.add(doc_id)
