@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .files import StoreError, read_json
-from .layout import HISTORY_NAME, referenced_histories, schema_version, titans_folder
+from .layout import HISTORY_NAME, SPARES, referenced_histories, schema_version, spare_history, spare_index, titans_folder
 
 ENV_VAR = "TITAN_CAMPAIGN_BACKUPS"
 DEFAULT_KEEP = 10
@@ -94,16 +94,30 @@ def plan_rotation(path: Path, keep: int, new_backup: int, retired: dict[str, int
     return doomed, [backups[revision] for revision in going]
 
 
-def remove_backups(going: list[Path]) -> None:
-    for backup in going:
-        backup.unlink(missing_ok=True)
+def remove_backups(path: Path, going: list[Path]) -> None:
+    """Remove rotated-out backups; the first is kept as the spare the next index is written into."""
+    for number, backup in enumerate(going):
+        try:
+            if number == 0 and backup.stat().st_nlink == 1:  # (never a file still linked elsewhere)
+                os.replace(backup, spare_index(path))
+            else:
+                backup.unlink()
+        except FileNotFoundError:
+            pass
 
 
 def remove_histories(path: Path, names: list[str]) -> None:
+    """Remove history files nothing needs any more; the first few become spares (spare_history)."""
     folder = titans_folder(path)
-    for name in names:
-        if HISTORY_NAME.match(name):  # never anything else, whatever a damaged index says
-            (folder / name).unlink(missing_ok=True)
+    names = [name for name in names if HISTORY_NAME.match(name)]  # never anything else, whatever a damaged index says
+    for number, name in enumerate(names):
+        try:
+            if number < SPARES:
+                os.replace(folder / name, spare_history(path, number))
+            else:
+                (folder / name).unlink()
+        except FileNotFoundError:
+            pass
 
 
 def collect_garbage(path: Path, index: dict[str, Any]) -> int:

@@ -82,21 +82,53 @@ def _new_temporary(folder: Path, prefix: str) -> tuple[int, str]:
 _temporaries = 0
 
 
-def write_atomically(path: Path, data: Any) -> None:
+def _fill(fd: int, payload: bytes) -> bytes:
+    """Write ``payload`` from the start of a file opened for writing, and sync it. A reused file
+    a little longer than ``payload`` is padded with spaces instead of cut (JSON ignores them):
+    a file that keeps its size and its blocks needs only its data synced, not the file
+    system's journal. Returns the bytes written."""
+    size = os.fstat(fd).st_size
+    if len(payload) < size <= 2 * len(payload) + PAD_LIMIT:
+        payload = payload.ljust(size)
+    elif len(payload) < size:
+        os.ftruncate(fd, len(payload))
+    rest = memoryview(payload)
+    while rest:
+        rest = rest[os.write(fd, rest) :]
+    os.fdatasync(fd)  # the data (and the size, if it changed): all a file needs
+    return payload
+
+
+PAD_LIMIT = 4096  # bytes of padding always accepted when a file is reused
+
+
+def _open_spare(spare: Path | None) -> int | None:
+    try:
+        return None if spare is None else os.open(spare, os.O_WRONLY)
+    except FileNotFoundError:
+        return None
+
+
+def write_atomically(path: Path, data: Any, spare: Path | None = None) -> bytes:
     """Temporary file in the same folder, flush, fsync, rename over ``path``, fsync the folder.
+    Returns the bytes written.
 
     A crash at any point leaves either the old file or the new one, never a mix; a leftover
-    temporary file is named ``.NAME.*.tmp`` and removed by the next writer.
+    temporary file is named ``.NAME.*.tmp`` and removed by the next writer. ``spare``: a file
+    nothing needs any more, in the same folder, to use as the temporary file if it exists
+    (cheaper than a new one: see ``_fill``).
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     payload = data if isinstance(data, bytes) else encode(data)
-    fd, tmp_name = _new_temporary(folder, f".{path.name}.")
+    fd = _open_spare(spare)
+    if fd is not None:
+        tmp_name = str(spare)
+    else:
+        fd, tmp_name = _new_temporary(folder, f".{path.name}.")
     try:
-        with os.fdopen(fd, "wb") as tmp:
-            tmp.write(payload)
-            tmp.flush()
-            os.fdatasync(tmp.fileno())  # the data and its size: all a new file needs
+        with os.fdopen(fd, "wb", buffering=0) as tmp:
+            written = _fill(tmp.fileno(), payload)
         os.replace(tmp_name, path)
     except BaseException:
         try:
@@ -105,17 +137,24 @@ def write_atomically(path: Path, data: Any) -> None:
             pass
         raise
     fsync_folder(folder)
+    return written
 
 
-def write_new(path: Path, payload: bytes) -> None:
+def write_new(path: Path, payload: bytes, spare: Path | None = None) -> None:
     """A file that no index names yet, written in place and synced (its folder is synced by
-    the caller). A crash leaves at worst a file nothing names, which the next writer removes."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    the caller). A crash leaves at worst a file nothing names, which the next writer removes.
+    ``spare``: a file nothing needs any more, in the same folder, renamed to ``path`` and
+    overwritten if it exists (cheaper than a new file: see ``_fill``)."""
     try:
-        rest = memoryview(payload)
-        while rest:
-            rest = rest[os.write(fd, rest) :]
-        os.fdatasync(fd)  # the data and its size: all a new file needs
+        if spare is None:
+            raise FileNotFoundError
+        os.rename(spare, path)
+        flags = os.O_WRONLY
+    except FileNotFoundError:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    fd = os.open(path, flags, 0o644)
+    try:
+        _fill(fd, payload)
     finally:
         os.close(fd)
 

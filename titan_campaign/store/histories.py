@@ -127,7 +127,7 @@ def replayed(database: Path, titan_id: int, name: str, raw: dict[str, Any]) -> H
 
 def _trusted(database: Path, titan_id: int, name: str, raw: bytes) -> History | None:
     """The history without replaying it, if the file is whole and was written by these rules."""
-    first, _, body = raw.partition(b"\n")
+    first, _, body = raw.rstrip(b" ").partition(b"\n")  # a reused file may be padded
     if not first.startswith(_CHECK) or first[len(_CHECK) : -1] != str(zlib.crc32(body)).encode():
         return None
     head, _, rest = body.partition(b"\n")
@@ -190,10 +190,13 @@ def history_bytes(titan_id: int, log: TitanLog, texts: list[bytes]) -> bytes:
     return b"%s%d,\n%s" % (_CHECK, zlib.crc32(body), body)
 
 
-def write_history(database: Path, file: Path, titan_id: int, log: TitanLog, known: History | None) -> None:
-    """Write a new history file (without syncing its folder: the caller does, once)."""
+def write_history(
+    database: Path, file: Path, titan_id: int, log: TitanLog, known: History | None, spare: Path | None
+) -> None:
+    """Write a new history file, reusing ``spare`` if it exists (without syncing the folder:
+    the caller does, once)."""
     texts = known.texts_of(log) if known is not None else [_text(event) for event in log.events]
-    write_new(file, history_bytes(titan_id, log, texts))
+    write_new(file, history_bytes(titan_id, log, texts), spare)
     stored = tuple(texts)
     read = log.prefix is None or "events" in vars(log.prefix)
     prefix = StoredEvents.loaded(log.events) if read else _events_loader(database, titan_id, stored)

@@ -13,8 +13,9 @@ Each Titan's history (its events and redo stack) lives in its own file,
 change writes the touched Titans' new history files under new names, then replaces the index
 atomically, so a change touching several Titans (a recorded game) is all or nothing, and a
 change costs nearly the same whatever the size of the campaign (only the small index grows with
-it). Files no kept index names are removed later (see ``backups.py``). Backups live in
-``campaigns.json.backups/``, the writers' lock in ``campaigns.json.lock``.
+it). Files no kept index names are removed later, or kept as spares to be overwritten by a later
+change (see ``backups.py``). Backups live in ``campaigns.json.backups/``, the writers' lock in
+``campaigns.json.lock``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,18 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 2
+SPARES = 8  # history files kept for reuse (see spare_history)
+
+
+def spare_history(path: Path, number: int) -> Path:
+    """A retired history file kept to be renamed and overwritten by the next change, which is
+    cheaper than removing it and making a new one (``files.write_new``). Nothing reads it."""
+    return titans_folder(path) / f".spare-{number}.json"
+
+
+def spare_index(path: Path) -> Path:
+    """A backup rotated out, kept to be overwritten as the next index (``files.write_atomically``)."""
+    return path.with_name(f".{path.name}.spare")
 
 
 class CampaignDoc(BaseModel):

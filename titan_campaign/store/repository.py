@@ -38,6 +38,7 @@ from .files import (
 from .histories import History, read_history, replayed, write_history
 from .layout import (
     SCHEMA_VERSION,
+    SPARES,
     CampaignDoc,
     NewerSchema,
     empty_index,
@@ -45,6 +46,8 @@ from .layout import (
     history_path,
     referenced_histories,
     revision_of,
+    spare_history,
+    spare_index,
     titans_folder,
 )
 from .migrations import Loaded, upgrade
@@ -285,12 +288,13 @@ class Session:
         retired = dict(self._meta().get("retired", {}))
         if self._touched:
             titans_folder(self.path).mkdir(parents=True, exist_ok=True)
-            for titan_id in sorted(self._touched):
+            for number, titan_id in enumerate(sorted(self._touched)):
                 file = history_path(self.path, titan_id, revision)
+                spare = spare_history(self.path, number) if number < SPARES else None
                 if titan_id in self._logs:
-                    write_history(self.path, file, titan_id, self._logs[titan_id], self._histories.get(titan_id))
+                    write_history(self.path, file, titan_id, self._logs[titan_id], self._histories.get(titan_id), spare)
                 else:  # a migrated Titan nobody touched: carried over as it was
-                    write_new(file, encode(self._inline[titan_id]))
+                    write_new(file, encode(self._inline[titan_id]), spare)
                 entry = self._own_record(titan_id)
                 if entry["file"] and titan_id not in self._inline:
                     retired[history_path(self.path, titan_id, entry["file"]).name] = revision
@@ -303,11 +307,10 @@ class Session:
         index["meta"] = {"1": {"schema_version": SCHEMA_VERSION, "revision": revision, "retired": retired}}
         payload = encode_index(index, self.path)
         backups.keep_previous(self.path, revision - 1, keep)
-        write_atomically(self.path, payload)
-        _last_read[self.path] = (payload, index)
+        _last_read[self.path] = (write_atomically(self.path, payload, spare_index(self.path)), index)
         self._shared = True  # from now on the cache's: a later change here copies it first
         try:  # housekeeping: the change is saved whatever happens here; a later sweep retries
-            backups.remove_backups(going)
+            backups.remove_backups(self.path, going)
             backups.remove_histories(self.path, doomed)
             if self.migrated_from is not None or self.sweep_all or revision % FULL_SWEEP_EVERY == 0:
                 backups.collect_garbage(self.path, index)
