@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,8 +12,9 @@ from titan_campaign.rules.events import GameOutcome, GameRecorded, GoldChanged
 from titan_campaign.rules.titan import replay
 from titan_campaign.store import CampaignStore, histories
 from titan_campaign.store.histories import forget_all
+from titan_campaign.store.repository import forget_everything
 from titan_campaign.store.files import exclusive_lock
-from titan_campaign.store.layout import encode_index, titans_folder
+from titan_campaign.store.layout import SPARES, encode_index, remember_texts, spare_history, spare_index, titans_folder
 
 RECORD = st.fixed_dictionaries(
     {
@@ -32,23 +34,41 @@ INDEX = st.fixed_dictionaries(
 )
 
 
+def laid_out(raw: bytes) -> bytes:
+    """The index as encode_index lays it out: compact JSON, each Titan record on its own line."""
+    index = json.loads(raw)
+    compact = {name: table for name, table in index.items() if name != "titans"}
+    head = json.dumps(compact, ensure_ascii=False, separators=(",", ":"))[:-1]
+    lines = [f"{json.dumps(key)}:{json.dumps(r, ensure_ascii=False, separators=(',', ':'))}" for key, r in index["titans"].items()]
+    body = ",\n".join(lines)
+    return f'{head},"titans":{{\n{body}\n}}}}'.encode()
+
+
 @settings(max_examples=80, deadline=None)
 @given(first=INDEX, second=INDEX)
-def test_the_index_is_written_exactly_as_json_would_write_it_even_after_changes(first, second) -> None:
+def test_the_index_is_written_as_its_contents_one_titan_a_line_even_after_changes(first, second) -> None:
+    database = Path("index-under-test")  # names the encoder's memory only: nothing is written
     for index in (first, second, first):
-        assert encode_index(index) == json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode()
+        raw = encode_index(index, database)
+        assert json.loads(raw) == index and raw == laid_out(raw)
+        remember_texts(database, raw, json.loads(raw))  # as a program reading it would
         for key, record in index["titans"].items():
             index["titans"][key] = {**record, "events": record["events"] + 1}  # copied, as a session does
-        assert encode_index(index) == json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode()
+        raw = encode_index(index, database)
+        assert json.loads(raw) == index and raw == laid_out(raw)
 
 
-def test_every_index_written_by_sessions_reads_back_as_the_same_json(crown) -> None:
-    """Records are re-encoded only when a session copied them: after a run of real changes the
-    index file is byte for byte what json.dumps writes for its own contents."""
-    for command in (("gold", "Thorn", "10"), ("spend", "Thorn", "ability", "power"), ("gold", "Thorn", "-5")):
+def test_every_index_written_by_sessions_reads_back_as_its_contents(crown) -> None:
+    """Records are re-encoded only when a session copied them, and otherwise written as they
+    were read: after a run of real changes (each a new program) the index file still says
+    exactly what it holds."""
+    for command in (("gold", "Thorn", "10"), ("spend", "Thorn", "ability", "power"), ("gold", "Bex", "5")):
+        forget_everything()
         crown.ok(*command)
-        raw = crown.db.read_bytes()
-        assert raw == json.dumps(json.loads(raw), ensure_ascii=False, separators=(",", ":")).encode()
+        raw = crown.db.read_bytes().rstrip(b" ")
+        assert raw == laid_out(raw)
+    index = json.loads(crown.db.read_bytes())
+    assert [index["titans"][key]["events"] for key in ("1", "2")] == [4, 3]
 
 
 def test_a_change_to_one_titan_writes_one_history_file_and_the_index(crown) -> None:
@@ -151,3 +171,28 @@ def test_an_event_changed_inside_a_history_file_is_found_though_the_file_is_stil
     forget_all()
     message = crown.refused("gold", "Thorn", "10")
     assert "Titan record 1 is damaged" in message and "result" in message, message
+
+
+def test_retired_files_are_overwritten_by_later_changes_and_the_folder_stays_small(crown) -> None:
+    for amount in range(1, 16):  # more changes than backups kept: files start to retire
+        crown.ok("gold", "Thorn", str(amount))
+    spare = spare_history(crown.db, 0)
+    index_spare = spare_index(crown.db)
+    assert spare.exists() and index_spare.exists()
+    spare_inode, index_inode = spare.stat().st_ino, index_spare.stat().st_ino
+    crown.ok("gold", "Thorn", "100")
+    assert current_history(crown.db, 1).stat().st_ino == spare_inode  # the spare became the new history
+    assert crown.db.stat().st_ino == index_inode  # and the rotated-out backup the new index
+    # A reused file may end in padding: it still reads as JSON, by the fast sheet and a new program.
+    assert json.loads(crown.db.read_bytes())["titans"]["1"]["name"] == "Thorn"
+    forget_all()
+    assert '"gold": 220' in crown.ok("sheet", "Thorn", "--format", "json")
+    assert len(list(titans_folder(crown.db).iterdir())) <= 2 + 10 + SPARES  # current, retired, spares
+
+
+def test_a_padded_history_file_is_still_read_without_replaying_it(crown) -> None:
+    history = current_history(crown.db, 1)
+    history.write_bytes(history.read_bytes() + b" " * 300)
+    forget_all()
+    with CampaignStore(crown.db).reading() as session:
+        assert "events" not in vars(session.titan("Thorn").log.prefix)

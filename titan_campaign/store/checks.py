@@ -44,6 +44,8 @@ def _text(value: Any, where: str, low: int, high: int) -> str:
 
 
 def _record(value: Any, where: str, allowed: set[str], required: set[str]) -> dict[str, Any]:
+    if isinstance(value, dict) and required <= value.keys() <= allowed:
+        return value
     if not isinstance(value, dict):
         raise _Wrong(where, "should be an object")
     for key in value:
@@ -89,14 +91,16 @@ def _check_index(data: Any) -> None:
             raise _Wrong(f"{where}.base_xp", "should be 0, 100 or 200")
         _text(doc.get("created", ""), f"{where}.created", 0, 40)
     for key, doc in _table(data, "titans").items():
-        where = f"titans.{key}"
-        _record(doc, where, _TITAN, _TITAN)
-        if str(_number(doc["campaign"], f"{where}.campaign", 1)) not in campaigns:
-            raise _Wrong(f"{where}.campaign", f"names campaign {doc['campaign']}, which does not exist")
-        _text(doc["name"], f"{where}.name", 1, 60)
-        _text(doc["key"], f"{where}.key", 0, 60)
-        _number(doc["events"], f"{where}.events", 1, MAX_HISTORY)
-        _number(doc["file"], f"{where}.file", 0)
+        try:  # places named relative to the record, so a thousand good records format nothing
+            _record(doc, "", _TITAN, _TITAN)
+            if str(_number(doc["campaign"], ".campaign", 1)) not in campaigns:
+                raise _Wrong(".campaign", f"names campaign {doc['campaign']}, which does not exist")
+            _text(doc["name"], ".name", 1, 60)
+            _text(doc["key"], ".key", 0, 60)
+            _number(doc["events"], ".events", 1, MAX_HISTORY)
+            _number(doc["file"], ".file", 0)
+        except _Wrong as wrong:
+            raise _Wrong(f"titans.{key}{wrong.where}", wrong.what) from None
 
 
 def check_index(path: Path, data: Any) -> dict[str, Any]:

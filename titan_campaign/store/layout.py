@@ -91,10 +91,15 @@ def schema_version(path: Path, data: Any) -> int:
     return version
 
 
-# Per database: the Titan records last encoded, in order, with their texts ('"key":JSON'). A
-# record is never changed once written: a session changes its own copy
-# (``Session._own_record``), so the same object at the same place means the same text.
+# Per database: the Titan records last written or read, in order, with their texts
+# ('"key":JSON', one line each in the file). A record is never changed once written: a session
+# changes its own copy (``Session._own_record``), so the same object means the same text.
 _last_titans: dict[Path | None, tuple[list[str], list[dict[str, Any]], list[str]]] = {}
+_TITANS = b'"titans":{\n'
+
+
+def forget_encoded() -> None:
+    _last_titans.clear()
 
 
 def _compact(data: Any) -> str:
@@ -111,18 +116,32 @@ def _encode_titans(table: dict[str, Any], database: Path | None) -> str:
         texts[at] = f"{_compact(keys[at])}:{_compact(records[at])}"
     texts += [f"{_compact(key)}:{_compact(record)}" for key, record in zip(keys[len(texts) :], records[len(texts) :])]
     _last_titans[database] = (keys, records, texts)
-    return ",".join(texts)
+    return ",\n".join(texts)
 
 
 def encode_index(index: dict[str, Any], database: Path | None = None) -> bytes:
-    """The index as compact JSON, exactly as ``json.dumps`` would write it, but re-encoding only
-    the Titan records that are new objects since the last time ``database`` was written (a
-    change copies one or two)."""
-    parts = [
-        f'"titans":{{{_encode_titans(table, database)}}}' if name == "titans" else f"{_compact(name)}:{_compact(table)}"
-        for name, table in index.items()
-    ]
-    return f"{{{','.join(parts)}}}".encode()
+    """The index as JSON: compact, with the Titan records last, one per line. Only the records
+    that are new objects since ``database`` was last read or written are encoded (a change
+    copies one or two); the others are written as they were."""
+    parts = [f"{_compact(name)}:{_compact(table)}" for name, table in index.items() if name != "titans"]
+    titans = _encode_titans(index.get("titans", {}), database)
+    return f"{{{','.join(parts)},\"titans\":{{\n{titans}\n}}}}".encode()
+
+
+def remember_texts(database: Path, raw: bytes, index: dict[str, Any]) -> None:
+    """Take the text of each Titan record from the index file as read, if it was laid out by
+    ``encode_index``, so that the next write encodes only what it changes. A line is taken as a
+    record's text only if every line starts with its record's key (the file parsed as JSON, so
+    then each line is exactly one record)."""
+    table = index.get("titans")
+    at = raw.rfind(_TITANS)
+    body = raw[at + len(_TITANS) :].rstrip(b" ")
+    if not isinstance(table, dict) or at < 0 or not body.endswith(b"\n}}"):
+        return
+    lines = body[:-3].decode().split(",\n") if len(body) > 3 else []
+    keys = list(table)
+    if len(lines) == len(keys) and all(line.startswith(f"{_compact(key)}:") for key, line in zip(keys, lines)):
+        _last_titans[database] = (keys, list(table.values()), lines)
 
 
 def revision_of(index: dict[str, Any]) -> int:

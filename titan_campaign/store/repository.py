@@ -35,7 +35,7 @@ from .files import (
     write_atomically,
     write_new,
 )
-from .histories import History, read_history, replayed, write_history
+from .histories import History, forget_all, read_history, replayed, write_history
 from .layout import (
     SCHEMA_VERSION,
     SPARES,
@@ -43,8 +43,10 @@ from .layout import (
     NewerSchema,
     empty_index,
     encode_index,
+    forget_encoded,
     history_path,
     referenced_histories,
+    remember_texts,
     revision_of,
     spare_history,
     spare_index,
@@ -83,6 +85,14 @@ def _key_map(entries: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     for key, entry in entries.items():
         mapping[entry["key"]] = (*mapping.get(entry["key"], ()), key)
     return _keep_key_map(entries, mapping)
+
+
+def forget_everything() -> None:
+    """Empty every cache of this program, as if it had just started (for the benchmark)."""
+    forget_all()
+    _last_read.clear()
+    _by_key.clear()
+    forget_encoded()
 
 
 def _copy_index(index: dict[str, Any]) -> dict[str, Any]:
@@ -357,6 +367,7 @@ class CampaignStore:
         loaded = upgrade(self.path, parse_json(self.path, raw))
         if loaded.migrated_from is None:
             _last_read[self.path] = (raw, loaded.index)
+            remember_texts(self.path, raw, loaded.index)
             loaded.shared = True
         return loaded
 
