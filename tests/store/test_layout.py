@@ -11,10 +11,17 @@ from hypothesis import strategies as st
 from titan_campaign.rules.events import GameOutcome, GameRecorded, GoldChanged
 from titan_campaign.rules.titan import replay
 from titan_campaign.store import CampaignStore, histories
-from titan_campaign.store.histories import forget_all
-from titan_campaign.store.repository import forget_everything
 from titan_campaign.store.files import exclusive_lock
-from titan_campaign.store.layout import SPARES, encode_index, remember_texts, spare_history, spare_index, titans_folder
+from titan_campaign.store.histories import forget_all
+from titan_campaign.store.layout import (
+    SPARES,
+    encode_index,
+    remember_texts,
+    spare_history,
+    spare_index,
+    titans_folder,
+)
+from titan_campaign.store.repository import forget_everything
 
 RECORD = st.fixed_dictionaries(
     {

@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from .files import StoreError, read_json
-from .layout import HISTORY_NAME, SPARES, referenced_histories, schema_version, spare_history, spare_index, titans_folder
+from .layout import (
+    HISTORY_NAME,
+    SPARES,
+    referenced_histories,
+    schema_version,
+    spare_history,
+    spare_index,
+    titans_folder,
+)
 
 ENV_VAR = "TITAN_CAMPAIGN_BACKUPS"
 DEFAULT_KEEP = 10

@@ -140,7 +140,7 @@ def remember_texts(database: Path, raw: bytes, index: dict[str, Any]) -> None:
         return
     lines = body[:-3].decode().split(",\n") if len(body) > 3 else []
     keys = list(table)
-    if len(lines) == len(keys) and all(line.startswith(f"{_compact(key)}:") for key, line in zip(keys, lines)):
+    if len(lines) == len(keys) and all(line.startswith(f'"{key}":') for key, line in zip(keys, lines)):  # keys: digits
         _last_titans[database] = (keys, list(table.values()), lines)
 
 

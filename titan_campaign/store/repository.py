@@ -24,8 +24,8 @@ from . import backups
 from .files import (
     LOCK_TIMEOUT,
     StoreError,
-    encode,
     WriterLock,
+    encode,
     exclusive_lock,
     fsync_folder,
     parse_json,
@@ -241,8 +241,8 @@ class Session:
 
     def insert_titan(self, campaign: Campaign, log: TitanLog) -> TitanRecord:
         """Store a Titan whose whole history the rules core has already replayed."""
-        name = log.state.name
-        entry = {"campaign": campaign.id, "name": name, "key": name_key(name), "events": log.count, "file": 0}
+        name, key = log.state.name, name_key(log.state.name)
+        entry = {"campaign": campaign.id, "name": name, "key": key, "events": log.count, "file": 0}
         self._changing()
         entries = self._entries()
         if self._next_titan is None:
@@ -250,7 +250,7 @@ class Session:
         doc_id, self._next_titan = self._next_titan, self._next_titan + 1
         mapping = _key_map(entries)
         entries[str(doc_id)] = entry  # (not tinydb's insert: that copies the whole table each time)
-        _keep_key_map(entries, {**mapping, entry["key"]: (*mapping.get(entry["key"], ()), str(doc_id))})
+        _keep_key_map(entries, {**mapping, key: (*mapping.get(key, ()), str(doc_id))})
         self._owned.add(str(doc_id))
         self._logs[doc_id] = log
         self._touched.add(doc_id)
