@@ -5,8 +5,9 @@ revision number. Keeping it costs one hard link (the index is then replaced by a
 the link keeps the old one intact). History files are never changed once written, so an index
 kept as a backup stays complete as long as the files it names are kept: a history file replaced
 at revision R is listed in the index as *retired at R* and removed only once no kept backup is
-older than R (``plan_rotation``); ``collect_garbage``, run now and then, sweeps anything else
-(a crashed writer's files). The last 10 are kept; set ``TITAN_CAMPAIGN_BACKUPS`` to keep
+older than R (``plan_rotation``); the first few removed, and the backup rotated out, are kept as
+spares for the next change to overwrite (``layout.spare_history``, ``layout.spare_index``).
+``collect_garbage``, run now and then and after a writer was cut short, sweeps anything else. The last 10 are kept; set ``TITAN_CAMPAIGN_BACKUPS`` to keep
 another number (0 keeps none). A v1 database's backup is a whole self-contained file.
 """
 
