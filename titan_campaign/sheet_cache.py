@@ -39,6 +39,15 @@ def sheet_entry(sheet: dict[str, Any]) -> dict[str, Any]:
     return {"rules": rules_fingerprint(), "data": {**sheet, "campaign": ""}}
 
 
+def _sheet_entry(raw: bytes) -> Any:
+    """The kept sheet of a history file: only its own line is parsed when the file is laid out
+    in lines (see store/histories.py), else the whole file."""
+    lines = raw.split(b"\n", 3)
+    if len(lines) == 4 and lines[2].startswith(b'"sheet":') and lines[2].endswith(b","):
+        return json.loads(lines[2][len(b'"sheet":') : -1])
+    return json.loads(raw).get("sheet")
+
+
 def cached_sheet(database: Path, titan: str, campaign: str | None) -> dict[str, Any] | None:
     """The Titan's sheet as `sheet_data` gives it, from its current history file; None when the
     ordinary path must answer (it also explains every error)."""
@@ -61,8 +70,7 @@ def cached_sheet(database: Path, titan: str, campaign: str | None) -> dict[str, 
         if len(found) != 1 or not found[0][1]["file"]:
             return None
         key, doc = found[0]
-        history = json.loads(history_path(database, key, doc["file"]).read_bytes())
-        entry = history.get("sheet")
+        entry = _sheet_entry(history_path(database, key, doc["file"]).read_bytes())
         if not isinstance(entry, dict) or entry.get("rules") != rules_fingerprint():
             return None
         data: dict[str, Any] = entry["data"]

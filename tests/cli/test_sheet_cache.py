@@ -60,3 +60,13 @@ def test_printing_a_kept_sheet_builds_no_pydantic_model(thorn) -> None:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=os.environ, timeout=60, check=False)
     assert '"rerolls": 1' in result.stdout
     assert "MODULES 0 False False" in result.stdout
+
+
+def test_a_history_file_of_the_earlier_one_line_layout_still_gives_its_kept_sheet(thorn) -> None:
+    from titan_campaign.locations import history_path
+
+    thorn.ok("spend", "thorn", "ability", "power")
+    entry = json.loads(thorn.db.read_bytes())["titans"]["1"]
+    history = history_path(thorn.db, 1, entry["file"])
+    history.write_text(json.dumps(json.loads(history.read_bytes())))  # the same contents, one line
+    assert sheet_cache.cached_sheet(thorn.db, "thorn", None)["abilities"]["power"] == 1
