@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from titan_campaign.rules.abilities import ABILITIES
 from titan_campaign.rules.events import (
     AbilityBought,
     Event,
@@ -151,20 +152,7 @@ assert len(LONG_NAME) == 60  # the longest name a Titan may have
 
 def archmage() -> TitanLog:
     """The biggest sheet: a 60-character name, every box checked, 40+ spells, three guards."""
-    abilities = [
-        a
-        for a in (
-            "power",
-            "skill",
-            "intelligence",
-            "spirit",
-            "charisma",
-            "leadership",
-            "luck",
-            "wisdom",
-        )
-        for _ in range(3)
-    ]
+    abilities = [a for a in ABILITIES for _ in range(3)]
     return build_titan(
         LONG_NAME,
         "Dominique-Alexandra Featherstonehaugh",
