@@ -65,8 +65,8 @@ _last_read: dict[Path, tuple[bytes, dict[str, Any]]] = {}
 
 
 # Titan record ids by stored name key, for the few Titan tables in use (kept with the table,
-# so that an id is never taken for another table's). A map is never changed: a new Titan gets
-# its table a new map; a table copied by a session that changes it shares its map.
+# so that an id is never taken for another table's). A map is never changed: a new Titan drops
+# its table's map (made again when next needed); a table copied by a session shares its map.
 _by_key: dict[int, tuple[dict[str, Any], dict[str, tuple[str, ...]]]] = {}
 
 
@@ -127,8 +127,10 @@ class Session:
         """Called before any change to the index: the session gets its own copy."""
         if self._shared:
             entries = self._entries()
+            known = _by_key.get(id(entries))
             self._storage.data = _copy_index(self.data)
-            _keep_key_map(self._entries(), _key_map(entries))
+            if known is not None and known[0] is entries:  # the copy has the same names: same map
+                _keep_key_map(self._entries(), known[1])
             self._owned = set()
             self._shared = False
 
@@ -241,16 +243,15 @@ class Session:
 
     def insert_titan(self, campaign: Campaign, log: TitanLog) -> TitanRecord:
         """Store a Titan whose whole history the rules core has already replayed."""
-        name, key = log.state.name, name_key(log.state.name)
-        entry = {"campaign": campaign.id, "name": name, "key": key, "events": log.count, "file": 0}
+        name = log.state.name
+        entry = {"campaign": campaign.id, "name": name, "key": name_key(name), "events": log.count, "file": 0}
         self._changing()
         entries = self._entries()
         if self._next_titan is None:
             self._next_titan = max((int(key) for key in entries), default=0) + 1
         doc_id, self._next_titan = self._next_titan, self._next_titan + 1
-        mapping = _key_map(entries)
         entries[str(doc_id)] = entry  # (not tinydb's insert: that copies the whole table each time)
-        _keep_key_map(entries, {**mapping, key: (*mapping.get(key, ()), str(doc_id))})
+        _by_key.pop(id(entries), None)  # its map is made again when next needed
         self._owned.add(str(doc_id))
         self._logs[doc_id] = log
         self._touched.add(doc_id)
