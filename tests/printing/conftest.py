@@ -228,3 +228,35 @@ def hoarder() -> TitanLog:
 @pytest.fixture(scope="session")
 def hoarder_sheet() -> dict[str, Any]:
     return sheet_data(hoarder().state, "Ninth Age")
+
+
+LONG_ITEM = (
+    "Once per Battle, before the Strike Phase, the bearer may name one enemy character within "
+    "range 4; that character has -1 Skill-factor until the end of the Battle-Round. When the "
+    "last charge is spent the item crumbles to dust and leaves play."
+)
+
+
+def lukasz() -> TitanLog:
+    """The issue's Titan: a name beyond Latin-1, 60 spells and 10 items with long texts."""
+    log = build_titan("Łukasz Żółć", "Đorđe Ωμέγα", 200, [game(1, "won", scenario_xp=20000)])
+    for school in ("water", "air", "earth", "fire", "summoning", "sorcery", "nature", "divine"):
+        while log.state.schools[school] < 3:
+            log, _ = log.do(SchoolGained(school=school, level=log.state.schools[school] + 1, at=AT))
+            log = resolve_choices(log)
+    while len(log.state.spells) < 60:
+        log, _ = log.do(SpellBought(spell=log.state.unknown_spells()[0].name, at=AT))
+        log = resolve_choices(log)
+    for number in range(1, 11):
+        name = f"Żelazny Róg nr {number} of the Long Winter Night"
+        log, _ = log.do(
+            item(name, "other", charges=number if number % 2 else None, description=LONG_ITEM)
+        )
+    return resolve_choices(log)
+
+
+@pytest.fixture(scope="session")
+def lukasz_sheet() -> dict[str, Any]:
+    data = sheet_data(lukasz().state, "Ædelring Ligue ⚔")
+    assert len(data["spells"]) == 60 and len(data["magic_items"]) == 10
+    return data

@@ -61,7 +61,7 @@ def external_references(parser: StrictHTML, document: str) -> list[str]:
         for key, value in attrs.items()
         if key in ("src", "href")
     ]
-    found += re.findall(r"url\(|@import", document)
+    found += re.findall(r"url\((?!\"data:)|@import", document)  # an embedded font is no fetch
     return found
 
 
@@ -115,3 +115,29 @@ def outside(page: Page, margin: float = 3.0) -> list[str]:
             and text_box(shape)[3] <= page.height - margin
         )
     ]
+
+
+def small_texts(pages: list[Page], smallest: float = 7.0) -> list[tuple[str, float]]:
+    """Texts set below ``smallest`` points, on any of the pages."""
+    return [
+        (shape.text, shape.size)
+        for page in pages
+        for shape in page.shapes
+        if isinstance(shape, Text) and shape.size < smallest
+    ]
+
+
+def pdf_font_sizes(data: bytes) -> set[float]:
+    """Every point size a PDF sets text in (its ``Tf`` operators)."""
+    return {float(size) for size in re.findall(r"/F\d+ ([\d.]+) Tf", pdf_drawing(data))}
+
+
+def pdf_fonts(data: bytes) -> set[str]:
+    """Names of the fonts a PDF uses; an embedded subset has a tag such as ``ABCDEF+``."""
+    reader = PdfReader(io.BytesIO(data))
+    names = set()
+    for page in reader.pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})  # type: ignore[union-attr]
+        for font in fonts.values():
+            names.add(str(font.get_object()["/BaseFont"]))
+    return names

@@ -1,14 +1,13 @@
 """A printed page as shapes in millimetres: text, boxes and lines.
 
 The sheet, the blank sheet, the spell cards and the game-night card are laid out once as a
-``Page``; ``pdf.py`` and ``svg.py`` only translate its shapes. Text is measured with the metrics
-of the PDF core font Helvetica (metric-compatible with Arial and Liberation Sans), so what fits
-in the PDF fits in the SVG too.
+``Page``; ``pdf.py``, ``svg.py`` and ``html.py`` only translate its shapes. Text is measured
+with the metrics of the shipped font (``fonts.py``), which every format embeds or names, so what
+fits in the PDF fits in the SVG and the HTML too. No text is set below ``MIN_SIZE``.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
@@ -16,6 +15,10 @@ from typing import Literal
 from fpdf import FPDF
 
 from ..rules.errors import RuleError
+from .fonts import FILES, drawable, font_path
+
+FONT = "dejavu"
+"""The name the shipped font is registered under in fpdf2."""
 
 PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Width and height of each paper size, in millimetres."""
@@ -23,59 +26,43 @@ PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215
 PT = 25.4 / 72  # one typographic point in millimetres
 Align = Literal["left", "right", "center"]
 
-_TYPOGRAPHY = {
-    "\u2018": "'",
-    "\u2019": "'",
-    "\u201c": '"',
-    "\u201d": '"',
-    "\u2013": "-",
-    "\u2014": "-",
-    "\u2026": "...",
-    "\u2022": "*",
-    "\u2212": "-",
-    "\u00a0": " ",
-    "\u0141": "L",
-    "\u0142": "l",
-    "\u0110": "D",
-    "\u0111": "d",
-    "\u0152": "OE",
-    "\u0153": "oe",
-    "\u0131": "i",
-}
-
-
-def latin1(text: str) -> str:
-    """``text`` with every character the PDF core fonts cannot encode replaced (accents kept)."""
-    out = []
-    for char in text:
-        char = _TYPOGRAPHY.get(char, char)
-        if len(char) == 1 and ord(char) > 255:
-            decomposed = unicodedata.normalize("NFKD", char)
-            char = "".join(c for c in decomposed if ord(c) < 256) or "?"
-        out.append(char)
-    return "".join(out)
+MIN_SIZE = 7.0
+"""The smallest type any printout uses, in points: what does not fit at this size goes on."""
 
 
 @lru_cache(maxsize=1)
 def _meter() -> FPDF:
-    return FPDF(unit="mm")
+    meter = FPDF(unit="mm")
+    register_fonts(meter)
+    return meter
 
 
-@lru_cache(maxsize=4096)
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Width in millimetres of ``text`` set in Helvetica at ``size`` points."""
+def register_fonts(pdf: FPDF) -> None:
+    """Make the shipped font (regular, bold, italic) available to ``pdf`` as ``FONT``."""
+    for style in FILES:
+        pdf.add_font(FONT, style, font_path(style))
+
+
+def font_style(bold: bool, italic: bool) -> str:
+    """The fpdf2 style of the shipped font (bold italic is set bold)."""
+    return "B" if bold else "I" if italic else ""
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: float, bold: bool = False, italic: bool = False) -> float:
+    """Width in millimetres of ``text`` set in the shipped font at ``size`` points."""
     meter = _meter()
-    meter.set_font("helvetica", "B" if bold else "", size)
-    return float(meter.get_string_width(latin1(text)))
+    meter.set_font(FONT, font_style(bold, italic), size)
+    return float(meter.get_string_width(drawable(text)))
 
 
 def fit_text(text: str, width: float, size: float, bold: bool = False) -> str:
-    """``text`` shortened with "..." so that it fits ``width`` millimetres."""
+    """``text`` shortened with "…" so that it fits ``width`` millimetres."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "...", size, bold) > width:
+    while text and text_width(text + "\u2026", size, bold) > width:
         text = text[:-1]
-    return text.rstrip() + "..."
+    return text.rstrip() + "\u2026"
 
 
 def fit_size(text: str, width: float, largest: float, smallest: float, bold: bool = False) -> float:
@@ -83,23 +70,39 @@ def fit_size(text: str, width: float, largest: float, smallest: float, bold: boo
     size = largest
     while size > smallest and text_width(text, size, bold) > width:
         size -= 0.5
-    return max(size, smallest)
+    return max(size, smallest, MIN_SIZE)
 
 
-def wrap_text(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """``text`` broken into lines of at most ``width`` millimetres, at spaces."""
+def _pieces(word: str, width: float, size: float, bold: bool, italic: bool) -> list[str]:
+    """A word too long for a line, cut into pieces that each fit (no letter is lost)."""
+    pieces, current = [], ""
+    for char in word:
+        if current and text_width(current + char, size, bold, italic) > width:
+            pieces.append(current)
+            current = ""
+        current += char
+    return pieces + [current]
+
+
+def wrap_text(
+    text: str, width: float, size: float, bold: bool = False, italic: bool = False
+) -> list[str]:
+    """``text`` broken into lines of at most ``width`` millimetres, at spaces; every word kept."""
     lines: list[str] = []
     current = ""
     for word in text.split():
         trial = f"{current} {word}".strip()
-        if current and text_width(trial, size, bold) > width:
+        if current and text_width(trial, size, bold, italic) > width:
             lines.append(current)
             current = word
         else:
             current = trial
+        if text_width(current, size, bold, italic) > width:
+            *full, current = _pieces(current, width, size, bold, italic)
+            lines += full
     if current:
         lines.append(current)
-    return [fit_text(line, width, size, bold) for line in lines]
+    return lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,7 @@ class Text:
     bold: bool = False
     italic: bool = False
     align: Align = "left"
+    figure: str = ""  # names the figure a text shows (HTML ``data-figure``), e.g. "gold"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +158,10 @@ class Page:
         bold: bool = False,
         italic: bool = False,
         align: Align = "left",
+        figure: str = "",
     ) -> None:
         if text:
-            self.shapes.append(Text(x, y, text, size, bold, italic, align))
+            self.shapes.append(Text(x, y, text, size, bold, italic, align, figure))
 
     def box(
         self, x: float, y: float, w: float, h: float, filled: bool = False, stroke: float = 0.3

@@ -6,14 +6,13 @@ text; nine cards a page (3 x 3, playing-card size) with dashed cut lines, ordere
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from html import escape
 from typing import Any
 
 from ..rules.errors import RuleError
 from ..rules.spells import SPELLS, Spell, find_spell
-from .canvas import Page, fit_size, fit_text, paper_size, wrap_text
+from .canvas import MIN_SIZE, Page, fit_size, fit_text, paper_size, wrap_text
 from .figures import attack_text, spell_order
-from .html import document
+from .html import pages_html
 
 CARD_W, CARD_H = 63.0, 88.0  # mm, a playing card
 PER_ROW, PER_PAGE = 3, 9
@@ -56,9 +55,9 @@ def _card(page: Page, spell: Spell, x: float, y: float) -> None:
     size = fit_size(spell.name, inner, 11, 8, bold=True)
     page.text(x + PAD, y + PAD + 4.5, spell.name, size, bold=True)
     page.text(x + PAD, y + PAD + 9, f"{spell.school.upper()}  level {spell.level}", 7.5, bold=True)
-    page.box(x + CARD_W - PAD - 9, y + PAD + 5.8, 9, 4.4, stroke=0.3)
+    page.box(x + CARD_W - PAD - 11, y + PAD + 5.8, 11, 4.4, stroke=0.3)
     page.text(
-        x + CARD_W - PAD - 4.5, y + PAD + 9.2, f"{spell.mana} Mana", 6, bold=True, align="center"
+        x + CARD_W - PAD - 5.5, y + PAD + 9.1, f"{spell.mana} Mana", 7, bold=True, align="center"
     )
     page.line(x + PAD, y + PAD + 11, x + CARD_W - PAD, y + PAD + 11, stroke=0.3)
     cy = y + PAD + 14.5
@@ -70,7 +69,7 @@ def _card(page: Page, spell: Spell, x: float, y: float) -> None:
     room = y + CARD_H - PAD - 1.5 - cy
     size = 8.5
     lines = wrap_text(spell.text, inner, size)
-    while size > 5 and len(lines) * size * 0.42 > room:
+    while size > MIN_SIZE and len(lines) * size * 0.42 > room:
         size -= 0.25
         lines = wrap_text(spell.text, inner, size)
     for line in lines:
@@ -90,11 +89,12 @@ def cards_pages(spells: Sequence[Spell], paper: str = "a4") -> list[Page]:
             row, column = divmod(index, PER_ROW)
             _card(page, spell, left + column * CARD_W, top + row * CARD_H)
         rows = -(-len(batch) // PER_ROW)
+        reach = min(6.0, top - 2)  # cut marks stop short of the page edge
         for row in range(rows + 1):
             page.line(
-                left - 6,
+                left - reach,
                 top + row * CARD_H,
-                left + PER_ROW * CARD_W + 6,
+                left + PER_ROW * CARD_W + reach,
                 top + row * CARD_H,
                 stroke=0.15,
                 dashed=True,
@@ -102,58 +102,23 @@ def cards_pages(spells: Sequence[Spell], paper: str = "a4") -> list[Page]:
         for column in range(PER_ROW + 1):
             page.line(
                 left + column * CARD_W,
-                top - 6,
+                top - reach,
                 left + column * CARD_W,
-                top + rows * CARD_H + 6,
+                top + rows * CARD_H + reach,
                 stroke=0.15,
                 dashed=True,
             )
-        page.text(
-            left,
-            height - 4,
+        page.text(  # between two cut marks, under the first column: no mark crosses it
+            left + 2,
+            top + rows * CARD_H + 3.6,
             f"Cut along the dashed lines. Page {start // PER_PAGE + 1}.",
-            6,
+            7,
             italic=True,
         )
         pages.append(page)
     return pages
 
 
-CARDS_CSS = """
-.cards { display: grid; grid-template-columns: repeat(3, 63mm); grid-auto-rows: 88mm; justify-content: center;
-  align-content: center; flex: 1; }
-.card { border: 0.2mm dashed #000; padding: 2.5mm; overflow: hidden; }
-.card > div.frame { border: 0.4mm solid #000; height: 100%; padding: 2mm; display: flex; flex-direction: column; }
-.card h3 { font-size: 10.5pt; margin: 0; }
-.card .school { font-weight: bold; font-size: 7.5pt; display: flex; justify-content: space-between;
-  border-bottom: 0.3mm solid #000; padding-bottom: 0.8mm; margin-bottom: 1mm; }
-.card .mana { border: 0.3mm solid #000; padding: 0 1mm; font-size: 6.5pt; }
-.card dl { margin: 0 0 1mm 0; font-size: 7pt; display: grid; grid-template-columns: 11mm 1fr; }
-.card dt { font-weight: bold; } .card dd { margin: 0; }
-.card p { margin: 0; font-size: 6.6pt; line-height: 1.2; border-top: 0.15mm solid #000; padding-top: 1mm; }
-.cut { font-size: 6pt; font-style: italic; }
-"""
-
-
-def _card_html(spell: Spell) -> str:
-    facts = "".join(
-        f"<dt>{escape(label)}:</dt><dd>{escape(value)}</dd>"
-        for label, value in card_facts(spell)[1:]
-    )
-    return (
-        f'<div class="card" data-spell="{escape(spell.name)}"><div class="frame"><h3>{escape(spell.name)}</h3>'
-        f'<div class="school"><span>{spell.school.upper()} level {spell.level}</span>'
-        f'<span class="mana">{spell.mana} Mana</span></div><dl>{facts}</dl><p>{escape(spell.text)}</p></div></div>'
-    )
-
-
 def cards_html(spells: Sequence[Spell], paper: str = "a4", title: str = "Spell cards") -> str:
-    """The cards as a self-contained HTML file, nine a printed page."""
-    pages = []
-    for start in range(0, len(spells), PER_PAGE):
-        cards = "".join(_card_html(spell) for spell in spells[start : start + PER_PAGE])
-        pages.append(
-            f'<section class="page cards-page"><div class="cards">{cards}</div>'
-            f'<div class="cut">Cut along the dashed lines. Page {start // PER_PAGE + 1}.</div></section>'
-        )
-    return document(title, pages, paper, CARDS_CSS)
+    """The cards as a self-contained HTML file, nine a printed page: the PDF's own pages."""
+    return pages_html(title, cards_pages(spells, paper), kind="cards-page")

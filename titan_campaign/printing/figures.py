@@ -6,12 +6,14 @@ text, HTML, PDF and SVG forms say the same thing.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..rules.honor_guard import SLOT_OPENS_AT
+from ..rules.honor_guard import SLOT_OPENS_AT, honor_guard_slots
 from ..rules.spells import SCHOOLS, Spell
 
 
@@ -29,6 +31,22 @@ class GuardSlot:
         if self.cap is None:
             return f"locked: opens at level {self.opens_at}"
         return f"up to {self.cap} points"
+
+    @property
+    def blank_caption(self) -> str:
+        """The slot's point cap from each level where it changes (R9): for the blank sheet.
+
+        >>> guard_slots(None)[0].blank_caption
+        'slot 1: 30 pts from level 4, 50 from 7, 75 from 10'
+        """
+        steps: list[str] = []
+        last = None
+        for level in SLOT_OPENS_AT:
+            caps = honor_guard_slots(level)
+            if len(caps) >= self.number and caps[self.number - 1] != last:
+                last = caps[self.number - 1]
+                steps.append(f"{last} from {level}" if steps else f"{last} pts from level {level}")
+        return f"slot {self.number}: " + ", ".join(steps)
 
 
 XP_LABELS = (
@@ -61,14 +79,28 @@ def spell_mark(spell: dict[str, Any]) -> str:
     return "bonus" if spell["bonus"] else "bought" if spell["bought"] else ""
 
 
+MAX_CHARGE_BOXES = 30
+"""Charge boxes drawn for an item; an item with more charges gets a write-in line instead."""
+
+
 def charges_text(item: dict[str, Any]) -> str:
     if item["charges"] is None:
         return ""
-    return f"{item['charges']}/{item['max_charges']} charges"
+    return f"{item['charges']} of {item['max_charges']} charges left"
+
+
+def charge_boxes(item: dict[str, Any]) -> tuple[int, int]:
+    """(used, total) charge boxes to draw: one per charge, the used ones ticked (R11).
+
+    (0, 0) for an item without charges or with more than ``MAX_CHARGE_BOXES``.
+    """
+    if item["charges"] is None or item["max_charges"] > MAX_CHARGE_BOXES:
+        return (0, 0)
+    return (item["max_charges"] - item["charges"], item["max_charges"])
 
 
 def item_facts(item: dict[str, Any]) -> str:
-    """ "staff, 3/3 charges, legion 2": the item's type, charges and starting legion (R10, R11)."""
+    """ "staff, 2 of 3 charges left, legion 2": type, charges, starting legion (R10, R11)."""
     parts = [item["type"], charges_text(item)]
     if item.get("legion"):
         parts.append(f"legion {item['legion']}")
@@ -93,11 +125,54 @@ def attack_text(spell: Spell) -> str:
 
 
 def file_stem(name: str) -> str:
-    """A file-name-safe form of a Titan or campaign name: "Mira Stormcaller" -> "mira-stormcaller"."""
-    stem = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    return stem or "titan"
+    """A file-name-safe form of a Titan or campaign name that keeps letters of any script.
+
+    Words (letters and digits of any script) are joined with "-". When that loses anything but
+    spaces and case (punctuation, signs), a short fingerprint of the whole name is added, so
+    two different names never share a file name.
+
+    >>> file_stem("Mira Stormcaller"), file_stem("Łukasz Żółć"), file_stem("Αθηνά")
+    ('mira-stormcaller', 'łukasz-żółć', 'αθηνά')
+    >>> file_stem("Thorn-X") != file_stem("Thorn X")
+    True
+    """
+    normal = unicodedata.normalize("NFC", name).casefold()
+    words = re.findall(r"[^\W_]+", normal)
+    stem = "-".join(words)
+    if " ".join(words) != " ".join(normal.split()):
+        digest = hashlib.blake2b(name.encode("utf-8"), digest_size=3).hexdigest()
+        stem = f"{stem}-{digest}" if stem else f"titan-{digest}"
+    return stem
 
 
 def default_path(name: str, kind: str, fmt: str) -> Path:
     """Where a printout goes without ``-o``: the current folder, e.g. ``thorn-sheet.pdf``."""
     return Path(f"{file_stem(name)}-{kind}.{fmt}")
+
+
+_STOCK = (
+    (
+        "All characters in the spellcaster's Legion within a range of 4 of the spellcaster",
+        "Own characters within range 4",
+    ),
+    ("All characters in the spellcaster's Legion", "All own characters"),
+    ("Rangestrike spell. ", ""),
+    ("Strike spell. ", ""),
+    ("The caster may attempt to summon", "Summon"),
+    ("for the duration of the Battle", "for the Battle"),
+    ("ignoring hazards and intervening characters", "ignoring hazards and characters between"),
+)
+
+
+def spell_effect(spell: Spell) -> str:
+    """The spell's effect in one sentence for the game-night card: its first sentence, without
+    the "Rangestrike spell." preface and with stock phrases shortened (cards have it in full).
+
+    >>> spell_effect(find_spell("Bog Lord"))
+    "All characters in the spellcaster's Legion are native to bog for the Battle."
+    """
+    text = spell.text
+    for long, short in _STOCK:
+        text = text.replace(long, short)
+    match = re.match(r"(.+?[.!?])(\s|$)", text)
+    return match.group(1) if match else text

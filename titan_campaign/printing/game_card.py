@@ -1,36 +1,47 @@
-"""The game-night card: one page with what a player needs at the table.
+"""The game-night card: what a player needs at the table, with boxes to tick during the game.
 
-The two starting legions (R10) with their magic items, the Titan's Power-factor, Mana per turn,
-Skill-5 strikes and re-rolls, and every spell with its Mana cost and when it is cast (grouped by
-the phase in which it is cast). Text (80 columns), HTML and PDF forms.
+A warning when choices are still to make; the Titan's figures; a Mana and re-roll tracker per
+Game-Turn and Skill-5 boxes per Battle; the two starting legions (R10) with honor guard
+members marked and their magic items in full with a box per charge; every spell with its Mana,
+dice and one-line effect, grouped by the phase in which it is cast; this game's engagements
+(for the XP award, R8) and notes. Text (80 columns), PDF and HTML (the PDF's own page).
 """
 
 from __future__ import annotations
 
-from html import escape
+import textwrap
 from typing import Any
 
 from ..rules.spells import CAST_PHASES, find_spell
-from .canvas import Page, fit_size, fit_text, paper_size
-from .figures import attack_text, item_facts, legion_items
-from .html import document
+from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
+from .figures import attack_text, charge_boxes, charges_text, legion_items, spell_effect
+from .flow import HEADING_H, Flow, heading
+from .html import pages_html
+from .sheet_items import item_block
+from .text import boxes
 
 WIDTH = 80
+TURNS = 12  # Game-Turn columns of the Mana and re-roll tracker
+BATTLES = 8  # Battle columns of the Skill-5 tracker
 
 
-def table_figures(data: dict[str, Any]) -> list[tuple[str, str]]:
-    """The four figures a player looks up during a game, with their labels."""
+def table_figures(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The four figures a player looks up during a game: label, sheet key, value."""
     return [
-        ("Titan Power-factor", str(data["titan_power"])),
-        ("Mana per turn", str(data["mana"])),
-        ("Skill-5 strikes per Battle", str(data["skill_uses"])),
-        ("Re-rolls per turn", str(data["rerolls"])),
+        ("Titan Power-factor", "titan_power", str(data["titan_power"])),
+        ("Mana per turn", "mana", str(data["mana"])),
+        ("Skill-5 strikes per Battle", "skill_uses", str(data["skill_uses"])),
+        ("Re-rolls per turn", "rerolls", str(data["rerolls"])),
     ]
 
 
 def spells_by_phase(data: dict[str, Any]) -> list[dict[str, Any]]:
-    """The Titan's spells ordered by when they are cast, then Mana, then name; with attack."""
-    rows = [dict(spell, attack=attack_text(find_spell(spell["name"]))) for spell in data["spells"]]
+    """The Titan's spells ordered by when they are cast, then Mana, then name; with the attack
+    notation and the one-line effect."""
+    rows = []
+    for spell in data["spells"]:
+        known = find_spell(spell["name"])
+        rows.append(dict(spell, attack=attack_text(known), effect=spell_effect(known)))
     return sorted(
         rows,
         key=lambda s: (
@@ -41,21 +52,34 @@ def spells_by_phase(data: dict[str, Any]) -> list[dict[str, Any]]:
     )
 
 
-MAX_ITEM_LINES = 6  # per legion on the printed card; the text card lists every item
+def legion_members(data: dict[str, Any]) -> list[list[tuple[str, bool]]]:
+    """Each starting legion's characters, each with True if it is an honor guard member (R9).
+
+    The members are added to the legions last (R10), so each member marks the last character
+    of its name not yet marked.
+    """
+    legions = [[(name, False) for name in legion] for legion in data["starting_legions"]]
+    for member in data["honor_guard"]:
+        for legion in reversed(legions):
+            found = [i for i, (name, marked) in enumerate(legion) if name == member and not marked]
+            if found:
+                legion[found[-1]] = (member, True)
+                break
+    return legions
 
 
-def _legion_item_lines(data: dict[str, Any], number: int, limit: int | None = None) -> list[str]:
-    """The legion's magic items, one line each; past ``limit`` lines, a line says how many more."""
+def pending_warning(data: dict[str, Any]) -> list[str]:
+    """The choices still to make (before the game starts), one line each."""
+    return [choice["text"] for choice in data["pending"]]
+
+
+def _legion_items(data: dict[str, Any], number: int) -> list[dict[str, Any]]:
     by_name = {item["name"]: item for item in data["magic_items"]}
-    lines = [
-        f"{name} ({item_facts(by_name[name]).replace(f', legion {number}', '')})"
-        for name in legion_items(data, number)
-    ]
-    if limit is not None and len(lines) > limit:
-        lines = lines[: limit - 1] + [
-            f"... and {len(lines) - limit + 1} more items (see the sheet)"
-        ]
-    return lines
+    return [by_name[name] for name in legion_items(data, number)]
+
+
+def _unplaced_items(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [item for item in data["magic_items"] if item.get("legion") not in (1, 2)]
 
 
 # --- text ------------------------------------------------------------------------------
@@ -65,6 +89,18 @@ def _cut(text: str) -> str:
     return text if len(text) <= WIDTH else text[: WIDTH - 1] + "~"
 
 
+def _item_text(item: dict[str, Any]) -> list[str]:
+    used, total = charge_boxes(item)
+    charges = f"  charges {boxes(used, total)}" if total else ""
+    if item["charges"] is not None and not total:
+        charges = f"  {charges_text(item)}"
+    out = [_cut(f"  item: {item['name']} ({item['type']}){charges}")]
+    out += textwrap.wrap(
+        item["description"], WIDTH, initial_indent="    ", subsequent_indent="    "
+    )
+    return out
+
+
 def game_card_text(data: dict[str, Any]) -> str:
     """The card as plain text, every line at most 80 columns."""
     out = [
@@ -72,10 +108,19 @@ def game_card_text(data: dict[str, Any]) -> str:
         _cut(f"level {data['level']}, player {data['player']}, campaign {data['campaign']}"),
     ]
     out.append("=" * WIDTH)
-    out += [_cut(f"{label + ':':<28}{value}") for label, value in table_figures(data)]
-    for number, legion in enumerate(data["starting_legions"], start=1):
-        out += ["", _cut(f"LEGION {number}: {', '.join(legion)}")]
-        out += [_cut(f"  item: {line}") for line in _legion_item_lines(data, number)]
+    for choice in pending_warning(data):
+        out += textwrap.wrap(f"CHOICE TO MAKE FIRST: {choice}", WIDTH, subsequent_indent="  ")
+    out += [_cut(f"{label + ':':<28}{value}") for label, _, value in table_figures(data)]
+    for number, legion in enumerate(legion_members(data), start=1):
+        names = ", ".join(f"{name} (honor guard)" if guard else name for name, guard in legion)
+        out += [""] + textwrap.wrap(f"LEGION {number}: {names}", WIDTH, subsequent_indent="  ")
+        for item in _legion_items(data, number):
+            out += _item_text(item)
+    unplaced = _unplaced_items(data)
+    if unplaced:
+        out += ["", "ITEMS NOT YET GIVEN TO A LEGION"]
+        for item in unplaced:
+            out += _item_text(item)
     out += [_cut(f"! {note}") for note in data["starting_legion_notes"]]
     out += ["", f"SPELLS ({len(data['spells'])})"]
     if not data["spells"]:
@@ -91,161 +136,237 @@ def game_card_text(data: dict[str, Any]) -> str:
                 f"    {spell['mana']} Mana  {spell['name']:<24}{spell['school'].title():<10}{attack}"
             )
         )
+        out += textwrap.wrap(
+            spell["effect"], WIDTH, initial_indent=" " * 12, subsequent_indent=" " * 12
+        )
     return "\n".join(line.rstrip() for line in out) + "\n"
 
 
 # --- PDF -------------------------------------------------------------------------------
 
 
-def game_card_page(data: dict[str, Any], paper: str = "a4") -> Page:
-    """The card laid out on one page (for the PDF)."""
-    width, height = paper_size(paper)
-    page = Page(width, height, f"{data['name']} - game night")
-    margin = 12.0
-    x, content = margin, width - 2 * margin
-    size = fit_size(data["name"], content - 50, 16, 9, bold=True)
-    page.text(x, margin + 6, fit_text(data["name"], content - 50, size, True), size, bold=True)
-    page.text(
-        x + content, margin + 6, f"GAME NIGHT - LEVEL {data['level']}", 10, bold=True, align="right"
-    )
-    page.text(
-        x,
-        margin + 11,
-        fit_text(f"Player: {data['player']}   Campaign: {data['campaign']}", content, 8),
-        8,
-    )
-    y = margin + 15
-    cell = (content - 3 * 4) / 4
-    for index, (label, value) in enumerate(table_figures(data)):
+def _warning(flow: Flow, data: dict[str, Any]) -> None:
+    choices = pending_warning(data)
+    if not choices:
+        return
+    lines = [
+        line for choice in choices for line in wrap_text(f"\u2610 {choice}", flow.content - 6, 8.5)
+    ]
+    height = 7 + len(lines) * 4 + 2
+    flow.page.box(flow.x, flow.y, flow.content, height, stroke=0.8)
+    flow.page.text(
+        flow.x + 3, flow.y + 5, "CHOICES STILL TO MAKE: make them before this game starts",
+        9.5, bold=True,
+    )  # fmt: skip
+    for row, line in enumerate(lines):
+        flow.page.text(flow.x + 3, flow.y + 9.5 + row * 4, line, 8.5)
+    flow.y += height + 3
+
+
+def _figures(flow: Flow, data: dict[str, Any]) -> None:
+    page, x, y = flow.page, flow.x, flow.y
+    cell = (flow.content - 3 * 4) / 4
+    for index, (label, key, value) in enumerate(table_figures(data)):
         cx = x + index * (cell + 4)
-        page.box(cx, y, cell, 16, stroke=0.5)
-        page.text(cx + cell / 2, y + 9.5, value, 18, bold=True, align="center")
-        page.text(cx + cell / 2, y + 14, label, 7, align="center")
-    y += 22
-    half = (content - 6) / 2
-    items = [_legion_item_lines(data, number, MAX_ITEM_LINES) for number in (1, 2)]
-    legion_h = (
-        6
-        + max(
-            len(legion) * 4.2 + len(lines) * 4
-            for legion, lines in zip(data["starting_legions"], items)
-        )
-        + 4
+        page.box(cx, y, cell, 15, stroke=0.5)
+        page.text(cx + cell / 2, y + 8.5, value, 18, bold=True, align="center", figure=key)
+        page.text(cx + cell / 2, y + 13, label, 7.5, align="center")
+    flow.y += 19
+
+
+def _tracker(flow: Flow, data: dict[str, Any]) -> None:
+    """Game-Turn columns: Mana left to write in, a box per re-roll; Battle columns: Skill-5."""
+    flow.section("EACH GAME-TURN", 16)
+    page, x = flow.page, flow.x
+    label_w = 42.0
+    cell = (flow.content - label_w) / TURNS
+    y = flow.y
+    page.text(x, y + 3, "Game-Turn", 7.5, italic=True)
+    for turn in range(TURNS):
+        page.text(x + label_w + turn * cell + cell / 2, y + 3, str(turn + 1), 7.5, align="center")
+    rows = [(f"Mana left (of {data['mana']})", 0)]
+    rows.append((f"Re-rolls ({data['rerolls']} a turn)", data["rerolls"]))
+    y += 4
+    for label, ticks in rows:
+        page.text(x, y + 4, label, 8, bold=True)
+        for turn in range(TURNS):
+            cx = x + label_w + turn * cell
+            page.box(cx, y, cell, 6, stroke=0.2)
+            _ticks(page, cx, y, cell, ticks)
+        y += 6
+    flow.y = y + 3
+    if data["skill_uses"]:
+        page.text(x, flow.y + 4, f"Skill-5 strikes ({data['skill_uses']} a Battle)", 8, bold=True)
+        bcell = (flow.content - label_w) / BATTLES
+        for battle in range(BATTLES):
+            cx = x + label_w + battle * bcell
+            page.box(cx, flow.y, bcell, 6, stroke=0.2)
+            page.text(cx + 1, flow.y + 4, f"B{battle + 1}", 7, italic=True)
+            _ticks(page, cx + 5, flow.y, bcell - 5, data["skill_uses"])
+        flow.y += 9
+    else:
+        page.text(x, flow.y + 3, "No Skill-5 strikes (no Skill box bought).", 7.5, italic=True)
+        flow.y += 5
+
+
+def _ticks(page: Page, x: float, y: float, width: float, count: int) -> None:
+    """``count`` small boxes centred in a cell 6 mm tall (as many as fit on one line)."""
+    side, gap = 2.6, 0.8
+    count = min(count, int((width - 1) // (side + gap)))
+    start = x + (width - count * (side + gap) + gap) / 2
+    page.check_boxes(start, y + 1.7, 0, count, side=side, gap=gap)
+
+
+def _legion_height(legion: list[tuple[str, bool]], items: list[dict[str, Any]], w: float) -> float:
+    return 8 + len(legion) * 4.4 + sum(item_block(None, i, 0, 0, w, legion=False) for i in items)
+
+
+def _legions(flow: Flow, data: dict[str, Any]) -> None:
+    half = (flow.content - 6) / 2
+    legions = legion_members(data)
+    items = [_legion_items(data, number) for number in (1, 2)]
+    height = 2 + max(
+        _legion_height(legion, placed, half - 6) for legion, placed in zip(legions, items)
     )
-    for number, legion in enumerate(data["starting_legions"], start=1):
-        lx = x + (number - 1) * (half + 6)
-        page.box(lx, y, half, legion_h, stroke=0.4)
-        page.text(lx + 2.5, y + 5.5, f"LEGION {number}  ({len(legion)} characters)", 9.5, bold=True)
-        for row, character in enumerate(legion):
-            page.box(lx + 3, y + 8.6 + row * 4.2, 2.6, 2.6, stroke=0.25)
-            page.text(lx + 7.5, y + 11 + row * 4.2, character, 8.5)
-        iy = y + 11 + len(legion) * 4.2 + 1
-        for line in items[number - 1]:
-            page.text(lx + 3, iy, fit_text(f"Item: {line}", half - 6, 7.5), 7.5, italic=True)
-            iy += 4
-    y += legion_h + 2
+    flow.need(height, "STARTING LEGIONS")
+    page, y = flow.page, flow.y
+    for number, legion in enumerate(legions, start=1):
+        lx = flow.x + (number - 1) * (half + 6)
+        page.box(lx, y, half, height, stroke=0.4)
+        title = f"LEGION {number}  ({len(legion)} characters)"
+        page.text(lx + 2.5, y + 5.5, title, 9.5, bold=True)
+        page.text(lx + half - 2.5, y + 5.5, "tick when slain", 7, italic=True, align="right")
+        cy = y + 8
+        for character, guard in legion:
+            page.box(lx + 3, cy + 0.7, 2.8, 2.8, stroke=0.25)
+            page.text(lx + 7.5, cy + 3.2, character, 8.5, bold=guard)
+            if guard:
+                offset = text_width(character, 8.5, bold=True) + 2
+                page.text(lx + 7.5 + offset, cy + 3.2, "honor guard", 7, italic=True)
+            cy += 4.4
+        for item in items[number - 1]:
+            cy += item_block(page, item, lx + 3, cy, half - 6, legion=False)
+    flow.y += height + 2
     for note in data["starting_legion_notes"]:
-        page.text(x, y + 3, fit_text(f"! {note}", content, 7.5), 7.5, italic=True)
-        y += 3.8
-    y += 3
+        for line in wrap_text(f"! {note}", flow.content, 7.5):
+            flow.need(3.8, "STARTING LEGIONS")
+            flow.page.text(flow.x, flow.y + 3, line, 7.5, italic=True)
+            flow.y += 3.8
+    unplaced = _unplaced_items(data)
+    if unplaced:
+        flow.section("ITEMS NOT YET GIVEN TO A LEGION", 8)
+        for item in unplaced:
+            block = item_block(None, item, flow.x, flow.y, flow.content, legion=False)
+            flow.need(block, "ITEMS NOT YET GIVEN TO A LEGION")
+            flow.y += item_block(flow.page, item, flow.x, flow.y, flow.content, legion=False)
+    flow.y += 2
+
+
+SPELL_SIZE = 7.5
+SPELL_STEP = 3.4
+NAME_X, SCHOOL_X, DICE_X, EFFECT_X = 11.0, 47.0, 68.0, 87.0
+
+
+def _spells(flow: Flow, data: dict[str, Any]) -> None:
     spells = spells_by_phase(data)
-    page.text(x, y + 3.6, f"SPELLS ({len(spells)})", 9.5, bold=True)
-    page.line(x, y + 5, x + content, y + 5, stroke=0.4)
-    y += 6.5
+    title = f"SPELLS ({len(spells)})"
+    flow.section(title, 8)
     if not spells:
-        page.text(x, y + 3.5, "(no spells yet)", 8, italic=True)
-        return page
-    columns = 2 if len(spells) > 24 else 1
-    bottom = height - margin
-    phases = len({s["cast"] for s in spells})
-    rows = -(-(len(spells) + phases * columns) // columns) + 1
-    step = max(2.6, min(4.4, (bottom - y) / rows))
-    size = min(8.0, step / 0.5)
-    col_w = (content - (columns - 1) * 5) / columns
-    per_column = -(-(len(spells) + phases) // columns)
-    column, row, phase = 0, 0, None
+        flow.page.text(flow.x, flow.y + 3.5, "(no spells yet)", 8, italic=True)
+        flow.y += 6
+        return
+    effect_w = flow.content - EFFECT_X
+    phase = None
     for spell in spells:
-        if row >= per_column - (1 if spell["cast"] != phase else 0) and column < columns - 1:
-            column, row, phase = column + 1, 0, None
-        cx = x + column * (col_w + 5)
-        if spell["cast"] != phase:
+        lines = wrap_text(spell["effect"], effect_w, SPELL_SIZE)
+        height = len(lines) * SPELL_STEP + 0.6
+        new_phase = spell["cast"] != phase
+        if flow.need(height + (5 if new_phase else 0), title) or new_phase:
+            suffix = "" if new_phase else " (continued)"
             phase = spell["cast"]
-            page.text(cx, y + row * step + step * 0.8, phase.upper(), size * 0.9, bold=True)
-            row += 1
-        cy = y + row * step + step * 0.8
-        page.box(cx + 1, cy - step * 0.55, step * 0.55, step * 0.55, stroke=0.2)
-        page.text(cx + 2 + step * 0.6, cy, f"{spell['mana']} Mana", size)
-        page.text(cx + 16, cy, fit_text(spell["name"], col_w * 0.42, size, True), size, bold=True)
-        page.text(
-            cx + 16 + col_w * 0.43,
-            cy,
-            fit_text(spell["attack"], col_w - 16 - col_w * 0.43, size),
-            size,
-        )
-        row += 1
-    return page
+            flow.page.text(flow.x, flow.y + 3.6, phase.upper() + suffix, 8, bold=True)
+            flow.y += 5
+        _spell_row(flow.page, spell, lines, flow.x, flow.y)
+        flow.y += height
+    flow.y += 2
 
 
-# --- HTML ------------------------------------------------------------------------------
+def _spell_row(page: Page, spell: dict[str, Any], lines: list[str], x: float, y: float) -> None:
+    base = y + 2.6
+    page.text(x, base, f"{spell['mana']} Mana", SPELL_SIZE, bold=True)
+    page.text(
+        x + NAME_X, base, fit_text(spell["name"], SCHOOL_X - NAME_X - 1, 8, True), 8, bold=True
+    )
+    school = f"{spell['school'].title()} {spell['level']}"
+    page.text(x + SCHOOL_X, base, school, 7)
+    page.text(x + DICE_X, base, fit_text(spell["attack"], EFFECT_X - DICE_X - 1, 7.5), 7.5)
+    for row, line in enumerate(lines):
+        page.text(x + EFFECT_X, base + row * SPELL_STEP, line, SPELL_SIZE)
+    page.line(
+        x,
+        y + len(lines) * SPELL_STEP + 0.4,
+        x + page.width - 24,
+        y + len(lines) * SPELL_STEP + 0.4,
+        stroke=0.08,
+    )
 
-GAME_CARD_CSS = """
-.game .figures4 { display: grid; grid-template-columns: repeat(4, 1fr); gap: 4mm; margin: 2mm 0 4mm 0; }
-.game .figures4 div { border: 0.5mm solid #000; text-align: center; padding: 1mm; font-size: 7pt; }
-.game .figures4 b { display: block; font-size: 18pt; }
-.game .legions2 { display: grid; grid-template-columns: 1fr 1fr; gap: 6mm; margin-bottom: 3mm; }
-.game .legion { border: 0.4mm solid #000; padding: 2mm; min-height: 48mm; }
-.game .legion h3 { font-size: 9.5pt; margin: 0 0 1mm 0; }
-.game .legion ul { margin: 0; padding-left: 4mm; list-style: square; font-size: 8.5pt; }
-.game .legion .item { font-style: italic; font-size: 7.5pt; }
-.game .spell-list.cols-2 { column-count: 2; column-gap: 6mm; }
-.game .spell-list div { height: 4.4mm; white-space: nowrap; overflow: hidden; break-inside: avoid; }
-.game .spell-list.dense div { height: 3.6mm; font-size: 7.5pt; }
-.game .spell-list .phase { font-weight: bold; text-transform: uppercase; font-size: 7.5pt; padding-top: 0.8mm; }
-.game .spell-list .mana { display: inline-block; width: 14mm; }
-.game .spell-list b { display: inline-block; width: 45mm; }
-"""
+
+def _this_game(flow: Flow) -> None:
+    """Engagements to tick for the XP award (R8), result and score, then notes to the foot."""
+    if flow.room < HEADING_H + 14:
+        return
+    flow.y = heading(flow.page, flow.x, flow.y, flow.content, "THIS GAME (for the XP award)")
+    page, x, y = flow.page, flow.x, flow.y
+    for column, label in enumerate(("Battles won", "Agreements", "Fled / lost")):
+        cx = x + column * 62
+        page.text(cx, y + 3.6, label, 8, bold=True)
+        page.check_boxes(cx + 22, y + 0.8, 0, 8, side=3.2, gap=1.0)
+    y += 6.5
+    page.text(x, y + 3.6, "Result:", 8, bold=True)
+    page.check_boxes(x + 12, y + 0.8, 0, 1, side=3.2)
+    page.text(x + 16.5, y + 3.6, "won", 8)
+    page.check_boxes(x + 24, y + 0.8, 0, 1, side=3.2)
+    page.text(x + 28.5, y + 3.6, "lost", 8)
+    page.text(x + 62, y + 3.6, "Score:", 8, bold=True)
+    page.line(x + 73, y + 4.2, x + 110, y + 4.2, stroke=0.2)
+    page.text(x + 124, y + 3.6, "Survivors:", 8, bold=True)
+    page.line(x + 140, y + 4.2, x + flow.content, y + 4.2, stroke=0.2)
+    flow.y = y + 8
+    if flow.room < HEADING_H + 6:
+        return
+    flow.y = heading(flow.page, flow.x, flow.y, flow.content, "NOTES")
+    while flow.room >= 6:
+        flow.y += 6
+        flow.page.line(flow.x, flow.y, flow.x + flow.content, flow.y, stroke=0.15)
+
+
+def game_card_pages(data: dict[str, Any], paper: str = "a4") -> list[Page]:
+    """The card laid out on one page, or more when a long spell book or many items need it."""
+    width, height = paper_size(paper)
+    flow = Flow(width, height, f"{data['name']} - game night", f"{data['name']} - game night")
+    page, x, content = flow.page, flow.x, flow.content
+    size = fit_size(data["name"], content - 52, 16, 9, bold=True)
+    name = fit_text(data["name"], content - 52, size, True)
+    page.text(x, flow.y + 6, name, size, bold=True, figure="name")
+    level = f"GAME NIGHT - LEVEL {data['level']}"
+    page.text(x + content, flow.y + 6, level, 10, bold=True, align="right")
+    facts = f"Player: {data['player']}   Campaign: {data['campaign']}"
+    page.text(x, flow.y + 11, fit_text(facts, content, 8), 8)
+    flow.y += 15
+    _warning(flow, data)
+    _figures(flow, data)
+    _tracker(flow, data)
+    _legions(flow, data)
+    _spells(flow, data)
+    _this_game(flow)
+    return flow.pages
+
+
+def game_card_page(data: dict[str, Any], paper: str = "a4") -> Page:
+    """The card's first page (all of it for most Titans)."""
+    return game_card_pages(data, paper)[0]
 
 
 def game_card_html(data: dict[str, Any], paper: str = "a4") -> str:
-    """The card as a self-contained HTML file of one printed page."""
-    e = escape
-    figures = "".join(
-        f'<div><b data-figure="{label}">{e(value)}</b>{e(label)}</div>'
-        for label, value in table_figures(data)
-    )
-    legions = []
-    for number, legion in enumerate(data["starting_legions"], start=1):
-        members = "".join(f"<li>{e(name)}</li>" for name in legion)
-        items = "".join(
-            f'<div class="item">Item: {e(line)}</div>'
-            for line in _legion_item_lines(data, number, MAX_ITEM_LINES)
-        )
-        legions.append(
-            f'<div class="legion" data-legion="{number}"><h3>LEGION {number} ({len(legion)} characters)</h3><ul>{members}</ul>{items}</div>'
-        )
-    notes = "".join(
-        f'<div class="choices">! {e(note)}</div>' for note in data["starting_legion_notes"]
-    )
-    rows, phase = [], None
-    for spell in spells_by_phase(data):
-        if spell["cast"] != phase:
-            phase = spell["cast"]
-            rows.append(f'<div class="phase">{e(phase)}</div>')
-        rows.append(
-            f'<div data-spell="{e(spell["name"])}"><span class="mana">{spell["mana"]} Mana</span>'
-            f"<b>{e(spell['name'])}</b>{e(spell['attack'])}</div>"
-        )
-    columns = 2 if len(data["spells"]) > 24 else 1
-    dense = " dense" if len(rows) > 2 * 36 else ""
-    spells = (
-        f'<div class="spell-list cols-{columns}{dense}">{"".join(rows)}</div>'
-        if rows
-        else '<div class="none">(no spells yet)</div>'
-    )
-    body = (
-        f'<section class="page game"><div class="top"><h1>{e(data["name"])}</h1><b>GAME NIGHT - LEVEL {data["level"]}</b></div>'
-        f'<div class="campaign">Player: {e(data["player"])} &nbsp; Campaign: {e(data["campaign"])}</div>'
-        f'<div class="figures4">{figures}</div><div class="legions2">{"".join(legions)}</div>{notes}'
-        f"<section><h2>SPELLS ({len(data['spells'])})</h2>{spells}</section></section>"
-    )
-    return document(f"{data['name']} - game night", [body], paper, GAME_CARD_CSS)
+    """The card as a self-contained HTML file: the same pages as the PDF."""
+    return pages_html(f"{data['name']} - game night", game_card_pages(data, paper), kind="game")

@@ -1,7 +1,9 @@
-"""PDF output with fpdf2: pure Python, core fonts only, check boxes drawn as rectangles.
+"""PDF output with fpdf2: pure Python, the shipped font embedded, check boxes drawn as shapes.
 
-Any list of ``canvas.Page`` becomes one PDF document. Text is made latin-1 safe first, since
-the core fonts cannot encode other characters; a fresh machine needs no font and no browser.
+Any list of ``canvas.Page`` becomes one PDF document. The shipped DejaVu font is embedded (only
+the glyphs used), so every Latin, Greek or Cyrillic letter prints as typed; a character the
+font lacks prints as a white square (``fonts.font_warning`` names it). A fresh machine needs no
+installed font and no browser.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from typing import Any
 
 from fpdf import FPDF
 
-from .canvas import PT, Box, Line, Page, Text, latin1
+from .canvas import FONT, PT, Box, Line, Page, Text, font_style, register_fonts
+from .fonts import drawable
+from .sheet_layout import sheet_pages
 
 PRODUCER = "titan-campaign"
 
@@ -20,9 +24,8 @@ PRODUCER = "titan-campaign"
 def _draw(pdf: FPDF, page: Page) -> None:
     for shape in page.shapes:
         if isinstance(shape, Text):
-            style = ("B" if shape.bold else "") + ("I" if shape.italic else "")
-            pdf.set_font("helvetica", style, shape.size)
-            text = latin1(shape.text)
+            pdf.set_font(FONT, font_style(shape.bold, shape.italic), shape.size)
+            text = drawable(shape.text)
             x = shape.x
             if shape.align != "left":
                 width = pdf.get_string_width(text)
@@ -43,10 +46,11 @@ def _draw(pdf: FPDF, page: Page) -> None:
 def pages_pdf(pages: Sequence[Page], title: str = "", created: datetime | None = None) -> bytes:
     """One PDF page per ``Page``, in order; ``created`` fixes the creation date (for tests)."""
     pdf = FPDF(unit="mm")
+    register_fonts(pdf)
     pdf.set_auto_page_break(False)
     pdf.set_margins(0, 0)
     pdf.set_creator(PRODUCER)
-    pdf.set_title(latin1(title or (pages[0].title if pages else "")))
+    pdf.set_title(drawable(title or (pages[0].title if pages else "")))
     pdf.set_creation_date(created or datetime.now(UTC))
     pdf.set_draw_color(0)
     pdf.set_fill_color(0)
@@ -60,10 +64,8 @@ def pages_pdf(pages: Sequence[Page], title: str = "", created: datetime | None =
 def sheet_pdf(
     data: dict[str, Any] | None, paper: str = "a4", created: datetime | None = None
 ) -> bytes:
-    """The Titan Character Sheet (or the blank sheet, with None) as a one-page PDF."""
-    from .sheet_layout import sheet_page
-
-    return pages_pdf([sheet_page(data, paper)], created=created)
+    """The Titan Character Sheet (or the blank sheet, with None): one page, or more if needed."""
+    return pages_pdf(sheet_pages(data, paper), created=created)
 
 
 def campaign_pdf(
@@ -72,11 +74,9 @@ def campaign_pdf(
     paper: str = "a4",
     created: datetime | None = None,
 ) -> bytes:
-    """Every given Titan's sheet, one page each, in one PDF."""
-    from .sheet_layout import sheet_page
-
+    """Every given Titan's sheet, each on its own page (or pages), in one PDF."""
     return pages_pdf(
-        [sheet_page(data, paper) for data in sheets],
+        [page for data in sheets for page in sheet_pages(data, paper)],
         f"{campaign} - Titan Character Sheets",
         created,
     )

@@ -1,13 +1,23 @@
-"""SVG output: one ``canvas.Page`` as a standalone SVG in millimetres (the sheet fits one page)."""
+"""SVG output: laid-out pages (``canvas.Page``) as SVG drawn in millimetres.
+
+The standalone SVG (``sheet --format svg``) and every page of the HTML printouts are the same
+drawing as the PDF page, set in the shipped font, which the SVG carries as an embedded subset
+(``fonts.font_face_css``). A sheet that runs to two pages is drawn as two pages one under the
+other in the standalone SVG.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .canvas import PT, Box, Line, Page, Text
+from .canvas import PT, Box, Page, Shape, Text
+from .fonts import FAMILY, MISSING_MARK, drawable, font_face_css
+from .sheet_layout import sheet_pages
 
-FONT = "Helvetica, Arial, 'Liberation Sans', sans-serif"
+FONT = f"'{FAMILY} Embedded', '{FAMILY}', 'DejaVu Sans', sans-serif"
+PAGE_GAP = 6.0  # mm between pages stacked in one standalone SVG
 _ANCHOR = {"left": "start", "right": "end", "center": "middle"}
 
 
@@ -15,48 +25,80 @@ def _n(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def _shape(shape: Text | Box | Line) -> str:
+def _shape(shape: Shape, dy: float = 0.0) -> str:
     if isinstance(shape, Text):
-        attrs = f'x="{_n(shape.x)}" y="{_n(shape.y)}" font-size="{_n(shape.size * PT)}"'
+        attrs = f'x="{_n(shape.x)}" y="{_n(shape.y + dy)}" font-size="{_n(shape.size * PT)}"'
         if shape.bold:
             attrs += ' font-weight="bold"'
-        if shape.italic:
+        elif shape.italic:
             attrs += ' font-style="italic"'
         if shape.align != "left":
             attrs += f' text-anchor="{_ANCHOR[shape.align]}"'
-        return f"<text {attrs}>{escape(shape.text)}</text>"
+        if shape.figure:
+            attrs += f" data-figure={quoteattr(shape.figure)}"
+        return f"<text {attrs}>{escape(drawable(shape.text))}</text>"
     if isinstance(shape, Box):
         fill = "#000" if shape.filled else "none"
+        kind = "box checked" if shape.filled else "box"
         return (
-            f'<rect x="{_n(shape.x)}" y="{_n(shape.y)}" width="{_n(shape.w)}" height="{_n(shape.h)}" '
-            f'fill="{fill}" stroke="#000" stroke-width="{_n(shape.stroke)}"/>'
+            f'<rect class="{kind}" x="{_n(shape.x)}" y="{_n(shape.y + dy)}" width="{_n(shape.w)}" '
+            f'height="{_n(shape.h)}" fill="{fill}" stroke="#000" stroke-width="{_n(shape.stroke)}"/>'
         )
     dash = ' stroke-dasharray="1.2 1"' if shape.dashed else ""
     return (
-        f'<line x1="{_n(shape.x1)}" y1="{_n(shape.y1)}" x2="{_n(shape.x2)}" y2="{_n(shape.y2)}" '
-        f'stroke="#000" stroke-width="{_n(shape.stroke)}"{dash}/>'
+        f'<line x1="{_n(shape.x1)}" y1="{_n(shape.y1 + dy)}" x2="{_n(shape.x2)}" '
+        f'y2="{_n(shape.y2 + dy)}" stroke="#000" stroke-width="{_n(shape.stroke)}"{dash}/>'
     )
 
 
-def page_svg(page: Page) -> str:
-    """The page as an SVG document sized in millimetres, black on white."""
+def page_texts(pages: Sequence[Page]) -> str:
+    """Every character the pages draw (to cut the embedded font down to)."""
+    texts = [drawable(s.text) for page in pages for s in page.shapes if isinstance(s, Text)]
+    return "".join(texts) + MISSING_MARK
+
+
+def page_element(page: Page) -> str:
+    """One page as an ``<svg>`` element sized in millimetres (for inline use in HTML)."""
     width, height = _n(page.width), _n(page.height)
+    shapes = "\n".join(_shape(shape) for shape in page.shapes)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+        f'viewBox="0 0 {width} {height}" font-family={quoteattr(FONT)} role="img" '
+        f"aria-label={quoteattr(page.title)}>\n"
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>\n{shapes}\n</svg>'
+    )
+
+
+def pages_svg(pages: Sequence[Page]) -> str:
+    """The pages as one SVG document, one under the other, with the font embedded."""
+    width = max(page.width for page in pages)
+    height = sum(page.height for page in pages) + PAGE_GAP * (len(pages) - 1)
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
-            f'viewBox="0 0 {width} {height}" font-family={quoteattr(FONT)}>'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}mm" height="{_n(height)}mm" '
+            f'viewBox="0 0 {_n(width)} {_n(height)}" font-family={quoteattr(FONT)}>'
         ),
-        f"<title>{escape(page.title)}</title>",
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>',
+        f"<title>{escape(pages[0].title)}</title>",
+        f"<style>{font_face_css(page_texts(pages))}text {{ white-space: pre; }}</style>",
     ]
-    lines += [_shape(shape) for shape in page.shapes]
+    top = 0.0
+    for page in pages:
+        lines.append(
+            f'<rect x="0" y="{_n(top)}" width="{_n(page.width)}" height="{_n(page.height)}" '
+            'fill="#fff"/>'
+        )
+        lines += [_shape(shape, top) for shape in page.shapes]
+        top += page.height + PAGE_GAP
     lines.append("</svg>")
     return "\n".join(lines) + "\n"
 
 
-def sheet_svg(data: dict[str, Any] | None, paper: str = "a4") -> str:
-    """The Titan Character Sheet (or the blank sheet, with None) as one SVG page."""
-    from .sheet_layout import sheet_page
+def page_svg(page: Page) -> str:
+    """One page as an SVG document sized in millimetres, black on white."""
+    return pages_svg([page])
 
-    return page_svg(sheet_page(data, paper))
+
+def sheet_svg(data: dict[str, Any] | None, paper: str = "a4") -> str:
+    """The Titan Character Sheet (or the blank sheet, with None) as SVG (pages stacked)."""
+    return pages_svg(sheet_pages(data, paper))

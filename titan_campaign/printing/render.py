@@ -1,0 +1,161 @@
+"""Render a printout from sheet data, and write it to a file: no database, no command line.
+
+``render`` returns the printout; ``write_printout`` writes it (to a default file name in the
+current folder without a path); ``printout_warnings`` says what the printout cannot show as
+typed (characters the shipped font lacks), one line each, for the caller to show.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..rules.errors import RuleError
+from . import game_card
+from .cards import card_spells, cards_html, cards_pages
+from .figures import default_path, file_stem
+from .fonts import font_warning, sheet_texts
+from .html import campaign_html, sheet_html
+from .pdf import campaign_pdf, pages_pdf, sheet_pdf
+from .svg import sheet_svg
+from .text import sheet_text
+
+KINDS: dict[str, tuple[str, ...]] = {
+    "sheet": ("text", "json", "html", "pdf", "svg"),
+    "blank": ("html", "pdf", "svg"),
+    "cards": ("html", "pdf"),
+    "game-card": ("text", "html", "pdf"),
+    "campaign": ("html", "pdf"),
+}
+"""What can be printed, and in which formats."""
+
+_TITLES = {
+    "sheet": "a Titan Character Sheet",
+    "blank": "a blank sheet",
+    "cards": "a set of spell cards",
+    "game-card": "a game-night card",
+    "campaign": "a campaign printout",
+}
+
+
+def render(
+    kind: str,
+    fmt: str,
+    data: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
+    paper: str = "a4",
+    spells: Sequence[str] | None = None,
+    campaign: str = "",
+) -> str | bytes:
+    """The printout as text (text, json, html, svg) or bytes (pdf); see ``write_printout``."""
+    if kind not in KINDS:
+        raise RuleError(f"unknown printout {kind!r}: choose {', '.join(KINDS)}")
+    if fmt not in KINDS[kind]:
+        formats = KINDS[kind]
+        raise RuleError(
+            f"{_TITLES[kind]} prints as {', '.join(formats[:-1])} or {formats[-1]}, not {fmt}"
+        )
+    if kind == "campaign":
+        if isinstance(data, dict):
+            raise RuleError("a campaign printout takes a list of sheets")
+        sheets = list(data or [])
+        if not sheets:
+            raise RuleError(f'campaign "{campaign}" has no active Titan to print')
+        if fmt == "pdf":
+            return campaign_pdf(sheets, campaign, paper)
+        return campaign_html(sheets, campaign, paper)
+    if kind == "cards":
+        return _cards(fmt, data, spells, paper)  # type: ignore[arg-type]
+    if kind in ("sheet", "game-card") and not isinstance(data, dict):
+        raise RuleError(f"a {kind} needs a Titan")
+    titan: dict[str, Any] | None = data if kind != "blank" else None  # type: ignore[assignment]
+    if kind == "game-card":
+        if titan is None:
+            raise RuleError("a game-night card needs a Titan")
+        if fmt == "text":
+            return game_card.game_card_text(titan)
+        if fmt == "html":
+            return game_card.game_card_html(titan, paper)
+        return pages_pdf(game_card.game_card_pages(titan, paper))
+    if fmt == "json":
+        return json.dumps(titan, indent=2, ensure_ascii=False) + "\n"
+    if fmt == "text":
+        return sheet_text(titan)  # type: ignore[arg-type]
+    if fmt == "html":
+        return sheet_html(titan, paper)
+    if fmt == "svg":
+        return sheet_svg(titan, paper)
+    return sheet_pdf(titan, paper)
+
+
+def _cards(
+    fmt: str, titan: dict[str, Any] | None, spells: Sequence[str] | None, paper: str
+) -> str | bytes:
+    chosen = card_spells(titan=titan, names=spells, every=not spells and titan is None)
+    title = f"{titan['name']} - spell cards" if titan and not spells else "Spell cards"
+    if fmt == "html":
+        return cards_html(chosen, paper, title)
+    return pages_pdf(cards_pages(chosen, paper), title)
+
+
+def write_printout(
+    kind: str,
+    fmt: str,
+    data: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
+    path: Path | None = None,
+    paper: str = "a4",
+    spells: Sequence[str] | None = None,
+    campaign: str = "",
+) -> Path:
+    """Render a printout from sheet data and write it to ``path``; return the path written.
+
+    ``kind`` and what ``data`` is:
+      - "sheet": one Titan's sheet, ``data`` = ``sheet_data(state, campaign)``; fmt text, json,
+        html, pdf or svg.
+      - "blank": the blank sheet, ``data`` = None; html, pdf or svg.
+      - "cards": spell cards: the ``spells`` named if given, else the spell book of the Titan in
+        ``data``, else (``data`` None) all 72; html or pdf.
+      - "game-card": the game-night card of the Titan in ``data``; text, html or pdf.
+      - "campaign": every sheet in ``data`` (a list of sheet dicts), one page each, titled with
+        ``campaign``; html or pdf.
+    ``paper`` is "a4" or "letter". With ``path`` None the file goes to the current folder, named
+    after the Titan or campaign: ``thorn-sheet.pdf``, ``blank-sheet.pdf``, ``thorn-cards.pdf``,
+    ``spell-cards.pdf``, ``thorn-game-card.pdf``, ``<campaign>-campaign.pdf``.
+    Refused input raises RuleError (UnknownName for a spell name); a file that cannot be
+    written raises OSError.
+    """
+    output = render(kind, fmt, data, paper, spells, campaign)
+    target = path or _default_path(kind, fmt, data, spells, campaign)
+    if isinstance(output, bytes):
+        target.write_bytes(output)
+    else:
+        target.write_text(output, encoding="utf-8")
+    return target
+
+
+def _default_path(
+    kind: str, fmt: str, data: Any, spells: Sequence[str] | None, campaign: str
+) -> Path:
+    ext = "txt" if fmt == "text" else fmt
+    if kind == "blank":
+        return Path(f"blank-sheet.{ext}")
+    if kind == "campaign":
+        return Path(f"{file_stem(campaign)}-campaign.{ext}")
+    if kind == "cards" and (spells or not isinstance(data, dict)):
+        return Path(f"spell-cards.{ext}")
+    return default_path(data["name"], kind, ext)
+
+
+def printout_warnings(
+    kind: str, data: dict[str, Any] | Sequence[dict[str, Any]] | None = None
+) -> list[str]:
+    """What the printout of ``data`` cannot show as typed, one line each (empty: all prints).
+
+    Characters the shipped font has no letters for (Chinese, Japanese, emoji...) print as
+    white squares; the caller shows each line as a warning (the command line on stderr).
+    """
+    if kind in ("blank",) or data is None:
+        return []
+    warning = font_warning(sheet_texts(list(data) if not isinstance(data, dict) else data))
+    return [warning] if warning else []

@@ -1,0 +1,103 @@
+"""Magic items as printed on the sheet and the game-night card: every item in full.
+
+Each item gets its name and facts (type, starting legion), its whole description wrapped, and
+one box per charge with the used charges ticked (R11), so a player ticks a box when a charge
+is spent. Blank lines follow for items still to come.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .canvas import Page, text_width, wrap_text
+from .figures import charge_boxes
+from .flow import Flow
+
+NAME_SIZE = 8.5
+TEXT_SIZE = 8.0
+TEXT_STEP = 3.5  # mm between lines of a description
+BOX = 3.2  # mm, a charge box
+BOX_GAP = 1.0
+BLANK_ITEM_LINES = 3
+LINE = 6.0
+
+
+def _charges_width(item: dict[str, Any]) -> float:
+    total = charge_boxes(item)[1]
+    if total:
+        return text_width("charges", 7, italic=True) + 1.5 + total * (BOX + BOX_GAP)
+    if item["charges"] is not None:
+        return text_width(f"charges left ____ of {item['max_charges']}", 7, italic=True)
+    return 0.0
+
+
+def _head_lines(item: dict[str, Any], width: float, legion: bool) -> list[str]:
+    facts = [item["type"]]
+    if legion and item.get("legion"):
+        facts.append(f"legion {item['legion']}")
+    room = width - _charges_width(item) - 2
+    return wrap_text(f"{item['name']} ({', '.join(facts)})", room, NAME_SIZE, bold=True)
+
+
+def item_block(
+    page: Page | None,
+    item: dict[str, Any],
+    x: float,
+    y: float,
+    width: float,
+    legion: bool = True,
+    size: float = TEXT_SIZE,
+) -> float:
+    """Draw one item from ``y`` (its top) on ``page`` (None: only measure); return its height.
+
+    ``legion`` adds the starting legion to the facts (the game card lists items by legion).
+    """
+    head = _head_lines(item, width, legion)
+    text = wrap_text(item["description"], width - 3, size) if item["description"] else []
+    step = size * 0.44
+    height = len(head) * 3.8 + len(text) * step + 1.6
+    if page is None:
+        return height
+    for row, line in enumerate(head):
+        page.text(x, y + 3.1 + row * 3.8, line, NAME_SIZE, bold=True)
+    used, total = charge_boxes(item)
+    right = x + width
+    if total:
+        start = right - total * (BOX + BOX_GAP) + BOX_GAP
+        page.text(start - 1.5, y + 3.1, "charges", 7, italic=True, align="right")
+        page.check_boxes(start, y + 0.5, used, total, side=BOX, gap=BOX_GAP)
+    elif item["charges"] is not None:
+        label = f"charges left ____ of {item['max_charges']}"
+        page.text(right, y + 3.1, label, 7, italic=True, align="right")
+    ty = y + len(head) * 3.8
+    for line in text:
+        page.text(x + 3, ty + step * 0.8, line, size)
+        ty += step
+    page.line(x, y + height - 0.4, right, y + height - 0.4, stroke=0.1)
+    return height
+
+
+def items_section(flow: Flow, items: list[dict[str, Any]] | None) -> None:
+    """MAGIC ITEMS: every item in full (continued on the next page if need be), blank lines."""
+    title = "MAGIC ITEMS"
+    first = item_block(None, items[0], 0, 0, flow.content) if items else LINE
+    flow.section(title, first)
+    for item in items or []:
+        height = item_block(None, item, flow.x, flow.y, flow.content)
+        flow.need(height, title)
+        flow.y += item_block(flow.page, item, flow.x, flow.y, flow.content)
+    lines = BLANK_ITEM_LINES if items is None else 2
+    for _ in range(lines):
+        if flow.room < LINE:
+            break
+        flow.y += LINE
+        flow.page.line(flow.x, flow.y, flow.x + flow.content, flow.y, stroke=0.15)
+    flow.y += 2
+
+
+def blank_lines(page: Page, x: float, y: float, width: float, count: int) -> float:
+    """``count`` write-in lines, 6 mm apart, from ``y``; returns the y under the last."""
+    for _ in range(count):
+        y += LINE
+        page.line(x, y, x + width, y, stroke=0.15)
+    return y
