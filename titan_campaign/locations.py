@@ -18,11 +18,3 @@ def db_path(explicit: str | None = None) -> Path:
     chosen = explicit or os.environ.get(ENV_VAR)
     return Path(chosen).expanduser() if chosen else default_db_path()
 
-
-def titans_folder(path: Path) -> Path:
-    """The folder beside the database that holds one history file per Titan (see store/layout.py)."""
-    return path.with_name(path.name + ".titans")
-
-
-def history_path(path: Path, titan_id: int | str, file: int) -> Path:
-    return titans_folder(path) / f"titan-{titan_id}-r{file}.json"

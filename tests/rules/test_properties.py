@@ -41,7 +41,6 @@ from titan_campaign.rules.events import (
 )
 from titan_campaign.rules.honor_guard import check_honor_guard
 from titan_campaign.rules.sheet import sheet_data
-from titan_campaign.rules.snapshot import state_from_json, state_to_json
 from titan_campaign.rules.spells import SCHOOLS, SPELLS
 from titan_campaign.rules.titan import TitanLog, TitanState, check, replay
 
@@ -243,8 +242,6 @@ def test_random_event_sequences_keep_every_invariant(data, base_xp, steps):
     # The stored form of each event reads back as the same event and the same Titan.
     stored = [event_to_json(event) for event in log.events]
     assert replay(EVENTS_ADAPTER.validate_python(json.loads(json.dumps(stored)))) == log.state
-    # The state kept beside a stored history reads back as the very same state.
-    assert state_from_json(json.loads(json.dumps(state_to_json(log.state)))) == log.state
     # The sheet and the history lines never fail on a reachable state.
     json.dumps(sheet_data(log.state, "Demo"))
     assert all(describe(event) for event in log.events)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .events import (
     AbilityBought,
     Archived,
@@ -67,3 +69,10 @@ def describe(event: Event) -> str:
         case Archived():
             return "archived (dead or retired)"
     return event.kind  # pragma: no cover
+
+
+def change_text(name: str, events: Sequence[Event]) -> str:
+    """The line a change log shows for one Titan's change: "Thorn: bought a Power box (100 XP)"."""
+    if events and isinstance(events[0], Created):
+        return "; ".join(describe(event) for event in events)
+    return f"{name}: " + "; ".join(describe(event) for event in events)

@@ -7,21 +7,31 @@ corrected spelling, so an imported file with "Regneration" reads as "Regeneratio
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+)
 
 from .abilities import ABILITIES
 from .characters import find_character
 from .items import ITEM_TYPES
-from .names import UnknownName
+from .names import UnknownName, check_name
 from .spells import SCHOOLS, find_spell
 
 MAX_COUNT = 1000  # engagements of one kind in one game
 MAX_XP = 100_000  # a single award part or score
 MAX_GOLD = 1_000_000
+MAX_GAMES = 10_000
 
-Name = Annotated[str, Field(min_length=1, max_length=60)]
+Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(check_name)]
 Note = Annotated[str, Field(max_length=200)]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 
@@ -39,6 +49,13 @@ def _spell_name(value: str) -> str:
         return find_spell(value).name
     except UnknownName as error:
         raise ValueError(str(error)) from None
+
+
+def _real_date(value: str) -> str:
+    try:
+        return date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise ValueError(f"{value} is not a date (YYYY-MM-DD)") from None
 
 
 def _character_name(value: str) -> str:
@@ -132,8 +149,8 @@ class GameRecorded(_Event):
     """A game the Titan took part in, with its end-of-game XP (R8) and survivors (R9)."""
 
     kind: Literal["game_recorded"] = "game_recorded"
-    game: Annotated[int, Field(ge=1)]
-    date: Annotated[str, Field(min_length=10, max_length=10, pattern=r"^\d{4}-\d{2}-\d{2}$")]
+    game: Annotated[int, Field(ge=1, le=MAX_GAMES)]
+    date: Annotated[str, Field(min_length=10, max_length=10, pattern=r"^\d{4}-\d{2}-\d{2}$"), AfterValidator(_real_date)]
     scenario: Note = ""
     outcome: GameOutcome
     survivors: tuple[str, ...] | None = Field(default=None, max_length=50)
@@ -150,7 +167,7 @@ class GoldChanged(_Event):
     kind: Literal["gold_changed"] = "gold_changed"
     amount: Annotated[int, Field(ge=-MAX_GOLD, le=MAX_GOLD)]
     note: Note = ""
-    game: Annotated[int, Field(ge=1)] | None = None
+    game: Annotated[int, Field(ge=1, le=MAX_GAMES)] | None = None
 
 
 class ItemFacts(BaseModel):

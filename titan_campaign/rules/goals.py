@@ -428,15 +428,27 @@ class _Search:
         return node
 
     def estimate(self, node: _Node) -> int:
-        """A lower bound of the purchases still needed: the boxes to buy, and the levels to gain
-        less the free levels that many purchases bring (R2)."""
-        fill, intelligence, plain, levels, _, free, _, parity = node
-        must = fill + max(0, self.intelligence_goal - intelligence)
-        levels_left = plain + sum(
-            max(0, goal - now) for now, goal in zip(levels, self.level_goals, strict=True)
-        )
+        """A lower bound of the purchases still needed (it keeps the A* search exact).
+
+        Units of work left: ability boxes, levels of target schools, and for each school of
+        target spells the fewest of (levels gained + its targets no school pick reaches); the
+        picks the Titan holds (bonus, free, junk to swap) take one unit each. Boxes are
+        purchases; a level may be a free one, and x purchases bring about x / 2 of them (R2).
+        """
+        fill, intelligence, plain, levels, buys, free, any_picks, parity = node
+        boxes = max(0, self.intelligence_goal - intelligence)
+        gaps = sum(max(0, goal - now) for now, goal in zip(levels, self.level_goals, strict=True))
+        spells = 0
+        for index, now in enumerate(levels):
+            spells += min(
+                final - now + max(0, sum(self.unpicked(index, final)) - buys[index])
+                for final in range(max(now, self.level_goals[index]), MAX_BOXES + 1)
+            )
+        held = self.bonus + intelligence - self.intelligence + any_picks + self.junk
+        must = fill + boxes
+        units = fill + plain + max(boxes + gaps, spells - held)
         bought = must
-        while bought + free + (parity + bought) // 2 < must + levels_left:
+        while bought + free + (parity + bought) // 2 < units:
             bought += 1
         return bought
 

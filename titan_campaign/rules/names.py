@@ -8,6 +8,7 @@ entry, and through ``NameIndex`` so that a miss says, in one line, what the play
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -123,3 +124,19 @@ class NameIndex(Generic[T]):
 def article(word: str) -> str:
     """"a" or "an" before ``word``, for messages: "an Air level 1 spell"."""
     return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def has_control_characters(text: str) -> bool:
+    """Whether ``text`` holds a character that is not printed but acts on a terminal (escape,
+    bell, NUL, line breaks...): never allowed in a name."""
+    return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
+
+
+def check_name(text: str) -> str:
+    """A name as kept: spaces folded; ValueError if it is blank or holds control characters."""
+    if has_control_characters(text):
+        raise ValueError("a name cannot hold control characters (escape, tab, line breaks...)")
+    folded = " ".join(text.split())
+    if not folded:
+        raise ValueError("a name needs at least one letter")
+    return folded

@@ -390,64 +390,17 @@ def replay(events: Iterable[Event]) -> TitanState:
     return state
 
 
-@dataclass(frozen=True, eq=False)
-class StoredEvents:
-    """The first ``count`` events of a history kept elsewhere (a history file), turned into
-    events only when first asked for: a stored Titan whose state is known can be changed again
-    without reading its whole history."""
-
-    count: int
-    load: Callable[[], tuple[Event, ...]]
-
-    @classmethod
-    def loaded(cls, events: tuple[Event, ...]) -> StoredEvents:
-        """Stored events already read."""
-        stored = cls(len(events), lambda: events)
-        stored.__dict__["events"] = events
-        return stored
-
-    @cached_property
-    def events(self) -> tuple[Event, ...]:
-        events = self.load()
-        if len(events) != self.count:
-            raise RuleError(f"a stored history holds {len(events)} events, not {self.count}")
-        return events
-
-
 class TitanLog:
-    """A Titan's history with its redo stack: the unit the store keeps (undo/redo per Titan).
-
-    ``TitanLog(events, undone)``; or, for a stored history, ``TitanLog.stored(...)``: its stored
-    events, the events after them (``tail``) and the state they all lead to, known already.
-    """
+    """One Titan's history with its redo stack, on its own (a campaign keeps its Titans'
+    histories in its change log: see ``campaign.py``)."""
 
     def __init__(self, events: Iterable[Event] = (), undone: Iterable[Event] = ()) -> None:
-        self.prefix: StoredEvents | None = None
-        self.tail = tuple(events)
+        self.events = tuple(events)
         self.undone = tuple(undone)
-
-    @classmethod
-    def stored(
-        cls, prefix: StoredEvents, tail: tuple[Event, ...], undone: tuple[Event, ...], state: TitanState | None
-    ) -> TitanLog:
-        log = cls(tail, undone)
-        log.prefix = prefix
-        if state is not None:
-            log.__dict__["state"] = state
-        return log
 
     @classmethod
     def create(cls, name: str, player: str, base_xp: int, at: str = "") -> TitanLog:
         return cls((Created(name=name, player=player, base_xp=base_xp, at=at),))  # type: ignore[arg-type]
-
-    @cached_property
-    def events(self) -> tuple[Event, ...]:
-        return self.tail if self.prefix is None else self.prefix.events + self.tail
-
-    @property
-    def count(self) -> int:
-        """How many events the history holds (without reading the stored ones)."""
-        return len(self.tail) + (self.prefix.count if self.prefix is not None else 0)
 
     @cached_property
     def state(self) -> TitanState:
@@ -461,14 +414,10 @@ class TitanLog:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"TitanLog({self.count} events, {len(self.undone)} undone)"
+        return f"TitanLog({len(self.events)} events, {len(self.undone)} undone)"
 
     def _then(self, event: Event, undone: tuple[Event, ...], state: TitanState) -> TitanLog:
-        """This history with ``event`` added (the stored events stay unread)."""
-        if self.prefix is None:
-            log = TitanLog(self.tail + (event,), undone)
-        else:
-            log = TitanLog.stored(self.prefix, self.tail + (event,), undone, None)
+        log = TitanLog(self.events + (event,), undone)
         log.__dict__["state"] = state
         return log
 
@@ -477,12 +426,9 @@ class TitanLog:
         return self._then(event, (), step.state), step
 
     def undo(self) -> tuple[TitanLog, Event]:
-        if self.count <= 1:
+        if len(self.events) <= 1:
             raise RuleError(f"nothing to undo for {self.state.name}")
-        last = self.tail[-1] if self.tail else self.events[-1]
-        if self.prefix is not None and self.tail:
-            return TitanLog.stored(self.prefix, self.tail[:-1], self.undone + (last,), None), last
-        return TitanLog(self.events[:-1], self.undone + (last,)), last
+        return TitanLog(self.events[:-1], self.undone + (self.events[-1],)), self.events[-1]
 
     def redo(self) -> tuple[TitanLog, Step]:
         if not self.undone:
@@ -492,13 +438,18 @@ class TitanLog:
 
     def history(self) -> list[tuple[Event, tuple[str, ...]]]:
         """Each event with the notes it produced, oldest first."""
-        rows: list[tuple[Event, tuple[str, ...]]] = []
-        state: TitanState | None = None
-        for event in self.events:
-            step = apply(state, event)
-            state = step.state
-            rows.append((event, step.notes))
-        return rows
+        return event_notes(self.events)
+
+
+def event_notes(events: Iterable[Event]) -> list[tuple[Event, tuple[str, ...]]]:
+    """Each event of a history with the notes it produced, oldest first."""
+    rows: list[tuple[Event, tuple[str, ...]]] = []
+    state: TitanState | None = None
+    for event in events:
+        step = apply(state, event)
+        state = step.state
+        rows.append((event, step.notes))
+    return rows
 
 
 def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> str:
@@ -516,3 +467,18 @@ def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> s
         raise RuleError(f"{state.name} has no pending spell pick")
     listed = "; ".join(choice.describe() for choice in state.pending)
     raise RuleError(f"no pending pick takes {spell.name}: pending are {listed}")
+
+
+def next_school_level(state: TitanState, school: str, free: bool = False, at: str = "") -> SchoolGained:
+    """The event gaining ``school``'s next level (R4): bought for 100 XP, or the free level of
+    a level-up (R2)."""
+    level = min(state.schools[school] + 1, MAX_BOXES)
+    return SchoolGained(school=school, level=level, free=free, at=at)  # type: ignore[arg-type]
+
+
+def swap_offer(state: TitanState, school: str | None = None) -> PendingChoice:
+    """The pending bonus swap (R6) to answer: the first, or the first of ``school``."""
+    offers = [c for c in state.pending if c.kind == "swap" and (school is None or c.school == school)]
+    if not offers:
+        raise RuleError(f"{state.name} has no bonus swap offer to decline (R6)")
+    return offers[0]

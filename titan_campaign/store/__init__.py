@@ -1,7 +1,8 @@
-"""The campaign store: a small tinydb index plus one history file per Titan, written atomically
-(``layout.py``), with a cross-process lock, rotating backups (``backups.py``: ``list_backups``,
-``restore_backup``) and schema migrations (``migrations.py``)."""
+"""The campaign database: one tinydb file of plain JSON (``documents.py``), written atomically
+under a lock (``files.py``, ``database.py``), with backups by age (``backups.py``), upgrades of
+earlier files (``upgrade.py``) and export/import (``exchange.py``)."""
 
-from .repository import CampaignStore, Session, StoreError
+from .database import Database, Session, Stored, now_iso
+from .files import StoreError
 
-__all__ = ["CampaignStore", "Session", "StoreError"]
+__all__ = ["Database", "Session", "StoreError", "Stored", "now_iso"]

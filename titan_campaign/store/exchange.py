@@ -1,5 +1,11 @@
-"""Export and import of whole campaigns. Imports are untrusted: every Titan is replayed
-through the rules core, and any problem refuses the whole file before anything is written."""
+"""Export and import of whole campaigns. An import is untrusted: every event is checked by the
+rules' models and every Titan replayed through the rules before anything is added, and any
+problem refuses the whole file, naming it.
+
+Export files (``"format": "titan-campaign export"``): version 2 keeps each campaign's change
+log (``changes``, as in the database); version 1 kept each Titan's events and redo stack
+(``titans``), and is still read.
+"""
 
 from __future__ import annotations
 
@@ -9,20 +15,20 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..rules.campaign import Campaign
 from ..rules.errors import RuleError
-from ..rules.events import EVENTS_ADAPTER, Created, event_to_json, explain
+from ..rules.events import Created, explain
 from ..rules.names import name_key
-from ..rules.titan import TitanLog
-from .files import StoreError
-from .repository import Session, now_iso
+from .documents import campaign_from_docs, change_to_doc
+from .files import StoreError, parse_json, read_bytes
+from .upgrade import change_log
 
 EXPORT_FORMAT = "titan-campaign export"
-EXPORT_VERSION = 1  # the export file's own version, independent of the database layout
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
+EXPORT_VERSION = 2
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)  # built when a file is imported, not at start-up
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class TitanExport(_Strict):
@@ -34,7 +40,8 @@ class CampaignExport(_Strict):
     name: Annotated[str, Field(min_length=1, max_length=60)]
     base_xp: Literal[0, 100, 200]
     created: Annotated[str, Field(max_length=40)] = ""
-    titans: Annotated[list[TitanExport], Field(max_length=10_000)] = []
+    titans: Annotated[list[TitanExport], Field(max_length=10_000)] = []  # version 1
+    changes: Annotated[list[dict[str, Any]], Field(max_length=1_000_000)] = []  # version 2
 
 
 class ExportFile(_Strict):
@@ -44,97 +51,95 @@ class ExportFile(_Strict):
     campaigns: list[CampaignExport]
 
 
-def export_data(session: Session) -> dict[str, Any]:
+def export_data(campaigns: list[Campaign], exported: str) -> dict[str, Any]:
     return {
         "format": EXPORT_FORMAT,
         "schema_version": EXPORT_VERSION,
-        "exported": now_iso(),
+        "exported": exported,
         "campaigns": [
             {
                 "name": campaign.name,
                 "base_xp": campaign.base_xp,
                 "created": campaign.created,
-                "titans": [
-                    {
-                        "events": [event_to_json(e) for e in record.log.events],
-                        "undone": [event_to_json(e) for e in record.log.undone],
-                    }
-                    for record in session.titans(campaign, include_archived=True)
-                ],
+                "changes": [_without_campaign(change_to_doc(0, change)) for change in campaign.changes],
             }
-            for campaign in session.campaigns()
+            for campaign in campaigns
         ],
     }
 
 
-def _load(path: Path) -> ExportFile:
-    try:
-        if path.stat().st_size > MAX_IMPORT_BYTES:
-            raise StoreError(f"{path} is larger than {MAX_IMPORT_BYTES // 1024 // 1024} MB; not an export file")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise StoreError(f"{path} does not exist") from None
-    except IsADirectoryError:
-        raise StoreError(f"{path} is a folder, not an export file") from None
-    except PermissionError:
-        raise StoreError(f"{path} cannot be read: permission denied") from None
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise StoreError(f"{path} is not valid JSON; nothing imported") from None
+def _without_campaign(doc: dict[str, Any]) -> dict[str, Any]:
+    del doc["campaign"]
+    return doc
+
+
+def read_export(path: Path) -> ExportFile:
+    raw = read_bytes(path, "titan-campaign export")
+    if raw is None:
+        raise StoreError(f"{path} does not exist")
+    data = parse_json(path, raw)
     try:
         exported = ExportFile.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise StoreError(f"{path} is not a titan-campaign export ({where}: {first['msg']}); nothing imported") from None
+        raise StoreError(f"{path} is not a titan-campaign export ({explain(error)}); nothing imported") from None
     if exported.schema_version > EXPORT_VERSION:
-        raise StoreError(f"{path} comes from a newer titan-campaign (schema {exported.schema_version}); nothing imported")
+        raise StoreError(f"{path} comes from a newer titan-campaign (export version {exported.schema_version}); nothing imported")
     return exported
 
 
-def _replayed(campaign: CampaignExport, number: int, titan: TitanExport) -> TitanLog:
-    where = f'campaign "{campaign.name}", Titan {number}'
-    try:
-        log = TitanLog(
-            tuple(EVENTS_ADAPTER.validate_python(titan.events)),
-            tuple(EVENTS_ADAPTER.validate_python(titan.undone)),
-        )
-        state = log.state
-    except ValidationError as error:
-        raise StoreError(f"{where}: {explain(error)}; nothing imported") from None
-    except RuleError as error:
-        raise StoreError(f"{where}: {error}; nothing imported") from None
-    created = log.events[0]
-    assert isinstance(created, Created)
-    if created.base_xp != campaign.base_xp:
-        raise StoreError(f"{where} ({state.name}) has {created.base_xp} base XP but the campaign gives {campaign.base_xp}; nothing imported")
-    return log
-
-
-def import_data(session: Session, path: Path) -> list[str]:
-    """Add every campaign of the file, or raise StoreError and add nothing."""
-    exported = _load(path)
-    existing = {name_key(c.name) for c in session.campaigns()}
+def checked_campaigns(path: Path, exported: ExportFile, existing: list[str]) -> list[Campaign]:
+    """The file's campaigns, each Titan replayed through the rules; StoreError if anything fails."""
+    there = {name_key(name) for name in existing}
     seen: set[str] = set()
-    checked: list[tuple[CampaignExport, list[TitanLog]]] = []
-    for campaign in exported.campaigns:
-        key = name_key(campaign.name)
-        if key in existing:
-            raise StoreError(f'a campaign named "{campaign.name}" already exists; nothing imported')
+    campaigns = []
+    for number, entry in enumerate(exported.campaigns, start=1):
+        key = name_key(entry.name)
+        if key in there:
+            raise StoreError(f'a campaign named "{entry.name}" already exists; nothing imported')
         if key in seen:
-            raise StoreError(f'the file has two campaigns named "{campaign.name}"; nothing imported')
+            raise StoreError(f'the file has two campaigns named "{entry.name}"; nothing imported')
         seen.add(key)
-        logs = [_replayed(campaign, n, titan) for n, titan in enumerate(campaign.titans, start=1)]
-        names = [name_key(log.state.name) for log in logs]
-        duplicates = {n for n in names if names.count(n) > 1}
-        if duplicates:
-            raise StoreError(f'campaign "{campaign.name}" has two Titans named "{duplicates.pop()}"; nothing imported')
-        checked.append((campaign, logs))
-    if not checked:
+        campaigns.append(_campaign(path, number, entry))
+    if not campaigns:
         raise StoreError(f"{path} holds no campaign; nothing imported")
-    for campaign, logs in checked:
-        added = session.add_campaign(campaign.name, campaign.base_xp)
-        for log in logs:
-            session.insert_titan(added, log)
-    return [campaign.name for campaign, _ in checked]
+    return campaigns
+
+
+def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
+    where = f'campaign "{entry.name}"'
+    docs = entry.changes
+    if entry.titans:
+        histories = [(n, titan.events, titan.undone) for n, titan in enumerate(entry.titans, start=1)]
+        docs = change_log(path, 0, histories)
+    try:
+        campaign = campaign_from_docs(
+            path, str(number), {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created},
+            [(str(n), {"campaign": 1, **doc}) for n, doc in enumerate(docs, start=1)],
+        )
+    except StoreError as error:
+        raise StoreError(f"{where}: {error}; nothing imported".replace(" (left untouched)", "")) from None
+    campaign = campaign.with_changes(tuple(_unnumbered(c) for c in campaign.changes))
+    names: dict[str, int] = {}
+    for titan_id in campaign.titan_ids:
+        try:
+            state = campaign.state(titan_id)
+        except RuleError as error:
+            raise StoreError(f"{where}, Titan {titan_id}: {error}; nothing imported") from None
+        created = campaign.histories[titan_id][0]
+        assert isinstance(created, Created)
+        if created.base_xp != campaign.base_xp:
+            raise StoreError(
+                f"{where}: {state.name} has {created.base_xp} base XP but the campaign gives {campaign.base_xp}; nothing imported"
+            )
+        if name_key(state.name) in names:
+            raise StoreError(f'{where} has two Titans named "{state.name}"; nothing imported')
+        names[name_key(state.name)] = titan_id
+    return campaign
+
+
+def _unnumbered(change: Any) -> Any:
+    return type(change)(change.at, change.text, change.events, change.undone, None)
+
+
+def export_text(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

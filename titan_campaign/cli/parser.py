@@ -1,24 +1,19 @@
-"""The command line: ``titan-campaign ...``. No Textual here, so printing a sheet starts fast.
-
-Contract: success exits 0; a refused action prints one ``error:`` line on stderr, exits 1 and
-leaves the database byte-for-byte unchanged; usage mistakes exit 2.
-"""
+"""The command line's arguments: every command, its options and its help text."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import json
-import os
+import re
 import sys
-from collections.abc import Callable, Sequence
+from argparse import Namespace
+from collections.abc import Callable
 from datetime import date
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import NoReturn
 
-from .locations import db_path
+from ..store import Database
+from . import handlers
 
-if TYPE_CHECKING:
-    from .store import CampaignStore
+Handler = Callable[[Namespace, Database], None]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,6 +31,27 @@ def _placement(text: str) -> tuple[str, int]:
     if not sep or not name.strip() or legion.strip() not in ("1", "2"):
         raise argparse.ArgumentTypeError(f"expected NAME=1 or NAME=2, got {text!r}")
     return name.strip(), int(legion)
+
+
+_FIGURES = ("score", "battle-won", "battle-lost", "agreement", "agreement-eliminated", "fled", "scenario-xp")
+
+
+def _participant(text: str) -> tuple[str, str, dict[str, int], list[str] | None]:
+    """``Thorn:won:score=347,battle-won=3,survivors=Titan+Ogre``: name, result, figures, survivors."""
+    match = re.fullmatch(r"(.+?):(won|lost)(?::(.*))?", text.strip())
+    if not match:
+        raise argparse.ArgumentTypeError(f"expected TITAN:won or TITAN:lost (then :score=N,...), got {text!r}")
+    figures: dict[str, int] = {}
+    survivors = None
+    for part in filter(None, (p.strip() for p in (match.group(3) or "").split(","))):
+        key, sep, value = part.partition("=")
+        if key == "survivors" and sep:
+            survivors = [name.strip() for name in value.split("+") if name.strip()]
+        elif key in _FIGURES and sep:
+            figures[key.replace("-", "_")] = _count(value)
+        else:
+            raise argparse.ArgumentTypeError(f"{part!r}: expected one of {', '.join(_FIGURES)} or survivors, as key=value")
+    return match.group(1).strip(), match.group(2), figures, survivors
 
 
 def _iso_date(text: str) -> str:
@@ -77,10 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    def command(name: str, help: str) -> argparse.ArgumentParser:
-        return commands.add_parser(name, help=help, description=help, parents=[common])
+    def command(name: str, help: str, handler: Handler) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help, description=help, parents=[common])
+        sub.set_defaults(handler=handler)
+        return sub
 
-    campaign = command("campaign", "create and list campaigns")
+    campaign = command("campaign", "create and list campaigns", handlers.cmd_campaign)
     campaign_cmds = campaign.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
     new = campaign_cmds.add_parser("new", help="create a campaign", parents=[common])
     new.add_argument("name")
@@ -89,8 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true")
     games = campaign_cmds.add_parser("games", help="the campaign's game log", parents=[common])
     games.add_argument("--json", action="store_true")
+    rename = campaign_cmds.add_parser("rename", help="rename a campaign (--campaign OLD when there are several)", parents=[common])
+    rename.add_argument("name", help="the new name")
+    delete = campaign_cmds.add_parser("delete", help="delete a campaign and its Titans (a backup is kept)", parents=[common])
+    delete.add_argument("name")
+    delete.add_argument("--yes", action="store_true", help="confirm: every Titan of the campaign goes with it")
 
-    titan = command("titan", "add, list and archive Titans")
+    titan = command("titan", "add, list and archive Titans", handlers.cmd_titan)
     titan_cmds = titan.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
     add = titan_cmds.add_parser("add", help="add a Titan to a campaign", parents=[common])
     add.add_argument("name")
@@ -101,21 +124,21 @@ def build_parser() -> argparse.ArgumentParser:
     archive = titan_cmds.add_parser("archive", help="archive a dead or retired Titan (never deleted)", parents=[common])
     archive.add_argument("titan")
 
-    spend = command("spend", "spend 100 XP on an ability box, a school level or a spell (R1)")
+    spend = command("spend", "spend 100 XP on an ability box, a school level or a spell (R1)", handlers.cmd_spend)
     spend.add_argument("titan")
     spend.add_argument("what", choices=("ability", "school", "spell"))
     spend.add_argument("name")
 
-    choose = command("choose", "resolve a pending choice: free school level, spell pick, bonus swap")
+    choose = command("choose", "resolve a pending choice: free school level, spell pick, bonus swap", handlers.cmd_choose)
     choose.add_argument("titan")
     choose.add_argument("what", choices=("school", "spell", "swap", "decline-swap"))
     choose.add_argument("names", nargs="*", metavar="NAME", help="school; spell; OLD NEW for swap; [SCHOOL] for decline-swap")
     choose.add_argument("--bonus", action="store_true", help="take the spell as an Intelligence bonus pick (R6)")
 
-    choices = command("choices", "list a Titan's pending choices and what each may take")
+    choices = command("choices", "list a Titan's pending choices and what each may take", handlers.cmd_choices)
     choices.add_argument("titan")
 
-    award = command("award", "record a game for a Titan and award its XP (R8)")
+    award = command("award", "record a game for a Titan and award its XP (R8)", handlers.cmd_award)
     award.add_argument("titan")
     award.add_argument("--result", choices=("won", "lost"), required=True)
     for option in ("score", "battle-won", "battle-lost", "agreement", "agreement-eliminated", "fled", "scenario-xp"):
@@ -125,24 +148,32 @@ def build_parser() -> argparse.ArgumentParser:
     award.add_argument("--date", type=_iso_date, default=None, help="YYYY-MM-DD (default today)")
     award.add_argument("--game", type=int, default=None, help="add this Titan to an already recorded game number")
 
-    guard = command("honor-guard", "set the honor guard; no creature clears it (R9)")
+    game = command("game", "record one game for several Titans as one change (R8)", handlers.cmd_game)
+    game.add_argument(
+        "parts", nargs="+", type=_participant, metavar="TITAN:RESULT[:FIGURES]",
+        help="e.g. Thorn:won:score=347,battle-won=3,agreement=1,survivors=Titan+Ogre  Mira:lost:score=120  Osk:lost",
+    )
+    game.add_argument("--scenario", default="", help="scenario name")
+    game.add_argument("--date", type=_iso_date, default=None, help="YYYY-MM-DD (default today)")
+
+    guard = command("honor-guard", "set the honor guard; no creature clears it (R9)", handlers.cmd_honor_guard)
     guard.add_argument("titan")
     guard.add_argument("creatures", nargs="*", metavar="CREATURE")
 
-    gold = command("gold", "add (or with a minus sign, take) gold (R11)")
+    gold = command("gold", "add (or with a minus sign, take) gold (R11)", handlers.cmd_gold)
     gold.add_argument("titan")
     gold.add_argument("amount", type=_signed)
     gold.add_argument("--note", default="")
     gold.add_argument("--game", type=int, default=None)
 
-    buy = command("buy", "pay gold for a magic item or a spell (R11)")
+    buy = command("buy", "pay gold for a magic item or a spell (R11)", handlers.cmd_buy)
     buy.add_argument("titan")
     buy.add_argument("what", choices=("item", "spell"))
     buy.add_argument("name")
     buy.add_argument("--price", type=_count, required=True)
     _item_options(buy)
 
-    item = command("item", "magic items: add, use a charge, remove (R11)")
+    item = command("item", "magic items: add, use a charge, remove (R11)", handlers.cmd_item)
     item_cmds = item.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
     item_add = item_cmds.add_parser("add", help="add a magic item", parents=[common])
     item_add.add_argument("titan")
@@ -153,49 +184,50 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("titan")
         sub.add_argument("name")
 
-    plan = command("plan", "plan and show the next game's starting legions (R10)")
+    plan = command("plan", "plan and show the next game's starting legions (R10)", handlers.cmd_plan)
     plan.add_argument("titan")
     plan.add_argument("--charisma", type=_names, default=None, metavar="C,C,...", help="Charisma creatures: Centaur, Gargoyle, Ogre")
     plan.add_argument("--upgrade", type=_names, default=None, metavar="C,C,...", help="Leadership upgrades: Lion, Cyclops, Troll (or the creature upgraded)")
     plan.add_argument("--legion", type=_placement, action="append", default=None, metavar="NAME=1|2", help="put an extra creature or item in legion 1 or 2")
 
-    for name, text in (("undo", "undo the Titan's latest change"), ("redo", "redo the change undone last")):
-        sub = command(name, text)
-        sub.add_argument("titan")
+    undo = command("undo", "undo the campaign's latest change as a whole, or the latest that touched TITAN", handlers.cmd_undo)
+    redo = command("redo", "redo the change undone last (of those that touched TITAN)", handlers.cmd_redo)
+    for sub in (undo, redo):
+        sub.add_argument("titan", nargs="?", help="only the changes that touched this Titan")
 
-    history = command("history", "the Titan's history, oldest first")
-    history.add_argument("titan")
+    history = command("history", "the campaign's changes, oldest first, or those that touched TITAN", handlers.cmd_history)
+    history.add_argument("titan", nargs="?")
     history.add_argument("--json", action="store_true")
 
-    sheet = command("sheet", "print a Titan Character Sheet (or a blank one)")
+    sheet = command("sheet", "print a Titan Character Sheet (or a blank one)", handlers.cmd_sheet)
     sheet.add_argument("titan", nargs="?", help="the Titan (leave out with --blank)")
     sheet.add_argument("--format", choices=("text", "json", "html", "pdf", "svg"), default="text")
     sheet.add_argument("--blank", action="store_true", help="a blank sheet for groups that keep paper")
     _print_options(sheet)
 
-    cards = command("cards", "spell cards: a Titan's spell book, chosen spells, or all 72")
+    cards = command("cards", "spell cards: a Titan's spell book, chosen spells, or all 72", handlers.cmd_cards)
     cards.add_argument("titan", nargs="?")
     cards.add_argument("--all", action="store_true", help="all 72 spells")
     cards.add_argument("--spell", action="append", default=None, metavar="NAME", help="a spell (repeatable)")
     cards.add_argument("--format", choices=("html", "pdf"), default="pdf")
     _print_options(cards)
 
-    game_card = command("game-card", "one page for the table: starting legions, figures, spells")
+    game_card = command("game-card", "one page for the table: starting legions, figures, spells", handlers.cmd_game_card)
     game_card.add_argument("titan")
     game_card.add_argument("--format", choices=("text", "html", "pdf"), default="pdf")
     _print_options(game_card)
 
-    print_campaign = command("print-campaign", "every active Titan's sheet in one document")
+    print_campaign = command("print-campaign", "every active Titan's sheet in one document", handlers.cmd_print_campaign)
     print_campaign.add_argument("--format", choices=("html", "pdf"), default="pdf")
     _print_options(print_campaign)
 
-    command("backups", "list the automatic backups of the database")
-    restore = command("restore", "restore backup N (the current file is backed up first)")
+    command("backups", "list the automatic backups of the database", handlers.cmd_backups)
+    restore = command("restore", "restore backup N (the current file is backed up first)", handlers.cmd_restore)
     restore.add_argument("number", type=int)
 
-    export = command("export", "write all campaigns as JSON")
+    export = command("export", "write all campaigns as JSON", handlers.cmd_export)
     export.add_argument("-o", "--output", default=None, help="file (default: standard output)")
-    imp = command("import", "add the campaigns of an export file (a name clash is refused)")
+    imp = command("import", "add the campaigns of an export file (a name clash is refused)", handlers.cmd_import)
     imp.add_argument("file")
     return parser
 
@@ -205,83 +237,7 @@ def _print_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
 
-# Commands handled outside ``commands.py``: module name under titan_campaign.
-HANDLER_MODULES = {
-    "cards": "printing.commands",
-    "game-card": "printing.commands",
-    "print-campaign": "printing.commands",
-    "backups": "store.commands",
-    "restore": "store.commands",
-}
-
-
 def _item_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--type", choices=("cloak", "talisman", "crown", "staff", "other"), default="other")
     parser.add_argument("--charges", type=int, default=None)
     parser.add_argument("--description", default="")
-
-
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 1
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        return _run(argv)
-    except BrokenPipeError:  # output piped into a reader that stopped early, e.g. `| head`
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-
-
-def _run(argv: Sequence[str] | None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        return _open_app(args)
-    if args.open_titan is not None:
-        parser.error("--titan opens the app: leave out the command, or name the Titan after it")
-    if args.command == "sheet" and args.format == "json" and args.titan and not (args.output or args.blank):
-        from .sheet_cache import cached_sheet
-
-        cached = cached_sheet(db_path(getattr(args, "db", None)), args.titan, getattr(args, "campaign", None))
-        if cached is not None:
-            print(json.dumps(cached, indent=2))
-            return 0
-    # The rules core and the store are imported only now: the fast paths above stay light.
-    from pydantic import ValidationError
-
-    from .rules.errors import RuleError
-    from .rules.events import explain
-    from .rules.names import UnknownName
-    from .store import CampaignStore, StoreError
-
-    module = importlib.import_module(f".{HANDLER_MODULES.get(args.command, 'commands')}", __package__)
-    store = CampaignStore(db_path(getattr(args, "db", None)))
-    handler: Callable[[Any, CampaignStore], int | None] = getattr(module, "cmd_" + args.command.replace("-", "_"))
-    try:
-        return handler(args, store) or 0
-    except (RuleError, StoreError, UnknownName) as error:
-        return _fail(str(error))
-    except ValidationError as error:
-        return _fail(explain(error))
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        return _fail(f"{getattr(error, 'filename', '') or ''} {error.strerror or error}".strip())
-    except KeyboardInterrupt:
-        return _fail("interrupted; nothing was saved")
-
-
-def _open_app(args: argparse.Namespace) -> int:
-    try:
-        from .tui.app import run_app
-    except ImportError:
-        build_parser().print_help()
-        return 0
-    return run_app(db_path(getattr(args, "db", None)), getattr(args, "campaign", None), args.open_titan)
-
-
-def entry() -> NoReturn:
-    sys.exit(main())

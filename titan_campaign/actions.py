@@ -1,0 +1,477 @@
+"""Everything a user does, one function each: the command line and the app both call these.
+
+An action reads the database, asks the rules core, and saves one change (or refuses with a
+``RuleError``/``StoreError`` and saves nothing). It returns what a shell shows: the change's
+line, and each touched Titan's new state with the rules' notes. Shells only collect input and
+show results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from .printing.render import write_printout
+from .rules.abilities import find_ability
+from .rules.campaign import Campaign, Change, GameLogEntry
+from .rules.characters import find_character
+from .rules.describe import change_text, describe
+from .rules.errors import RuleError
+from .rules.events import (
+    AbilityBought,
+    Archived,
+    BonusSwapped,
+    Created,
+    Event,
+    GameOutcome,
+    GameRecorded,
+    GoldChanged,
+    HonorGuardSet,
+    ItemAdded,
+    ItemBought,
+    ItemFacts,
+    ItemRemoved,
+    ItemUsed,
+    PlanSet,
+    SpellBought,
+    SpellBoughtWithGold,
+    SpellChosen,
+    SwapDeclined,
+)
+from .rules.sheet import sheet_data
+from .rules.spells import find_school, find_spell
+from .rules.titan import (
+    Step,
+    TitanState,
+    event_notes,
+    next_school_level,
+    spell_pick_for,
+    swap_offer,
+)
+from .store import Database, Session, Stored, StoreError, now_iso
+from .store import backups as backup_files
+from .store.exchange import checked_campaigns, export_data, export_text, read_export
+from .store.files import write_atomically
+
+
+@dataclass(frozen=True)
+class Done:
+    """What an action changed: the change's line, the campaign as it is now, and for each
+    Titan touched (by name) its new state and the rules' notes."""
+
+    text: str
+    campaign: Campaign
+    steps: dict[str, Step]
+
+    @property
+    def step(self) -> Step:
+        """The one Titan's step, for an action on one Titan."""
+        return next(iter(self.steps.values()))
+
+    @property
+    def state(self) -> TitanState:
+        return self.step.state
+
+
+@dataclass(frozen=True)
+class TitanView:
+    """A Titan as read: its campaign's name and its state."""
+
+    campaign: str
+    state: TitanState
+
+
+@dataclass(frozen=True)
+class Participant:
+    """One Titan's part in a recorded game (R8, R9)."""
+
+    titan: str
+    outcome: GameOutcome
+    survivors: tuple[str, ...] | None = None
+
+
+# --- finding ---------------------------------------------------------------------------
+
+
+def _campaign_of(session: Session, titan: str, campaign: str | None) -> Stored:
+    if campaign is not None:
+        return session.campaign(campaign)
+    return session.campaign_with_titan(titan)
+
+
+def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanView:
+    with db.reading() as session:
+        stored = _campaign_of(session, titan, campaign)
+        return TitanView(stored.campaign.name, stored.campaign.state(stored.campaign.titan_id(titan)))
+
+
+def read_campaign(db: Database, campaign: str | None = None) -> Campaign:
+    with db.reading() as session:
+        return session.campaign(campaign).campaign
+
+
+def read_campaigns(db: Database) -> list[Campaign]:
+    with db.reading() as session:
+        return [stored.campaign for stored in session.campaigns()]
+
+
+def titans(db: Database, campaign: str | None = None, archived: bool = False) -> list[TitanState]:
+    """The campaign's Titans in the order they joined (archived ones only if asked)."""
+    found = read_campaign(db, campaign)
+    states = [found.state(titan_id) for titan_id in found.titan_ids]
+    return [state for state in states if archived or not state.archived]
+
+
+def games(db: Database, campaign: str | None = None) -> list[GameLogEntry]:
+    return read_campaign(db, campaign).games()
+
+
+# --- changing ---------------------------------------------------------------------------
+
+
+def change_titans(
+    db: Database, campaign: str | None, events: dict[str, Callable[[TitanState], Sequence[Event]]], text: str = ""
+) -> Done:
+    """One change adding events to one or more Titans (named), each made from its state now;
+    judged by the rules and saved whole, or refused whole."""
+    at = now_iso()
+    with db.writing() as session:
+        first = next(iter(events))
+        stored = _campaign_of(session, first, campaign)
+        found = stored.campaign
+        ids = {name: found.titan_id(name) for name in events}
+        added = {ids[name]: list(make(found.state(ids[name]))) for name, make in events.items()}
+        if not text:
+            text = change_text(found.state(ids[first]).name, added[ids[first]])
+        outcome = found.record(text, added, at=at)
+        session.save(stored, outcome.campaign, text)
+    names = {tid: name for name, tid in ids.items()}
+    return Done(text, outcome.campaign, {outcome.steps[tid].state.name: outcome.steps[tid] for tid in names})
+
+
+def _one(db: Database, titan: str, campaign: str | None, make: Callable[[TitanState], Event]) -> Done:
+    return change_titans(db, campaign, {titan: lambda state: [make(state)]})
+
+
+def new_campaign(db: Database, name: str, base_xp: int) -> Campaign:
+    with db.writing() as session:
+        stored = session.add_campaign(name, base_xp)
+        session.saved_text = f'campaign "{stored.campaign.name}" created'
+    return stored.campaign
+
+
+def rename_campaign(db: Database, campaign: str | None, name: str) -> Campaign:
+    with db.writing() as session:
+        stored = session.campaign(campaign)
+        renamed = session.rename_campaign(stored, name)
+        session.saved_text = f'campaign "{stored.campaign.name}" renamed "{renamed.campaign.name}"'
+    return renamed.campaign
+
+
+def delete_campaign(db: Database, campaign: str) -> Campaign:
+    """Delete a campaign and every Titan in it (the file as it was is kept as a backup)."""
+    with db.writing() as session:
+        stored = session.campaign(campaign)
+        session.delete_campaign(stored)
+        session.saved_text = f'campaign "{stored.campaign.name}" deleted'
+    return stored.campaign
+
+
+def add_titan(db: Database, campaign: str | None, name: str, player: str) -> Done:
+    at = now_iso()
+    with db.writing() as session:
+        stored = session.campaign(campaign)
+        found = stored.campaign
+        created = Created(name=name, player=player, base_xp=found.base_xp, at=at)  # type: ignore[arg-type]
+        text = change_text(created.name, [created])
+        outcome = found.record(text, {found.next_titan_id(): [created]}, at=at)
+        session.save(stored, outcome.campaign, text)
+    return Done(text, outcome.campaign, {created.name: next(iter(outcome.steps.values()))})
+
+
+def archive_titan(db: Database, titan: str, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: Archived())
+
+
+def buy_ability(db: Database, titan: str, ability: str, campaign: str | None = None) -> Done:
+    """100 XP for the next box of an ability (R1, R3)."""
+    name = find_ability(ability)
+    return _one(db, titan, campaign, lambda s: AbilityBought(ability=name))  # type: ignore[arg-type]
+
+
+def buy_school_level(db: Database, titan: str, school: str, campaign: str | None = None) -> Done:
+    """100 XP for the next level of a spell school (R1, R4)."""
+    name = find_school(school)
+    return _one(db, titan, campaign, lambda s: next_school_level(s, name))
+
+
+def buy_spell(db: Database, titan: str, spell: str, campaign: str | None = None) -> Done:
+    """100 XP for a spell of a mastered school (R5)."""
+    name = find_spell(spell).name
+    return _one(db, titan, campaign, lambda s: SpellBought(spell=name))
+
+
+def choose_school(db: Database, titan: str, school: str, campaign: str | None = None) -> Done:
+    """The free school level of a level-up (R2)."""
+    name = find_school(school)
+    return _one(db, titan, campaign, lambda s: next_school_level(s, name, free=True))
+
+
+def choose_spell(db: Database, titan: str, spell: str, bonus: bool = False, campaign: str | None = None) -> Done:
+    """A pending spell pick (R5), free pick (R2) or, with ``bonus``, Intelligence pick (R6)."""
+    name = find_spell(spell).name
+    return _one(db, titan, campaign, lambda s: SpellChosen(spell=name, pick=spell_pick_for(s, name, bonus)))  # type: ignore[arg-type]
+
+
+def swap_bonus(db: Database, titan: str, old: str, new: str, campaign: str | None = None) -> Done:
+    """Replace a bonus spell with one of the school level just gained (R6)."""
+    old_name, new_name = find_spell(old).name, find_spell(new).name
+    return _one(db, titan, campaign, lambda s: BonusSwapped(old=old_name, new=new_name))
+
+
+def decline_swap(db: Database, titan: str, school: str | None = None, campaign: str | None = None) -> Done:
+    chosen = find_school(school) if school else None
+
+    def event(state: TitanState) -> Event:
+        offer = swap_offer(state, chosen)
+        return SwapDeclined(school=offer.school, level=offer.level)  # type: ignore[arg-type]
+
+    return _one(db, titan, campaign, event)
+
+
+def record_game(
+    db: Database,
+    campaign: str | None,
+    participants: Sequence[Participant],
+    when: str | None = None,
+    scenario: str = "",
+    game: int | None = None,
+) -> Done:
+    """One game for every Titan that took part, saved as one change (R8, R9). ``game``: add
+    Titans to a game already recorded (its date and scenario are kept)."""
+    if not participants:
+        raise RuleError("a game needs at least one Titan")
+    with db.writing() as session:
+        stored = _campaign_of(session, participants[0].titan, campaign)
+        found = stored.campaign
+        earlier = found.game(game) if game is not None else None
+        if game is not None and earlier is None:
+            raise RuleError(f"no game {game} in this campaign; leave out the game number to record a new one")
+        number = game or found.next_game()
+        day = when or (earlier.date if earlier else date.today().isoformat())
+        named = scenario or (earlier.scenario if earlier else "")
+        at = now_iso()
+        ids = {}
+        for part in participants:
+            titan_id = found.titan_id(part.titan)
+            if titan_id in ids.values():
+                raise RuleError(f"{part.titan} is named twice in the game")
+            ids[part.titan] = titan_id
+        added = {
+            ids[part.titan]: [
+                GameRecorded(game=number, date=day, scenario=named, outcome=part.outcome, survivors=part.survivors)
+            ]
+            for part in participants
+        }
+        names = [found.state(tid).name for tid in ids.values()]
+        text = f"game {number} recorded for {_and(names)}"
+        outcome = found.record(text, added, at=at)
+        session.save(stored, outcome.campaign, text)
+    return Done(text, outcome.campaign, {outcome.steps[tid].state.name: outcome.steps[tid] for tid in ids.values()})
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def set_honor_guard(db: Database, titan: str, members: Sequence[str], campaign: str | None = None) -> Done:
+    """The whole honor guard; none clears it (R9)."""
+    names = tuple(find_character(name).name for name in members)
+    return _one(db, titan, campaign, lambda s: HonorGuardSet(members=names))
+
+
+def change_gold(db: Database, titan: str, amount: int, note: str = "", game: int | None = None, campaign: str | None = None) -> Done:
+    """A line of the gold ledger (R11)."""
+    return _one(db, titan, campaign, lambda s: GoldChanged(amount=amount, note=note, game=game))
+
+
+def item_facts(name: str, type: str = "other", description: str = "", charges: int | None = None) -> ItemFacts:
+    return ItemFacts(name=name, type=type, description=description, charges=charges)  # type: ignore[arg-type]
+
+
+def buy_item(db: Database, titan: str, item: ItemFacts, price: int, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: ItemBought(item=item, price=price))
+
+
+def buy_spell_with_gold(db: Database, titan: str, spell: str, price: int, campaign: str | None = None) -> Done:
+    name = find_spell(spell).name
+    return _one(db, titan, campaign, lambda s: SpellBoughtWithGold(spell=name, price=price))
+
+
+def add_item(db: Database, titan: str, item: ItemFacts, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: ItemAdded(item=item))
+
+
+def use_item(db: Database, titan: str, item: str, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: ItemUsed(name=s.item(item).name))
+
+
+def remove_item(db: Database, titan: str, item: str, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: ItemRemoved(name=s.item(item).name))
+
+
+def set_plan(
+    db: Database,
+    titan: str,
+    charisma: Sequence[str] | None = None,
+    upgrades: Sequence[str] | None = None,
+    placement: Sequence[tuple[str, int]] | None = None,
+    campaign: str | None = None,
+) -> Done:
+    """The next game's starting legions (R10); what is not given stays as planned."""
+
+    def event(state: TitanState) -> Event:
+        plan = state.plan
+        return PlanSet(
+            charisma=tuple(charisma) if charisma is not None else plan.charisma,
+            upgrades=tuple(upgrades) if upgrades is not None else plan.upgrades,
+            placement=tuple(placement) if placement is not None else plan.placement,  # type: ignore[arg-type]
+        )
+
+    return _one(db, titan, campaign, event)
+
+
+# --- undo, redo, history ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Undone:
+    """A change undone or redone, and the campaign as it is now."""
+
+    change: Change
+    campaign: Campaign
+    steps: dict[str, Step]
+
+
+def undo(db: Database, campaign: str | None = None, titan: str | None = None) -> Undone:
+    """Undo the campaign's latest change as a whole, or the latest that touched ``titan``."""
+    with db.writing() as session:
+        stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
+        titan_id = stored.campaign.titan_id(titan) if titan else None
+        names = stored.campaign.names()
+        new, change = stored.campaign.undo(titan_id)
+        session.save(stored, new, f"undo: {change.text}")
+    steps = {names[tid]: Step(new.state(tid), ()) for tid in change.events if tid in new.histories}
+    return Undone(change, new, steps)
+
+
+def redo(db: Database, campaign: str | None = None, titan: str | None = None) -> Undone:
+    with db.writing() as session:
+        stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
+        titan_id = stored.campaign.titan_id(titan) if titan else None
+        outcome, change = stored.campaign.redo(titan_id)
+        session.save(stored, outcome.campaign, f"redo: {change.text}")
+    steps = {step.state.name: step for step in outcome.steps.values()}
+    return Undone(change, outcome.campaign, steps)
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    number: int
+    at: str
+    text: str
+    events: tuple[tuple[str, str, tuple[str, ...]], ...]  # (Titan, event line, notes)
+
+
+def history(db: Database, titan: str | None = None, campaign: str | None = None) -> list[HistoryRow]:
+    """The campaign's changes in effect, oldest first, or only those that touched ``titan``,
+    each with its events and the notes the rules gave them."""
+    with db.reading() as session:
+        stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
+    found = stored.campaign
+    titan_id = found.titan_id(titan) if titan else None
+    names = found.names()
+    notes = {tid: iter(event_notes(events)) for tid, events in found.histories.items()}
+    rows = []
+    for change in found.history():
+        lines = []
+        for tid, events in change.events.items():
+            for _event, said in (next(notes[tid]) for _ in events):
+                lines.append((names.get(tid, ""), describe(_event), said))
+        if titan_id is None or change.touches(titan_id):
+            rows.append(HistoryRow(change.number or 0, change.at, change.text, tuple(lines)))
+    return rows
+
+
+# --- backups, export, import -------------------------------------------------------------
+
+
+def list_backups(db: Database) -> list[backup_files.Backup]:
+    return backup_files.list_backups(db.path)
+
+
+def restore_backup(db: Database, number: int) -> backup_files.Backup:
+    """Make backup ``number`` the database; the current file (even unreadable) is kept as a
+    backup first, so nothing is ever lost by restoring."""
+    backup = backup_files.find_backup(db.path, number)
+    checked = Database(backup.file).checked_tables(database=db.path)
+    db.replace_with(checked, f"restore of backup {number} ({backup.saved:%Y-%m-%d %H:%M:%S})")
+    return backup
+
+
+def export_campaigns(db: Database, output: Path | None = None) -> tuple[str, int]:
+    """All campaigns as an export file's text (written atomically to ``output`` if given)."""
+    campaigns = read_campaigns(db)
+    text = export_text(export_data(campaigns, now_iso()))
+    if output is not None:
+        write_atomically(output, text.encode())
+    return text, len(campaigns)
+
+
+def import_campaigns(db: Database, path: Path) -> list[str]:
+    """Add every campaign of an export file, or refuse the whole file and add nothing."""
+    exported = read_export(path)
+    with db.writing() as session:
+        existing = [stored.campaign.name for stored in session.campaigns()]
+        campaigns = checked_campaigns(path, exported, existing)
+        for campaign in campaigns:
+            stored = session.add_campaign(campaign.name, campaign.base_xp, campaign.created)
+            session.save(stored, campaign, f"import of {campaign.name}")
+        session.saved_text = f"import of {', '.join(c.name for c in campaigns)}"
+    return [campaign.name for campaign in campaigns]
+
+
+__all__ = ["Done", "Participant", "RuleError", "StoreError", "TitanView", "Undone"]
+
+
+# --- printing --------------------------------------------------------------------------------
+
+
+def print_to_file(
+    db: Database,
+    what: str,
+    format: str,
+    paper: str = "a4",
+    output: Path | None = None,
+    campaign: str | None = None,
+    titan: str | None = None,
+    spells: Sequence[str] | None = None,
+) -> Path:
+    """Print from the database and return the file written. ``what``: "sheet", "cards" or
+    "game-card" (of ``titan``), "blank", or "campaign" (every active Titan, one sheet a page).
+    Cards without a Titan print the ``spells`` named, or all 72."""
+    data: dict[str, Any] | list[dict[str, Any]] | None = None
+    campaign_name = ""
+    if what == "campaign":
+        found = read_campaign(db, campaign)
+        campaign_name = found.name
+        data = [sheet_data(found.state(t), found.name) for t in found.titan_ids if not found.state(t).archived]
+    elif titan:
+        view = read_titan(db, titan, campaign)
+        data = sheet_data(view.state, view.campaign)
+    elif what in ("sheet", "game-card"):
+        raise RuleError(f"printing a {what} needs a Titan")
+    return write_printout(what, format, data, output, paper, spells, campaign_name)

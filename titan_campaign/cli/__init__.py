@@ -1,0 +1,68 @@
+"""The command line: ``titan-campaign ...``; with no command, the character-sheet app.
+
+Contract: success exits 0; a refused action prints one ``error:`` line on stderr, exits 1 and
+leaves the database byte-for-byte unchanged; usage mistakes exit 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from pydantic import ValidationError
+
+from ..locations import db_path
+from ..rules.errors import RuleError
+from ..rules.events import explain
+from ..rules.names import UnknownName
+from ..store import Database, StoreError
+from .parser import build_parser
+
+
+def _fail(message: str) -> int:
+    printable = "".join(ch if ch.isprintable() else "?" for ch in message)
+    print(f"error: {printable}", file=sys.stderr)
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _run(argv)
+    except BrokenPipeError:  # output piped into a reader that stopped early, e.g. `| head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        path = db_path(getattr(args, "db", None))
+        if args.command is None:
+            return _open_app(args, path)
+        if args.open_titan is not None:
+            parser.error("--titan opens the app: leave out the command, or name the Titan after it")
+        args.handler(args, Database(path))
+    except (RuleError, StoreError, UnknownName) as error:
+        return _fail(str(error))
+    except ValidationError as error:
+        return _fail(explain(error))
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        return _fail(f"{getattr(error, 'filename', '') or ''} {error.strerror or error}".strip())
+    except KeyboardInterrupt:
+        return _fail("interrupted; nothing was saved")
+    return 0
+
+
+def _open_app(args: object, path: object) -> int:
+    from ..tui.app import run_app  # the app's Textual import is paid only by the app
+
+    return run_app(path, getattr(args, "campaign", None), getattr(args, "open_titan", None))  # type: ignore[arg-type]
+
+
+def entry() -> NoReturn:
+    sys.exit(main())

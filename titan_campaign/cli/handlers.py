@@ -1,0 +1,404 @@
+"""What each command prints: it turns the parsed arguments into one call of ``actions`` and
+shows the result. No rule is decided here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from argparse import Namespace
+from pathlib import Path
+
+from .. import actions
+from ..actions import Done, Participant
+from ..printing.render import render, write_printout
+from ..rules.errors import RuleError
+from ..rules.events import GameOutcome
+from ..rules.sheet import sheet_data
+from ..rules.titan import PendingChoice, Step, TitanState
+from ..store import Database
+
+
+def _campaign(args: Namespace) -> str | None:
+    return getattr(args, "campaign", None)
+
+
+def choice_options(state: TitanState, choice: PendingChoice) -> str:
+    """What the player may answer to a pending choice, as the command would take it."""
+    if choice.kind == "school":
+        schools = ", ".join(school.title() for school in state.school_choices())
+        return f"choose {state.name} school ({schools})"
+    names = ", ".join(spell.name for spell in state.spell_choices(choice))
+    if choice.kind == "swap":
+        bonus = ", ".join(known.name for known in state.spells if known.bonus)
+        return f"choose {state.name} swap OLD NEW (OLD: {bonus}; NEW: {names}) or decline-swap"
+    if choice.kind == "bonus" and not names:
+        return "waits until a school level makes a spell eligible"
+    flag = " --bonus" if choice.kind == "bonus" else ""
+    return f"choose {state.name} spell NAME{flag} ({names})"
+
+
+def _report(step: Step, headline: str) -> None:
+    print(headline)
+    for note in step.notes:
+        print(f"  {note}")
+    state = step.state
+    if state.pending:
+        print(f"  {state.name} has choices to make:")
+        for choice in state.pending:
+            print(f"    - {choice.describe()}: {choice_options(state, choice)}")
+
+
+def _done(done: Done, headline: str | None = None) -> None:
+    state = done.state
+    _report(done.step, headline or f"{done.text}: {state.available_xp} XP left, level {state.level}")
+
+
+# --- campaigns and Titans -----------------------------------------------------------------
+
+
+def cmd_campaign(args: Namespace, db: Database) -> None:
+    if args.action == "new":
+        made = actions.new_campaign(db, args.name, args.base_xp)
+        print(f'campaign "{made.name}" created: every Titan starts with {made.base_xp} XP (database {db.path})')
+    elif args.action == "rename":
+        renamed = actions.rename_campaign(db, _campaign(args), args.name)
+        print(f'campaign renamed "{renamed.name}"')
+    elif args.action == "delete":
+        if not args.yes:
+            raise RuleError(f'deleting "{args.name}" removes every Titan in it: add --yes to confirm (a backup is kept)')
+        gone = actions.delete_campaign(db, args.name)
+        print(f'campaign "{gone.name}" deleted; `titan-campaign backups` has the file as it was')
+    elif args.action == "list":
+        rows = [
+            {"name": c.name, "base_xp": c.base_xp, "titans": len([t for t in c.titan_ids if not c.state(t).archived]), "created": c.created}
+            for c in actions.read_campaigns(db)
+        ]
+        if args.json:
+            print(json.dumps(rows, indent=2, ensure_ascii=False))
+        elif not rows:
+            print("no campaigns yet: titan-campaign campaign new NAME --base-xp 0")
+        for row in rows if not args.json else []:
+            print(f"{row['name']}  (base XP {row['base_xp']}, {_plural(row['titans'], 'Titan')})")
+    else:
+        _games(args, db)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def _games(args: Namespace, db: Database) -> None:
+    games = actions.games(db, _campaign(args))
+    if args.json:
+        rows = [
+            {
+                "game": g.game,
+                "date": g.date,
+                "scenario": g.scenario,
+                "participants": [
+                    {
+                        "titan": p.titan,
+                        **p.outcome.model_dump(),
+                        "award": p.award,
+                        "survivors": list(p.survivors) if p.survivors is not None else None,
+                    }
+                    for p in g.participants
+                ],
+            }
+            for g in games
+        ]
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if not games:
+        print("no games recorded yet")
+    for game in games:
+        scenario = f"  {game.scenario}" if game.scenario else ""
+        print(f"game {game.game}  {game.date}{scenario}")
+        for p in game.participants:
+            print(f"  {p.titan}: {p.outcome.result}, {p.award} XP")
+
+
+def cmd_titan(args: Namespace, db: Database) -> None:
+    if args.action == "add":
+        done = actions.add_titan(db, _campaign(args), args.name, args.player)
+        state = done.state
+        print(f'{state.name} ({state.player}) joins "{done.campaign.name}" with {state.available_xp} XP to spend')
+        return
+    if args.action == "archive":
+        done = actions.archive_titan(db, args.titan, _campaign(args))
+        print(f"{done.state.name} archived: hidden from lists, never deleted (undo to bring back)")
+        return
+    states = actions.titans(db, _campaign(args), archived=args.all)
+    rows = [
+        {
+            "name": s.name,
+            "player": s.player,
+            "level": s.level,
+            "available_xp": s.available_xp,
+            "mana": s.mana,
+            "pending": len(s.pending),
+            "archived": s.archived,
+        }
+        for s in states
+    ]
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        print("no Titans yet: titan-campaign titan add NAME --player PLAYER")
+    for row in rows:
+        pending = f"  ! {_plural(row['pending'], 'choice')} to make" if row["pending"] else ""
+        archived = "  [archived]" if row["archived"] else ""
+        print(f"{row['name']} ({row['player']}): level {row['level']}, {row['available_xp']} XP available, {row['mana']} Mana{pending}{archived}")
+
+
+# --- XP, choices --------------------------------------------------------------------------
+
+
+def cmd_spend(args: Namespace, db: Database) -> None:
+    buy = {"ability": actions.buy_ability, "school": actions.buy_school_level, "spell": actions.buy_spell}[args.what]
+    _done(buy(db, args.titan, args.name, _campaign(args)))
+
+
+def cmd_choose(args: Namespace, db: Database) -> None:
+    expected = {"school": (1, 1), "spell": (1, 1), "swap": (2, 2), "decline-swap": (0, 1)}[args.what]
+    if not expected[0] <= len(args.names) <= expected[1]:
+        shapes = {"school": "SCHOOL", "spell": "SPELL", "swap": "OLD NEW", "decline-swap": "[SCHOOL]"}
+        raise RuleError(f"usage: choose TITAN {args.what} {shapes[args.what]}")
+    campaign = _campaign(args)
+    if args.what == "school":
+        done = actions.choose_school(db, args.titan, args.names[0], campaign)
+    elif args.what == "spell":
+        done = actions.choose_spell(db, args.titan, args.names[0], args.bonus, campaign)
+    elif args.what == "swap":
+        done = actions.swap_bonus(db, args.titan, args.names[0], args.names[1], campaign)
+    else:
+        done = actions.decline_swap(db, args.titan, args.names[0] if args.names else None, campaign)
+    _done(done, done.text)
+
+
+def cmd_choices(args: Namespace, db: Database) -> None:
+    state = actions.read_titan(db, args.titan, _campaign(args)).state
+    if not state.pending:
+        print(f"{state.name} has no choices to make")
+    for choice in state.pending:
+        print(f"- {choice.describe()}")
+        print(f"    {choice_options(state, choice)}")
+
+
+# --- games, honor guard, gold, items, plan ------------------------------------------------
+
+
+def cmd_award(args: Namespace, db: Database) -> None:
+    outcome = GameOutcome(
+        result=args.result,
+        score=args.score,
+        battle_won=args.battle_won,
+        battle_lost=args.battle_lost,
+        agreement=args.agreement,
+        agreement_eliminated=args.agreement_eliminated,
+        fled=args.fled,
+        scenario_xp=args.scenario_xp,
+    )
+    survivors = tuple(args.survivors) if args.survivors is not None else None
+    done = actions.record_game(db, _campaign(args), [Participant(args.titan, outcome, survivors)], args.date, args.scenario, args.game)
+    state = done.state
+    played = state.games[-1]
+    print(f"{state.name}: game {played.game} on {played.date} recorded")
+    for line in played.award.lines():
+        print(f"  {line}")
+    _report(Step(state, tuple(n for n in done.step.notes if "XP earned" not in n)), f"  {state.available_xp} XP available")
+
+
+def cmd_game(args: Namespace, db: Database) -> None:
+    parts = [
+        Participant(name, GameOutcome(result=result, **figures), tuple(survivors) if survivors is not None else None)  # type: ignore[arg-type]
+        for name, result, figures, survivors in args.parts
+    ]
+    done = actions.record_game(db, _campaign(args), parts, args.date, args.scenario)
+    print(done.text)
+    for name, step in done.steps.items():
+        played = step.state.games[-1]
+        print(f"  {name}: {played.outcome.result}, {played.award.total} XP; {step.state.available_xp} XP available")
+        for note in step.notes:
+            if "XP earned" not in note:
+                print(f"    {note}")
+
+
+def cmd_honor_guard(args: Namespace, db: Database) -> None:
+    state = actions.set_honor_guard(db, args.titan, args.creatures, _campaign(args)).state
+    slots = ", ".join(str(cap) for cap in state.honor_guard_slots) or "none"
+    print(f"{state.name}'s honor guard: {', '.join(state.honor_guard) or 'empty'} (slots: {slots})")
+
+
+def cmd_gold(args: Namespace, db: Database) -> None:
+    state = actions.change_gold(db, args.titan, args.amount, args.note, args.game, _campaign(args)).state
+    print(f"{state.name}: {state.gold} gold")
+
+
+def cmd_buy(args: Namespace, db: Database) -> None:
+    if args.what == "item":
+        item = actions.item_facts(args.name, args.type, args.description, args.charges)
+        done = actions.buy_item(db, args.titan, item, args.price, _campaign(args))
+    else:
+        done = actions.buy_spell_with_gold(db, args.titan, args.name, args.price, _campaign(args))
+    print(f"{done.state.name} bought {args.name} for {args.price} gold; {done.state.gold} gold left")
+
+
+def cmd_item(args: Namespace, db: Database) -> None:
+    campaign = _campaign(args)
+    if args.action == "add":
+        item = actions.item_facts(args.name, args.type, args.description, args.charges)
+        done = actions.add_item(db, args.titan, item, campaign)
+        print(f"{done.state.name} now has {item.name}")
+    elif args.action == "use":
+        _report(actions.use_item(db, args.titan, args.name, campaign).step, f"{args.titan}: charge used")
+    else:
+        done = actions.remove_item(db, args.titan, args.name, campaign)
+        print(f"{done.state.name}: {args.name} removed")
+
+
+def _print_legions(state: TitanState) -> None:
+    print(f"{state.name}'s starting legions for the next game (R10):")
+    legions = state.starting_legions
+    for number, (legion, items) in enumerate(zip(legions.legions, legions.items, strict=True), start=1):
+        extra = f"  + items: {', '.join(items)}" if items else ""
+        print(f"  legion {number} ({len(legion)}): {', '.join(legion)}{extra}")
+    for note in legions.notes:
+        print(f"  ! {note}")
+
+
+def cmd_plan(args: Namespace, db: Database) -> None:
+    if args.charisma is None and args.upgrade is None and args.legion is None:
+        _print_legions(actions.read_titan(db, args.titan, _campaign(args)).state)
+        return
+    _print_legions(actions.set_plan(db, args.titan, args.charisma, args.upgrade, args.legion, _campaign(args)).state)
+
+
+# --- undo, redo, history -------------------------------------------------------------------
+
+
+def cmd_undo(args: Namespace, db: Database) -> None:
+    undone = actions.undo(db, _campaign(args), args.titan)
+    print(f"undone: {undone.change.text}")
+
+
+def cmd_redo(args: Namespace, db: Database) -> None:
+    redone = actions.redo(db, _campaign(args), args.titan)
+    print(f"redone: {redone.change.text}")
+    for name, step in redone.steps.items():
+        for note in step.notes:
+            print(f"  {name}: {note}" if len(redone.steps) > 1 else f"  {note}")
+
+
+def cmd_history(args: Namespace, db: Database) -> None:
+    rows = actions.history(db, args.titan, _campaign(args))
+    if args.json:
+        data = [
+            {"change": r.number, "at": r.at, "text": r.text, "events": [{"titan": t, "text": line, "notes": list(notes)} for t, line, notes in r.events]}
+            for r in rows
+        ]
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for row in rows:
+        print(f"{row.number:>4}  {row.at[:16].replace('T', ' '):16}  {row.text}")
+        several = len({titan for titan, _line, _notes in row.events}) > 1
+        for titan, _line, notes in row.events:
+            for note in notes:
+                print(f"{'':24}{titan + ': ' if several else ''}{note}")
+
+
+# --- sheets and printing -------------------------------------------------------------------
+
+
+def _sheet(args: Namespace, db: Database) -> dict[str, object]:
+    view = actions.read_titan(db, args.titan, _campaign(args))
+    return sheet_data(view.state, view.campaign)
+
+
+def _output(args: Namespace) -> Path | None:
+    return Path(args.output) if getattr(args, "output", None) else None
+
+
+def cmd_sheet(args: Namespace, db: Database) -> None:
+    if args.blank:
+        if args.titan:
+            raise RuleError("a blank sheet has no Titan: leave out the name, or leave out --blank")
+        print(f"wrote {write_printout('blank', args.format, None, _output(args), args.paper)}")
+        return
+    if not args.titan:
+        raise RuleError("name a Titan, or ask for a blank sheet with --blank")
+    data = _sheet(args, db)
+    if args.format in ("json", "text") and not args.output:
+        _print_text(str(render("sheet", args.format, data)), bold=args.format == "text")
+        return
+    print(f"wrote {write_printout('sheet', args.format, data, _output(args), args.paper)}")
+
+
+def _print_text(text: str, bold: bool = False) -> None:
+    """Plain text for pipes and files; on a terminal, rich adds bold headings."""
+    if not bold or not sys.stdout.isatty():
+        sys.stdout.write(text)
+        return
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    for line in text.splitlines():
+        heading = line.split("  ")[0]
+        console.print(Text(line, style="bold" if heading.isupper() and heading.strip() else ""))
+
+
+def cmd_cards(args: Namespace, db: Database) -> None:
+    if sum(bool(x) for x in (args.titan, args.all, args.spell)) != 1:
+        raise RuleError("choose what to print: a Titan's spell book, --spell NAME (repeatable) or --all")
+    data = _sheet(args, db) if args.titan else None
+    print(f"wrote {write_printout('cards', args.format, data, _output(args), args.paper, spells=args.spell)}")
+
+
+def cmd_game_card(args: Namespace, db: Database) -> None:
+    data = _sheet(args, db)
+    if args.format == "text" and not args.output:
+        sys.stdout.write(str(render("game-card", "text", data)))
+        return
+    print(f"wrote {write_printout('game-card', args.format, data, _output(args), args.paper)}")
+
+
+def cmd_print_campaign(args: Namespace, db: Database) -> None:
+    campaign = actions.read_campaign(db, _campaign(args))
+    sheets = [sheet_data(state, campaign.name) for state in actions.titans(db, campaign.name)]
+    print(f"wrote {write_printout('campaign', args.format, sheets, _output(args), args.paper, campaign=campaign.name)}")
+
+
+# --- backups, export, import ---------------------------------------------------------------
+
+
+def cmd_backups(args: Namespace, db: Database) -> None:
+    rows = actions.list_backups(db)
+    if not rows:
+        print(f"no backups of {db.path} yet: one is kept before every change")
+        return
+    print(f"backups of {db.path}, newest first:")
+    for backup in rows:
+        print(backup.line())
+    print("restore one with: titan-campaign restore N (the current database is kept as a backup first)")
+
+
+def cmd_restore(args: Namespace, db: Database) -> None:
+    backup = actions.restore_backup(db, args.number)
+    print(f"restored backup {args.number}, saved {backup.saved:%Y-%m-%d %H:%M:%S}; the database as it was is now backup 1")
+
+
+def cmd_export(args: Namespace, db: Database) -> None:
+    output = Path(args.output) if args.output else None
+    text, count = actions.export_campaigns(db, output)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        print(f"{_plural(count, 'campaign')} written to {output}")
+
+
+def cmd_import(args: Namespace, db: Database) -> None:
+    names = actions.import_campaigns(db, Path(args.file))
+    print(f"imported {', '.join(names)} into {db.path}")
+

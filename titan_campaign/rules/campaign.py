@@ -1,0 +1,251 @@
+"""A campaign: its Titans, their unique names, the game log, and the change log behind them.
+
+Every user action is one ``Change``: when, a line a player reads, and the events it added to
+each Titan it touched. A Titan's history is the events of the campaign's changes in effect, in
+order; its state is that history replayed by ``titan.apply``, so the rules judge every event of
+every Titan exactly as they did when it was new.
+
+Undo and redo work on whole changes: a game recorded for three Titans is undone for all three.
+An undone change is kept (with ``undone`` set to the order it was undone in) so that it can be
+redone, until a new change touches one of its Titans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from .errors import RuleError
+from .events import Created, Event, GameOutcome, GameRecorded
+from .names import name_key
+from .titan import Step, TitanState, apply, replay
+
+BASE_XP_CHOICES = (0, 100, 200)  # R1
+
+
+@dataclass(frozen=True)
+class Change:
+    """One user action: when, what a player reads, and the events it added, by Titan id.
+    ``number`` is its place in the database (None until saved); ``undone`` is 0 while the change
+    is in effect, else the order in which it was undone (redo takes the latest)."""
+
+    at: str
+    text: str
+    events: Mapping[int, tuple[Event, ...]]
+    undone: int = 0
+    number: int | None = None
+
+    def touches(self, titan_id: int) -> bool:
+        return titan_id in self.events
+
+
+@dataclass(frozen=True)
+class Participant:
+    titan: str
+    outcome: GameOutcome
+    award: int
+    survivors: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class GameLogEntry:
+    """A game of the campaign's log: every Titan that took part, with its award (R8)."""
+
+    game: int
+    date: str
+    scenario: str
+    participants: tuple[Participant, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a change did: the new campaign, and for each Titan touched its state and notes."""
+
+    campaign: Campaign
+    change: Change
+    steps: Mapping[int, Step]
+
+
+@dataclass(frozen=True)
+class Campaign:
+    name: str
+    base_xp: int
+    created: str = ""
+    changes: tuple[Change, ...] = ()
+    _states: dict[int, TitanState] = field(default_factory=dict, compare=False, repr=False)
+
+    # --- reading ------------------------------------------------------------------
+
+    @cached_property
+    def histories(self) -> dict[int, tuple[Event, ...]]:
+        """Each Titan's events from the changes in effect, in order, by Titan id."""
+        events: dict[int, list[Event]] = {}
+        for change in self.changes:
+            if not change.undone:
+                for titan_id, added in change.events.items():
+                    events.setdefault(titan_id, []).extend(added)
+        return {titan_id: tuple(history) for titan_id, history in events.items() if history}
+
+    def state(self, titan_id: int) -> TitanState:
+        """A Titan's state, its history replayed (once) through the rules."""
+        if titan_id not in self._states:
+            if titan_id not in self.histories:
+                raise RuleError(f'campaign "{self.name}" has no Titan {titan_id}')
+            self._states[titan_id] = replay(self.histories[titan_id])
+        return self._states[titan_id]
+
+    @property
+    def titan_ids(self) -> list[int]:
+        return list(self.histories)
+
+    def names(self) -> dict[int, str]:
+        """Each Titan's name, without replaying anyone (from its creation)."""
+        names: dict[int, str] = {}
+        for titan_id, history in self.histories.items():
+            created = history[0]
+            names[titan_id] = created.name if isinstance(created, Created) else f"Titan {titan_id}"
+        return names
+
+    def find(self, name: str) -> int | None:
+        """The id of the Titan called ``name`` (case-insensitive), or None."""
+        wanted = name_key(name)
+        return next((tid for tid, known in self.names().items() if name_key(known) == wanted), None)
+
+    def titan_id(self, name: str) -> int:
+        found = self.find(name)
+        if found is None:
+            known = ", ".join(self.names().values()) or "none yet"
+            raise RuleError(f'no Titan named "{name}" in "{self.name}" (Titans: {known})')
+        return found
+
+    def next_titan_id(self) -> int:
+        """A Titan id no change of the campaign uses, undone ones included."""
+        return max((tid for change in self.changes for tid in change.events), default=0) + 1
+
+    def games(self) -> list[GameLogEntry]:
+        """The game log, oldest first: each game with every Titan that took part."""
+        games: dict[int, list[tuple[TitanState, GameRecorded]]] = {}
+        for titan_id, history in self.histories.items():
+            for event in history:
+                if isinstance(event, GameRecorded):
+                    games.setdefault(event.game, []).append((self.state(titan_id), event))
+        entries = []
+        for number in sorted(games):
+            first = games[number][0][1]
+            participants = tuple(
+                Participant(state.name, event.outcome, _award(state, event.game), event.survivors)
+                for state, event in games[number]
+            )
+            entries.append(GameLogEntry(number, first.date, first.scenario, participants))
+        return entries
+
+    def next_game(self) -> int:
+        """The number the next recorded game takes: one more than the highest so far."""
+        return max(
+            (e.game for history in self.histories.values() for e in history if isinstance(e, GameRecorded)),
+            default=0,
+        ) + 1
+
+    def game(self, number: int) -> GameRecorded | None:
+        """The first record of game ``number`` (its date and scenario), if recorded."""
+        for history in self.histories.values():
+            for event in history:
+                if isinstance(event, GameRecorded) and event.game == number:
+                    return event
+        return None
+
+    def history(self, titan_id: int | None = None) -> list[Change]:
+        """The changes in effect, oldest first: all of them, or those touching one Titan."""
+        return [c for c in self.changes if not c.undone and (titan_id is None or c.touches(titan_id))]
+
+    # --- changing -----------------------------------------------------------------
+
+    def record(self, text: str, events: Mapping[int, Sequence[Event]], at: str = "") -> Outcome:
+        """Judge a new change (every event of every Titan, in order) and add it, or RuleError.
+        Undone changes of the Titans it touches can no longer be redone and are dropped."""
+        change = Change(at, text, {tid: tuple(added) for tid, added in events.items() if added})
+        if not change.events:
+            raise RuleError("nothing to change")
+        steps = self._judge(change)
+        kept = tuple(c for c in self.changes if not (c.undone and any(c.touches(t) for t in change.events)))
+        return Outcome(self.with_changes(kept + (change,), steps), change, steps)
+
+    def _judge(self, change: Change) -> dict[int, Step]:
+        steps: dict[int, Step] = {}
+        names = {name_key(name): tid for tid, name in self.names().items()}
+        for titan_id, added in change.events.items():
+            state = self.state(titan_id) if titan_id in self.histories else None
+            notes: list[str] = []
+            for event in added:
+                if isinstance(event, Created):
+                    self._check_new_name(event.name, titan_id, names)
+                step = apply(state, event)
+                state = step.state
+                notes.extend(step.notes)
+            assert state is not None
+            steps[titan_id] = Step(state, tuple(notes))
+        return steps
+
+    def _check_new_name(self, name: str, titan_id: int, names: dict[str, int]) -> None:
+        if names.get(name_key(name), titan_id) != titan_id:
+            raise RuleError(f'campaign "{self.name}" already has a Titan named "{name}"')
+        names[name_key(name)] = titan_id
+
+    def with_changes(self, changes: tuple[Change, ...], known: Mapping[int, Step] = {}) -> Campaign:
+        """This campaign with another change log; Titans whose history is the same keep their
+        replayed state, and ``known`` gives the states a change just reached."""
+        campaign = Campaign(self.name, self.base_xp, self.created, changes)
+        for titan_id, step in known.items():
+            campaign._states[titan_id] = step.state
+        for titan_id, state in self._states.items():  # untouched Titans keep their replayed state
+            if titan_id not in known and campaign.histories.get(titan_id) == self.histories.get(titan_id):
+                campaign._states[titan_id] = state
+        return campaign
+
+    def undo(self, titan_id: int | None = None) -> tuple[Campaign, Change]:
+        """Undo the latest change in effect (or the latest touching ``titan_id``) as a whole."""
+        done = self.history(titan_id)
+        if not done or (len(done) == 1 and _creates(done[0], titan_id)):
+            who = self.names().get(titan_id, "") if titan_id is not None else f'"{self.name}"'
+            raise RuleError(f"nothing to undo for {who}")
+        latest = done[-1]
+        later = [c for c in self.changes[self.changes.index(latest) + 1 :] if not c.undone]
+        blocked = [tid for tid in latest.events if tid != titan_id and any(c.touches(tid) for c in later)]
+        if blocked:
+            names = self.names()
+            who = ", ".join(names.get(tid, str(tid)) for tid in blocked)
+            raise RuleError(
+                f'"{latest.text}" also changed {who}, who changed again since: undo their later changes first'
+            )
+        order = max((c.undone for c in self.changes), default=0) + 1
+        undone = replace(latest, undone=order)
+        changes = tuple(undone if c is latest else c for c in self.changes)
+        return self.with_changes(changes), undone
+
+    def redo(self, titan_id: int | None = None) -> tuple[Outcome, Change]:
+        """Redo the change undone last (of those touching ``titan_id``), judged again by the rules;
+        it becomes the latest change."""
+        undone = [c for c in self.changes if c.undone and (titan_id is None or c.touches(titan_id))]
+        if not undone:
+            who = self.names().get(titan_id, "") if titan_id is not None else f'"{self.name}"'
+            raise RuleError(f"nothing to redo for {who}")
+        latest = max(undone, key=lambda c: c.undone)
+        redone = replace(latest, undone=0, number=None)
+        rest = tuple(c for c in self.changes if c is not latest)
+        try:
+            steps = self.with_changes(rest)._judge(redone)
+        except RuleError as error:
+            raise RuleError(f'"{latest.text}" cannot be redone now: {error}') from None
+        return Outcome(self.with_changes(rest + (redone,), steps), redone, steps), latest
+
+
+def _creates(change: Change, titan_id: int | None) -> bool:
+    """Whether the change is the creation of ``titan_id`` (a Titan's first change is not undone
+    by Titan: archive it instead)."""
+    return titan_id is not None and any(isinstance(e, Created) for e in change.events.get(titan_id, ()))
+
+
+def _award(state: TitanState, game: int) -> int:
+    return next(played.award.total for played in state.games if played.game == game)
+

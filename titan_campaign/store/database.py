@@ -1,0 +1,247 @@
+"""The campaign database: one tinydb file, read whole, changed in memory, written once.
+
+``Database(path).writing()`` opens a session under the writers' lock: tinydb works on the file's
+tables through ``SessionStorage``, which keeps every write in memory. When the session ends
+without an error the previous file is kept as a backup and the new tables are written
+atomically, once; a refused action therefore leaves the file byte-for-byte as it was.
+Readers take no lock: a file is only ever replaced whole, so they always see one version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from tinydb import Query, TinyDB
+from tinydb.storages import Storage
+
+from ..rules.campaign import BASE_XP_CHOICES, Campaign
+from ..rules.errors import RuleError
+from ..rules.events import explain
+from ..rules.names import name_key
+from . import backups
+from .documents import SCHEMA_VERSION, CampaignDoc, campaign_from_docs, change_to_doc, check_tables
+from .files import (
+    LOCK_TIMEOUT,
+    StoreError,
+    encode,
+    parse_json,
+    read_bytes,
+    write_atomically,
+    writers_lock,
+)
+from .upgrade import upgrade
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
+
+
+class SessionStorage(Storage):
+    """tinydb's storage for one session: the tables as read, changed in memory only."""
+
+    def __init__(self, tables: dict[str, Any]) -> None:
+        self.tables = tables
+        self.changed = False
+
+    def read(self) -> dict[str, Any]:
+        return self.tables
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.tables = data
+        self.changed = True
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A campaign as read from the database, with its document number."""
+
+    id: int
+    campaign: Campaign
+
+
+class Session:
+    """One read, or read-modify-write, of the database."""
+
+    def __init__(self, path: Path, tables: dict[str, Any], upgraded_from: int | None) -> None:
+        self.path = path
+        self.upgraded_from = upgraded_from
+        self._storage_tables = tables
+        self.db = TinyDB(storage=SessionStorage, tables=tables)
+        self._campaigns = self.db.table("campaigns", cache_size=0)
+        self._changes = self.db.table("changes", cache_size=0)
+        self._read: dict[int, Campaign] = {}
+        self.saved_text = ""  # what the session's last change says (for the backup list)
+
+    @property
+    def changed(self) -> bool:
+        return self.upgraded_from is not None or self._storage().changed
+
+    def _storage(self) -> SessionStorage:
+        storage = self.db.storage
+        assert isinstance(storage, SessionStorage)
+        return storage
+
+    @property
+    def tables(self) -> dict[str, Any]:
+        return self._storage().tables
+
+    # --- campaigns ------------------------------------------------------------------
+
+    def campaigns(self) -> list[Stored]:
+        return [self._stored(doc.doc_id, doc) for doc in self._campaigns.all()]
+
+    def _stored(self, doc_id: int, doc: Any) -> Stored:
+        if doc_id not in self._read:
+            changes = [(str(c.doc_id), c) for c in self._changes.search(Query().campaign == doc_id)]
+            self._read[doc_id] = campaign_from_docs(self.path, str(doc_id), doc, changes)
+        return Stored(doc_id, self._read[doc_id])
+
+    def campaign_with_titan(self, titan: str) -> Stored:
+        """The campaign with a Titan of that name (found from the file's creation events, so
+        that only that campaign is read); StoreError if none or several have one."""
+        wanted = name_key(titan)
+        found: set[int] = set()
+        for doc in self._changes.all():
+            for events in doc.get("titans", {}).values():
+                first = events[0] if isinstance(events, list) and events else None
+                if isinstance(first, dict) and first.get("kind") == "created" and name_key(str(first.get("name"))) == wanted:
+                    found.add(int(doc.get("campaign", 0)))
+        if len(found) > 1:
+            raise StoreError(f'several campaigns have a Titan named "{titan}": choose one with --campaign NAME')
+        docs = {doc.doc_id: doc for doc in self._campaigns.all()}
+        if found and (campaign_id := found.pop()) in docs:
+            return self._stored(campaign_id, docs[campaign_id])
+        if len(docs) == 1:
+            return self.campaign()  # names the Titans it has
+        raise StoreError(f'no Titan named "{titan}" in any campaign')
+
+    def campaign(self, name: str | None = None) -> Stored:
+        """The named campaign, or the only one when no name is given."""
+        campaigns = self._campaigns.all()
+        if name is None:
+            if len(campaigns) == 1:
+                return self._stored(campaigns[0].doc_id, campaigns[0])
+            if not campaigns:
+                raise StoreError("no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`")
+            names = ", ".join(str(c.get("name")) for c in campaigns)
+            raise StoreError(f"several campaigns ({names}): choose one with --campaign NAME")
+        for doc in campaigns:
+            if name_key(str(doc.get("name"))) == name_key(name):
+                return self._stored(doc.doc_id, doc)
+        names = ", ".join(str(c.get("name")) for c in campaigns) or "none yet"
+        raise StoreError(f'no campaign named "{name}" (campaigns: {names})')
+
+    def add_campaign(self, name: str, base_xp: int, created: str = "") -> Stored:
+        try:
+            doc = CampaignDoc(name=name, base_xp=base_xp, created=created or now_iso())  # type: ignore[arg-type]
+        except ValidationError as error:
+            raise RuleError(f"campaign {explain(error)}") from None
+        if any(name_key(str(c.get("name"))) == name_key(doc.name) for c in self._campaigns.all()):
+            raise RuleError(f'a campaign named "{doc.name}" already exists')
+        if doc.base_xp not in BASE_XP_CHOICES:
+            raise RuleError("base XP is 0, 100 or 200 (R1)")
+        doc_id = self._campaigns.insert(doc.model_dump())
+        self._read[doc_id] = Campaign(doc.name, doc.base_xp, doc.created)
+        return Stored(doc_id, self._read[doc_id])
+
+    def rename_campaign(self, stored: Stored, name: str) -> Stored:
+        if any(name_key(str(c.get("name"))) == name_key(name) and c.doc_id != stored.id for c in self._campaigns.all()):
+            raise RuleError(f'a campaign named "{name}" already exists')
+        try:
+            doc = CampaignDoc(name=name, base_xp=stored.campaign.base_xp, created=stored.campaign.created)  # type: ignore[arg-type]
+        except ValidationError as error:
+            raise RuleError(f"campaign {explain(error)}") from None
+        self._campaigns.update({"name": doc.name}, doc_ids=[stored.id])
+        renamed = Campaign(doc.name, doc.base_xp, doc.created, stored.campaign.changes)
+        self._read[stored.id] = renamed
+        return Stored(stored.id, renamed)
+
+    def delete_campaign(self, stored: Stored) -> None:
+        self._changes.remove(Query().campaign == stored.id)
+        self._campaigns.remove(doc_ids=[stored.id])
+        self._read.pop(stored.id, None)
+
+    def save(self, stored: Stored, new: Campaign, text: str) -> Stored:
+        """Keep ``new``, a later version of ``stored.campaign`` the rules made: its new changes
+        are added, changed ones updated, the ones it no longer has removed."""
+        old = {change.number: change for change in stored.campaign.changes}
+        kept = {change.number for change in new.changes if change.number is not None}
+        gone = [number for number in old if number not in kept]
+        if gone:
+            self._changes.remove(doc_ids=gone)  # type: ignore[arg-type]
+        numbered = []
+        for change in new.changes:
+            if change.number is None:
+                number = self._changes.insert(change_to_doc(stored.id, change))
+                change = type(change)(change.at, change.text, change.events, change.undone, number)
+            elif change != old[change.number]:
+                self._changes.update({"undone": change.undone}, doc_ids=[change.number])
+            numbered.append(change)
+        saved = new.with_changes(tuple(numbered))
+        self._read[stored.id] = saved
+        self.saved_text = text
+        return Stored(stored.id, saved)
+
+
+class Database:
+    """Sessions on one database file."""
+
+    def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT) -> None:
+        self.path = path
+        self.lock_timeout = lock_timeout
+
+    def _open(self) -> Session:
+        raw = read_bytes(self.path)
+        if raw is None:
+            tables: dict[str, Any] = {"meta": {"1": {"schema_version": SCHEMA_VERSION}}, "campaigns": {}, "changes": {}}
+            return Session(self.path, tables, None)
+        tables, upgraded_from = upgrade(self.path, parse_json(self.path, raw))
+        return Session(self.path, check_tables(self.path, tables), upgraded_from)
+
+    def checked_tables(self, database: Path | None = None) -> dict[str, Any]:
+        """The file's tables in the current schema, every campaign replayed through the rules;
+        StoreError if anything is wrong. ``database``: the database this file is a backup of."""
+        raw = read_bytes(self.path)
+        if raw is None:
+            raise StoreError(f"{self.path} was removed meanwhile; nothing restored")
+        tables, _ = upgrade(self.path, parse_json(self.path, raw), database)
+        session = Session(self.path, check_tables(self.path, tables), None)
+        for stored in session.campaigns():
+            for titan_id in stored.campaign.titan_ids:
+                try:
+                    stored.campaign.state(titan_id)
+                except RuleError as error:
+                    raise StoreError(f"{self.path}: {stored.campaign.name}, Titan {titan_id}: {error}") from None
+        return session.tables
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        yield self._open()
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """Read-modify-write under the lock, written once and atomically if the body succeeds."""
+        with writers_lock(self.path, self.lock_timeout):
+            session = self._open()
+            yield session
+            if session.changed:
+                self._commit(session)
+
+    def _commit(self, session: Session) -> None:
+        text = session.saved_text
+        if session.upgraded_from is not None:
+            text = f"upgrade from schema {session.upgraded_from}; then {text or 'nothing'}"
+        backups.keep_current(self.path, text)
+        write_atomically(self.path, encode(session.tables))
+
+    def replace_with(self, tables: dict[str, Any], text: str) -> None:
+        """Make ``tables`` (a checked backup) the database, keeping the current file as a backup."""
+        with writers_lock(self.path, self.lock_timeout):
+            backups.keep_current(self.path, text)
+            write_atomically(self.path, encode(tables))

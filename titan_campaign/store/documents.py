@@ -1,0 +1,102 @@
+"""The database file's tables (schema 3), and how their documents become the rules' objects.
+
+``campaigns.json`` is a tinydb file of three tables:
+
+- ``meta``: one document, ``{"schema_version": 3}``;
+- ``campaigns``: ``{"name", "base_xp", "created"}``;
+- ``changes``: the change log, one document per user action: ``{"campaign": ID, "at": TIME,
+  "text": "Thorn: bought a Power box", "titans": {TITAN ID: [EVENT, ...]}}``, plus
+  ``"undone": N`` while the change is undone (and may be redone).
+
+A document read from the file is checked here, and every event by the rules' own models; a
+problem names the table, the document and the field, and the file is left untouched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..rules.campaign import Campaign, Change
+from ..rules.events import EVENTS_ADAPTER, Event, event_to_json, explain
+from ..rules.names import has_control_characters
+from .files import StoreError
+
+SCHEMA_VERSION = 3
+MAX_EVENTS = 100_000
+
+
+class _Doc(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class CampaignDoc(_Doc):
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    base_xp: Literal[0, 100, 200]
+    created: Annotated[str, Field(max_length=40)] = ""
+
+
+class ChangeDoc(_Doc):
+    campaign: Annotated[int, Field(ge=1)]
+    at: Annotated[str, Field(max_length=40)] = ""
+    text: Annotated[str, Field(max_length=400)] = ""
+    titans: dict[Annotated[str, Field(pattern=r"^[1-9][0-9]{0,8}$")], Annotated[list[dict[str, Any]], Field(max_length=MAX_EVENTS)]]
+    undone: Annotated[int, Field(ge=0)] = 0
+
+
+def _wrong(path: Path, where: str, error: ValidationError) -> StoreError:
+    return StoreError(f"{path} is damaged at {where}: {explain(error)} (left untouched)")
+
+
+def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
+    """The file's tables, checked for shape (not yet for rules); StoreError naming the place."""
+    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+        raise StoreError(f"{path} is not a titan-campaign database (left untouched)")
+    for table in ("campaigns", "changes"):
+        for key in data.get(table, {}):
+            if not key.isascii() or not key.isdigit():
+                raise StoreError(f"{path} is damaged at {table} {key!r}: not a document number (left untouched)")
+    return data
+
+
+def campaign_from_docs(path: Path, doc_id: str, doc: Any, changes: list[tuple[str, Any]]) -> Campaign:
+    """A campaign with its change log, every event checked by the rules' models."""
+    try:
+        facts = CampaignDoc.model_validate(doc)
+    except ValidationError as error:
+        raise _wrong(path, f"campaigns {doc_id}", error) from None
+    if has_control_characters(facts.name):
+        raise StoreError(f"{path} is damaged at campaigns {doc_id}: the name holds control characters (left untouched)")
+    log = tuple(_change(path, number, raw) for number, raw in changes)
+    return Campaign(facts.name, facts.base_xp, facts.created, log)
+
+
+def _change(path: Path, number: str, raw: Any) -> Change:
+    try:
+        doc = ChangeDoc.model_validate(raw)
+    except ValidationError as error:
+        raise _wrong(path, f"changes {number}", error) from None
+    events: dict[int, tuple[Event, ...]] = {}
+    for titan_id, added in doc.titans.items():
+        try:
+            events[int(titan_id)] = tuple(EVENTS_ADAPTER.validate_python(added))
+        except ValidationError as error:
+            raise _wrong(path, f"changes {number}, Titan {titan_id}", error) from None
+    return Change(doc.at, doc.text, events, doc.undone, int(number))
+
+
+def change_to_doc(campaign_id: int, change: Change) -> dict[str, Any]:
+    doc: dict[str, Any] = {"campaign": campaign_id, "at": change.at, "text": change.text}
+    doc["titans"] = {str(tid): [event_doc(e) for e in events] for tid, events in change.events.items()}
+    if change.undone:
+        doc["undone"] = change.undone
+    return doc
+
+
+def event_doc(event: Event) -> dict[str, object]:
+    """An event as kept in a change: its kind first; its time is the change's."""
+    data = event_to_json(event)
+    data.pop("at", None)
+    return {"kind": data.pop("kind"), **data}

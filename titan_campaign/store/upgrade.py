@@ -1,0 +1,123 @@
+"""Files of earlier versions, read as schema 3 (``documents.py``); written on the first change,
+when the file as it was is kept as a backup (and schema 2's history folder is left as it is).
+
+- Schema 1: one file holding every Titan's events and redo stack.
+- Schema 2: an index (``campaigns.json``) naming one history file per Titan in the folder
+  ``campaigns.json.titans/``.
+
+Both kept each Titan's history on its own; the change log is rebuilt from the events' times,
+each Titan's events kept in order, and the Titans' parts of one game recorded at the same
+moment made one change. Redo stacks become undone changes.
+"""
+
+from __future__ import annotations
+
+import heapq
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..rules.describe import change_text
+from ..rules.events import EVENTS_ADAPTER, Event, explain
+from .documents import SCHEMA_VERSION, event_doc
+from .files import StoreError, parse_json, read_bytes
+
+
+def schema_version(path: Path, data: Any) -> int:
+    """The file's schema version; StoreError if it is not a titan-campaign database at all."""
+    meta = data.get("meta") if isinstance(data, dict) else None
+    docs = meta.values() if isinstance(meta, dict) else []
+    numbers = [d.get("schema_version") for d in docs if isinstance(d, dict)]
+    versions = [v for v in numbers if isinstance(v, int) and not isinstance(v, bool)]
+    if not versions:
+        raise StoreError(f"{path} is not a titan-campaign database (no schema version); left untouched")
+    version = max(versions)
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path} was written by a newer titan-campaign (schema {version}; this one reads up to "
+            f"{SCHEMA_VERSION}): upgrade titan-campaign (the file is left untouched)"
+        )
+    return version
+
+
+def upgrade(path: Path, data: Any, database: Path | None = None) -> tuple[dict[str, Any], int | None]:
+    """The file's tables in schema 3, and the version it was upgraded from (None if current).
+    ``database``: where the database lives, when ``path`` is a backup of it."""
+    version = schema_version(path, data)
+    if version == SCHEMA_VERSION:
+        return data, None
+    titans = data.get("titans")
+    campaigns = data.get("campaigns")
+    if not isinstance(titans, dict) or not isinstance(campaigns, dict):
+        raise StoreError(f"{path} is a schema {version} database without its tables; left untouched")
+    folder = (database or path).with_name((database or path).name + ".titans")
+    histories: dict[int, list[tuple[int, list[Any], list[Any]]]] = {}
+    for titan_id, entry in titans.items():
+        if not isinstance(entry, dict) or not str(titan_id).isdigit():
+            raise StoreError(f"{path} is damaged at titans {titan_id!r} (left untouched)")
+        record = entry if version == 1 else _history_file(path, folder, titan_id, entry)
+        events, undone = record.get("events"), record.get("undone", [])
+        if not isinstance(events, list) or not isinstance(undone, list) or not events:
+            raise StoreError(f"{path}: Titan {titan_id} has no history (left untouched)")
+        histories.setdefault(entry.get("campaign"), []).append((int(titan_id), events, undone))
+    changes: dict[str, Any] = {}
+    for campaign_id in campaigns:
+        for doc in change_log(path, int(campaign_id), histories.get(int(campaign_id), [])):
+            changes[str(len(changes) + 1)] = doc
+    tables = {
+        "meta": {"1": {"schema_version": SCHEMA_VERSION}},
+        "campaigns": {key: {k: v for k, v in doc.items() if k in ("name", "base_xp", "created")} for key, doc in campaigns.items() if isinstance(doc, dict)},
+        "changes": changes,
+    }
+    return tables, version
+
+
+def _history_file(path: Path, folder: Path, titan_id: str, entry: dict[str, Any]) -> dict[str, Any]:
+    file = folder / f"titan-{titan_id}-r{entry.get('file')}.json"
+    raw = read_bytes(file, "Titan history")
+    if raw is None:
+        raise StoreError(f"{path} names {file}, which is missing (left untouched)")
+    record = parse_json(file, raw)
+    if not isinstance(record, dict):
+        raise StoreError(f"{file} is not a Titan history (left untouched)")
+    return record
+
+
+def _events(path: Path, titan_id: int, raw: list[Any]) -> list[Event]:
+    try:
+        return list(EVENTS_ADAPTER.validate_python(raw))
+    except ValidationError as error:
+        raise StoreError(f"{path}: Titan {titan_id} is damaged: {explain(error)} (left untouched)") from None
+
+
+def change_log(path: Path, campaign_id: int, histories: list[tuple[int, list[Any], list[Any]]]) -> list[dict[str, Any]]:
+    named: list[tuple[int, str, list[Event], list[Event]]] = []
+    for titan_id, events, undone in histories:
+        done = _events(path, titan_id, events)
+        name = getattr(done[0], "name", f"Titan {titan_id}")
+        named.append((titan_id, name, done, _events(path, titan_id, undone)))
+    streams = [[(e.at, titan_id, name, e) for e in done] for titan_id, name, done, _ in named]
+    docs: list[dict[str, Any]] = []
+    for at, titan_id, name, event in heapq.merge(*streams, key=lambda item: item[0]):
+        last = docs[-1] if docs else None
+        game = getattr(event, "game", None) if event.kind == "game_recorded" else None
+        if last is not None and game is not None and last.get("game") == game and last["at"] == at:
+            last["titans"][str(titan_id)] = [event_doc(event)]
+            last["names"].append(name)
+            continue
+        docs.append({"at": at, "names": [name], "titans": {str(titan_id): [event_doc(event)]}, "game": game, "event": event})
+    undone_docs = []
+    for titan_id, name, _, undone in named:
+        for event in undone:
+            order = len(undone_docs) + 1
+            undone_docs.append({"at": event.at, "names": [name], "titans": {str(titan_id): [event_doc(event)]}, "game": None, "event": event, "undone": order})
+    result = []
+    for doc in docs + undone_docs:
+        event = doc.pop("event")
+        names = doc.pop("names")
+        game = doc.pop("game")
+        text = f"game {game} recorded for {' and '.join(names)}" if game and len(names) > 1 else change_text(names[0], [event])
+        result.append({"campaign": campaign_id, "at": doc["at"], "text": text, "titans": doc["titans"], **({"undone": doc["undone"]} if "undone" in doc else {})})
+    return result
+
