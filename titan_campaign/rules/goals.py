@@ -249,6 +249,9 @@ class _Search:
     parity: int
     others_full: bool
     """Whether every school outside ``schools`` is at level 3 once the goal's levels are in."""
+    alike: tuple[tuple[int, ...], ...] = ()
+    """Groups of schools the goal cannot tell apart (same level, goal, targets and swaps): a
+    node lists their (level, buys) in order, so that the search meets each situation once."""
 
     @classmethod
     def of(cls, state: TitanState, goal: Goal) -> _Search:
@@ -295,6 +298,19 @@ class _Search:
             parity=state.spent_xp // XP_PER_PURCHASE % 2,
             others_full=all(goal_level[s] == MAX_BOXES for s in SCHOOLS if s not in schools),
         )
+
+    def __post_init__(self) -> None:
+        groups: dict[object, list[int]] = {}
+        for index in range(len(self.schools)):
+            key = (
+                self.levels[index],
+                self.level_goals[index],
+                self.wanted[index],
+                self.swaps[index],
+            )
+            groups.setdefault(key, []).append(index)
+        alike = tuple(tuple(group) for group in groups.values() if len(group) > 1)
+        object.__setattr__(self, "alike", alike)
 
     # -- what a node holds --
 
@@ -424,14 +440,23 @@ class _Search:
         """R2: with every school at level 3, a free school level becomes a free spell pick."""
         fill, intelligence, plain, levels, buys, free, any_picks, parity = node
         if free and self.others_full and plain == 0 and all(now == MAX_BOXES for now in levels):
-            return (fill, intelligence, plain, levels, buys, 0, any_picks + free, parity)
-        return node
+            free, any_picks = 0, any_picks + free
+        if self.alike:
+            placed, bought = list(levels), list(buys)
+            for group in self.alike:
+                for index, (now, more) in zip(
+                    group, sorted((levels[i], buys[i]) for i in group), strict=True
+                ):
+                    placed[index], bought[index] = now, more
+            levels, buys = tuple(placed), tuple(bought)
+        return (fill, intelligence, plain, levels, buys, free, any_picks, parity)
 
     def estimate(self, node: _Node) -> int:
         """A lower bound of the purchases still needed (it keeps the A* search exact).
 
         Units of work left: ability boxes, levels of target schools, and for each school of
-        target spells the fewest of (levels gained + its targets no school pick reaches); the
+        target spells the fewest of (levels gained + its targets no school pick reaches), a
+        level the school must reach for a bonus pick or a purchase of its spells (R5, R6); the
         picks the Titan holds (bonus, free, junk to swap) take one unit each. Boxes are
         purchases; a level may be a free one, and x purchases bring about x / 2 of them (R2).
         """
@@ -443,6 +468,8 @@ class _Search:
             spells += min(
                 final - now + max(0, sum(self.unpicked(index, final)) - buys[index])
                 for final in range(max(now, self.level_goals[index]), MAX_BOXES + 1)
+                # a spell above its school's level needs a free pick the Titan holds (R2, R6)
+                if any_picks or not any(self.unpicked(index, final)[final:])
             )
         held = self.bonus + intelligence - self.intelligence + any_picks + self.junk
         must = fill + boxes
@@ -478,11 +505,11 @@ class _Search:
             if spent > best[node]:
                 continue
             if self.done(node):
-                path: list[_Action] = []
+                path: list[tuple[_Node, _Action]] = []
                 while node in came:
                     node, action = came[node]
-                    path.append(action)
-                return path[::-1]
+                    path.append((node, action))
+                return self.unfold(path[::-1])
             for action, after in self.moves(node):
                 cost = spent + action.cost
                 if cost < best.get(after, cost + 1):
@@ -490,6 +517,24 @@ class _Search:
                     came[after] = (node, action)
                     heapq.heappush(frontier, (cost + self.estimate(after), -cost, next(tie), after))
         raise RuleError("no order of purchases reaches this goal")  # every goal is reachable
+
+    def unfold(self, path: Sequence[tuple[_Node, _Action]]) -> list[_Action]:
+        """The moves of a path of sorted nodes, on real schools: a move on the k-th school of a
+        group goes to any school of that group in the same situation (they are alike)."""
+        levels, buys = list(self.levels), [0] * len(self.levels)
+        moves: list[_Action] = []
+        for node, action in path:
+            index = action.school
+            if index >= 0:
+                group = next((g for g in self.alike if index in g), (index,))
+                seen = (node[3][index], node[4][index])
+                index = next(i for i in group if (levels[i], buys[i]) == seen)
+                if action.kind == "level":
+                    levels[index] += 1
+                else:
+                    buys[index] += 1
+            moves.append(_Action(action.kind, index, action.free))
+        return moves
 
 
 # --- from moves to real events ----------------------------------------------------------
