@@ -72,11 +72,22 @@ def pdf_pages(data: bytes) -> list[str]:
 
 
 def pdf_drawing(data: bytes) -> str:
-    """The decompressed content streams of a PDF: its drawing commands, without dates or ids."""
+    """The page content streams of a PDF: its drawing commands, without dates or ids.
+
+    Text is set in an embedded font subset whose glyph numbers change from run to run, so each
+    shown string is written as ``(...)``: positions, sizes and fonts stay; the words themselves
+    are checked through the PDF's extracted text.
+    """
     streams = re.findall(
         rb"/Filter /FlateDecode[^>]*>>\s*stream\r?\n(.*?)\r?\nendstream", data, re.DOTALL
     )
-    return "\n".join(zlib.decompress(stream).decode("latin-1") for stream in streams)
+    pages = []
+    for stream in streams:
+        content = zlib.decompress(stream)
+        if content.startswith(b"2 J"):  # a page's content, not a font program or map
+            content = re.sub(rb"\((?:\\.|[^\\)])*\) Tj", b"(...) Tj", content, flags=re.DOTALL)
+            pages.append(content.decode("latin-1"))
+    return "\n".join(pages)
 
 
 def text_box(shape: Text) -> tuple[float, float, float, float]:

@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
-from helpers_print import external_references, outside, overlapping_texts, parse_html, pdf_pages
+from helpers_print import (
+    external_references,
+    outside,
+    overlapping_texts,
+    parse_html,
+    pdf_font_sizes,
+    pdf_pages,
+    small_texts,
+)
 
+from titan_campaign.printing.canvas import Box, Line, Text
 from titan_campaign.printing.cards import PER_PAGE, card_spells, cards_html, cards_pages
-from titan_campaign.printing.commands import render
-from titan_campaign.printing.game_card import game_card_html, game_card_page, game_card_text
+from titan_campaign.printing.game_card import (
+    game_card_html,
+    game_card_page,
+    game_card_pages,
+    game_card_text,
+    legion_members,
+)
 from titan_campaign.printing.pdf import pages_pdf
+from titan_campaign.printing.render import render
+from titan_campaign.printing.sheet_layout import sheet_pages
 from titan_campaign.rules.errors import RuleError
 from titan_campaign.rules.names import UnknownName
 from titan_campaign.rules.spells import SCHOOLS, SPELLS
@@ -30,9 +47,11 @@ def test_all_72_cards_print_nine_a_page_ordered_by_school_then_level() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_card_keeps_its_whole_rules_text_inside_the_card(paper: str) -> None:
-    for page in cards_pages(card_spells(every=True), paper):
+    pages = cards_pages(card_spells(every=True), paper)
+    for page in pages:
         assert overlapping_texts(page) == []
         assert outside(page) == []
+    assert small_texts(pages) == []  # the rules text never shrinks below 7 points
     for spell in SPELLS:
         words = " ".join(
             t.text
@@ -66,25 +85,40 @@ def test_the_html_cards_are_self_contained_with_every_card_text() -> None:
     document = cards_html(card_spells(every=True), "a4")
     parser = parse_html(document)
     assert external_references(parser, document) == []
-    assert document.count('class="card"') == 72
-    assert document.count('class="page cards-page"') == 8
-    text = "".join(parser.text)
-    assert all(spell.text in text for spell in SPELLS)
+    assert document.count('<section class="page cards-page"') == 8
+    words = " ".join(" ".join(parser.text).split())
+    assert all(" ".join(spell.text.split()) in words for spell in SPELLS)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_cut_line_is_drawn_once_and_none_crosses_the_footer(paper: str) -> None:
+    (page,) = cards_pages(card_spells(every=True)[:9], paper)
+    cuts = [(s.x1, s.y1, s.x2, s.y2) for s in page.shapes if isinstance(s, Line) and s.dashed]
+    assert len(cuts) == len(set(cuts)) == 4 + 4
+    (footer,) = [s for s in page.shapes if isinstance(s, Text) and s.text.startswith("Cut")]
+    end = footer.x + 45
+    for x1, y1, x2, y2 in cuts:
+        if x1 == x2:  # a vertical cut line
+            assert not (footer.x - 1 < x1 < end and min(y1, y2) < footer.y < max(y1, y2))
 
 
 @pytest.mark.parametrize("example", ["thorn", "novice", "veteran", "archmage"])
-def test_the_game_card_is_one_page_with_legions_figures_and_spells(
+def test_the_game_card_has_legions_items_figures_and_spells_with_their_effects(
     example_sheets: dict[str, Any], example: str
 ) -> None:
     data = example_sheets[example]
     text = game_card_text(data)
     assert max(len(line) for line in text.splitlines()) <= 80
     assert f"Mana per turn:              {data['mana']}" in text
-    page = game_card_page(data, "letter")
-    assert overlapping_texts(page) == [] and outside(page, margin=8) == []
-    (pdf_text,) = pdf_pages(pages_pdf([page]))
+    pages = game_card_pages(data, "letter")
+    for page in pages:
+        assert overlapping_texts(page) == [] and outside(page, margin=8) == []
+    assert small_texts(pages) == []
+    pdf = pages_pdf(pages)
+    assert min(pdf_font_sizes(pdf)) >= 7
+    pdf_text = " ".join(" ".join(pdf_pages(pdf)).split())
     document = game_card_html(data)
-    html_text = "".join(parse_html(document).text)
+    html_text = " ".join(" ".join(parse_html(document).text).split())
     for legion in data["starting_legions"]:
         for character in legion:
             assert character in pdf_text and character in html_text
@@ -92,24 +126,71 @@ def test_the_game_card_is_one_page_with_legions_figures_and_spells(
         assert spell["name"] in pdf_text and spell["name"] in html_text
         assert spell["cast"].upper() in pdf_text
     for item in data["magic_items"]:
-        assert item["name"] in text and item["name"] in html_text
-    for label, key in (("Titan Power-factor", "titan_power"), ("Re-rolls per turn", "rerolls")):
-        assert f'data-figure="{label}">{data[key]}<' in document
+        assert item["name"] in pdf_text and item["name"] in html_text
+        assert " ".join(item["description"].split()) in pdf_text
+    for key in ("titan_power", "rerolls", "mana", "skill_uses"):
+        assert f'data-figure="{key}">{data[key]}<' in document
+    if example in ("thorn", "novice", "veteran"):
+        assert len(pages) == 1
+
+
+def test_the_game_card_fills_its_page_with_trackers_and_writing_space(
+    example_sheets: dict[str, Any],
+) -> None:
+    data = example_sheets["veteran"]  # Skill 1, Luck 1: one Skill-5 box a Battle, one re-roll
+    (page,) = game_card_pages(data, "a4")
+    texts = {s.text for s in page.shapes if isinstance(s, Text)}
+    assert {"EACH GAME-TURN", "Mana left (of 4)", "Re-rolls (1 a turn)"} <= texts
+    assert "Skill-5 strikes (1 a Battle)" in texts and "THIS GAME (for the XP award)" in texts
+    lowest = max(s.y1 for s in page.shapes if isinstance(s, Line))
+    assert lowest > page.height - 12 - 6  # ruled down to the foot of the page
+    ticks = [s for s in page.shapes if isinstance(s, Box) and round(s.w, 1) == 2.6]
+    assert len(ticks) == 12 * 1 + 8 * 1  # a re-roll box per Game-Turn, a Skill-5 box per Battle
+
+
+def test_the_game_card_marks_honor_guard_members_and_warns_of_choices_to_make(
+    example_sheets: dict[str, Any],
+) -> None:
+    data = example_sheets["veteran"]
+    marked = [name for legion in legion_members(data) for name, guard in legion if guard]
+    assert marked == ["Griffon"]
+    (page,) = game_card_pages(data)
+    assert "honor guard" in {s.text for s in page.shapes if isinstance(s, Text)}
+    choice = {"kind": "school", "school": None, "level": None, "text": "choose a school level"}
+    pending = dict(data, pending=[choice])
+    words = " ".join(pdf_pages(pages_pdf(game_card_pages(pending)))[0].split())
+    assert "CHOICES STILL TO MAKE" in words and "choose a school level" in words
+    assert "CHOICE TO MAKE FIRST: choose a school level" in game_card_text(pending)
+
+
+def test_a_phase_that_goes_on_on_a_new_page_repeats_its_heading(
+    hoarder_sheet: dict[str, Any],
+) -> None:
+    pages = game_card_pages(hoarder_sheet, "a4")
+    assert len(pages) >= 2
+    for page in pages[1:]:
+        bold = [s.text for s in page.shapes if isinstance(s, Text) and s.bold and s.x == 12]
+        assert not re.fullmatch(r"\d+ Mana", bold[1])  # [0] is the running head
+    words = " ".join(t for p in pages for t in (s.text for s in p.shapes if isinstance(s, Text)))
+    assert "(continued)" in words
 
 
 def test_the_game_card_puts_each_item_with_its_legion(example_sheets: dict[str, Any]) -> None:
     text = game_card_text(example_sheets["veteran"])  # the plan puts the crown in legion 2 (R10)
     legion_2 = text[text.index("LEGION 2") :]
     assert "item: Crown of Command (crown)" in legion_2
+    assert "item: Healing Talisman (talisman)  charges [ ][ ]" in text
     assert "Healing Talisman" in text[text.index("LEGION 1") : text.index("LEGION 2")]
 
 
 def test_a_campaign_prints_one_page_per_titan(example_sheets: dict[str, Any]) -> None:
     sheets = list(example_sheets.values())
-    assert len(pdf_pages(render("campaign", "pdf", sheets, campaign="Ninth Age"))) == len(sheets)  # type: ignore[arg-type]
+    pages = sum(len(sheet_pages(sheet)) for sheet in sheets)
+    assert len(pdf_pages(render("campaign", "pdf", sheets, campaign="Ninth Age"))) == pages  # type: ignore[arg-type]
     document = str(render("campaign", "html", sheets, "letter", campaign="Ninth Age"))
     parse_html(document)
-    assert document.count('<section class="page sheet">') == len(sheets)
+    pages = sum(len(sheet_pages(sheet, "letter")) for sheet in sheets)
+    assert document.count('<section class="page sheet"') == pages
     with pytest.raises(RuleError, match="no active Titan"):
         render("campaign", "pdf", [], campaign="Empty")
 
@@ -119,12 +200,16 @@ def test_a_format_a_printout_does_not_have_is_refused() -> None:
         render("blank", "text")
 
 
-def test_a_game_card_with_every_spell_and_twenty_items_stays_one_page(
+def test_a_game_card_with_every_spell_and_twenty_items_goes_on_and_drops_nothing(
     hoarder_sheet: dict[str, Any],
 ) -> None:
-    page = game_card_page(hoarder_sheet, "letter")
-    assert overlapping_texts(page) == [] and outside(page, margin=8) == []
-    (text,) = pdf_pages(pages_pdf([page]))
-    assert "... and 15 more items (see the sheet)" in text
+    pages = game_card_pages(hoarder_sheet, "letter")
+    for page in pages:
+        assert overlapping_texts(page) == [] and outside(page, margin=8) == []
+    assert small_texts(pages) == []
+    text = "\n".join(pdf_pages(pages_pdf(pages)))
+    assert "more items" not in text
+    assert all(f"Trinket {n} (other)" in text for n in range(1, 21))
     assert all(spell["name"] in text for spell in hoarder_sheet["spells"])
-    assert "Trinket 20" in game_card_text(hoarder_sheet)  # the text card lists every item
+    assert "Trinket 20" in game_card_text(hoarder_sheet)
+    assert game_card_page(hoarder_sheet, "letter") is pages[0] or len(pages) > 1

@@ -1,4 +1,5 @@
-"""The HTML sheet as a browser draws it: one page tall. Skipped where Chromium is absent."""
+"""The HTML printouts as a browser prints them: the PDF's pages, every letter, in the embedded
+font. Skipped where Chromium is absent."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers_print import pdf_pages
+from helpers_print import pdf_fonts, pdf_pages
 from PIL import Image
 
 from titan_campaign.printing.canvas import PAPER_MM
 from titan_campaign.printing.cards import card_spells, cards_html
-from titan_campaign.printing.game_card import game_card_html
+from titan_campaign.printing.game_card import game_card_html, game_card_pages
 from titan_campaign.printing.html import sheet_html
+from titan_campaign.printing.sheet_layout import sheet_pages
 
 CHROMIUM = next(
     (
@@ -45,39 +47,49 @@ def page_height_px(png: Path) -> int:
 
 @pytest.mark.parametrize(
     ("example", "paper"),
-    [("archmage", "letter"), ("hoarder", "letter"), ("thorn", "a4"), ("blank", "letter")],
+    [("lukasz", "letter"), ("lukasz", "a4"), ("thorn", "a4"), ("blank", "letter")],
 )
-def test_the_html_sheet_renders_one_page_tall_in_chromium(
+def test_the_html_sheet_prints_the_pdfs_pages_with_every_letter_in_chromium(
     tmp_path: Path,
     example_sheets: dict[str, Any],
-    hoarder_sheet: dict[str, Any],
+    lukasz_sheet: dict[str, Any],
     example: str,
     paper: str,
 ) -> None:
-    data = {"hoarder": hoarder_sheet, "blank": None}.get(example, example_sheets.get(example))
+    data = {"lukasz": lukasz_sheet, "blank": None}.get(example, example_sheets.get(example))
     html = tmp_path / "sheet.html"
     html.write_text(sheet_html(data, paper), encoding="utf-8")
+    pages = len(sheet_pages(data, paper))
     width_mm, height_mm = PAPER_MM[paper]
     png = tmp_path / "sheet.png"
     _chromium(
-        f"--window-size={round(width_mm * PX_PER_MM)},{round(height_mm * PX_PER_MM) + 400}",
+        f"--window-size={round(width_mm * PX_PER_MM)},{round(height_mm * PX_PER_MM) + 200}",
         f"--screenshot={png}",
         html.as_uri(),
     )
-    page = page_height_px(png)
-    assert page == pytest.approx(height_mm * PX_PER_MM, abs=2), (
-        f"the sheet is {page / PX_PER_MM:.0f} mm tall"
-    )
+    first = page_height_px(png)
+    assert first == pytest.approx(height_mm * PX_PER_MM, abs=2), f"{first / PX_PER_MM:.0f} mm"
     pdf = tmp_path / "sheet.pdf"
     _chromium("--no-pdf-header-footer", f"--print-to-pdf={pdf}", html.as_uri())
-    assert len(pdf_pages(pdf.read_bytes())) == 1
+    printed = pdf_pages(pdf.read_bytes())
+    assert len(printed) == pages
+    assert all("DejaVuSansCondensed" in font for font in pdf_fonts(pdf.read_bytes()))
+    if data:
+        words = " ".join(" ".join(printed).split())
+        assert data["name"] in words and data["campaign"] in words
+        for item in data["magic_items"]:
+            assert " ".join(item["description"].split()) in words
 
 
 def test_the_html_game_card_and_spell_cards_print_on_the_expected_pages_in_chromium(
     tmp_path: Path, hoarder_sheet: dict[str, Any]
 ) -> None:
     for name, document, pages in (
-        ("card", game_card_html(hoarder_sheet, "letter"), 1),  # 72 spells, 20 items
+        (
+            "card",
+            game_card_html(hoarder_sheet, "letter"),
+            len(game_card_pages(hoarder_sheet, "letter")),
+        ),
         ("cards", cards_html(card_spells(every=True), "a4"), 8),  # nine cards a page
     ):
         html = tmp_path / f"{name}.html"

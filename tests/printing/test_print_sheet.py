@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -26,8 +27,6 @@ from titan_campaign.printing.pdf import sheet_pdf
 from titan_campaign.printing.sheet_layout import sheet_page, sheet_pages
 from titan_campaign.printing.svg import sheet_svg
 from titan_campaign.printing.text import sheet_text
-from titan_campaign.rules.abilities import ABILITIES
-from titan_campaign.rules.spells import SCHOOLS
 
 EXAMPLES = ("thorn", "novice", "veteran", "archmage")
 
@@ -119,7 +118,7 @@ def test_the_blank_sheets_write_in_lines_are_6_mm_apart_in_spells_and_items() ->
         ys = sorted({round(s.y1, 2) for s in lines if heads[top] + 6 < s.y1 < heads[bottom]})
         ys = ys[1:] if top == "SPELLS" else ys  # under the column heads: Spell, School...
         assert len(ys) >= 3
-        assert {round(b - a, 2) for a, b in zip(ys, ys[1:])} == {6.0}, top
+        assert {round(b - a, 2) for a, b in itertools.pairwise(ys)} == {6.0}, top
 
 
 def test_checked_boxes_are_filled_rectangles_one_per_box_bought(

@@ -222,12 +222,17 @@ def _legion_height(legion: list[tuple[str, bool]], items: list[dict[str, Any]], 
 
 
 def _legions(flow: Flow, data: dict[str, Any]) -> None:
+    """The two legions side by side, each with its items; items that would make the boxes
+    taller than the room left go on in sections of their own under the legions."""
     half = (flow.content - 6) / 2
     legions = legion_members(data)
     items = [_legion_items(data, number) for number in (1, 2)]
     height = 2 + max(
         _legion_height(legion, placed, half - 6) for legion, placed in zip(legions, items)
     )
+    apart = height > flow.room
+    if apart:
+        height = 2 + max(_legion_height(legion, [], half - 6) for legion in legions)
     flow.need(height, "STARTING LEGIONS")
     page, y = flow.page, flow.y
     for number, legion in enumerate(legions, start=1):
@@ -244,7 +249,9 @@ def _legions(flow: Flow, data: dict[str, Any]) -> None:
                 offset = text_width(character, 8.5, bold=True) + 2
                 page.text(lx + 7.5 + offset, cy + 3.2, "honor guard", 7, italic=True)
             cy += 4.4
-        for item in items[number - 1]:
+        if apart and items[number - 1]:
+            page.text(lx + 3, cy + 3, "items: see below", 7.5, italic=True)
+        for item in [] if apart else items[number - 1]:
             cy += item_block(page, item, lx + 3, cy, half - 6, legion=False)
     flow.y += height + 2
     for note in data["starting_legion_notes"]:
@@ -252,12 +259,15 @@ def _legions(flow: Flow, data: dict[str, Any]) -> None:
             flow.need(3.8, "STARTING LEGIONS")
             flow.page.text(flow.x, flow.y + 3, line, 7.5, italic=True)
             flow.y += 3.8
-    unplaced = _unplaced_items(data)
-    if unplaced:
-        flow.section("ITEMS NOT YET GIVEN TO A LEGION", 8)
-        for item in unplaced:
+    sections = [(f"ITEMS WITH LEGION {n}", items[n - 1]) for n in (1, 2)] if apart else []
+    sections.append(("ITEMS NOT YET GIVEN TO A LEGION", _unplaced_items(data)))
+    for title, listed in sections:
+        if not listed:
+            continue
+        flow.section(title, 8)
+        for item in listed:
             block = item_block(None, item, flow.x, flow.y, flow.content, legion=False)
-            flow.need(block, "ITEMS NOT YET GIVEN TO A LEGION")
+            flow.need(block, title)
             flow.y += item_block(flow.page, item, flow.x, flow.y, flow.content, legion=False)
     flow.y += 2
 

@@ -22,20 +22,31 @@ BLANK_ITEM_LINES = 3
 LINE = 6.0
 
 
-def _charges_width(item: dict[str, Any]) -> float:
+def _box_layout(item: dict[str, Any], width: float) -> tuple[int, int]:
+    """(boxes a row, rows) of the item's charge boxes: beside the name while they take at most
+    45% of the width, else in rows of their own under it. (0, 0) without boxes."""
     total = charge_boxes(item)[1]
-    if total:
-        return text_width("charges", 7, italic=True) + 1.5 + total * (BOX + BOX_GAP)
-    if item["charges"] is not None:
-        return text_width(f"charges left ____ of {item['max_charges']}", 7, italic=True)
-    return 0.0
+    if not total:
+        return (0, 0)
+    per_row = max(1, int((width * 0.45 - LABEL_W) // (BOX + BOX_GAP)))
+    return (min(per_row, total), -(-total // per_row))
+
+
+LABEL_W = 12.0  # mm for the word "charges" before the boxes
+ROW = 3.8  # mm between the name lines and between rows of boxes
 
 
 def _head_lines(item: dict[str, Any], width: float, legion: bool) -> list[str]:
     facts = [item["type"]]
     if legion and item.get("legion"):
         facts.append(f"legion {item['legion']}")
-    room = width - _charges_width(item) - 2
+    per_row, rows = _box_layout(item, width)
+    if rows == 1:
+        room = width - LABEL_W - per_row * (BOX + BOX_GAP) - 2
+    elif item["charges"] is not None and not rows:
+        room = width - text_width(f"charges left ____ of {item['max_charges']}", 7, italic=True) - 2
+    else:
+        room = width
     return wrap_text(f"{item['name']} ({', '.join(facts)})", room, NAME_SIZE, bold=True)
 
 
@@ -53,23 +64,30 @@ def item_block(
     ``legion`` adds the starting legion to the facts (the game card lists items by legion).
     """
     head = _head_lines(item, width, legion)
+    per_row, box_rows = _box_layout(item, width)
+    own_rows = box_rows if box_rows > 1 else 0  # rows of boxes under the name
     text = wrap_text(item["description"], width - 3, size) if item["description"] else []
     step = size * 0.44
-    height = len(head) * 3.8 + len(text) * step + 1.6
+    height = (len(head) + own_rows) * ROW + len(text) * step + 1.6
     if page is None:
         return height
     for row, line in enumerate(head):
-        page.text(x, y + 3.1 + row * 3.8, line, NAME_SIZE, bold=True)
+        page.text(x, y + 3.1 + row * ROW, line, NAME_SIZE, bold=True)
     used, total = charge_boxes(item)
     right = x + width
     if total:
-        start = right - total * (BOX + BOX_GAP) + BOX_GAP
-        page.text(start - 1.5, y + 3.1, "charges", 7, italic=True, align="right")
-        page.check_boxes(start, y + 0.5, used, total, side=BOX, gap=BOX_GAP)
+        by = y + 0.5 if box_rows == 1 else y + len(head) * ROW + 0.3
+        for row in range(box_rows):
+            count = min(per_row, total - row * per_row)
+            start = right - count * (BOX + BOX_GAP) + BOX_GAP
+            if row == 0:
+                page.text(start - 1.5, by + 2.6, "charges", 7, italic=True, align="right")
+            ticked = max(0, min(count, used - row * per_row))
+            page.check_boxes(start, by + row * ROW, ticked, count, side=BOX, gap=BOX_GAP)
     elif item["charges"] is not None:
         label = f"charges left ____ of {item['max_charges']}"
         page.text(right, y + 3.1, label, 7, italic=True, align="right")
-    ty = y + len(head) * 3.8
+    ty = y + (len(head) + own_rows) * ROW
     for line in text:
         page.text(x + 3, ty + step * 0.8, line, size)
         ty += step
