@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from helpers_print import parse_html, pdf_pages
 
-from titan_campaign.cli import main
 from titan_campaign.actions import print_to_file
+from titan_campaign.cli import main
 from titan_campaign.rules.errors import RuleError
 
 
