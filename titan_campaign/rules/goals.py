@@ -462,18 +462,35 @@ class _Search:
         """
         fill, intelligence, plain, levels, buys, free, any_picks, parity = node
         boxes = max(0, self.intelligence_goal - intelligence)
-        gaps = sum(max(0, goal - now) for now, goal in zip(levels, self.level_goals, strict=True))
-        spells = 0
-        for index, now in enumerate(levels):
-            spells += min(
-                final - now + max(0, sum(self.unpicked(index, final)) - buys[index])
-                for final in range(max(now, self.level_goals[index]), MAX_BOXES + 1)
-                # a spell above its school's level needs a free pick the Titan holds (R2, R6)
-                if any_picks or not any(self.unpicked(index, final)[final:])
-            )
         held = self.bonus + intelligence - self.intelligence + any_picks + self.junk
-        must = fill + boxes
-        units = fill + plain + max(boxes + gaps, spells - held)
+        # fewest levels to gain for each count of spells left to bonus picks or purchases
+        fewest: dict[int, int] = {0: 0}
+        fewest_left = 0
+        for index, now in enumerate(levels):
+            options: dict[int, int] = {}
+            for final in range(max(now, self.level_goals[index]), MAX_BOXES + 1):
+                unpicked = self.unpicked(index, final)
+                if any(unpicked[final:]) and not any_picks:
+                    continue  # a spell above its school's level needs a free pick held (R2, R6)
+                left = max(0, sum(unpicked) - buys[index])
+                options[left] = min(options.get(left, MAX_BOXES + 1), final - now)
+            fewest_left += min(options)
+            fewest = _merge(fewest, options)
+        covers = held + boxes  # the bonus picks held and those the Intelligence boxes bring (R6)
+        spell_units = boxes + min(gained + max(0, left - covers) for left, gained in fewest.items())
+        # Without every school at 3 no free spell pick comes (R2): a spell no pick reaches is bought.
+        must = fill + max(boxes, fewest_left - held)
+        bound = self.purchases(must, fill + plain + spell_units, free, parity)
+        if self.others_full:  # or every school goes to 3 and level-ups bring free spell picks
+            to_full = plain + sum(MAX_BOXES - now for now in levels)
+            units = fill + to_full + max(boxes, fewest_left - held)
+            bound = min(bound, self.purchases(fill + boxes, units, free, parity))
+        return bound
+
+    @staticmethod
+    def purchases(must: int, units: int, free: int, parity: int) -> int:
+        """The fewest purchases, at least ``must``, that with the free levels pending and those
+        they bring (R2: one each 200 XP spent) make ``units``."""
         bought = must
         while bought + free + (parity + bought) // 2 < units:
             bought += 1
@@ -535,6 +552,16 @@ class _Search:
                     buys[index] += 1
             moves.append(_Action(action.kind, index, action.free))
         return moves
+
+
+def _merge(fewest: Mapping[int, int], options: Mapping[int, int]) -> dict[int, int]:
+    """Combine the (spells left: levels gained) choices of one more school with those so far."""
+    merged: dict[int, int] = {}
+    for left, gained in fewest.items():
+        for more, extra in options.items():
+            key = left + more
+            merged[key] = min(merged.get(key, gained + extra), gained + extra)
+    return merged
 
 
 # --- from moves to real events ----------------------------------------------------------
