@@ -569,23 +569,49 @@ def _merge(fewest: Mapping[int, int], options: Mapping[int, int]) -> dict[int, i
 
 class _Walk:
     """The plan's events applied one by one through ``titan.apply`` (so a step the rules
-    refuse is a bug found here, never a plan handed to a player)."""
+    refuse is a bug found here, never a plan handed to a player).
 
-    def __init__(self, state: TitanState, goal: Goal) -> None:
+    ``early``: choices a first walk kept for the end, made here as soon as the rules allow,
+    so that a bonus pick the Titan holds is among the first steps; school picks and purchases
+    leave their spells alone."""
+
+    def __init__(self, state: TitanState, goal: Goal, early: Sequence[Event] = ()) -> None:
         self.state = state
         self.goal = goal
         self.steps: list[GoalStep] = []
+        self.early = list(early)
+        self.kept = {
+            e.new if isinstance(e, BonusSwapped) else getattr(e, "spell", "") for e in early
+        }
 
     def do(self, words: str, event: Event) -> None:
         self.state = apply(self.state, event).state
         self.steps.append(GoalStep(words, event, self.state.spent_xp, self.state.level))
+
+    def then(self, words: str, event: Event) -> None:
+        """A main step, the school picks it brings, and the early choices it allows."""
+        self.do(words, event)
+        self.choose()
+
+    def choose(self) -> None:
+        self.use_school_picks()
+        for choice in list(self.early):
+            try:
+                after = apply(self.state, choice).state
+            except RuleError:
+                continue
+            self.early.remove(choice)
+            self.state = after
+            self.steps.append(GoalStep(_words(choice), choice, after.spent_xp, after.level))
 
     def unknown(self, school: str | None = None, level: int | None = None) -> list[str]:
         found = [find_spell(name) for name in self.goal.spells if not self.state.knows(name)]
         return [
             s.name
             for s in found
-            if (school is None or s.school == school) and (level is None or s.level == level)
+            if (school is None or s.school == school)
+            and (level is None or s.level == level)
+            and s.name not in self.kept
         ]
 
     def use_school_picks(self) -> None:
@@ -600,8 +626,7 @@ class _Walk:
     def gain(self, school: str, free: bool) -> None:
         level = self.state.schools[school] + 1
         event = SchoolGained(school=school, level=level, free=free)  # type: ignore[arg-type]
-        self.do(f"{'choose' if free else 'spend'} school {school}", event)
-        self.use_school_picks()
+        self.then(f"{'choose' if free else 'spend'} school {school}", event)
 
     def buy_spell(self, school: str) -> None:
         """R5: a target spell of a full school, one no pending swap could take if possible."""
@@ -615,40 +640,67 @@ class _Walk:
             )
 
         name = min(self.unknown(school), key=swaps)
-        self.do(f"spend spell {name}", SpellBought(spell=name))
+        self.then(f"spend spell {name}", SpellBought(spell=name))
 
-    def finish(self) -> None:
-        """The picks kept for the end: swaps of junk bonus spells, bonus picks, free picks."""
-        for choice in self.state.pending:
+    def finish(self) -> list[Event]:
+        """The picks kept for the end: swaps of junk bonus spells (R6), bonus picks (R6),
+        free picks (R2); the choices made here, in order."""
+        made: list[Event] = list(self.early)
+        for early in made:
+            self.do(_words(early), early)
+        for pending in self.state.pending:
             junk = [k.name for k in self.state.spells if k.bonus and k.name not in self.goal.spells]
-            wanted = self.unknown(choice.school, choice.level)
-            if choice.kind == "swap" and junk and wanted:
-                self.do(
-                    f"swap bonus {junk[0]} for {wanted[0]}",
-                    BonusSwapped(old=junk[0], new=wanted[0]),
-                )
-        for choice in self.state.pending:
+            wanted = self.unknown(pending.school, pending.level)
+            if pending.kind == "swap" and junk and wanted:
+                made.append(BonusSwapped(old=junk[0], new=wanted[0]))
+                self.do(_words(made[-1]), made[-1])
+        for pending in self.state.pending:
             reachable = [
                 n
                 for n in self.unknown()
                 if self.state.schools[find_spell(n).school] >= find_spell(n).level
             ]
-            if choice.kind == "bonus" and reachable:
-                self.do(
-                    f"choose bonus spell {reachable[0]}",
-                    SpellChosen(spell=reachable[0], pick="bonus"),
-                )
-        for choice in self.state.pending:
-            if choice.kind == "spell" and choice.school is None and self.unknown():
-                name = self.unknown()[0]
-                self.do(f"choose free spell {name}", SpellChosen(spell=name, pick="free"))
+            if pending.kind == "bonus" and reachable:
+                made.append(SpellChosen(spell=reachable[0], pick="bonus"))
+                self.do(_words(made[-1]), made[-1])
+        for pending in self.state.pending:
+            if pending.kind == "spell" and pending.school is None and self.unknown():
+                made.append(SpellChosen(spell=self.unknown()[0], pick="free"))
+                self.do(_words(made[-1]), made[-1])
+        return made
+
+
+def _words(choice: Event) -> str:
+    if isinstance(choice, BonusSwapped):
+        return f"swap bonus {choice.old} for {choice.new}"
+    assert isinstance(choice, SpellChosen)
+    return f"choose {choice.pick} spell {choice.spell}"
 
 
 def _steps(
     state: TitanState, goal: Goal, actions: Sequence[_Action], search: _Search
 ) -> tuple[GoalStep, ...]:
-    walk = _Walk(state, goal)
-    walk.use_school_picks()
+    """The moves as real events; then the same with the end's choices made as early as the
+    rules allow, unless that falls short (it never should: the first walk is the safe one)."""
+    first = _walk(_Walk(state, goal), actions, search)
+    early = first.finish()
+    if not goal.met_by(first.state):
+        raise RuntimeError(f"goal planner bug: the plan for {goal.describe()} falls short")
+    if not early:
+        return tuple(first.steps)
+    try:
+        second = _walk(_Walk(state, goal, early), actions, search)
+        second.finish()
+    except (RuleError, ValueError):
+        return tuple(first.steps)
+    if not goal.met_by(second.state) or len(second.steps) != len(first.steps):
+        return tuple(first.steps)
+    return tuple(second.steps)
+
+
+def _walk(walk: _Walk, actions: Sequence[_Action], search: _Search) -> _Walk:
+    state, goal = walk.state, walk.goal
+    walk.choose()  # the pending picks first (R5, R6)
     fill = [
         name
         for name in ABILITIES
@@ -663,16 +715,13 @@ def _steps(
     ]
     for action in actions:
         if action.kind == "fill":
-            walk.do(f"spend ability {fill[0]}", AbilityBought(ability=fill.pop(0)))  # type: ignore[arg-type]
+            walk.then(f"spend ability {fill[0]}", AbilityBought(ability=fill.pop(0)))  # type: ignore[arg-type]
         elif action.kind == "intelligence":
-            walk.do("spend ability intelligence", AbilityBought(ability="intelligence"))
+            walk.then("spend ability intelligence", AbilityBought(ability="intelligence"))
         elif action.kind == "plain":
             walk.gain(plain.pop(0), action.free)
         elif action.kind == "level":
             walk.gain(search.schools[action.school], action.free)
         else:
             walk.buy_spell(search.schools[action.school])
-    walk.finish()
-    if not goal.met_by(walk.state):
-        raise RuntimeError(f"goal planner bug: the plan for {goal.describe()} falls short")
-    return tuple(walk.steps)
+    return walk
