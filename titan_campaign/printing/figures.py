@@ -136,7 +136,7 @@ def file_stem(name: str) -> str:
     >>> file_stem("Thorn-X") != file_stem("Thorn X")
     True
     """
-    normal = unicodedata.normalize("NFC", name).casefold()
+    normal = unicodedata.normalize("NFC", name).lower()
     words = re.findall(r"[^\W_]+", normal)
     stem = "-".join(words)
     if " ".join(words) != " ".join(normal.split()):
@@ -160,7 +160,6 @@ _STOCK = (
     ("Strike spell. ", ""),
     ("The caster may attempt to summon", "Summon"),
     ("for the duration of the Battle", "for the Battle"),
-    ("ignoring hazards and intervening characters", "ignoring hazards and characters between"),
 )
 
 
@@ -168,8 +167,12 @@ def spell_effect(spell: Spell) -> str:
     """The spell's effect in one sentence for the game-night card: its first sentence, without
     the "Rangestrike spell." preface and with stock phrases shortened (cards have it in full).
 
+    >>> from titan_campaign.rules.spells import find_spell
     >>> spell_effect(find_spell("Bog Lord"))
-    "All characters in the spellcaster's Legion are native to bog for the Battle."
+    'All own characters are native to bog for the Battle.'
+    >>> spell_effect(find_spell("Banish"))
+    'Make a 6d4 rangestrike against target elemental or Demon, ignoring hazards and intervening characters.'
+
     """
     text = spell.text
     for long, short in _STOCK:

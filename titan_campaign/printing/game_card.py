@@ -41,7 +41,14 @@ def spells_by_phase(data: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for spell in data["spells"]:
         known = find_spell(spell["name"])
-        rows.append(dict(spell, attack=attack_text(known), effect=spell_effect(known)))
+        rows.append(
+            dict(
+                spell,
+                attack=attack_text(known),
+                dice=known.attack or "",
+                effect=spell_effect(known),
+            )
+        )
     return sorted(
         rows,
         key=lambda s: (
@@ -231,8 +238,8 @@ def _legions(flow: Flow, data: dict[str, Any]) -> None:
         _legion_height(legion, placed, half - 6) for legion, placed in zip(legions, items)
     )
     apart = height > flow.room
-    if apart:
-        height = 2 + max(_legion_height(legion, [], half - 6) for legion in legions)
+    if apart:  # room for the line "items: see below"
+        height = 6.4 + max(_legion_height(legion, [], half - 6) for legion in legions)
     flow.need(height, "STARTING LEGIONS")
     page, y = flow.page, flow.y
     for number, legion in enumerate(legions, start=1):
@@ -309,7 +316,7 @@ def _spell_row(page: Page, spell: dict[str, Any], lines: list[str], x: float, y:
     )
     school = f"{spell['school'].title()} {spell['level']}"
     page.text(x + SCHOOL_X, base, school, 7)
-    page.text(x + DICE_X, base, fit_text(spell["attack"], EFFECT_X - DICE_X - 1, 7.5), 7.5)
+    page.text(x + DICE_X, base, spell["dice"], 7.5)
     for row, line in enumerate(lines):
         page.text(x + EFFECT_X, base + row * SPELL_STEP, line, SPELL_SIZE)
     page.line(

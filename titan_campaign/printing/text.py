@@ -6,7 +6,7 @@ import textwrap
 from typing import Any
 
 from ..rules.abilities import ABILITY_INFO
-from .figures import guard_slots
+from .figures import charge_boxes, charges_text, guard_slots
 
 WIDTH = 80
 LEFT = 53  # width of the left column (abilities, schools)
@@ -96,11 +96,10 @@ def sheet_text(data: dict[str, Any]) -> str:
     if not data["magic_items"]:
         out.append("  (none)")
     for item in data["magic_items"]:
-        charges = (
-            f", {item['charges']}/{item['max_charges']} charges"
-            if item["charges"] is not None
-            else ""
-        )
+        used, total = charge_boxes(item)
+        charges = f", charges {boxes(used, total)}" if total else ""
+        if item["charges"] is not None and not total:
+            charges = f", {charges_text(item)}"
         legion = f", legion {item['legion']}" if item.get("legion") else ""
         out.append(_fit(f"  {item['name']} ({item['type']}{charges}{legion})", WIDTH))
         out += textwrap.wrap(

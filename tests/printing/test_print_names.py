@@ -1,0 +1,72 @@
+"""Names of any script: default file names that keep their letters and never collide, and a
+one-line warning for letters the printout font cannot draw."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from titan_campaign.printing import figures, fonts
+from titan_campaign.printing.figures import default_path, file_stem
+from titan_campaign.printing.render import printout_warnings, render, write_printout
+
+
+@pytest.mark.parametrize(
+    ("name", "stem"),
+    [
+        ("Mira Stormcaller", "mira-stormcaller"),
+        ("Łukasz Żółć", "łukasz-żółć"),
+        ("Đorđe", "đorđe"),
+        ("Αθηνά Παλλάς", "αθηνά-παλλάς"),
+        ("Жанна", "жанна"),
+        ("李小龍", "李小龍"),
+    ],
+)
+def test_a_default_file_name_keeps_the_letters_of_any_script(name: str, stem: str) -> None:
+    assert file_stem(name) == stem
+    assert default_path(name, "sheet", "pdf") == Path(f"{stem}-sheet.pdf")
+
+
+def test_two_greek_named_titans_never_share_a_file_and_neither_gets_a_generic_name() -> None:
+    names = ["Αθηνά", "Ἀπόλλων", "Ares ⚔", "Ares", "Thorn-X", "Thorn X", "⚔", "⚔⚔"]
+    stems = [file_stem(name) for name in names]
+    assert len(set(stems)) == len(names)
+    assert "titan" not in stems
+
+
+def test_write_printout_names_the_file_after_the_titan_as_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, example_sheets: dict[str, Any]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("Αθηνά", "Ἀθηνᾶ"):
+        written = write_printout("sheet", "pdf", dict(example_sheets["thorn"], name=name))
+        assert written.exists()
+    assert len(list(tmp_path.glob("*-sheet.pdf"))) == 2
+
+
+def test_json_keeps_names_as_typed(example_sheets: dict[str, Any]) -> None:
+    assert '"name": "Łukasz Żółć"' in str(
+        render("sheet", "json", dict(example_sheets["thorn"], name="Łukasz Żółć"))
+    )
+
+
+def test_a_warning_names_the_letters_the_font_lacks_and_only_then(
+    example_sheets: dict[str, Any],
+) -> None:
+    thorn = example_sheets["thorn"]
+    assert printout_warnings("sheet", dict(thorn, name="Łukasz Żółć")) == []
+    assert printout_warnings("blank") == []
+    (warning,) = printout_warnings("campaign", [thorn, dict(thorn, player="王 Wang")])
+    assert '"王"' in warning and "U+738B" in warning and "white squares" in warning
+    item = dict(thorn["magic_items"][0], description="Glows 🔥 in the dark")
+    (warning,) = printout_warnings("game-card", dict(thorn, magic_items=[item]))
+    assert '"🔥"' in warning
+
+
+def test_the_worked_examples_in_the_docstrings_hold() -> None:
+    for module in (figures, fonts):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
