@@ -1,7 +1,9 @@
 """Printed forms of the Titan Character Sheet, spell cards and the game-night card.
 
-``text`` (80 columns), ``html`` (one self-contained file with print CSS), ``pdf`` (fpdf2, core
-fonts, boxes drawn as shapes) and ``svg``. The PDF and SVG pages are laid out once as shapes in
-``canvas`` (``sheet_layout``, ``cards``, ``game_card``); ``commands`` writes printouts to files
-for the command line and the app. Every figure comes from ``rules.sheet.sheet_data``.
+``text`` (80 columns), ``pdf`` (fpdf2, the shipped DejaVu font embedded, boxes drawn as
+shapes), ``svg`` and ``html`` (the PDF's own pages as inline SVG, font embedded). Pages are
+laid out once as shapes in ``canvas`` (``sheet_layout``, ``sheet_items``, ``cards``,
+``game_card``), flowing onto a second page (``flow``) rather than setting type below 7 points;
+``render`` turns sheet data into a printout and writes it, ``fonts`` says which letters the font
+lacks. Every figure comes from ``rules.sheet.sheet_data``.
 """
