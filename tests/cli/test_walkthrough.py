@@ -79,7 +79,7 @@ def test_undo_a_mistake_and_redo_it(thorn) -> None:
     thorn.ok("spend", "thorn", "ability", "luck")
     before = sheet(thorn)
     thorn.ok("spend", "thorn", "ability", "power")
-    assert "undone: bought a Power box" in thorn.ok("undo", "thorn")
+    assert "undone: Thorn: bought a Power box" in thorn.ok("undo", "thorn")
     assert sheet(thorn) == before
     thorn.ok("redo", "thorn")
     assert sheet(thorn)["abilities"]["power"] == 1

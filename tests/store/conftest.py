@@ -13,11 +13,11 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file of the database folder, by path, except the lock file (not part of the data)."""
+    """Every file of the database folder, by path, except the lock files (not part of the data)."""
     return {
         str(path.relative_to(folder)): path.read_bytes()
         for path in sorted(folder.rglob("*"))
-        if path.is_file() and not path.name.endswith(".lock")
+        if path.is_file() and ".lock" not in path.name
     }
 
 

@@ -77,11 +77,19 @@ def list_backups(path: Path) -> list[Backup]:
     if not where.is_dir():
         return []
     before = _descriptions(where)
-    files = sorted((f for f in where.glob("*.json") if f.is_file()), key=lambda f: (f.stat().st_mtime, f.name), reverse=True)
+    files = sorted((f for f in where.glob("*.json") if f.is_file()), key=_taken, reverse=True)
     return [
         Backup(number, file, datetime.fromtimestamp(file.stat().st_mtime), before.get(file.name, ""))
         for number, file in enumerate(files, start=1)
     ]
+
+
+def _taken(file: Path) -> tuple[float, str]:
+    """When a backup was taken: from its name (``keep_current``), else when it was written."""
+    try:
+        return datetime.strptime(file.stem, "%Y%m%d-%H%M%S-%f").timestamp(), file.name
+    except ValueError:
+        return file.stat().st_mtime, file.name
 
 
 def _descriptions(where: Path) -> dict[str, str]:

@@ -35,7 +35,7 @@ from .files import (
     write_atomically,
     writers_lock,
 )
-from .upgrade import upgrade
+from .upgrade import NewerSchema, upgrade
 
 
 def now_iso() -> str:
@@ -243,5 +243,11 @@ class Database:
     def replace_with(self, tables: dict[str, Any], text: str) -> None:
         """Make ``tables`` (a checked backup) the database, keeping the current file as a backup."""
         with writers_lock(self.path, self.lock_timeout):
+            try:
+                self._open()
+            except NewerSchema:
+                raise
+            except StoreError:
+                pass  # a damaged file is kept as a backup and replaced
             backups.keep_current(self.path, text)
             write_atomically(self.path, encode(tables))

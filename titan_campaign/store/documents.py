@@ -54,10 +54,14 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     """The file's tables, checked for shape (not yet for rules); StoreError naming the place."""
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
         raise StoreError(f"{path} is not a titan-campaign database (left untouched)")
-    for table in ("campaigns", "changes"):
-        for key in data.get(table, {}):
+    for table, model in (("campaigns", CampaignDoc), ("changes", ChangeDoc)):
+        for key, doc in data.get(table, {}).items():
             if not key.isascii() or not key.isdigit():
                 raise StoreError(f"{path} is damaged at {table} {key!r}: not a document number (left untouched)")
+            try:
+                model.model_validate(doc)
+            except ValidationError as error:
+                raise _wrong(path, f"{table} {key}", error) from None
     return data
 
 

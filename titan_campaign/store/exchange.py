@@ -74,10 +74,13 @@ def _without_campaign(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_export(path: Path) -> ExportFile:
-    raw = read_bytes(path, "titan-campaign export")
-    if raw is None:
-        raise StoreError(f"{path} does not exist")
-    data = parse_json(path, raw)
+    try:
+        raw = read_bytes(path, "titan-campaign export")
+        if raw is None:
+            raise StoreError(f"{path} does not exist")
+        data = parse_json(path, raw)
+    except StoreError as error:
+        raise StoreError(f"{str(error).removesuffix(' (left untouched)')}; nothing imported") from None
     try:
         exported = ExportFile.model_validate(data)
     except ValidationError as error:
@@ -107,17 +110,17 @@ def checked_campaigns(path: Path, exported: ExportFile, existing: list[str]) -> 
 
 def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
     where = f'campaign "{entry.name}"'
-    docs = entry.changes
-    if entry.titans:
-        histories = [(n, titan.events, titan.undone) for n, titan in enumerate(entry.titans, start=1)]
-        docs = change_log(path, 0, histories)
     try:
+        docs = entry.changes
+        if entry.titans:
+            histories = [(n, titan.events, titan.undone) for n, titan in enumerate(entry.titans, start=1)]
+            docs = change_log(path, 0, histories)
         campaign = campaign_from_docs(
             path, str(number), {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created},
-            [(str(n), {"campaign": 1, **doc}) for n, doc in enumerate(docs, start=1)],
+            [(str(n), {**doc, "campaign": 1}) for n, doc in enumerate(docs, start=1)],
         )
     except StoreError as error:
-        raise StoreError(f"{where}: {error}; nothing imported".replace(" (left untouched)", "")) from None
+        raise StoreError(f"{where}: {str(error).removesuffix(' (left untouched)')}; nothing imported") from None
     campaign = campaign.with_changes(tuple(_unnumbered(c) for c in campaign.changes))
     names: dict[str, int] = {}
     for titan_id in campaign.titan_ids:

@@ -118,7 +118,7 @@ def _write_error(path: Path, error: OSError) -> StoreError:
 
 
 def _holder_file(path: Path) -> Path:
-    return path.with_name(path.name + ".holder")
+    return path.with_name(path.name + ".lock.holder")
 
 
 @contextmanager
@@ -135,6 +135,8 @@ def writers_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     except OSError as error:
         raise StoreError(f"{path} cannot be locked for writing: {error.strerror or error}") from None
     try:
+        for leftover in target.parent.glob(f".{target.name}.*.tmp"):  # a writer killed mid-write
+            leftover.unlink(missing_ok=True)
         try:
             _holder_file(target).write_text(f"{os.getpid()} {' '.join(sys.argv[:3])}"[:200], encoding="utf-8")
         except OSError:

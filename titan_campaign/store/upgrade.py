@@ -24,6 +24,10 @@ from .documents import SCHEMA_VERSION, event_doc
 from .files import StoreError, parse_json, read_bytes
 
 
+class NewerSchema(StoreError):
+    """A file of a newer titan-campaign: never read as anything else, never overwritten."""
+
+
 def schema_version(path: Path, data: Any) -> int:
     """The file's schema version; StoreError if it is not a titan-campaign database at all."""
     meta = data.get("meta") if isinstance(data, dict) else None
@@ -34,7 +38,7 @@ def schema_version(path: Path, data: Any) -> int:
         raise StoreError(f"{path} is not a titan-campaign database (no schema version); left untouched")
     version = max(versions)
     if version > SCHEMA_VERSION:
-        raise StoreError(
+        raise NewerSchema(
             f"{path} was written by a newer titan-campaign (schema {version}; this one reads up to "
             f"{SCHEMA_VERSION}): upgrade titan-campaign (the file is left untouched)"
         )
