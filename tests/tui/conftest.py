@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from titan_campaign import actions
 from titan_campaign.rules.events import (
     AbilityBought,
     Event,
@@ -20,7 +21,7 @@ from titan_campaign.rules.events import (
     SpellChosen,
 )
 from titan_campaign.rules.titan import TitanState
-from titan_campaign.store import CampaignStore
+from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 
 SIZE = (120, 40)
@@ -29,27 +30,25 @@ SIZE = (120, 40)
 def build_db(
     path: Path, base_xp: int, titans: Iterable[tuple[str, str, list[Event]]], campaign: str = "Demo"
 ) -> Path:
-    """A database with one campaign whose Titans have lived through ``events``."""
-    with CampaignStore(path).writing() as session:
-        added = session.add_campaign(campaign, base_xp)
-        for name, player, events in titans:
-            record = session.add_titan(added, name, player)
-            log = record.log
-            for event in events:
-                log, _ = log.do(event)
-            session.save(record, log)
+    """A database with one campaign whose Titans have lived through ``events``, one change
+    per event, as a player would have made them."""
+    db = Database(path)
+    actions.new_campaign(db, campaign, base_xp)
+    for name, player, events in titans:
+        actions.add_titan(db, campaign, name, player)
+        for event in events:
+            actions.change_titans(db, campaign, {name: lambda _, event=event: [event]})  # type: ignore[misc]
     return path
 
 
 def stored(path: Path, name: str) -> TitanState:
     """A Titan as the database holds it now (a fresh read, like the command line)."""
-    with CampaignStore(path).reading() as session:
-        return session.titan(name).log.state
+    return actions.read_titan(Database(path), name).state
 
 
-def revision(path: Path) -> int:
-    with CampaignStore(path).reading() as session:
-        return session.revision
+def change_count(path: Path) -> int:
+    """How many changes of the (only) campaign are in effect."""
+    return len(actions.history(Database(path)))
 
 
 def won_game(game: int, scenario_xp: int = 0, **counts: Any) -> GameRecorded:

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Static
 
-from titan_campaign.rules.events import AbilityBought
-from titan_campaign.store import CampaignStore
+from titan_campaign import actions
+from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.backups import BackupsScreen, ConfirmRestoreModal
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
 
-from .conftest import SIZE, Notes, build_db, rendered, revision
+from .conftest import SIZE, Notes, build_db, rendered, stored
 
 
 @pytest.fixture(autouse=True)
@@ -22,26 +22,16 @@ def default_backups(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TITAN_CAMPAIGN_BACKUPS", raising=False)
 
 
-def buy(path: Path, ability: str) -> None:
-    """One change through the real store, as the command line makes it."""
-    with CampaignStore(path).writing() as session:
-        record = session.titan("Thorn")
-        log, _ = record.log.do(AbilityBought(ability=ability))
-        session.save(record, log)
-
-
 def abilities(path: Path) -> dict[str, int]:
-    with CampaignStore(path).reading() as session:
-        state = session.titan("Thorn").log.state
-    return {name: rank for name, rank in state.abilities.items() if rank}
+    return {name: rank for name, rank in stored(path, "Thorn").abilities.items() if rank}
 
 
 @pytest.fixture
 def changed_db(tmp_path: Path) -> Path:
-    """Thorn joins with 200 XP, then buys Power, then Wisdom: two backups are kept."""
+    """Thorn joins with 200 XP, then buys Power, then Wisdom: a backup is kept before each."""
     path = build_db(tmp_path / "campaign.json", 200, [("Thorn", "Ann", [])])
-    buy(path, "power")
-    buy(path, "wisdom")
+    actions.buy_ability(Database(path), "Thorn", "power")
+    actions.buy_ability(Database(path), "Thorn", "wisdom")
     return path
 
 
@@ -56,18 +46,20 @@ async def test_restoring_the_oldest_backup_brings_back_thorn_before_he_spent_xp(
         await pilot.pause()
         assert isinstance(app.screen, BackupsScreen)
         table = app.screen.query_one(DataTable)
-        assert table.row_count == 2
+        assert table.row_count == 3
         numbers = [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
-        assert numbers == ["1", "2"]  # newest first
-        # events: Thorn joining, then each ability bought
-        assert "1 Titan(s), 2 event(s)" in str(table.get_row_at(0)[3])  # Power bought
-        assert "1 Titan(s), 1 event(s)" in str(table.get_row_at(1)[3])  # as Thorn joined
+        assert numbers == ["1", "2", "3"]  # newest first
+        # each backup is the database as it was before a change
+        assert "bought a Wisdom box" in str(table.get_row_at(0)[2])
+        assert "bought a Power box" in str(table.get_row_at(1)[2])
+        assert "Thorn created" in str(table.get_row_at(2)[2])
 
         await pilot.press("down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmRestoreModal)
         question = rendered(app.screen.query_one("#restore-question", Static))
         assert "Restore backup 2 from" in question
+        assert "takes back Thorn: bought a Power box (100 XP) (and any later" in question
         assert "The current version is kept as a backup." in question
         await pilot.press("enter")  # the Restore button has the focus
         await pilot.pause()
@@ -75,8 +67,7 @@ async def test_restoring_the_oldest_backup_brings_back_thorn_before_he_spent_xp(
         assert isinstance(app.screen, CampaignsScreen)
         assert "Restored backup 2" in notes.text()
     assert abilities(changed_db) == {}  # Thorn is back as he joined, all 200 XP unspent
-    with CampaignStore(changed_db).reading() as session:
-        assert session.titan("Thorn").log.state.available_xp == 200
+    assert stored(changed_db, "Thorn").available_xp == 200
 
 
 async def test_the_version_replaced_by_a_restore_is_kept_as_backup_1(changed_db: Path) -> None:
@@ -89,12 +80,15 @@ async def test_the_version_replaced_by_a_restore_is_kept_as_backup_1(changed_db:
         await pilot.press("b")
         await pilot.pause()
         table = app.screen.query_one(DataTable)
-        assert table.row_count == 3
-        assert "3 event(s)" in str(table.get_row_at(0)[3])  # joined, Power, Wisdom: kept
+        assert table.row_count == 4
+        assert "restore of backup 2" in str(table.get_row_at(0)[2])  # the version it replaced
+        await pilot.press("enter", "enter")  # restore that one: Power and Wisdom are back
+        await pilot.pause()
+    assert abilities(changed_db) == {"power": 1, "wisdom": 1}
 
 
 async def test_cancel_and_escape_restore_nothing_and_back_out(changed_db: Path) -> None:
-    before = revision(changed_db)
+    before = changed_db.read_bytes()
     app = TitanCampaignApp(changed_db)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("b", "r")
@@ -106,7 +100,7 @@ async def test_cancel_and_escape_restore_nothing_and_back_out(changed_db: Path) 
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, CampaignsScreen)
-    assert revision(changed_db) == before
+    assert changed_db.read_bytes() == before
     assert abilities(changed_db) == {"power": 1, "wisdom": 1}
 
 
@@ -126,7 +120,7 @@ async def test_a_backup_removed_meanwhile_is_a_refusal_not_a_traceback(changed_d
 
 
 async def test_a_new_database_says_it_has_no_backups_yet(tmp_path: Path) -> None:
-    path = build_db(tmp_path / "campaign.json", 0, [("Thorn", "Ann", [])])
+    path = build_db(tmp_path / "campaign.json", 0, [])  # its first write: nothing before it
     app = TitanCampaignApp(path)
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)

@@ -1,5 +1,5 @@
-"""A sheet opened at start is first drawn from the figures kept beside the Titan's history, so
-its first frame needs neither pydantic nor a replay; the database is read right after."""
+"""``titan-campaign --titan NAME`` opens straight on the Titan's sheet: the sheet is the first
+screen shown (no campaign list or roster drawn before it), with the boxes the rules allow."""
 
 from __future__ import annotations
 
@@ -7,13 +7,18 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.screen import Screen
 
-from titan_campaign import sheet_cache
+from titan_campaign import actions
+from titan_campaign.cli import main
 from titan_campaign.rules.events import AbilityBought
+from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
-from titan_campaign.tui.screens.sheet import READING, SheetScreen
+from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, build_db, rendered, stored
+from .conftest import SIZE, Notes, build_db, rendered, stored
 
 
 @pytest.fixture
@@ -22,41 +27,30 @@ def thorn_db(tmp_path: Path) -> Path:
     return build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [AbilityBought(ability="power")])])
 
 
-async def test_the_first_frame_shows_the_kept_sheet_and_the_boxes_follow(
+async def test_the_sheet_is_the_first_screen_and_its_first_frame_shows_the_titan(
     thorn_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: dict[str, str] = {}
-    read = TitanCampaignApp.read_database
+    pushed: list[Screen[object]] = []
+    push = TitanCampaignApp.push_screen
 
-    def read_database(app: TitanCampaignApp) -> None:
-        screen = app.screen
-        if isinstance(screen, SheetScreen) and "xp" not in seen:
-            assert screen.kept is not None and app.keeper is None
-            seen["xp"] = rendered(screen.query_one("#sheet-xp"))
-            seen["abilities"] = rendered(screen.query_one("#abilities"))
-        read(app)
+    def push_screen(app: TitanCampaignApp, screen: Screen[object], *args: object) -> object:
+        pushed.append(screen)
+        return push(app, screen, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(TitanCampaignApp, "read_database", read_database)
-    app = TitanCampaignApp(thorn_db, open_campaign="Demo", open_titan="Thorn")
+    monkeypatch.setattr(TitanCampaignApp, "push_screen", push_screen)
+    app = TitanCampaignApp(thorn_db, open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SheetScreen) and app.screen.kept is None
+        assert [type(screen) for screen in pushed] == [SheetScreen]
         abilities = rendered(app.screen.query_one("#abilities"))
-    assert re.search(r"Available:\s+100\n", seen["xp"])
-    # drawn before the rules could say which box may be checked: none is offered yet
-    assert "[X][·][·] POWER" in seen["abilities"] and "[ ]" not in seen["abilities"]
-    assert READING in seen["abilities"]
-    assert "[X][ ][·] POWER" in abilities  # the database read: the next box may be checked
+        xp = rendered(app.screen.query_one("#sheet-xp"))
+    assert re.search(r"Available:\s+100\n", xp)
+    assert "[X][ ][·] POWER" in abilities  # the next box may be checked at once
 
 
-async def test_without_kept_figures_the_sheet_opens_the_ordinary_way(
-    thorn_db: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(sheet_cache, "_fingerprint", "other rules")  # the kept sheets are void
+async def test_the_sheet_opened_at_start_buys_a_box_at_once(thorn_db: Path) -> None:
     app = TitanCampaignApp(thorn_db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
-        assert isinstance(app.screen, SheetScreen)
-        assert app.keeper is not None and app.screen.kept is None
         await pilot.press("space")  # POWER's second box
         await pilot.pause()
     assert stored(thorn_db, "Thorn").abilities["power"] == 2
@@ -66,20 +60,37 @@ async def test_a_campaign_named_in_other_letters_opens_the_same_sheet(example_db
     app = TitanCampaignApp(example_db, open_campaign="demo", open_titan="thorn")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SheetScreen) and app.screen.kept is None
+        assert isinstance(app.screen, SheetScreen)
         assert "THORN" in rendered(app.screen.query_one("#sheet-title"))
 
 
-async def test_a_titan_named_without_its_campaign_opens_its_sheet(tmp_path) -> None:
-    from titan_campaign.cli import main
-    from titan_campaign.tui.app import TitanCampaignApp
-    from titan_campaign.tui.screens.sheet import SheetScreen
-
+async def test_a_titan_named_without_its_campaign_opens_its_sheet(tmp_path: Path) -> None:
     db = tmp_path / "db.json"
     assert main(["--db", str(db), "campaign", "new", "Iron Crown", "--base-xp", "200"]) == 0
     assert main(["--db", str(db), "titan", "add", "Thorn", "--player", "Ann"]) == 0
     app = TitanCampaignApp(db, open_titan="thorn")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
         assert "THORN" in rendered(app.screen.query_one("#sheet-title"))
+
+
+async def test_an_unknown_titan_is_said_and_its_campaign_opens_instead(thorn_db: Path) -> None:
+    app = TitanCampaignApp(thorn_db, open_campaign="Demo", open_titan="Mira")
+    notes = Notes(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    assert 'no Titan named "Mira"' in notes.text()
+
+
+async def test_an_unknown_titan_without_a_campaign_opens_the_campaign_list(
+    thorn_db: Path,
+) -> None:
+    actions.new_campaign(Database(thorn_db), "Other", 0)
+    app = TitanCampaignApp(thorn_db, open_titan="Mira")
+    notes = Notes(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+    assert 'no Titan named "Mira"' in notes.text()

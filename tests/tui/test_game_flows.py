@@ -14,7 +14,7 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.honor_guard import HonorGuardModal
 from titan_campaign.tui.screens.roster import RosterScreen
 
-from .conftest import SIZE, Notes, build_db, rendered, revision, stored, won_game
+from .conftest import SIZE, Notes, build_db, change_count, rendered, stored, won_game
 
 
 async def type_into(pilot: Any, widget: Input, text: str) -> None:
@@ -34,7 +34,7 @@ async def test_recording_a_game_previews_each_award_and_saves_both_in_one_write(
 ) -> None:
     wise = [AbilityBought(ability="wisdom"), AbilityBought(ability="wisdom")]
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", wise), ("Bryn", "Bob", [])])
-    before = revision(db)
+    before = change_count(db)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("g")
@@ -52,17 +52,40 @@ async def test_recording_a_game_previews_each_award_and_saves_both_in_one_write(
         # R8 worked example: 100 + 75 + 10 + 34 = 219, wisdom 2 adds 43: 262
         assert "= 219; wisdom +43  →  262 XP" in rendered(thorn.query_one("#award"))
         assert "→  62 XP" in rendered(bryn.query_one("#award"))
-        assert revision(db) == before  # nothing saved before ctrl+s
+        assert change_count(db) == before  # nothing saved before ctrl+s
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
-    assert revision(db) == before + 1  # one write for both Titans
+    assert change_count(db) == before + 1  # one change for both Titans
     thorn_state, bryn_state = stored(db, "Thorn"), stored(db, "Bryn")
     expected = game_award(GameOutcome(result="won", score=347, battle_won=3, agreement=1), 2).total
     assert thorn_state.earned_xp == expected == 262
     assert (bryn_state.earned_xp, bryn_state.games[0].outcome.result) == (62, "lost")
     assert thorn_state.games[0].scenario == bryn_state.games[0].scenario == "Tower siege"
     assert thorn_state.games[0].game == bryn_state.games[0].game == 1
+
+
+async def test_ctrl_z_undoes_a_recorded_game_for_every_titan_in_it(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    before = change_count(db)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(pilot, app.screen.query_one("#titan-1 #score", Input), "300")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "game 1 recorded for Thorn and Bryn" in notes.text()
+        assert "Thorn: 80 XP earned (R8)" in notes.text()
+        assert (stored(db, "Thorn").earned_xp, stored(db, "Bryn").earned_xp) == (80, 50)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Undone: game 1 recorded for Thorn and Bryn" in notes.text()
+        table = app.screen.query_one(DataTable)
+        assert [str(table.get_row_at(n)[3]) for n in range(2)] == ["0", "0"]  # XP available
+    assert change_count(db) == before
+    assert stored(db, "Thorn").games == stored(db, "Bryn").games == ()
 
 
 async def test_a_refused_game_saves_nothing_for_anyone(tmp_path: Path) -> None:

@@ -1,5 +1,8 @@
 """The database's kept backups, newest first: restore one (what ``titan-campaign backups`` and
-``titan-campaign restore N`` do). The current version is always kept as a backup first."""
+``titan-campaign restore N`` do). The current version is always kept as a backup first.
+
+Each backup is the database as it was before a change: restoring it takes back that change
+and every one after it."""
 
 from __future__ import annotations
 
@@ -12,28 +15,33 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Label, Static
 
-from ...store import StoreError
-from ...store.backups import ENV_VAR, Backup, keep_count, list_backups, restore_backup
-from ..keeper import Keeper
+from ... import actions
+from ...store import Database, StoreError
+from ...store.backups import ENV_VAR, Backup, keep_count
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper, titan_app
+from . import campaigns
+from .base import database, titan_app
 from .forms import BACK, FormBox, FormModal
+from .navigation import go_back
 
 WHEN = "%Y-%m-%d %H:%M:%S"
 
 
-def restore_kept(keeper: Keeper, chosen: Backup) -> Backup:
-    """Restore the backup that was shown as ``chosen`` (found again by its revision: a change
-    made meanwhile renumbers the backups), then read the database again."""
-    current = next((b for b in list_backups(keeper.path) if b.revision == chosen.revision), None)
+def restore_shown(db: Database, chosen: Backup) -> Backup:
+    """Restore the backup that was shown as ``chosen``, found again by its file: a change made
+    meanwhile renumbers the backups."""
+    current = next((b for b in actions.list_backups(db) if b.file == chosen.file), None)
     if current is None:
         raise StoreError(
             f"the backup from {chosen.saved:{WHEN}} is no longer kept; nothing restored"
         )
-    restored = restore_backup(keeper.path, current.number)
-    keeper.reload()
-    return restored
+    return actions.restore_backup(db, current.number)
+
+
+def undoes(backup: Backup) -> str:
+    """What restoring a backup takes back: the change that came after it, and any later."""
+    return f"{backup.before} (and any later change)" if backup.before else "the changes after it"
 
 
 class ConfirmRestoreModal(FormModal):
@@ -51,7 +59,7 @@ class ConfirmRestoreModal(FormModal):
             yield Static(
                 plain(
                     f"Restore backup {self.backup.number} from {self.backup.saved:{WHEN}}?\n"
-                    f"It holds {self.backup.summary}.\n\n"
+                    f"It takes back {undoes(self.backup)}.\n\n"
                     "The current version is kept as a backup."
                 ),
                 id="restore-question",
@@ -79,14 +87,10 @@ class BackupsScreen(Screen[None]):
         super().__init__()
         self._rows: list[Backup] = []
 
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
-
     def compose(self) -> ComposeResult:
         yield Static(id="backups-title", classes="page-title")
         table: DataTable[str] = DataTable(id="backups", cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", "saved", "revision", "what it holds")
+        table.add_columns("#", "saved", "as it was before")
         yield table
         yield Static(id="backups-hint", classes="hint")
         yield KeyBar()
@@ -96,8 +100,9 @@ class BackupsScreen(Screen[None]):
         self.query_one(DataTable).focus()
 
     def refresh_view(self) -> None:
-        path = self.keeper.path
-        self._rows = titan_app(self).attempt(lambda: list_backups(path)) or []
+        db = database(self)
+        path = db.path
+        self._rows = titan_app(self).attempt(lambda: actions.list_backups(db)) or []
         self.query_one("#backups-title", Static).update(
             plain(f"Backups of {path.name}, newest first")
         )
@@ -107,9 +112,7 @@ class BackupsScreen(Screen[None]):
             table.add_row(
                 str(backup.number),
                 f"{backup.saved:{WHEN}}",
-                str(backup.revision),
-                Text(backup.summary),
-                key=str(backup.revision),
+                Text(backup.before or "-"),
             )
         table.display = bool(self._rows)
         self.query_one("#backups-hint", Static).update(plain(self._hint()))
@@ -132,10 +135,7 @@ class BackupsScreen(Screen[None]):
         self.action_restore()
 
     def action_back(self) -> None:
-        from .campaigns import CampaignsScreen
-        from .navigation import go_back
-
-        go_back(self, CampaignsScreen)
+        go_back(self, campaigns.CampaignsScreen)
 
     def action_restore(self) -> None:
         table = self.query_one(DataTable)
@@ -151,13 +151,14 @@ class BackupsScreen(Screen[None]):
         self.app.push_screen(ConfirmRestoreModal(chosen), confirmed)
 
     def _restore(self, chosen: Backup) -> None:
-        restored = titan_app(self).attempt(lambda: restore_kept(self.keeper, chosen))
+        db = database(self)
+        restored = titan_app(self).attempt(lambda: restore_shown(db, chosen))
         if restored is None:
             self.refresh_view()
             return
         self.notify(
-            f"Restored backup {chosen.number} (saved {restored.saved:{WHEN}}): {restored.summary}. "
-            "The version before it is now backup 1.",
+            f"Restored backup {chosen.number} (saved {restored.saved:{WHEN}}): took back "
+            f"{undoes(restored)}. The version before it is now backup 1.",
             title="Restored",
         )
         self.action_back()

@@ -1,41 +1,47 @@
-"""What every screen reaches through the application: the store keeper and ``attempt``."""
+"""What every screen reaches through the application: the database and ``attempt``; and what
+every screen about one Titan shares."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual.message_pump import MessagePump
 
+from ... import actions
+from ...rules.titan import TitanState
+from ...store import Database
+
 if TYPE_CHECKING:
-    from ...store.repository import TitanRecord
     from ..app import TitanCampaignApp
-    from ..keeper import Keeper
 
 
 def titan_app(node: MessagePump) -> TitanCampaignApp:
-    from ..app import TitanCampaignApp
-
-    app = node.app
-    assert isinstance(app, TitanCampaignApp)
-    return app
+    return cast("TitanCampaignApp", node.app)
 
 
-def keeper(node: MessagePump) -> Keeper:
-    return titan_app(node).store
+def database(node: MessagePump) -> Database:
+    return titan_app(node).db
 
 
 class OneTitan:
-    """What every screen or modal about one Titan shares: which Titan, and the keeper that
-    finds its current record (again each time, so a reload after an outside change shows)."""
+    """A screen or modal about one Titan: its campaign's name and its own (Titan names are
+    unique in a campaign). Its state is read afresh each time, so a change made elsewhere
+    (say by the command line) shows."""
 
-    def __init__(self, campaign_id: int, titan_id: int) -> None:
+    def __init__(self, campaign: str, titan: str) -> None:
         super().__init__()
-        self.campaign_id = campaign_id
-        self.titan_id = titan_id
+        self.campaign = campaign
+        self.titan = titan
 
     @property
-    def keeper(self) -> Keeper:
-        return keeper(self)  # type: ignore[arg-type]
+    def db(self) -> Database:
+        return database(self)  # type: ignore[arg-type]
 
-    def titan_in_view(self) -> TitanRecord | None:
-        return self.keeper.titan(self.campaign_id, self.titan_id)
+    def read_state(self) -> TitanState | None:
+        """The Titan as saved now (None, and the player told why, if it cannot be read)."""
+        app = titan_app(self)  # type: ignore[arg-type]
+        view = app.attempt(lambda: actions.read_titan(app.db, self.titan, self.campaign))
+        return None if view is None else view.state
+
+    def campaign_in_view(self) -> str | None:
+        return self.campaign

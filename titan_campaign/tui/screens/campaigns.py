@@ -12,11 +12,12 @@ from textual.screen import Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...store.exchange import import_data
-from ..keeper import Keeper
+from ... import actions
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper, titan_app
+from . import roster
+from .backups import BackupsScreen
+from .base import database, titan_app
 from .forms import NewCampaign, NewCampaignModal
 
 EXAMPLE_NAME = "example-campaign.json"
@@ -37,12 +38,19 @@ def example_campaign_file() -> Path | None:
 
 
 class CampaignsScreen(Screen[None]):
+    """The campaign list (a welcome on first run): none of them is in view, so undo waits
+    until one is opened."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_campaign", "New campaign", id="campaigns.new"),
         Binding("e", "load_example", "Load example", id="campaigns.example"),
         Binding("b", "backups", "Backups", id="campaigns.backups"),
         Binding("q", "app.quit", "Quit", id="campaigns.quit"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._names: list[str] = []  # the campaigns listed, in order
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="campaigns-page"):
@@ -54,10 +62,6 @@ class CampaignsScreen(Screen[None]):
                 yield Button("Load the example campaign (e)", id="load-example")
         yield KeyBar()
 
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
-
     def on_mount(self) -> None:
         self.refresh_view()
 
@@ -65,15 +69,15 @@ class CampaignsScreen(Screen[None]):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        campaigns = self.keeper.campaigns()
+        db = database(self)
+        campaigns = titan_app(self).attempt(lambda: actions.read_campaigns(db)) or []
+        self._names = [campaign.name for campaign in campaigns]
         welcome = self.query_one("#welcome", Static)
         listing = self.query_one("#campaign-list", OptionList)
         welcome.display = not campaigns
         listing.display = bool(campaigns)
         listing.clear_options()
-        listing.add_options(
-            Option(plain(f"{c.name}   (base XP {c.base_xp})"), id=str(c.id)) for c in campaigns
-        )
+        listing.add_options(Option(plain(f"{c.name}   (base XP {c.base_xp})")) for c in campaigns)
         if campaigns:
             listing.highlighted = 0
             listing.focus()
@@ -81,9 +85,7 @@ class CampaignsScreen(Screen[None]):
             self.query_one("#new-campaign", Button).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        from .roster import RosterScreen
-
-        self.app.push_screen(RosterScreen(int(event.option.id or 0)))
+        self.app.push_screen(roster.RosterScreen(self._names[event.option_index]))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-campaign":
@@ -97,21 +99,16 @@ class CampaignsScreen(Screen[None]):
     def _create(self, form: object) -> None:
         if not isinstance(form, NewCampaign):
             return
-        created = titan_app(self).attempt(
-            lambda: self.keeper.write(lambda s: s.add_campaign(form.name, form.base_xp))
-        )
+        db = database(self)
+        created = titan_app(self).attempt(lambda: actions.new_campaign(db, form.name, form.base_xp))
         if created is not None:
             self.notify(
                 f'Campaign "{created.name}" created: every Titan starts with {created.base_xp} XP.'
             )
             self.refresh_view()
-            from .roster import RosterScreen
-
-            self.app.push_screen(RosterScreen(created.id))
+            self.app.push_screen(roster.RosterScreen(created.name))
 
     def action_backups(self) -> None:
-        from .backups import BackupsScreen
-
         self.app.push_screen(BackupsScreen())
 
     def action_load_example(self) -> None:
@@ -122,7 +119,8 @@ class CampaignsScreen(Screen[None]):
                 severity="warning",
             )
             return
-        names = titan_app(self).attempt(lambda: self.keeper.write(lambda s: import_data(s, path)))
+        db = database(self)
+        names = titan_app(self).attempt(lambda: actions.import_campaigns(db, path))
         if names:
             self.notify(f"Loaded {', '.join(names)}.", title="Example campaign")
             self.refresh_view()

@@ -3,19 +3,14 @@ picks (R6) and the bonus swap (R6). The lists come from the rules core; Escape d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...rules.events import (
-    BonusSwapped,
-    Event,
-    SchoolGained,
-    SpellBought,
-    SpellChosen,
-    SwapDeclined,
-)
+from ... import actions
+from ...rules.events import SpellBought
 from ...rules.spells import Spell, spells_of
-from ...rules.titan import MAX_BOXES, PendingChoice, TitanState, check
-from ...store.repository import now_iso
+from ...rules.titan import PendingChoice, TitanState, check, next_school_level
+from ...store import Database
 from .base import titan_app
 from .forms import Choice, PickModal
 
@@ -35,7 +30,7 @@ def spell_choice(spell: Spell) -> Choice:
 
 
 def school_choice(state: TitanState, school: str) -> Choice:
-    level = state.schools[school] + 1
+    level = next_school_level(state, school).level
     spells = ", ".join(spell.name for spell in spells_of(school, level))
     return Choice(
         school,
@@ -55,8 +50,13 @@ class ChoiceFlow:
         self._waiting = []
         self._next(announce_none)
 
+    @property
+    def state(self) -> TitanState:
+        assert self.sheet.state is not None, "the sheet is drawn before choices are made"
+        return self.sheet.state
+
     def _next(self, announce_none: bool = False) -> None:
-        state = self.sheet.record.log.state
+        state = self.state
         order = {"school": 0, "spell": 1, "bonus": 2, "swap": 3}
         for choice in sorted(state.pending, key=lambda c: order.get(c.kind, 9)):
             if choice in self._waiting:
@@ -95,7 +95,7 @@ class ChoiceFlow:
 
     def buy_spell(self) -> None:
         """R5: 100 XP for an unknown spell of a school at level 3; the core says which may be bought."""
-        state = self.sheet.record.log.state
+        state = self.state
         unknown = state.unknown_spells()
         spells = [s for s in unknown if check(state, SpellBought(spell=s.name))]
         if not spells:
@@ -116,36 +116,37 @@ class ChoiceFlow:
 
     def _bought(self, spell: object) -> None:
         if isinstance(spell, str):
-            self._save(SpellBought(spell=spell, at=now_iso()))
+            self._save(lambda db, titan, campaign: actions.buy_spell(db, titan, spell, campaign))
 
     def _deferred(self) -> None:
         self.sheet.notify("Choices deferred: they stay on the sheet and roster until made (c).")
 
-    def _save(self, event: Event) -> bool:
-        record = self.sheet.record
-        done = titan_app(self.sheet).attempt(lambda: self.sheet.keeper.do(record, event))
+    def _save(self, action: Callable[[Database, str, str], actions.Done]) -> bool:
+        """One action on the sheet's Titan (given the database, the Titan and its campaign)."""
+        sheet = self.sheet
+        done = titan_app(sheet).attempt(lambda: action(sheet.db, sheet.titan, sheet.campaign))
         if done is None:
             return False
-        saved, step = done
-        if step.notes:
-            self.sheet.notify("\n".join(step.notes), title=saved.name)
-        self.sheet.refresh_view()
+        sheet.show_done(done)
         return True
 
     def _school(self, choice: PendingChoice, school: object) -> None:
         if not isinstance(school, str):
             self._deferred()
             return
-        level = min(self.sheet.record.log.state.schools[school] + 1, MAX_BOXES)
-        if self._save(SchoolGained(school=school, level=level, free=True, at=now_iso())):  # type: ignore[arg-type]
+        if self._save(
+            lambda db, titan, campaign: actions.choose_school(db, titan, school, campaign)
+        ):
             self._next()
 
     def _spell(self, choice: PendingChoice, spell: object) -> None:
         if not isinstance(spell, str):
             self._deferred()
             return
-        pick = "bonus" if choice.kind == "bonus" else "school" if choice.school else "free"
-        if self._save(SpellChosen(spell=spell, pick=pick, at=now_iso())):  # type: ignore[arg-type]
+        bonus = choice.kind == "bonus"
+        if self._save(
+            lambda db, titan, campaign: actions.choose_spell(db, titan, spell, bonus, campaign)
+        ):
             self._next()
 
     def _swap(self, choice: PendingChoice, spell: object) -> None:
@@ -153,10 +154,13 @@ class ChoiceFlow:
             self._deferred()
             return
         if spell == DECLINE:
-            if self._save(SwapDeclined(school=choice.school, level=choice.level, at=now_iso())):  # type: ignore[arg-type]
+            school = choice.school
+            if self._save(
+                lambda db, titan, campaign: actions.decline_swap(db, titan, school, campaign)
+            ):
                 self._next()
             return
-        bonus = [known.name for known in self.sheet.record.log.state.spells if known.bonus]
+        bonus = [known.name for known in self.state.spells if known.bonus]
         if len(bonus) == 1:
             self._swapped(spell, bonus[0])
             return
@@ -170,5 +174,7 @@ class ChoiceFlow:
         if not isinstance(old, str):
             self._deferred()
             return
-        if self._save(BonusSwapped(old=old, new=new, at=now_iso())):
+        if self._save(
+            lambda db, titan, campaign: actions.swap_bonus(db, titan, old, new, campaign)
+        ):
             self._next()

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ...rules.campaign import BASE_XP_CHOICES
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 
@@ -50,8 +51,8 @@ class NewCampaignModal(FormModal):
             yield Input(placeholder="e.g. Autumn League", id="campaign-name", max_length=60)
             yield Label("Base XP every Titan starts with (R1)")
             yield Select(
-                [("0 XP", 0), ("100 XP", 100), ("200 XP", 200)],
-                value=0,
+                [(f"{xp} XP", xp) for xp in BASE_XP_CHOICES],
+                value=BASE_XP_CHOICES[0],
                 allow_blank=False,
                 id="base-xp",
                 compact=True,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
 from typing import ClassVar
 
@@ -13,16 +12,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
+from ... import actions
 from ...rules.awards import game_award
-from ...rules.characters import find_character
-from ...rules.events import GameOutcome, GameRecorded
-from ...rules.names import UnknownName
-from ...rules.titan import TitanLog
-from ...store.repository import TitanRecord, now_iso
-from ..keeper import Keeper
+from ...rules.campaign import Campaign
+from ...rules.events import GameOutcome, explain
+from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper, titan_app
+from .base import database, titan_app
+from .honor_guard import HonorGuardModal
 
 COUNTS = (
     ("battle_won", "Battles won"),
@@ -45,13 +43,14 @@ def _number(text: str) -> int:
 class Participant(Vertical):
     """One Titan's part of the game form, with its award preview."""
 
-    def __init__(self, record: TitanRecord, taking_part: bool) -> None:
-        super().__init__(classes="participant", id=f"titan-{record.id}")
-        self.record = record
+    def __init__(self, state: TitanState, number: int, taking_part: bool) -> None:
+        """``number``: the Titan's place in the form, 1 for the first."""
+        super().__init__(classes="participant", id=f"titan-{number}")
+        self.state = state
         self.taking_part = taking_part
 
     def compose(self) -> ComposeResult:
-        state = self.record.log.state
+        state = self.state
         yield Checkbox(
             plain(f"{state.name} ({state.player}) takes part"),
             self.taking_part,
@@ -103,10 +102,11 @@ class Participant(Vertical):
         )
 
     def survivors(self) -> tuple[str, ...] | None:
+        """The names typed (the rules check them when the game is recorded)."""
         text = self.value("survivors").strip()
         if not text:
             return None
-        return tuple(find_character(name.strip()).name for name in text.split(",") if name.strip())
+        return tuple(name.strip() for name in text.split(",") if name.strip())
 
     def preview(self) -> None:
         award_view = self.query_one("#award", Static)
@@ -114,7 +114,7 @@ class Participant(Vertical):
             award_view.update(plain("not taking part"))
             return
         try:
-            award = game_award(self.outcome(), self.record.log.state.abilities["wisdom"])
+            award = game_award(self.outcome(), self.state.abilities["wisdom"])
         except ValidationError as error:
             award_view.update(plain(f"! {error.errors()[0]['msg']}"))
             return
@@ -132,7 +132,7 @@ class Participant(Vertical):
         self.preview()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        state = self.record.log.state
+        state = self.state
         taking = "takes part" if event.value else "does not take part"
         event.checkbox.label = plain(f"{state.name} ({state.player}) {taking}")
         self.preview()
@@ -146,21 +146,23 @@ class RecordGameScreen(Screen[None]):
         Binding("ctrl+s", "save_game", "Save game", id="game.save"),
     ]
 
-    def __init__(self, campaign_id: int) -> None:
+    def __init__(self, campaign: Campaign) -> None:
+        """The form for ``campaign`` as just read: its active Titans, its next game's number."""
         super().__init__()
-        self.campaign_id = campaign_id
+        self.campaign = campaign
 
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
+    def campaign_in_view(self) -> str | None:
+        return self.campaign.name
 
     def compose(self) -> ComposeResult:
-        records = self.keeper.titans(self.campaign_id)
-        number = max((int(g["game"]) for g in self.keeper.games(self.campaign_id)), default=0) + 1  # type: ignore[call-overload]
-        self.game_number = number
+        found = self.campaign
+        states = [found.state(titan_id) for titan_id in found.titan_ids]
+        states = [state for state in states if not state.archived]
         with VerticalScroll(id="game-form"):
             yield Static(
-                plain(f"GAME {number}: record what happened (nothing is saved until ctrl+s)"),
+                plain(
+                    f"GAME {found.next_game()}: record what happened (nothing is saved until ctrl+s)"
+                ),
                 classes="page-title",
             )
             with Horizontal(classes="panel"):
@@ -170,8 +172,8 @@ class RecordGameScreen(Screen[None]):
                     Input(placeholder="e.g. Tower defence", id="scenario", compact=True),
                     classes="field wide-field",
                 )
-            for record in records:
-                yield Participant(record, len(records) <= MANY_TITANS)
+            for number, state in enumerate(states, start=1):
+                yield Participant(state, number, len(states) <= MANY_TITANS)
         yield KeyBar()
 
     def action_save_game(self) -> None:
@@ -182,52 +184,32 @@ class RecordGameScreen(Screen[None]):
             self.notify("Tick at least one Titan that took part.", severity="warning")
             return
         try:
-            events = [
-                (
-                    part.record,
-                    GameRecorded(
-                        game=self.game_number,
-                        date=game_date,
-                        scenario=scenario,
-                        outcome=part.outcome(),
-                        survivors=part.survivors(),
-                        at=now_iso(),
-                    ),
-                )
+            parts = [
+                actions.Participant(part.state.name, part.outcome(), part.survivors())
                 for part in taking_part
             ]
-        except UnknownName as error:
-            self.notify(f"Survivors: {error}", title="Refused", severity="warning")
-            return
         except ValidationError as error:
-            from ...rules.events import explain
-
             self.notify(explain(error), title="Refused", severity="warning")
             return
-
-        def change(event: GameRecorded) -> Callable[[TitanLog], TitanLog]:
-            return lambda log: log.do(event)[0]
-
-        saved = titan_app(self).attempt(
-            lambda: self.keeper.change_titans([(r, change(e)) for r, e in events])
+        db = database(self)
+        done = titan_app(self).attempt(
+            lambda: actions.record_game(db, self.campaign.name, parts, game_date, scenario)
         )
-        if saved is None:
+        if done is None:
             return
-        lines = [f"{r.name}: +{r.log.state.games[-1].award.total} XP" for r in saved.values()]
-        self.notify("\n".join(lines), title=f"Game {self.game_number} recorded")
-        guard_changes = [r for r in saved.values() if r.log.state.honor_guard_slots]
+        notes = [f"{name}: {note}" for name, step in done.steps.items() for note in step.notes]
+        self.notify("\n".join([done.text, *notes]), title="Game recorded")
+        guarded = [step.state for step in done.steps.values() if step.state.honor_guard_slots]
         app = self.app
         app.pop_screen()
-        offer_honor_guards(app, self.campaign_id, [r.id for r in guard_changes])
+        offer_honor_guards(app, self.campaign.name, guarded)
 
 
-def offer_honor_guards(app: App[object], campaign_id: int, titan_ids: list[int]) -> None:
+def offer_honor_guards(app: App[object], campaign: str, titans: list[TitanState]) -> None:
     """After a game, the honor guard picker for each Titan whose guard can change (R9)."""
-    if not titan_ids:
+    if not titans:
         return
-    from .honor_guard import HonorGuardModal
-
-    first, rest = titan_ids[0], titan_ids[1:]
+    first, rest = titans[0], titans[1:]
     app.push_screen(
-        HonorGuardModal(campaign_id, first), lambda _: offer_honor_guards(app, campaign_id, rest)
+        HonorGuardModal(campaign, first), lambda _: offer_honor_guards(app, campaign, rest)
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -13,19 +14,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from ...rules.events import (
-    GoldChanged,
-    ItemAdded,
-    ItemBought,
-    ItemFacts,
-    ItemRemoved,
-    ItemUsed,
-    SpellBoughtWithGold,
-)
+from ... import actions
+from ...rules.events import ItemFacts, explain
 from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.sheet import sheet_data
-from ...rules.titan import check
-from ...store.repository import now_iso
+from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan, titan_app
@@ -41,6 +34,20 @@ def _int(text: str) -> int | None:
 class GoldEntry:
     amount: int
     note: str
+
+
+@dataclass(frozen=True)
+class ItemEntry:
+    """An item as typed in: given (no price) or bought for ``price`` gold."""
+
+    item: ItemFacts
+    price: int | None
+
+
+@dataclass(frozen=True)
+class SpellPurchase:
+    spell: str
+    price: int
 
 
 class GoldModal(FormModal):
@@ -128,26 +135,17 @@ class ItemModal(FormModal):
 
     def action_save(self) -> None:
         try:
-            facts = ItemFacts(
+            facts = actions.item_facts(
                 name=" ".join(self.query_one("#item-name", Input).value.split()),
-                type=self.query_one("#item-type", Select).value,  # type: ignore[arg-type]
+                type=str(self.query_one("#item-type", Select).value),
                 description=self.query_one("#item-description", Input).value.strip(),
                 charges=_int(self.query_one("#item-charges", Input).value),
             )
-            if self.buying:
-                self.dismiss(
-                    ItemBought(
-                        item=facts,
-                        price=_int(self.query_one("#item-price", Input).value) or 0,
-                        at=now_iso(),
-                    )
-                )
-            else:
-                self.dismiss(ItemAdded(item=facts, at=now_iso()))
         except ValidationError as error:
-            from ...rules.events import explain
-
             self.notify(explain(error), title="Refused", severity="warning")
+            return
+        price = (_int(self.query_one("#item-price", Input).value) or 0) if self.buying else None
+        self.dismiss(ItemEntry(facts, price))
 
     def on_button_pressed(self) -> None:
         self.action_save()
@@ -185,7 +183,7 @@ class SpellForGoldModal(FormModal):
             self.notify("Choose a spell.", severity="warning")
             return
         price = _int(self.query_one("#spell-price", Input).value) or 0
-        self.dismiss(SpellBoughtWithGold(spell=str(spell), price=max(price, 0), at=now_iso()))
+        self.dismiss(SpellPurchase(str(spell), price))
 
     def on_button_pressed(self) -> None:
         self.action_save()
@@ -203,6 +201,11 @@ class GoldScreen(OneTitan, Screen[None]):
         Binding("x", "remove_item", "Remove item", id="gold.remove"),
     ]
 
+    def __init__(self, campaign: str, state: TitanState) -> None:
+        """The ledger and items of the Titan as ``state`` (just read) has them."""
+        super().__init__(campaign, state.name)
+        self.state = state  # as shown
+
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(id="gold-title", classes="page-title")
@@ -217,12 +220,17 @@ class GoldScreen(OneTitan, Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.refresh_view()
+        self.show(self.state)
         self.query_one("#items", DataTable).focus()
 
     def refresh_view(self) -> None:
-        record = self.keeper.titan(self.campaign_id, self.titan_id)
-        data = sheet_data(record.log.state, self.keeper.campaign(self.campaign_id).name)
+        state = self.read_state()
+        if state is not None:
+            self.show(state)
+
+    def show(self, state: TitanState) -> None:
+        self.state = state
+        data = sheet_data(state, self.campaign)
         self.query_one("#gold-title", Static).update(
             plain(f"{data['name'].upper()}: GOLD {data['gold']}")
         )
@@ -242,54 +250,68 @@ class GoldScreen(OneTitan, Screen[None]):
                 Text(item["description"][:60]),
             )
 
-    def _act(self, event: object) -> None:
-        if event is None:
-            return
-        record = self.keeper.titan(self.campaign_id, self.titan_id)
-        decision = check(record.log.state, event)  # type: ignore[arg-type]
-        if not decision:
-            self.notify(decision.reason, title="Refused", severity="warning")
-            return
-        done = titan_app(self).attempt(lambda: self.keeper.do(record, event))
+    def _act(self, action: Callable[[], actions.Done]) -> None:
+        done = titan_app(self).attempt(action)
         if done is not None:
-            saved, step = done
             self.notify(
-                "\n".join(step.notes) or "Saved.",
-                title=f"{saved.name}: {saved.log.state.gold} gold",
+                "\n".join(done.step.notes) or "Saved.",
+                title=f"{done.state.name}: {done.state.gold} gold",
             )
-            self.refresh_view()
+            self.show(done.state)
 
     def action_add_gold(self) -> None:
         def entry(form: object) -> None:
             if isinstance(form, GoldEntry):
-                self._act(GoldChanged(amount=form.amount, note=form.note, at=now_iso()))
+                self._act(
+                    lambda: actions.change_gold(
+                        self.db, self.titan, form.amount, form.note, campaign=self.campaign
+                    )
+                )
 
         self.app.push_screen(GoldModal(), entry)
 
+    def _item(self, form: object) -> None:
+        if not isinstance(form, ItemEntry):
+            return
+        if form.price is None:
+            self._act(lambda: actions.add_item(self.db, self.titan, form.item, self.campaign))
+        else:
+            price = form.price
+            self._act(
+                lambda: actions.buy_item(self.db, self.titan, form.item, price, self.campaign)
+            )
+
     def action_buy_item(self) -> None:
-        self.app.push_screen(ItemModal(buying=True), self._act)
+        self.app.push_screen(ItemModal(buying=True), self._item)
 
     def action_add_item(self) -> None:
-        self.app.push_screen(ItemModal(buying=False), self._act)
+        self.app.push_screen(ItemModal(buying=False), self._item)
 
     def action_buy_spell(self) -> None:
-        state = self.keeper.titan(self.campaign_id, self.titan_id).log.state
-        self.app.push_screen(SpellForGoldModal([s.name for s in state.unknown_spells()]), self._act)
+        def bought(form: object) -> None:
+            if isinstance(form, SpellPurchase):
+                self._act(
+                    lambda: actions.buy_spell_with_gold(
+                        self.db, self.titan, form.spell, form.price, self.campaign
+                    )
+                )
+
+        unknown = [s.name for s in self.state.unknown_spells()]
+        self.app.push_screen(SpellForGoldModal(unknown), bought)
 
     def _highlighted_item(self) -> str | None:
-        state = self.keeper.titan(self.campaign_id, self.titan_id).log.state
         table = self.query_one("#items", DataTable)
-        if not state.items or table.cursor_row >= len(state.items):
+        if not self.state.items or table.cursor_row >= len(self.state.items):
             self.notify("No magic item to act on.")
             return None
-        return state.items[table.cursor_row].name
+        return self.state.items[table.cursor_row].name
 
     def action_use_charge(self) -> None:
         name = self._highlighted_item()
         if name:
-            self._act(ItemUsed(name=name, at=now_iso()))
+            self._act(lambda: actions.use_item(self.db, self.titan, name, self.campaign))
 
     def action_remove_item(self) -> None:
         name = self._highlighted_item()
         if name:
-            self._act(ItemRemoved(name=name, at=now_iso()))
+            self._act(lambda: actions.remove_item(self.db, self.titan, name, self.campaign))

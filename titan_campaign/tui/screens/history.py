@@ -1,4 +1,5 @@
-"""A Titan's history, newest first, with undo and redo."""
+"""The changes of a campaign, or of one Titan, newest first; ctrl+z and ctrl+y undo and redo
+the campaign's latest change as a whole."""
 
 from __future__ import annotations
 
@@ -10,24 +11,33 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...rules.describe import describe
+from ... import actions
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import OneTitan
+from .base import database, titan_app
 
 
-class HistoryScreen(OneTitan, Screen[None]):
+class HistoryScreen(Screen[None]):
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back", id="history.back")
     ]
+
+    def __init__(self, campaign: str, titan: str | None = None) -> None:
+        """The history of ``campaign``, or only the changes that touched ``titan``."""
+        super().__init__()
+        self.campaign = campaign
+        self.titan = titan
+
+    def campaign_in_view(self) -> str | None:
+        return self.campaign
 
     def compose(self) -> ComposeResult:
         yield Static(id="history-title", classes="page-title")
         table: DataTable[str] = DataTable(id="history", cursor_type="row", zebra_stripes=True)
         table.add_columns("#", "when", "what happened")
         yield table
-        yield Static("ctrl+z undoes the newest line, ctrl+y redoes it", classes="hint")
+        yield Static("ctrl+z undoes the campaign's newest change, ctrl+y redoes it", classes="hint")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -35,16 +45,37 @@ class HistoryScreen(OneTitan, Screen[None]):
         self.query_one(DataTable).focus()
 
     def refresh_view(self) -> None:
-        log = self.keeper.titan(self.campaign_id, self.titan_id).log
-        redo = f"   {len(log.undone)} undone change(s) can be redone (ctrl+y)" if log.undone else ""
+        db = database(self)
+        campaign = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
+        rows = titan_app(self).attempt(lambda: actions.history(db, self.titan, self.campaign))
+        if campaign is None or rows is None:
+            return
+        undone = [change for change in campaign.changes if change.undone]
+        redo = f"   {len(undone)} undone change(s) can be redone (ctrl+y)" if undone else ""
+        whose = self.titan or f"Campaign {campaign.name}"
         self.query_one("#history-title", Static).update(
-            plain(f"{log.state.name}: history, newest first{redo}")
+            plain(f"{whose}: history, newest first{redo}")
         )
         table = self.query_one(DataTable)
         table.clear()
-        rows = list(enumerate(log.history(), start=1))
-        for number, (event, notes) in reversed(rows):
-            text = describe(event) + "".join(f"\n    {note}" for note in notes)
+        for row in reversed(rows):
             table.add_row(
-                str(number), event.at[:16].replace("T", " "), Text(text), height=1 + len(notes)
+                str(row.number),
+                row.at[:16].replace("T", " "),
+                Text("\n".join(self.lines(row))),
+                height=len(self.lines(row)),
             )
+
+    def lines(self, row: actions.HistoryRow) -> list[str]:
+        """A change's line; below it, for a change of several events, each event (and whose),
+        and the rules' notes."""
+        lines = [row.text]
+        several = len(row.events) > 1
+        for titan, event, notes in row.events:
+            if self.titan is not None and titan != self.titan:
+                continue
+            who = f"{titan}: " if self.titan is None and several else ""
+            if several:
+                lines.append(f"  {who}{event}")
+            lines += [f"    {who}{note}" for note in notes]
+        return lines

@@ -9,11 +9,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Button, Label, Select, Static
 
+from ... import actions
 from ...rules.characters import CHARACTERS, Character
 from ...rules.events import HonorGuardSet
 from ...rules.honor_guard import slot_assignment
 from ...rules.titan import TitanState, check
-from ...store.repository import now_iso
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan, titan_app
@@ -48,9 +48,10 @@ class HonorGuardModal(OneTitan, FormModal):
         Binding("ctrl+s", "save", "Save guard", id="guard.save"),
     ]
 
-    @property
-    def state(self) -> TitanState:
-        return self.keeper.titan(self.campaign_id, self.titan_id).log.state
+    def __init__(self, campaign: str, state: TitanState) -> None:
+        """The picker for the Titan as ``state`` (just read) has it."""
+        super().__init__(campaign, state.name)
+        self.state = state
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -110,16 +111,18 @@ class HonorGuardModal(OneTitan, FormModal):
         self.action_save()
 
     def action_save(self) -> None:
-        record = self.keeper.titan(self.campaign_id, self.titan_id)
-        event = HonorGuardSet(members=self.members(), at=now_iso())
-        decision = check(record.log.state, event)
+        members = self.members()
+        decision = check(self.state, HonorGuardSet(members=members))
         if not decision:
             self.notify(decision.reason, title="Refused", severity="warning")
             return
-        if record.log.state.honor_guard == event.members:
+        if self.state.honor_guard == members:
             self.dismiss(None)
             return
-        if titan_app(self).attempt(lambda: self.keeper.do(record, event)) is not None:
-            guard = ", ".join(event.members) or "empty"
-            self.notify(f"{record.name}'s honor guard: {guard}")
-            self.dismiss(event.members)
+        done = titan_app(self).attempt(
+            lambda: actions.set_honor_guard(self.db, self.titan, members, self.campaign)
+        )
+        if done is not None:
+            guard = ", ".join(done.state.honor_guard) or "empty"
+            self.notify(f"{done.state.name}'s honor guard: {guard}")
+            self.dismiss(done.state.honor_guard)

@@ -11,11 +11,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Label, Select, Static
 
+from ... import actions
 from ...rules.characters import LEADERSHIP_UPGRADES, TOWER_CREATURES
-from ...rules.events import PlanSet
+from ...rules.events import PlanSet, explain
 from ...rules.legions import LegionPlan, starting_legions
 from ...rules.titan import TitanState, check
-from ...store.repository import now_iso
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan, titan_app
@@ -40,13 +40,11 @@ class PlanScreen(OneTitan, Screen[None]):
         Binding("ctrl+s", "save", "Save plan", id="plan.save"),
     ]
 
-    def __init__(self, campaign_id: int, titan_id: int) -> None:
-        super().__init__(campaign_id, titan_id)
+    def __init__(self, campaign: str, state: TitanState) -> None:
+        """The plan of the Titan as ``state`` (just read) has it."""
+        super().__init__(campaign, state.name)
+        self.state = state
         self._placed_names: dict[str, str] = {}  # placement Select id -> the extra it places
-
-    @property
-    def state(self) -> TitanState:
-        return self.keeper.titan(self.campaign_id, self.titan_id).log.state
 
     def compose(self) -> ComposeResult:
         state = self.state
@@ -129,7 +127,6 @@ class PlanScreen(OneTitan, Screen[None]):
                 "charisma": plan.charisma,
                 "upgrades": plan.upgrades,
                 "placement": plan.placement,
-                "at": now_iso(),
             }
         )
 
@@ -161,18 +158,21 @@ class PlanScreen(OneTitan, Screen[None]):
         self.preview()
 
     def action_save(self) -> None:
-        record = self.keeper.titan(self.campaign_id, self.titan_id)
         try:
             event = self.event()
         except ValidationError as error:
-            from ...rules.events import explain
-
             self.notify(explain(error), title="Refused", severity="warning")
             return
-        decision = check(record.log.state, event)
+        decision = check(self.state, event)
         if not decision:
             self.notify(decision.reason, title="Refused", severity="warning")
             return
-        if titan_app(self).attempt(lambda: self.keeper.do(record, event)) is not None:
-            self.notify("The plan is remembered for the next game.", title=record.name)
+        done = titan_app(self).attempt(
+            lambda: actions.set_plan(
+                self.db, self.titan, event.charisma, event.upgrades, event.placement, self.campaign
+            )
+        )
+        if done is not None:
+            self.state = done.state
+            self.notify("The plan is remembered for the next game.", title=done.state.name)
             self.preview()

@@ -2,42 +2,28 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Button, Input, Label, Select
 
+from ... import actions
+from ...printing.render import KINDS
 from ...rules.names import name_key
-from ..keeper import Keeper
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper, titan_app
+from .base import database, titan_app
 from .forms import BACK, FormBox, FormModal
 
-FORMATS = ("pdf", "html", "text")
 PAPERS = ("a4", "letter")
 SUFFIXES = {"text": "txt", "json": "json", "html": "html", "pdf": "pdf", "svg": "svg"}
 
 
-def _printing() -> Any | None:
-    try:
-        return importlib.import_module("titan_campaign.printing.commands")
-    except ImportError:
-        return None
-
-
-def print_function() -> Any | None:
-    """``titan_campaign.printing.commands.print_to_file`` when the printing package has it."""
-    return getattr(_printing(), "print_to_file", None)
-
-
 def formats_for(what: str) -> tuple[str, ...]:
     """The formats the printing package offers for a printout (pdf first)."""
-    kinds: dict[str, tuple[str, ...]] = getattr(_printing(), "KINDS", {})
-    offered = kinds.get("campaign" if what == "roster" else what, FORMATS)
+    offered = KINDS[what]
     return tuple(sorted(offered, key=lambda f: (f != "pdf", offered.index(f))))
 
 
@@ -47,23 +33,23 @@ class PrintModal(FormModal):
         Binding("ctrl+s", "print_now", "Print", id="print.go"),
     ]
 
-    def __init__(self, campaign_id: int, titan_id: int | None) -> None:
+    def __init__(self, campaign: str, titan: str | None) -> None:
+        """Printouts of ``campaign``, or of one of its Titans."""
         super().__init__()
-        self.campaign_id = campaign_id
-        self.titan_id = titan_id
+        self.campaign = campaign
+        self.titan = titan
 
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
+    def campaign_in_view(self) -> str | None:
+        return self.campaign
 
     def _what_choices(self) -> list[tuple[str, str]]:
-        if self.titan_id is None:
+        if self.titan is None:
             return [
-                ("every active Titan's sheet", "roster"),
+                ("every active Titan's sheet", "campaign"),
                 ("all 72 spell cards", "cards"),
                 ("blank sheet", "blank"),
             ]
-        name = self.keeper.titan(self.campaign_id, self.titan_id).name
+        name = self.titan
         return [
             (f"{name}'s sheet", "sheet"),
             (f"{name}'s spell cards", "cards"),
@@ -107,9 +93,9 @@ class PrintModal(FormModal):
 
     def _default_path(self, what: str, fmt: str) -> str:
         suffix = SUFFIXES.get(fmt, fmt)
-        subject = self.keeper.campaign(self.campaign_id).name
-        if self.titan_id is not None and what in ("sheet", "cards"):
-            subject = self.keeper.titan(self.campaign_id, self.titan_id).name
+        subject = self.campaign
+        if self.titan is not None and what in ("sheet", "cards"):
+            subject = self.titan
         return str(Path.cwd() / f"{name_key(subject).replace(' ', '-')}-{what}.{suffix}")
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -126,32 +112,14 @@ class PrintModal(FormModal):
         self.action_print_now()
 
     def action_print_now(self) -> None:
-        printer = print_function()
-        if printer is None:
-            self.notify(
-                "Printing is not available in this version (titan-campaign sheet --format text works).",
-                severity="warning",
-            )
-            return
         what = str(self.query_one("#print-what", Select).value)
         fmt = str(self.query_one("#print-format", Select).value)
         paper = str(self.query_one("#print-paper", Select).value)
         path = Path(self.query_one("#print-path", Input).value.strip()).expanduser()
-        titan = (
-            self.keeper.titan(self.campaign_id, self.titan_id).name
-            if self.titan_id is not None and what != "blank"
-            else None
-        )
+        titan = self.titan if what != "blank" else None
+        db = database(self)
         written = titan_app(self).attempt(
-            lambda: printer(
-                self.keeper.path,
-                what=what,
-                format=fmt,
-                paper=paper,
-                output=path,
-                campaign=self.keeper.campaign(self.campaign_id).name,
-                titan=titan,
-            )
+            lambda: actions.print_to_file(db, what, fmt, paper, path, self.campaign, titan)
         )
         if written is not None:
             self.notify(f"Written to {written}", title="Printed")

@@ -1,4 +1,4 @@
-"""The campaign's Titans: add, open a sheet, archive, the game log."""
+"""The campaign's Titans: add, open a sheet, archive, the game log, the history."""
 
 from __future__ import annotations
 
@@ -11,15 +11,17 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...rules.events import Archived
-from ...rules.titan import check
-from ...store.repository import TitanRecord, now_iso
-from ..keeper import Keeper
+from ... import actions
+from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper, titan_app
+from . import campaigns, sheet
+from .base import database, titan_app
 from .forms import AddTitanModal, MessageModal, NewTitan
+from .game import RecordGameScreen
+from .history import HistoryScreen
 from .navigation import go_back
+from .printing import PrintModal
 
 COLUMNS = ("Titan", "Player", "Level", "XP available", "Mana", "Choices")
 
@@ -34,18 +36,19 @@ class RosterScreen(Screen[None]):
         Binding("v", "toggle_archived", "Show archived", id="roster.show_archived"),
         Binding("g", "record_game", "Record game", id="roster.record_game"),
         Binding("l", "game_log", "Game log", id="roster.game_log"),
+        Binding("h", "history", "History", id="roster.history"),
         Binding("p", "print", "Print", id="roster.print"),
     ]
 
-    def __init__(self, campaign_id: int) -> None:
+    def __init__(self, campaign: str) -> None:
         super().__init__()
-        self.campaign_id = campaign_id
+        self.campaign = campaign
+        self.base_xp = 0
         self.show_archived = False
-        self._row_titans: list[TitanRecord] = []
+        self._row_titans: list[TitanState] = []
 
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
+    def campaign_in_view(self) -> str | None:
+        return self.campaign
 
     def compose(self) -> ComposeResult:
         yield Static(id="roster-title", classes="page-title")
@@ -63,20 +66,24 @@ class RosterScreen(Screen[None]):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        campaign = self.keeper.campaign(self.campaign_id)
-        records = self.keeper.titans(self.campaign_id, include_archived=self.show_archived)
-        self._row_titans = records
+        db = database(self)
+        found = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
+        if found is None:
+            return
+        self.base_xp = found.base_xp
+        states = [found.state(titan_id) for titan_id in found.titan_ids]
+        states = [state for state in states if self.show_archived or not state.archived]
+        self._row_titans = states
         shown = "archived shown" if self.show_archived else "archived hidden, v shows them"
         self.query_one("#roster-title", Static).update(
             plain(
-                f"{campaign.name.upper()}   base XP {campaign.base_xp}   {len(records)} Titans   ({shown})"
+                f"{found.name.upper()}   base XP {found.base_xp}   {len(states)} Titans   ({shown})"
             )
         )
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
-        for record in records:
-            state = record.log.state
+        for state in states:
             marker = f"! {len(state.pending)} to make" if state.pending else "-"
             name = state.name + (" [archived]" if state.archived else "")
             table.add_row(
@@ -86,16 +93,15 @@ class RosterScreen(Screen[None]):
                 str(state.available_xp),
                 str(state.mana),
                 marker,
-                key=str(record.id),
             )
-        if records:
-            table.move_cursor(row=min(row, len(records) - 1))
+        if states:
+            table.move_cursor(row=min(row, len(states) - 1))
         hint = (
-            "a: add the first Titan" if not records else "enter: open the sheet   g: record a game"
+            "a: add the first Titan" if not states else "enter: open the sheet   g: record a game"
         )
         self.query_one("#roster-hint", Static).update(plain(hint))
 
-    def titan_in_view(self) -> TitanRecord | None:
+    def highlighted(self) -> TitanState | None:
         table = self.query_one(DataTable)
         if not self._row_titans or table.cursor_row >= len(self._row_titans):
             return None
@@ -105,52 +111,43 @@ class RosterScreen(Screen[None]):
         self.action_open_sheet()
 
     def action_back(self) -> None:
-        from .campaigns import CampaignsScreen
-
-        go_back(self, CampaignsScreen)
+        go_back(self, campaigns.CampaignsScreen)
 
     def action_open_sheet(self) -> None:
-        record = self.titan_in_view()
-        if record is None:
+        state = self.highlighted()
+        if state is None:
             self.notify("No Titan yet: press a to add one.")
             return
-        from .sheet import SheetScreen
-
-        self.app.push_screen(SheetScreen(self.campaign_id, record.id))
+        self.app.push_screen(sheet.SheetScreen(self.campaign, state.name, state))
 
     def action_add_titan(self) -> None:
-        self.app.push_screen(
-            AddTitanModal(self.keeper.campaign(self.campaign_id).base_xp), self._add
-        )
+        self.app.push_screen(AddTitanModal(self.base_xp), self._add)
 
     def _add(self, form: object) -> None:
         if not isinstance(form, NewTitan):
             return
-        campaign = self.keeper.campaign(self.campaign_id)
-        record = titan_app(self).attempt(
-            lambda: self.keeper.write(lambda s: s.add_titan(campaign, form.name, form.player))
+        db = database(self)
+        done = titan_app(self).attempt(
+            lambda: actions.add_titan(db, self.campaign, form.name, form.player)
         )
-        if record is None:
+        if done is None:
             return
-        state = record.log.state
+        state = done.state
         self.notify(f"{state.name} ({state.player}) joins with {state.available_xp} XP to spend.")
         self.refresh_view()
-        ids = [r.id for r in self._row_titans]
-        if record.id in ids:
-            self.query_one(DataTable).move_cursor(row=ids.index(record.id))
+        names = [titan.name for titan in self._row_titans]
+        if state.name in names:
+            self.query_one(DataTable).move_cursor(row=names.index(state.name))
 
     def action_archive(self) -> None:
-        record = self.titan_in_view()
-        if record is None:
+        state = self.highlighted()
+        if state is None:
             return
-        event = Archived(at=now_iso())
-        decision = check(record.log.state, event)
-        if not decision:
-            self.notify(decision.reason, title="Refused", severity="warning")
-            return
-        if titan_app(self).attempt(lambda: self.keeper.do(record, event)) is not None:
+        db = database(self)
+        done = titan_app(self).attempt(lambda: actions.archive_titan(db, state.name, self.campaign))
+        if done is not None:
             self.notify(
-                f"{record.name} archived: hidden, never deleted (ctrl+z brings the Titan back)."
+                f"{state.name} archived: hidden, never deleted (ctrl+z brings the Titan back)."
             )
             self.refresh_view()
 
@@ -159,33 +156,39 @@ class RosterScreen(Screen[None]):
         self.refresh_view()
 
     def action_record_game(self) -> None:
-        if not self.keeper.titans(self.campaign_id):
+        db = database(self)
+        found = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
+        if found is None:
+            return
+        if not any(not found.state(titan_id).archived for titan_id in found.titan_ids):
             self.notify("Add Titans before recording a game.")
             return
-        from .game import RecordGameScreen
-
-        self.app.push_screen(RecordGameScreen(self.campaign_id))
+        self.app.push_screen(RecordGameScreen(found))
 
     def action_game_log(self) -> None:
-        games = self.keeper.games(self.campaign_id)
+        db = database(self)
+        games = titan_app(self).attempt(lambda: actions.games(db, self.campaign))
+        if games is None:
+            return
         table = Table(box=None, show_edge=False)
         for column in ("game", "date", "scenario", "Titan", "result", "XP"):
             table.add_column(column)
         for game in games:
-            for number, part in enumerate(game["participants"]):
+            for number, part in enumerate(game.participants):
                 first = number == 0
                 table.add_row(
-                    str(game["game"]) if first else "",
-                    str(game["date"]) if first else "",
-                    Text(str(game["scenario"])) if first else "",
-                    Text(part["titan"]),
-                    part["result"],
-                    str(part["award"]),
+                    str(game.game) if first else "",
+                    game.date if first else "",
+                    Text(game.scenario) if first else "",
+                    Text(part.titan),
+                    part.outcome.result,
+                    str(part.award),
                 )
         body: object = table if games else "No games recorded yet (g records one)."
         self.app.push_screen(MessageModal("Game log", body))
 
-    def action_print(self) -> None:
-        from .printing import PrintModal
+    def action_history(self) -> None:
+        self.app.push_screen(HistoryScreen(self.campaign))
 
-        self.app.push_screen(PrintModal(self.campaign_id, None))
+    def action_print(self) -> None:
+        self.app.push_screen(PrintModal(self.campaign, None))

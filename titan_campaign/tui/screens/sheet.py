@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Group
 from rich.table import Table
@@ -15,60 +14,61 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ... import actions
 from ...rules.abilities import ABILITIES, ABILITY_INFO
-from ...rules.errors import Decision
+from ...rules.campaign import Change
+from ...rules.events import AbilityBought, Event, SchoolGained
+from ...rules.sheet import sheet_data
 from ...rules.spells import SCHOOLS
+from ...rules.titan import MAX_BOXES, TitanState, check, next_school_level
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import keeper, titan_app
+from . import roster
+from .base import OneTitan, titan_app
+from .choices import ChoiceFlow
+from .gold import GoldScreen
+from .history import HistoryScreen
+from .honor_guard import HonorGuardModal
 from .navigation import go_back
-
-if TYPE_CHECKING:  # the rules' events and the store are read after the first frame
-    from ...rules.events import Event
-    from ...rules.titan import TitanState
-    from ...store.repository import TitanRecord
-    from ..keeper import Keeper
-    from .choices import ChoiceFlow
+from .plan import PlanScreen
+from .printing import PrintModal
 
 NARROW = 100
-READING = "one moment: reading the campaign"
 LEGEND = "[X] checked   [ ] may be checked (100 XP)   [·] not now"
 
 
-def next_purchase(state: TitanState, grid: str, key: str, index: int, at: str = "") -> Event:
-    """The event that checking box ``index`` of a row asks for (``at``: when, if it is done)."""
-    from ...rules.events import AbilityBought, SchoolGained
-    from ...rules.titan import MAX_BOXES
-
+def purchase(state: TitanState, grid: str, key: str) -> Event:
+    """The event that checking the next box of a row asks for."""
     if grid == "abilities":
-        return AbilityBought(ability=key, at=at)  # type: ignore[arg-type]
-    return SchoolGained(school=key, level=min(index + 1, MAX_BOXES), at=at)  # type: ignore[arg-type]
+        return AbilityBought(ability=key)
+    return next_school_level(state, key)
 
 
-def checked_by_latest(state: TitanState, latest: Event, grid: str, key: str) -> bool:
-    """Whether the latest event checked the last box of this row (so unchecking it is undo)."""
-    from ...rules.events import AbilityBought, SchoolGained
-
+def checked_by(change: Change, titan_id: int, state: TitanState, grid: str, key: str) -> bool:
+    """Whether ``change`` was only the purchase of this row's last checked box (so unchecking
+    that box is undoing the change)."""
+    events = change.events.get(titan_id, ())
+    if len(change.events) != 1 or len(events) != 1:
+        return False
+    event = events[0]
     if grid == "abilities":
-        return isinstance(latest, AbilityBought) and latest.ability == key
+        return isinstance(event, AbilityBought) and event.ability == key
     return (
-        isinstance(latest, SchoolGained)
-        and latest.school == key
-        and latest.level == state.schools[key]
+        isinstance(event, SchoolGained)
+        and not event.free
+        and event.school == key
+        and event.level == state.schools[key]
     )
 
 
-def box_rows(state: TitanState | None, data: dict[str, Any], grid: str) -> list[BoxRow]:
-    """The rows of a box grid; without the Titan's state (the kept sheet, drawn before the
-    database is read) no box is offered yet."""
+def box_rows(state: TitanState, data: dict[str, Any], grid: str) -> list[BoxRow]:
+    """The rows of a box grid; the rules say whether the next box of each may be checked."""
     rows: list[BoxRow] = []
     keys = ABILITIES if grid == "abilities" else SCHOOLS
     for key in keys:
         checked = data[grid][key]
-        decision = (
-            Decision(False, READING) if state is None else _decision(state, grid, key, checked)
-        )
+        decision = check(state, purchase(state, grid, key)) if checked < MAX_BOXES else None
         title = ABILITY_INFO[key].title if grid == "abilities" else key.upper()
         note = (
             ABILITY_INFO[key].sheet_text
@@ -88,12 +88,6 @@ def box_rows(state: TitanState | None, data: dict[str, Any], grid: str) -> list[
             )
         )
     return rows
-
-
-def _decision(state: TitanState, grid: str, key: str, checked: int) -> Decision | None:
-    from ...rules.titan import MAX_BOXES, check
-
-    return check(state, next_purchase(state, grid, key, checked)) if checked < MAX_BOXES else None
 
 
 def xp_panel(data: dict[str, Any]) -> Text:
@@ -181,7 +175,7 @@ def pending_line(data: dict[str, Any]) -> str:
     return f"! {len(data['pending'])} choice(s) to make (c): {listed}"
 
 
-class SheetScreen(Screen[None]):
+class SheetScreen(OneTitan, Screen[None]):
     CSS_PATH = "sheet.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="sheet.back"),
@@ -194,64 +188,11 @@ class SheetScreen(Screen[None]):
         Binding("p", "print", "Print", id="sheet.print"),
     ]
 
-    def __init__(
-        self,
-        campaign_id: int | None = None,
-        titan_id: int | None = None,
-        kept: dict[str, Any] | None = None,
-    ) -> None:
-        """The sheet of Titan ``titan_id``; or, until the database is read, the ``kept`` sheet
-        (see ``sheet_cache``) of the Titan asked for at start, which ``show_titan`` then names."""
-        super().__init__()
-        self._titan = None if campaign_id is None or titan_id is None else (campaign_id, titan_id)
-        self.kept = kept if self._titan is None else None
-        self._changed_unseen = False  # since the kept sheet was drawn
-        self._flow: ChoiceFlow | None = None
-
-    def show_titan(self, campaign_id: int, titan_id: int) -> None:
-        """The database has been read: from now on the sheet is the Titan's own, boxes and all."""
-        shown, self.kept = self.kept, None
-        self._titan = (campaign_id, titan_id)
-        if shown is not None:
-            from ...rules.sheet import sheet_data
-
-            now = sheet_data(self.record.log.state, shown["campaign"])
-            self._changed_unseen = json.loads(json.dumps(now)) != shown
-        if self.is_current:
-            self.refresh_view()
-
-    def _ids(self) -> tuple[int, int]:
-        if self._titan is None:
-            titan_app(self).read_database()  # a key pressed before the database was read
-        assert self._titan is not None, "the Titan asked for at start is gone"
-        return self._titan
-
-    @property
-    def campaign_id(self) -> int:
-        return self._ids()[0]
-
-    @property
-    def titan_id(self) -> int:
-        return self._ids()[1]
-
-    @property
-    def flow(self) -> ChoiceFlow:
-        if self._flow is None:
-            from .choices import ChoiceFlow
-
-            self._flow = ChoiceFlow(self)
-        return self._flow
-
-    @property
-    def keeper(self) -> Keeper:
-        return keeper(self)
-
-    @property
-    def record(self) -> TitanRecord:
-        return self.keeper.titan(self.campaign_id, self.titan_id)
-
-    def titan_in_view(self) -> TitanRecord | None:
-        return self.record
+    def __init__(self, campaign: str, titan: str, state: TitanState | None = None) -> None:
+        """The sheet of Titan ``titan`` of ``campaign``; ``state``: the Titan as just read."""
+        super().__init__(campaign, titan)
+        self.state = state  # as drawn
+        self.flow = ChoiceFlow(self)
 
     def compose(self) -> ComposeResult:
         self.set_class(self.app.size.width < NARROW, "-narrow")  # before the children get styled
@@ -274,23 +215,24 @@ class SheetScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#abilities", BoxGrid).focus()
+        if self.state is not None:
+            self.show(self.state)  # read just before: not again
 
     def on_screen_resume(self) -> None:
-        self._changed_unseen = False  # back from another screen: the sheet shown is current
         self.refresh_view()
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < NARROW, "-narrow")
 
     def refresh_view(self) -> None:
-        state: TitanState | None = None
-        if self.kept is not None:
-            data = self.kept
-        else:
-            from ...rules.sheet import sheet_data
+        state = self.read_state()
+        if state is not None:
+            self.show(state)
 
-            state = self.record.log.state
-            data = sheet_data(state, self.keeper.campaign(self.campaign_id).name)
+    def show(self, state: TitanState) -> None:
+        """Draw the sheet of the Titan as ``state`` has it."""
+        self.state = state
+        data = sheet_data(state, self.campaign)
         archived = "   [archived]" if data["archived"] else ""
         title = Text.assemble(
             (data["name"].upper(), "bold"),
@@ -310,53 +252,65 @@ class SheetScreen(Screen[None]):
         self.query_one("#sheet-items", Static).update(items_panel(data))
         self.query_one("#sheet-guard", Static).update(guard_panel(data))
 
+    def show_done(self, done: actions.Done) -> None:
+        """Draw the Titan as a change left it, and tell the rules' notes."""
+        before, step = self.state, done.step
+        self.show(step.state)
+        if step.notes:
+            self.notify(
+                "\n".join(step.notes), title=f"{step.state.name}: {step.state.available_xp} XP left"
+            )
+        if before is not None and step.state.level > before.level:
+            self.notify(f"{step.state.name} reaches LEVEL {step.state.level}!", title="Level up")
+
     # --- boxes -----------------------------------------------------------------------
 
     def on_box_grid_box_pressed(self, message: BoxGrid.BoxPressed) -> None:
-        grid = message.grid.id or ""
-        record = self.record
-        if self._changed_unseen:  # the kept sheet was out of date: refused as any stale write is
-            self._changed_unseen = False
+        grid, key = message.grid.id or "", message.key
+        shown, state = self.state, self.read_state()
+        if state is None:
+            return
+        if state != shown:  # changed elsewhere since drawn: the box pressed may mean another
+            self.show(state)
             self.notify(
-                f"{self.keeper.path.name} was changed elsewhere (the command line?) since it was "
-                "shown; it has been reloaded and nothing was changed. Check and try again.",
-                title="Reloaded",
+                f"{self.titan} was changed elsewhere (the command line?) since the sheet was "
+                "drawn; it has been read again and nothing was changed. Check and try again.",
+                title="Read again",
                 severity="warning",
                 timeout=8,
             )
             return
-        state = record.log.state
-        checked = (
-            state.abilities[message.key] if grid == "abilities" else state.schools[message.key]
-        )
+        checked = state.abilities[key] if grid == "abilities" else state.schools[key]
+        title = message.grid.current.title if message.grid.current else key
         if message.index < checked:
-            self._uncheck(record, grid, message.key, message.index, checked)
+            self._uncheck(state, grid, key, message.index, checked)
             return
-        from ...rules.titan import check
-        from ...store.repository import now_iso
-
-        event = next_purchase(state, grid, message.key, message.index, at=now_iso())
-        decision = check(state, event)
+        if message.index > checked:
+            self.notify(
+                f"The next {title} box is box {checked + 1}: boxes are checked in order.",
+                title="Cannot check that box",
+                severity="warning",
+            )
+            return
+        decision = check(state, purchase(state, grid, key))
         if not decision:
             self.notify(decision.reason, title="Cannot check that box", severity="warning")
             return
-        done = titan_app(self).attempt(lambda: self.keeper.do(record, event))
+        buy = actions.buy_ability if grid == "abilities" else actions.buy_school_level
+        done = titan_app(self).attempt(lambda: buy(self.db, self.titan, key, self.campaign))
         if done is None:
             return
-        saved, step = done
-        self.refresh_view()
-        if step.notes:
-            self.notify(
-                "\n".join(step.notes), title=f"{saved.name}: {saved.log.state.available_xp} XP left"
-            )
-        if saved.log.state.level > state.level:
-            self.notify(f"{saved.name} reaches LEVEL {saved.log.state.level}!", title="Level up")
-        if saved.log.state.pending and saved.log.state.pending != state.pending:
+        self.show_done(done)
+        if done.state.pending and done.state.pending != state.pending:
             self.flow.start()
 
-    def _uncheck(self, record: TitanRecord, grid: str, key: str, index: int, checked: int) -> None:
-        latest = record.log.events[-1]
-        if index != checked - 1 or not checked_by_latest(record.log.state, latest, grid, key):
+    def _uncheck(self, state: TitanState, grid: str, key: str, index: int, checked: int) -> None:
+        found = titan_app(self).attempt(lambda: actions.read_campaign(self.db, self.campaign))
+        if found is None:
+            return
+        titan_id = found.titan_id(self.titan)
+        latest = found.history(titan_id)[-1]
+        if index != checked - 1 or not checked_by(latest, titan_id, state, grid, key):
             self.notify(
                 "Only the latest purchase can be unchecked (it is the same as undo, ctrl+z); "
                 "h shows the history.",
@@ -364,14 +318,15 @@ class SheetScreen(Screen[None]):
                 severity="warning",
             )
             return
-        titan_app(self).action_undo()
+        undone = titan_app(self).attempt(lambda: actions.undo(self.db, self.campaign, self.titan))
+        if undone is not None:
+            self.notify(f"Undone: {undone.change.text}", title="Unchecked")
+            self.refresh_view()
 
     # --- other screens ---------------------------------------------------------------
 
     def action_back(self) -> None:
-        from .roster import RosterScreen
-
-        go_back(self, lambda: RosterScreen(self.campaign_id))
+        go_back(self, lambda: roster.RosterScreen(self.campaign))
 
     def action_buy_spell(self) -> None:
         self.flow.buy_spell()
@@ -380,26 +335,19 @@ class SheetScreen(Screen[None]):
         self.flow.start(announce_none=True)
 
     def action_history(self) -> None:
-        from .history import HistoryScreen
-
-        self.app.push_screen(HistoryScreen(self.campaign_id, self.titan_id))
+        self.app.push_screen(HistoryScreen(self.campaign, self.titan))
 
     def action_gold(self) -> None:
-        from .gold import GoldScreen
-
-        self.app.push_screen(GoldScreen(self.campaign_id, self.titan_id))
+        if self.state is not None:
+            self.app.push_screen(GoldScreen(self.campaign, self.state))
 
     def action_honor_guard(self) -> None:
-        from .honor_guard import HonorGuardModal
-
-        self.app.push_screen(HonorGuardModal(self.campaign_id, self.titan_id))
+        if self.state is not None:
+            self.app.push_screen(HonorGuardModal(self.campaign, self.state))
 
     def action_plan(self) -> None:
-        from .plan import PlanScreen
-
-        self.app.push_screen(PlanScreen(self.campaign_id, self.titan_id))
+        if self.state is not None:
+            self.app.push_screen(PlanScreen(self.campaign, self.state))
 
     def action_print(self) -> None:
-        from .printing import PrintModal
-
-        self.app.push_screen(PrintModal(self.campaign_id, self.titan_id))
+        self.app.push_screen(PrintModal(self.campaign, self.titan))
