@@ -105,7 +105,9 @@ def _campaign_of(session: Session, titan: str, campaign: str | None) -> Stored:
 def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanView:
     with db.reading() as session:
         stored = _campaign_of(session, titan, campaign)
-        return TitanView(stored.campaign.name, stored.campaign.state(stored.campaign.titan_id(titan)))
+        return TitanView(
+            stored.campaign.name, stored.campaign.state(stored.campaign.titan_id(titan))
+        )
 
 
 def read_campaign(db: Database, campaign: str | None = None) -> Campaign:
@@ -133,7 +135,10 @@ def games(db: Database, campaign: str | None = None) -> list[GameLogEntry]:
 
 
 def change_titans(
-    db: Database, campaign: str | None, events: dict[str, Callable[[TitanState], Sequence[Event]]], text: str = ""
+    db: Database,
+    campaign: str | None,
+    events: dict[str, Callable[[TitanState], Sequence[Event]]],
+    text: str = "",
 ) -> Done:
     """One change adding events to one or more Titans (named), each made from its state now;
     judged by the rules and saved whole, or refused whole."""
@@ -149,10 +154,14 @@ def change_titans(
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
     names = {tid: name for name, tid in ids.items()}
-    return Done(text, outcome.campaign, {outcome.steps[tid].state.name: outcome.steps[tid] for tid in names})
+    return Done(
+        text, outcome.campaign, {outcome.steps[tid].state.name: outcome.steps[tid] for tid in names}
+    )
 
 
-def _one(db: Database, titan: str, campaign: str | None, make: Callable[[TitanState], Event]) -> Done:
+def _one(
+    db: Database, titan: str, campaign: str | None, make: Callable[[TitanState], Event]
+) -> Done:
     return change_titans(db, campaign, {titan: lambda state: [make(state)]})
 
 
@@ -185,7 +194,7 @@ def add_titan(db: Database, campaign: str | None, name: str, player: str) -> Don
     with db.writing() as session:
         stored = session.campaign(campaign)
         found = stored.campaign
-        created = Created(name=name, player=player, base_xp=found.base_xp, at=at)  # type: ignore[arg-type]
+        created = Created(name=name, player=player, base_xp=found.base_xp, at=at)
         text = change_text(created.name, [created])
         outcome = found.record(text, {found.next_titan_id(): [created]}, at=at)
         session.save(stored, outcome.campaign, text)
@@ -199,7 +208,7 @@ def archive_titan(db: Database, titan: str, campaign: str | None = None) -> Done
 def buy_ability(db: Database, titan: str, ability: str, campaign: str | None = None) -> Done:
     """100 XP for the next box of an ability (R1, R3)."""
     name = find_ability(ability)
-    return _one(db, titan, campaign, lambda s: AbilityBought(ability=name))  # type: ignore[arg-type]
+    return _one(db, titan, campaign, lambda s: AbilityBought(ability=name))
 
 
 def buy_school_level(db: Database, titan: str, school: str, campaign: str | None = None) -> Done:
@@ -220,10 +229,14 @@ def choose_school(db: Database, titan: str, school: str, campaign: str | None = 
     return _one(db, titan, campaign, lambda s: next_school_level(s, name, free=True))
 
 
-def choose_spell(db: Database, titan: str, spell: str, bonus: bool = False, campaign: str | None = None) -> Done:
+def choose_spell(
+    db: Database, titan: str, spell: str, bonus: bool = False, campaign: str | None = None
+) -> Done:
     """A pending spell pick (R5), free pick (R2) or, with ``bonus``, Intelligence pick (R6)."""
     name = find_spell(spell).name
-    return _one(db, titan, campaign, lambda s: SpellChosen(spell=name, pick=spell_pick_for(s, name, bonus)))  # type: ignore[arg-type]
+    return _one(
+        db, titan, campaign, lambda s: SpellChosen(spell=name, pick=spell_pick_for(s, name, bonus))
+    )
 
 
 def swap_bonus(db: Database, titan: str, old: str, new: str, campaign: str | None = None) -> Done:
@@ -232,12 +245,14 @@ def swap_bonus(db: Database, titan: str, old: str, new: str, campaign: str | Non
     return _one(db, titan, campaign, lambda s: BonusSwapped(old=old_name, new=new_name))
 
 
-def decline_swap(db: Database, titan: str, school: str | None = None, campaign: str | None = None) -> Done:
+def decline_swap(
+    db: Database, titan: str, school: str | None = None, campaign: str | None = None
+) -> Done:
     chosen = find_school(school) if school else None
 
     def event(state: TitanState) -> Event:
         offer = swap_offer(state, chosen)
-        return SwapDeclined(school=offer.school, level=offer.level)  # type: ignore[arg-type]
+        return SwapDeclined(school=offer.school, level=offer.level)
 
     return _one(db, titan, campaign, event)
 
@@ -259,12 +274,14 @@ def record_game(
         found = stored.campaign
         earlier = found.game(game) if game is not None else None
         if game is not None and earlier is None:
-            raise RuleError(f"no game {game} in this campaign; leave out the game number to record a new one")
+            raise RuleError(
+                f"no game {game} in this campaign; leave out the game number to record a new one"
+            )
         number = game or found.next_game()
         day = when or (earlier.date if earlier else date.today().isoformat())
         named = scenario or (earlier.scenario if earlier else "")
         at = now_iso()
-        ids = {}
+        ids: dict[str, int] = {}
         for part in participants:
             titan_id = found.titan_id(part.titan)
             if titan_id in ids.values():
@@ -272,7 +289,13 @@ def record_game(
             ids[part.titan] = titan_id
         added = {
             ids[part.titan]: [
-                GameRecorded(game=number, date=day, scenario=named, outcome=part.outcome, survivors=part.survivors)
+                GameRecorded(
+                    game=number,
+                    date=day,
+                    scenario=named,
+                    outcome=part.outcome,
+                    survivors=part.survivors,
+                )
             ]
             for part in participants
         }
@@ -280,33 +303,52 @@ def record_game(
         text = f"game {number} recorded for {_and(names)}"
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
-    return Done(text, outcome.campaign, {outcome.steps[tid].state.name: outcome.steps[tid] for tid in ids.values()})
+    return Done(
+        text,
+        outcome.campaign,
+        {outcome.steps[tid].state.name: outcome.steps[tid] for tid in ids.values()},
+    )
 
 
 def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def set_honor_guard(db: Database, titan: str, members: Sequence[str], campaign: str | None = None) -> Done:
+def set_honor_guard(
+    db: Database, titan: str, members: Sequence[str], campaign: str | None = None
+) -> Done:
     """The whole honor guard; none clears it (R9)."""
     names = tuple(find_character(name).name for name in members)
     return _one(db, titan, campaign, lambda s: HonorGuardSet(members=names))
 
 
-def change_gold(db: Database, titan: str, amount: int, note: str = "", game: int | None = None, campaign: str | None = None) -> Done:
+def change_gold(
+    db: Database,
+    titan: str,
+    amount: int,
+    note: str = "",
+    game: int | None = None,
+    campaign: str | None = None,
+) -> Done:
     """A line of the gold ledger (R11)."""
     return _one(db, titan, campaign, lambda s: GoldChanged(amount=amount, note=note, game=game))
 
 
-def item_facts(name: str, type: str = "other", description: str = "", charges: int | None = None) -> ItemFacts:
-    return ItemFacts(name=name, type=type, description=description, charges=charges)  # type: ignore[arg-type]
+def item_facts(
+    name: str, type: str = "other", description: str = "", charges: int | None = None
+) -> ItemFacts:
+    return ItemFacts(name=name, type=type, description=description, charges=charges)
 
 
-def buy_item(db: Database, titan: str, item: ItemFacts, price: int, campaign: str | None = None) -> Done:
+def buy_item(
+    db: Database, titan: str, item: ItemFacts, price: int, campaign: str | None = None
+) -> Done:
     return _one(db, titan, campaign, lambda s: ItemBought(item=item, price=price))
 
 
-def buy_spell_with_gold(db: Database, titan: str, spell: str, price: int, campaign: str | None = None) -> Done:
+def buy_spell_with_gold(
+    db: Database, titan: str, spell: str, price: int, campaign: str | None = None
+) -> Done:
     name = find_spell(spell).name
     return _one(db, titan, campaign, lambda s: SpellBoughtWithGold(spell=name, price=price))
 
@@ -338,7 +380,7 @@ def set_plan(
         return PlanSet(
             charisma=tuple(charisma) if charisma is not None else plan.charisma,
             upgrades=tuple(upgrades) if upgrades is not None else plan.upgrades,
-            placement=tuple(placement) if placement is not None else plan.placement,  # type: ignore[arg-type]
+            placement=tuple(placement) if placement is not None else plan.placement,
         )
 
     return _one(db, titan, campaign, event)
@@ -386,7 +428,9 @@ class HistoryRow:
     events: tuple[tuple[str, str, tuple[str, ...]], ...]  # (Titan, event line, notes)
 
 
-def history(db: Database, titan: str | None = None, campaign: str | None = None) -> list[HistoryRow]:
+def history(
+    db: Database, titan: str | None = None, campaign: str | None = None
+) -> list[HistoryRow]:
     """The campaign's changes in effect, oldest first, or only those that touched ``titan``,
     each with its events and the notes the rules gave them."""
     with db.reading() as session:
@@ -468,10 +512,12 @@ def print_to_file(
     if what == "campaign":
         found = read_campaign(db, campaign)
         campaign_name = found.name
-        data = [sheet_data(found.state(t), found.name) for t in found.titan_ids if not found.state(t).archived]
-    elif titan:
+        data = [
+            sheet_data(found.state(t), found.name)
+            for t in found.titan_ids
+            if not found.state(t).archived
+        ]
+    elif titan and what != "blank":
         view = read_titan(db, titan, campaign)
         data = sheet_data(view.state, view.campaign)
-    elif what in ("sheet", "game-card"):
-        raise RuleError(f"printing a {what} needs a Titan")
     return write_printout(what, format, data, output, paper, spells, campaign_name)

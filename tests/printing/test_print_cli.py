@@ -10,6 +10,7 @@ from helpers_print import parse_html, pdf_pages
 from titan_campaign.actions import print_to_file
 from titan_campaign.cli import main
 from titan_campaign.rules.errors import RuleError
+from titan_campaign.store import Database
 
 
 @pytest.fixture
@@ -110,7 +111,7 @@ def test_refused_printouts_say_why_in_one_line_and_exit_1(
 
 
 def test_print_to_file_is_what_the_app_calls(campaign: Path) -> None:
-    db = campaign / "db.json"
+    db = Database(campaign / "db.json")
     card = print_to_file(
         db,
         what="game-card",
@@ -122,7 +123,7 @@ def test_print_to_file_is_what_the_app_calls(campaign: Path) -> None:
     )
     assert card == campaign / "card.pdf" and len(pdf_pages(card.read_bytes())) == 1
     roster = print_to_file(
-        db, what="roster", format="html", paper="a4", output=None, campaign="Demo", titan=None
+        db, what="campaign", format="html", paper="a4", output=None, campaign="Demo", titan=None
     )
     assert roster == Path("demo-campaign.html")
     assert parse_html(roster.read_text(encoding="utf-8")).text.count("TITAN CHARACTER SHEET") == 2
@@ -135,7 +136,7 @@ def test_print_to_file_is_what_the_app_calls(campaign: Path) -> None:
 
 
 def test_the_app_hears_why_a_printout_is_refused(campaign: Path) -> None:
-    db = campaign / "db.json"
+    db = Database(campaign / "db.json")
     with pytest.raises(RuleError, match="a game-night card needs a Titan"):
         print_to_file(db, what="game-card", format="pdf", titan=None)
     with pytest.raises(RuleError, match="a set of spell cards prints as html or pdf, not text"):

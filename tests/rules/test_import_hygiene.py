@@ -103,3 +103,19 @@ with contextlib.redirect_stdout(io.StringIO()):
     assert main(["--db", db, "sheet", "Thorn"]) == 0
 """
     assert "textual" not in loaded_after(code)
+
+
+def test_the_store_the_actions_and_printing_load_no_textual(tmp_path):
+    db = tmp_path / "campaign.json"
+    code = f"""
+from pathlib import Path
+import titan_campaign.store, titan_campaign.actions, titan_campaign.printing.render
+from titan_campaign import actions
+from titan_campaign.store import Database
+db = Database(Path({str(db)!r}))
+actions.new_campaign(db, "Demo", 200)
+actions.add_titan(db, None, "Thorn", "Ann")
+actions.print_to_file(db, "sheet", "html", output=Path({str(tmp_path / "t.html")!r}), titan="Thorn")
+actions.print_to_file(db, "sheet", "pdf", output=Path({str(tmp_path / "t.pdf")!r}), titan="Thorn")
+"""
+    assert "textual" not in loaded_after(code)

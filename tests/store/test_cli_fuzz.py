@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import os
 import tempfile
 from pathlib import Path
@@ -62,6 +63,7 @@ def _seed(db: Path) -> None:
     actions.add_titan(Database(db), None, "Bex", "Bo")
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(argvs=st.lists(ARGV, min_size=1, max_size=4))
 def test_random_command_lines_exit_0_1_or_2_and_a_refusal_changes_nothing(capsys, run_cli, snapshot, argvs) -> None:

@@ -48,6 +48,7 @@ def _collect(read_fd: int) -> list[str]:
     return data.decode().splitlines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("same_titan", [True, False], ids=["same Titan", "different Titans"])
 def test_two_writers_racing_200_changes_each_lose_nothing(tmp_path, report, same_titan) -> None:
     db = tmp_path / "campaigns.json"

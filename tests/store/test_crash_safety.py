@@ -9,6 +9,7 @@ hold every reported change; a game is in both Titans' histories or in neither.
 
 from __future__ import annotations
 
+import pytest
 import os
 import random
 import signal
@@ -97,6 +98,7 @@ def backups_restorable(db: Path) -> bool:
     return all(Database(backup.file).checked_tables(database=db) for backup in list_backups(db)[:3])
 
 
+@pytest.mark.slow
 def test_a_writer_killed_at_random_moments_never_loses_a_saved_change(tmp_path, report) -> None:
     db = tmp_path / "campaigns.json"
     actions.new_campaign(Database(db), "Crash Test", 100)

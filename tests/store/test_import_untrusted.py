@@ -128,6 +128,7 @@ def base_database(tmp_path_factory) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_mutated_export_is_imported_cleanly_or_refused_cleanly(base_database, capsys, run_cli, snapshot, data) -> None:

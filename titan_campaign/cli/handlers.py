@@ -7,10 +7,11 @@ import json
 import sys
 from argparse import Namespace
 from pathlib import Path
+from typing import Any
 
 from .. import actions
 from ..actions import Done, Participant
-from ..printing.render import render, write_printout
+from ..printing.render import printout_warnings, render, write_printout
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
 from ..rules.sheet import sheet_data
@@ -50,7 +51,9 @@ def _report(step: Step, headline: str) -> None:
 
 def _done(done: Done, headline: str | None = None) -> None:
     state = done.state
-    _report(done.step, headline or f"{done.text}: {state.available_xp} XP left, level {state.level}")
+    _report(
+        done.step, headline or f"{done.text}: {state.available_xp} XP left, level {state.level}"
+    )
 
 
 # --- campaigns and Titans -----------------------------------------------------------------
@@ -59,18 +62,27 @@ def _done(done: Done, headline: str | None = None) -> None:
 def cmd_campaign(args: Namespace, db: Database) -> None:
     if args.action == "new":
         made = actions.new_campaign(db, args.name, args.base_xp)
-        print(f'campaign "{made.name}" created: every Titan starts with {made.base_xp} XP (database {db.path})')
+        print(
+            f'campaign "{made.name}" created: every Titan starts with {made.base_xp} XP (database {db.path})'
+        )
     elif args.action == "rename":
         renamed = actions.rename_campaign(db, _campaign(args), args.name)
         print(f'campaign renamed "{renamed.name}"')
     elif args.action == "delete":
         if not args.yes:
-            raise RuleError(f'deleting "{args.name}" removes every Titan in it: add --yes to confirm (a backup is kept)')
+            raise RuleError(
+                f'deleting "{args.name}" removes every Titan in it: add --yes to confirm (a backup is kept)'
+            )
         gone = actions.delete_campaign(db, args.name)
         print(f'campaign "{gone.name}" deleted; `titan-campaign backups` has the file as it was')
     elif args.action == "list":
-        rows = [
-            {"name": c.name, "base_xp": c.base_xp, "titans": len([t for t in c.titan_ids if not c.state(t).archived]), "created": c.created}
+        rows: list[dict[str, Any]] = [
+            {
+                "name": c.name,
+                "base_xp": c.base_xp,
+                "titans": len([t for t in c.titan_ids if not c.state(t).archived]),
+                "created": c.created,
+            }
             for c in actions.read_campaigns(db)
         ]
         if args.json:
@@ -122,14 +134,16 @@ def cmd_titan(args: Namespace, db: Database) -> None:
     if args.action == "add":
         done = actions.add_titan(db, _campaign(args), args.name, args.player)
         state = done.state
-        print(f'{state.name} ({state.player}) joins "{done.campaign.name}" with {state.available_xp} XP to spend')
+        print(
+            f'{state.name} ({state.player}) joins "{done.campaign.name}" with {state.available_xp} XP to spend'
+        )
         return
     if args.action == "archive":
         done = actions.archive_titan(db, args.titan, _campaign(args))
         print(f"{done.state.name} archived: hidden from lists, never deleted (undo to bring back)")
         return
     states = actions.titans(db, _campaign(args), archived=args.all)
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": s.name,
             "player": s.player,
@@ -149,21 +163,34 @@ def cmd_titan(args: Namespace, db: Database) -> None:
     for row in rows:
         pending = f"  ! {_plural(row['pending'], 'choice')} to make" if row["pending"] else ""
         archived = "  [archived]" if row["archived"] else ""
-        print(f"{row['name']} ({row['player']}): level {row['level']}, {row['available_xp']} XP available, {row['mana']} Mana{pending}{archived}")
+        print(
+            f"{row['name']} ({row['player']}): level {row['level']}, {row['available_xp']} XP available, {row['mana']} Mana{pending}{archived}"
+        )
 
 
 # --- XP, choices --------------------------------------------------------------------------
 
 
 def cmd_spend(args: Namespace, db: Database) -> None:
-    buy = {"ability": actions.buy_ability, "school": actions.buy_school_level, "spell": actions.buy_spell}[args.what]
+    buy = {
+        "ability": actions.buy_ability,
+        "school": actions.buy_school_level,
+        "spell": actions.buy_spell,
+    }[args.what]
     _done(buy(db, args.titan, args.name, _campaign(args)))
 
 
 def cmd_choose(args: Namespace, db: Database) -> None:
-    expected = {"school": (1, 1), "spell": (1, 1), "swap": (2, 2), "decline-swap": (0, 1)}[args.what]
+    expected = {"school": (1, 1), "spell": (1, 1), "swap": (2, 2), "decline-swap": (0, 1)}[
+        args.what
+    ]
     if not expected[0] <= len(args.names) <= expected[1]:
-        shapes = {"school": "SCHOOL", "spell": "SPELL", "swap": "OLD NEW", "decline-swap": "[SCHOOL]"}
+        shapes = {
+            "school": "SCHOOL",
+            "spell": "SPELL",
+            "swap": "OLD NEW",
+            "decline-swap": "[SCHOOL]",
+        }
         raise RuleError(f"usage: choose TITAN {args.what} {shapes[args.what]}")
     campaign = _campaign(args)
     if args.what == "school":
@@ -201,25 +228,41 @@ def cmd_award(args: Namespace, db: Database) -> None:
         scenario_xp=args.scenario_xp,
     )
     survivors = tuple(args.survivors) if args.survivors is not None else None
-    done = actions.record_game(db, _campaign(args), [Participant(args.titan, outcome, survivors)], args.date, args.scenario, args.game)
+    done = actions.record_game(
+        db,
+        _campaign(args),
+        [Participant(args.titan, outcome, survivors)],
+        args.date,
+        args.scenario,
+        args.game,
+    )
     state = done.state
     played = state.games[-1]
     print(f"{state.name}: game {played.game} on {played.date} recorded")
     for line in played.award.lines():
         print(f"  {line}")
-    _report(Step(state, tuple(n for n in done.step.notes if "XP earned" not in n)), f"  {state.available_xp} XP available")
+    _report(
+        Step(state, tuple(n for n in done.step.notes if "XP earned" not in n)),
+        f"  {state.available_xp} XP available",
+    )
 
 
 def cmd_game(args: Namespace, db: Database) -> None:
     parts = [
-        Participant(name, GameOutcome(result=result, **figures), tuple(survivors) if survivors is not None else None)  # type: ignore[arg-type]
+        Participant(
+            name,
+            GameOutcome(result=result, **figures),
+            tuple(survivors) if survivors is not None else None,
+        )
         for name, result, figures, survivors in args.parts
     ]
     done = actions.record_game(db, _campaign(args), parts, args.date, args.scenario)
     print(done.text)
     for name, step in done.steps.items():
         played = step.state.games[-1]
-        print(f"  {name}: {played.outcome.result}, {played.award.total} XP; {step.state.available_xp} XP available")
+        print(
+            f"  {name}: {played.outcome.result}, {played.award.total} XP; {step.state.available_xp} XP available"
+        )
         for note in step.notes:
             if "XP earned" not in note:
                 print(f"    {note}")
@@ -232,7 +275,9 @@ def cmd_honor_guard(args: Namespace, db: Database) -> None:
 
 
 def cmd_gold(args: Namespace, db: Database) -> None:
-    state = actions.change_gold(db, args.titan, args.amount, args.note, args.game, _campaign(args)).state
+    state = actions.change_gold(
+        db, args.titan, args.amount, args.note, args.game, _campaign(args)
+    ).state
     print(f"{state.name}: {state.gold} gold")
 
 
@@ -242,7 +287,9 @@ def cmd_buy(args: Namespace, db: Database) -> None:
         done = actions.buy_item(db, args.titan, item, args.price, _campaign(args))
     else:
         done = actions.buy_spell_with_gold(db, args.titan, args.name, args.price, _campaign(args))
-    print(f"{done.state.name} bought {args.name} for {args.price} gold; {done.state.gold} gold left")
+    print(
+        f"{done.state.name} bought {args.name} for {args.price} gold; {done.state.gold} gold left"
+    )
 
 
 def cmd_item(args: Namespace, db: Database) -> None:
@@ -252,7 +299,9 @@ def cmd_item(args: Namespace, db: Database) -> None:
         done = actions.add_item(db, args.titan, item, campaign)
         print(f"{done.state.name} now has {item.name}")
     elif args.action == "use":
-        _report(actions.use_item(db, args.titan, args.name, campaign).step, f"{args.titan}: charge used")
+        _report(
+            actions.use_item(db, args.titan, args.name, campaign).step, f"{args.titan}: charge used"
+        )
     else:
         done = actions.remove_item(db, args.titan, args.name, campaign)
         print(f"{done.state.name}: {args.name} removed")
@@ -261,7 +310,9 @@ def cmd_item(args: Namespace, db: Database) -> None:
 def _print_legions(state: TitanState) -> None:
     print(f"{state.name}'s starting legions for the next game (R10):")
     legions = state.starting_legions
-    for number, (legion, items) in enumerate(zip(legions.legions, legions.items, strict=True), start=1):
+    for number, (legion, items) in enumerate(
+        zip(legions.legions, legions.items, strict=True), start=1
+    ):
         extra = f"  + items: {', '.join(items)}" if items else ""
         print(f"  legion {number} ({len(legion)}): {', '.join(legion)}{extra}")
     for note in legions.notes:
@@ -272,7 +323,11 @@ def cmd_plan(args: Namespace, db: Database) -> None:
     if args.charisma is None and args.upgrade is None and args.legion is None:
         _print_legions(actions.read_titan(db, args.titan, _campaign(args)).state)
         return
-    _print_legions(actions.set_plan(db, args.titan, args.charisma, args.upgrade, args.legion, _campaign(args)).state)
+    _print_legions(
+        actions.set_plan(
+            db, args.titan, args.charisma, args.upgrade, args.legion, _campaign(args)
+        ).state
+    )
 
 
 # --- undo, redo, history -------------------------------------------------------------------
@@ -295,7 +350,14 @@ def cmd_history(args: Namespace, db: Database) -> None:
     rows = actions.history(db, args.titan, _campaign(args))
     if args.json:
         data = [
-            {"change": r.number, "at": r.at, "text": r.text, "events": [{"titan": t, "text": line, "notes": list(notes)} for t, line, notes in r.events]}
+            {
+                "change": r.number,
+                "at": r.at,
+                "text": r.text,
+                "events": [
+                    {"titan": t, "text": line, "notes": list(notes)} for t, line, notes in r.events
+                ],
+            }
             for r in rows
         ]
         print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -316,6 +378,13 @@ def _sheet(args: Namespace, db: Database) -> dict[str, object]:
     return sheet_data(view.state, view.campaign)
 
 
+def _write(kind: str, args: Namespace, data: Any, **more: Any) -> None:
+    """Write a printout, warning on stderr of letters the font cannot print."""
+    for warning in printout_warnings(kind, data):
+        print(f"warning: {warning}", file=sys.stderr)
+    print(f"wrote {write_printout(kind, args.format, data, _output(args), args.paper, **more)}")
+
+
 def _output(args: Namespace) -> Path | None:
     return Path(args.output) if getattr(args, "output", None) else None
 
@@ -324,7 +393,7 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
     if args.blank:
         if args.titan:
             raise RuleError("a blank sheet has no Titan: leave out the name, or leave out --blank")
-        print(f"wrote {write_printout('blank', args.format, None, _output(args), args.paper)}")
+        _write("blank", args, None)
         return
     if not args.titan:
         raise RuleError("name a Titan, or ask for a blank sheet with --blank")
@@ -332,7 +401,7 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
     if args.format in ("json", "text") and not args.output:
         _print_text(str(render("sheet", args.format, data)), bold=args.format == "text")
         return
-    print(f"wrote {write_printout('sheet', args.format, data, _output(args), args.paper)}")
+    _write("sheet", args, data)
 
 
 def _print_text(text: str, bold: bool = False) -> None:
@@ -351,9 +420,11 @@ def _print_text(text: str, bold: bool = False) -> None:
 
 def cmd_cards(args: Namespace, db: Database) -> None:
     if sum(bool(x) for x in (args.titan, args.all, args.spell)) != 1:
-        raise RuleError("choose what to print: a Titan's spell book, --spell NAME (repeatable) or --all")
+        raise RuleError(
+            "choose what to print: a Titan's spell book, --spell NAME (repeatable) or --all"
+        )
     data = _sheet(args, db) if args.titan else None
-    print(f"wrote {write_printout('cards', args.format, data, _output(args), args.paper, spells=args.spell)}")
+    _write("cards", args, data, spells=args.spell)
 
 
 def cmd_game_card(args: Namespace, db: Database) -> None:
@@ -361,13 +432,13 @@ def cmd_game_card(args: Namespace, db: Database) -> None:
     if args.format == "text" and not args.output:
         sys.stdout.write(str(render("game-card", "text", data)))
         return
-    print(f"wrote {write_printout('game-card', args.format, data, _output(args), args.paper)}")
+    _write("game-card", args, data)
 
 
 def cmd_print_campaign(args: Namespace, db: Database) -> None:
     campaign = actions.read_campaign(db, _campaign(args))
     sheets = [sheet_data(state, campaign.name) for state in actions.titans(db, campaign.name)]
-    print(f"wrote {write_printout('campaign', args.format, sheets, _output(args), args.paper, campaign=campaign.name)}")
+    _write("campaign", args, sheets, campaign=campaign.name)
 
 
 # --- backups, export, import ---------------------------------------------------------------
@@ -381,12 +452,16 @@ def cmd_backups(args: Namespace, db: Database) -> None:
     print(f"backups of {db.path}, newest first:")
     for backup in rows:
         print(backup.line())
-    print("restore one with: titan-campaign restore N (the current database is kept as a backup first)")
+    print(
+        "restore one with: titan-campaign restore N (the current database is kept as a backup first)"
+    )
 
 
 def cmd_restore(args: Namespace, db: Database) -> None:
     backup = actions.restore_backup(db, args.number)
-    print(f"restored backup {args.number}, saved {backup.saved:%Y-%m-%d %H:%M:%S}; the database as it was is now backup 1")
+    print(
+        f"restored backup {args.number}, saved {backup.saved:%Y-%m-%d %H:%M:%S}; the database as it was is now backup 1"
+    )
 
 
 def cmd_export(args: Namespace, db: Database) -> None:
@@ -401,4 +476,3 @@ def cmd_export(args: Namespace, db: Database) -> None:
 def cmd_import(args: Namespace, db: Database) -> None:
     names = actions.import_campaigns(db, Path(args.file))
     print(f"imported {', '.join(names)} into {db.path}")
-

@@ -33,14 +33,24 @@ def _placement(text: str) -> tuple[str, int]:
     return name.strip(), int(legion)
 
 
-_FIGURES = ("score", "battle-won", "battle-lost", "agreement", "agreement-eliminated", "fled", "scenario-xp")
+_FIGURES = (
+    "score",
+    "battle-won",
+    "battle-lost",
+    "agreement",
+    "agreement-eliminated",
+    "fled",
+    "scenario-xp",
+)
 
 
 def _participant(text: str) -> tuple[str, str, dict[str, int], list[str] | None]:
     """``Thorn:won:score=347,battle-won=3,survivors=Titan+Ogre``: name, result, figures, survivors."""
     match = re.fullmatch(r"(.+?):(won|lost)(?::(.*))?", text.strip())
     if not match:
-        raise argparse.ArgumentTypeError(f"expected TITAN:won or TITAN:lost (then :score=N,...), got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected TITAN:won or TITAN:lost (then :score=N,...), got {text!r}"
+        )
     figures: dict[str, int] = {}
     survivors = None
     for part in filter(None, (p.strip() for p in (match.group(3) or "").split(","))):
@@ -50,7 +60,9 @@ def _participant(text: str) -> tuple[str, str, dict[str, int], list[str] | None]
         elif key in _FIGURES and sep:
             figures[key.replace("-", "_")] = _count(value)
         else:
-            raise argparse.ArgumentTypeError(f"{part!r}: expected one of {', '.join(_FIGURES)} or survivors, as key=value")
+            raise argparse.ArgumentTypeError(
+                f"{part!r}: expected one of {', '.join(_FIGURES)} or survivors, as key=value"
+            )
     return match.group(1).strip(), match.group(2), figures, survivors
 
 
@@ -75,13 +87,23 @@ def _signed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number like 50 or -20, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number like 50 or -20, got {text!r}"
+        ) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", default=argparse.SUPPRESS, help="database file (default: $TITAN_CAMPAIGN_DB or the user data folder)")
-    common.add_argument("--campaign", default=argparse.SUPPRESS, help="campaign name (needed only when there are several)")
+    common = _Parser(add_help=False)
+    common.add_argument(
+        "--db",
+        default=argparse.SUPPRESS,
+        help="database file (default: $TITAN_CAMPAIGN_DB or the user data folder)",
+    )
+    common.add_argument(
+        "--campaign",
+        default=argparse.SUPPRESS,
+        help="campaign name (needed only when there are several)",
+    )
 
     parser = _Parser(
         prog="titan-campaign",
@@ -89,7 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
     )
     parser.add_argument(
-        "--titan", dest="open_titan", default=None, help="with no command: open the app on this Titan's sheet (--campaign: on its roster)"
+        "--titan",
+        dest="open_titan",
+        default=None,
+        help="with no command: open the app on this Titan's sheet (--campaign: on its roster)",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -99,64 +124,121 @@ def build_parser() -> argparse.ArgumentParser:
         return sub
 
     campaign = command("campaign", "create and list campaigns", handlers.cmd_campaign)
-    campaign_cmds = campaign.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
+    campaign_cmds = campaign.add_subparsers(
+        dest="action", metavar="ACTION", required=True, parser_class=_Parser
+    )
     new = campaign_cmds.add_parser("new", help="create a campaign", parents=[common])
     new.add_argument("name")
-    new.add_argument("--base-xp", type=int, choices=(0, 100, 200), required=True, help="XP every Titan starts with (R1)")
+    new.add_argument(
+        "--base-xp",
+        type=int,
+        choices=(0, 100, 200),
+        required=True,
+        help="XP every Titan starts with (R1)",
+    )
     listing = campaign_cmds.add_parser("list", help="list campaigns", parents=[common])
     listing.add_argument("--json", action="store_true")
     games = campaign_cmds.add_parser("games", help="the campaign's game log", parents=[common])
     games.add_argument("--json", action="store_true")
-    rename = campaign_cmds.add_parser("rename", help="rename a campaign (--campaign OLD when there are several)", parents=[common])
+    rename = campaign_cmds.add_parser(
+        "rename", help="rename a campaign (--campaign OLD when there are several)", parents=[common]
+    )
     rename.add_argument("name", help="the new name")
-    delete = campaign_cmds.add_parser("delete", help="delete a campaign and its Titans (a backup is kept)", parents=[common])
+    delete = campaign_cmds.add_parser(
+        "delete", help="delete a campaign and its Titans (a backup is kept)", parents=[common]
+    )
     delete.add_argument("name")
-    delete.add_argument("--yes", action="store_true", help="confirm: every Titan of the campaign goes with it")
+    delete.add_argument(
+        "--yes", action="store_true", help="confirm: every Titan of the campaign goes with it"
+    )
 
     titan = command("titan", "add, list and archive Titans", handlers.cmd_titan)
-    titan_cmds = titan.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
+    titan_cmds = titan.add_subparsers(
+        dest="action", metavar="ACTION", required=True, parser_class=_Parser
+    )
     add = titan_cmds.add_parser("add", help="add a Titan to a campaign", parents=[common])
     add.add_argument("name")
     add.add_argument("--player", required=True)
     tlist = titan_cmds.add_parser("list", help="list Titans", parents=[common])
     tlist.add_argument("--json", action="store_true")
     tlist.add_argument("--all", action="store_true", help="include archived Titans")
-    archive = titan_cmds.add_parser("archive", help="archive a dead or retired Titan (never deleted)", parents=[common])
+    archive = titan_cmds.add_parser(
+        "archive", help="archive a dead or retired Titan (never deleted)", parents=[common]
+    )
     archive.add_argument("titan")
 
-    spend = command("spend", "spend 100 XP on an ability box, a school level or a spell (R1)", handlers.cmd_spend)
+    spend = command(
+        "spend",
+        "spend 100 XP on an ability box, a school level or a spell (R1)",
+        handlers.cmd_spend,
+    )
     spend.add_argument("titan")
     spend.add_argument("what", choices=("ability", "school", "spell"))
     spend.add_argument("name")
 
-    choose = command("choose", "resolve a pending choice: free school level, spell pick, bonus swap", handlers.cmd_choose)
+    choose = command(
+        "choose",
+        "resolve a pending choice: free school level, spell pick, bonus swap",
+        handlers.cmd_choose,
+    )
     choose.add_argument("titan")
     choose.add_argument("what", choices=("school", "spell", "swap", "decline-swap"))
-    choose.add_argument("names", nargs="*", metavar="NAME", help="school; spell; OLD NEW for swap; [SCHOOL] for decline-swap")
-    choose.add_argument("--bonus", action="store_true", help="take the spell as an Intelligence bonus pick (R6)")
+    choose.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help="school; spell; OLD NEW for swap; [SCHOOL] for decline-swap",
+    )
+    choose.add_argument(
+        "--bonus", action="store_true", help="take the spell as an Intelligence bonus pick (R6)"
+    )
 
-    choices = command("choices", "list a Titan's pending choices and what each may take", handlers.cmd_choices)
+    choices = command(
+        "choices", "list a Titan's pending choices and what each may take", handlers.cmd_choices
+    )
     choices.add_argument("titan")
 
     award = command("award", "record a game for a Titan and award its XP (R8)", handlers.cmd_award)
     award.add_argument("titan")
     award.add_argument("--result", choices=("won", "lost"), required=True)
-    for option in ("score", "battle-won", "battle-lost", "agreement", "agreement-eliminated", "fled", "scenario-xp"):
+    for option in (
+        "score",
+        "battle-won",
+        "battle-lost",
+        "agreement",
+        "agreement-eliminated",
+        "fled",
+        "scenario-xp",
+    ):
         award.add_argument(f"--{option}", type=_count, default=0)
     award.add_argument("--scenario", default="", help="scenario name")
-    award.add_argument("--survivors", type=_names, default=None, help="characters in the Titan's legions at game end, comma-separated")
+    award.add_argument(
+        "--survivors",
+        type=_names,
+        default=None,
+        help="characters in the Titan's legions at game end, comma-separated",
+    )
     award.add_argument("--date", type=_iso_date, default=None, help="YYYY-MM-DD (default today)")
-    award.add_argument("--game", type=int, default=None, help="add this Titan to an already recorded game number")
+    award.add_argument(
+        "--game", type=int, default=None, help="add this Titan to an already recorded game number"
+    )
 
-    game = command("game", "record one game for several Titans as one change (R8)", handlers.cmd_game)
+    game = command(
+        "game", "record one game for several Titans as one change (R8)", handlers.cmd_game
+    )
     game.add_argument(
-        "parts", nargs="+", type=_participant, metavar="TITAN:RESULT[:FIGURES]",
+        "parts",
+        nargs="+",
+        type=_participant,
+        metavar="TITAN:RESULT[:FIGURES]",
         help="e.g. Thorn:won:score=347,battle-won=3,agreement=1,survivors=Titan+Ogre  Mira:lost:score=120  Osk:lost",
     )
     game.add_argument("--scenario", default="", help="scenario name")
     game.add_argument("--date", type=_iso_date, default=None, help="YYYY-MM-DD (default today)")
 
-    guard = command("honor-guard", "set the honor guard; no creature clears it (R9)", handlers.cmd_honor_guard)
+    guard = command(
+        "honor-guard", "set the honor guard; no creature clears it (R9)", handlers.cmd_honor_guard
+    )
     guard.add_argument("titan")
     guard.add_argument("creatures", nargs="*", metavar="CREATURE")
 
@@ -174,7 +256,9 @@ def build_parser() -> argparse.ArgumentParser:
     _item_options(buy)
 
     item = command("item", "magic items: add, use a charge, remove (R11)", handlers.cmd_item)
-    item_cmds = item.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=_Parser)
+    item_cmds = item.add_subparsers(
+        dest="action", metavar="ACTION", required=True, parser_class=_Parser
+    )
     item_add = item_cmds.add_parser("add", help="add a magic item", parents=[common])
     item_add.add_argument("titan")
     item_add.add_argument("name")
@@ -184,60 +268,113 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("titan")
         sub.add_argument("name")
 
-    plan = command("plan", "plan and show the next game's starting legions (R10)", handlers.cmd_plan)
+    plan = command(
+        "plan", "plan and show the next game's starting legions (R10)", handlers.cmd_plan
+    )
     plan.add_argument("titan")
-    plan.add_argument("--charisma", type=_names, default=None, metavar="C,C,...", help="Charisma creatures: Centaur, Gargoyle, Ogre")
-    plan.add_argument("--upgrade", type=_names, default=None, metavar="C,C,...", help="Leadership upgrades: Lion, Cyclops, Troll (or the creature upgraded)")
-    plan.add_argument("--legion", type=_placement, action="append", default=None, metavar="NAME=1|2", help="put an extra creature or item in legion 1 or 2")
+    plan.add_argument(
+        "--charisma",
+        type=_names,
+        default=None,
+        metavar="C,C,...",
+        help="Charisma creatures: Centaur, Gargoyle, Ogre",
+    )
+    plan.add_argument(
+        "--upgrade",
+        type=_names,
+        default=None,
+        metavar="C,C,...",
+        help="Leadership upgrades: Lion, Cyclops, Troll (or the creature upgraded)",
+    )
+    plan.add_argument(
+        "--legion",
+        type=_placement,
+        action="append",
+        default=None,
+        metavar="NAME=1|2",
+        help="put an extra creature or item in legion 1 or 2",
+    )
 
-    undo = command("undo", "undo the campaign's latest change as a whole, or the latest that touched TITAN", handlers.cmd_undo)
-    redo = command("redo", "redo the change undone last (of those that touched TITAN)", handlers.cmd_redo)
-    for sub in (undo, redo):
-        sub.add_argument("titan", nargs="?", help="only the changes that touched this Titan")
+    undo = command(
+        "undo",
+        "undo the campaign's latest change as a whole, or the latest that touched TITAN",
+        handlers.cmd_undo,
+    )
+    redo = command(
+        "redo", "redo the change undone last (of those that touched TITAN)", handlers.cmd_redo
+    )
+    for undoing in (undo, redo):
+        undoing.add_argument("titan", nargs="?", help="only the changes that touched this Titan")
 
-    history = command("history", "the campaign's changes, oldest first, or those that touched TITAN", handlers.cmd_history)
+    history = command(
+        "history",
+        "the campaign's changes, oldest first, or those that touched TITAN",
+        handlers.cmd_history,
+    )
     history.add_argument("titan", nargs="?")
     history.add_argument("--json", action="store_true")
 
     sheet = command("sheet", "print a Titan Character Sheet (or a blank one)", handlers.cmd_sheet)
     sheet.add_argument("titan", nargs="?", help="the Titan (leave out with --blank)")
     sheet.add_argument("--format", choices=("text", "json", "html", "pdf", "svg"), default="text")
-    sheet.add_argument("--blank", action="store_true", help="a blank sheet for groups that keep paper")
+    sheet.add_argument(
+        "--blank", action="store_true", help="a blank sheet for groups that keep paper"
+    )
     _print_options(sheet)
 
-    cards = command("cards", "spell cards: a Titan's spell book, chosen spells, or all 72", handlers.cmd_cards)
+    cards = command(
+        "cards", "spell cards: a Titan's spell book, chosen spells, or all 72", handlers.cmd_cards
+    )
     cards.add_argument("titan", nargs="?")
     cards.add_argument("--all", action="store_true", help="all 72 spells")
-    cards.add_argument("--spell", action="append", default=None, metavar="NAME", help="a spell (repeatable)")
+    cards.add_argument(
+        "--spell", action="append", default=None, metavar="NAME", help="a spell (repeatable)"
+    )
     cards.add_argument("--format", choices=("html", "pdf"), default="pdf")
     _print_options(cards)
 
-    game_card = command("game-card", "one page for the table: starting legions, figures, spells", handlers.cmd_game_card)
+    game_card = command(
+        "game-card",
+        "one page for the table: starting legions, figures, spells",
+        handlers.cmd_game_card,
+    )
     game_card.add_argument("titan")
     game_card.add_argument("--format", choices=("text", "html", "pdf"), default="pdf")
     _print_options(game_card)
 
-    print_campaign = command("print-campaign", "every active Titan's sheet in one document", handlers.cmd_print_campaign)
+    print_campaign = command(
+        "print-campaign", "every active Titan's sheet in one document", handlers.cmd_print_campaign
+    )
     print_campaign.add_argument("--format", choices=("html", "pdf"), default="pdf")
     _print_options(print_campaign)
 
     command("backups", "list the automatic backups of the database", handlers.cmd_backups)
-    restore = command("restore", "restore backup N (the current file is backed up first)", handlers.cmd_restore)
+    restore = command(
+        "restore", "restore backup N (the current file is backed up first)", handlers.cmd_restore
+    )
     restore.add_argument("number", type=int)
 
     export = command("export", "write all campaigns as JSON", handlers.cmd_export)
     export.add_argument("-o", "--output", default=None, help="file (default: standard output)")
-    imp = command("import", "add the campaigns of an export file (a name clash is refused)", handlers.cmd_import)
+    imp = command(
+        "import",
+        "add the campaigns of an export file (a name clash is refused)",
+        handlers.cmd_import,
+    )
     imp.add_argument("file")
     return parser
 
 
 def _print_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", default=None, help="file to write (default: named after the Titan, here)")
+    parser.add_argument(
+        "-o", "--output", default=None, help="file to write (default: named after the Titan, here)"
+    )
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
 
 def _item_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--type", choices=("cloak", "talisman", "crown", "staff", "other"), default="other")
+    parser.add_argument(
+        "--type", choices=("cloak", "talisman", "crown", "staff", "other"), default="other"
+    )
     parser.add_argument("--charges", type=int, default=None)
     parser.add_argument("--description", default="")

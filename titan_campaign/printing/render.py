@@ -68,7 +68,7 @@ def render(
     if kind == "cards":
         return _cards(fmt, data, spells, paper)  # type: ignore[arg-type]
     if kind in ("sheet", "game-card") and not isinstance(data, dict):
-        raise RuleError(f"a {kind} needs a Titan")
+        raise RuleError(f"{_TITLES[kind]} needs a Titan")
     titan: dict[str, Any] | None = data if kind != "blank" else None  # type: ignore[assignment]
     if kind == "game-card":
         if titan is None:

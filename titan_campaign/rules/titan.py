@@ -89,12 +89,16 @@ def _learn(state: TitanState, spell: str, source: str) -> TitanState:
     return state.evolve(spells=state.spells + (KnownSpell(spell, source),))
 
 
-def _without(choices: tuple[PendingChoice, ...], choice: PendingChoice) -> tuple[PendingChoice, ...]:
+def _without(
+    choices: tuple[PendingChoice, ...], choice: PendingChoice
+) -> tuple[PendingChoice, ...]:
     index = choices.index(choice)
     return choices[:index] + choices[index + 1 :]
 
 
-def _pending(state: TitanState, kind: str, school: str | None = None, level: int | None = None) -> PendingChoice | None:
+def _pending(
+    state: TitanState, kind: str, school: str | None = None, level: int | None = None
+) -> PendingChoice | None:
     for choice in state.pending:
         if choice.kind == kind and choice.school == school and choice.level == level:
             return choice
@@ -107,7 +111,9 @@ def _pay_gold(state: TitanState, price: int, note: str) -> TitanState:
         raise RuleError(f"{note} costs {price} gold, {state.gold} in the purse (R11)")
     if price == 0:
         return state
-    return state.evolve(gold_ledger=state.gold_ledger + (GoldLine(-price, note),), gold=state.gold - price)
+    return state.evolve(
+        gold_ledger=state.gold_ledger + (GoldLine(-price, note),), gold=state.gold - price
+    )
 
 
 def _add_item(state: TitanState, facts: ItemFacts) -> TitanState:
@@ -152,7 +158,9 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
         picks.append(PendingChoice("swap", school, level))  # R6
     levels = " and ".join(f"{title} level {p.level}" for p in picks if p.kind == "spell")
     notes.append(f"{title} level {level} gained: pick one spell of {levels} (R5)")
-    return state.evolve(schools={**state.schools, school: level}, pending=state.pending + tuple(picks))
+    return state.evolve(
+        schools={**state.schools, school: level}, pending=state.pending + tuple(picks)
+    )
 
 
 def _buy_spell(state: TitanState, event: SpellBought, notes: list[str]) -> TitanState:
@@ -170,7 +178,9 @@ def _choose_spell(state: TitanState, event: SpellChosen, notes: list[str]) -> Ti
         choice = _pending(state, "spell", spell.school, spell.level)
         if choice is None:
             school = spell.school.title()
-            raise RuleError(f"no pending pick of {article(school)} {school} level {spell.level} spell for {spell.name} (R5)")
+            raise RuleError(
+                f"no pending pick of {article(school)} {school} level {spell.level} spell for {spell.name} (R5)"
+            )
     elif event.pick == "free":
         choice = _pending(state, "spell")
         if choice is None:
@@ -193,10 +203,14 @@ def _swap_bonus(state: TitanState, event: BonusSwapped, notes: list[str]) -> Tit
     choice = _pending(state, "swap", new.school, new.level)
     if choice is None:
         school = new.school.title()
-        raise RuleError(f"no bonus swap offered for {article(school)} {school} level {new.level} spell (R6)")
+        raise RuleError(
+            f"no bonus swap offered for {article(school)} {school} level {new.level} spell (R6)"
+        )
     if KnownSpell(event.old, "bonus") not in state.spells:
         bonus = ", ".join(k.name for k in state.spells if k.bonus) or "none"
-        raise RuleError(f"{event.old} is not one of {state.name}'s bonus spells (bonus spells: {bonus}) (R6)")
+        raise RuleError(
+            f"{event.old} is not one of {state.name}'s bonus spells (bonus spells: {bonus}) (R6)"
+        )
     state = state.evolve(spells=tuple(k for k in state.spells if k.name != event.old))
     state = _learn(state, new.name, "bonus")
     notes.append(f"{event.old} is forgotten (R6)")
@@ -206,7 +220,9 @@ def _swap_bonus(state: TitanState, event: BonusSwapped, notes: list[str]) -> Tit
 def _decline_swap(state: TitanState, event: SwapDeclined, notes: list[str]) -> TitanState:
     choice = _pending(state, "swap", event.school, event.level)
     if choice is None:
-        raise RuleError(f"no bonus swap offered for {event.school.title()} level {event.level} (R6)")
+        raise RuleError(
+            f"no bonus swap offered for {event.school.title()} level {event.level} (R6)"
+        )
     return state.evolve(pending=_without(state.pending, choice))
 
 
@@ -214,7 +230,9 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
     if any(game.game == event.game for game in state.games):
         raise RuleError(f"game {event.game} is already recorded for {state.name}")
     award = game_award(event.outcome, state.abilities["wisdom"])
-    played = GamePlayed(event.game, event.date, event.scenario, event.outcome, award, event.survivors)
+    played = GamePlayed(
+        event.game, event.date, event.scenario, event.outcome, award, event.survivors
+    )
     guard = state.honor_guard
     if event.survivors is not None:  # R9: a member slain in a game leaves the guard
         alive = Counter(event.survivors)
@@ -227,7 +245,9 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
                 notes.append(f"{member} was slain and leaves the honor guard (R9)")
         guard = tuple(kept)
     notes.append(f"{award.total} XP earned (R8)")
-    return state.evolve(earned_xp=state.earned_xp + award.total, games=state.games + (played,), honor_guard=guard)
+    return state.evolve(
+        earned_xp=state.earned_xp + award.total, games=state.games + (played,), honor_guard=guard
+    )
 
 
 def _change_gold(state: TitanState, event: GoldChanged, notes: list[str]) -> TitanState:
@@ -248,7 +268,9 @@ def _buy_item(state: TitanState, event: ItemBought, notes: list[str]) -> TitanSt
     return _add_item(state, event.item)
 
 
-def _buy_spell_with_gold(state: TitanState, event: SpellBoughtWithGold, notes: list[str]) -> TitanState:
+def _buy_spell_with_gold(
+    state: TitanState, event: SpellBoughtWithGold, notes: list[str]
+) -> TitanState:
     if state.knows(event.spell):
         raise RuleError(f"{state.name} already knows {event.spell} (R5)")
     return _learn(_pay_gold(state, event.price, event.spell), event.spell, "gold")
@@ -281,7 +303,10 @@ def _set_plan(state: TitanState, event: PlanSet, notes: list[str]) -> TitanState
     plan = LegionPlan(
         tuple(event.charisma),
         tuple(upgrade_name(name) for name in event.upgrades),
-        tuple((state.item(name).name if _is_item(state, name) else name, legion) for name, legion in event.placement),
+        tuple(
+            (state.item(name).name if _is_item(state, name) else name, legion)
+            for name, legion in event.placement
+        ),
     )
     check_plan(
         plan,
@@ -330,14 +355,18 @@ def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanSta
     settled: list[PendingChoice] = []
     for choice in pending:
         if choice.kind == "school" and not after.school_choices():
-            notes.append("every school is at level 3: the free school level becomes a free spell pick (R2)")
+            notes.append(
+                "every school is at level 3: the free school level becomes a free spell pick (R2)"
+            )
             choice = PendingChoice("spell")
         if choice.kind in ("spell", "swap") and not after.spell_choices(choice):
             school = choice.school.title() if choice.school else ""
             where = f"{article(school)} {school} level {choice.level}" if school else "any"
             if choice.kind == "spell":
                 rule = "R5" if choice.school else "R2"
-                notes.append(f"the pick of {where} spell is forfeited: none is left to learn ({rule})")
+                notes.append(
+                    f"the pick of {where} spell is forfeited: none is left to learn ({rule})"
+                )
             else:
                 notes.append(f"the bonus swap for {where} spell lapses: none is left to learn (R6)")
             continue
@@ -400,7 +429,7 @@ class TitanLog:
 
     @classmethod
     def create(cls, name: str, player: str, base_xp: int, at: str = "") -> TitanLog:
-        return cls((Created(name=name, player=player, base_xp=base_xp, at=at),))  # type: ignore[arg-type]
+        return cls((Created(name=name, player=player, base_xp=base_xp, at=at),))
 
     @cached_property
     def state(self) -> TitanState:
@@ -469,16 +498,20 @@ def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> s
     raise RuleError(f"no pending pick takes {spell.name}: pending are {listed}")
 
 
-def next_school_level(state: TitanState, school: str, free: bool = False, at: str = "") -> SchoolGained:
+def next_school_level(
+    state: TitanState, school: str, free: bool = False, at: str = ""
+) -> SchoolGained:
     """The event gaining ``school``'s next level (R4): bought for 100 XP, or the free level of
     a level-up (R2)."""
     level = min(state.schools[school] + 1, MAX_BOXES)
-    return SchoolGained(school=school, level=level, free=free, at=at)  # type: ignore[arg-type]
+    return SchoolGained(school=school, level=level, free=free, at=at)
 
 
 def swap_offer(state: TitanState, school: str | None = None) -> PendingChoice:
     """The pending bonus swap (R6) to answer: the first, or the first of ``school``."""
-    offers = [c for c in state.pending if c.kind == "swap" and (school is None or c.school == school)]
+    offers = [
+        c for c in state.pending if c.kind == "swap" and (school is None or c.school == school)
+    ]
     if not offers:
         raise RuleError(f"{state.name} has no bonus swap offer to decline (R6)")
     return offers[0]

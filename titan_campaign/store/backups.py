@@ -48,7 +48,9 @@ def keep_count() -> int:
     if not text:
         return DEFAULT_KEEP
     if not re.fullmatch(r"[0-9]{1,6}", text) or int(text) > MAX_KEEP:
-        raise StoreError(f"{ENV_VAR} must be a whole number of backups to keep, 0 to {MAX_KEEP}; it is {text!r}")
+        raise StoreError(
+            f"{ENV_VAR} must be a whole number of backups to keep, 0 to {MAX_KEEP}; it is {text!r}"
+        )
     return int(text)
 
 
@@ -79,7 +81,9 @@ def list_backups(path: Path) -> list[Backup]:
     before = _descriptions(where)
     files = sorted((f for f in where.glob("*.json") if f.is_file()), key=_taken, reverse=True)
     return [
-        Backup(number, file, datetime.fromtimestamp(file.stat().st_mtime), before.get(file.name, ""))
+        Backup(
+            number, file, datetime.fromtimestamp(file.stat().st_mtime), before.get(file.name, "")
+        )
         for number, file in enumerate(files, start=1)
     ]
 
@@ -106,7 +110,9 @@ def find_backup(path: Path, number: int) -> Backup:
     if not backups:
         raise StoreError(f"{path} has no backups yet: one is kept before every change")
     if not 1 <= number <= len(backups):
-        raise StoreError(f"no backup {number}: choose 1 (newest) to {len(backups)} (see `titan-campaign backups`)")
+        raise StoreError(
+            f"no backup {number}: choose 1 (newest) to {len(backups)} (see `titan-campaign backups`)"
+        )
     return backups[number - 1]
 
 

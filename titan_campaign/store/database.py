@@ -110,10 +110,16 @@ class Session:
         for doc in self._changes.all():
             for events in doc.get("titans", {}).values():
                 first = events[0] if isinstance(events, list) and events else None
-                if isinstance(first, dict) and first.get("kind") == "created" and name_key(str(first.get("name"))) == wanted:
+                if (
+                    isinstance(first, dict)
+                    and first.get("kind") == "created"
+                    and name_key(str(first.get("name"))) == wanted
+                ):
                     found.add(int(doc.get("campaign", 0)))
         if len(found) > 1:
-            raise StoreError(f'several campaigns have a Titan named "{titan}": choose one with --campaign NAME')
+            raise StoreError(
+                f'several campaigns have a Titan named "{titan}": choose one with --campaign NAME'
+            )
         docs = {doc.doc_id: doc for doc in self._campaigns.all()}
         if found and (campaign_id := found.pop()) in docs:
             return self._stored(campaign_id, docs[campaign_id])
@@ -128,7 +134,9 @@ class Session:
             if len(campaigns) == 1:
                 return self._stored(campaigns[0].doc_id, campaigns[0])
             if not campaigns:
-                raise StoreError("no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`")
+                raise StoreError(
+                    "no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`"
+                )
             names = ", ".join(str(c.get("name")) for c in campaigns)
             raise StoreError(f"several campaigns ({names}): choose one with --campaign NAME")
         for doc in campaigns:
@@ -139,7 +147,7 @@ class Session:
 
     def add_campaign(self, name: str, base_xp: int, created: str = "") -> Stored:
         try:
-            doc = CampaignDoc(name=name, base_xp=base_xp, created=created or now_iso())  # type: ignore[arg-type]
+            doc = CampaignDoc(name=name, base_xp=base_xp, created=created or now_iso())
         except ValidationError as error:
             raise RuleError(f"campaign {explain(error)}") from None
         if any(name_key(str(c.get("name"))) == name_key(doc.name) for c in self._campaigns.all()):
@@ -151,10 +159,15 @@ class Session:
         return Stored(doc_id, self._read[doc_id])
 
     def rename_campaign(self, stored: Stored, name: str) -> Stored:
-        if any(name_key(str(c.get("name"))) == name_key(name) and c.doc_id != stored.id for c in self._campaigns.all()):
+        if any(
+            name_key(str(c.get("name"))) == name_key(name) and c.doc_id != stored.id
+            for c in self._campaigns.all()
+        ):
             raise RuleError(f'a campaign named "{name}" already exists')
         try:
-            doc = CampaignDoc(name=name, base_xp=stored.campaign.base_xp, created=stored.campaign.created)  # type: ignore[arg-type]
+            doc = CampaignDoc(
+                name=name, base_xp=stored.campaign.base_xp, created=stored.campaign.created
+            )
         except ValidationError as error:
             raise RuleError(f"campaign {explain(error)}") from None
         self._campaigns.update({"name": doc.name}, doc_ids=[stored.id])
@@ -199,7 +212,11 @@ class Database:
     def _open(self) -> Session:
         raw = read_bytes(self.path)
         if raw is None:
-            tables: dict[str, Any] = {"meta": {"1": {"schema_version": SCHEMA_VERSION}}, "campaigns": {}, "changes": {}}
+            tables: dict[str, Any] = {
+                "meta": {"1": {"schema_version": SCHEMA_VERSION}},
+                "campaigns": {},
+                "changes": {},
+            }
             return Session(self.path, tables, None)
         tables, upgraded_from = upgrade(self.path, parse_json(self.path, raw))
         return Session(self.path, check_tables(self.path, tables), upgraded_from)
@@ -217,7 +234,9 @@ class Database:
                 try:
                     stored.campaign.state(titan_id)
                 except RuleError as error:
-                    raise StoreError(f"{self.path}: {stored.campaign.name}, Titan {titan_id}: {error}") from None
+                    raise StoreError(
+                        f"{self.path}: {stored.campaign.name}, Titan {titan_id}: {error}"
+                    ) from None
         return session.tables
 
     @contextmanager

@@ -42,7 +42,10 @@ class ChangeDoc(_Doc):
     campaign: Annotated[int, Field(ge=1)]
     at: Annotated[str, Field(max_length=40)] = ""
     text: Annotated[str, Field(max_length=400)] = ""
-    titans: dict[Annotated[str, Field(pattern=r"^[1-9][0-9]{0,8}$")], Annotated[list[dict[str, Any]], Field(max_length=MAX_EVENTS)]]
+    titans: dict[
+        Annotated[str, Field(pattern=r"^[1-9][0-9]{0,8}$")],
+        Annotated[list[dict[str, Any]], Field(max_length=MAX_EVENTS)],
+    ]
     undone: Annotated[int, Field(ge=0)] = 0
 
 
@@ -57,7 +60,9 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     for table, model in (("campaigns", CampaignDoc), ("changes", ChangeDoc)):
         for key, doc in data.get(table, {}).items():
             if not key.isascii() or not key.isdigit():
-                raise StoreError(f"{path} is damaged at {table} {key!r}: not a document number (left untouched)")
+                raise StoreError(
+                    f"{path} is damaged at {table} {key!r}: not a document number (left untouched)"
+                )
             try:
                 model.model_validate(doc)
             except ValidationError as error:
@@ -65,14 +70,18 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     return data
 
 
-def campaign_from_docs(path: Path, doc_id: str, doc: Any, changes: list[tuple[str, Any]]) -> Campaign:
+def campaign_from_docs(
+    path: Path, doc_id: str, doc: Any, changes: list[tuple[str, Any]]
+) -> Campaign:
     """A campaign with its change log, every event checked by the rules' models."""
     try:
         facts = CampaignDoc.model_validate(doc)
     except ValidationError as error:
         raise _wrong(path, f"campaigns {doc_id}", error) from None
     if has_control_characters(facts.name):
-        raise StoreError(f"{path} is damaged at campaigns {doc_id}: the name holds control characters (left untouched)")
+        raise StoreError(
+            f"{path} is damaged at campaigns {doc_id}: the name holds control characters (left untouched)"
+        )
     log = tuple(_change(path, number, raw) for number, raw in changes)
     return Campaign(facts.name, facts.base_xp, facts.created, log)
 
@@ -93,7 +102,9 @@ def _change(path: Path, number: str, raw: Any) -> Change:
 
 def change_to_doc(campaign_id: int, change: Change) -> dict[str, Any]:
     doc: dict[str, Any] = {"campaign": campaign_id, "at": change.at, "text": change.text}
-    doc["titans"] = {str(tid): [event_doc(e) for e in events] for tid, events in change.events.items()}
+    doc["titans"] = {
+        str(tid): [event_doc(e) for e in events] for tid, events in change.events.items()
+    }
     if change.undone:
         doc["undone"] = change.undone
     return doc

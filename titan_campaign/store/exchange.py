@@ -61,7 +61,9 @@ def export_data(campaigns: list[Campaign], exported: str) -> dict[str, Any]:
                 "name": campaign.name,
                 "base_xp": campaign.base_xp,
                 "created": campaign.created,
-                "changes": [_without_campaign(change_to_doc(0, change)) for change in campaign.changes],
+                "changes": [
+                    _without_campaign(change_to_doc(0, change)) for change in campaign.changes
+                ],
             }
             for campaign in campaigns
         ],
@@ -80,13 +82,19 @@ def read_export(path: Path) -> ExportFile:
             raise StoreError(f"{path} does not exist")
         data = parse_json(path, raw)
     except StoreError as error:
-        raise StoreError(f"{str(error).removesuffix(' (left untouched)')}; nothing imported") from None
+        raise StoreError(
+            f"{str(error).removesuffix(' (left untouched)')}; nothing imported"
+        ) from None
     try:
         exported = ExportFile.model_validate(data)
     except ValidationError as error:
-        raise StoreError(f"{path} is not a titan-campaign export ({explain(error)}); nothing imported") from None
+        raise StoreError(
+            f"{path} is not a titan-campaign export ({explain(error)}); nothing imported"
+        ) from None
     if exported.schema_version > EXPORT_VERSION:
-        raise StoreError(f"{path} comes from a newer titan-campaign (export version {exported.schema_version}); nothing imported")
+        raise StoreError(
+            f"{path} comes from a newer titan-campaign (export version {exported.schema_version}); nothing imported"
+        )
     return exported
 
 
@@ -113,14 +121,20 @@ def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
     try:
         docs = entry.changes
         if entry.titans:
-            histories = [(n, titan.events, titan.undone) for n, titan in enumerate(entry.titans, start=1)]
+            histories = [
+                (n, titan.events, titan.undone) for n, titan in enumerate(entry.titans, start=1)
+            ]
             docs = change_log(path, 0, histories)
         campaign = campaign_from_docs(
-            path, str(number), {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created},
+            path,
+            str(number),
+            {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created},
             [(str(n), {**doc, "campaign": 1}) for n, doc in enumerate(docs, start=1)],
         )
     except StoreError as error:
-        raise StoreError(f"{where}: {str(error).removesuffix(' (left untouched)')}; nothing imported") from None
+        raise StoreError(
+            f"{where}: {str(error).removesuffix(' (left untouched)')}; nothing imported"
+        ) from None
     campaign = campaign.with_changes(tuple(_unnumbered(c) for c in campaign.changes))
     names: dict[str, int] = {}
     for titan_id in campaign.titan_ids:

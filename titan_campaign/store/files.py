@@ -113,7 +113,9 @@ def _write_error(path: Path, error: OSError) -> StoreError:
     if error.errno == errno.ENOSPC:
         return StoreError(f"the disk holding {path} is full; nothing was saved")
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return StoreError(f"{path.parent} cannot be written to (read-only or no permission); nothing was saved")
+        return StoreError(
+            f"{path.parent} cannot be written to (read-only or no permission); nothing was saved"
+        )
     return StoreError(f"{path} cannot be written: {error.strerror or error}; nothing was saved")
 
 
@@ -131,14 +133,20 @@ def writers_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
         target.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire()
     except Timeout:
-        raise StoreError(f"{path} is busy: {_holder(target)} is saving a change; try again") from None
+        raise StoreError(
+            f"{path} is busy: {_holder(target)} is saving a change; try again"
+        ) from None
     except OSError as error:
-        raise StoreError(f"{path} cannot be locked for writing: {error.strerror or error}") from None
+        raise StoreError(
+            f"{path} cannot be locked for writing: {error.strerror or error}"
+        ) from None
     try:
         for leftover in target.parent.glob(f".{target.name}.*.tmp"):  # a writer killed mid-write
             leftover.unlink(missing_ok=True)
         try:
-            _holder_file(target).write_text(f"{os.getpid()} {' '.join(sys.argv[:3])}"[:200], encoding="utf-8")
+            _holder_file(target).write_text(
+                f"{os.getpid()} {' '.join(sys.argv[:3])}"[:200], encoding="utf-8"
+            )
         except OSError:
             pass  # only a courtesy to the next writer
         yield

@@ -35,7 +35,9 @@ def schema_version(path: Path, data: Any) -> int:
     numbers = [d.get("schema_version") for d in docs if isinstance(d, dict)]
     versions = [v for v in numbers if isinstance(v, int) and not isinstance(v, bool)]
     if not versions:
-        raise StoreError(f"{path} is not a titan-campaign database (no schema version); left untouched")
+        raise StoreError(
+            f"{path} is not a titan-campaign database (no schema version); left untouched"
+        )
     version = max(versions)
     if version > SCHEMA_VERSION:
         raise NewerSchema(
@@ -45,7 +47,9 @@ def schema_version(path: Path, data: Any) -> int:
     return version
 
 
-def upgrade(path: Path, data: Any, database: Path | None = None) -> tuple[dict[str, Any], int | None]:
+def upgrade(
+    path: Path, data: Any, database: Path | None = None
+) -> tuple[dict[str, Any], int | None]:
     """The file's tables in schema 3, and the version it was upgraded from (None if current).
     ``database``: where the database lives, when ``path`` is a backup of it."""
     version = schema_version(path, data)
@@ -54,7 +58,9 @@ def upgrade(path: Path, data: Any, database: Path | None = None) -> tuple[dict[s
     titans = data.get("titans")
     campaigns = data.get("campaigns")
     if not isinstance(titans, dict) or not isinstance(campaigns, dict):
-        raise StoreError(f"{path} is a schema {version} database without its tables; left untouched")
+        raise StoreError(
+            f"{path} is a schema {version} database without its tables; left untouched"
+        )
     folder = (database or path).with_name((database or path).name + ".titans")
     histories: dict[int, list[tuple[int, list[Any], list[Any]]]] = {}
     for titan_id, entry in titans.items():
@@ -64,14 +70,20 @@ def upgrade(path: Path, data: Any, database: Path | None = None) -> tuple[dict[s
         events, undone = record.get("events"), record.get("undone", [])
         if not isinstance(events, list) or not isinstance(undone, list) or not events:
             raise StoreError(f"{path}: Titan {titan_id} has no history (left untouched)")
-        histories.setdefault(entry.get("campaign"), []).append((int(titan_id), events, undone))
+        histories.setdefault(int(entry.get("campaign") or 0), []).append(
+            (int(titan_id), events, undone)
+        )
     changes: dict[str, Any] = {}
     for campaign_id in campaigns:
         for doc in change_log(path, int(campaign_id), histories.get(int(campaign_id), [])):
             changes[str(len(changes) + 1)] = doc
     tables = {
         "meta": {"1": {"schema_version": SCHEMA_VERSION}},
-        "campaigns": {key: {k: v for k, v in doc.items() if k in ("name", "base_xp", "created")} for key, doc in campaigns.items() if isinstance(doc, dict)},
+        "campaigns": {
+            key: {k: v for k, v in doc.items() if k in ("name", "base_xp", "created")}
+            for key, doc in campaigns.items()
+            if isinstance(doc, dict)
+        },
         "changes": changes,
     }
     return tables, version
@@ -92,10 +104,14 @@ def _events(path: Path, titan_id: int, raw: list[Any]) -> list[Event]:
     try:
         return list(EVENTS_ADAPTER.validate_python(raw))
     except ValidationError as error:
-        raise StoreError(f"{path}: Titan {titan_id} is damaged: {explain(error)} (left untouched)") from None
+        raise StoreError(
+            f"{path}: Titan {titan_id} is damaged: {explain(error)} (left untouched)"
+        ) from None
 
 
-def change_log(path: Path, campaign_id: int, histories: list[tuple[int, list[Any], list[Any]]]) -> list[dict[str, Any]]:
+def change_log(
+    path: Path, campaign_id: int, histories: list[tuple[int, list[Any], list[Any]]]
+) -> list[dict[str, Any]]:
     named: list[tuple[int, str, list[Event], list[Event]]] = []
     for titan_id, events, undone in histories:
         done = _events(path, titan_id, events)
@@ -110,18 +126,46 @@ def change_log(path: Path, campaign_id: int, histories: list[tuple[int, list[Any
             last["titans"][str(titan_id)] = [event_doc(event)]
             last["names"].append(name)
             continue
-        docs.append({"at": at, "names": [name], "titans": {str(titan_id): [event_doc(event)]}, "game": game, "event": event})
-    undone_docs = []
+        docs.append(
+            {
+                "at": at,
+                "names": [name],
+                "titans": {str(titan_id): [event_doc(event)]},
+                "game": game,
+                "event": event,
+            }
+        )
+    undone_docs: list[dict[str, Any]] = []
     for titan_id, name, _, undone in named:
         for event in undone:
             order = len(undone_docs) + 1
-            undone_docs.append({"at": event.at, "names": [name], "titans": {str(titan_id): [event_doc(event)]}, "game": None, "event": event, "undone": order})
+            undone_docs.append(
+                {
+                    "at": event.at,
+                    "names": [name],
+                    "titans": {str(titan_id): [event_doc(event)]},
+                    "game": None,
+                    "event": event,
+                    "undone": order,
+                }
+            )
     result = []
     for doc in docs + undone_docs:
         event = doc.pop("event")
         names = doc.pop("names")
         game = doc.pop("game")
-        text = f"game {game} recorded for {' and '.join(names)}" if game and len(names) > 1 else change_text(names[0], [event])
-        result.append({"campaign": campaign_id, "at": doc["at"], "text": text, "titans": doc["titans"], **({"undone": doc["undone"]} if "undone" in doc else {})})
+        text = (
+            f"game {game} recorded for {' and '.join(names)}"
+            if game and len(names) > 1
+            else change_text(names[0], [event])
+        )
+        result.append(
+            {
+                "campaign": campaign_id,
+                "at": doc["at"],
+                "text": text,
+                "titans": doc["titans"],
+                **({"undone": doc["undone"]} if "undone" in doc else {}),
+            }
+        )
     return result
-
