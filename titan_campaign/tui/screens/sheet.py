@@ -17,6 +17,7 @@ from textual.widgets import Static
 from ... import actions
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.campaign import Change
+from ...rules.errors import RuleError
 from ...rules.events import AbilityBought, Event, SchoolGained
 from ...rules.sheet import sheet_data
 from ...rules.spells import SCHOOLS
@@ -266,24 +267,13 @@ class SheetScreen(OneTitan, Screen[None]):
     # --- boxes -----------------------------------------------------------------------
 
     def on_box_grid_box_pressed(self, message: BoxGrid.BoxPressed) -> None:
-        grid, key = message.grid.id or "", message.key
-        shown, state = self.state, self.read_state()
-        if state is None:
+        grid, key, shown = message.grid.id or "", message.key, self.state
+        if shown is None:
             return
-        if state != shown:  # changed elsewhere since drawn: the box pressed may mean another
-            self.show(state)
-            self.notify(
-                f"{self.titan} was changed elsewhere (the command line?) since the sheet was "
-                "drawn; it has been read again and nothing was changed. Check and try again.",
-                title="Read again",
-                severity="warning",
-                timeout=8,
-            )
-            return
-        checked = state.abilities[key] if grid == "abilities" else state.schools[key]
+        checked = shown.abilities[key] if grid == "abilities" else shown.schools[key]
         title = message.grid.current.title if message.grid.current else key
         if message.index < checked:
-            self._uncheck(state, grid, key, message.index, checked)
+            self._uncheck(shown, grid, key, message.index, checked)
             return
         if message.index > checked:
             self.notify(
@@ -292,16 +282,32 @@ class SheetScreen(OneTitan, Screen[None]):
                 severity="warning",
             )
             return
-        decision = check(state, purchase(state, grid, key))
+        decision = check(shown, purchase(shown, grid, key))
         if not decision:
             self.notify(decision.reason, title="Cannot check that box", severity="warning")
             return
-        buy = actions.buy_ability if grid == "abilities" else actions.buy_school_level
-        done = titan_app(self).attempt(lambda: buy(self.db, self.titan, key, self.campaign))
+        stale: list[TitanState] = []
+
+        def as_shown(state: TitanState) -> list[Event]:
+            """The purchase, if the Titan is still as the sheet shows it: else the box pressed
+            may mean another purchase, and nothing is changed."""
+            if state != shown:
+                stale.append(state)
+                raise RuleError(
+                    f"{state.name} was changed elsewhere (the command line?) since the sheet "
+                    "was drawn; it has been read again and nothing was changed. Check and try again."
+                )
+            return [purchase(state, grid, key)]
+
+        done = titan_app(self).attempt(
+            lambda: actions.change_titans(self.db, self.campaign, {self.titan: as_shown})
+        )
+        if stale:
+            self.show(stale[0])
         if done is None:
             return
         self.show_done(done)
-        if done.state.pending and done.state.pending != state.pending:
+        if done.state.pending and done.state.pending != shown.pending:
             self.flow.start()
 
     def _uncheck(self, state: TitanState, grid: str, key: str, index: int, checked: int) -> None:
