@@ -1,10 +1,10 @@
-"""Start-up budget of the command line: ``titan-campaign sheet T --format json`` against
-``python -c "import pydantic, tinydb"`` on the same machine (target: at most 1.5x).
+"""Every command a player runs, as a whole process, against ``python -c "import pydantic,
+tinydb"`` on the same machine (target: at most 2x), on a campaign of 50 Titans x 100 events.
 
-    python bench/bench_cli.py [--runs 15]
+    python bench/bench_cli.py [--runs 11]
 
-Each run is a fresh process; the two commands are timed in turn and the medians compared. The
-sheet is printed from a database of 100 Titans with 100 events each (one campaign).
+Each run starts fresh processes; the commands and the baseline are timed in turn and the
+medians compared. Changing commands are followed by an undo, so the database stays the same.
 """
 
 from __future__ import annotations
@@ -19,7 +19,16 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_store import build_store, titan_history
+from campaign_50 import build
+
+COMMANDS = {
+    "sheet T": ["sheet", "Titan 25"],
+    "sheet T --format json": ["sheet", "Titan 25", "--format", "json"],
+    "history T": ["history", "Titan 25"],
+    "gold T 1": ["gold", "Titan 25", "1"],
+    "award T ...": ["award", "Titan 25", "--result", "won", "--score", "120", "--battle-won", "2"],
+    "titan list": ["titan", "list"],
+}
 
 
 def wall_time(command: list[str], env: dict[str, str]) -> float:
@@ -32,40 +41,39 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--runs", type=int, default=15)
-    parser.add_argument("--titans", type=int, default=100)
+    parser.add_argument("--runs", type=int, default=11)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="titan-bench-cli-") as scratch:
-        build_store(Path(scratch), args.titans, titan_history("Template"))
-        # As on a player's machine: Python caches compiled modules, so don't forbid it.
+        db = Path(scratch) / "campaigns.json"
+        build(db)
         env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-        env["TITAN_CAMPAIGN_DB"] = str(Path(scratch) / "campaigns.json")
-        cli = [
-            sys.executable,
-            "-m",
-            "titan_campaign",
-            "sheet",
-            f"Titan {args.titans // 2}",
-            "--format",
-            "json",
-        ]
+        env["TITAN_CAMPAIGN_DB"] = str(db)
+        env["TITAN_CAMPAIGN_BACKUPS"] = "0"  # the benchmark's own changes need no backups
+        tool = [sys.executable, "-m", "titan_campaign"]
+        undo = [*tool, "undo"]
         baseline = [sys.executable, "-c", "import pydantic, tinydb"]
-        bare = [sys.executable, "-c", "pass"]
-        for command in (cli, baseline, bare):  # warm the file cache
-            wall_time(command, env)
-        times: dict[str, list[float]] = {"cli": [], "baseline": [], "bare": []}
+        for argv in COMMANDS.values():  # warm the file cache and compiled modules
+            wall_time([*tool, *argv], env)
+            if argv[0] in ("gold", "award"):
+                wall_time(undo, env)
+        times: dict[str, list[float]] = {name: [] for name in COMMANDS} | {"baseline": []}
         for _ in range(args.runs):
-            times["cli"].append(wall_time(cli, env))
             times["baseline"].append(wall_time(baseline, env))
-            times["bare"].append(wall_time(bare, env))
-    cli_time, base_time, bare_time = (
-        statistics.median(times[key]) for key in ("cli", "baseline", "bare")
-    )
-    print(f"median of {args.runs} runs, database of {args.titans} Titans with 100 events each")
-    print(f"  titan-campaign sheet T --format json   {cli_time * 1000:7.1f} ms")
-    print(f"  python -c 'import pydantic, tinydb'     {base_time * 1000:7.1f} ms")
-    print(f"  python -c 'pass' (interpreter alone)    {bare_time * 1000:7.1f} ms")
-    print(f"ratio: {cli_time / base_time:.2f}   (target: <= 1.5)")
+            for name, argv in COMMANDS.items():
+                times[name].append(wall_time([*tool, *argv], env))
+                if argv[0] in ("gold", "award"):
+                    wall_time(undo, env)
+        base = statistics.median(times["baseline"])
+        print(
+            f"database: 50 Titans x 100 events ({db.stat().st_size // 1024} KB); median of {args.runs} runs"
+        )
+        label = 'baseline: python -c "import pydantic, tinydb"'
+        print(f"{label:48} {base * 1000:7.1f} ms")
+        for name in COMMANDS:
+            median = statistics.median(times[name])
+            print(
+                f"{'titan-campaign ' + name:48} {median * 1000:7.1f} ms  {median / base:4.2f}x  (target 2x)"
+            )
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from .printing.render import write_printout
 from .rules.abilities import find_ability
 from .rules.campaign import Campaign, Change, GameLogEntry
 from .rules.characters import find_character
@@ -507,6 +506,8 @@ def print_to_file(
     """Print from the database and return the file written. ``what``: "sheet", "cards" or
     "game-card" (of ``titan``), "blank", or "campaign" (every active Titan, one sheet a page).
     Cards without a Titan print the ``spells`` named, or all 72."""
+    from .printing.render import write_printout  # PDF and fonts load only when printing
+
     data: dict[str, Any] | list[dict[str, Any]] | None = None
     campaign_name = ""
     if what == "campaign":

@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import actions
 from ..actions import Done, Participant
-from ..printing.render import printout_warnings, render, write_printout
+from ..printing.text import sheet_text
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
 from ..rules.sheet import sheet_data
@@ -380,6 +380,8 @@ def _sheet(args: Namespace, db: Database) -> dict[str, object]:
 
 def _write(kind: str, args: Namespace, data: Any, **more: Any) -> None:
     """Write a printout, warning on stderr of letters the font cannot print."""
+    from ..printing.render import printout_warnings, write_printout  # PDF and fonts load only here
+
     for warning in printout_warnings(kind, data):
         print(f"warning: {warning}", file=sys.stderr)
     print(f"wrote {write_printout(kind, args.format, data, _output(args), args.paper, **more)}")
@@ -399,14 +401,17 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
         raise RuleError("name a Titan, or ask for a blank sheet with --blank")
     data = _sheet(args, db)
     if args.format in ("json", "text") and not args.output:
-        _print_text(str(render("sheet", args.format, data)), bold=args.format == "text")
+        if args.format == "json":
+            sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        else:
+            _print_text(sheet_text(data))
         return
     _write("sheet", args, data)
 
 
-def _print_text(text: str, bold: bool = False) -> None:
+def _print_text(text: str) -> None:
     """Plain text for pipes and files; on a terminal, rich adds bold headings."""
-    if not bold or not sys.stdout.isatty():
+    if not sys.stdout.isatty():
         sys.stdout.write(text)
         return
     from rich.console import Console
@@ -430,7 +435,9 @@ def cmd_cards(args: Namespace, db: Database) -> None:
 def cmd_game_card(args: Namespace, db: Database) -> None:
     data = _sheet(args, db)
     if args.format == "text" and not args.output:
-        sys.stdout.write(str(render("game-card", "text", data)))
+        from ..printing.game_card import game_card_text  # its page layout loads the PDF library
+
+        sys.stdout.write(game_card_text(data))
         return
     _write("game-card", args, data)
 

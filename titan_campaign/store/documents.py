@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..rules.campaign import Campaign, Change
 from ..rules.events import EVENTS_ADAPTER, Event, event_to_json, explain
@@ -53,51 +53,77 @@ def _wrong(path: Path, where: str, error: ValidationError) -> StoreError:
     return StoreError(f"{path} is damaged at {where}: {explain(error)} (left untouched)")
 
 
+_TABLES = TypeAdapter(dict[str, dict[str, Any]])
+_NUMBER = Annotated[str, Field(pattern=r"^[1-9][0-9]{0,8}$")]
+_CAMPAIGNS = TypeAdapter(dict[_NUMBER, CampaignDoc])
+_CHANGES = TypeAdapter(dict[_NUMBER, ChangeDoc])
+
+
 def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
-    """The file's tables, checked for shape (not yet for rules); StoreError naming the place."""
-    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
-        raise StoreError(f"{path} is not a titan-campaign database (left untouched)")
-    for table, model in (("campaigns", CampaignDoc), ("changes", ChangeDoc)):
-        for key, doc in data.get(table, {}).items():
-            if not key.isascii() or not key.isdigit():
-                raise StoreError(
-                    f"{path} is damaged at {table} {key!r}: not a document number (left untouched)"
-                )
-            try:
-                model.model_validate(doc)
-            except ValidationError as error:
-                raise _wrong(path, f"{table} {key}", error) from None
-    return data
+    """The file's tables, every document checked for shape (events are checked when their
+    campaign is read); StoreError naming the table, document and field."""
+    try:
+        _TABLES.validate_python(data)
+    except ValidationError:
+        raise StoreError(f"{path} is not a titan-campaign database (left untouched)") from None
+    for table, adapter in (("campaigns", _CAMPAIGNS), ("changes", _CHANGES)):
+        try:
+            adapter.validate_python(data.get(table, {}))
+        except ValidationError as error:
+            loc = error.errors()[0]["loc"]
+            where = f"{table} {loc[0]}" if loc else table
+            detail = explain(error).removeprefix(f"{loc[0]}.") if loc else explain(error)
+            raise StoreError(f"{path} is damaged at {where}: {detail} (left untouched)") from None
+    return data  # type: ignore[no-any-return]
 
 
 def campaign_from_docs(
     path: Path, doc_id: str, doc: Any, changes: list[tuple[str, Any]]
 ) -> Campaign:
-    """A campaign with its change log, every event checked by the rules' models."""
+    """A campaign with its change log, every event checked by the rules' models (all of the
+    campaign's events in one go, then handed back to their changes)."""
     try:
         facts = CampaignDoc.model_validate(doc)
     except ValidationError as error:
         raise _wrong(path, f"campaigns {doc_id}", error) from None
+    try:
+        docs = list(_CHANGES.validate_python(dict(changes)).items())
+    except ValidationError as error:
+        raise _wrong(path, f"changes {error.errors()[0]['loc'][0]}", error) from None
     if has_control_characters(facts.name):
         raise StoreError(
             f"{path} is damaged at campaigns {doc_id}: the name holds control characters (left untouched)"
         )
-    log = tuple(_change(path, number, raw) for number, raw in changes)
+    flat = [event for _, change in docs for events in change.titans.values() for event in events]
+    try:
+        validated = iter(EVENTS_ADAPTER.validate_python(flat))
+    except ValidationError as error:
+        raise _wrong(path, _event_place(docs, error), error) from None
+    log = tuple(
+        Change(
+            change.at,
+            change.text,
+            {
+                int(tid): tuple(next(validated) for _ in events)
+                for tid, events in change.titans.items()
+            },
+            change.undone,
+            int(number),
+        )
+        for number, change in docs
+    )
     return Campaign(facts.name, facts.base_xp, facts.created, log)
 
 
-def _change(path: Path, number: str, raw: Any) -> Change:
-    try:
-        doc = ChangeDoc.model_validate(raw)
-    except ValidationError as error:
-        raise _wrong(path, f"changes {number}", error) from None
-    events: dict[int, tuple[Event, ...]] = {}
-    for titan_id, added in doc.titans.items():
-        try:
-            events[int(titan_id)] = tuple(EVENTS_ADAPTER.validate_python(added))
-        except ValidationError as error:
-            raise _wrong(path, f"changes {number}, Titan {titan_id}", error) from None
-    return Change(doc.at, doc.text, events, doc.undone, int(number))
+def _event_place(docs: list[tuple[str, ChangeDoc]], error: ValidationError) -> str:
+    """The change and Titan of the first event that failed, counted in the campaign's events."""
+    at = error.errors()[0]["loc"][0]
+    for number, change in docs:
+        for tid, events in change.titans.items():
+            if not isinstance(at, int) or at < len(events):
+                return f"changes {number}, Titan {tid}"
+            at -= len(events)
+    return "changes"
 
 
 def change_to_doc(campaign_id: int, change: Change) -> dict[str, Any]:
