@@ -20,8 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..rules.campaign import Campaign, Change
-from ..rules.events import EVENTS_ADAPTER, Event, event_to_json, explain
-from ..rules.names import has_control_characters
+from ..rules.events import EVENTS_ADAPTER, Event, Name, event_to_json, explain
 from .files import StoreError
 
 SCHEMA_VERSION = 3
@@ -33,7 +32,7 @@ class _Doc(BaseModel):
 
 
 class CampaignDoc(_Doc):
-    name: Annotated[str, Field(min_length=1, max_length=60)]
+    name: Name
     base_xp: Literal[0, 100, 200]
     created: Annotated[str, Field(max_length=40)] = ""
 
@@ -90,10 +89,6 @@ def campaign_from_docs(
         docs = list(_CHANGES.validate_python(dict(changes)).items())
     except ValidationError as error:
         raise _wrong(path, f"changes {error.errors()[0]['loc'][0]}", error) from None
-    if has_control_characters(facts.name):
-        raise StoreError(
-            f"{path} is damaged at campaigns {doc_id}: the name holds control characters (left untouched)"
-        )
     flat = [event for _, change in docs for events in change.titans.values() for event in events]
     try:
         validated = iter(EVENTS_ADAPTER.validate_python(flat))
