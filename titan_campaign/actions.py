@@ -14,6 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from .rules import goals
 from .rules.abilities import find_ability
 from .rules.campaign import Campaign, Change, GameLogEntry
 from .rules.characters import find_character
@@ -40,6 +41,7 @@ from .rules.events import (
     SpellChosen,
     SwapDeclined,
 )
+from .rules.goals import GoalPlan, parse_goal
 from .rules.sheet import sheet_data
 from .rules.spells import find_school, find_spell
 from .rules.titan import (
@@ -383,6 +385,24 @@ def set_plan(
         )
 
     return _one(db, titan, campaign, event)
+
+
+# --- planning -------------------------------------------------------------------------------
+
+
+def plan_goal(
+    db: Database,
+    titan: str,
+    abilities: Sequence[str] = (),
+    schools: Sequence[str] = (),
+    spells: Sequence[str] = (),
+    campaign: str | None = None,
+) -> tuple[TitanState, GoalPlan]:
+    """The cheapest legal order of purchases and choices from the Titan's sheet to a target
+    (``power=2``, ``fire=3``, spell names), with the XP and games it needs. Reads only."""
+    goal = parse_goal(abilities, schools, spells)
+    state = read_titan(db, titan, campaign).state
+    return state, goals.plan_goal(state, goal)
 
 
 # --- undo, redo, history ---------------------------------------------------------------

@@ -330,6 +330,32 @@ def cmd_plan(args: Namespace, db: Database) -> None:
     )
 
 
+def cmd_goal(args: Namespace, db: Database) -> None:
+    state, plan = actions.plan_goal(
+        db, args.titan, args.ability or (), args.school or (), args.spell or (), _campaign(args)
+    )
+    if args.format == "json":
+        print(json.dumps(plan.to_json(), indent=2))
+        return
+    goal = plan.goal.describe()
+    if not plan.steps:
+        print(f"{state.name} already has {goal}")
+        return
+    when = "can do it now" if plan.xp_needed == 0 else f"needs {plan.xp_needed} XP more"
+    games = (
+        ""
+        if plan.games in (None, 0.0)
+        else f" (about {plan.games:.1f} games at {state.name}'s average award)"
+    )
+    print(
+        f"{state.name} to {goal}: {len(plan.steps)} steps, {plan.xp_cost} XP spent; {when}{games}"
+    )
+    for number, step in enumerate(plan.steps, start=1):
+        print(
+            f"{number:>3}. {step.do:36} spent {step.xp_spent_after:>5} XP, level {step.level_after}"
+        )
+
+
 # --- undo, redo, history -------------------------------------------------------------------
 
 

@@ -295,6 +295,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="put an extra creature or item in legion 1 or 2",
     )
 
+    goal = command(
+        "goal",
+        "the cheapest legal order of purchases and choices to a target sheet",
+        handlers.cmd_goal,
+    )
+    goal.add_argument("titan")
+    goal.add_argument(
+        "--ability",
+        action="append",
+        metavar="NAME=N",
+        help="ability boxes wanted, e.g. power=2 (repeatable)",
+    )
+    goal.add_argument(
+        "--school",
+        action="append",
+        metavar="NAME=N",
+        help="school level wanted, e.g. fire=3 (repeatable)",
+    )
+    goal.add_argument(
+        "--spell", action="append", metavar="NAME", help="a spell wanted (repeatable)"
+    )
+    goal.add_argument("--format", choices=("text", "json"), default="text")
+
     undo = command(
         "undo",
         "undo the campaign's latest change as a whole, or the latest that touched TITAN",
