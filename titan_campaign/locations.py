@@ -17,4 +17,3 @@ def default_db_path() -> Path:
 def db_path(explicit: str | None = None) -> Path:
     chosen = explicit or os.environ.get(ENV_VAR)
     return Path(chosen).expanduser() if chosen else default_db_path()
-

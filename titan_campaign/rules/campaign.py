@@ -142,10 +142,18 @@ class Campaign:
 
     def next_game(self) -> int:
         """The number the next recorded game takes: one more than the highest so far."""
-        return max(
-            (e.game for history in self.histories.values() for e in history if isinstance(e, GameRecorded)),
-            default=0,
-        ) + 1
+        return (
+            max(
+                (
+                    e.game
+                    for history in self.histories.values()
+                    for e in history
+                    if isinstance(e, GameRecorded)
+                ),
+                default=0,
+            )
+            + 1
+        )
 
     def game(self, number: int) -> GameRecorded | None:
         """The first record of game ``number`` (its date and scenario), if recorded."""
@@ -157,7 +165,9 @@ class Campaign:
 
     def history(self, titan_id: int | None = None) -> list[Change]:
         """The changes in effect, oldest first: all of them, or those touching one Titan."""
-        return [c for c in self.changes if not c.undone and (titan_id is None or c.touches(titan_id))]
+        return [
+            c for c in self.changes if not c.undone and (titan_id is None or c.touches(titan_id))
+        ]
 
     # --- changing -----------------------------------------------------------------
 
@@ -168,7 +178,9 @@ class Campaign:
         if not change.events:
             raise RuleError("nothing to change")
         steps = self._judge(change)
-        kept = tuple(c for c in self.changes if not (c.undone and any(c.touches(t) for t in change.events)))
+        kept = tuple(
+            c for c in self.changes if not (c.undone and any(c.touches(t) for t in change.events))
+        )
         return Outcome(self.with_changes(kept + (change,), steps), change, steps)
 
     def _judge(self, change: Change) -> dict[int, Step]:
@@ -199,7 +211,9 @@ class Campaign:
         for titan_id, step in known.items():
             campaign._states[titan_id] = step.state
         for titan_id, state in self._states.items():  # untouched Titans keep their replayed state
-            if titan_id not in known and campaign.histories.get(titan_id) == self.histories.get(titan_id):
+            if titan_id not in known and campaign.histories.get(titan_id) == self.histories.get(
+                titan_id
+            ):
                 campaign._states[titan_id] = state
         return campaign
 
@@ -211,7 +225,9 @@ class Campaign:
             raise RuleError(f"nothing to undo for {who}")
         latest = done[-1]
         later = [c for c in self.changes[self.changes.index(latest) + 1 :] if not c.undone]
-        blocked = [tid for tid in latest.events if tid != titan_id and any(c.touches(tid) for c in later)]
+        blocked = [
+            tid for tid in latest.events if tid != titan_id and any(c.touches(tid) for c in later)
+        ]
         if blocked:
             names = self.names()
             who = ", ".join(names.get(tid, str(tid)) for tid in blocked)
@@ -243,9 +259,10 @@ class Campaign:
 def _creates(change: Change, titan_id: int | None) -> bool:
     """Whether the change is the creation of ``titan_id`` (a Titan's first change is not undone
     by Titan: archive it instead)."""
-    return titan_id is not None and any(isinstance(e, Created) for e in change.events.get(titan_id, ()))
+    return titan_id is not None and any(
+        isinstance(e, Created) for e in change.events.get(titan_id, ())
+    )
 
 
 def _award(state: TitanState, game: int) -> int:
     return next(played.award.total for played in state.games if played.game == game)
-

@@ -40,7 +40,11 @@ def describe(event: Event) -> str:
         case SpellBought():
             return f"bought the spell {event.spell} (100 XP)"
         case SpellChosen():
-            kind = {"school": "learned", "free": "learned (free pick)", "bonus": "learned as a bonus spell"}[event.pick]
+            kind = {
+                "school": "learned",
+                "free": "learned (free pick)",
+                "bonus": "learned as a bonus spell",
+            }[event.pick]
             return f"{kind}: {event.spell}"
         case BonusSwapped():
             return f"swapped bonus spell {event.old} for {event.new}"

@@ -35,7 +35,9 @@ Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(check_n
 Note = Annotated[str, Field(max_length=200)]
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 
-AbilityName = Literal["power", "skill", "intelligence", "spirit", "charisma", "leadership", "luck", "wisdom"]
+AbilityName = Literal[
+    "power", "skill", "intelligence", "spirit", "charisma", "leadership", "luck", "wisdom"
+]
 SchoolName = Literal["water", "air", "earth", "fire", "summoning", "sorcery", "nature", "divine"]
 ItemType = Literal["cloak", "talisman", "crown", "staff", "other"]
 
@@ -150,7 +152,11 @@ class GameRecorded(_Event):
 
     kind: Literal["game_recorded"] = "game_recorded"
     game: Annotated[int, Field(ge=1, le=MAX_GAMES)]
-    date: Annotated[str, Field(min_length=10, max_length=10, pattern=r"^\d{4}-\d{2}-\d{2}$"), AfterValidator(_real_date)]
+    date: Annotated[
+        str,
+        Field(min_length=10, max_length=10, pattern=r"^\d{4}-\d{2}-\d{2}$"),
+        AfterValidator(_real_date),
+    ]
     scenario: Note = ""
     outcome: GameOutcome
     survivors: tuple[str, ...] | None = Field(default=None, max_length=50)
@@ -245,9 +251,26 @@ class Archived(_Event):
 
 
 Event = Annotated[
-    Created | AbilityBought | SchoolGained | SpellBought | SpellChosen | BonusSwapped | SwapDeclined | GameRecorded | GoldChanged | ItemAdded | ItemBought | SpellBoughtWithGold | ItemUsed | ItemRemoved | HonorGuardSet | PlanSet | Archived,
+    Created
+    | AbilityBought
+    | SchoolGained
+    | SpellBought
+    | SpellChosen
+    | BonusSwapped
+    | SwapDeclined
+    | GameRecorded
+    | GoldChanged
+    | ItemAdded
+    | ItemBought
+    | SpellBoughtWithGold
+    | ItemUsed
+    | ItemRemoved
+    | HonorGuardSet
+    | PlanSet
+    | Archived,
     Field(discriminator="kind"),
 ]
+
 
 class LazyAdapter:
     """A TypeAdapter built on first use, so importing the rules core stays cheap."""
@@ -281,7 +304,9 @@ def explain(error: ValidationError) -> str:
     loc = list(first["loc"])
     if loc and isinstance(loc[0], int):
         number = int(loc.pop(0)) + 1
-        where.append(f"event {number}" + (f" ({loc.pop(0)})" if loc and isinstance(loc[0], str) else ""))
+        where.append(
+            f"event {number}" + (f" ({loc.pop(0)})" if loc and isinstance(loc[0], str) else "")
+        )
     if loc:
         where.append(".".join(str(part) for part in loc))
     message = str(first["msg"]).removeprefix("Value error, ")

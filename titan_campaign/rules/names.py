@@ -122,7 +122,7 @@ class NameIndex(Generic[T]):
 
 
 def article(word: str) -> str:
-    """"a" or "an" before ``word``, for messages: "an Air level 1 spell"."""
+    """ "a" or "an" before ``word``, for messages: "an Air level 1 spell"."""
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
