@@ -43,11 +43,11 @@ from itertools import count
 
 from .abilities import ABILITIES, MAX_BOXES, find_ability
 from .errors import RuleError
-from .events import AbilityBought, BonusSwapped, Event, SchoolGained, SpellBought, SpellChosen
+from .events import AbilityBought, BonusSwapped, Event, SpellBought, SpellChosen
 from .names import UnknownName
 from .spells import SCHOOLS, find_school, find_spell
 from .state import XP_PER_PURCHASE, TitanState
-from .titan import apply
+from .titan import apply, next_school_level
 
 __all__ = ["Goal", "GoalPlan", "GoalStep", "games_needed", "parse_goal", "plan_goal"]
 
@@ -624,8 +624,7 @@ class _Walk:
                     return
 
     def gain(self, school: str, free: bool) -> None:
-        level = self.state.schools[school] + 1
-        event = SchoolGained(school=school, level=level, free=free)  # type: ignore[arg-type]
+        event = next_school_level(self.state, school, free)
         self.then(f"{'choose' if free else 'spend'} school {school}", event)
 
     def buy_spell(self, school: str) -> None:
@@ -715,7 +714,7 @@ def _walk(walk: _Walk, actions: Sequence[_Action], search: _Search) -> _Walk:
     ]
     for action in actions:
         if action.kind == "fill":
-            walk.then(f"spend ability {fill[0]}", AbilityBought(ability=fill.pop(0)))  # type: ignore[arg-type]
+            walk.then(f"spend ability {fill[0]}", AbilityBought(ability=fill.pop(0)))
         elif action.kind == "intelligence":
             walk.then("spend ability intelligence", AbilityBought(ability="intelligence"))
         elif action.kind == "plain":

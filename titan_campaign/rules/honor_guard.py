@@ -55,7 +55,9 @@ def check_honor_guard(
         )
     for name, value in zip(members, points):
         if value > max(slots):
-            raise RuleError(f"{name} is worth {value} points; the largest slot at level {level} holds {max(slots)} (R9)")
+            raise RuleError(
+                f"{name} is worth {value} points; the largest slot at level {level} holds {max(slots)} (R9)"
+            )
     if slot_assignment(points, slots) is None:
         listed = " and ".join(f"{n} ({p})" for n, p in zip(members, points))
         raise RuleError(f"{listed} do not fit the slots ({caps} points) together (R9)")
@@ -63,4 +65,6 @@ def check_honor_guard(
         missing = Counter(members) - Counter(survivors)
         if missing:
             names = ", ".join(sorted(missing.elements()))
-            raise RuleError(f"{names} did not survive the last game; choose from its survivors (R9)")
+            raise RuleError(
+                f"{names} did not survive the last game; choose from its survivors (R9)"
+            )

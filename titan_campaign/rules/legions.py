@@ -36,7 +36,7 @@ class StartingLegions:
 
 
 def upgrade_name(name: str) -> str:
-    """"Centaur" or "Lion" both mean the Leadership upgrade to a Lion (R3)."""
+    """ "Centaur" or "Lion" both mean the Leadership upgrade to a Lion (R3)."""
     creature = find_character(name).name
     if creature in LEADERSHIP_UPGRADES:
         return LEADERSHIP_UPGRADES[creature]
@@ -103,10 +103,14 @@ def starting_legions(
         if item_type == "staff" and not any(
             find_character(c).is_lord or c == "Warlock" for c in legion
         ):
-            notes.append(f"{name} is a staff but legion {legion_number} has no Lord or Warlock to use it (R11)")
+            notes.append(
+                f"{name} is a staff but legion {legion_number} has no Lord or Warlock to use it (R11)"
+            )
     for number, legion in enumerate(legions, start=1):
         if len(legion) >= MAX_LEGION:
-            notes.append(f"legion {number} has {len(legion)} characters: split it in the first Commencement Phase (R10)")
+            notes.append(
+                f"legion {number} has {len(legion)} characters: split it in the first Commencement Phase (R10)"
+            )
     return StartingLegions(
         (tuple(legions[0]), tuple(legions[1])),
         (tuple(item_legions[0]), tuple(item_legions[1])),
@@ -129,10 +133,16 @@ def check_plan(
         if name not in TOWER_CREATURES:
             raise RuleError(f"Charisma adds a Centaur, Gargoyle or Ogre, not a {name} (R3)")
     if len(plan.charisma) > charisma:
-        raise RuleError(f"{len(plan.charisma)} Charisma creatures picked but {charisma} Charisma box{'es' if charisma != 1 else ''} checked (R10)")
+        raise RuleError(
+            f"{len(plan.charisma)} Charisma creatures picked but {charisma} Charisma box{'es' if charisma != 1 else ''} checked (R10)"
+        )
     if len(plan.upgrades) > leadership:
-        raise RuleError(f"{len(plan.upgrades)} upgrades picked but {leadership} Leadership box{'es' if leadership != 1 else ''} checked (R10)")
-    creatures = Counter(TOWER_CREATURES * 2) + Counter(_filled(plan.charisma, charisma, TOWER_CREATURES))
+        raise RuleError(
+            f"{len(plan.upgrades)} upgrades picked but {leadership} Leadership box{'es' if leadership != 1 else ''} checked (R10)"
+        )
+    creatures = Counter(TOWER_CREATURES * 2) + Counter(
+        _filled(plan.charisma, charisma, TOWER_CREATURES)
+    )
     for upgrade, picked in Counter(plan.upgrades).items():
         creature = UPGRADED_FROM[upgrade]
         if picked > creatures[creature]:
@@ -162,4 +172,6 @@ def check_plan(
             counts[legion - 1] += 1
     for number, count in enumerate(counts, start=1):
         if count > MAX_LEGION:
-            raise RuleError(f"legion {number} would have {count} characters; at most {MAX_LEGION} (R10)")
+            raise RuleError(
+                f"legion {number} would have {count} characters; at most {MAX_LEGION} (R10)"
+            )

@@ -12,7 +12,9 @@ from .titan import TitanState
 def sheet_data(state: TitanState, campaign: str) -> dict[str, Any]:
     """Every figure of the paper sheet plus the derived ones, as JSON-ready data."""
     legions = state.starting_legions
-    item_legion = {name: number for number, names in enumerate(legions.items, start=1) for name in names}
+    item_legion = {
+        name: number for number, names in enumerate(legions.items, start=1) for name in names
+    }
     return {
         "name": state.name,
         "player": state.player,
@@ -38,10 +40,17 @@ def sheet_data(state: TitanState, campaign: str) -> dict[str, Any]:
                 "bonus": known.bonus,
                 "bought": known.bought,
             }
-            for known in sorted(state.spells, key=lambda k: (SCHOOLS.index(k.spell.school), k.spell.level, k.name))
+            for known in sorted(
+                state.spells, key=lambda k: (SCHOOLS.index(k.spell.school), k.spell.level, k.name)
+            )
         ],
         "pending": [
-            {"kind": choice.kind, "school": choice.school, "level": choice.level, "text": choice.describe()}
+            {
+                "kind": choice.kind,
+                "school": choice.school,
+                "level": choice.level,
+                "text": choice.describe(),
+            }
             for choice in state.pending
         ],
         "mana": state.mana,
@@ -51,7 +60,8 @@ def sheet_data(state: TitanState, campaign: str) -> dict[str, Any]:
         "xp_bonus_percent": state.xp_bonus_percent,
         "gold": state.gold,
         "gold_ledger": [
-            {"amount": line.amount, "note": line.note, "game": line.game} for line in state.gold_ledger
+            {"amount": line.amount, "note": line.note, "game": line.game}
+            for line in state.gold_ledger
         ],
         "magic_items": [
             {

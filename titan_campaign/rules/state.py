@@ -59,10 +59,14 @@ class PendingChoice:
             return "free spell-school level (R2)"
         if self.kind == "bonus":
             return "bonus spell of a known school level (R6)"
-        where = f"{self.school.title()} level {self.level}" if self.school else "any school, any level"
+        where = (
+            f"{self.school.title()} level {self.level}" if self.school else "any school, any level"
+        )
         if self.kind == "swap":
             return f"may swap a bonus spell for {article(where)} {where} spell (R6)"
-        return f"spell pick: {where} (R2, R5)" if self.school is None else f"spell pick: {where} (R5)"
+        return (
+            f"spell pick: {where} (R2, R5)" if self.school is None else f"spell pick: {where} (R5)"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +162,6 @@ class TitanState:
     def xp_bonus_percent(self) -> int:
         return 10 * self.abilities["wisdom"]
 
-
     # R9
     @property
     def honor_guard_slots(self) -> tuple[int, ...]:
@@ -181,7 +184,11 @@ class TitanState:
     def unknown_spells(self, school: str | None = None, level: int | None = None) -> list[Spell]:
         """Spells of (school, level) not yet in the spell book; None means any."""
         pool = SPELLS if school is None else spells_of(school, level)
-        return [spell for spell in pool if not self.knows(spell.name) and (level is None or spell.level == level)]
+        return [
+            spell
+            for spell in pool
+            if not self.knows(spell.name) and (level is None or spell.level == level)
+        ]
 
     def spell_choices(self, choice: PendingChoice) -> list[Spell]:
         """The spells a pending pick, bonus pick or swap may take."""

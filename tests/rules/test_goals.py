@@ -1,0 +1,430 @@
+"""Build goals (issue #11): the cheapest legal order of purchases and choices to a target.
+
+Worked examples count XP by hand; the property tests replay every plan through the real rules
+and compare its cost with an exhaustive breadth-first search over the real events.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterable
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from titan_campaign.rules.abilities import ABILITIES
+from titan_campaign.rules.errors import RuleError
+from titan_campaign.rules.events import (
+    AbilityBought,
+    BonusSwapped,
+    Created,
+    Event,
+    GameOutcome,
+    GameRecorded,
+    SchoolGained,
+    SpellBought,
+    SpellChosen,
+)
+from titan_campaign.rules.goals import Goal, GoalPlan, games_needed, parse_goal, plan_goal
+from titan_campaign.rules.spells import SCHOOLS, SPELLS, find_spell
+from titan_campaign.rules.titan import TitanState, apply
+
+STEP_FORMS = re.compile(
+    r"^(spend ability [a-z]+|spend school [a-z]+|spend spell .+|choose school [a-z]+"
+    r"|choose spell .+|choose bonus spell .+|choose free spell .+|swap bonus .+ for .+)$"
+)
+
+
+def purchases(plan: GoalPlan) -> int:
+    return sum(1 for step in plan.steps if step.do.startswith("spend "))
+
+
+def replayed(state: TitanState, plan: GoalPlan) -> TitanState:
+    """The plan's events through ``titan.apply``, from ``state`` given the XP the plan needs."""
+    state = state.evolve(earned_xp=state.earned_xp + plan.xp_needed)
+    for step in plan.steps:
+        state = apply(state, step.event).state
+        assert (state.spent_xp, state.level) == (step.xp_spent_after, step.level_after)
+    return state
+
+
+# --- the exhaustive search over the real rules -------------------------------------------
+
+
+def _key(state: TitanState) -> tuple[object, ...]:
+    return (
+        tuple(state.abilities.values()),
+        tuple(state.schools.values()),
+        frozenset((known.name, known.source) for known in state.spells),
+        tuple(sorted((c.kind, c.school or "", c.level or 0) for c in state.pending)),
+        state.spent_xp,
+    )
+
+
+def _choices(state: TitanState, goal: Goal) -> list[Event]:
+    """Every choice that costs no XP: free school levels anywhere (R2), and every pick, bonus
+    pick or bonus swap (with any bonus spell) that learns a target spell (R5, R6). Picks of
+    spells the goal does not name are left out: a pick left pending is never worse."""
+    events: list[Event] = []
+    kinds = {c.kind for c in state.pending}
+    if "school" in kinds:
+        for school in SCHOOLS:
+            if state.schools[school] < 3:
+                level = state.schools[school] + 1
+                events.append(SchoolGained(school=school, level=level, free=True))  # type: ignore[arg-type]
+    for name in goal.spells:
+        if state.knows(name):
+            continue
+        events += [SpellChosen(spell=name, pick=pick) for pick in ("school", "free", "bonus")]
+        if "swap" in kinds:
+            events += [BonusSwapped(old=k.name, new=name) for k in state.spells if k.bonus]
+    return events
+
+
+def _purchases(state: TitanState, goal: Goal) -> list[Event]:
+    """Every purchase (R1): any ability box, the next level of any school, a target spell."""
+    events: list[Event] = [AbilityBought(ability=name) for name in ABILITIES]  # type: ignore[arg-type]
+    for school in SCHOOLS:
+        level = min(3, state.schools[school] + 1)
+        events.append(SchoolGained(school=school, level=level))  # type: ignore[arg-type]
+    events += [SpellBought(spell=name) for name in goal.spells if not state.knows(name)]
+    return events
+
+
+def _legal(state: TitanState, events: Iterable[Event]) -> list[TitanState]:
+    after: list[TitanState] = []
+    for event in events:
+        try:
+            after.append(apply(state, event).state)
+        except RuleError:
+            pass
+    return after
+
+
+def fewest_purchases(state: TitanState, goal: Goal, limit: int) -> int | None:
+    """Breadth-first over the real events: the fewest purchases reaching ``goal`` (at most
+    ``limit``), with unlimited XP."""
+    layer = closure([state.evolve(earned_xp=state.earned_xp + 100_000)], goal)
+    for bought in range(limit + 1):
+        if any(goal.met_by(s) for s in layer):
+            return bought
+        if bought < limit:
+            layer = closure(
+                (after for s in layer for after in _legal(s, _purchases(s, goal))), goal
+            )
+    return None
+
+
+def closure(states: Iterable[TitanState], goal: Goal) -> list[TitanState]:
+    """Every state reachable from ``states`` with choices that cost nothing."""
+    seen = {_key(state): state for state in states}
+    todo = list(seen.values())
+    while todo:
+        state = todo.pop()
+        for after in _legal(state, _choices(state, goal)):
+            key = _key(after)
+            if key not in seen:
+                seen[key] = after
+                todo.append(after)
+    return list(seen.values())
+
+
+# --- sheets and goals for the property tests ---------------------------------------------
+
+
+@st.composite
+def sheets(draw: st.DrawFn) -> TitanState:
+    """A Titan built through real events: XP earned in games, random purchases and choices,
+    some pending picks left as they are."""
+    base_xp = draw(st.sampled_from([0, 100, 200]))
+    state = apply(None, Created(name="Thorn", player="Ann", base_xp=base_xp)).state
+    earned = draw(st.sampled_from([0, 50, 200, 500, 900]))
+    if earned:
+        outcome = GameOutcome(result="lost", scenario_xp=earned - 50)
+        state = apply(state, GameRecorded(game=1, date="2026-11-29", outcome=outcome)).state
+    moves = draw(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 71)), max_size=12))
+    for kind, number in moves:
+        spell = SPELLS[number]
+        event: Event
+        if kind == 0:
+            event = AbilityBought(ability=ABILITIES[number % 8])  # type: ignore[arg-type]
+        elif kind == 1:
+            free = any(c.kind == "school" for c in state.pending)
+            school = SCHOOLS[number % 8]
+            level = min(3, state.schools[school] + 1)
+            event = SchoolGained(school=school, level=level, free=free)  # type: ignore[arg-type]
+        elif kind == 2:
+            event = SpellChosen(spell=spell.name, pick="school")
+        else:
+            event = SpellChosen(spell=spell.name, pick="bonus")
+        try:
+            state = apply(state, event).state
+        except RuleError:
+            pass
+    return state
+
+
+@st.composite
+def small_goals(draw: st.DrawFn, state: TitanState) -> Goal:
+    """A target a few purchases away from ``state``: up to two abilities and two schools a
+    little above today's sheet, and up to three spells."""
+    abilities = draw(st.lists(st.sampled_from(ABILITIES), max_size=2, unique=True))
+    schools = draw(st.lists(st.sampled_from(SCHOOLS), max_size=2, unique=True))
+    spells = draw(st.lists(st.sampled_from([s.name for s in SPELLS]), max_size=3, unique=True))
+    return Goal(
+        {a: min(3, state.abilities[a] + draw(st.integers(0, 2))) for a in abilities},
+        {s: min(3, state.schools[s] + draw(st.integers(0, 2))) for s in schools},
+        tuple(spells),
+    )
+
+
+@st.composite
+def sheets_and_goals(draw: st.DrawFn) -> tuple[TitanState, Goal]:
+    state = draw(sheets())
+    return state, draw(small_goals(state))
+
+
+# --- optimality and validity --------------------------------------------------------------
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(sheets_and_goals())
+def test_no_order_of_real_events_is_cheaper_than_the_plan(case: tuple[TitanState, Goal]) -> None:
+    """R1-R6: the breadth-first search over every purchase and every useful choice finds the
+    goal first at exactly the plan's number of purchases (small targets: at most 3)."""
+    state, goal = case
+    plan = plan_goal(state, goal)
+    assume(purchases(plan) <= 3)
+    assert fewest_purchases(state, goal, purchases(plan)) == purchases(plan)
+    assert goal.met_by(replayed(state, plan))
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(sheets_and_goals())
+def test_no_order_of_real_events_is_cheaper_than_the_plan_up_to_5_purchases(
+    case: tuple[TitanState, Goal],
+) -> None:
+    state, goal = case
+    plan = plan_goal(state, goal)
+    assume(3 < purchases(plan) <= 5)
+    assert fewest_purchases(state, goal, purchases(plan)) == purchases(plan)
+
+
+@settings(max_examples=150, deadline=None)
+@given(sheets(), st.data())
+def test_every_plan_replays_through_the_rules_and_meets_its_goal(
+    state: TitanState, data: st.DataObject
+) -> None:
+    """Any goal, large ones too: the steps are legal events in order, the sheet after them
+    meets the goal, the XP needed is the plan's cost less what is available (R1), and every
+    step reads in one of the documented forms."""
+    goal = Goal(
+        data.draw(st.dictionaries(st.sampled_from(ABILITIES), st.integers(0, 3), max_size=8)),
+        data.draw(st.dictionaries(st.sampled_from(SCHOOLS), st.integers(0, 3), max_size=8)),
+        tuple(data.draw(st.lists(st.sampled_from([s.name for s in SPELLS]), max_size=12))),
+    )
+    plan = plan_goal(state, goal)
+    assert goal.met_by(replayed(state, plan))
+    assert plan.xp_needed == max(0, plan.xp_cost - state.available_xp)
+    assert all(STEP_FORMS.match(step.do) for step in plan.steps)
+    assert plan.xp_cost == 100 * purchases(plan)
+
+
+# --- worked examples ----------------------------------------------------------------------
+
+
+def test_r2_a_level_0_titan_with_200_base_xp_reaches_fire_3_and_spirit_3_for_400_xp(titan):
+    """Hand count. Five things to gain: Spirit 1, 2, 3 (boxes are always bought, R3) and
+    Fire 1, 2, 3 (R4). Each 200 XP spent brings a free school level (R2): Spirit, Spirit
+    (200 spent, level 1: a free level, Fire 1), Spirit, Fire 2 (400 spent, level 2: a free
+    level, Fire 3). Four purchases, 400 XP; 200 are available, so 200 are needed."""
+    thorn = titan(base_xp=200)
+    plan = plan_goal(thorn.state, Goal({"spirit": 3}, {"fire": 3}))
+    assert plan.xp_cost == 400
+    assert plan.xp_needed == 200
+    assert [step.do for step in plan.steps].count("choose school fire") == 2
+    assert [(s.xp_spent_after, s.level_after) for s in plan.steps][-1] == (400, 2)
+    assert goal_met_after(thorn.state, plan, Goal({"spirit": 3}, {"fire": 3}))
+
+
+def goal_met_after(state: TitanState, plan: GoalPlan, goal: Goal) -> bool:
+    return goal.met_by(replayed(state, plan))
+
+
+def test_r5_the_picks_of_a_full_school_learn_three_target_spells_of_level_1_for_nothing(titan):
+    """Fire 1, 2 and 3 bring one Fire level 1 pick each (R5): Fire Affinity, Dune Walker and
+    Fire Bolt cost nothing beyond the levels. From nothing spent: Fire 1, Fire 2 (200 spent,
+    a free level) and the free Fire 3: 200 XP."""
+    thorn = titan(base_xp=200)
+    goal = Goal({}, {"fire": 3}, ("Fire Affinity", "Dune Walker", "Fire Bolt"))
+    plan = plan_goal(thorn.state, goal)
+    assert plan.xp_cost == 200
+    assert plan.xp_needed == 0
+    assert [s.do for s in plan.steps if s.do.startswith("choose spell")] == [
+        "choose spell Fire Affinity",
+        "choose spell Dune Walker",
+        "choose spell Fire Bolt",
+    ]
+    assert goal_met_after(thorn.state, plan, goal)
+
+
+def test_r6_an_old_bonus_spell_is_swapped_and_a_spell_no_pick_reaches_is_bought(titan):
+    """Thorn has Intelligence 3 and spent its three bonus picks on Water level 1 spells; at
+    400 XP spent it holds two free school levels. Target: the three Fire level 3 spells.
+    Fire 1 and Fire 2 come free (R2); Fire 3 is bought (500 spent) and its level 3 pick takes
+    Fire Ball (R5); the new level offers a bonus swap, so Bog Walker becomes Dune Lord (R6);
+    Mass Bloodlust has no pick left and is bought in the full school (R5). 200 XP."""
+    thorn = titan(base_xp=200).earn(600).buy("intelligence", 3).school("water", 1)
+    for spell in ("Water Affinity", "Bog Walker", "Raise/Lower Water"):
+        thorn.choose(spell, "bonus")
+    assert [c.kind for c in thorn.state.pending] == ["school", "school"]
+    goal = Goal({}, {}, ("Fire Ball", "Dune Lord", "Mass Bloodlust"))
+    plan = plan_goal(thorn.state, goal)
+    assert plan.xp_cost == 200
+    words = [step.do for step in plan.steps]
+    assert words[:2] == ["choose school fire", "choose school fire"]
+    assert "spend school fire" in words
+    assert any(w.startswith("swap bonus ") and w.endswith(" for Dune Lord") for w in words)
+    assert sum(w.startswith("spend spell ") for w in words) == 1
+    assert goal_met_after(thorn.state, plan, goal)
+
+
+def test_r6_a_pending_bonus_pick_learns_a_target_spell_as_the_first_step(titan):
+    """Water 1 known and one Intelligence bonus pick pending: Bog Walker costs nothing."""
+    thorn = titan(base_xp=200).school("water", 1).choose("Water Affinity").buy("intelligence")
+    plan = plan_goal(thorn.state, Goal({}, {}, ("Bog Walker",)))
+    assert [step.do for step in plan.steps] == ["choose bonus spell Bog Walker"]
+    assert plan.xp_needed == 0
+
+
+def test_r6_intelligence_is_bought_for_a_bonus_spell_when_no_school_pick_reaches_it(titan):
+    """Water is at 1 with its level 1 pick spent; a second Water level 1 spell needs a pick:
+    one Intelligence box (100 XP) gives a bonus pick of it (R6), cheaper than Water 2 and its
+    level 1 pick would be only if a free level were pending; none is."""
+    thorn = titan(base_xp=100).school("water", 1).choose("Water Affinity")
+    plan = plan_goal(thorn.state, Goal({}, {}, ("Bog Walker",)))
+    assert plan.xp_cost == 100
+    assert len(plan.steps) == 2
+    assert plan.xp_needed == 100
+
+
+def test_r2_a_pending_free_school_level_is_spent_first(titan):
+    thorn = titan(base_xp=200).reach_level(1)
+    plan = plan_goal(thorn.state, Goal({}, {"divine": 1}))
+    assert [step.do for step in plan.steps] == ["choose school divine"]
+    assert plan.xp_needed == 0
+
+
+def test_a_goal_already_met_has_no_steps_and_one_below_the_sheet_is_met(titan):
+    thorn = titan(base_xp=200).school("fire", 1).school("fire", 2)
+    for goal in (Goal(), Goal({"power": 0}, {"fire": 1}), Goal({}, {"fire": 2})):
+        plan = plan_goal(thorn.state, goal)
+        assert plan.steps == ()
+        assert plan.to_json() == {"xp_needed": 0, "games": 0.0, "steps": []}
+
+
+# --- refusals -----------------------------------------------------------------------------
+
+
+def test_r3_power_4_is_refused_naming_the_rule():
+    with pytest.raises(RuleError, match=r"^Power 4 cannot be reached: .*\(R3\)$"):
+        Goal({"power": 4})
+
+
+def test_r4_fire_4_is_refused_naming_the_rule():
+    with pytest.raises(RuleError, match=r"^Fire 4 cannot be reached: .*\(R4\)$"):
+        parse_goal(schools=["fire=4"])
+
+
+@pytest.mark.parametrize(
+    ("abilities", "schools", "spells", "message"),
+    [
+        (["power"], [], [], '--ability takes NAME=N, such as power=2, not "power"'),
+        ([], ["fire=three"], [], '--school takes NAME=N, such as fire=3, not "fire=three"'),
+        (["powr=2"], [], [], 'no ability named "powr"; did you mean "power"?'),
+        ([], ["fyre=1"], [], 'no school named "fyre"; did you mean "fire"?'),
+        ([], [], ["Fireball"], 'no spell named "Fireball"; did you mean "Fire Ball"?'),
+    ],
+)
+def test_a_mistyped_command_line_goal_is_refused_in_one_line(abilities, schools, spells, message):
+    with pytest.raises(RuleError) as error:
+        parse_goal(abilities, schools, spells)
+    assert str(error.value).startswith(message)
+    assert "\n" not in str(error.value)
+
+
+def test_the_command_line_forms_name_the_goal_in_catalogue_spelling():
+    goal = parse_goal(["Power=2"], [" FIRE = 3"], ["fireball", "Fire Ball"])
+    assert goal == Goal({"power": 2}, {"fire": 3}, ("Fire Ball",))
+
+
+def test_an_archived_titan_plans_nothing(titan):
+    from titan_campaign.rules.events import Archived
+
+    thorn = titan(base_xp=200).do(Archived())
+    with pytest.raises(RuleError, match="archived"):
+        plan_goal(thorn.state, Goal({"power": 1}))
+
+
+# --- games and JSON -----------------------------------------------------------------------
+
+
+def test_r8_games_needed_is_the_xp_needed_over_the_average_award(titan):
+    """Two games of 150 and 250 XP: 200 on average. Fire 3 and Spirit 3 cost 400 XP from a
+    fresh Titan with no base XP; it has spent 0 of its 400, so nothing is needed; with Power 3
+    too (three more purchases, no more free levels needed) 700 are spent: 300 needed, 1.5
+    games."""
+    thorn = titan(base_xp=0).earn(150).earn(250)
+    plan = plan_goal(thorn.state, Goal({"spirit": 3, "power": 3}, {"fire": 3}))
+    assert plan.xp_cost == 700
+    assert plan.xp_needed == 300
+    assert games_needed(plan, thorn.state) == pytest.approx(1.5)
+    assert plan.games == pytest.approx(1.5)
+
+
+def test_r8_games_needed_is_unknown_before_the_first_game(titan):
+    thorn = titan(base_xp=0)
+    plan = plan_goal(thorn.state, Goal({"power": 1}))
+    assert plan.xp_needed == 100
+    assert games_needed(plan, thorn.state) is None
+    assert plan.to_json()["games"] is None
+
+
+def test_the_plan_as_json_has_exactly_the_documented_fields(titan):
+    thorn = titan(base_xp=200).earn(100)
+    data = json.loads(json.dumps(plan_goal(thorn.state, Goal({"power": 2})).to_json()))
+    assert data == {
+        "xp_needed": 0,
+        "games": 0.0,
+        "steps": [
+            {"do": "spend ability power", "xp_spent_after": 100, "level_after": 0},
+            {"do": "spend ability power", "xp_spent_after": 200, "level_after": 1},
+        ],
+    }
+
+
+# --- speed --------------------------------------------------------------------------------
+
+HARD_GOALS = [
+    Goal({"intelligence": 3}, {"fire": 3, "water": 3, "divine": 3}, ("Fire Ball", "Ice Storm", "Recall", "Mass Bless")),
+    Goal(dict.fromkeys(ABILITIES, 3), dict.fromkeys(SCHOOLS, 3), ("Fire Ball", "Dune Lord", "Ice Storm", "Rift")),
+    Goal({}, {}, ("Fire Ball", "Dune Lord", "Mass Bloodlust", "Ice Storm", "Bog Lord", "Ice Shards", "Recall", "Rift", "Teleport", "Mass Slow", "Mass Fly", "Disintegrate", "Summoning III")),
+]
+
+
+@pytest.mark.parametrize("goal", HARD_GOALS, ids=["three-schools", "everything", "thirteen-spells"])
+def test_a_hard_goal_answers_in_under_200_ms(titan, goal):
+    thorn = titan(base_xp=200)
+    plan_goal(thorn.state, goal)  # the first call builds the events' validators
+    best = min(_timed(thorn.state, goal) for _ in range(3))
+    assert best < 0.2
+
+
+def _timed(state: TitanState, goal: Goal) -> float:
+    start = time.perf_counter()
+    plan_goal(state, goal)
+    return time.perf_counter() - start
