@@ -235,3 +235,30 @@ async def test_the_spell_browser_filters_by_school_level_and_text(tmp_path: Path
         await pilot.pause()
         assert [str(table.get_row_at(n)[0]) for n in range(table.row_count)] == ["Bog Walker"]
         assert "BOG WALKER" in rendered(app.screen.query_one("#spell-card"))
+
+
+async def test_the_history_shows_the_campaigns_changes_or_only_those_of_the_titan_open(
+    tmp_path: Path,
+) -> None:
+    db = build_db(
+        tmp_path / "c.json",
+        200,
+        [("Thorn", "Ann", [won_game(1)]), ("Bryn", "Bob", [AbilityBought(ability="luck")])],
+    )
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")  # the roster's history: the whole campaign
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        whole = [str(table.get_row_at(n)[2]) for n in range(table.row_count)]
+        assert "Campaign Demo" in rendered(app.screen.query_one("#history-title"))
+        assert whole[0].startswith("Bryn: bought a Luck box") and len(whole) == 4
+        await pilot.press("escape", "enter", "h")  # Thorn's sheet, then its history
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        own = [str(table.get_row_at(n)[2]) for n in range(table.row_count)]
+        assert rendered(app.screen.query_one("#history-title")).startswith("Thorn: history")
+        assert [line.splitlines()[0] for line in own] == [
+            "Thorn: game 1 on 2026-11-01 (Training): won",
+            "Thorn created for Ann with 200 base XP",
+        ]
