@@ -203,7 +203,7 @@ def test_no_order_of_real_events_is_cheaper_than_the_plan(case: tuple[TitanState
 
 
 @pytest.mark.slow
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(sheets_and_goals())
 def test_no_order_of_real_events_is_cheaper_than_the_plan_up_to_5_purchases(
     case: tuple[TitanState, Goal],
