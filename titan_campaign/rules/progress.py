@@ -1,0 +1,100 @@
+"""A Titan's progress game by game: XP earned and spent, level and Mana after each game.
+
+Every figure comes from replaying the history through ``titan.apply``: a row is the sheet as
+it stood right after that game's record was applied (R1 XP, R2 level, R7 Mana, R8 award).
+Purchases made between games count in the next game's row.
+
+Worked example: a Titan with 200 base XP buys Power and Spirit (200 spent, level 1), then
+wins a game worth 150 XP and spends 100 more, then loses one worth 60:
+game 1: award 150, earned 150, spent 200, level 1, Mana 1 + 1 = 2;
+game 2: award 60, earned 210, spent 300, level 1, Mana 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .events import Event, GameRecorded
+from .state import TitanState
+from .titan import apply
+
+__all__ = ["ProgressRow", "progress", "progress_json", "progress_table"]
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressRow:
+    """One game of a Titan's history and the sheet right after its record (R1, R2, R7, R8)."""
+
+    game: int
+    date: str
+    award: int
+    earned: int
+    spent: int
+    level: int
+    mana: int
+
+    def to_json(self) -> dict[str, int | str]:
+        return {
+            "game": self.game,
+            "date": self.date,
+            "award": self.award,
+            "earned": self.earned,
+            "spent": self.spent,
+            "level": self.level,
+            "mana": self.mana,
+        }
+
+
+def progress(events: Iterable[Event]) -> list[ProgressRow]:
+    """One row per game, in history order, from a Titan's whole history (its creation first).
+
+    A history the rules refuse raises RuleError, as ``titan.replay`` does.
+    """
+    rows: list[ProgressRow] = []
+    state: TitanState | None = None
+    for event in events:
+        state = apply(state, event).state
+        if isinstance(event, GameRecorded):
+            played = state.games[-1]
+            rows.append(
+                ProgressRow(
+                    game=played.game,
+                    date=played.date,
+                    award=played.award.total,
+                    earned=state.earned_xp,
+                    spent=state.spent_xp,
+                    level=state.level,
+                    mana=state.mana,
+                )
+            )
+    return rows
+
+
+def progress_json(rows: Sequence[ProgressRow]) -> list[dict[str, int | str]]:
+    """The rows as plain JSON, oldest game first."""
+    return [row.to_json() for row in rows]
+
+
+_HEADINGS = ("Game", "Date", "Award", "Earned", "Spent", "Level", "Mana")
+_WIDTHS = (5, 10, 7, 8, 7, 6, 5)
+
+
+def progress_table(rows: Sequence[ProgressRow]) -> str:
+    """The rows as a plain-text table for the terminal (under 80 columns)."""
+    if not rows:
+        return "No games recorded yet."
+
+    def line(cells: Sequence[object]) -> str:
+        parts = [
+            str(cell).ljust(width) if index == 1 else str(cell).rjust(width)
+            for index, (cell, width) in enumerate(zip(cells, _WIDTHS, strict=True))
+        ]
+        return "  ".join(parts).rstrip()
+
+    lines = [line(_HEADINGS), line(["-" * width for width in _WIDTHS])]
+    for row in rows:
+        lines.append(
+            line([row.game, row.date, row.award, row.earned, row.spent, row.level, row.mana])
+        )
+    return "\n".join(lines)
