@@ -1,0 +1,130 @@
+"""The progress chart: the same shapes as SVG and PDF, readable with 0, 1 and many games."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from fpdf import FPDF
+from PIL import Image
+from pypdf import PdfReader
+
+from titan_campaign.printing.progress_chart import (
+    ChartLine,
+    ChartMark,
+    ChartText,
+    chart_shapes,
+    draw_progress_pdf,
+    nice_step,
+    progress_svg,
+)
+from titan_campaign.rules.events import AbilityBought, GameOutcome, GameRecorded
+from titan_campaign.rules.progress import ProgressRow, progress
+from titan_campaign.rules.titan import TitanLog
+
+CHROMIUM = next(
+    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
+)
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def season(games: int) -> list[ProgressRow]:
+    """Rows of a Titan that earns 150 XP a game and spends 100 after each."""
+    return [
+        ProgressRow(n, f"2026-01-{n % 28 + 1:02d}", 150, 150 * n, 100 * n, n // 2, n // 2)
+        for n in range(1, games + 1)
+    ]
+
+
+def texts(shapes: list[object]) -> list[str]:
+    return [shape.text for shape in shapes if isinstance(shape, ChartText)]
+
+
+def test_the_chart_has_a_title_a_legend_both_scales_and_a_game_number_under_each_game():
+    shapes = chart_shapes(season(5), "Thorn's progress")
+    words = texts(shapes)
+    assert words[0] == "Thorn's progress"
+    assert {"XP earned", "XP spent", "Level (right scale)", "XP", "Game"} <= set(words)
+    assert {"1", "2", "3", "4", "5"} <= set(words)
+    assert "800" in words  # XP scale: 750 spent at most, rounded up to a step of 200
+    lines = [s for s in shapes if isinstance(s, ChartLine)]
+    series = {line.colour for line in lines if line.width > 2}
+    assert len(series) == 3  # earned, spent and level each have their own line
+
+
+def test_a_chart_of_no_game_says_so_and_draws_no_series():
+    shapes = chart_shapes([], "Thorn's progress")
+    assert "No games recorded yet: the chart starts after the first game." in texts(shapes)
+    assert len([s for s in shapes if isinstance(s, ChartMark)]) == 3  # the legend's marks only
+
+
+def test_a_chart_of_one_game_draws_its_points_and_says_the_lines_start_later():
+    shapes = chart_shapes(season(1), "Thorn's progress")
+    assert "One game so far: the lines start with the second game." in texts(shapes)
+    assert len([s for s in shapes if isinstance(s, ChartMark)]) == 3 + 3
+
+
+def test_game_numbers_of_a_long_campaign_do_not_overlap():
+    shapes = chart_shapes(season(60), "A long campaign")
+    numbers = [
+        s for s in shapes if isinstance(s, ChartText) and s.text.isdigit() and s.anchor == "middle"
+    ]
+    xs = sorted(s.x for s in numbers)
+    assert len(xs) < 60
+    assert min(b - a for a, b in itertools.pairwise(xs)) >= 30
+    assert numbers[-1].text == "60"
+
+
+@pytest.mark.parametrize(
+    ("largest", "step"), [(0, 1), (7, 2), (100, 20), (1234, 500), (9999, 2000)]
+)
+def test_scale_steps_are_round_numbers(largest, step):
+    assert nice_step(largest) == step
+
+
+def test_the_svg_is_a_document_with_its_title_and_escaped_names():
+    log = TitanLog.create("Thorn", "Ann", 200)
+    for event in (
+        GameRecorded(game=1, date="2026-11-01", outcome=GameOutcome(result="won")),
+        AbilityBought(ability="power"),
+        GameRecorded(game=2, date="2026-11-08", outcome=GameOutcome(result="lost")),
+    ):
+        log, _ = log.do(event)
+    svg = progress_svg(progress(log.events), "Thorn & <Ann>")
+    root = ET.fromstring(svg)
+    assert root.get("viewBox") == "0 0 640 360"
+    assert root.find(f"{SVG}title").text == "Thorn & <Ann>"
+    assert len(root.findall(f"{SVG}line")) > 10
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+@pytest.mark.parametrize("games", [0, 1, 12])
+def test_chromium_draws_the_svg_chart_with_ink_in_each_series_colour(tmp_path: Path, games: int):
+    svg = tmp_path / "chart.svg"
+    png = tmp_path / "chart.png"
+    svg.write_text(progress_svg(season(games), "Thorn's progress"), encoding="utf-8")
+    assert CHROMIUM is not None
+    command = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
+    command += ["--window-size=640,360", f"--screenshot={png}", svg.as_uri()]
+    subprocess.run(command, check=True, capture_output=True, timeout=90)
+    image = Image.open(png).convert("RGB")
+    colours = image.getcolors(maxcolors=640 * 360) or []
+    inked = sum(count for count, (r, g, b) in colours if r + g + b < 600)
+    assert inked > 0.01 * 640 * 360  # not blank: axes, grid, text
+    blue = sum(count for count, (r, g, b) in colours if b > 140 and r < 80)
+    assert blue > 20  # the earned series, at least in the legend
+
+
+def test_the_pdf_chart_draws_the_same_words_in_a_box_of_the_page():
+    pdf = FPDF(unit="mm")
+    pdf.add_page()
+    draw_progress_pdf(pdf, season(8), 10, 20, 190, 107, "Thorn's progress")
+    reader = PdfReader(io.BytesIO(bytes(pdf.output())))
+    words = reader.pages[0].extract_text()
+    for word in ("Thorn's progress", "XP earned", "XP spent", "Level (right scale)", "Game", "8"):
+        assert word in words
