@@ -357,6 +357,21 @@ def test_r6_intelligence_is_bought_for_a_bonus_spell_when_no_school_pick_reaches
     assert plan.xp_needed == 100
 
 
+def test_r2_with_every_school_full_a_free_spell_pick_learns_a_target_for_nothing(titan):
+    """Every school at 3 (1600 spent), then Power and Skill (1800, level 9): the free school
+    level has nowhere to go and becomes a free pick of any spell (R2). The Fire level 3 pick
+    took Fire Ball; Dune Lord costs nothing with the free pick, and Mass Bloodlust then
+    needs 100 XP, bought in the full school or as a bonus pick (R5, R6)."""
+    thorn = titan(base_xp=200).fill_every_school().choose("Fire Ball").earn(200)
+    thorn.buy("power").buy("skill")
+    assert any(c.kind == "spell" and c.school is None for c in thorn.state.pending)
+    plan = plan_goal(thorn.state, Goal({}, {}, ("Dune Lord",)))
+    assert [step.do for step in plan.steps] == ["choose free spell Dune Lord"]
+    plan = plan_goal(thorn.state, Goal({}, {}, ("Dune Lord", "Mass Bloodlust")))
+    assert plan.xp_cost == 100
+    assert goal_met_after(thorn.state, plan, Goal({}, {}, ("Dune Lord", "Mass Bloodlust")))
+
+
 def test_r2_a_pending_free_school_level_is_spent_first(titan):
     thorn = titan(base_xp=200).reach_level(1)
     plan = plan_goal(thorn.state, Goal({}, {"divine": 1}))

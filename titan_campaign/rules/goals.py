@@ -184,8 +184,7 @@ def plan_goal(state: TitanState, goal: Goal) -> GoalPlan:
     if state.archived:
         raise RuleError(f"{state.name} is archived; undo the archive to plan a goal")
     if goal.met_by(state):
-        empty = GoalPlan(goal, (), 0, 0.0)
-        return empty
+        return GoalPlan(goal, (), 0, 0.0)
     search = _Search.of(state, goal)
     actions = search.cheapest()
     purchases = sum(1 for action in actions if action.cost)
