@@ -7,7 +7,9 @@ import itertools
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
 import pytest
 from fpdf import FPDF
@@ -18,6 +20,7 @@ from titan_campaign.printing.progress_chart import (
     ChartLine,
     ChartMark,
     ChartText,
+    Shape,
     chart_shapes,
     draw_progress_pdf,
     nice_step,
@@ -41,11 +44,11 @@ def season(games: int) -> list[ProgressRow]:
     ]
 
 
-def texts(shapes: list[object]) -> list[str]:
+def texts(shapes: Sequence[Shape]) -> list[str]:
     return [shape.text for shape in shapes if isinstance(shape, ChartText)]
 
 
-def test_the_chart_has_a_title_a_legend_both_scales_and_a_game_number_under_each_game():
+def test_the_chart_has_a_title_a_legend_both_scales_and_a_game_number_under_each_game() -> None:
     shapes = chart_shapes(season(5), "Thorn's progress")
     words = texts(shapes)
     assert words[0] == "Thorn's progress"
@@ -57,19 +60,19 @@ def test_the_chart_has_a_title_a_legend_both_scales_and_a_game_number_under_each
     assert len(series) == 3  # earned, spent and level each have their own line
 
 
-def test_a_chart_of_no_game_says_so_and_draws_no_series():
+def test_a_chart_of_no_game_says_so_and_draws_no_series() -> None:
     shapes = chart_shapes([], "Thorn's progress")
     assert "No games recorded yet: the chart starts after the first game." in texts(shapes)
     assert len([s for s in shapes if isinstance(s, ChartMark)]) == 3  # the legend's marks only
 
 
-def test_a_chart_of_one_game_draws_its_points_and_says_the_lines_start_later():
+def test_a_chart_of_one_game_draws_its_points_and_says_the_lines_start_later() -> None:
     shapes = chart_shapes(season(1), "Thorn's progress")
     assert "One game so far: the lines start with the second game." in texts(shapes)
     assert len([s for s in shapes if isinstance(s, ChartMark)]) == 3 + 3
 
 
-def test_game_numbers_of_a_long_campaign_do_not_overlap():
+def test_game_numbers_of_a_long_campaign_do_not_overlap() -> None:
     shapes = chart_shapes(season(60), "A long campaign")
     numbers = [
         s for s in shapes if isinstance(s, ChartText) and s.text.isdigit() and s.anchor == "middle"
@@ -83,11 +86,11 @@ def test_game_numbers_of_a_long_campaign_do_not_overlap():
 @pytest.mark.parametrize(
     ("largest", "step"), [(0, 1), (7, 2), (100, 20), (1234, 500), (9999, 2000)]
 )
-def test_scale_steps_are_round_numbers(largest, step):
+def test_scale_steps_are_round_numbers(largest: int, step: int) -> None:
     assert nice_step(largest) == step
 
 
-def test_the_svg_is_a_document_with_its_title_and_escaped_names():
+def test_the_svg_is_a_document_with_its_title_and_escaped_names() -> None:
     log = TitanLog.create("Thorn", "Ann", 200)
     for event in (
         GameRecorded(game=1, date="2026-11-01", outcome=GameOutcome(result="won")),
@@ -98,13 +101,16 @@ def test_the_svg_is_a_document_with_its_title_and_escaped_names():
     svg = progress_svg(progress(log.events), "Thorn & <Ann>")
     root = ET.fromstring(svg)
     assert root.get("viewBox") == "0 0 640 360"
-    assert root.find(f"{SVG}title").text == "Thorn & <Ann>"
+    title = root.find(f"{SVG}title")
+    assert title is not None and title.text == "Thorn & <Ann>"
     assert len(root.findall(f"{SVG}line")) > 10
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 @pytest.mark.parametrize("games", [0, 1, 12])
-def test_chromium_draws_the_svg_chart_with_ink_in_each_series_colour(tmp_path: Path, games: int):
+def test_chromium_draws_the_svg_chart_with_ink_in_each_series_colour(
+    tmp_path: Path, games: int
+) -> None:
     svg = tmp_path / "chart.svg"
     png = tmp_path / "chart.png"
     svg.write_text(progress_svg(season(games), "Thorn's progress"), encoding="utf-8")
@@ -113,14 +119,14 @@ def test_chromium_draws_the_svg_chart_with_ink_in_each_series_colour(tmp_path: P
     command += ["--window-size=640,360", f"--screenshot={png}", svg.as_uri()]
     subprocess.run(command, check=True, capture_output=True, timeout=90)
     image = Image.open(png).convert("RGB")
-    colours = image.getcolors(maxcolors=640 * 360) or []
+    colours = cast(list[tuple[int, tuple[int, int, int]]], image.getcolors(640 * 360) or [])
     inked = sum(count for count, (r, g, b) in colours if r + g + b < 600)
     assert inked > 0.01 * 640 * 360  # not blank: axes, grid, text
     blue = sum(count for count, (r, g, b) in colours if b > 140 and r < 80)
     assert blue > 20  # the earned series, at least in the legend
 
 
-def test_the_pdf_chart_draws_the_same_words_in_a_box_of_the_page():
+def test_the_pdf_chart_draws_the_same_words_in_a_box_of_the_page() -> None:
     pdf = FPDF(unit="mm")
     pdf.add_page()
     draw_progress_pdf(pdf, season(8), 10, 20, 190, 107, "Thorn's progress")

@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -20,6 +21,7 @@ from titan_campaign.rules.abilities import ABILITIES
 from titan_campaign.rules.errors import RuleError
 from titan_campaign.rules.events import (
     AbilityBought,
+    Archived,
     BonusSwapped,
     Created,
     Event,
@@ -73,14 +75,14 @@ def _key(state: TitanState, goal: Goal) -> tuple[object, ...]:
 def _event(kind: str, name: str, level: int = 0, free: bool = False, old: str = "") -> Event:
     """Events made once: the search asks for the same few thousand times."""
     if kind == "ability":
-        return AbilityBought(ability=name)  # type: ignore[arg-type]
+        return AbilityBought(ability=name)
     if kind == "school":
-        return SchoolGained(school=name, level=level, free=free)  # type: ignore[arg-type]
+        return SchoolGained(school=name, level=level, free=free)
     if kind == "buy":
         return SpellBought(spell=name)
     if kind == "swap":
         return BonusSwapped(old=old, new=name)
-    return SpellChosen(spell=name, pick=kind.removeprefix("choose "))  # type: ignore[arg-type]
+    return SpellChosen(spell=name, pick=kind.removeprefix("choose "))
 
 
 def _choices(state: TitanState, goal: Goal) -> list[Event]:
@@ -179,12 +181,12 @@ def sheets(draw: st.DrawFn) -> TitanState:
         spell = SPELLS[number]
         event: Event
         if kind == 0:
-            event = AbilityBought(ability=ABILITIES[number % 8])  # type: ignore[arg-type]
+            event = AbilityBought(ability=ABILITIES[number % 8])
         elif kind == 1:
             free = any(c.kind == "school" for c in state.pending)
             school = SCHOOLS[number % 8]
             level = min(3, state.schools[school] + 1)
-            event = SchoolGained(school=school, level=level, free=free)  # type: ignore[arg-type]
+            event = SchoolGained(school=school, level=level, free=free)
         elif kind == 2:
             event = SpellChosen(spell=spell.name, pick="school")
         else:
@@ -280,7 +282,9 @@ def test_every_plan_replays_through_the_rules_and_meets_its_goal(
 # --- worked examples ----------------------------------------------------------------------
 
 
-def test_r2_a_level_0_titan_with_200_base_xp_reaches_fire_3_and_spirit_3_for_400_xp(titan):
+def test_r2_a_level_0_titan_with_200_base_xp_reaches_fire_3_and_spirit_3_for_400_xp(
+    titan: Any,
+) -> None:
     """Hand count. Five things to gain: Spirit 1, 2, 3 (boxes are always bought, R3) and
     Fire 1, 2, 3 (R4). Each 200 XP spent brings a free school level (R2): Spirit, Spirit
     (200 spent, level 1: a free level, Fire 1), Spirit, Fire 2 (400 spent, level 2: a free
@@ -298,7 +302,9 @@ def goal_met_after(state: TitanState, plan: GoalPlan, goal: Goal) -> bool:
     return goal.met_by(replayed(state, plan))
 
 
-def test_r5_the_picks_of_a_full_school_learn_three_target_spells_of_level_1_for_nothing(titan):
+def test_r5_the_picks_of_a_full_school_learn_three_target_spells_of_level_1_for_nothing(
+    titan: Any,
+) -> None:
     """Fire 1, 2 and 3 bring one Fire level 1 pick each (R5): Fire Affinity, Dune Walker and
     Fire Bolt cost nothing beyond the levels. From nothing spent: Fire 1, Fire 2 (200 spent,
     a free level) and the free Fire 3: 200 XP."""
@@ -315,7 +321,7 @@ def test_r5_the_picks_of_a_full_school_learn_three_target_spells_of_level_1_for_
     assert goal_met_after(thorn.state, plan, goal)
 
 
-def test_r6_an_old_bonus_spell_is_swapped_and_a_spell_no_pick_reaches_is_bought(titan):
+def test_r6_an_old_bonus_spell_is_swapped_and_a_spell_no_pick_reaches_is_bought(titan: Any) -> None:
     """Thorn has Intelligence 3 and spent its three bonus picks on Water level 1 spells; at
     400 XP spent it holds two free school levels. Target: the three Fire level 3 spells.
     Fire 1 and Fire 2 come free (R2); Fire 3 is bought (500 spent) and its level 3 pick takes
@@ -338,7 +344,7 @@ def test_r6_an_old_bonus_spell_is_swapped_and_a_spell_no_pick_reaches_is_bought(
     assert goal_met_after(thorn.state, plan, goal)
 
 
-def test_r6_a_pending_bonus_pick_learns_a_target_spell_as_the_first_step(titan):
+def test_r6_a_pending_bonus_pick_learns_a_target_spell_as_the_first_step(titan: Any) -> None:
     """Water 1 known and one Intelligence bonus pick pending: Bog Walker costs nothing."""
     thorn = titan(base_xp=200).school("water", 1).choose("Water Affinity").buy("intelligence")
     plan = plan_goal(thorn.state, Goal({}, {}, ("Bog Walker",)))
@@ -346,7 +352,9 @@ def test_r6_a_pending_bonus_pick_learns_a_target_spell_as_the_first_step(titan):
     assert plan.xp_needed == 0
 
 
-def test_r6_intelligence_is_bought_for_a_bonus_spell_when_no_school_pick_reaches_it(titan):
+def test_r6_intelligence_is_bought_for_a_bonus_spell_when_no_school_pick_reaches_it(
+    titan: Any,
+) -> None:
     """Water is at 1 with its level 1 pick spent; a second Water level 1 spell needs a pick:
     one Intelligence box (100 XP) gives a bonus pick of it (R6), cheaper than Water 2 and its
     level 1 pick would be only if a free level were pending; none is."""
@@ -357,7 +365,9 @@ def test_r6_intelligence_is_bought_for_a_bonus_spell_when_no_school_pick_reaches
     assert plan.xp_needed == 100
 
 
-def test_r2_with_every_school_full_a_free_spell_pick_learns_a_target_for_nothing(titan):
+def test_r2_with_every_school_full_a_free_spell_pick_learns_a_target_for_nothing(
+    titan: Any,
+) -> None:
     """Every school at 3 (1600 spent), then Power and Skill (1800, level 9): the free school
     level has nowhere to go and becomes a free pick of any spell (R2). The Fire level 3 pick
     took Fire Ball; Dune Lord costs nothing with the free pick, and Mass Bloodlust then
@@ -372,14 +382,14 @@ def test_r2_with_every_school_full_a_free_spell_pick_learns_a_target_for_nothing
     assert goal_met_after(thorn.state, plan, Goal({}, {}, ("Dune Lord", "Mass Bloodlust")))
 
 
-def test_r2_a_pending_free_school_level_is_spent_first(titan):
+def test_r2_a_pending_free_school_level_is_spent_first(titan: Any) -> None:
     thorn = titan(base_xp=200).reach_level(1)
     plan = plan_goal(thorn.state, Goal({}, {"divine": 1}))
     assert [step.do for step in plan.steps] == ["choose school divine"]
     assert plan.xp_needed == 0
 
 
-def test_a_goal_already_met_has_no_steps_and_one_below_the_sheet_is_met(titan):
+def test_a_goal_already_met_has_no_steps_and_one_below_the_sheet_is_met(titan: Any) -> None:
     thorn = titan(base_xp=200).school("fire", 1).school("fire", 2)
     for goal in (Goal(), Goal({"power": 0}, {"fire": 1}), Goal({}, {"fire": 2})):
         plan = plan_goal(thorn.state, goal)
@@ -390,12 +400,12 @@ def test_a_goal_already_met_has_no_steps_and_one_below_the_sheet_is_met(titan):
 # --- refusals -----------------------------------------------------------------------------
 
 
-def test_r3_power_4_is_refused_naming_the_rule():
+def test_r3_power_4_is_refused_naming_the_rule() -> None:
     with pytest.raises(RuleError, match=r"^Power 4 cannot be reached: .*\(R3\)$"):
         Goal({"power": 4})
 
 
-def test_r4_fire_4_is_refused_naming_the_rule():
+def test_r4_fire_4_is_refused_naming_the_rule() -> None:
     with pytest.raises(RuleError, match=r"^Fire 4 cannot be reached: .*\(R4\)$"):
         parse_goal(schools=["fire=4"])
 
@@ -410,21 +420,21 @@ def test_r4_fire_4_is_refused_naming_the_rule():
         ([], [], ["Fireball"], 'no spell named "Fireball"; did you mean "Fire Ball"?'),
     ],
 )
-def test_a_mistyped_command_line_goal_is_refused_in_one_line(abilities, schools, spells, message):
+def test_a_mistyped_command_line_goal_is_refused_in_one_line(
+    abilities: list[str], schools: list[str], spells: list[str], message: str
+) -> None:
     with pytest.raises(RuleError) as error:
         parse_goal(abilities, schools, spells)
     assert str(error.value).startswith(message)
     assert "\n" not in str(error.value)
 
 
-def test_the_command_line_forms_name_the_goal_in_catalogue_spelling():
+def test_the_command_line_forms_name_the_goal_in_catalogue_spelling() -> None:
     goal = parse_goal(["Power=2"], [" FIRE = 3"], ["fire ball", "Fire Ball"])
     assert goal == Goal({"power": 2}, {"fire": 3}, ("Fire Ball",))
 
 
-def test_an_archived_titan_plans_nothing(titan):
-    from titan_campaign.rules.events import Archived
-
+def test_an_archived_titan_plans_nothing(titan: Any) -> None:
     thorn = titan(base_xp=200).do(Archived())
     with pytest.raises(RuleError, match="archived"):
         plan_goal(thorn.state, Goal({"power": 1}))
@@ -433,7 +443,7 @@ def test_an_archived_titan_plans_nothing(titan):
 # --- games and JSON -----------------------------------------------------------------------
 
 
-def test_r8_games_needed_is_the_xp_needed_over_the_average_award(titan):
+def test_r8_games_needed_is_the_xp_needed_over_the_average_award(titan: Any) -> None:
     """Hand count. Two games of 150 and 250 XP: 200 on average, 400 available. Target Spirit 3,
     Power 3, Fire 3 and Water 1: six boxes are bought (R3); at 600 XP spent the Titan is level
     3 and has had three free levels, Fire 1, 2 and 3 (R2); Water 1 needs a seventh purchase
@@ -447,7 +457,7 @@ def test_r8_games_needed_is_the_xp_needed_over_the_average_award(titan):
     assert plan.to_json()["games"] == 1.5
 
 
-def test_r8_games_needed_is_unknown_before_the_first_game(titan):
+def test_r8_games_needed_is_unknown_before_the_first_game(titan: Any) -> None:
     thorn = titan(base_xp=0)
     plan = plan_goal(thorn.state, Goal({"power": 1}))
     assert plan.xp_needed == 100
@@ -455,7 +465,7 @@ def test_r8_games_needed_is_unknown_before_the_first_game(titan):
     assert plan.to_json()["games"] is None
 
 
-def test_the_plan_as_json_has_exactly_the_documented_fields(titan):
+def test_the_plan_as_json_has_exactly_the_documented_fields(titan: Any) -> None:
     thorn = titan(base_xp=200).earn(100)
     data = json.loads(json.dumps(plan_goal(thorn.state, Goal({"power": 2})).to_json()))
     assert data == {
@@ -504,7 +514,7 @@ HARD_GOALS = [
 
 
 @pytest.mark.parametrize("goal", HARD_GOALS, ids=["three-schools", "everything", "thirteen-spells"])
-def test_a_hard_goal_answers_in_under_200_ms(titan, goal):
+def test_a_hard_goal_answers_in_under_200_ms(titan: Any, goal: Goal) -> None:
     thorn = titan(base_xp=200)
     plan_goal(thorn.state, goal)  # the first call builds the events' validators
     best = min(_timed(thorn.state, goal) for _ in range(3))

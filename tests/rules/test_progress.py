@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from titan_campaign.rules.events import GameOutcome, GameRecorded
 from titan_campaign.rules.progress import ProgressRow, progress, progress_json, progress_table
 
 
-def test_r8_each_game_row_shows_its_award_and_the_sheet_right_after_it(titan):
+def test_r8_each_game_row_shows_its_award_and_the_sheet_right_after_it(titan: Any) -> None:
     """Hand count (the module's worked example): 200 base XP spent on Power and Spirit (level 1,
     R2), a won game with a score of 500 (100 + 50 = 150, R8), Water 1 bought (300 spent),
     a lost game with a score of 100 (50 + 10 = 60). Mana is level + Spirit (R7)."""
@@ -25,7 +26,9 @@ def test_r8_each_game_row_shows_its_award_and_the_sheet_right_after_it(titan):
     ]
 
 
-def test_r8_the_wisdom_bonus_is_in_the_award_of_the_game_after_wisdom_was_bought(titan):
+def test_r8_the_wisdom_bonus_is_in_the_award_of_the_game_after_wisdom_was_bought(
+    titan: Any,
+) -> None:
     """Wisdom 1 bought before the game: a won game (100) earns 100 + 10% = 110 (R8)."""
     thorn = titan(base_xp=100).buy("wisdom").game(GameOutcome(result="won"))
     assert [
@@ -33,28 +36,28 @@ def test_r8_the_wisdom_bonus_is_in_the_award_of_the_game_after_wisdom_was_bought
     ] == [(110, 110, 100, 0)]
 
 
-def test_a_titan_with_no_game_has_no_progress_rows(titan):
+def test_a_titan_with_no_game_has_no_progress_rows(titan: Any) -> None:
     thorn = titan(base_xp=200).buy("power")
     assert progress(thorn.log.events) == []
     assert progress_table([]) == "No games recorded yet."
     assert progress_json([]) == []
 
 
-def test_progress_rows_follow_the_history_order_not_the_game_numbers(titan):
+def test_progress_rows_follow_the_history_order_not_the_game_numbers(titan: Any) -> None:
     thorn = titan(base_xp=0)
     for number, date in ((3, "2026-01-10"), (1, "2026-02-14")):
         thorn.do(GameRecorded(game=number, date=date, outcome=GameOutcome(result="lost")))
     assert [row.game for row in progress(thorn.log.events)] == [3, 1]
 
 
-def test_a_history_the_rules_refuse_is_refused_by_progress_too(titan):
+def test_a_history_the_rules_refuse_is_refused_by_progress_too(titan: Any) -> None:
     thorn = titan(base_xp=0).earn(50)
     events = list(thorn.log.events) + [thorn.log.events[-1]]  # game 1 twice
     with pytest.raises(RuleError, match="game 1 is already recorded"):
         progress(events)
 
 
-def test_progress_as_json_has_exactly_the_documented_fields_oldest_first(titan):
+def test_progress_as_json_has_exactly_the_documented_fields_oldest_first(titan: Any) -> None:
     thorn = titan(base_xp=0).earn(120).buy("luck").earn(80)
     data = json.loads(json.dumps(progress_json(progress(thorn.log.events))))
     assert data == [
@@ -79,7 +82,7 @@ def test_progress_as_json_has_exactly_the_documented_fields_oldest_first(titan):
     ]
 
 
-def test_the_progress_table_fits_80_columns_with_large_figures():
+def test_the_progress_table_fits_80_columns_with_large_figures() -> None:
     rows = [
         ProgressRow(n, "2026-11-29", 99_999, 9_999_999, 99_999, 499, 502)
         for n in range(9998, 10_001)
