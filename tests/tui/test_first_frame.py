@@ -15,6 +15,7 @@ from titan_campaign.rules.events import AbilityBought
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.forms import ProblemScreen
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
@@ -94,3 +95,16 @@ async def test_an_unknown_titan_without_a_campaign_opens_the_campaign_list(
         await pilot.pause()
         assert isinstance(app.screen, CampaignsScreen)
     assert 'no Titan named "Mira"' in notes.text()
+
+
+async def test_a_damaged_database_is_said_once_and_left_untouched(tmp_path: Path) -> None:
+    damaged = tmp_path / "c.json"
+    damaged.write_text("not json")
+    app = TitanCampaignApp(damaged, open_titan="Thorn")
+    notes = Notes(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        assert "not valid JSON" in rendered(app.screen.query_one("#problem"))
+    assert notes.messages == []  # said on the screen, not again in a notification
+    assert damaged.read_text() == "not json"

@@ -58,22 +58,23 @@ class TitanCampaignApp(App[int]):
     def first_screen(self) -> Screen[None]:
         """What was asked for at start: a Titan's sheet, a campaign's roster, or the campaign
         list. The screens under a directly opened one are made when Escape goes back to them."""
+        not_found = ""
         if self.open_titan is not None:
             try:
                 view = actions.read_titan(self.db, self.open_titan, self.open_campaign)
                 return SheetScreen(view.campaign, view.state.name, view.state)
             except (StoreError, RuleError) as error:
-                self.notify(str(error), severity="warning")
+                not_found = str(error)
         try:
-            campaigns = actions.read_campaigns(self.db)
+            actions.read_campaigns(self.db)  # a damaged file is said before anything else
         except StoreError as error:
             return ProblemScreen(str(error))
+        if not_found:
+            self.notify(not_found, severity="warning")
         if self.open_campaign is None:
             return CampaignsScreen()
         opened = self.attempt(lambda: actions.read_campaign(self.db, self.open_campaign))
-        if opened is None or not campaigns:
-            return CampaignsScreen()
-        return RosterScreen(opened.name)
+        return CampaignsScreen() if opened is None else RosterScreen(opened.name)
 
     # --- acting through actions -----------------------------------------------------
 
