@@ -130,7 +130,8 @@ def test_the_pdf_chart_draws_the_same_words_in_a_box_of_the_page() -> None:
     pdf = FPDF(unit="mm")
     pdf.add_page()
     draw_progress_pdf(pdf, season(8), 10, 20, 190, 107, "Thorn's progress")
+    draw_progress_pdf(pdf, [], 10, 150, 190, 107, "Łukasz's progress")  # the font is kept
     reader = PdfReader(io.BytesIO(bytes(pdf.output())))
     words = reader.pages[0].extract_text()
-    for word in ("Thorn's progress", "XP earned", "XP spent", "Level (right scale)", "Game", "8"):
+    for word in ("Thorn's progress", "XP earned", "Level (right scale)", "8", "Łukasz", "No games"):
         assert word in words

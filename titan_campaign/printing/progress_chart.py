@@ -18,6 +18,8 @@ from xml.sax.saxutils import escape
 from fpdf import FPDF
 
 from ..rules.progress import ProgressRow
+from .canvas import FONT, register_fonts
+from .fonts import drawable
 
 __all__ = [
     "ChartLine",
@@ -261,15 +263,18 @@ def draw_progress_pdf(
     title: str = "Progress",
 ) -> None:
     """Draw the chart on ``pdf``'s current page in the box (x, y, w, h), in the PDF's unit
-    (millimetres for ``FPDF(unit="mm")``), with the core Helvetica font."""
+    (millimetres for ``FPDF(unit="mm")``), in the shipped font (registered here if needed)."""
+    if FONT not in pdf.fonts:
+        register_fonts(pdf)
     scale = pdf.k  # points per user unit
     for shape in chart_shapes(rows, title, w, h):
         if isinstance(shape, ChartText):
             pdf.set_text_color(*_rgb(shape.colour))
-            pdf.set_font("helvetica", "B" if shape.bold else "", shape.size * scale)
-            width = pdf.get_string_width(shape.text)
+            pdf.set_font(FONT, "B" if shape.bold else "", shape.size * scale)
+            words = drawable(shape.text)
+            width = pdf.get_string_width(words)
             shift = {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
-            pdf.text(x + shape.x - shift, y + shape.y, shape.text)
+            pdf.text(x + shape.x - shift, y + shape.y, words)
         elif isinstance(shape, ChartLine):
             pdf.set_draw_color(*_rgb(shape.colour))
             pdf.set_line_width(shape.width)
