@@ -322,6 +322,16 @@ class _Search:
     def unpicked(self, index: int, now: int) -> list[int]:
         return [self.wanted[index][lv - 1] - self.picked(index, lv, now) for lv in (1, 2, 3)]
 
+    def swappable(self, index: int, now: int, unpicked: Sequence[int]) -> list[int]:
+        """Per level, the unpicked targets the bonus swaps of (school, level) could take: those
+        pending and, with a junk bonus spell known, one per level gained (R6)."""
+        swaps = [
+            self.swaps[index][level - 1]
+            + (1 if self.junk and self.levels[index] < level <= now else 0)
+            for level in (1, 2, 3)
+        ]
+        return [min(left, offered) for left, offered in zip(unpicked, swaps, strict=True)]
+
     def covered(self, node: _Node) -> bool:
         """Whether the target spells left after the school picks can all be learned at the end:
         bought ones, then bonus swaps of junk bonus spells (R6), bonus picks of a school level
@@ -461,22 +471,30 @@ class _Search:
         """
         fill, intelligence, plain, levels, buys, free, any_picks, parity = node
         boxes = max(0, self.intelligence_goal - intelligence)
-        held = self.bonus + intelligence - self.intelligence + any_picks + self.junk
-        # fewest levels to gain for each count of spells left to bonus picks or purchases
-        fewest: dict[int, int] = {0: 0}
-        fewest_left = 0
+        held = self.bonus + intelligence - self.intelligence + any_picks
+        # fewest levels to gain for each count of (spells left to bonus picks or purchases,
+        # spells among them a junk bonus spell could be swapped for)
+        fewest: dict[tuple[int, int], int] = {(0, 0): 0}
+        fewest_left = most_swaps = 0
         for index, now in enumerate(levels):
-            options: dict[int, int] = {}
+            options: dict[tuple[int, int], int] = {}
             for final in range(max(now, self.level_goals[index]), MAX_BOXES + 1):
                 unpicked = self.unpicked(index, final)
                 if any(unpicked[final:]) and not any_picks:
                     continue  # a spell above its school's level needs a free pick held (R2, R6)
                 left = max(0, sum(unpicked) - buys[index])
-                options[left] = min(options.get(left, MAX_BOXES + 1), final - now)
-            fewest_left += min(options)
-            fewest = _merge(fewest, options)
+                swaps = min(left, self.junk and sum(self.swappable(index, final, unpicked)))
+                options[left, swaps] = min(options.get((left, swaps), MAX_BOXES + 1), final - now)
+            fewest_left += min(left for left, _ in options)
+            most_swaps += max(swaps for _, swaps in options)
+            fewest = _merge(fewest, options, self.junk)
+        held_junk = min(self.junk, most_swaps)
         covers = held + boxes  # the bonus picks held and those the Intelligence boxes bring (R6)
-        spell_units = boxes + min(gained + max(0, left - covers) for left, gained in fewest.items())
+        spell_units = boxes + min(
+            gained + max(0, left - covers - min(self.junk, swaps))
+            for (left, swaps), gained in fewest.items()
+        )
+        held += held_junk
         # Without every school at 3 no free spell pick comes (R2): a spell no pick reaches is bought.
         must = fill + max(boxes, fewest_left - held)
         bound = self.purchases(must, fill + plain + spell_units, free, parity)
@@ -553,12 +571,15 @@ class _Search:
         return moves
 
 
-def _merge(fewest: Mapping[int, int], options: Mapping[int, int]) -> dict[int, int]:
-    """Combine the (spells left: levels gained) choices of one more school with those so far."""
-    merged: dict[int, int] = {}
-    for left, gained in fewest.items():
-        for more, extra in options.items():
-            key = left + more
+def _merge(
+    fewest: Mapping[tuple[int, int], int], options: Mapping[tuple[int, int], int], junk: int
+) -> dict[tuple[int, int], int]:
+    """Combine the ((spells left, swappable): levels gained) choices of one more school with
+    those so far; no more swaps than junk bonus spells count."""
+    merged: dict[tuple[int, int], int] = {}
+    for (left, swaps), gained in fewest.items():
+        for (more, more_swaps), extra in options.items():
+            key = (left + more, min(junk, swaps + more_swaps))
             merged[key] = min(merged.get(key, gained + extra), gained + extra)
     return merged
 
