@@ -28,6 +28,7 @@ from .rules.events import (
     Event,
     GameOutcome,
     GameRecorded,
+    GoalSet,
     GoldChanged,
     HonorGuardSet,
     ItemAdded,
@@ -36,12 +37,17 @@ from .rules.events import (
     ItemRemoved,
     ItemUsed,
     PlanSet,
+    PlayerChanged,
+    Renamed,
     SpellBought,
     SpellBoughtWithGold,
     SpellChosen,
     SwapDeclined,
+    Unarchived,
 )
 from .rules.goals import GoalPlan, parse_goal
+from .rules.progress import ProgressRow
+from .rules.progress import progress as progress_rows
 from .rules.sheet import sheet_data
 from .rules.spells import find_school, find_spell
 from .rules.titan import (
@@ -49,12 +55,20 @@ from .rules.titan import (
     TitanState,
     event_notes,
     next_school_level,
+    replay,
     spell_pick_for,
     swap_offer,
 )
 from .store import Database, Session, Stored, StoreError, now_iso
 from .store import backups as backup_files
-from .store.exchange import checked_campaigns, export_data, export_text, read_export
+from .store.exchange import (
+    checked_campaigns,
+    export_data,
+    export_text,
+    read_export,
+    read_titan_export,
+    titan_export_text,
+)
 from .store.files import write_atomically
 
 
@@ -204,6 +218,20 @@ def add_titan(db: Database, campaign: str | None, name: str, player: str) -> Don
 
 def archive_titan(db: Database, titan: str, campaign: str | None = None) -> Done:
     return _one(db, titan, campaign, lambda s: Archived())
+
+
+def restore_titan(db: Database, titan: str, campaign: str | None = None) -> Done:
+    """Bring an archived Titan back to the roster."""
+    return _one(db, titan, campaign, lambda s: Unarchived())
+
+
+def rename_titan(db: Database, titan: str, name: str, campaign: str | None = None) -> Done:
+    """A new name, unique in the campaign (the history keeps the old one)."""
+    return _one(db, titan, campaign, lambda s: Renamed(name=name))
+
+
+def change_player(db: Database, titan: str, player: str, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: PlayerChanged(player=player))
 
 
 def buy_ability(db: Database, titan: str, ability: str, campaign: str | None = None) -> Done:
@@ -403,6 +431,108 @@ def plan_goal(
     goal = parse_goal(abilities, schools, spells)
     state = read_titan(db, titan, campaign).state
     return state, goals.plan_goal(state, goal)
+
+
+def keep_goal(
+    db: Database,
+    titan: str,
+    abilities: Sequence[str] = (),
+    schools: Sequence[str] = (),
+    spells: Sequence[str] = (),
+    campaign: str | None = None,
+) -> tuple[Done, GoalPlan]:
+    """Keep a build goal with the Titan (refused if the rules cannot reach it); the sheet then
+    shows what remains. No goal given clears it."""
+    goal = parse_goal(abilities, schools, spells)
+
+    def event(state: TitanState) -> Event:
+        goals.plan_goal(state, goal)  # a goal the rules cannot reach is refused here
+        return GoalSet(
+            abilities=tuple(goal.abilities.items()),
+            schools=tuple(goal.schools.items()),
+            spells=goal.spells,
+        )
+
+    done = _one(db, titan, campaign, event)
+    return done, goals.plan_goal(done.state, goal)
+
+
+def kept_goal_plan(state: TitanState) -> GoalPlan | None:
+    """What remains of the goal kept with the Titan, or None."""
+    if state.goal is None:
+        return None
+    kept = state.goal
+    return goals.plan_goal(state, goals.Goal(dict(kept.abilities), dict(kept.schools), kept.spells))
+
+
+def progress(
+    db: Database, titan: str, campaign: str | None = None
+) -> tuple[TitanState, list[ProgressRow]]:
+    """The Titan after each game: award, XP earned and spent, level and Mana, oldest first."""
+    with db.reading() as session:
+        stored = _campaign_of(session, titan, campaign)
+    found = stored.campaign
+    titan_id = found.titan_id(titan)
+    return found.state(titan_id), progress_rows(found.histories[titan_id])
+
+
+def campaign_progress(db: Database, campaign: str | None = None) -> dict[str, list[ProgressRow]]:
+    """Every active Titan's progress, by name, for comparing levels game by game."""
+    found = read_campaign(db, campaign)
+    return {
+        found.state(tid).name: progress_rows(found.histories[tid])
+        for tid in found.titan_ids
+        if not found.state(tid).archived
+    }
+
+
+# --- a portable Titan --------------------------------------------------------------------------
+
+
+def export_titan(db: Database, titan: str, output: Path, campaign: str | None = None) -> TitanState:
+    """One Titan with its whole history, written atomically to ``output``."""
+    with db.reading() as session:
+        found = _campaign_of(session, titan, campaign).campaign
+    titan_id = found.titan_id(titan)
+    state = found.state(titan_id)
+    write_atomically(
+        output, titan_export_text(state, found.histories[titan_id], now_iso()).encode()
+    )
+    return state
+
+
+def import_titan(
+    db: Database, path: Path, campaign: str | None = None, name: str | None = None
+) -> Done:
+    """Bring an exported Titan into a campaign, every event replayed through the rules;
+    refused whole (naming the first event that fails) with the database untouched."""
+    events = read_titan_export(path)
+    at = now_iso()
+    with db.writing() as session:
+        stored = session.campaign(campaign)
+        found = stored.campaign
+        first = events[0]
+        if not isinstance(first, Created):
+            raise StoreError(
+                f"{path}: a Titan's history must start with its creation; nothing imported"
+            )
+        created = Created(name=name or first.name, player=first.player, base_xp=found.base_xp)
+        if first.base_xp != found.base_xp:
+            raise RuleError(
+                f'{first.name} was made with {first.base_xp} base XP; "{found.name}" gives {found.base_xp} (R1); nothing imported'
+            )
+        history = [created, *events[1:]]
+        if name:
+            history = [e for e in history if not isinstance(e, Renamed)]
+        text = f"{created.name} joins from another campaign ({len(history)} events)"
+        try:
+            replay(history)  # names the first event that fails
+            outcome = found.record(text, {found.next_titan_id(): history}, at=at)
+        except RuleError as error:
+            raise RuleError(f"{path}: {error}; nothing imported") from None
+        session.save(stored, outcome.campaign, text)
+    step = next(iter(outcome.steps.values()))
+    return Done(text, outcome.campaign, {step.state.name: step})
 
 
 # --- undo, redo, history ---------------------------------------------------------------

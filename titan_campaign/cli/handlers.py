@@ -14,9 +14,11 @@ from ..actions import Done, Participant
 from ..printing.text import sheet_text
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
+from ..rules.progress import progress_json, progress_table
 from ..rules.sheet import sheet_data
 from ..rules.titan import PendingChoice, Step, TitanState
 from ..store import Database
+from ..store.files import write_atomically
 
 
 def _campaign(args: Namespace) -> str | None:
@@ -138,9 +140,34 @@ def cmd_titan(args: Namespace, db: Database) -> None:
             f'{state.name} ({state.player}) joins "{done.campaign.name}" with {state.available_xp} XP to spend'
         )
         return
+    campaign = _campaign(args)
     if args.action == "archive":
-        done = actions.archive_titan(db, args.titan, _campaign(args))
-        print(f"{done.state.name} archived: hidden from lists, never deleted (undo to bring back)")
+        done = actions.archive_titan(db, args.titan, campaign)
+        print(
+            f"{done.state.name} archived: hidden from lists, never deleted (titan restore brings it back)"
+        )
+        return
+    if args.action == "restore":
+        print(f"{actions.restore_titan(db, args.titan, campaign).state.name} is back on the roster")
+        return
+    if args.action == "rename":
+        done = actions.rename_titan(db, args.titan, args.name, campaign)
+        print(f"{args.titan} is now called {done.state.name}")
+        return
+    if args.action == "player":
+        done = actions.change_player(db, args.titan, args.player, campaign)
+        print(f"{done.state.name} is now played by {done.state.player}")
+        return
+    if args.action == "export":
+        state = actions.export_titan(db, args.titan, Path(args.output), campaign)
+        print(f"{state.name} written to {args.output} with its whole history")
+        return
+    if args.action == "import":
+        done = actions.import_titan(db, Path(args.file), campaign, args.name)
+        state = done.state
+        print(
+            f'{state.name} ({state.player}) joins "{done.campaign.name}": level {state.level}, {state.available_xp} XP available'
+        )
         return
     states = actions.titans(db, _campaign(args), archived=args.all)
     rows: list[dict[str, Any]] = [
@@ -331,9 +358,27 @@ def cmd_plan(args: Namespace, db: Database) -> None:
 
 
 def cmd_goal(args: Namespace, db: Database) -> None:
-    state, plan = actions.plan_goal(
-        db, args.titan, args.ability or (), args.school or (), args.spell or (), _campaign(args)
-    )
+    wanted = (args.ability or (), args.school or (), args.spell or ())
+    if args.clear:
+        if any(wanted) or args.keep:
+            raise RuleError("--clear forgets the kept goal: give no target with it")
+        done, _ = actions.keep_goal(db, args.titan, campaign=_campaign(args))
+        print(f"{done.state.name}: build goal cleared")
+        return
+    if args.keep:
+        done, plan = actions.keep_goal(db, args.titan, *wanted, campaign=_campaign(args))
+        state = done.state
+        print(f"{state.name} keeps the goal {plan.goal.describe()}; the sheet shows what remains")
+    elif not any(wanted):
+        state = actions.read_titan(db, args.titan, _campaign(args)).state
+        kept = actions.kept_goal_plan(state)
+        if kept is None:
+            raise RuleError(
+                f"{state.name} keeps no goal: name one with --ability, --school or --spell"
+            )
+        plan = kept
+    else:
+        state, plan = actions.plan_goal(db, args.titan, *wanted, _campaign(args))
     if args.format == "json":
         print(json.dumps(plan.to_json(), indent=2))
         return
@@ -353,6 +398,33 @@ def cmd_goal(args: Namespace, db: Database) -> None:
     for number, step in enumerate(plan.steps, start=1):
         print(
             f"{number:>3}. {step.do:36} spent {step.xp_spent_after:>5} XP, level {step.level_after}"
+        )
+
+
+def cmd_progress(args: Namespace, db: Database) -> None:
+    state, rows = actions.progress(db, args.titan, _campaign(args))
+    if args.format == "svg":
+        from ..printing.progress_chart import progress_svg  # the chart module loads the PDF library
+
+        output = Path(args.output) if args.output else None
+        text = progress_svg(rows, f"{state.name}: progress game by game")
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            write_atomically(output, text.encode())
+            print(f"wrote {output}")
+        return
+    text = (
+        json.dumps(progress_json(rows), indent=2) + "\n"
+        if args.format == "json"
+        else progress_table(rows)
+    )
+    if args.output:
+        write_atomically(Path(args.output), text.encode())
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(
+            text if args.format == "json" or rows else f"{state.name} has played no game yet\n"
         )
 
 

@@ -166,6 +166,30 @@ def build_parser() -> argparse.ArgumentParser:
         "archive", help="archive a dead or retired Titan (never deleted)", parents=[common]
     )
     archive.add_argument("titan")
+    restore_titan = titan_cmds.add_parser(
+        "restore", help="bring an archived Titan back", parents=[common]
+    )
+    restore_titan.add_argument("titan")
+    rename_titan = titan_cmds.add_parser("rename", help="give a Titan a new name", parents=[common])
+    rename_titan.add_argument("titan")
+    rename_titan.add_argument("name", help="the new name")
+    player = titan_cmds.add_parser("player", help="change who plays a Titan", parents=[common])
+    player.add_argument("titan")
+    player.add_argument("player", help="the new player")
+    export_titan = titan_cmds.add_parser(
+        "export", help="write one Titan with its whole history to a file", parents=[common]
+    )
+    export_titan.add_argument("titan")
+    export_titan.add_argument("-o", "--output", required=True, help="the file to write")
+    import_titan = titan_cmds.add_parser(
+        "import",
+        help="bring an exported Titan into a campaign (replayed through the rules)",
+        parents=[common],
+    )
+    import_titan.add_argument("file")
+    import_titan.add_argument(
+        "--name", default=None, help="a new name, if the campaign has one like it"
+    )
 
     spend = command(
         "spend",
@@ -317,6 +341,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--spell", action="append", metavar="NAME", help="a spell wanted (repeatable)"
     )
     goal.add_argument("--format", choices=("text", "json"), default="text")
+    goal.add_argument(
+        "--keep",
+        action="store_true",
+        help="keep the goal with the Titan (the sheet shows what remains)",
+    )
+    goal.add_argument("--clear", action="store_true", help="forget the goal kept with the Titan")
+
+    progress = command(
+        "progress",
+        "the Titan after each game: XP earned and spent, level and Mana",
+        handlers.cmd_progress,
+    )
+    progress.add_argument("titan")
+    progress.add_argument("--format", choices=("text", "json", "svg"), default="text")
+    progress.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        help="file (default: standard output; svg: NAME-progress.svg)",
+    )
 
     undo = command(
         "undo",

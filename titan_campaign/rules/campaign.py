@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from .errors import RuleError
-from .events import Created, Event, GameOutcome, GameRecorded
+from .events import Created, Event, GameOutcome, GameRecorded, Renamed
 from .names import name_key
 from .titan import Step, TitanState, apply, replay
 
@@ -100,11 +100,11 @@ class Campaign:
         return list(self.histories)
 
     def names(self) -> dict[int, str]:
-        """Each Titan's name, without replaying anyone (from its creation)."""
+        """Each Titan's name, without replaying anyone (from its creation and renames)."""
         names: dict[int, str] = {}
         for titan_id, history in self.histories.items():
-            created = history[0]
-            names[titan_id] = created.name if isinstance(created, Created) else f"Titan {titan_id}"
+            named = [e.name for e in history if isinstance(e, Created | Renamed)]
+            names[titan_id] = named[-1] if named else f"Titan {titan_id}"
         return names
 
     def find(self, name: str) -> int | None:
@@ -190,7 +190,7 @@ class Campaign:
             state = self.state(titan_id) if titan_id in self.histories else None
             notes: list[str] = []
             for event in added:
-                if isinstance(event, Created):
+                if isinstance(event, Created | Renamed):
                     self._check_new_name(event.name, titan_id, names)
                 step = apply(state, event)
                 state = step.state
@@ -202,6 +202,8 @@ class Campaign:
     def _check_new_name(self, name: str, titan_id: int, names: dict[str, int]) -> None:
         if names.get(name_key(name), titan_id) != titan_id:
             raise RuleError(f'campaign "{self.name}" already has a Titan named "{name}"')
+        for key in [key for key, tid in names.items() if tid == titan_id]:
+            del names[key]  # a renamed Titan's old name is free again
         names[name_key(name)] = titan_id
 
     def with_changes(self, changes: tuple[Change, ...], known: Mapping[int, Step] = {}) -> Campaign:

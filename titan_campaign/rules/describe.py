@@ -11,6 +11,7 @@ from .events import (
     Created,
     Event,
     GameRecorded,
+    GoalSet,
     GoldChanged,
     HonorGuardSet,
     ItemAdded,
@@ -18,11 +19,14 @@ from .events import (
     ItemRemoved,
     ItemUsed,
     PlanSet,
+    PlayerChanged,
+    Renamed,
     SchoolGained,
     SpellBought,
     SpellBoughtWithGold,
     SpellChosen,
     SwapDeclined,
+    Unarchived,
 )
 from .names import article
 
@@ -72,6 +76,19 @@ def describe(event: Event) -> str:
             return "next game's starting legions planned"
         case Archived():
             return "archived (dead or retired)"
+        case Unarchived():
+            return "brought back from the archive"
+        case Renamed():
+            return f"renamed {event.name}"
+        case PlayerChanged():
+            return f"now played by {event.player}"
+        case GoalSet(abilities=(), schools=(), spells=()):
+            return "build goal cleared"
+        case GoalSet():
+            wanted = [f"{n.title()} {v}" for n, v in (*event.abilities, *event.schools)] + list(
+                event.spells
+            )
+            return "build goal: " + ", ".join(wanted)
     return event.kind  # pragma: no cover
 
 

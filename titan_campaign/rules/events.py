@@ -250,6 +250,44 @@ class Archived(_Event):
     kind: Literal["archived"] = "archived"
 
 
+class Unarchived(_Event):
+    """An archived Titan brought back to the roster."""
+
+    kind: Literal["unarchived"] = "unarchived"
+
+
+class Renamed(_Event):
+    """The Titan's new name (unique in its campaign)."""
+
+    kind: Literal["renamed"] = "renamed"
+    name: Name
+
+
+class PlayerChanged(_Event):
+    """The player who now plays the Titan."""
+
+    kind: Literal["player_changed"] = "player_changed"
+    player: Name
+
+
+class GoalSet(_Event):
+    """The build goal kept with the Titan (see ``goals.py``); all empty clears it."""
+
+    kind: Literal["goal_set"] = "goal_set"
+    abilities: tuple[tuple[AbilityName, Annotated[int, Field(ge=0, le=3)]], ...] = Field(
+        default=(), max_length=8
+    )
+    schools: tuple[tuple[SchoolName, Annotated[int, Field(ge=0, le=3)]], ...] = Field(
+        default=(), max_length=8
+    )
+    spells: tuple[str, ...] = Field(default=(), max_length=72)
+
+    @field_validator("spells")
+    @classmethod
+    def _spell_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(_spell_name(name) for name in value)
+
+
 Event = Annotated[
     Created
     | AbilityBought
@@ -267,7 +305,11 @@ Event = Annotated[
     | ItemRemoved
     | HonorGuardSet
     | PlanSet
-    | Archived,
+    | Archived
+    | Unarchived
+    | Renamed
+    | PlayerChanged
+    | GoalSet,
     Field(discriminator="kind"),
 ]
 

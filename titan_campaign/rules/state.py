@@ -95,6 +95,15 @@ class GamePlayed:
     survivors: tuple[str, ...] | None
 
 
+@dataclass(frozen=True, slots=True)
+class KeptGoal:
+    """A build goal kept with the Titan: ability boxes, school levels and spells wanted."""
+
+    abilities: tuple[tuple[str, int], ...] = ()
+    schools: tuple[tuple[str, int], ...] = ()
+    spells: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class TitanState:
     """Facts replayed from the history; every figure on the sheet is derived from them."""
@@ -113,6 +122,7 @@ class TitanState:
     items: tuple[OwnedItem, ...] = ()
     honor_guard: tuple[str, ...] = ()
     plan: LegionPlan = field(default_factory=LegionPlan)
+    goal: KeptGoal | None = None
     games: tuple[GamePlayed, ...] = ()
     archived: bool = False
 

@@ -23,6 +23,7 @@ from .events import (
     Created,
     Event,
     GameRecorded,
+    GoalSet,
     GoldChanged,
     HonorGuardSet,
     ItemAdded,
@@ -31,11 +32,14 @@ from .events import (
     ItemRemoved,
     ItemUsed,
     PlanSet,
+    PlayerChanged,
+    Renamed,
     SchoolGained,
     SpellBought,
     SpellBoughtWithGold,
     SpellChosen,
     SwapDeclined,
+    Unarchived,
 )
 from .honor_guard import check_honor_guard
 from .legions import LegionPlan, check_plan, upgrade_name
@@ -47,6 +51,7 @@ from .state import (
     XP_PER_PURCHASE,
     GamePlayed,
     GoldLine,
+    KeptGoal,
     KnownSpell,
     OwnedItem,
     PendingChoice,
@@ -326,6 +331,31 @@ def _archive(state: TitanState, event: Archived, notes: list[str]) -> TitanState
     return state.evolve(archived=True)
 
 
+def _unarchive(state: TitanState, event: Unarchived, notes: list[str]) -> TitanState:
+    return state.evolve(archived=False)
+
+
+def _rename(state: TitanState, event: Renamed, notes: list[str]) -> TitanState:
+    if event.name == state.name:
+        raise RuleError(f"{state.name} already has that name")
+    notes.append(f"{state.name} is now called {event.name}")
+    return state.evolve(name=event.name)
+
+
+def _change_player(state: TitanState, event: PlayerChanged, notes: list[str]) -> TitanState:
+    if event.player == state.player:
+        raise RuleError(f"{state.player} already plays {state.name}")
+    return state.evolve(player=event.player)
+
+
+def _set_goal(state: TitanState, event: GoalSet, notes: list[str]) -> TitanState:
+    if not (event.abilities or event.schools or event.spells):
+        return state.evolve(goal=None)
+    return state.evolve(
+        goal=KeptGoal(tuple(event.abilities), tuple(event.schools), tuple(event.spells))
+    )
+
+
 _HANDLERS: dict[type, Callable[[TitanState, Any, list[str]], TitanState]] = {
     AbilityBought: _buy_ability,
     SchoolGained: _gain_school,
@@ -343,6 +373,10 @@ _HANDLERS: dict[type, Callable[[TitanState, Any, list[str]], TitanState]] = {
     HonorGuardSet: _set_honor_guard,
     PlanSet: _set_plan,
     Archived: _archive,
+    Unarchived: _unarchive,
+    Renamed: _rename,
+    PlayerChanged: _change_player,
+    GoalSet: _set_goal,
 }
 
 
@@ -390,8 +424,10 @@ def apply(state: TitanState | None, event: Event) -> Step:
         return Step(TitanState(event.name, event.player, event.base_xp), ())
     if state is None:
         raise RuleError("a Titan's history must start with its creation")
-    if state.archived:
-        raise RuleError(f"{state.name} is archived; undo the archive to change the Titan")
+    if state.archived and not isinstance(event, Unarchived):
+        raise RuleError(f"{state.name} is archived; bring the Titan back first (titan restore)")
+    if not state.archived and isinstance(event, Unarchived):
+        raise RuleError(f"{state.name} is not archived")
     notes: list[str] = []
     after = _HANDLERS[type(event)](state, event, notes)
     return Step(_settle(state, after, notes), tuple(notes))

@@ -103,19 +103,19 @@ class Session:
         return Stored(doc_id, self._read[doc_id])
 
     def campaign_with_titan(self, titan: str) -> Stored:
-        """The campaign with a Titan of that name (found from the file's creation events, so
-        that only that campaign is read); StoreError if none or several have one."""
+        """The campaign with a Titan of that name (found from the file's creation and rename
+        events, so that only that campaign is read); StoreError if none or several have one.
+        (Undone renames may count: the campaign then says the Titan is not there.)"""
         wanted = name_key(titan)
-        found: set[int] = set()
+        named: dict[tuple[int, str], str] = {}  # (campaign, Titan) -> latest name
         for doc in self._changes.all():
-            for events in doc.get("titans", {}).values():
-                first = events[0] if isinstance(events, list) and events else None
-                if (
-                    isinstance(first, dict)
-                    and first.get("kind") == "created"
-                    and name_key(str(first.get("name"))) == wanted
-                ):
-                    found.add(int(doc.get("campaign", 0)))
+            if doc.get("undone"):
+                continue
+            for titan_id, events in doc.get("titans", {}).items():
+                for event in events if isinstance(events, list) else ():
+                    if isinstance(event, dict) and event.get("kind") in ("created", "renamed"):
+                        named[(int(doc.get("campaign", 0)), titan_id)] = str(event.get("name"))
+        found = {campaign for (campaign, _), name in named.items() if name_key(name) == wanted}
         if len(found) > 1:
             raise StoreError(
                 f'several campaigns have a Titan named "{titan}": choose one with --campaign NAME'

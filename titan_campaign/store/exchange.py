@@ -10,6 +10,7 @@ log (``changes``, as in the database); version 1 kept each Titan's events and re
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -17,14 +18,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..rules.campaign import Campaign
 from ..rules.errors import RuleError
-from ..rules.events import Created, explain
+from ..rules.events import EVENTS_ADAPTER, Created, Event, explain
 from ..rules.names import name_key
-from .documents import campaign_from_docs, change_to_doc
+from ..rules.titan import TitanState
+from .documents import campaign_from_docs, change_to_doc, event_doc
 from .files import StoreError, parse_json, read_bytes
 from .upgrade import change_log
 
 EXPORT_FORMAT = "titan-campaign export"
 EXPORT_VERSION = 2
+RULES_VERSION = "Campaign Titan rules, rulings R1-R12"
 
 
 class _Strict(BaseModel):
@@ -160,3 +163,52 @@ def _unnumbered(change: Any) -> Any:
 
 def export_text(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- one Titan ---------------------------------------------------------------------------------
+
+TITAN_FORMAT = "titan-campaign titan"
+
+
+class TitanFile(_Strict):
+    format: Literal["titan-campaign titan"]
+    schema_version: Annotated[int, Field(ge=1)]
+    exported: Annotated[str, Field(max_length=40)] = ""
+    rules: Annotated[str, Field(max_length=40)] = ""
+    events: Annotated[list[dict[str, Any]], Field(min_length=1, max_length=100_000)]
+
+
+def titan_export_text(state: TitanState, events: Sequence[Event], exported: str) -> str:
+    """One Titan with its whole history (``rules``: the rules version that judged it)."""
+    data = {
+        "format": TITAN_FORMAT,
+        "schema_version": 1,
+        "exported": exported,
+        "rules": RULES_VERSION,
+        "titan": state.name,
+        "events": [event_doc(event) for event in events],
+    }
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def read_titan_export(path: Path) -> list[Event]:
+    """The events of a Titan export file, checked by the rules' models (not yet replayed)."""
+    try:
+        raw = read_bytes(path, "titan-campaign Titan file")
+        if raw is None:
+            raise StoreError(f"{path} does not exist")
+        data = parse_json(path, raw)
+        if isinstance(data, dict):
+            data.pop("titan", None)
+        exported = TitanFile.model_validate(data)
+        if exported.schema_version > 1:
+            raise StoreError(f"{path} comes from a newer titan-campaign")
+        return list(EVENTS_ADAPTER.validate_python(exported.events))
+    except ValidationError as error:
+        raise StoreError(
+            f"{path} is not a titan-campaign Titan file ({explain(error)}); nothing imported"
+        ) from None
+    except StoreError as error:
+        raise StoreError(
+            f"{str(error).removesuffix(' (left untouched)')}; nothing imported"
+        ) from None
