@@ -249,6 +249,8 @@ class _Search:
     others_full: bool
     """Whether every school outside ``schools`` is at level 3 once the goal's levels are in."""
     alike: tuple[tuple[int, ...], ...] = ()
+    left: list[list[tuple[int, int, int]]] = field(default_factory=list)
+    swappable_left: list[list[int]] = field(default_factory=list)
     """Groups of schools the goal cannot tell apart (same level, goal, targets and swaps): a
     node lists their (level, buys) in order, so that the search meets each situation once."""
 
@@ -310,6 +312,21 @@ class _Search:
             groups.setdefault(key, []).append(index)
         alike = tuple(tuple(group) for group in groups.values() if len(group) > 1)
         object.__setattr__(self, "alike", alike)
+        # per school and level now: the targets no school pick reaches, and of those, the ones
+        # a bonus swap could take (the search asks for these for every node)
+        left = [
+            [self._unpicked(index, now) for now in range(MAX_BOXES + 1)]
+            for index in range(len(self.schools))
+        ]
+        object.__setattr__(self, "left", left)
+        swappable = [
+            [
+                sum(self.swappable(index, now, left[index][now])) if self.junk else 0
+                for now in range(MAX_BOXES + 1)
+            ]
+            for index in range(len(self.schools))
+        ]
+        object.__setattr__(self, "swappable_left", swappable)
 
     # -- what a node holds --
 
@@ -319,8 +336,15 @@ class _Search:
         gained = max(0, now - max(self.levels[index], level - 1))
         return min(self.wanted[index][level - 1], gained)
 
-    def unpicked(self, index: int, now: int) -> list[int]:
-        return [self.wanted[index][lv - 1] - self.picked(index, lv, now) for lv in (1, 2, 3)]
+    def unpicked(self, index: int, now: int) -> tuple[int, int, int]:
+        """Target spells of the school, per level, that no school pick reaches (R5)."""
+        return self.left[index][now]
+
+    def _unpicked(self, index: int, now: int) -> tuple[int, int, int]:
+        one, two, three = (
+            self.wanted[index][lv - 1] - self.picked(index, lv, now) for lv in (1, 2, 3)
+        )
+        return one, two, three
 
     def swappable(self, index: int, now: int, unpicked: Sequence[int]) -> list[int]:
         """Per level, the unpicked targets the bonus swaps of (school, level) could take: those
@@ -483,7 +507,7 @@ class _Search:
                 if any(unpicked[final:]) and not any_picks:
                     continue  # a spell above its school's level needs a free pick held (R2, R6)
                 left = max(0, sum(unpicked) - buys[index])
-                swaps = min(left, self.junk and sum(self.swappable(index, final, unpicked)))
+                swaps = min(left, self.swappable_left[index][final])
                 options[left, swaps] = min(options.get((left, swaps), MAX_BOXES + 1), final - now)
             fewest_left += min(left for left, _ in options)
             most_swaps += max(swaps for _, swaps in options)
@@ -600,6 +624,7 @@ class _Walk:
         self.goal = goal
         self.steps: list[GoalStep] = []
         self.early = list(early)
+        self.targets = [find_spell(name) for name in goal.spells]
         self.kept = {
             e.new if isinstance(e, BonusSwapped) else getattr(e, "spell", "") for e in early
         }
@@ -625,11 +650,12 @@ class _Walk:
             self.steps.append(GoalStep(_words(choice), choice, after.spent_xp, after.level))
 
     def unknown(self, school: str | None = None, level: int | None = None) -> list[str]:
-        found = [find_spell(name) for name in self.goal.spells if not self.state.knows(name)]
+        known = {k.name for k in self.state.spells}
         return [
             s.name
-            for s in found
-            if (school is None or s.school == school)
+            for s in self.targets
+            if s.name not in known
+            and (school is None or s.school == school)
             and (level is None or s.level == level)
             and s.name not in self.kept
         ]
