@@ -29,7 +29,7 @@ Four purchases are needed at least: three Spirit boxes, and Fire 1, 2 and 3 less
 levels. Spirit, Spirit (200 spent: level 1, a free level) then the free Fire 1, Spirit, Fire 2
 (400 spent: level 2, a free level) and the free Fire 3: 400 XP, 200 beyond the 200 available.
 
-The search (``_cheapest``) is an A* over a small picture of the sheet (see ``_Search``); the
+The search (``_Search.cheapest``) is an A* over a small picture of the sheet; the
 plan it finds is turned into real events and replayed, so it can never drift from the rules.
 ``tests/rules/test_goals.py`` compares it with an exhaustive search over the real events.
 """
