@@ -112,9 +112,7 @@ class Participant:
 
 
 def _campaign_of(session: Session, titan: str, campaign: str | None) -> Stored:
-    if campaign is not None:
-        return session.campaign(campaign)
-    return session.campaign_with_titan(titan)
+    return session.campaign_with_titan(titan, campaign)
 
 
 def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanView:
@@ -178,6 +176,36 @@ def _one(
     db: Database, titan: str, campaign: str | None, make: Callable[[TitanState], Event]
 ) -> Done:
     return change_titans(db, campaign, {titan: lambda state: [make(state)]})
+
+
+class TitanChanged(RuleError):
+    """The Titan changed elsewhere since the app showed it: nothing was saved; ``state`` is
+    the Titan as it is now."""
+
+    def __init__(self, state: TitanState) -> None:
+        super().__init__(
+            f"{state.name} was changed elsewhere since it was shown; nothing was saved. "
+            "It is shown as it is now: check and try again"
+        )
+        self.state = state
+
+
+def change_titan_as_shown(
+    db: Database,
+    titan: str,
+    shown: TitanState,
+    make: Callable[[TitanState], Event],
+    campaign: str | None = None,
+) -> Done:
+    """One event for a Titan, judged inside the one save: refused with ``TitanChanged`` if
+    the Titan is no longer as ``shown``. A change to another Titan meanwhile does not matter."""
+
+    def as_shown(state: TitanState) -> list[Event]:
+        if state != shown:
+            raise TitanChanged(state)
+        return [make(state)]
+
+    return change_titans(db, campaign, {titan: as_shown})
 
 
 def new_campaign(db: Database, name: str, base_xp: int) -> Campaign:
@@ -637,7 +665,15 @@ def import_campaigns(db: Database, path: Path) -> list[str]:
     return [campaign.name for campaign in campaigns]
 
 
-__all__ = ["Done", "Participant", "RuleError", "StoreError", "TitanView", "Undone"]
+__all__ = [
+    "Done",
+    "Participant",
+    "RuleError",
+    "StoreError",
+    "TitanChanged",
+    "TitanView",
+    "Undone",
+]
 
 
 # --- printing --------------------------------------------------------------------------------

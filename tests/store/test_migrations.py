@@ -16,7 +16,13 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def sheets(cli, *names: str) -> dict[str, dict]:
-    return {name: json.loads(cli.ok("sheet", name, "--format", "json")) for name in names}
+    """The sheets as the release that wrote the fixture showed them (figures added to the sheet
+    since then are left out)."""
+    known = json.loads((FIXTURES / "v2-sheets.json").read_text())["Thorn"].keys()
+    return {
+        name: {key: value for key, value in json.loads(cli.ok("sheet", name, "--format", "json")).items() if key in known}
+        for name in names
+    }
 
 
 def v2_database(tmp_path: Path) -> Path:

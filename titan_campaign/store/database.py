@@ -22,10 +22,17 @@ from tinydb.storages import Storage
 
 from ..rules.campaign import BASE_XP_CHOICES, Campaign
 from ..rules.errors import RuleError
-from ..rules.events import explain
+from ..rules.events import Event, explain
 from ..rules.names import name_key
 from . import backups
-from .documents import SCHEMA_VERSION, CampaignDoc, campaign_from_docs, change_to_doc, check_tables
+from .documents import (
+    SCHEMA_VERSION,
+    CampaignDoc,
+    campaign_from_docs,
+    change_to_doc,
+    check_tables,
+    events_from_docs,
+)
 from .files import (
     LOCK_TIMEOUT,
     StoreError,
@@ -102,30 +109,76 @@ class Session:
             self._read[doc_id] = campaign_from_docs(self.path, str(doc_id), doc, changes)
         return Stored(doc_id, self._read[doc_id])
 
-    def campaign_with_titan(self, titan: str) -> Stored:
-        """The campaign with a Titan of that name (found from the file's creation and rename
-        events, so that only that campaign is read); StoreError if none or several have one.
-        (Undone renames may count: the campaign then says the Titan is not there.)"""
-        wanted = name_key(titan)
-        named: dict[tuple[int, str], str] = {}  # (campaign, Titan) -> latest name
+    def _names(self) -> dict[tuple[int, int], str]:
+        """Every Titan's latest name by (campaign, Titan), from the creation and rename events
+        of the changes in effect, read as stored (so that only the campaign asked for is
+        checked and replayed)."""
+        named: dict[tuple[int, int], str] = {}
         for doc in self._changes.all():
             if doc.get("undone"):
                 continue
             for titan_id, events in doc.get("titans", {}).items():
-                for event in events if isinstance(events, list) else ():
-                    if isinstance(event, dict) and event.get("kind") in ("created", "renamed"):
-                        named[(int(doc.get("campaign", 0)), titan_id)] = str(event.get("name"))
-        found = {campaign for (campaign, _), name in named.items() if name_key(name) == wanted}
-        if len(found) > 1:
+                for event in events:
+                    if event.get("kind") in ("created", "renamed"):
+                        named[(int(doc["campaign"]), int(titan_id))] = str(event.get("name"))
+        return named
+
+    def _find(self, titan: str, campaign: str | None) -> tuple[int, int] | None:
+        """(campaign, Titan) of the Titan called ``titan``; None if no campaign has one."""
+        wanted = name_key(titan)
+        found = [key for key, name in self._names().items() if name_key(name) == wanted]
+        if campaign is not None:
+            chosen = self.campaign_id(campaign)
+            found = [key for key in found if key[0] == chosen]
+        if len({campaign_id for campaign_id, _ in found}) > 1:
             raise StoreError(
                 f'several campaigns have a Titan named "{titan}": choose one with --campaign NAME'
             )
-        docs = {doc.doc_id: doc for doc in self._campaigns.all()}
-        if found and (campaign_id := found.pop()) in docs:
-            return self._stored(campaign_id, docs[campaign_id])
-        if len(docs) == 1:
-            return self.campaign()  # names the Titans it has
+        return found[0] if found else None
+
+    def campaign_with_titan(self, titan: str, campaign: str | None = None) -> Stored:
+        """The campaign with a Titan of that name (or the one named); StoreError if none or
+        several have one."""
+        found = self._find(titan, campaign)
+        if found is not None:
+            return self._stored(found[0], self._campaign_doc(found[0]))
+        if campaign is not None or len(self._campaigns) == 1:
+            return self.campaign(campaign)  # whose error names the Titans it has
         raise StoreError(f'no Titan named "{titan}" in any campaign')
+
+    def titan_history(
+        self, titan: str, campaign: str | None = None
+    ) -> tuple[str, tuple[Event, ...]]:
+        """One Titan's campaign name and events (the changes in effect, in order), only its own
+        events checked by the rules' models: reading one sheet reads no other Titan."""
+        found = self._find(titan, campaign)
+        if found is None:
+            stored = self.campaign_with_titan(titan, campaign)
+            stored.campaign.titan_id(titan)  # raises, naming the Titans there are
+            raise StoreError(f'no Titan named "{titan}"')  # pragma: no cover - titan_id raised
+        campaign_id, titan_id = found
+        key = str(titan_id)
+        docs = [
+            (str(doc.doc_id), doc["titans"][key])
+            for doc in self._changes.search(Query().campaign == campaign_id)
+            if key in doc["titans"] and not doc.get("undone")
+        ]
+        campaign_name = str(self._campaign_doc(campaign_id)["name"])
+        return campaign_name, events_from_docs(self.path, titan_id, docs)
+
+    def _campaign_doc(self, campaign_id: int) -> Any:
+        doc = self._campaigns.get(doc_id=campaign_id)
+        if doc is None:
+            raise StoreError(
+                f"{self.path} is damaged: changes name campaign {campaign_id}, which is missing (left untouched)"
+            )
+        return doc
+
+    def campaign_id(self, name: str) -> int:
+        for doc in self._campaigns.all():
+            if name_key(str(doc.get("name"))) == name_key(name):
+                return doc.doc_id
+        return self.campaign(name).id  # raises, naming the campaigns there are
 
     def campaign(self, name: str | None = None) -> Stored:
         """The named campaign, or the only one when no name is given."""

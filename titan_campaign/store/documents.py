@@ -110,6 +110,22 @@ def campaign_from_docs(
     return Campaign(facts.name, facts.base_xp, facts.created, log)
 
 
+def events_from_docs(
+    path: Path, titan_id: int, docs: list[tuple[str, list[Any]]]
+) -> tuple[Event, ...]:
+    """One Titan's events from the changes that hold them, checked by the rules' models."""
+    flat = [event for _, events in docs for event in events]
+    try:
+        return tuple(EVENTS_ADAPTER.validate_python(flat))
+    except ValidationError as error:
+        at = error.errors()[0]["loc"][0]
+        for number, events in docs:
+            if not isinstance(at, int) or at < len(events):
+                raise _wrong(path, f"changes {number}, Titan {titan_id}", error) from None
+            at -= len(events)
+        raise _wrong(path, "changes", error) from None
+
+
 def _event_place(docs: list[tuple[str, ChangeDoc]], error: ValidationError) -> str:
     """The change and Titan of the first event that failed, counted in the campaign's events."""
     at = error.errors()[0]["loc"][0]
