@@ -581,3 +581,9 @@ def cmd_export(args: Namespace, db: Database) -> None:
 def cmd_import(args: Namespace, db: Database) -> None:
     names = actions.import_campaigns(db, Path(args.file))
     print(f"imported {', '.join(names)} into {db.path}")
+
+
+def cmd_serve(args: Namespace, db: Database) -> None:
+    from ..serve import serve_game_night  # textual-serve loads only for a game night
+
+    serve_game_night(db.path, campaign=_campaign(args), host=args.host, port=args.port)

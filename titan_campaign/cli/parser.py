@@ -429,7 +429,29 @@ def build_parser() -> argparse.ArgumentParser:
         handlers.cmd_import,
     )
     imp.add_argument("file")
+
+    serve = command(
+        "serve",
+        "game night in the browser: the app in every player's browser tab, on this database",
+        handlers.cmd_serve,
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this computer only; "
+        "0.0.0.0: phones on your network, with a token)",
+    )
+    serve.add_argument(
+        "--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any free one)"
+    )
     return parser
+
+
+def _port(text: str) -> int:
+    value = _count(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {text}")
+    return value
 
 
 def _print_options(parser: argparse.ArgumentParser) -> None:
