@@ -79,33 +79,27 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
 def campaign_from_docs(
     path: Path, doc_id: str, doc: Any, changes: list[tuple[str, Any]]
 ) -> Campaign:
-    """A campaign with its change log, every event checked by the rules' models (all of the
-    campaign's events in one go, then handed back to their changes)."""
-    try:
-        facts = CampaignDoc.model_validate(doc)
-    except ValidationError as error:
-        raise _wrong(path, f"campaigns {doc_id}", error) from None
-    try:
-        docs = list(_CHANGES.validate_python(dict(changes)).items())
-    except ValidationError as error:
-        raise _wrong(path, f"changes {error.errors()[0]['loc'][0]}", error) from None
-    flat = [event for _, change in docs for events in change.titans.values() for event in events]
+    """A campaign with its change log from documents ``check_tables`` passed, every event
+    checked by the rules' models (all of the campaign's events in one go)."""
+    facts = CampaignDoc.model_validate(doc)
+    docs = [(number, raw.get("titans", {})) for number, raw in changes]
+    flat = [event for _, titans in docs for events in titans.values() for event in events]
     try:
         validated = iter(EVENTS_ADAPTER.validate_python(flat))
     except ValidationError as error:
         raise _wrong(path, _event_place(docs, error), error) from None
     log = tuple(
         Change(
-            change.at,
-            change.text,
+            raw.get("at", ""),
+            raw.get("text", ""),
             {
                 int(tid): tuple(next(validated) for _ in events)
-                for tid, events in change.titans.items()
+                for tid, events in raw["titans"].items()
             },
-            change.undone,
+            raw.get("undone", 0),
             int(number),
         )
-        for number, change in docs
+        for number, raw in changes
     )
     return Campaign(facts.name, facts.base_xp, facts.created, log)
 
@@ -126,11 +120,11 @@ def events_from_docs(
         raise _wrong(path, "changes", error) from None
 
 
-def _event_place(docs: list[tuple[str, ChangeDoc]], error: ValidationError) -> str:
+def _event_place(docs: list[tuple[str, dict[str, Any]]], error: ValidationError) -> str:
     """The change and Titan of the first event that failed, counted in the campaign's events."""
     at = error.errors()[0]["loc"][0]
-    for number, change in docs:
-        for tid, events in change.titans.items():
+    for number, titans in docs:
+        for tid, events in titans.items():
             if not isinstance(at, int) or at < len(events):
                 return f"changes {number}, Titan {tid}"
             at -= len(events)

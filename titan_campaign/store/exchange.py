@@ -21,7 +21,7 @@ from ..rules.errors import RuleError
 from ..rules.events import EVENTS_ADAPTER, Created, Event, explain
 from ..rules.names import name_key
 from ..rules.titan import TitanState
-from .documents import campaign_from_docs, change_to_doc, event_doc
+from .documents import campaign_from_docs, change_to_doc, check_tables, event_doc
 from .files import StoreError, parse_json, read_bytes
 from .upgrade import change_log
 
@@ -128,12 +128,10 @@ def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
                 (n, titan.events, titan.undone) for n, titan in enumerate(entry.titans, start=1)
             ]
             docs = change_log(path, 0, histories)
-        campaign = campaign_from_docs(
-            path,
-            str(number),
-            {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created},
-            [(str(n), {**doc, "campaign": 1}) for n, doc in enumerate(docs, start=1)],
-        )
+        facts = {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created}
+        numbered = {str(n): {**doc, "campaign": 1} for n, doc in enumerate(docs, start=1)}
+        check_tables(path, {"campaigns": {"1": facts}, "changes": numbered})
+        campaign = campaign_from_docs(path, str(number), facts, list(numbered.items()))
     except StoreError as error:
         raise StoreError(
             f"{where}: {str(error).removesuffix(' (left untouched)')}; nothing imported"

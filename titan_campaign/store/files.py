@@ -58,12 +58,10 @@ def encode(tables: dict[str, dict[str, Any]]) -> bytes:
     """The database as a player reads it: JSON with one line per document, table by table,
     letters of any script as typed (so a diff of two versions shows one line per change)."""
 
-    def line(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-
+    line = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
     parts = []
     for name, table in tables.items():
-        docs = ",\n".join(f"  {line(key)}: {line(doc)}" for key, doc in table.items())
+        docs = ",\n".join(f'  "{key}": {line(doc)}' for key, doc in table.items())  # keys: digits
         parts.append(f"{line(name)}: {{\n{docs}\n }}" if docs else f"{line(name)}: {{}}")
     return ("{\n " + ",\n ".join(parts) + "\n}\n").encode()
 
