@@ -1,4 +1,4 @@
-"""A printed page as shapes in millimetres: text, boxes and lines.
+"""A printed page as shapes in millimetres: text, boxes, lines and progress charts.
 
 The sheet, the blank sheet, the spell cards and the game-night card are laid out once as a
 ``Page``; ``pdf.py``, ``svg.py`` and ``html.py`` only translate its shapes. Text is measured
@@ -15,6 +15,7 @@ from typing import Literal
 from fpdf import FPDF
 
 from ..rules.errors import RuleError
+from ..rules.progress import ProgressRow
 from .fonts import FILES, drawable, font_path
 
 FONT = "dejavu"
@@ -137,7 +138,19 @@ class Line:
     dashed: bool = False
 
 
-Shape = Text | Box | Line
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A Titan's progress chart (``progress_chart.chart_shapes``) in the box (x, y, w, h)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    title: str
+    rows: tuple[ProgressRow, ...]
+
+
+Shape = Text | Box | Line | Chart
 
 
 @dataclass
@@ -172,6 +185,11 @@ class Page:
         self, x1: float, y1: float, x2: float, y2: float, stroke: float = 0.2, dashed: bool = False
     ) -> None:
         self.shapes.append(Line(x1, y1, x2, y2, stroke, dashed))
+
+    def chart(
+        self, x: float, y: float, w: float, h: float, title: str, rows: tuple[ProgressRow, ...]
+    ) -> None:
+        self.shapes.append(Chart(x, y, w, h, title, rows))
 
     def check_boxes(
         self, x: float, y: float, checked: int, total: int = 3, side: float = 3.6, gap: float = 1.2

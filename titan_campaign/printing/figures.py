@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.honor_guard import SLOT_OPENS_AT, honor_guard_slots
+from ..rules.progress import ProgressRow
 from ..rules.spells import SCHOOLS, Spell
 
 
@@ -179,3 +180,28 @@ def spell_effect(spell: Spell) -> str:
         text = text.replace(long, short)
     match = re.match(r"(.+?[.!?])(\s|$)", text)
     return match.group(1) if match else text
+
+
+def goal_summary(goal: dict[str, Any]) -> str:
+    """What remains of the kept build goal in one line: reached, or the XP it spends and the XP
+    still to earn, in games at the Titan's average award."""
+    if goal["note"]:
+        return str(goal["note"])
+    if goal["met"]:
+        return "reached: every box, level and spell of the goal is on the sheet"
+    spend = f"{goal['xp_cost']} XP to spend in {len(goal['steps'])} steps"
+    if not goal["xp_needed"]:
+        return f"{spend}, all available now"
+    games = f" (about {goal['games']:g} games)" if goal["games"] else ""
+    return f"{spend}; {goal['xp_needed']} XP still to earn{games}"
+
+
+def goal_steps(goal: dict[str, Any]) -> list[str]:
+    """The goal's steps numbered in order: "1. spend ability spirit"."""
+    return [f"{number}. {step}" for number, step in enumerate(goal["steps"], start=1)]
+
+
+def progress_rows(data: dict[str, Any]) -> tuple[ProgressRow, ...]:
+    """The Titan's progress game by game as sheet data carries it (``progress_json``), if it
+    does: the sheet's back page draws it."""
+    return tuple(ProgressRow(**row) for row in data.get("progress") or ())

@@ -14,8 +14,9 @@ from typing import Any
 
 from fpdf import FPDF
 
-from .canvas import FONT, PT, Box, Line, Page, Text, font_style, register_fonts
+from .canvas import FONT, PT, Box, Chart, Line, Page, Text, font_style, register_fonts
 from .fonts import drawable
+from .progress_chart import draw_progress_pdf
 from .sheet_layout import sheet_pages
 
 PRODUCER = "titan-campaign"
@@ -41,6 +42,9 @@ def _draw(pdf: FPDF, page: Page) -> None:
             pdf.line(shape.x1, shape.y1, shape.x2, shape.y2)
             if shape.dashed:
                 pdf.set_dash_pattern()
+        elif isinstance(shape, Chart):
+            draw_progress_pdf(pdf, shape.rows, shape.x, shape.y, shape.w, shape.h, shape.title)
+            pdf.set_fill_color(0)
 
 
 def pages_pdf(pages: Sequence[Page], title: str = "", created: datetime | None = None) -> bytes:

@@ -27,6 +27,8 @@ __all__ = [
     "ChartText",
     "Shape",
     "chart_shapes",
+    "chart_svg_elements",
+    "chart_texts",
     "draw_progress_pdf",
     "progress_svg",
 ]
@@ -180,6 +182,12 @@ def chart_shapes(
     return shapes
 
 
+def chart_texts(rows: Sequence[ProgressRow], title: str) -> str:
+    """Every character the chart writes (for cutting an embedded font down to)."""
+    words = [shape.text for shape in chart_shapes(rows, title) if isinstance(shape, ChartText)]
+    return "".join(words) + "0123456789"
+
+
 def _legend(width: float, y: float, unit: float) -> list[Shape]:
     shapes: list[Shape] = []
     entry = 170.0 * unit
@@ -229,6 +237,14 @@ def _svg_shape(shape: Shape) -> str:
 def _diamond(x: float, y: float, size: float) -> list[tuple[float, float]]:
     reach = size * 1.3
     return [(x, y - reach), (x + reach, y), (x, y + reach), (x - reach, y)]
+
+
+def chart_svg_elements(
+    rows: Sequence[ProgressRow], title: str, width: float, height: float, x: float, y: float
+) -> str:
+    """The chart's shapes as SVG elements in a group placed at (x, y), to draw on a page."""
+    body = "\n".join(_svg_shape(shape) for shape in chart_shapes(rows, title, width, height))
+    return f'<g transform="translate({_n(x)} {_n(y)})">\n{body}\n</g>'
 
 
 def progress_svg(

@@ -4,7 +4,9 @@ Top to bottom: title and Campaign; Titan name and LEVEL; ABILITIES (three boxes 
 sheet's effect line) beside EXPERIENCE and GOLD; SPELL SCHOOLS beside the figures used at the
 table and the starting legions; SPELLS (with blank lines for new ones); MAGIC ITEMS in full,
 a box per charge, and blank lines; HONOR GUARD with its three slots; the choices still to make;
-then GOLD LEDGER and NOTES ruled down to the foot of the page. Type never goes below 7 points:
+the build goal and what remains of it; then GOLD LEDGER and NOTES ruled down to the foot of
+the page; on the back, when the data carries the Titan's ``progress``, the progress chart
+and the figures game by game. Type never goes below 7 points:
 what does not fit goes on a second page under its heading. With no data it is the blank sheet.
 """
 
@@ -14,8 +16,8 @@ from typing import Any
 
 from ..rules.abilities import ABILITIES, ABILITY_INFO
 from ..rules.spells import SCHOOLS
-from .canvas import Page, fit_size, fit_text, paper_size, wrap_text
-from .figures import XP_LABELS, guard_slots, spell_mark
+from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
+from .figures import XP_LABELS, goal_steps, goal_summary, guard_slots, progress_rows, spell_mark
 from .flow import GAP_MM, HEADING, Flow, heading
 from .sheet_items import items_section
 
@@ -247,6 +249,35 @@ def _choices(flow: Flow, data: dict[str, Any]) -> None:
     flow.y += 2
 
 
+def packed_lines(pieces: list[str], width: float, size: float, gap: str = "   ") -> list[str]:
+    """Short pieces (a goal's steps) side by side, as many a line as fit ``width``; a piece
+    never breaks unless it is wider than a whole line."""
+    lines: list[str] = []
+    for piece in pieces:
+        trial = f"{lines[-1]}{gap}{piece}" if lines else piece
+        if lines and text_width(trial, size) <= width:
+            lines[-1] = trial
+        else:
+            lines += wrap_text(piece, width, size)
+    return lines
+
+
+def _goal(flow: Flow, goal: dict[str, Any] | None) -> None:
+    """BUILD GOAL: what the player wants, what remains, and the steps in order (goals.py)."""
+    if not goal:
+        return
+    title = "BUILD GOAL"
+    lines = [(line, True) for line in wrap_text(goal["wanted"], flow.content - 2, 8.5, True)]
+    lines += [(line, False) for line in wrap_text(goal_summary(goal), flow.content - 2, 8)]
+    lines += [(line, False) for line in packed_lines(goal_steps(goal), flow.content - 2, 8)]
+    flow.section(title, 4)
+    for line, bold in lines:
+        flow.need(4, title)
+        flow.page.text(flow.x + 1, flow.y + 3, line, 8.5 if bold else 8, bold=bold)
+        flow.y += 4
+    flow.y += 2
+
+
 LEDGER_ROW = 5.5
 LEDGER_MIN = 21.0  # mm: heading and three rows
 LEDGER_SHARE = 0.55  # the gold ledger's share of the width; notes get the rest
@@ -300,6 +331,51 @@ def _ledger_row(page: Page, entry: dict[str, Any], x: float, y: float, width: fl
     page.text(x + 26, y, fit_text(entry.get("note") or "", width - 27, 7.5), 7.5)
 
 
+# --- the back page: progress ----------------------------------------------------------------
+
+CHART_H = 105.0  # mm
+PROGRESS_COLUMNS = (
+    ("Game", "game", 14.0),
+    ("Date", "date", 40.0),
+    ("Award", "award", 60.0),
+    ("Earned XP", "earned", 84.0),
+    ("Spent XP", "spent", 106.0),
+    ("Level", "level", 122.0),
+    ("Mana", "mana", 136.0),
+)
+"""The progress table's columns: heading, figure and the right edge of each, in mm."""
+
+
+def _progress(flow: Flow, data: dict[str, Any]) -> None:
+    """The back page: XP earned, XP spent and level by game as a chart, then game by game."""
+    rows = progress_rows(data)
+    if not rows:
+        return
+    flow.new_page()
+    title = "PROGRESS"
+    flow.y = heading(flow.page, flow.x, flow.y, flow.content, title)
+    flow.page.chart(
+        flow.x, flow.y, flow.content, CHART_H, f"{data['name']}: XP and level by game", rows
+    )
+    flow.y += CHART_H + 3
+    step = 4.4
+
+    def head() -> None:
+        for label, _, right in PROGRESS_COLUMNS:
+            flow.page.text(flow.x + right, flow.y + 3, label, 7.5, italic=True, align="right")
+        flow.page.line(flow.x, flow.y + 4, flow.x + PROGRESS_COLUMNS[-1][2], flow.y + 4)
+        flow.y += 4
+
+    head()
+    for row in rows:
+        if flow.need(step, title):
+            head()
+        figures = row.to_json()
+        for _, key, right in PROGRESS_COLUMNS:
+            flow.page.text(flow.x + right, flow.y + 3.4, str(figures[key]), 8, align="right")
+        flow.y += step
+
+
 # --- the sheet ------------------------------------------------------------------------------
 
 
@@ -325,7 +401,10 @@ def sheet_pages(data: dict[str, Any] | None, paper: str = "a4") -> list[Page]:
     _honor_guard(flow, data)
     if data:
         _choices(flow, data)
+        _goal(flow, data.get("goal"))
     _ledger_and_notes(flow, data)
+    if data:
+        _progress(flow, data)
     return flow.pages
 
 

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .canvas import PT, Box, Page, Shape, Text
+from .canvas import PT, Box, Chart, Page, Shape, Text
 from .fonts import FAMILY, MISSING_MARK, drawable, font_face_css
+from .progress_chart import chart_svg_elements, chart_texts
 from .sheet_layout import sheet_pages
 
 FONT = f"'{FAMILY} Embedded', '{FAMILY}', 'DejaVu Sans', sans-serif"
@@ -37,6 +38,8 @@ def _shape(shape: Shape, dy: float = 0.0) -> str:
         if shape.figure:
             attrs += f" data-figure={quoteattr(shape.figure)}"
         return f"<text {attrs}>{escape(drawable(shape.text))}</text>"
+    if isinstance(shape, Chart):
+        return chart_svg_elements(shape.rows, shape.title, shape.w, shape.h, shape.x, shape.y + dy)
     if isinstance(shape, Box):
         fill = "#000" if shape.filled else "none"
         kind = "box checked" if shape.filled else "box"
@@ -54,6 +57,12 @@ def _shape(shape: Shape, dy: float = 0.0) -> str:
 def page_texts(pages: Sequence[Page]) -> str:
     """Every character the pages draw (to cut the embedded font down to)."""
     texts = [drawable(s.text) for page in pages for s in page.shapes if isinstance(s, Text)]
+    texts += [
+        drawable(chart_texts(s.rows, s.title))
+        for page in pages
+        for s in page.shapes
+        if isinstance(s, Chart)
+    ]
     return "".join(texts) + MISSING_MARK
 
 

@@ -6,7 +6,15 @@ import textwrap
 from typing import Any
 
 from ..rules.abilities import ABILITY_INFO
-from .figures import charge_boxes, charges_text, guard_slots
+from ..rules.progress import progress_table
+from .figures import (
+    charge_boxes,
+    charges_text,
+    goal_steps,
+    goal_summary,
+    guard_slots,
+    progress_rows,
+)
 
 WIDTH = 80
 LEFT = 53  # width of the left column (abilities, schools)
@@ -38,6 +46,18 @@ def honor_guard_lines(data: dict[str, Any]) -> list[str]:
         else f"slot {slot.number}: locked until level {slot.opens_at}"
         for slot in guard_slots(data)
     ]
+
+
+def goal_lines(goal: dict[str, Any]) -> list[str]:
+    """BUILD GOAL: what is wanted, what remains, and the steps in order, wrapped to 80."""
+    lines = textwrap.wrap(f"BUILD GOAL: {goal['wanted']}", WIDTH, subsequent_indent="  ")
+    lines += textwrap.wrap(goal_summary(goal), WIDTH, initial_indent="  ", subsequent_indent="  ")
+    steps = "   ".join(step.replace(" ", "\u00a0") for step in goal_steps(goal))
+    lines += [
+        line.replace("\u00a0", " ")
+        for line in textwrap.wrap(steps, WIDTH, initial_indent="  ", subsequent_indent="  ")
+    ]
+    return lines
 
 
 def sheet_text(data: dict[str, Any]) -> str:
@@ -119,4 +139,9 @@ def sheet_text(data: dict[str, Any]) -> str:
         out.append("")
         out.append("CHOICES TO MAKE")
         out += [_fit(f"  - {choice['text']}", WIDTH) for choice in data["pending"]]
+    if data.get("goal"):
+        out.append("")
+        out += goal_lines(data["goal"])
+    if data.get("progress"):
+        out += ["", "PROGRESS", *progress_table(progress_rows(data)).splitlines()]
     return "\n".join(line.rstrip() for line in out) + "\n"

@@ -5,8 +5,34 @@ from __future__ import annotations
 from typing import Any
 
 from .abilities import ABILITIES
+from .errors import RuleError
+from .goals import Goal, plan_goal
 from .spells import SCHOOLS
 from .titan import TitanState
+
+
+def goal_data(state: TitanState) -> dict[str, Any] | None:
+    """The build goal kept with the Titan and what remains of it (see ``goals.py``): what is
+    wanted, the XP still to earn, about how many games that is, and the steps in order.
+    None without a goal; an archived Titan's goal lists no steps and says why."""
+    kept = state.goal
+    if kept is None:
+        return None
+    goal = Goal(dict(kept.abilities), dict(kept.schools), kept.spells)
+    try:
+        plan = plan_goal(state, goal)
+    except RuleError as error:  # an archived Titan plans nothing
+        return {"wanted": goal.describe(), "met": False, "xp_needed": 0, "xp_cost": 0,
+                "games": None, "steps": [], "note": str(error)}  # fmt: skip
+    return {
+        "wanted": goal.describe(),
+        "met": not plan.steps,
+        "xp_needed": plan.xp_needed,
+        "xp_cost": plan.xp_cost,
+        "games": None if plan.games is None else round(plan.games, 1),
+        "steps": [step.do for step in plan.steps],
+        "note": "",
+    }
 
 
 def sheet_data(state: TitanState, campaign: str) -> dict[str, Any]:
@@ -78,6 +104,7 @@ def sheet_data(state: TitanState, campaign: str) -> dict[str, Any]:
         "honor_guard_slots": list(state.honor_guard_slots),
         "starting_legions": [list(legion) for legion in legions.legions],
         "starting_legion_notes": list(legions.notes),
+        "goal": goal_data(state),
         "games": [
             {
                 "game": game.game,
