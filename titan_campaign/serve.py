@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
+import os
 import secrets
 import shlex
 import signal
@@ -186,7 +187,15 @@ class GameNightServer(Server):
         await runner.setup()
         try:
             site = web.TCPSite(runner, self.host, self.port)
-            await site.start()
+            try:
+                await site.start()
+            except OSError as error:
+                reason = os.strerror(error.errno) if error.errno else str(error)
+                raise OSError(
+                    error.errno,
+                    f"cannot listen on {self.host} port {self.port}: {reason.lower()}"
+                    " (another program there? choose another --port)",
+                ) from None
             self.port = _bound_port(runner, self.port)
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
@@ -227,7 +236,8 @@ class GameNightServer(Server):
                 print("  Or scan this with a phone's camera:")
                 sys.stdout.flush()
                 segno.make(_url(hosts[0], self.port, self.token), error="l").terminal(compact=True)
-        print("  Add &titan=NAME (or ?titan=NAME) to open a Titan's sheet straight away.")
+        joiner = "?" if self.token is None else "&"
+        print(f"  Add {joiner}titan=NAME to the address to open a Titan's sheet straight away.")
         print("Press ctrl+c to stop.", flush=True)
 
 

@@ -1,0 +1,122 @@
+"""Game night in the browser, as the players live it: ``titan-campaign serve`` on a free local
+port, real Chromium tabs on it, boxes pressed with the mouse, and the database read afterwards
+by the command line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from .conftest import GameNight, Tab, sheet_json, wait_until
+
+pytestmark = pytest.mark.slow
+
+OpenTab = Callable[[str], Tab]
+
+
+def ability(db: Path, titan: str, name: str) -> object:
+    abilities = sheet_json(db, titan)["abilities"]
+    assert isinstance(abilities, dict)
+    return abilities[name]
+
+
+def test_a_player_opens_their_sheet_by_link_and_a_box_spends_100_xp(
+    game_night: GameNight, open_tab: OpenTab
+) -> None:
+    thorn = open_tab(game_night.url + "?titan=Thorn")
+    thorn.wait_for(r"THORN\s+player Ann", "Thorn's sheet")
+    thorn.wait_for(r"Available:\s+200")
+
+    thorn.click_text(r"\[ \].*POWER")
+
+    thorn.wait_for(r"Available:\s+100", "the sheet to show 100 XP left")
+    wait_until(lambda: ability(game_night.db, "Thorn", "power") == 1, "the box in the database")
+    assert sheet_json(game_night.db, "Mira")["xp"] == {
+        "base": 200,
+        "earned": 0,
+        "spent": 0,
+        "available": 200,
+        "to_next_level": 200,
+    }
+
+
+def test_two_players_spend_at_the_same_time_and_each_sees_the_other_on_the_roster(
+    game_night: GameNight, open_tab: OpenTab
+) -> None:
+    thorn = open_tab(game_night.url + "?titan=Thorn")
+    mira = open_tab(game_night.url + "?titan=mira")  # names are case-insensitive
+    thorn.wait_for(r"THORN\s+player Ann")
+    mira.wait_for(r"MIRA\s+player Bo")
+
+    thorn.click_text(r"\[ \].*POWER")
+    mira.click_text(r"\[ \].*WISDOM")
+
+    wait_until(
+        lambda: (
+            ability(game_night.db, "Thorn", "power") == 1
+            and ability(game_night.db, "Mira", "wisdom") == 1
+        ),
+        "both boxes in the database",
+    )
+    assert ability(game_night.db, "Thorn", "wisdom") == 0
+    assert ability(game_night.db, "Mira", "power") == 0
+    for tab in (thorn, mira):
+        tab.wait_for(r"Available:\s+100")
+        tab.page.keyboard.press("Escape")  # back to the campaign's roster
+        tab.wait_for(r"Thorn\s+Ann\s+0\s+100", "Thorn's spending on the roster")
+        tab.wait_for(r"Mira\s+Bo\s+0\s+100", "Mira's spending on the roster")
+
+
+def test_a_tab_on_the_roster_shows_another_tabs_spending_as_it_happens(
+    game_night: GameNight, open_tab: OpenTab
+) -> None:
+    roster = open_tab(game_night.url + "?campaign=Iron%20Crown")
+    roster.wait_for(r"Thorn\s+Ann\s+0\s+200")
+    thorn = open_tab(game_night.url + "?titan=Thorn")
+    thorn.wait_for(r"THORN\s+player Ann")
+
+    thorn.click_text(r"\[ \].*SKILL")
+
+    roster.wait_for(r"Thorn\s+Ann\s+0\s+100", "the roster to redraw with Thorn's spending")
+    assert ability(game_night.db, "Thorn", "skill") == 1
+
+
+def test_an_unknown_titan_in_the_link_says_so_and_opens_the_campaigns(
+    game_night: GameNight, open_tab: OpenTab
+) -> None:
+    tab = open_tab(game_night.url + "?titan=Nobody")
+    tab.wait_for(r"Iron Crown", "the campaign list")
+    tab.wait_for(r"Nobody", "a notice naming the Titan asked for")
+
+
+def tab_processes(db: Path) -> list[int]:
+    """The apps still running for browser tabs on ``db``."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            words = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if f"--db={db}".encode() in words:
+            found.append(int(proc.name))
+    return found
+
+
+def test_ctrl_c_while_a_tab_saves_stops_cleanly_and_keeps_the_change(
+    game_night: GameNight, open_tab: OpenTab
+) -> None:
+    thorn = open_tab(game_night.url + "?titan=Thorn")
+    thorn.wait_for(r"THORN\s+player Ann")
+    assert tab_processes(game_night.db)
+
+    thorn.click_text(r"\[ \].*LUCK")
+    assert game_night.stop() == 0
+
+    assert "Stopped. Every change is in the database." in game_night.output
+    assert tab_processes(game_night.db) == []
+    assert ability(game_night.db, "Thorn", "luck") in (0, 1)  # the file reads whole either way
+    thorn.page.wait_for_selector("body.-closed")  # the tab says its session ended
