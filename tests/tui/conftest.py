@@ -22,9 +22,18 @@ from titan_campaign.rules.events import (
 )
 from titan_campaign.rules.titan import TitanState
 from titan_campaign.store import Database
+from titan_campaign.tui import settings
 from titan_campaign.tui.app import TitanCampaignApp
 
 SIZE = (120, 40)
+
+
+@pytest.fixture(autouse=True)
+def own_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test remembers its theme and last campaign in its own folder, never the user's."""
+    path = tmp_path / "config" / "settings.json"
+    monkeypatch.setattr(settings, "settings_file", lambda: path)
+    return path
 
 
 def build_db(

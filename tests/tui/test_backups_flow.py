@@ -42,7 +42,7 @@ async def test_restoring_the_oldest_backup_brings_back_thorn_before_he_spent_xp(
     app = TitanCampaignApp(changed_db)
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
-        await pilot.press("b")
+        await pilot.press("k")
         await pilot.pause()
         assert isinstance(app.screen, BackupsScreen)
         table = app.screen.query_one(DataTable)
@@ -73,11 +73,11 @@ async def test_restoring_the_oldest_backup_brings_back_thorn_before_he_spent_xp(
 async def test_the_version_replaced_by_a_restore_is_kept_as_backup_1(changed_db: Path) -> None:
     app = TitanCampaignApp(changed_db)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("b", "down", "r")
+        await pilot.press("k", "down", "r")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("b")
+        await pilot.press("k")
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         assert table.row_count == 4
@@ -91,7 +91,7 @@ async def test_cancel_and_escape_restore_nothing_and_back_out(changed_db: Path) 
     before = changed_db.read_bytes()
     app = TitanCampaignApp(changed_db)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("b", "r")
+        await pilot.press("k", "r")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmRestoreModal)
         await pilot.press("escape")
@@ -108,7 +108,7 @@ async def test_a_backup_removed_meanwhile_is_a_refusal_not_a_traceback(changed_d
     app = TitanCampaignApp(changed_db)
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
-        await pilot.press("b", "r")
+        await pilot.press("k", "r")
         await pilot.pause()
         for kept in (changed_db.parent / "campaign.json.backups").iterdir():
             kept.unlink()
@@ -124,7 +124,7 @@ async def test_a_new_database_says_it_has_no_backups_yet(tmp_path: Path) -> None
     app = TitanCampaignApp(path)
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
-        await pilot.press("b")
+        await pilot.press("k")
         await pilot.pause()
         assert "no backups yet" in rendered(app.screen.query_one("#backups-hint", Static))
         await pilot.press("r")

@@ -23,6 +23,17 @@ async def type_into(pilot: Any, widget: Input, text: str) -> None:
     await pilot.press(*text)
 
 
+async def results(pilot: Any, *picked: str) -> None:
+    """Say each Titan's result on the game form, in order: "w" won, "l" lost."""
+    for number, key in enumerate(picked, start=1):
+        pilot.app.screen.query_one(f"#titan-{number} #result").focus()
+        await pilot.press(key)
+
+
+def award(pilot: Any, number: int) -> str:
+    return rendered(pilot.app.screen.query_one(f"#award-{number}"))
+
+
 async def choose(pilot: Any, select: Select[Any], steps: int) -> None:
     """Open a Select with the keyboard and move ``steps`` options down (negative: up)."""
     select.focus()
@@ -42,7 +53,7 @@ async def test_recording_a_game_previews_each_award_and_saves_both_in_one_write(
         screen = app.screen
         await type_into(pilot, screen.query_one("#scenario", Input), "Tower siege")
         thorn = screen.query_one("#titan-1")
-        await choose(pilot, thorn.query_one("#result", Select), -1)
+        await results(pilot, "w", "l")
         await type_into(pilot, thorn.query_one("#score", Input), "347")
         await type_into(pilot, thorn.query_one("#battle_won", Input), "3")
         await type_into(pilot, thorn.query_one("#agreement", Input), "1")
@@ -50,8 +61,8 @@ async def test_recording_a_game_previews_each_award_and_saves_both_in_one_write(
         await type_into(pilot, bryn.query_one("#score", Input), "120")
         await pilot.pause()
         # R8 worked example: 100 + 75 + 10 + 34 = 219, wisdom 2 adds 43: 262
-        assert "= 219; wisdom +43  →  262 XP" in rendered(thorn.query_one("#award"))
-        assert "→  62 XP" in rendered(bryn.query_one("#award"))
+        assert "= 219; wisdom +43  →  262 XP" in award(pilot, 1)
+        assert "→  62 XP" in award(pilot, 2)
         assert change_count(db) == before  # nothing saved before ctrl+s
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -74,6 +85,7 @@ async def test_ctrl_z_undoes_a_recorded_game_for_every_titan_in_it(tmp_path: Pat
         await pilot.press("g")
         await pilot.pause()
         await type_into(pilot, app.screen.query_one("#titan-1 #score", Input), "300")
+        await results(pilot, "l", "l")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "game 1 recorded for Thorn and Bryn" in notes.text()
@@ -99,9 +111,12 @@ async def test_a_refused_game_saves_nothing_for_anyone(tmp_path: Path) -> None:
         await type_into(
             pilot, app.screen.query_one("#titan-2 #survivors", Input), "Gargoyle, Griffin King"
         )
+        await results(pilot, "w", "l")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "Griffin King" in notes.text()
+        assert "Griffin King" in award(pilot, 2)  # beside the row it is about
+        assert "see Bryn" in rendered(app.screen.query_one("#error-form"))
+        assert app.screen.query_one("#titan-2 #survivors", Input).value == "Gargoyle, Griffin King"
     assert db.read_bytes() == before
 
 
@@ -124,6 +139,7 @@ async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
         await type_into(
             pilot, app.screen.query_one("#titan-1 #survivors", Input), "Gargoyle, Hydra"
         )
+        await results(pilot, "l", "l")
         await pilot.press("ctrl+s")
         await pilot.pause()
         modal = app.screen
@@ -162,7 +178,7 @@ async def test_gold_buys_an_item_and_a_spell_costing_more_than_the_purse_is_refu
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
-        await pilot.press("g", "a", *"50")
+        await pilot.press("m", "a", *"50")
         await type_into(pilot, app.screen.query_one("#gold-note", Input), "loot")
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -186,7 +202,7 @@ async def test_gold_buys_an_item_and_a_spell_costing_more_than_the_purse_is_refu
         await pilot.pause()
         assert "20 in the purse (R11)" in notes.text()
         items.focus()
-        await pilot.press("u")
+        await pilot.press("minus")
         await pilot.pause()
         assert "used up and leaves play (R11)" in notes.text()
     state = stored(db, "Thorn")
@@ -204,7 +220,7 @@ async def test_the_next_game_plan_places_a_charisma_creature_and_is_remembered(
     db = build_db(tmp_path / "c.json", 100, [("Thorn", "Ann", events)])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
+        await pilot.press("t")
         await pilot.pause()
         await choose(pilot, app.screen.query_one("#charisma-0", Select), 3)  # Ogre
         await choose(pilot, app.screen.query_one("#place-2", Select), 2)  # Ogre -> legion 2

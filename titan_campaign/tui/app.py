@@ -7,28 +7,47 @@ store saves. A refusal becomes a notification, never a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import os
+from collections import deque
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
-from pydantic import ValidationError
+from textual import events
+from textual._wait import wait_for_idle
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.theme import Theme
+from textual.widgets import Input, TextArea
 
 from .. import actions
 from ..rules.errors import RuleError
-from ..rules.events import explain
-from ..rules.names import UnknownName
 from ..store import Database, StoreError
+from ..store import backups as backup_files
+from . import settings
 from .commands import ActionsProvider
+from .refusals import REFUSED, Refusal, refusal_of
 from .screens.campaigns import CampaignsScreen
-from .screens.forms import ProblemScreen
+from .screens.forms import ConfirmModal, ProblemScreen
 from .screens.reference import ReferenceScreen
 from .screens.roster import RosterScreen
 from .screens.sheet import SheetScreen
 
 T = TypeVar("T")
+
+POLL_SECONDS = 0.5
+"""How often the database file is looked at for a change made by another program."""
+
+
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells a changed file: its inode, size and modification time (None: no file)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return (found.st_ino, found.st_size, found.st_mtime_ns)
 
 
 class TitanCampaignApp(App[int]):
@@ -42,18 +61,80 @@ class TitanCampaignApp(App[int]):
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
         Binding("f1", "reference", "Reference", id="app.reference"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
+        Binding("q", "quit_app", "Quit", id="app.quit_key"),
     ]
 
     def __init__(
-        self, db_path: Path, open_campaign: str | None = None, open_titan: str | None = None
+        self,
+        db_path: Path,
+        open_campaign: str | None = None,
+        open_titan: str | None = None,
+        settings_path: Path | None = None,
     ) -> None:
+        """``settings_path``: where the theme and last campaign are remembered (default: the
+        user's config folder)."""
         super().__init__()
         self.db = Database(db_path)
         self.open_campaign = open_campaign
         self.open_titan = open_titan
+        self.settings_path = settings_path
+        self._typed: deque[events.Key] = deque()  # keys waiting for their screen, in order
+        self._feeder: asyncio.Task[None] | None = None
+        self._seen = file_stamp(self.db.path)
 
     def on_mount(self) -> None:
+        remembered = settings.load_settings(self.settings_path)
+        if remembered.theme in self.available_themes:
+            self.theme = remembered.theme
+        if self.open_campaign is None and self.open_titan is None:
+            self.open_campaign = self._still_there(remembered.last_campaign)
+        self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.push_screen(self.first_screen())
+        self.set_interval(POLL_SECONDS, self.check_database)
+
+    def _still_there(self, campaign: str | None) -> str | None:
+        if campaign is None:
+            return None
+        try:
+            names = [found.name for found in actions.read_campaigns(self.db)]
+        except REFUSED:
+            return None
+        return campaign if campaign in names else None
+
+    def _remember_theme(self, theme: Theme) -> None:
+        settings.remembered(self.settings_path, theme=theme.name)
+
+    def remember_campaign(self, campaign: str | None) -> None:
+        """The campaign to open next time (None: start on the campaign list)."""
+        settings.remembered(self.settings_path, last_campaign=campaign)
+
+    # --- keys typed while a screen opens ------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys are handled one at a time, in the order typed: a key waits until the screen
+        it goes to is open and the key before it has done its work (a Tab has moved the focus,
+        a form has opened), so fast typing never lands in the wrong field."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._typed.append(event)
+            if self._feeder is None or self._feeder.done():
+                self._feeder = asyncio.create_task(self._feed_keys())
+            return
+        await super().on_event(event)
+
+    async def _feed_keys(self) -> None:
+        try:
+            while self._typed:
+                if not self.screen.is_mounted:
+                    while not self.screen.is_mounted:
+                        await asyncio.sleep(0.005)
+                    await wait_for_idle(0, 0.5)  # the opened screen has taken the focus
+                event = self._typed.popleft()
+                typing = isinstance(self.focused, (Input, TextArea)) and event.is_printable
+                await super().on_event(event)
+                if not typing:  # a character typed into a field changes nothing else
+                    await wait_for_idle(0, 0.5)
+        except Exception as error:  # noqa: BLE001 (a bug: shown like any other)
+            self._handle_exception(error)
 
     def first_screen(self) -> Screen[None]:
         """What was asked for at start: a Titan's sheet, a campaign's roster, or the campaign
@@ -78,27 +159,69 @@ class TitanCampaignApp(App[int]):
 
     # --- acting through actions -----------------------------------------------------
 
-    def attempt(self, action: Callable[[], T]) -> T | None:
-        """Run one read or change; a refusal becomes a notification, never a traceback."""
+    def try_action(self, action: Callable[[], T], labels: Mapping[str, str] = {}) -> T | Refusal:
+        """Run one read or change; a refusal is returned in a player's words (``labels``: the
+        form's field labels, by field name), never raised."""
+        before = file_stamp(self.db.path)
         try:
             return action()
-        except RuleError as error:
-            self.notify(str(error), title="Refused", severity="warning")
-        except (StoreError, UnknownName) as error:
-            self.notify(str(error), title="Not saved", severity="error")
-        except ValidationError as error:
-            self.notify(explain(error), title="Refused", severity="warning")
-        except OSError as error:
-            where = getattr(error, "filename", "") or ""
-            self.notify(
-                f"{where} {error.strerror or error}".strip(), title="Not saved", severity="error"
-            )
-        return None
+        except REFUSED as error:
+            return refusal_of(error, labels)
+        finally:
+            if before == self._seen:  # no other program's change is waiting to be shown
+                self._seen = file_stamp(self.db.path)
+
+    def attempt(self, action: Callable[[], T]) -> T | None:
+        """Run one read or change; a refusal becomes a notification, never a traceback."""
+        outcome = self.try_action(action)
+        if isinstance(outcome, Refusal):
+            self.notify(outcome.message, title=outcome.title, severity=outcome.severity)  # type: ignore[arg-type]
+            return None
+        return outcome
 
     def refresh_view(self) -> None:
-        refresh: Callable[[], None] | None = getattr(self.screen, "refresh_view", None)
-        if refresh is not None:
-            refresh()
+        """Redraw every open screen that shows saved data (the top one and those under it)."""
+        for screen in self.screen_stack:
+            refresh: Callable[[], None] | None = getattr(screen, "refresh_view", None)
+            if refresh is not None and screen.is_mounted:
+                refresh()
+
+    # --- live views -------------------------------------------------------------------
+
+    def check_database(self) -> None:
+        """If another program (the command line, a second app) changed the database, redraw
+        the open screens and say what changed: the newest line of the change log."""
+        stamp = file_stamp(self.db.path)
+        if stamp == self._seen:
+            return
+        self._seen = stamp
+        self.notify(self.newest_change(), title="Changed elsewhere", timeout=4)
+        self.refresh_view()
+
+    def newest_change(self) -> str:
+        try:
+            kept = backup_files.list_backups(self.db.path)
+        except (OSError, StoreError):
+            kept = []
+        newest = max(kept, key=lambda backup: backup.saved, default=None)
+        return newest.before if newest is not None and newest.before else "The database changed."
+
+    # --- quitting -----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "quit_app":  # q is a letter in a text field
+            return not isinstance(self.focused, (Input, TextArea))
+        return True
+
+    def action_quit_app(self) -> None:
+        unsaved: Callable[[], bool] | None = getattr(self.screen, "unsaved", None)
+        if unsaved is not None and unsaved():
+            self.push_screen(
+                ConfirmModal("Quit?", "Quit and lose what you typed?", "Quit", "Keep typing"),
+                lambda yes: self.exit() if yes else None,
+            )
+            return
+        self.exit()
 
     def campaign_in_view(self) -> str | None:
         """The campaign the topmost screen that shows one is about."""

@@ -13,12 +13,13 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import actions
+from ...rules.campaign import Campaign
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from . import roster
 from .backups import BackupsScreen
 from .base import database, titan_app
-from .forms import NewCampaign, NewCampaignModal
+from .forms import ConfirmModal, NewCampaignModal, TextModal
 
 EXAMPLE_NAME = "example-campaign.json"
 WELCOME = (
@@ -44,8 +45,9 @@ class CampaignsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_campaign", "New campaign", id="campaigns.new"),
         Binding("e", "load_example", "Load example", id="campaigns.example"),
-        Binding("b", "backups", "Backups", id="campaigns.backups"),
-        Binding("q", "app.quit", "Quit", id="campaigns.quit"),
+        Binding("r", "rename", "Rename", id="campaigns.rename"),
+        Binding("d", "delete", "Delete", id="campaigns.delete"),
+        Binding("k", "backups", "Backups", id="campaigns.backups"),
     ]
 
     def __init__(self) -> None:
@@ -64,6 +66,7 @@ class CampaignsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
+        titan_app(self).remember_campaign(None)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
@@ -76,16 +79,18 @@ class CampaignsScreen(Screen[None]):
         listing = self.query_one("#campaign-list", OptionList)
         welcome.display = not campaigns
         listing.display = bool(campaigns)
+        was = listing.highlighted or 0
         listing.clear_options()
         listing.add_options(Option(plain(f"{c.name}   (base XP {c.base_xp})")) for c in campaigns)
         if campaigns:
-            listing.highlighted = 0
+            listing.highlighted = min(was, len(campaigns) - 1)
             listing.focus()
         else:
             self.query_one("#new-campaign", Button).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.push_screen(roster.RosterScreen(self._names[event.option_index]))
+        if event.option_index < len(self._names):
+            self.app.push_screen(roster.RosterScreen(self._names[event.option_index]))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-campaign":
@@ -96,17 +101,70 @@ class CampaignsScreen(Screen[None]):
     def action_new_campaign(self) -> None:
         self.app.push_screen(NewCampaignModal(), self._create)
 
-    def _create(self, form: object) -> None:
-        if not isinstance(form, NewCampaign):
-            return
-        db = database(self)
-        created = titan_app(self).attempt(lambda: actions.new_campaign(db, form.name, form.base_xp))
-        if created is not None:
+    def _create(self, created: object) -> None:
+        if isinstance(created, Campaign):
             self.notify(
                 f'Campaign "{created.name}" created: every Titan starts with {created.base_xp} XP.'
             )
             self.refresh_view()
             self.app.push_screen(roster.RosterScreen(created.name))
+
+    def highlighted(self) -> str | None:
+        listing = self.query_one("#campaign-list", OptionList)
+        number = listing.highlighted
+        if number is None or not self._names or number >= len(self._names):
+            self.notify("No campaign yet: n starts one.")
+            return None
+        return self._names[number]
+
+    def action_rename(self) -> None:
+        campaign = self.highlighted()
+        if campaign is None:
+            return
+        db = database(self)
+        self.app.push_screen(
+            TextModal(
+                f"Rename {campaign}",
+                "New name",
+                campaign,
+                "name",
+                lambda name: actions.rename_campaign(db, campaign, name),
+            ),
+            self._renamed,
+        )
+
+    def _renamed(self, renamed: object) -> None:
+        if isinstance(renamed, Campaign):
+            self.notify(f'Campaign renamed "{renamed.name}".')
+            self.refresh_view()
+
+    def action_delete(self) -> None:
+        campaign = self.highlighted()
+        if campaign is None:
+            return
+
+        def answered(delete: bool | None) -> None:
+            if not delete:
+                return
+            db = database(self)
+            deleted = titan_app(self).attempt(lambda: actions.delete_campaign(db, campaign))
+            if deleted is not None:
+                self.notify(
+                    f'Campaign "{deleted.name}" deleted. It is kept in the backups (k): '
+                    "restoring the newest one brings it back."
+                )
+                self.refresh_view()
+
+        self.app.push_screen(
+            ConfirmModal(
+                "Delete a campaign",
+                f'Delete "{campaign}" and every Titan in it? The database as it is now is '
+                "kept as a backup (k lists them).",
+                "Delete",
+                "Keep it",
+            ),
+            answered,
+        )
 
     def action_backups(self) -> None:
         self.app.push_screen(BackupsScreen())

@@ -1,44 +1,164 @@
-"""Small modal forms: new campaign, new Titan, a pick from a list, a message. Escape backs out."""
+"""Modal forms: new campaign, new Titan, names, a pick from a list, a question, a message.
+
+A form saves through an action itself and closes only when the action is done: a refusal is
+shown beside the field it is about, every problem at once, and everything typed stays.
+Escape on a form with something typed asks first.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
+from pydantic import BaseModel
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ... import actions
 from ...rules.campaign import BASE_XP_CHOICES
+from ...rules.events import Name
+from ...rules.titan import TitanState
+from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from .base import titan_app
+
+T = TypeVar("T")
 
 BACK = Binding("escape", "dismiss_form", "Back", id="form.back")
+GENERAL = "form"
+"""The problem area of a form for a refusal that is about no one field."""
 
 
 class FormBox(VerticalScroll, can_focus=False):
     """A modal form's box: it scrolls on a small terminal and never takes the focus itself."""
 
 
+def field_error(field: str) -> Static:
+    """Where a field's problem is shown, right below it (hidden while there is none)."""
+    error = Static("", id=f"error-{field}", classes="field-error")
+    error.display = False
+    return error
+
+
+def form_values(screen: Widget) -> dict[str, object]:
+    """What a form holds now: every text field, pick and tick, by widget."""
+    values: dict[str, object] = {}
+    for number, widget in enumerate(screen.query("Input, Select, Checkbox")):
+        if isinstance(widget, Input | Select | Checkbox):
+            values[widget.id or str(number)] = widget.value
+    return values
+
+
+class ConfirmModal(ModalScreen[bool]):
+    """A yes/no question; Escape answers no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "answer(False)", "No", id="confirm.no"),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes", show=False),
+    ]
+    DEFAULT_CSS = "ConfirmModal { align: center middle; }"
+
+    def __init__(self, title: str, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.heading, self.question, self.yes, self.no = title, question, yes, no
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label(plain(self.heading), classes="form-title")
+            yield Static(plain(self.question), id="question")
+            with Horizontal(classes="buttons"):
+                yield Button(plain(self.yes), variant="primary", id="yes")
+                yield Button(plain(self.no), id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
 class FormModal(ModalScreen[object]):
-    """A modal that Escape dismisses with None."""
+    """A modal form. Escape backs out, asking first if anything was typed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [BACK]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._initial: dict[str, object] | None = None
+
+    def on_screen_resume(self) -> None:
+        if self._initial is None:
+            self._initial = form_values(self)
+
+    def unsaved(self) -> bool:
+        """Whether something was typed or picked since the form opened."""
+        return self._initial is not None and form_values(self) != self._initial
+
     def action_dismiss_form(self) -> None:
-        self.dismiss(None)
+        if not self.unsaved():
+            self.dismiss(None)
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(None)
+
+        self.app.push_screen(
+            ConfirmModal("Leave the form?", "Throw away what you typed?", "Throw away", "Keep it"),
+            answered,
+        )
+
+    # --- saving ------------------------------------------------------------------------
+
+    def show_problems(self, problems: Mapping[str, str]) -> None:
+        """Each problem beside its field (``GENERAL``: above the buttons); the rest cleared."""
+        for error in self.query(".field-error").results(Static):
+            field = (error.id or "").removeprefix("error-")
+            error.update(plain(problems.get(field, "")))
+            error.display = field in problems
+        fields = {(e.id or "").removeprefix("error-") for e in self.query(".field-error")}
+        loose = [text for field, text in problems.items() if field not in fields]
+        if loose:
+            self.notify("\n".join(loose), title="Refused", severity="warning")
+
+    def save_with(
+        self,
+        action: Callable[[], T],
+        labels: Mapping[str, str] = {},
+        refusal_field: str = GENERAL,
+    ) -> T | None:
+        """Run the form's action; on a refusal show why (a rule's refusal beside
+        ``refusal_field``) and keep the form open: None."""
+        outcome = titan_app(self).try_action(action, labels)
+        if not isinstance(outcome, Refusal):
+            self.show_problems({})
+            return outcome
+        if outcome.state is not None:
+            self.titan_changed(outcome.state)
+        self.show_problems(outcome.problems or {refusal_field: outcome.message})
+        return None
+
+    def titan_changed(self, state: TitanState) -> None:
+        """The Titan changed elsewhere: show it as it is now (forms about a Titan)."""
 
 
-@dataclass(frozen=True)
-class NewCampaign:
-    name: str
-    base_xp: int
+class _CampaignName(BaseModel):
+    name: Name
 
 
 class NewCampaignModal(FormModal):
+    """Dismissed with the campaign created."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         BACK,
         Binding("ctrl+s", "create", "Create", id="campaign_form.create"),
@@ -49,6 +169,7 @@ class NewCampaignModal(FormModal):
             yield Label("New campaign", classes="form-title")
             yield Label("Name")
             yield Input(placeholder="e.g. Autumn League", id="campaign-name", max_length=60)
+            yield field_error("name")
             yield Label("Base XP every Titan starts with (R1)")
             yield Select(
                 [(f"{xp} XP", xp) for xp in BASE_XP_CHOICES],
@@ -57,6 +178,7 @@ class NewCampaignModal(FormModal):
                 id="base-xp",
                 compact=True,
             )
+            yield field_error(GENERAL)
             with Horizontal(classes="buttons"):
                 yield Button("Create", variant="primary", id="create")
                 yield Button("Cancel", id="cancel")
@@ -64,12 +186,16 @@ class NewCampaignModal(FormModal):
 
     def action_create(self) -> None:
         name = self.query_one("#campaign-name", Input).value.strip()
-        if not name:
-            self.notify("Give the campaign a name.", severity="warning")
-            self.query_one("#campaign-name", Input).focus()
-            return
         base_xp = int(self.query_one("#base-xp", Select).value)  # type: ignore[arg-type]
-        self.dismiss(NewCampaign(name, base_xp))
+        db = titan_app(self).db
+
+        def create() -> object:
+            _CampaignName(name=name)
+            return actions.new_campaign(db, name, base_xp)
+
+        created = self.save_with(create, {"name": "Name"}, refusal_field="name")
+        if created is not None:
+            self.dismiss(created)
 
     def on_input_submitted(self) -> None:
         self.action_create()
@@ -78,23 +204,20 @@ class NewCampaignModal(FormModal):
         if event.button.id == "create":
             self.action_create()
         else:
-            self.dismiss(None)
-
-
-@dataclass(frozen=True)
-class NewTitan:
-    name: str
-    player: str
+            self.action_dismiss_form()
 
 
 class AddTitanModal(FormModal):
+    """A new Titan of ``campaign``; dismissed with the action's ``Done``."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         BACK,
         Binding("ctrl+s", "add", "Add", id="titan_form.add"),
     ]
 
-    def __init__(self, base_xp: int) -> None:
+    def __init__(self, campaign: str, base_xp: int) -> None:
         super().__init__()
+        self.campaign = campaign
         self.base_xp = base_xp
 
     def compose(self) -> ComposeResult:
@@ -102,8 +225,10 @@ class AddTitanModal(FormModal):
             yield Label(plain(f"New Titan (starts with {self.base_xp} XP)"), classes="form-title")
             yield Label("Titan name")
             yield Input(placeholder="e.g. Thorn", id="titan-name", max_length=60)
+            yield field_error("name")
             yield Label("Player")
             yield Input(placeholder="e.g. Ann", id="titan-player", max_length=60)
+            yield field_error("player")
             with Horizontal(classes="buttons"):
                 yield Button("Add", variant="primary", id="add")
                 yield Button("Cancel", id="cancel")
@@ -112,10 +237,14 @@ class AddTitanModal(FormModal):
     def action_add(self) -> None:
         name = self.query_one("#titan-name", Input).value.strip()
         player = self.query_one("#titan-player", Input).value.strip()
-        if not name or not player:
-            self.notify("A Titan needs a name and a player.", severity="warning")
-            return
-        self.dismiss(NewTitan(name, player))
+        db = titan_app(self).db
+        done = self.save_with(
+            lambda: actions.add_titan(db, self.campaign, name, player),
+            {"name": "Titan name", "player": "Player"},
+            refusal_field="name",
+        )
+        if done is not None:
+            self.dismiss(done)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "titan-name":
@@ -127,16 +256,67 @@ class AddTitanModal(FormModal):
         if event.button.id == "add":
             self.action_add()
         else:
-            self.dismiss(None)
+            self.action_dismiss_form()
+
+
+class TextModal(FormModal):
+    """One line of text to change (a name, a player); ``save`` runs the action with it and
+    the form is dismissed with what it returned."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("ctrl+s", "save", "Save", id="text_form.save"),
+    ]
+
+    def __init__(
+        self, title: str, label: str, value: str, field: str, save: Callable[[str], object]
+    ) -> None:
+        """``field``: the name the rules give the value (its problems are shown below it)."""
+        super().__init__()
+        self.heading, self.label, self.value, self.field, self.save = (
+            title,
+            label,
+            value,
+            field,
+            save,
+        )
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label(plain(self.heading), classes="form-title")
+            yield Label(plain(self.label))
+            yield Input(self.value, id="text-value", max_length=60)
+            yield field_error(self.field)
+            with Horizontal(classes="buttons"):
+                yield Button("Save", variant="primary", id="save")
+                yield Button("Cancel", id="cancel")
+        yield KeyBar()
+
+    def action_save(self) -> None:
+        value = self.query_one("#text-value", Input).value.strip()
+        done = self.save_with(lambda: self.save(value), {self.field: self.label}, self.field)
+        if done is not None:
+            self.dismiss(done)
+
+    def on_input_submitted(self) -> None:
+        self.action_save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_dismiss_form()
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One entry of a pick list: what is returned, how it reads, and its rules text."""
+    """One entry of a pick list: what is returned, how it reads, its rules text, and whether
+    it may be picked (an entry that may not says why in its text)."""
 
     value: str
     label: str
     detail: str = ""
+    enabled: bool = True
 
 
 class PickModal(FormModal):
@@ -154,13 +334,17 @@ class PickModal(FormModal):
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form pick"):
-            yield Label(self.heading, classes="form-title")
+            yield Label(plain(self.heading), classes="form-title")
             yield OptionList(
-                *(Option(plain(c.label), id=c.value) for c in self.choices), id="picks"
+                *(Option(plain(c.label), id=c.value, disabled=not c.enabled) for c in self.choices),
+                id="picks",
             )
-            yield Static(self.choices[0].detail if self.choices else "", id="pick-detail")
+            yield Static(plain(self.choices[0].detail if self.choices else ""), id="pick-detail")
             yield Label(self.hint, classes="hint")
         yield KeyBar()
+
+    def action_dismiss_form(self) -> None:
+        self.dismiss(None)  # nothing typed to lose: a pick is made or put off
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         choice = self.choices[event.option_index]
@@ -191,7 +375,7 @@ class ProblemScreen(Screen[None]):
     """The database cannot be opened: say why, touch nothing."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q,escape", "app.quit", "Quit", id="problem.quit")
+        Binding("escape", "app.quit", "Quit", id="problem.quit", show=False)
     ]
 
     def __init__(self, problem: str) -> None:

@@ -1,4 +1,9 @@
-"""Record a game: one form, a live award preview per Titan (R8), then ONE write for all."""
+"""Record a game: one row per Titan with a live award preview (R8), then ONE write for all.
+
+A row is a handful of small widgets (a tick, the result, the figures as compact fields), so the
+form opens quickly for a whole table of Titans. Nothing is saved until ctrl+s; a refusal keeps
+every figure typed and names each field that is wrong.
+"""
 
 from __future__ import annotations
 
@@ -8,80 +13,84 @@ from typing import ClassVar
 from pydantic import ValidationError
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, Input, Label, Select, Static
+from textual.widgets import Checkbox, Input, Label, Static
 
 from ... import actions
 from ...rules.awards import game_award
 from ...rules.campaign import Campaign
-from ...rules.events import GameOutcome, explain
+from ...rules.events import GameOutcome, GameRecorded
 from ...rules.titan import TitanState
+from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.result_pick import ResultPick
+from ..widgets.shorten import shorten
+from ..wording import field_problems
 from .base import database, titan_app
+from .forms import ConfirmModal, field_error, form_values
 from .honor_guard import HonorGuardModal
 
-COUNTS = (
-    ("battle_won", "Battles won"),
-    ("battle_lost", "Battles lost"),
-    ("agreement", "Agreements"),
-    ("agreement_eliminated", "Agr. eliminated"),
-    ("fled", "Fled"),
+FIGURES = (
+    ("score", "Score", 6),
+    ("scenario_xp", "ScXP", 5),
+    ("battle_won", "BW", 4),
+    ("battle_lost", "BL", 4),
+    ("agreement", "Agr", 4),
+    ("agreement_eliminated", "AgE", 4),
+    ("fled", "Fled", 4),
 )
+LABELS = {
+    "date": "Date",
+    "result": "Result",
+    "score": "Score",
+    "scenario_xp": "Scenario XP",
+    "battle_won": "Battles won",
+    "battle_lost": "Battles lost",
+    "agreement": "Agreements",
+    "agreement_eliminated": "Agreements eliminated",
+    "fled": "Fled",
+    "survivors": "Survivors",
+}
+LEGEND = (
+    "ScXP scenario XP · BW/BL battles won/lost · Agr agreements · AgE agreements eliminated · "
+    "Fled · Survivors: names, e.g. Gargoyle, Troll"
+)
+NAME_WIDTH = 14
 MANY_TITANS = 6
 
 
-def _field(label: str, widget: Input | Select[str]) -> Vertical:
-    return Vertical(Label(label), widget, classes="field")
+def _figure(text: str) -> int | str:
+    """A typed figure: blank is 0; anything else is left for the rules to judge."""
+    text = text.strip()
+    return 0 if not text else int(text) if text.lstrip("-").isdigit() else text
 
 
-def _number(text: str) -> int:
-    return int(text) if text.strip().lstrip("-").isdigit() else 0
-
-
-class Participant(Vertical):
-    """One Titan's part of the game form, with its award preview."""
+class TitanRow(Horizontal):
+    """One Titan's part of the game: takes part, result, figures, survivors; below, its award
+    or what is wrong."""
 
     def __init__(self, state: TitanState, number: int, taking_part: bool) -> None:
         """``number``: the Titan's place in the form, 1 for the first."""
-        super().__init__(classes="participant", id=f"titan-{number}")
+        super().__init__(classes="titan-row", id=f"titan-{number}")
         self.state = state
         self.taking_part = taking_part
 
     def compose(self) -> ComposeResult:
-        state = self.state
         yield Checkbox(
-            plain(f"{state.name} ({state.player}) takes part"),
+            plain(shorten(self.state.name, NAME_WIDTH)),
             self.taking_part,
             id="takes-part",
             compact=True,
+            tooltip=f"{self.state.name} ({self.state.player}) takes part",
         )
-        with Horizontal():
-            yield _field(
-                "Result",
-                Select(
-                    [("won", "won"), ("lost", "lost")],
-                    value="lost",
-                    allow_blank=False,
-                    id="result",
-                    compact=True,
-                ),
-            )
-            yield _field("Score", Input("0", type="integer", id="score", compact=True))
-            yield _field("Scenario XP", Input("0", type="integer", id="scenario_xp", compact=True))
-            yield Vertical(
-                Label("Survivors (optional)"),
-                Input(placeholder="e.g. Gargoyle, Troll", id="survivors", compact=True),
-                classes="field wide-field",
-            )
-        with Horizontal():
-            for name, label in COUNTS:
-                yield _field(label, Input("0", type="integer", id=name, compact=True))
-        yield Static(id="award", classes="award")
-
-    def on_mount(self) -> None:
-        self.preview()
+        yield ResultPick(id="result")
+        for name, _label, width in FIGURES:
+            field = Input("", type="integer", id=name, compact=True, classes="figure")
+            field.styles.width = width
+            yield field
+        yield Input(placeholder="survivors", id="survivors", compact=True)
 
     def value(self, name: str) -> str:
         return self.query_one(f"#{name}", Input).value
@@ -90,16 +99,15 @@ class Participant(Vertical):
     def takes_part(self) -> bool:
         return self.query_one("#takes-part", Checkbox).value
 
-    def outcome(self) -> GameOutcome:
-        fields = {name: _number(self.value(name)) for name, _ in COUNTS}
-        return GameOutcome.model_validate(
-            {
-                "result": self.query_one("#result", Select).value,
-                "score": _number(self.value("score")),
-                "scenario_xp": _number(self.value("scenario_xp")),
-                **fields,
-            }
-        )
+    @property
+    def result(self) -> str | None:
+        return self.query_one("#result", ResultPick).value
+
+    def outcome_data(self) -> dict[str, object]:
+        return {
+            "result": self.result or "won",
+            **{name: _figure(self.value(name)) for name, _, _ in FIGURES},
+        }
 
     def survivors(self) -> tuple[str, ...] | None:
         """The names typed (the rules check them when the game is recorded)."""
@@ -108,41 +116,34 @@ class Participant(Vertical):
             return None
         return tuple(name.strip() for name in text.split(",") if name.strip())
 
-    def preview(self) -> None:
-        award_view = self.query_one("#award", Static)
-        if not self.takes_part:
-            award_view.update(plain("not taking part"))
-            return
+    def problems(self, game: int, day: str) -> dict[str, str]:
+        """What is wrong with this row, by field, in a player's words (all at once)."""
+        problems: dict[str, str] = {}
+        if self.result is None:
+            problems["result"] = "Result: won or lost? (w or l)"
         try:
-            award = game_award(self.outcome(), self.state.abilities["wisdom"])
-        except ValidationError as error:
-            award_view.update(plain(f"! {error.errors()[0]['msg']}"))
-            return
-        parts = " + ".join(f"{label}: {xp}" for label, xp in award.parts)
-        award_view.update(
-            plain(
-                f"Award: {parts} = {award.subtotal}; wisdom +{award.wisdom_bonus}  →  {award.total} XP"
+            GameRecorded.model_validate(
+                {
+                    "game": game,
+                    "date": day,
+                    "outcome": self.outcome_data(),
+                    "survivors": self.survivors(),
+                }
             )
-        )
+        except ValidationError as error:
+            problems.update(field_problems(error, LABELS))
+        return problems
 
-    def on_input_changed(self) -> None:
-        self.preview()
-
-    def on_select_changed(self) -> None:
-        self.preview()
-
-    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        state = self.state
-        taking = "takes part" if event.value else "does not take part"
-        event.checkbox.label = plain(f"{state.name} ({state.player}) {taking}")
-        self.preview()
+    def mark(self, problems: dict[str, str]) -> None:
+        for widget in self.query("Input, ResultPick"):
+            widget.set_class(widget.id in problems, "-invalid")
 
 
 class RecordGameScreen(Screen[None]):
     CSS_PATH = "pages.tcss"
-    AUTO_FOCUS = "#game-date"  # the form, not its scrolling frame, takes the keys first
+    AUTO_FOCUS = "#titan-1 #result"  # the first thing to say: who won
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Cancel", id="game.cancel"),
+        Binding("escape", "cancel", "Cancel", id="game.cancel"),
         Binding("ctrl+s", "save_game", "Save game", id="game.save"),
     ]
 
@@ -150,52 +151,151 @@ class RecordGameScreen(Screen[None]):
         """The form for ``campaign`` as just read: its active Titans, its next game's number."""
         super().__init__()
         self.campaign = campaign
+        self.states = [campaign.state(titan_id) for titan_id in campaign.titan_ids]
+        self.states = [state for state in self.states if not state.archived]
+        self._initial: dict[str, object] | None = None
 
     def campaign_in_view(self) -> str | None:
         return self.campaign.name
 
     def compose(self) -> ComposeResult:
         found = self.campaign
-        states = [found.state(titan_id) for titan_id in found.titan_ids]
-        states = [state for state in states if not state.archived]
         with VerticalScroll(id="game-form"):
             yield Static(
-                plain(
-                    f"GAME {found.next_game()}: record what happened (nothing is saved until ctrl+s)"
-                ),
+                plain(f"GAME {found.next_game()}: what happened (saved only with ctrl+s)"),
                 classes="page-title",
             )
-            with Horizontal(classes="panel"):
-                yield _field("Date", Input(date.today().isoformat(), id="game-date", compact=True))
-                yield Vertical(
-                    Label("Scenario"),
-                    Input(placeholder="e.g. Tower defence", id="scenario", compact=True),
-                    classes="field wide-field",
-                )
-            for number, state in enumerate(states, start=1):
-                yield Participant(state, number, len(states) <= MANY_TITANS)
+            with Horizontal(classes="panel game-top"):
+                yield Label("Date ")
+                yield Input(date.today().isoformat(), id="game-date", compact=True)
+                yield Label(" Scenario ")
+                yield Input(placeholder="e.g. Tower defence", id="scenario", compact=True)
+            yield field_error("date")
+            yield Static(plain(self._header()), classes="game-header")
+            taking_part = len(self.states) <= MANY_TITANS
+            for number, state in enumerate(self.states, start=1):
+                yield TitanRow(state, number, taking_part)
+                yield Static("", id=f"award-{number}", classes="award")
+            yield Static(plain(LEGEND), classes="hint")
+            yield field_error("form")
         yield KeyBar()
+
+    def _header(self) -> str:
+        cells = [f"{'Titan':<{NAME_WIDTH + 4}}", f"{'Result':<7}"]
+        cells += [f"{label:<{width + 1}}" for _, label, width in FIGURES]
+        return "".join(cells) + "Survivors"
+
+    def on_mount(self) -> None:
+        for number in range(1, len(self.states) + 1):
+            self.preview(number)
+
+    def on_screen_resume(self) -> None:
+        if self._initial is None:
+            self._initial = form_values(self) | self._results()
+
+    def _results(self) -> dict[str, object]:
+        return {f"result-{n}": row.result for n, row in enumerate(self.query(TitanRow))}
+
+    def unsaved(self) -> bool:
+        return self._initial is not None and form_values(self) | self._results() != self._initial
+
+    def row(self, number: int) -> TitanRow:
+        return self.query_one(f"#titan-{number}", TitanRow)
+
+    def preview(self, number: int) -> None:
+        """The row's award as typed so far (R8), or what is wrong with it."""
+        row = self.row(number)
+        shown = self.query_one(f"#award-{number}", Static)
+        if not row.takes_part:
+            shown.update(plain(f"  {row.state.name}: not taking part"))
+            return
+        try:
+            outcome = GameOutcome.model_validate(row.outcome_data())
+        except ValidationError as error:
+            problems = field_problems(error, LABELS)
+            shown.update(plain("  ! " + "; ".join(problems.values())))
+            return
+        award = game_award(outcome, row.state.abilities["wisdom"])
+        parts = " + ".join(f"{label}: {xp}" for label, xp in award.parts)
+        result = "" if row.result else "  (result not picked yet)"
+        shown.update(
+            plain(
+                f"  {shorten(row.state.name, 30)}: {parts} = {award.subtotal}; "
+                f"wisdom +{award.wisdom_bonus}  →  {award.total} XP{result}"
+            )
+        )
+
+    def _changed_row(self, widget: object) -> None:
+        for number, row in enumerate(self.query(TitanRow), start=1):
+            if widget in row.children:
+                self.preview(number)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._changed_row(event.input)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._changed_row(event.checkbox)
+
+    def on_result_pick_changed(self, event: ResultPick.Changed) -> None:
+        self._changed_row(event.pick)
+
+    def action_cancel(self) -> None:
+        if not self.unsaved():
+            self.app.pop_screen()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+
+        self.app.push_screen(
+            ConfirmModal(
+                "Leave the game form?", "Throw away this game's figures?", "Throw away", "Keep it"
+            ),
+            answered,
+        )
+
+    def show_problems(self, general: str = "", date_problem: str = "") -> None:
+        for field, text in (("form", general), ("date", date_problem)):
+            error = self.query_one(f"#error-{field}", Static)
+            error.update(plain(text))
+            error.display = bool(text)
 
     def action_save_game(self) -> None:
         game_date = self.query_one("#game-date", Input).value.strip()
         scenario = self.query_one("#scenario", Input).value.strip()
-        taking_part = [p for p in self.query(Participant) if p.takes_part]
-        if not taking_part:
-            self.notify("Tick at least one Titan that took part.", severity="warning")
+        rows = [row for row in self.query(TitanRow) if row.takes_part]
+        if not rows:
+            self.show_problems("Tick at least one Titan that took part.")
             return
-        try:
-            parts = [
-                actions.Participant(part.state.name, part.outcome(), part.survivors())
-                for part in taking_part
-            ]
-        except ValidationError as error:
-            self.notify(explain(error), title="Refused", severity="warning")
+        number = self.campaign.next_game()
+        wrong: list[str] = []
+        date_problem = ""
+        for place, row in enumerate(self.query(TitanRow), start=1):
+            problems = row.problems(number, game_date) if row.takes_part else {}
+            date_problem = problems.pop("date", "") or date_problem
+            row.mark(problems)
+            if problems:
+                line = "; ".join(problems.values())
+                self.query_one(f"#award-{place}", Static).update(plain(f"  ! {line}"))
+                wrong.append(row.state.name)
+        self.query_one("#game-date", Input).set_class(bool(date_problem), "-invalid")
+        if wrong or date_problem:
+            names = ", ".join(wrong)
+            self.show_problems(f"Not saved: see {names}" if names else "", date_problem)
             return
+        parts = [
+            actions.Participant(
+                row.state.name, GameOutcome.model_validate(row.outcome_data()), row.survivors()
+            )
+            for row in rows
+        ]
         db = database(self)
-        done = titan_app(self).attempt(
+        done = titan_app(self).try_action(
             lambda: actions.record_game(db, self.campaign.name, parts, game_date, scenario)
         )
-        if done is None:
+        if isinstance(done, Refusal):
+            self.show_problems(f"Not saved: {done.message}")
             return
         notes = [f"{name}: {note}" for name, step in done.steps.items() for note in step.notes]
         self.notify("\n".join([done.text, *notes]), title="Game recorded")

@@ -197,8 +197,8 @@ class GoldScreen(OneTitan, Screen[None]):
         Binding("b", "buy_item", "Buy item", id="gold.buy_item"),
         Binding("s", "buy_spell", "Buy spell", id="gold.buy_spell"),
         Binding("i", "add_item", "Add item", id="gold.add_item"),
-        Binding("u", "use_charge", "Use charge", id="gold.use"),
-        Binding("x", "remove_item", "Remove item", id="gold.remove"),
+        Binding("minus", "use_charge", "Use charge", id="gold.use", key_display="-"),
+        Binding("delete", "remove_item", "Remove item", id="gold.remove", key_display="del"),
     ]
 
     def __init__(self, campaign: str, state: TitanState) -> None:
@@ -213,7 +213,7 @@ class GoldScreen(OneTitan, Screen[None]):
             ledger: DataTable[str] = DataTable(id="ledger", cursor_type="row", classes="panel")
             ledger.add_columns("amount", "note", "game")
             yield ledger
-            yield Label("MAGIC ITEMS (u: use a charge of the highlighted item, x: remove it)")
+            yield Label("MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)")
             items: DataTable[str] = DataTable(id="items", cursor_type="row", classes="panel")
             items.add_columns("item", "type", "charges", "legion", "description")
             yield items

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static
 from ... import actions
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.shorten import plural
 from .base import database, titan_app
 
 
@@ -51,7 +52,7 @@ class HistoryScreen(Screen[None]):
         if campaign is None or rows is None:
             return
         undone = [change for change in campaign.changes if change.undone]
-        redo = f"   {len(undone)} undone change(s) can be redone (ctrl+y)" if undone else ""
+        redo = f"   {plural(len(undone), 'undone change')} to redo (ctrl+y)" if undone else ""
         whose = self.titan or f"Campaign {campaign.name}"
         self.query_one("#history-title", Static).update(
             plain(f"{whose}: history, newest first{redo}")

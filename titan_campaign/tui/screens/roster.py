@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.table import Table
@@ -15,9 +16,10 @@ from ... import actions
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.shorten import plural, shorten
 from . import campaigns, sheet
 from .base import database, titan_app
-from .forms import AddTitanModal, MessageModal, NewTitan
+from .forms import AddTitanModal, MessageModal, TextModal
 from .game import RecordGameScreen
 from .history import HistoryScreen
 from .navigation import go_back
@@ -32,7 +34,9 @@ class RosterScreen(Screen[None]):
         Binding("escape", "back", "Campaigns", id="roster.back"),
         Binding("a", "add_titan", "Add Titan", id="roster.add"),
         Binding("enter,o", "open_sheet", "Open sheet", id="roster.open"),
-        Binding("x", "archive", "Archive", id="roster.archive"),
+        Binding("x", "archive", "Archive / bring back", id="roster.archive"),
+        Binding("r", "rename", "Rename", id="roster.rename"),
+        Binding("w", "change_player", "Player", id="roster.player"),
         Binding("v", "toggle_archived", "Show archived", id="roster.show_archived"),
         Binding("g", "record_game", "Record game", id="roster.record_game"),
         Binding("l", "game_log", "Game log", id="roster.game_log"),
@@ -61,6 +65,7 @@ class RosterScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_view()
         self.query_one(DataTable).focus()
+        titan_app(self).remember_campaign(self.campaign)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
@@ -77,18 +82,22 @@ class RosterScreen(Screen[None]):
         shown = "archived shown" if self.show_archived else "archived hidden, v shows them"
         self.query_one("#roster-title", Static).update(
             plain(
-                f"{found.name.upper()}   base XP {found.base_xp}   {len(states)} Titans   ({shown})"
+                f"{found.name.upper()}   base XP {found.base_xp}   "
+                f"{plural(len(states), 'Titan')}   ({shown})"
             )
         )
         table = self.query_one(DataTable)
         row = table.cursor_row
         table.clear()
+        name_width = max(12, (self.app.size.width - 50) * 2 // 3)
+        player_width = max(8, (self.app.size.width - 50) // 3)
         for state in states:
             marker = f"! {len(state.pending)} to make" if state.pending else "-"
-            name = state.name + (" [archived]" if state.archived else "")
+            archived = " [archived]" if state.archived else ""
+            name = shorten(state.name, name_width - len(archived)) + archived
             table.add_row(
                 Text(name),
-                Text(state.player),
+                Text(shorten(state.player, player_width)),
                 str(state.level),
                 str(state.available_xp),
                 str(state.mana),
@@ -121,16 +130,10 @@ class RosterScreen(Screen[None]):
         self.app.push_screen(sheet.SheetScreen(self.campaign, state.name, state))
 
     def action_add_titan(self) -> None:
-        self.app.push_screen(AddTitanModal(self.base_xp), self._add)
+        self.app.push_screen(AddTitanModal(self.campaign, self.base_xp), self._add)
 
-    def _add(self, form: object) -> None:
-        if not isinstance(form, NewTitan):
-            return
-        db = database(self)
-        done = titan_app(self).attempt(
-            lambda: actions.add_titan(db, self.campaign, form.name, form.player)
-        )
-        if done is None:
+    def _add(self, done: object) -> None:
+        if not isinstance(done, actions.Done):
             return
         state = done.state
         self.notify(f"{state.name} ({state.player}) joins with {state.available_xp} XP to spend.")
@@ -140,15 +143,40 @@ class RosterScreen(Screen[None]):
             self.query_one(DataTable).move_cursor(row=names.index(state.name))
 
     def action_archive(self) -> None:
+        """Archive the highlighted Titan, or bring an archived one back."""
         state = self.highlighted()
         if state is None:
             return
         db = database(self)
+        if state.archived:
+            back = titan_app(self).attempt(
+                lambda: actions.restore_titan(db, state.name, self.campaign)
+            )
+            if back is not None:
+                self.notify(f"{state.name} is back on the roster.")
+                self.refresh_view()
+            return
         done = titan_app(self).attempt(lambda: actions.archive_titan(db, state.name, self.campaign))
         if done is not None:
             self.notify(
-                f"{state.name} archived: hidden, never deleted (ctrl+z brings the Titan back)."
+                f"{state.name} archived: hidden, never deleted (v shows archived Titans, "
+                "x on one brings it back)."
             )
+            self.refresh_view()
+
+    def action_rename(self) -> None:
+        state = self.highlighted()
+        if state is not None:
+            rename_titan(self, self.campaign, state, self._renamed)
+
+    def action_change_player(self) -> None:
+        state = self.highlighted()
+        if state is not None:
+            change_player(self, self.campaign, state, self._renamed)
+
+    def _renamed(self, done: object) -> None:
+        if isinstance(done, actions.Done):
+            self.notify(done.text)
             self.refresh_view()
 
     def action_toggle_archived(self) -> None:
@@ -192,3 +220,37 @@ class RosterScreen(Screen[None]):
 
     def action_print(self) -> None:
         self.app.push_screen(PrintModal(self.campaign, None))
+
+
+def rename_titan(
+    screen: Screen[None], campaign: str, state: TitanState, then: Callable[[object], None]
+) -> None:
+    """Ask for a Titan's new name and rename it (the history keeps the old one)."""
+    db = database(screen)
+    screen.app.push_screen(
+        TextModal(
+            f"Rename {state.name}",
+            "New name",
+            state.name,
+            "name",
+            lambda name: actions.rename_titan(db, state.name, name, campaign),
+        ),
+        then,
+    )
+
+
+def change_player(
+    screen: Screen[None], campaign: str, state: TitanState, then: Callable[[object], None]
+) -> None:
+    """Ask who plays a Titan now."""
+    db = database(screen)
+    screen.app.push_screen(
+        TextModal(
+            f"Who plays {state.name}?",
+            "Player",
+            state.player,
+            "player",
+            lambda player: actions.change_player(db, state.name, player, campaign),
+        ),
+        then,
+    )

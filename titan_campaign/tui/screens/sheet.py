@@ -25,6 +25,7 @@ from ...rules.titan import MAX_BOXES, TitanState, check, next_school_level
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.shorten import plural
 from . import roster
 from .base import OneTitan, titan_app
 from .choices import ChoiceFlow
@@ -146,7 +147,7 @@ def items_panel(data: dict[str, Any]) -> Text:
     text = Text()
     text.append("MAGIC ITEMS\n", style="bold underline")
     if not data["magic_items"]:
-        text.append("none (g: gold and items)\n", style="dim")
+        text.append("none (m: gold and items)\n", style="dim")
     for item in data["magic_items"]:
         charges = (
             f", {item['charges']}/{item['max_charges']} charges" if item["max_charges"] else ""
@@ -173,7 +174,7 @@ def pending_line(data: dict[str, Any]) -> str:
     if not data["pending"]:
         return ""
     listed = "; ".join(choice["text"] for choice in data["pending"])
-    return f"! {len(data['pending'])} choice(s) to make (c): {listed}"
+    return f"! {plural(len(data['pending']), 'choice')} to make (c): {listed}"
 
 
 class SheetScreen(OneTitan, Screen[None]):
@@ -182,11 +183,13 @@ class SheetScreen(OneTitan, Screen[None]):
         Binding("escape", "back", "Back", id="sheet.back"),
         Binding("c", "choices", "Choices", id="sheet.choices"),
         Binding("h", "history", "History", id="sheet.history"),
-        Binding("g", "gold", "Gold", id="sheet.gold"),
+        Binding("m", "gold", "Gold & items", id="sheet.gold"),
         Binding("u", "honor_guard", "Guard", id="sheet.honor_guard"),
-        Binding("n", "plan", "Plan", id="sheet.plan"),
+        Binding("t", "plan", "Plan", id="sheet.plan"),
         Binding("b", "buy_spell", "Buy spell", id="sheet.buy_spell"),
         Binding("p", "print", "Print", id="sheet.print"),
+        Binding("r", "rename", "Rename", id="sheet.rename"),
+        Binding("w", "change_player", "Player", id="sheet.player"),
     ]
 
     def __init__(self, campaign: str, titan: str, state: TitanState | None = None) -> None:
@@ -221,6 +224,8 @@ class SheetScreen(OneTitan, Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
+        if self.focused is None:  # back from a chain of picks: the boxes take the keys again
+            self.query_one("#abilities", BoxGrid).focus()
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < NARROW, "-narrow")
@@ -357,3 +362,17 @@ class SheetScreen(OneTitan, Screen[None]):
 
     def action_print(self) -> None:
         self.app.push_screen(PrintModal(self.campaign, self.titan))
+
+    def action_rename(self) -> None:
+        if self.state is not None:
+            roster.rename_titan(self, self.campaign, self.state, self._renamed)
+
+    def action_change_player(self) -> None:
+        if self.state is not None:
+            roster.change_player(self, self.campaign, self.state, self._renamed)
+
+    def _renamed(self, done: object) -> None:
+        if isinstance(done, actions.Done):
+            self.titan = done.state.name
+            self.notify(done.text)
+            self.show(done.state)

@@ -1,0 +1,47 @@
+"""A refused action in a player's words: what the app shows instead of a traceback."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pydantic import ValidationError
+
+from .. import actions
+from ..rules.errors import RuleError
+from ..rules.names import UnknownName
+from ..rules.titan import TitanState
+from ..store import StoreError
+from .wording import field_problems
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action was refused, in a player's words: a message, each field's problem (for a
+    form), and the Titan as it is now when it had changed elsewhere."""
+
+    title: str
+    message: str
+    severity: str = "warning"
+    problems: Mapping[str, str] = field(default_factory=dict)
+    state: TitanState | None = None
+
+
+def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
+    """The player's view of an error an action raised (a bug is not one of these)."""
+    if isinstance(error, actions.TitanChanged):
+        return Refusal("Changed elsewhere", str(error), state=error.state)
+    if isinstance(error, RuleError):
+        return Refusal("Refused", str(error))
+    if isinstance(error, (StoreError, UnknownName)):
+        return Refusal("Not saved", str(error), "error")
+    if isinstance(error, ValidationError):
+        problems = field_problems(error, labels)
+        return Refusal("Refused", "; ".join(problems.values()), problems=problems)
+    if isinstance(error, OSError):
+        where = getattr(error, "filename", "") or ""
+        return Refusal("Not saved", f"{where} {error.strerror or error}".strip(), "error")
+    raise error
+
+
+REFUSED = (RuleError, StoreError, UnknownName, ValidationError, OSError)

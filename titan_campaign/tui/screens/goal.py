@@ -1,0 +1,287 @@
+"""Build goals in the app: the goal on the sheet, a form to keep or clear one, and the next
+step offered with one key (see ``rules/goals.py``; every change goes through ``actions``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Static
+
+from ... import actions
+from ...rules.errors import RuleError
+from ...rules.events import (
+    AbilityBought,
+    BonusSwapped,
+    Event,
+    SchoolGained,
+    SpellBought,
+    SpellChosen,
+)
+from ...rules.goals import GoalStep
+from ...rules.names import UnknownName
+from ...rules.state import XP_PER_PURCHASE
+from ...rules.titan import TitanState, check
+from ...store import Database, StoreError
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+from .base import database, titan_app
+from .forms import BACK, FormBox, FormModal
+
+STEPS_SHOWN = 6
+"""Steps of the goal listed on the sheet; the rest are counted."""
+
+
+def goal_panel(goal: dict[str, Any] | None) -> Text:
+    """The kept goal as the sheet shows it: what is wanted, what remains, the next steps."""
+    text = Text()
+    if not goal:
+        return text
+    text.append("BUILD GOAL ", style="bold underline")
+    text.append(goal["wanted"], style="bold")
+    text.append("\n")
+    if goal["note"]:
+        text.append(goal["note"] + "\n")
+        return text
+    if goal["met"]:
+        text.append("Reached: every box, level and spell of the goal is on the sheet.\n")
+        return text
+    remains = f"{goal['xp_cost']} XP in {len(goal['steps'])} steps"
+    if goal["xp_needed"]:
+        games = f" (about {goal['games']:g} games)" if goal["games"] else ""
+        remains += f"; {goal['xp_needed']} XP still to earn{games}"
+    else:
+        remains += ", all available now"
+    text.append(remains + "\n")
+    steps = [f"{number}. {step}" for number, step in enumerate(goal["steps"], start=1)]
+    shown = steps[:STEPS_SHOWN]
+    if len(steps) > STEPS_SHOWN:
+        shown.append(f"... {len(steps) - STEPS_SHOWN} more")
+    text.append("   ".join(shown) + "\n")
+    text.append("s: take the next step   o: change the goal", style="dim")
+    return text
+
+
+# --- the next step ----------------------------------------------------------------------
+
+
+def step_cost(step: GoalStep) -> str:
+    """What a step costs, in the words of the confirm question."""
+    return f"{XP_PER_PURCHASE} XP" if step.do.startswith("spend ") else "free"
+
+
+def take_step(db: Database, titan: str, campaign: str, event: Event) -> actions.Done:
+    """Do one step of a goal's plan through the action a player would use for it."""
+    if isinstance(event, AbilityBought):
+        return actions.buy_ability(db, titan, event.ability, campaign)
+    if isinstance(event, SchoolGained):
+        if event.free:
+            return actions.choose_school(db, titan, event.school, campaign)
+        return actions.buy_school_level(db, titan, event.school, campaign)
+    if isinstance(event, SpellBought):
+        return actions.buy_spell(db, titan, event.spell, campaign)
+    if isinstance(event, SpellChosen):
+        return actions.choose_spell(db, titan, event.spell, event.pick == "bonus", campaign)
+    if isinstance(event, BonusSwapped):
+        return actions.swap_bonus(db, titan, event.old, event.new, campaign)
+    raise RuleError(f"a goal's plan has no step like {event.kind}")
+
+
+def next_step(state: TitanState) -> tuple[GoalStep | None, str]:
+    """The goal's next step and whether it can be taken now (empty) or why not."""
+    plan = actions.kept_goal_plan(state)
+    if plan is None:
+        return None, f"{state.name} keeps no build goal: o sets one."
+    if not plan.steps:
+        return None, f"{state.name} has reached the goal {plan.goal.describe()}."
+    step = plan.steps[0]
+    decision = check(state, step.event)
+    if not decision:
+        return step, decision.reason
+    return step, ""
+
+
+class NextStepModal(FormModal):
+    """The goal's next step, to take (Enter or y) or leave (Escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("y", "take", "Take it", id="next_step.take"),
+    ]
+
+    def __init__(self, titan: str, step: GoalStep, refusal: str) -> None:
+        super().__init__()
+        self.titan = titan
+        self.step = step
+        self.refusal = refusal
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label(plain(f"{self.titan}: next step of the goal"), classes="form-title")
+            yield Static(plain(f"Next: {self.step.do} ({step_cost(self.step)})"), id="next-step")
+            after = f"then {self.step.xp_spent_after} XP spent, level {self.step.level_after}"
+            yield Static(plain(self.refusal or after), id="next-step-detail")
+            with Horizontal(classes="buttons"):
+                if not self.refusal:
+                    yield Button("Take it (y)", variant="primary", id="take")
+                yield Button("Not now", id="cancel")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def action_take(self) -> None:
+        if not self.refusal:
+            self.dismiss(self.step)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "take":
+            self.action_take()
+        else:
+            self.dismiss(None)
+
+
+def offer_next_step(
+    screen: Screen[Any], campaign: str, state: TitanState, done: Callable[[actions.Done], None]
+) -> None:
+    """Ask whether to take the goal's next step (or say why there is none); ``done`` shows
+    what taking it changed."""
+    step, problem = next_step(state)
+    if step is None:
+        screen.notify(problem, title="Build goal")
+        return
+
+    def take(chosen: object) -> None:
+        if not isinstance(chosen, GoalStep):
+            return
+        app = titan_app(screen)
+        made = app.attempt(lambda: take_step(app.db, state.name, campaign, chosen.event))
+        if made is not None:
+            done(made)
+
+    screen.app.push_screen(NextStepModal(state.name, step, problem), take)
+
+
+def edit_goal(
+    screen: Screen[Any], campaign: str, state: TitanState, kept: Callable[[], None]
+) -> None:
+    """The goal form; ``kept`` redraws what shows the goal once it is kept or cleared."""
+
+    def after(result: object) -> None:
+        if isinstance(result, GoalKept):
+            screen.notify(result.text, title="Build goal")
+            kept()
+
+    screen.app.push_screen(GoalModal(campaign, state), after)
+
+
+# --- keep or clear a goal ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GoalKept:
+    """A goal kept (or cleared) and the change's line."""
+
+    text: str
+
+
+def _pairs(typed: str) -> list[str]:
+    """``power=2 spirit 3, luck=1`` as ``["power=2", "spirit=3", "luck=1"]``."""
+    words = typed.replace(",", " ").replace("=", " ").split()
+    pairs: list[str] = []
+    for index in range(0, len(words), 2):
+        number = words[index + 1] if index + 1 < len(words) else ""
+        pairs.append(f"{words[index]}={number}")
+    return pairs
+
+
+def goal_fields(state: TitanState) -> tuple[str, str, str]:
+    """The kept goal as the form's three fields show it."""
+    kept = state.goal
+    if kept is None:
+        return "", "", ""
+    return (
+        " ".join(f"{name}={boxes}" for name, boxes in kept.abilities),
+        " ".join(f"{name}={level}" for name, level in kept.schools),
+        ", ".join(kept.spells),
+    )
+
+
+class GoalModal(FormModal):
+    """Keep a build goal with the Titan, or clear it; a refusal shows in the form."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("ctrl+s", "keep", "Keep goal", id="goal_form.keep"),
+    ]
+
+    def __init__(self, campaign: str, state: TitanState) -> None:
+        super().__init__()
+        self.campaign = campaign
+        self.state = state
+
+    def campaign_in_view(self) -> str | None:
+        return self.campaign
+
+    def compose(self) -> ComposeResult:
+        abilities, schools, spells = goal_fields(self.state)
+        with FormBox(classes="form"):
+            yield Label(plain(f"Build goal for {self.state.name}"), classes="form-title")
+            yield Label("Ability boxes, e.g. spirit=3 power=2")
+            yield Input(abilities, id="goal-abilities")
+            yield Label("School levels, e.g. fire=3")
+            yield Input(schools, id="goal-schools")
+            yield Label("Spells, separated by commas, e.g. Fire Ball, Bless")
+            yield Input(spells, id="goal-spells")
+            yield Static("", id="goal-problem", classes="field-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Keep (ctrl+s)", variant="primary", id="keep")
+                yield Button("Clear goal", id="clear")
+                yield Button("Cancel", id="cancel")
+        yield KeyBar()
+
+    def _keep(self, abilities: list[str], schools: list[str], spells: list[str]) -> None:
+        try:
+            done, _ = actions.keep_goal(
+                database(self), self.state.name, abilities, schools, spells, self.campaign
+            )
+        except (RuleError, StoreError, UnknownName) as error:
+            self._show(str(error))  # the form stays open with everything typed
+            return
+        self.dismiss(GoalKept(done.text))
+
+    def on_mount(self) -> None:
+        self.query_one("#goal-problem", Static).display = False
+        self.query_one("#goal-abilities", Input).focus()
+
+    def action_keep(self) -> None:
+        abilities = _pairs(self.query_one("#goal-abilities", Input).value)
+        schools = _pairs(self.query_one("#goal-schools", Input).value)
+        typed = self.query_one("#goal-spells", Input).value
+        spells = [name.strip() for name in typed.split(",") if name.strip()]
+        if not (abilities or schools or spells):
+            self._show("Name at least one box, level or spell; Clear goal clears it.")
+            return
+        self._keep(abilities, schools, spells)
+
+    def _show(self, problem: str) -> None:
+        shown = self.query_one("#goal-problem", Static)
+        shown.update(plain(problem))
+        shown.display = True
+
+    def on_input_submitted(self) -> None:
+        self.action_keep()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "keep":
+            self.action_keep()
+        elif event.button.id == "clear":
+            self._keep([], [], [])
+        else:
+            self.dismiss(None)

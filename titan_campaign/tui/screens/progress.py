@@ -1,0 +1,188 @@
+"""Progress in the app: a Titan's XP earned, XP spent and level game by game, and the
+campaign's Titans' levels side by side, as bar charts drawn in the terminal with the figures
+under them (``actions.progress`` and ``actions.campaign_progress``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ... import actions
+from ...rules.progress import ProgressRow
+from ..widgets.bar_chart import Series, bar_chart, groups_that_fit, legend
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+from .base import OneTitan, database, titan_app
+
+XP_ROWS = 8
+LEVEL_ROWS = 4
+EARNED = Series("XP earned", "bold blue")
+SPENT = Series("XP spent", "bold red")
+LEVEL = Series("level", "bold green")
+TITAN_STYLES = ("bold blue", "bold red", "bold green", "bold magenta", "bold yellow", "bold cyan")
+"""A Titan's bar colour in the campaign chart, in roster order (its place in a group says who
+it is even without colour)."""
+
+
+def shown_games(count: int, bars: int, width: int) -> tuple[int, str]:
+    """How many of the latest games fit ``width``, and a note when not all do."""
+    fit = groups_that_fit(count, bars, width, 6)
+    if count <= fit:
+        return count, ""
+    return fit, f"the latest {fit} of {count} games are charted; the table lists them all"
+
+
+def titan_chart(rows: Sequence[ProgressRow], width: int) -> list[Text]:
+    """XP earned and spent by game, then level by game, with legends."""
+    if not rows:
+        return [Text("No games recorded yet: the chart starts after the first game.")]
+    count, note = shown_games(len(rows), 2, width)
+    latest = rows[-count:]
+    xp = [(str(row.game), (row.earned, row.spent)) for row in latest]
+    levels = [(str(row.game), (row.level, None)) for row in latest]
+    top_level = max(4, max(row.level for row in rows))
+    lines = [Text("XP by game", style="bold"), *bar_chart(xp, (EARNED, SPENT), XP_ROWS)]
+    lines += [legend((EARNED, SPENT)), Text("")]
+    lines += [Text("Level by game", style="bold")]
+    lines += bar_chart(levels, (LEVEL, Series("", "")), LEVEL_ROWS, top_level)
+    if note:
+        lines.append(Text(note, style="dim"))
+    return lines
+
+
+def titan_table(rows: Sequence[ProgressRow]) -> Table:
+    table = Table(box=None, padding=(0, 1), pad_edge=False)
+    for column in ("Game", "Date", "Award", "Earned", "Spent", "Level", "Mana"):
+        table.add_column(column, justify="left" if column == "Date" else "right")
+    for row in rows:
+        table.add_row(
+            *(str(v) for v in (row.game, row.date, row.award, row.earned, row.spent)),
+            str(row.level),
+            str(row.mana),
+        )
+    return table
+
+
+def levels_by_game(
+    progress: dict[str, list[ProgressRow]],
+) -> tuple[list[int], dict[str, dict[int, int]]]:
+    """Every game any Titan played, in order, and each Titan's level after each game played."""
+    levels = {name: {row.game: row.level for row in rows} for name, rows in progress.items()}
+    games = sorted({game for played in levels.values() for game in played})
+    return games, levels
+
+
+def campaign_chart(progress: dict[str, list[ProgressRow]], width: int) -> list[Text]:
+    """Every Titan's level after each game, a bar each, side by side by game."""
+    games, levels = levels_by_game(progress)
+    if not games:
+        return [Text("No games recorded yet: the chart starts after the first game.")]
+    names = list(levels)
+    series = [Series(name, TITAN_STYLES[i % len(TITAN_STYLES)]) for i, name in enumerate(names)]
+    count, note = shown_games(len(games), len(names), width)
+    groups = [(str(game), [levels[name].get(game) for name in names]) for game in games[-count:]]
+    top = max(4, max((v for played in levels.values() for v in played.values()), default=0))
+    lines = [Text("Level after each game", style="bold")]
+    lines += bar_chart(groups, series, XP_ROWS, top)
+    lines.append(legend(series))
+    if note:
+        lines.append(Text(note, style="dim"))
+    return lines
+
+
+def campaign_table(progress: dict[str, list[ProgressRow]]) -> Table:
+    """Titans down, games across: the level after each game ("·": did not play)."""
+    games, levels = levels_by_game(progress)
+    table = Table(box=None, padding=(0, 1), pad_edge=False)
+    table.add_column("Titan")
+    for game in games:
+        table.add_column(f"g{game}", justify="right")
+    for name, played in levels.items():
+        table.add_row(Text(name), *(str(played.get(game, "·")) for game in games))
+    return table
+
+
+class _ProgressBase(Screen[None]):
+    CSS_PATH = "pages.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back", id="progress.back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="progress"):
+            yield Static(id="progress-title", classes="page-title")
+            yield Static(id="progress-chart")
+            yield Static(id="progress-table")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one("#progress").focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        raise NotImplementedError
+
+    def chart_width(self) -> int:
+        return max(40, self.app.size.width - 4)
+
+
+class ProgressScreen(OneTitan, _ProgressBase):
+    """One Titan's progress: XP earned and spent, and level, game by game."""
+
+    def refresh_view(self) -> None:
+        app = titan_app(self)
+        found = app.attempt(lambda: actions.progress(app.db, self.titan, self.campaign))
+        if found is None:
+            return
+        state, rows = found
+        self.query_one("#progress-title", Static).update(
+            plain(
+                f"{state.name.upper()}: PROGRESS   {len(rows)} games   level {state.level}   "
+                f"{state.earned_xp} XP earned, {state.spent_xp} spent"
+            )
+        )
+        chart = Text("\n").join(titan_chart(rows, self.chart_width()))
+        self.query_one("#progress-chart", Static).update(chart)
+        table = Group(Text("\nGame by game", style="bold"), titan_table(rows)) if rows else ""
+        self.query_one("#progress-table", Static).update(table)
+
+
+class CampaignProgressScreen(_ProgressBase):
+    """Every active Titan's level game by game, side by side."""
+
+    def __init__(self, campaign: str) -> None:
+        super().__init__()
+        self.campaign = campaign
+
+    def campaign_in_view(self) -> str | None:
+        return self.campaign
+
+    def refresh_view(self) -> None:
+        db = database(self)
+        found = titan_app(self).attempt(lambda: actions.campaign_progress(db, self.campaign))
+        if found is None:
+            return
+        self.query_one("#progress-title", Static).update(
+            plain(f"{self.campaign.upper()}: LEVELS GAME BY GAME   {len(found)} Titans")
+        )
+        chart = Text("\n").join(campaign_chart(found, self.chart_width()))
+        self.query_one("#progress-chart", Static).update(chart)
+        games, _ = levels_by_game(found)
+        table = Group(Text("\nLevel after each game", style="bold"), campaign_table(found))
+        self.query_one("#progress-table", Static).update(table if games else "")

@@ -1,0 +1,170 @@
+"""A portable Titan in the app: export one Titan with its whole history to a file, or import
+a Titan file into this campaign (``actions.export_titan`` / ``actions.import_titan``).
+
+A refusal shows in the form, which stays open with everything typed; nothing closes on error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widgets import Button, Input, Label, Static
+
+from ... import actions
+from ...rules.errors import RuleError
+from ...rules.events import explain
+from ...rules.names import UnknownName
+from ...store import StoreError
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+from .base import database
+from .forms import BACK, FormBox, FormModal
+
+
+def default_titan_file(titan: str) -> Path:
+    """``<name>-titan.json`` in the current folder (spaces as dashes)."""
+    stem = "-".join(titan.split()) or "titan"
+    return Path.cwd() / f"{stem}-titan.json"
+
+
+def refusal(error: Exception) -> str:
+    """What the player reads when the file cannot be written or read."""
+    if isinstance(error, ValidationError):
+        return explain(error)
+    if isinstance(error, OSError):
+        where = getattr(error, "filename", "") or ""
+        return f"{where} {error.strerror or error}".strip()
+    return str(error)
+
+
+PROBLEMS = (RuleError, StoreError, UnknownName, ValidationError, OSError)
+
+
+class _FileModal(FormModal):
+    """A form with a problem line under its fields (hidden while there is none)."""
+
+    def show_problem(self, problem: str) -> None:
+        shown = self.query_one("#file-problem", Static)
+        shown.update(plain(problem))
+        shown.display = True
+
+    def on_mount(self) -> None:
+        self.query_one("#file-problem", Static).display = False
+        self.query(Input).first().focus()
+
+
+class ExportTitanModal(_FileModal):
+    """Write the Titan and its whole history to a file another campaign can import."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("ctrl+s", "export", "Export", id="titan_export.go"),
+    ]
+
+    def __init__(self, campaign: str, titan: str) -> None:
+        super().__init__()
+        self.campaign = campaign
+        self.titan = titan
+
+    def campaign_in_view(self) -> str | None:
+        return self.campaign
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label(plain(f"Export {self.titan} to a file"), classes="form-title")
+            yield Label("Save to")
+            yield Input(str(default_titan_file(self.titan)), id="titan-file")
+            yield Static("", id="file-problem", classes="field-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Export (ctrl+s)", variant="primary", id="export")
+                yield Button("Cancel", id="cancel")
+        yield KeyBar()
+
+    def action_export(self) -> None:
+        typed = self.query_one("#titan-file", Input).value.strip()
+        if not typed:
+            self.show_problem("Say where to save the file.")
+            return
+        path = Path(typed).expanduser()
+        try:
+            state = actions.export_titan(database(self), self.titan, path, self.campaign)
+        except PROBLEMS as error:
+            self.show_problem(refusal(error))
+            return
+        self.notify(
+            f"{state.name} and the whole history written to {path}; import it into another "
+            "campaign with i on its roster.",
+            title="Exported",
+        )
+        self.dismiss(str(path))
+
+    def on_input_submitted(self) -> None:
+        self.action_export()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "export":
+            self.action_export()
+        else:
+            self.dismiss(None)
+
+
+class ImportTitanModal(_FileModal):
+    """Bring an exported Titan into this campaign, every event judged again by the rules."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("ctrl+s", "import_titan", "Import", id="titan_import.go"),
+    ]
+
+    def __init__(self, campaign: str) -> None:
+        super().__init__()
+        self.campaign = campaign
+
+    def campaign_in_view(self) -> str | None:
+        return self.campaign
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label(plain(f"Import a Titan into {self.campaign}"), classes="form-title")
+            yield Label("Titan file")
+            yield Input(placeholder="e.g. thorn-titan.json", id="titan-file")
+            yield Label("New name (leave empty to keep the Titan's name)")
+            yield Input(placeholder="optional", id="titan-new-name", max_length=60)
+            yield Static("", id="file-problem", classes="field-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Import (ctrl+s)", variant="primary", id="import")
+                yield Button("Cancel", id="cancel")
+        yield KeyBar()
+
+    def action_import_titan(self) -> None:
+        typed = self.query_one("#titan-file", Input).value.strip()
+        if not typed:
+            self.show_problem("Name the Titan file to import.")
+            return
+        name = self.query_one("#titan-new-name", Input).value.strip() or None
+        try:
+            done = actions.import_titan(
+                database(self), Path(typed).expanduser(), self.campaign, name
+            )
+        except PROBLEMS as error:
+            self.show_problem(refusal(error))
+            return
+        self.notify(done.text, title="Imported")
+        self.dismiss(done.state.name)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "titan-file":
+            self.query_one("#titan-new-name", Input).focus()
+        else:
+            self.action_import_titan()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "import":
+            self.action_import_titan()
+        else:
+            self.dismiss(None)

@@ -1,0 +1,55 @@
+"""What the app remembers between runs: the theme and the campaign opened last.
+
+One small JSON file in the user's config folder (``platformdirs.user_config_dir``). A missing,
+unreadable or damaged file is ignored (the app starts with the defaults), and a file that
+cannot be written is not worth an error: nothing of a campaign is kept here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..store.files import StoreError, write_atomically
+
+APP_NAME = "titan-campaign"
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    theme: str | None = None
+    last_campaign: str | None = None
+
+
+def settings_file() -> Path:
+    return Path(platformdirs.user_config_dir(APP_NAME)) / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The remembered settings, or the defaults if there are none or they cannot be read."""
+    try:
+        return Settings.model_validate_json((path or settings_file()).read_bytes())
+    except (OSError, ValueError, ValidationError):
+        return Settings()
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Remember ``settings`` (silently skipped if the config folder cannot be written)."""
+    target = path or settings_file()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, settings.model_dump_json(exclude_defaults=True).encode())
+    except (OSError, StoreError):
+        pass
+
+
+def remembered(path: Path | None = None, **changes: str | None) -> Settings:
+    """Remember a changed setting (``theme=...`` or ``last_campaign=...``); the new settings."""
+    current = load_settings(path)
+    updated = Settings.model_validate({**current.model_dump(), **changes})
+    if updated != current:
+        save_settings(updated, path)
+    return updated

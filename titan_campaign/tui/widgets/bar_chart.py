@@ -1,0 +1,84 @@
+"""Bar charts drawn with block characters, for the terminal: no plotting library.
+
+``bar_chart`` draws groups of bars (a group a game, a bar a series), each bar as tall as its
+value in eighths of a row (``▁▂▃▄▅▆▇█``), over a scale on the left and the group labels under
+the axis. A bar's place in its group says which series it is, so the chart reads without
+colour; colour only helps.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+
+EIGHTHS = " ▁▂▃▄▅▆▇█"
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One kind of bar: its name in the legend, its style and the mark the legend shows."""
+
+    label: str
+    style: str
+
+
+def round_top(largest: int, rows: int) -> int:
+    """The top of the scale: ``largest`` or more, a round number of steps of 1, 2 or 5 x 10^n
+    per row pair, so the labels read well."""
+    if largest <= 0:
+        return rows
+    raw = largest / max(1, rows // 2)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(f * power for f in (1, 2, 5, 10) if f * power >= raw)
+    return int(step * math.ceil(largest / step))
+
+
+def groups_that_fit(count: int, bars: int, width: int, label_width: int) -> int:
+    """How many groups of ``bars`` bars (and a gap) fit in ``width`` beside the scale."""
+    return max(1, (width - label_width - 1) // (bars + 1))
+
+
+def bar_chart(
+    groups: Sequence[tuple[str, Sequence[int | None]]],
+    series: Sequence[Series],
+    height: int,
+    top: int | None = None,
+) -> list[Text]:
+    """The chart as lines: ``groups`` are (label, one value a series, None for no bar).
+
+    The scale runs from 0 to ``top`` (rounded up from the largest value when not given).
+    """
+    largest = max((v for _, values in groups for v in values if v is not None), default=0)
+    top = top or round_top(largest, height)
+    labels = {height - 1: str(top), (height - 1) // 2: str(top * ((height + 1) // 2) // height)}
+    label_width = max(len(str(top)), 1) + 1
+    lines: list[Text] = []
+    for row in range(height - 1, -1, -1):  # top row first
+        line = Text(labels.get(row, "").rjust(label_width - 1) + " ")
+        line.append("┤" if row in labels else "│", style="dim")
+        for _, values in groups:
+            for value, kind in zip(values, series, strict=True):
+                filled = 0 if value is None else round(value * height * 8 / top) - row * 8
+                line.append(EIGHTHS[min(8, max(0, filled))], style=kind.style)
+            line.append(" ")
+        lines.append(line)
+    axis = Text("0".rjust(label_width - 1) + " └", style="dim")
+    names = Text(" " * (label_width + 1))
+    for label, values in groups:
+        axis.append("─" * len(values) + "┴", style="dim")
+        names.append(label[: len(values) + 1].ljust(len(values) + 1))
+    return [*lines, axis, names]
+
+
+def legend(series: Sequence[Series]) -> Text:
+    """Which bar of a group is which: "1st bar: XP earned (█)" and so on."""
+    text = Text()
+    for place, kind in enumerate(series, start=1):
+        if place > 1:
+            text.append("   ")
+        text.append("█", style=kind.style)
+        text.append(f" bar {place}: {kind.label}")
+    return text

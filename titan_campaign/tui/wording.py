@@ -1,0 +1,59 @@
+"""A refused form in a player's words: each problem named by its field's label, all at once.
+
+Nothing of the validation library's wording reaches the screen: each kind of problem has its
+own sentence ("Battles lost: 0 or more", "Date: YYYY-MM-DD").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from pydantic import ValidationError
+
+FORMATS = {"date": "YYYY-MM-DD"}
+"""Fields whose every problem is said by the form they take."""
+
+
+def _label(field: str, labels: Mapping[str, str]) -> str:
+    return labels.get(field, field.replace("_", " ").capitalize())
+
+
+def problem_text(field: str, kind: str, context: Mapping[str, object], label: str) -> str:
+    """One problem of one field, e.g. ``Score: 0 or more``."""
+    if field in FORMATS:
+        return f"{label}: {FORMATS[field]}"
+    said: dict[str, Callable[[], str]] = {
+        "greater_than_equal": lambda: f"{context.get('ge')} or more",
+        "greater_than": lambda: f"more than {context.get('gt')}",
+        "less_than_equal": lambda: f"{context.get('le')} or less",
+        "less_than": lambda: f"less than {context.get('lt')}",
+        "string_too_short": lambda: (
+            "required"
+            if context.get("min_length") == 1
+            else f"at least {context.get('min_length')} characters"
+        ),
+        "string_too_long": lambda: f"at most {context.get('max_length')} characters",
+        "too_long": lambda: f"at most {context.get('max_length')}",
+        "int_parsing": lambda: "a whole number",
+        "int_type": lambda: "a whole number",
+        "int_from_float": lambda: "a whole number",
+        "missing": lambda: "required",
+        "literal_error": lambda: "one of " + str(context.get("expected", "")).replace("'", ""),
+        "value_error": lambda: str(context.get("error", "not accepted")),
+    }
+    text = said.get(kind, lambda: "not accepted")()
+    return f"{label}: {text}"
+
+
+def field_problems(error: ValidationError, labels: Mapping[str, str]) -> dict[str, str]:
+    """Every problem of a refused form, by field name (the last name in the problem's place;
+    the first problem of a field is kept)."""
+    problems: dict[str, str] = {}
+    for problem in error.errors():
+        names = [part for part in problem["loc"] if isinstance(part, str)]
+        field = names[-1] if names else ""
+        if field in problems:
+            continue
+        context = dict(problem.get("ctx") or {})
+        problems[field] = problem_text(field, problem["type"], context, _label(field, labels))
+    return problems
