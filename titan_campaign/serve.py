@@ -57,13 +57,24 @@ def _url(host: str, port: int, token: str | None) -> str:
 
 
 def lan_addresses() -> list[str]:
-    """This computer's addresses other players can reach, as far as its name tells them."""
+    """This computer's addresses that phones on its network can reach: the one its default
+    route leaves from, then those its name resolves to. Nothing is sent to find them."""
+    found: list[str] = []
+    try:
+        # A UDP "connect" only picks the route (no packet leaves); 192.0.2.1 is a reserved
+        # documentation address that nothing answers.
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            found.append(str(probe.getsockname()[0]))
+    except OSError:
+        pass
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
-        return []
-    found = {str(info[4][0]) for info in infos}
-    return sorted(address for address in found if not is_loopback(address))
+        infos = []
+    found.extend(str(info[4][0]) for info in infos)
+    unique = dict.fromkeys(a for a in found if not is_loopback(a) and a != "0.0.0.0")
+    return list(unique)
 
 
 @dataclass(frozen=True)
