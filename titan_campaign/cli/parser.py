@@ -123,7 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
         sub.set_defaults(handler=handler)
         return sub
 
-    campaign = command("campaign", "create and list campaigns", handlers.cmd_campaign)
+    campaign = command(
+        "campaign", "create, list, rename and delete campaigns; the game log", handlers.cmd_campaign
+    )
     campaign_cmds = campaign.add_subparsers(
         dest="action", metavar="ACTION", required=True, parser_class=_Parser
     )
@@ -152,7 +154,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--yes", action="store_true", help="confirm: every Titan of the campaign goes with it"
     )
 
-    titan = command("titan", "add, list and archive Titans", handlers.cmd_titan)
+    titan = command(
+        "titan",
+        "add, list, rename, archive, bring back, export and import Titans",
+        handlers.cmd_titan,
+    )
     titan_cmds = titan.add_subparsers(
         dest="action", metavar="ACTION", required=True, parser_class=_Parser
     )
