@@ -19,12 +19,13 @@ from textual.widgets import Static
 
 from ... import actions
 from ...rules.progress import ProgressRow
-from ..widgets.bar_chart import Series, bar_chart, groups_that_fit, legend
+from ..widgets.bar_chart import Series, bar_chart, groups_that_fit, legend, widest_bars
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan, database, titan_app
 
 XP_ROWS = 8
+LABEL_WIDTH = 6  # the scale's numbers and the axis
 LEVEL_ROWS = 4
 EARNED = Series("XP earned", "bold blue")
 SPENT = Series("XP spent", "bold red")
@@ -34,27 +35,33 @@ TITAN_STYLES = ("bold blue", "bold red", "bold green", "bold magenta", "bold yel
 it is even without colour)."""
 
 
-def shown_games(count: int, bars: int, width: int) -> tuple[int, str]:
-    """How many of the latest games fit ``width``, and a note when not all do."""
-    fit = groups_that_fit(count, bars, width, 6)
+def shown_games(count: int, bars: int, width: int) -> tuple[int, int, str]:
+    """How many of the latest games fit ``width``, how wide their bars are, and a note when
+    not all games fit."""
+    bar_width = widest_bars(count, bars, width, LABEL_WIDTH)
+    fit = groups_that_fit(bars, width, LABEL_WIDTH, bar_width)
     if count <= fit:
-        return count, ""
-    return fit, f"the latest {fit} of {count} games are charted; the table lists them all"
+        return count, bar_width, ""
+    note = f"the latest {fit} of {count} games are charted; the table lists them all"
+    return fit, bar_width, note
 
 
 def titan_chart(rows: Sequence[ProgressRow], width: int) -> list[Text]:
     """XP earned and spent by game, then level by game, with legends."""
     if not rows:
         return [Text("No games recorded yet: the chart starts after the first game.")]
-    count, note = shown_games(len(rows), 2, width)
+    count, bar_width, note = shown_games(len(rows), 2, width)
     latest = rows[-count:]
     xp = [(str(row.game), (row.earned, row.spent)) for row in latest]
     levels = [(str(row.game), (row.level, None)) for row in latest]
     top_level = max(4, max(row.level for row in rows))
-    lines = [Text("XP by game", style="bold"), *bar_chart(xp, (EARNED, SPENT), XP_ROWS)]
+    lines = [
+        Text("XP by game", style="bold"),
+        *bar_chart(xp, (EARNED, SPENT), XP_ROWS, None, bar_width),
+    ]
     lines += [legend((EARNED, SPENT)), Text("")]
     lines += [Text("Level by game", style="bold")]
-    lines += bar_chart(levels, (LEVEL, Series("", "")), LEVEL_ROWS, top_level)
+    lines += bar_chart(levels, (LEVEL, Series("", "")), LEVEL_ROWS, top_level, bar_width)
     if note:
         lines.append(Text(note, style="dim"))
     return lines
@@ -89,11 +96,11 @@ def campaign_chart(progress: dict[str, list[ProgressRow]], width: int) -> list[T
         return [Text("No games recorded yet: the chart starts after the first game.")]
     names = list(levels)
     series = [Series(name, TITAN_STYLES[i % len(TITAN_STYLES)]) for i, name in enumerate(names)]
-    count, note = shown_games(len(games), len(names), width)
+    count, bar_width, note = shown_games(len(games), len(names), width)
     groups = [(str(game), [levels[name].get(game) for name in names]) for game in games[-count:]]
     top = max(4, max((v for played in levels.values() for v in played.values()), default=0))
     lines = [Text("Level after each game", style="bold")]
-    lines += bar_chart(groups, series, XP_ROWS, top)
+    lines += bar_chart(groups, series, XP_ROWS, top, bar_width)
     lines.append(legend(series))
     if note:
         lines.append(Text(note, style="dim"))

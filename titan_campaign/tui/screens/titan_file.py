@@ -16,6 +16,7 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Input, Label, Static
 
 from ... import actions
+from ...printing.figures import file_stem
 from ...rules.errors import RuleError
 from ...rules.events import explain
 from ...rules.names import UnknownName
@@ -27,9 +28,8 @@ from .forms import BACK, FormBox, FormModal
 
 
 def default_titan_file(titan: str) -> Path:
-    """``<name>-titan.json`` in the current folder (spaces as dashes)."""
-    stem = "-".join(titan.split()) or "titan"
-    return Path.cwd() / f"{stem}-titan.json"
+    """``<name>-titan.json`` in the current folder, named as printouts are (``thorn-...``)."""
+    return Path.cwd() / f"{file_stem(titan)}-titan.json"
 
 
 def refusal(error: Exception) -> str:

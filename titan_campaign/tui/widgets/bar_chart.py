@@ -36,9 +36,17 @@ def round_top(largest: int, rows: int) -> int:
     return int(step * math.ceil(largest / step))
 
 
-def groups_that_fit(count: int, bars: int, width: int, label_width: int) -> int:
+def groups_that_fit(bars: int, width: int, label_width: int, bar_width: int = 1) -> int:
     """How many groups of ``bars`` bars (and a gap) fit in ``width`` beside the scale."""
-    return max(1, (width - label_width - 1) // (bars + 1))
+    return max(1, (width - label_width - 1) // (bars * bar_width + 1))
+
+
+def widest_bars(groups: int, bars: int, width: int, label_width: int, widest: int = 4) -> int:
+    """The widest bars (up to ``widest`` columns) with which ``groups`` groups fit ``width``."""
+    for bar_width in range(widest, 1, -1):
+        if groups_that_fit(bars, width, label_width, bar_width) >= groups:
+            return bar_width
+    return 1
 
 
 def bar_chart(
@@ -46,15 +54,17 @@ def bar_chart(
     series: Sequence[Series],
     height: int,
     top: int | None = None,
+    bar_width: int = 1,
+    scale_width: int = 5,
 ) -> list[Text]:
-    """The chart as lines: ``groups`` are (label, one value a series, None for no bar).
-
-    The scale runs from 0 to ``top`` (rounded up from the largest value when not given).
+    """The chart as lines: ``groups`` are (label, one value a series, None for no bar), each
+    bar ``bar_width`` columns wide. The scale runs from 0 to ``top`` (rounded up from the
+    largest value when not given).
     """
     largest = max((v for _, values in groups for v in values if v is not None), default=0)
     top = top or round_top(largest, height)
     labels = {height - 1: str(top), (height - 1) // 2: str(top * ((height + 1) // 2) // height)}
-    label_width = max(len(str(top)), 1) + 1
+    label_width = max(len(str(top)) + 1, scale_width)  # charts drawn one under another align
     lines: list[Text] = []
     for row in range(height - 1, -1, -1):  # top row first
         line = Text(labels.get(row, "").rjust(label_width - 1) + " ")
@@ -62,14 +72,15 @@ def bar_chart(
         for _, values in groups:
             for value, kind in zip(values, series, strict=True):
                 filled = 0 if value is None else round(value * height * 8 / top) - row * 8
-                line.append(EIGHTHS[min(8, max(0, filled))], style=kind.style)
+                line.append(EIGHTHS[min(8, max(0, filled))] * bar_width, style=kind.style)
             line.append(" ")
         lines.append(line)
     axis = Text("0".rjust(label_width - 1) + " └", style="dim")
     names = Text(" " * (label_width + 1))
     for label, values in groups:
-        axis.append("─" * len(values) + "┴", style="dim")
-        names.append(label[: len(values) + 1].ljust(len(values) + 1))
+        span = len(values) * bar_width
+        axis.append("─" * span + "┴", style="dim")
+        names.append(label[: span + 1].ljust(span + 1))
     return [*lines, axis, names]
 
 
