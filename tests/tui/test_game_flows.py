@@ -105,7 +105,7 @@ async def test_a_refused_game_saves_nothing_for_anyone(tmp_path: Path) -> None:
     before = db.read_bytes()
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
-        notes = Notes(app)
+        Notes(app)
         await pilot.press("g")
         await pilot.pause()
         await type_into(
@@ -196,11 +196,18 @@ async def test_gold_buys_an_item_and_a_spell_costing_more_than_the_purse_is_refu
         assert "GOLD 20" in rendered(app.screen.query_one("#gold-title"))
         await pilot.press("s")
         await pilot.pause()
-        await choose(pilot, app.screen.query_one("#gold-spell", Select), 1)
+        app.screen.query_one("#gold-spell").focus()
+        await pilot.press("down")
         await type_into(pilot, app.screen.query_one("#spell-price", Input), "100")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "20 in the purse (R11)" in notes.text()
+        form = app.screen  # refused: the form stays open, the price typed kept, the rule beside it
+        assert "20 in the purse (R11)" in rendered(form.query_one("#error-price"))
+        assert form.query_one("#spell-price", Input).value == "100"
+        await pilot.press("escape")  # something was typed: asked first
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
         items.focus()
         await pilot.press("minus")
         await pilot.pause()

@@ -3,54 +3,88 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar
 
-from pydantic import ValidationError
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Input, Label, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from ... import actions
-from ...rules.events import ItemFacts, explain
+from ...rules.events import (
+    Event,
+    GoldChanged,
+    ItemAdded,
+    ItemBought,
+    SpellBoughtWithGold,
+)
 from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.sheet import sheet_data
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan, titan_app
-from .forms import BACK, FormBox, FormModal
+from .forms import BACK, GENERAL, FormBox, FormModal, field_error
 
 
-def _int(text: str) -> int | None:
+def _int(text: str) -> int | str | None:
+    """A typed whole number; blank is None; anything else is left for the rules to judge."""
     text = text.strip()
-    return int(text) if text.lstrip("-").isdigit() else None
+    return None if not text else int(text) if text.lstrip("-").isdigit() else text
 
 
-@dataclass(frozen=True)
-class GoldEntry:
-    amount: int
-    note: str
+LABELS = {
+    "amount": "Amount",
+    "note": "Note",
+    "name": "Name",
+    "type": "Type",
+    "charges": "Charges",
+    "description": "Description",
+    "price": "Price in gold",
+    "spell": "Spell",
+}
 
 
-@dataclass(frozen=True)
-class ItemEntry:
-    """An item as typed in: given (no price) or bought for ``price`` gold."""
+class TitanForm(OneTitan, FormModal):
+    """A form that changes one Titan: it shows the Titan's gold as it is now, saves through an
+    action judged against the Titan as shown, and closes only when saved."""
 
-    item: ItemFacts
-    price: int | None
+    def __init__(self, campaign: str, state: TitanState) -> None:
+        super().__init__(campaign, state.name)
+        self.shown = state
+
+    def purse(self) -> Static:
+        return Static(plain(self._purse_text()), id="purse", classes="hint")
+
+    def _purse_text(self) -> str:
+        return f"{self.shown.name} has {self.shown.gold} gold."
+
+    def titan_changed(self, state: TitanState) -> None:
+        self.shown = state
+        self.query_one("#purse", Static).update(plain(self._purse_text()))
+
+    def refresh_view(self) -> None:
+        state = self.read_state()
+        if state is not None:
+            self.titan_changed(state)
+
+    def save_event(self, make: Callable[[], Event], refusal_field: str) -> None:
+        shown = self.shown
+        done = self.save_with(
+            lambda: actions.change_titan_as_shown(
+                self.db, self.titan, shown, lambda _: make(), self.campaign
+            ),
+            LABELS,
+            refusal_field,
+        )
+        if done is not None:
+            self.dismiss(done)
 
 
-@dataclass(frozen=True)
-class SpellPurchase:
-    spell: str
-    price: int
-
-
-class GoldModal(FormModal):
+class GoldModal(TitanForm):
     BINDINGS: ClassVar[list[BindingType]] = [
         BACK,
         Binding("ctrl+s", "save", "Save", id="gold_form.save"),
@@ -59,19 +93,27 @@ class GoldModal(FormModal):
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
             yield Label("Gold entry (negative to spend)", classes="form-title")
+            yield self.purse()
             yield Label("Amount")
-            yield Input(type="integer", id="gold-amount")
+            yield Input(type="integer", id="gold-amount", compact=True)
+            yield field_error("amount")
             yield Label("Note")
-            yield Input(placeholder="e.g. loot from game 3", id="gold-note", max_length=200)
+            yield Input(
+                placeholder="e.g. loot from game 3", id="gold-note", max_length=200, compact=True
+            )
+            yield field_error("note")
             yield Button("Save (ctrl+s)", variant="primary", id="save")
         yield KeyBar()
 
     def action_save(self) -> None:
         amount = _int(self.query_one("#gold-amount", Input).value)
-        if not amount:
-            self.notify("Enter an amount other than 0.", severity="warning")
+        if amount in (None, 0):
+            self.show_problems({"amount": "Amount: a number of gold other than 0"})
             return
-        self.dismiss(GoldEntry(amount, self.query_one("#gold-note", Input).value.strip()))
+        note = self.query_one("#gold-note", Input).value.strip()
+        self.save_event(
+            lambda: GoldChanged.model_validate({"amount": amount, "note": note}), "amount"
+        )
 
     def on_input_submitted(self) -> None:
         self.action_save()
@@ -80,7 +122,7 @@ class GoldModal(FormModal):
         self.action_save()
 
 
-class ItemModal(FormModal):
+class ItemModal(TitanForm):
     """A magic item: given (a reward) or bought with gold at the campaign's price."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -88,8 +130,8 @@ class ItemModal(FormModal):
         Binding("ctrl+s", "save", "Save", id="item_form.save"),
     ]
 
-    def __init__(self, buying: bool) -> None:
-        super().__init__()
+    def __init__(self, campaign: str, state: TitanState, buying: bool) -> None:
+        super().__init__(campaign, state)
         self.buying = buying
 
     def compose(self) -> ComposeResult:
@@ -98,6 +140,7 @@ class ItemModal(FormModal):
                 "Buy a magic item with gold" if self.buying else "Add a magic item",
                 classes="form-title",
             )
+            yield self.purse()
             yield Select(
                 [(s.name, s.name) for s in SUGGESTED_ITEMS],
                 prompt="Suggestions (optional)",
@@ -106,6 +149,7 @@ class ItemModal(FormModal):
             )
             yield Label("Name")
             yield Input(id="item-name", max_length=60, compact=True)
+            yield field_error("name")
             yield Label("Type")
             yield Select(
                 [(t, t) for t in ITEM_TYPES],
@@ -116,11 +160,15 @@ class ItemModal(FormModal):
             )
             yield Label("Charges (blank: lasts)")
             yield Input(type="integer", id="item-charges", compact=True)
+            yield field_error("charges")
             yield Label("Description")
             yield Input(id="item-description", max_length=1000, compact=True)
+            yield field_error("description")
             if self.buying:
                 yield Label("Price in gold")
                 yield Input(type="integer", id="item-price", compact=True)
+                yield field_error("price")
+            yield field_error(GENERAL)
             yield Button("Save (ctrl+s)", variant="primary", id="save")
         yield KeyBar()
 
@@ -134,24 +182,25 @@ class ItemModal(FormModal):
         self.query_one("#item-description", Input).value = suggestion.description[:1000]
 
     def action_save(self) -> None:
-        try:
-            facts = actions.item_facts(
-                name=" ".join(self.query_one("#item-name", Input).value.split()),
-                type=str(self.query_one("#item-type", Select).value),
-                description=self.query_one("#item-description", Input).value.strip(),
-                charges=_int(self.query_one("#item-charges", Input).value),
+        facts = {
+            "name": " ".join(self.query_one("#item-name", Input).value.split()),
+            "type": str(self.query_one("#item-type", Select).value),
+            "description": self.query_one("#item-description", Input).value.strip(),
+            "charges": _int(self.query_one("#item-charges", Input).value),
+        }
+        if self.buying:
+            price = _int(self.query_one("#item-price", Input).value)
+            self.save_event(
+                lambda: ItemBought.model_validate({"item": facts, "price": price}), "price"
             )
-        except ValidationError as error:
-            self.notify(explain(error), title="Refused", severity="warning")
-            return
-        price = (_int(self.query_one("#item-price", Input).value) or 0) if self.buying else None
-        self.dismiss(ItemEntry(facts, price))
+        else:
+            self.save_event(lambda: ItemAdded.model_validate({"item": facts}), GENERAL)
 
     def on_button_pressed(self) -> None:
         self.action_save()
 
 
-class SpellForGoldModal(FormModal):
+class SpellForGoldModal(TitanForm):
     """Any spell the Titan does not know, at the campaign's price (R11)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -159,31 +208,33 @@ class SpellForGoldModal(FormModal):
         Binding("ctrl+s", "save", "Save", id="spell_gold_form.save"),
     ]
 
-    def __init__(self, spells: list[str]) -> None:
-        super().__init__()
-        self.spells = spells
-
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
             yield Label("Buy a spell with gold (R11)", classes="form-title")
-            yield Select(
-                [(name, name) for name in self.spells],
-                prompt="Spell",
+            yield self.purse()
+            yield Label("Spell")
+            yield OptionList(
+                *(Option(plain(s.name), id=s.name) for s in self.shown.unknown_spells()),
                 id="gold-spell",
                 compact=True,
             )
+            yield field_error("spell")
             yield Label("Price in gold")
-            yield Input(type="integer", id="spell-price")
+            yield Input(type="integer", id="spell-price", compact=True)
+            yield field_error("price")
             yield Button("Save (ctrl+s)", variant="primary", id="save")
         yield KeyBar()
 
     def action_save(self) -> None:
-        spell = self.query_one("#gold-spell", Select).value
-        if spell is Select.NULL:
-            self.notify("Choose a spell.", severity="warning")
+        spells = self.query_one("#gold-spell", OptionList)
+        if spells.highlighted is None:
+            self.show_problems({"spell": "Spell: pick one"})
             return
-        price = _int(self.query_one("#spell-price", Input).value) or 0
-        self.dismiss(SpellPurchase(str(spell), price))
+        spell = spells.get_option_at_index(spells.highlighted).id
+        price = _int(self.query_one("#spell-price", Input).value)
+        self.save_event(
+            lambda: SpellBoughtWithGold.model_validate({"spell": spell, "price": price}), "price"
+        )
 
     def on_button_pressed(self) -> None:
         self.action_save()
@@ -253,6 +304,10 @@ class GoldScreen(OneTitan, Screen[None]):
     def _act(self, action: Callable[[], actions.Done]) -> None:
         done = titan_app(self).attempt(action)
         if done is not None:
+            self._saved(done)
+
+    def _saved(self, done: object) -> None:
+        if isinstance(done, actions.Done):
             self.notify(
                 "\n".join(done.step.notes) or "Saved.",
                 title=f"{done.state.name}: {done.state.gold} gold",
@@ -260,44 +315,16 @@ class GoldScreen(OneTitan, Screen[None]):
             self.show(done.state)
 
     def action_add_gold(self) -> None:
-        def entry(form: object) -> None:
-            if isinstance(form, GoldEntry):
-                self._act(
-                    lambda: actions.change_gold(
-                        self.db, self.titan, form.amount, form.note, campaign=self.campaign
-                    )
-                )
-
-        self.app.push_screen(GoldModal(), entry)
-
-    def _item(self, form: object) -> None:
-        if not isinstance(form, ItemEntry):
-            return
-        if form.price is None:
-            self._act(lambda: actions.add_item(self.db, self.titan, form.item, self.campaign))
-        else:
-            price = form.price
-            self._act(
-                lambda: actions.buy_item(self.db, self.titan, form.item, price, self.campaign)
-            )
+        self.app.push_screen(GoldModal(self.campaign, self.state), self._saved)
 
     def action_buy_item(self) -> None:
-        self.app.push_screen(ItemModal(buying=True), self._item)
+        self.app.push_screen(ItemModal(self.campaign, self.state, buying=True), self._saved)
 
     def action_add_item(self) -> None:
-        self.app.push_screen(ItemModal(buying=False), self._item)
+        self.app.push_screen(ItemModal(self.campaign, self.state, buying=False), self._saved)
 
     def action_buy_spell(self) -> None:
-        def bought(form: object) -> None:
-            if isinstance(form, SpellPurchase):
-                self._act(
-                    lambda: actions.buy_spell_with_gold(
-                        self.db, self.titan, form.spell, form.price, self.campaign
-                    )
-                )
-
-        unknown = [s.name for s in self.state.unknown_spells()]
-        self.app.push_screen(SpellForGoldModal(unknown), bought)
+        self.app.push_screen(SpellForGoldModal(self.campaign, self.state), self._saved)
 
     def _highlighted_item(self) -> str | None:
         table = self.query_one("#items", DataTable)

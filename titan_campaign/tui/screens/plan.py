@@ -13,11 +13,13 @@ from textual.widgets import Label, Select, Static
 
 from ... import actions
 from ...rules.characters import LEADERSHIP_UPGRADES, TOWER_CREATURES
-from ...rules.events import PlanSet, explain
+from ...rules.events import PlanSet
 from ...rules.legions import LegionPlan, starting_legions
 from ...rules.titan import TitanState, check
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.shorten import shorten
+from ..wording import field_problems
 from .base import OneTitan, titan_app
 
 LEGION_CHOICES = [("legion 1", "1"), ("legion 2", "2")]
@@ -84,7 +86,7 @@ class PlanScreen(OneTitan, Screen[None]):
             yield Label("Which legion each extra joins (default: keep them balanced)")
             for number, name in enumerate(placeable(state)):
                 with Horizontal(classes="panel"):
-                    yield Label(plain(f"{name:<22}"))
+                    yield Label(plain(shorten(name, 24)), classes="placement-name")
                     value = str(placed[name]) if name in placed else Select.NULL
                     select: Select[str] = Select(
                         LEGION_CHOICES,
@@ -136,7 +138,8 @@ class PlanScreen(OneTitan, Screen[None]):
         try:
             decision = check(state, self.event())
         except ValidationError as error:
-            self.query_one("#plan-preview", Static).update(plain(f"! {error.errors()[0]['msg']}"))
+            problems = field_problems(error, {})
+            self.query_one("#plan-preview", Static).update(plain("! " + "; ".join(problems.values())))
             return
         legions = starting_legions(
             state.abilities["charisma"],
@@ -161,7 +164,8 @@ class PlanScreen(OneTitan, Screen[None]):
         try:
             event = self.event()
         except ValidationError as error:
-            self.notify(explain(error), title="Refused", severity="warning")
+            problems = field_problems(error, {})
+            self.notify("; ".join(problems.values()), title="Refused", severity="warning")
             return
         decision = check(self.state, event)
         if not decision:

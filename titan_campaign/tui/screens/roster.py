@@ -24,6 +24,8 @@ from .game import RecordGameScreen
 from .history import HistoryScreen
 from .navigation import go_back
 from .printing import PrintModal
+from .progress import CampaignProgressScreen
+from .titan_file import ExportTitanModal, ImportTitanModal
 
 COLUMNS = ("Titan", "Player", "Level", "XP available", "Mana", "Choices")
 
@@ -42,6 +44,9 @@ class RosterScreen(Screen[None]):
         Binding("l", "game_log", "Game log", id="roster.game_log"),
         Binding("h", "history", "History", id="roster.history"),
         Binding("p", "print", "Print", id="roster.print"),
+        Binding("e", "export_titan", "Export", id="roster.export"),
+        Binding("i", "import_titan", "Import", id="roster.import"),
+        Binding("P", "progress", "Progress", id="roster.progress"),
     ]
 
     def __init__(self, campaign: str) -> None:
@@ -220,6 +225,19 @@ class RosterScreen(Screen[None]):
 
     def action_print(self) -> None:
         self.app.push_screen(PrintModal(self.campaign, None))
+
+    def action_export_titan(self) -> None:
+        state = self.highlighted()
+        if state is None:
+            self.notify("No Titan to export yet.")
+            return
+        self.app.push_screen(ExportTitanModal(self.campaign, state.name))
+
+    def action_import_titan(self) -> None:
+        self.app.push_screen(ImportTitanModal(self.campaign))
+
+    def action_progress(self) -> None:
+        self.app.push_screen(CampaignProgressScreen(self.campaign))
 
 
 def rename_titan(

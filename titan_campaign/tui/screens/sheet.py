@@ -26,7 +26,7 @@ from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import plural
-from . import roster
+from . import goal, roster
 from .base import OneTitan, titan_app
 from .choices import ChoiceFlow
 from .gold import GoldScreen
@@ -35,6 +35,7 @@ from .honor_guard import HonorGuardModal
 from .navigation import go_back
 from .plan import PlanScreen
 from .printing import PrintModal
+from .progress import ProgressScreen
 
 NARROW = 100
 LEGEND = "[X] checked   [ ] may be checked (100 XP)   [·] not now"
@@ -188,6 +189,9 @@ class SheetScreen(OneTitan, Screen[None]):
         Binding("t", "plan", "Plan", id="sheet.plan"),
         Binding("b", "buy_spell", "Buy spell", id="sheet.buy_spell"),
         Binding("p", "print", "Print", id="sheet.print"),
+        Binding("o", "set_goal", "Goal", id="sheet.goal"),
+        Binding("s", "next_step", "Next step", id="sheet.next_step"),
+        Binding("P", "progress", "Progress", id="sheet.progress"),
         Binding("r", "rename", "Rename", id="sheet.rename"),
         Binding("w", "change_player", "Player", id="sheet.player"),
     ]
@@ -203,6 +207,7 @@ class SheetScreen(OneTitan, Screen[None]):
         with VerticalScroll(id="sheet"):
             yield Static(id="sheet-title", classes="page-title")
             yield Static(id="sheet-pending")
+            yield Static(id="sheet-goal")
             with Horizontal(id="sheet-top"):
                 with Vertical(id="sheet-left"):
                     yield BoxGrid("ABILITIES", [], id="abilities")
@@ -250,6 +255,9 @@ class SheetScreen(OneTitan, Screen[None]):
         pending = self.query_one("#sheet-pending", Static)
         pending.update(plain(pending_line(data)))
         pending.display = bool(data["pending"])
+        kept = self.query_one("#sheet-goal", Static)
+        kept.update(goal.goal_panel(data["goal"]))
+        kept.display = data["goal"] is not None
         self.query_one("#abilities", BoxGrid).set_rows(box_rows(state, data, "abilities"))
         self.query_one("#schools", BoxGrid).set_rows(box_rows(state, data, "schools"))
         self.query_one("#sheet-xp", Static).update(xp_panel(data))
@@ -362,6 +370,17 @@ class SheetScreen(OneTitan, Screen[None]):
 
     def action_print(self) -> None:
         self.app.push_screen(PrintModal(self.campaign, self.titan))
+
+    def action_set_goal(self) -> None:
+        if self.state is not None:
+            goal.edit_goal(self, self.campaign, self.state, self.refresh_view)
+
+    def action_next_step(self) -> None:
+        if self.state is not None:
+            goal.offer_next_step(self, self.campaign, self.state, self.show_done)
+
+    def action_progress(self) -> None:
+        self.app.push_screen(ProgressScreen(self.campaign, self.titan))
 
     def action_rename(self) -> None:
         if self.state is not None:
