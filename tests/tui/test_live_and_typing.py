@@ -1,0 +1,149 @@
+"""Worked examples of issue #10: the app shows what is true and keeps what was typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.widgets import Input
+
+from titan_campaign import actions
+from titan_campaign.rules.events import GoldChanged
+from titan_campaign.store import Database
+from titan_campaign.tui import settings
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.gold import GoldModal
+from titan_campaign.tui.screens.roster import RosterScreen
+
+from .conftest import SIZE, Notes, build_db, rendered, stored
+
+
+def typed(app: TitanCampaignApp, *keys: str) -> None:
+    """Keys as a fast typist sends them: all queued at once, no pause between them."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def test_keys_typed_while_add_titan_opens_land_in_their_fields_in_order(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 200, [])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        typed(app, "a", *"Thorn", "tab", *"Ann", "enter")
+        await pilot.pause(1.0)
+        assert isinstance(app.screen, RosterScreen)
+    assert (stored(db, "Thorn").name, stored(db, "Thorn").player) == ("Thorn", "Ann")
+
+
+async def test_a_command_line_change_shows_on_the_open_sheet_by_itself(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Osk", "Cy", []), ("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        assert "[ ][·][·] LUCK" in rendered(app.screen.query_one("#abilities"))
+        actions.buy_ability(Database(db), "Osk", "luck")  # a second shell
+        await pilot.pause(1.2)  # no key pressed
+        assert "[X][ ][·] LUCK" in rendered(app.screen.query_one("#abilities"))
+        assert "Osk: bought a Luck box (100 XP)" in notes.text()
+
+
+async def test_a_form_is_refused_only_when_its_own_titan_changed_meanwhile(
+    tmp_path: Path,
+) -> None:
+    events_ = [GoldChanged(amount=50)]
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", events_), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, GoldModal)
+        await pilot.press(*"-30")
+        actions.change_gold(Database(db), "Bryn", 5)  # another Titan: no matter
+        form.shown = stored(db, "Thorn")  # as if the form had been drawn before Thorn changed
+        actions.change_gold(Database(db), "Thorn", -40)  # the same Titan, behind the form's back
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form  # refused: still open, still holding -30
+        assert form.query_one("#gold-amount", Input).value == "-30"
+        assert "changed elsewhere" in rendered(form.query_one("#error-amount"))
+        assert "has 10 gold" in rendered(form.query_one("#purse"))  # the new state is shown
+        await pilot.press("ctrl+s")  # asked again: now the rules judge it (10 - 30 < 0)
+        await pilot.pause()
+        assert app.screen is form
+        assert "gold" in rendered(form.query_one("#error-amount")).lower()
+    assert stored(db, "Thorn").gold == 10
+
+
+async def test_a_game_form_with_mistakes_keeps_every_value_and_names_each_field(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    before = db.read_bytes()
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        date = screen.query_one("#game-date", Input)
+        date.value = "12/11/26"
+        screen.query_one("#titan-1 #battle_lost", Input).value = "-1"
+        screen.query_one("#titan-2 #result").focus()
+        await pilot.press("l")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert rendered(screen.query_one("#error-date")) == "Date: YYYY-MM-DD"
+        thorn = rendered(screen.query_one("#award-1"))
+        assert "Result: won or lost? (w or l)" in thorn and "Battles lost: 0 or more" in thorn
+        assert "Input should" not in thorn and "greater than" not in thorn
+        assert (date.value, screen.query_one("#titan-1 #battle_lost", Input).value) == (
+            "12/11/26",
+            "-1",
+        )
+        await pilot.press("escape")  # something typed: asked first, "no" keeps the form
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+    assert db.read_bytes() == before
+
+
+async def test_the_theme_and_last_campaign_are_remembered_and_a_broken_file_ignored(
+    tmp_path: Path, own_settings: Path
+) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "textual-light"
+        await pilot.pause()
+    assert settings.load_settings() == settings.Settings(
+        theme="textual-light", last_campaign="Demo"
+    )
+    again = TitanCampaignApp(db)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, RosterScreen) and again.theme == "textual-light"
+    own_settings.write_text("{not json")
+    broken = TitanCampaignApp(db)
+    async with broken.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert type(broken.screen).__name__ == "CampaignsScreen"
+
+
+async def test_q_quits_from_a_sheet_but_is_a_letter_in_a_text_field(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", *"Quinn")
+        await pilot.pause()
+        assert app.screen.query_one("#titan-name", Input).value == "Quinn"
+        assert app.is_running
+    plain_app = TitanCampaignApp(db, open_campaign="Demo")
+    async with plain_app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert not plain_app.is_running
