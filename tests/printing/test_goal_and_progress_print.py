@@ -1,0 +1,110 @@
+"""The kept build goal on the printed sheet, and the progress chart on the sheet's back page.
+
+Worked example (``rules/goals.py``): a new Titan with 200 base XP keeps the goal Spirit 3 and
+Fire 3. Three Spirit boxes and one Fire level are bought (400 XP); the two level-ups give Fire
+1 and Fire 2 free. 400 XP to spend, 200 of it still to earn.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from pypdf import PdfReader
+
+from titan_campaign.printing.pdf import sheet_pdf
+from titan_campaign.printing.svg import sheet_svg
+from titan_campaign.printing.text import sheet_text
+from titan_campaign.rules.events import (
+    AbilityBought,
+    Created,
+    Event,
+    GameOutcome,
+    GameRecorded,
+    GoalSet,
+)
+from titan_campaign.rules.progress import progress, progress_json
+from titan_campaign.rules.sheet import sheet_data
+from titan_campaign.rules.titan import replay
+
+GOAL = GoalSet(abilities=(("spirit", 3),), schools=(("fire", 3),))
+
+
+def sheet(*events: Event, with_progress: bool = False) -> dict[str, Any]:
+    history = [Created(name="Thorn", player="Ann", base_xp=200), *events]
+    data = sheet_data(replay(history), "Iron Crown")
+    if with_progress:
+        data["progress"] = progress_json(progress(history))
+    return data
+
+
+def won(game: int) -> GameRecorded:
+    return GameRecorded(game=game, date="2026-11-01", outcome=GameOutcome(result="won", score=300))
+
+
+def pdf_pages(data: dict[str, Any]) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(sheet_pdf(data))).pages]
+
+
+def test_a_kept_goal_is_in_the_sheet_data_with_the_xp_to_spend_and_to_earn() -> None:
+    goal = sheet(GOAL)["goal"]
+    assert goal["wanted"] == "Spirit 3, Fire 3"
+    assert (goal["xp_cost"], goal["xp_needed"], goal["met"]) == (400, 200, False)
+    assert len([step for step in goal["steps"] if step.startswith("spend ")]) == 4
+    assert goal["games"] is None  # no game played yet: no average award to count in
+
+
+def test_a_sheet_without_a_goal_prints_no_goal_section() -> None:
+    data = sheet()
+    assert data["goal"] is None
+    assert "BUILD GOAL" not in sheet_text(data)
+    assert "BUILD GOAL" not in pdf_pages(data)[0]
+
+
+def test_the_text_sheet_lists_what_remains_of_the_goal_step_by_step() -> None:
+    text = sheet_text(sheet(GOAL))
+    assert "BUILD GOAL: Spirit 3, Fire 3" in text
+    assert (
+        "400 XP to spend in 7 steps; 200 XP still to earn" in text or "200 XP still to earn" in text
+    )
+    assert "1. spend ability spirit" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_goal_reached_says_so_on_the_sheet() -> None:
+    data = sheet(
+        won(1),
+        won(2),
+        *(AbilityBought(ability="luck") for _ in range(1)),
+        GoalSet(abilities=(("luck", 1),)),
+    )
+    assert data["goal"]["met"]
+    assert "reached" in sheet_text(data)
+
+
+def test_the_pdf_sheet_prints_the_goal_and_its_steps() -> None:
+    first = pdf_pages(sheet(GOAL))[0]
+    assert "BUILD GOAL" in first
+    assert "Spirit 3, Fire 3" in first
+    assert "spend ability spirit" in first
+
+
+def test_a_sheet_with_progress_gets_a_back_page_with_the_chart_and_the_games() -> None:
+    data = sheet(won(1), AbilityBought(ability="power"), won(2), with_progress=True)
+    pages = pdf_pages(data)
+    assert len(pages) == 2
+    back = pages[1]
+    assert "PROGRESS" in back
+    assert "Thorn: XP and level by game" in back
+    assert "XP earned" in back and "XP spent" in back
+
+
+def test_without_games_there_is_no_back_page() -> None:
+    assert len(pdf_pages(sheet(with_progress=True))) == 1
+
+
+def test_the_svg_sheet_draws_the_chart_as_shapes_on_its_back_page() -> None:
+    svg = sheet_svg(sheet(won(1), won(2), with_progress=True))
+    assert '<g transform="translate(' in svg
+    assert "Thorn: XP and level by game" in svg
+    assert "<image" not in svg  # shapes, no picture
