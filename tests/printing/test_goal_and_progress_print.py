@@ -64,20 +64,14 @@ def test_a_sheet_without_a_goal_prints_no_goal_section() -> None:
 def test_the_text_sheet_lists_what_remains_of_the_goal_step_by_step() -> None:
     text = sheet_text(sheet(GOAL))
     assert "BUILD GOAL: Spirit 3, Fire 3" in text
-    assert (
-        "400 XP to spend in 7 steps; 200 XP still to earn" in text or "200 XP still to earn" in text
-    )
+    steps = len(sheet(GOAL)["goal"]["steps"])
+    assert f"400 XP to spend in {steps} steps; 200 XP still to earn" in text
     assert "1. spend ability spirit" in text
     assert max(len(line) for line in text.splitlines()) <= 80
 
 
 def test_a_goal_reached_says_so_on_the_sheet() -> None:
-    data = sheet(
-        won(1),
-        won(2),
-        *(AbilityBought(ability="luck") for _ in range(1)),
-        GoalSet(abilities=(("luck", 1),)),
-    )
+    data = sheet(AbilityBought(ability="luck"), GoalSet(abilities=(("luck", 1),)))
     assert data["goal"]["met"]
     assert "reached" in sheet_text(data)
 
