@@ -1,0 +1,138 @@
+"""Pilot-driven worked examples of issue #11 in the app: the kept build goal and its next step,
+the progress charts, and a Titan carried from one campaign to another by file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from titan_campaign import actions
+from titan_campaign.rules.events import GoalSet
+from titan_campaign.store import Database
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.goal import GoalModal, NextStepModal
+from titan_campaign.tui.screens.progress import CampaignProgressScreen, ProgressScreen
+from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.screens.sheet import SheetScreen
+from titan_campaign.tui.screens.titan_file import ExportTitanModal, ImportTitanModal
+
+from .conftest import SIZE, build_db, rendered, stored, won_game
+
+SMALL = (80, 24)
+
+
+def goal_db(tmp_path: Path) -> Path:
+    """Thorn (200 base XP, one game won) keeps the goal Spirit 3, Fire 3; Bryn has none."""
+    return build_db(
+        tmp_path / "goal.json",
+        200,
+        [
+            (
+                "Thorn",
+                "Ann",
+                [won_game(1), GoalSet(abilities=(("spirit", 3),), schools=(("fire", 3),))],
+            ),
+            ("Bryn", "Bob", [won_game(1)]),
+        ],
+    )
+
+
+async def test_the_sheet_shows_the_kept_goal_and_what_remains(tmp_path: Path) -> None:
+    app = TitanCampaignApp(goal_db(tmp_path), open_titan="Thorn")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        shown = rendered(app.screen.query_one("#sheet-goal"))
+        assert "BUILD GOAL Spirit 3, Fire 3" in shown
+        assert "400 XP in" in shown
+        assert "1. spend ability spirit" in shown
+
+
+async def test_the_next_step_is_one_key_and_a_yes_away(tmp_path: Path) -> None:
+    db = goal_db(tmp_path)
+    app = TitanCampaignApp(db, open_titan="Thorn")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, NextStepModal)
+        assert "Next: spend ability spirit (100 XP)" in rendered(app.screen.query_one("#next-step"))
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+    assert stored(db, "Thorn").abilities["spirit"] == 1
+
+
+async def test_without_a_goal_the_next_step_key_says_how_to_set_one(tmp_path: Path) -> None:
+    app = TitanCampaignApp(goal_db(tmp_path), open_titan="Bryn")
+    async with app.run_test(size=SMALL) as pilot:
+        assert not app.screen.query_one("#sheet-goal").display
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+
+
+async def test_a_goal_is_kept_from_the_form_and_a_refusal_stays_in_the_form(tmp_path: Path) -> None:
+    db = goal_db(tmp_path)
+    app = TitanCampaignApp(db, open_titan="Bryn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, GoalModal)
+        await pilot.press("tab", *"fire=4", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GoalModal)  # refused: still open, what was typed kept
+        problem = rendered(app.screen.query_one("#goal-problem"))
+        assert "Fire 4 cannot be reached" in problem
+        await pilot.press("backspace", "3", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert "BUILD GOAL Fire 3" in rendered(app.screen.query_one("#sheet-goal"))
+    assert stored(db, "Bryn").goal is not None
+
+
+async def test_the_progress_view_charts_xp_and_level_by_game(tmp_path: Path) -> None:
+    app = TitanCampaignApp(goal_db(tmp_path), open_titan="Thorn")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)
+        chart = rendered(app.screen.query_one("#progress-chart"))
+        assert "XP by game" in chart and "Level by game" in chart
+        assert "bar 1: XP earned" in chart and "█" in chart
+
+
+async def test_the_campaign_view_compares_the_titans_levels(tmp_path: Path) -> None:
+    app = TitanCampaignApp(goal_db(tmp_path), open_campaign="Demo")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignProgressScreen)
+        chart = rendered(app.screen.query_one("#progress-chart"))
+        assert "bar 1: Thorn" in chart and "bar 2: Bryn" in chart
+
+
+async def test_a_titan_exported_from_one_campaign_imports_into_another(tmp_path: Path) -> None:
+    db = goal_db(tmp_path)
+    actions.new_campaign(Database(db), "Second", 200)
+    file = tmp_path / "thorn-titan.json"
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportTitanModal)
+        app.screen.query_one("#titan-file").value = str(file)  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    assert file.exists()
+
+    app = TitanCampaignApp(db, open_campaign="Second")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i", *"missing.json", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ImportTitanModal)  # refused: the form stays open
+        assert "missing.json" in rendered(app.screen.query_one("#file-problem"))
+        app.screen.query_one("#titan-file").value = str(file)  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    moved = actions.read_titan(Database(db), "Thorn", "Second").state
+    assert moved == actions.read_titan(Database(db), "Thorn", "Demo").state
