@@ -39,6 +39,15 @@ def school_choice(state: TitanState, school: str) -> Choice:
     )
 
 
+def swap_choice(state: TitanState, pick: Choice) -> Choice:
+    """A swap offer names what taking it forgets: the one bonus spell, or which ones may go."""
+    bonus = [known.name for known in state.spells if known.bonus]
+    forgets = bonus[0] if len(bonus) == 1 else f"one of {', '.join(bonus)} (asked next)"
+    return Choice(
+        pick.value, f"{pick.label}   forgets {forgets}", f"{pick.detail}\nForgets {forgets}."
+    )
+
+
 class ChoiceFlow:
     """Walks a sheet's pending choices; each made choice is saved at once."""
 
@@ -74,6 +83,7 @@ class ChoiceFlow:
                 continue
             picks = [spell_choice(spell) for spell in spells]
             if choice.kind == "swap":
+                picks = [swap_choice(state, pick) for pick in picks]
                 keep = Choice(
                     DECLINE,
                     "Keep my bonus spells (decline the swap)",

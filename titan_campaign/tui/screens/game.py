@@ -87,7 +87,7 @@ class TitanRow(Horizontal):
         )
         yield ResultPick(id="result")
         for name, _label, width in FIGURES:
-            field = Input("", type="integer", id=name, compact=True, classes="figure")
+            field = Input("", placeholder="0", type="integer", id=name, compact=True)
             field.styles.width = width
             yield field
         yield Input(placeholder="survivors", id="survivors", compact=True)
@@ -215,13 +215,21 @@ class RecordGameScreen(Screen[None]):
             problems = field_problems(error, LABELS)
             shown.update(plain("  ! " + "; ".join(problems.values())))
             return
-        award = game_award(outcome, row.state.abilities["wisdom"])
+        name = shorten(row.state.name, 30)
+        wisdom = row.state.abilities["wisdom"]
+        if row.result is None:
+            won = game_award(outcome.model_copy(update={"result": "won"}), wisdom).total
+            lost = game_award(outcome.model_copy(update={"result": "lost"}), wisdom).total
+            shown.update(
+                plain(f"  {name}: won or lost? (w or l)  won → {won} XP, lost → {lost} XP")
+            )
+            return
+        award = game_award(outcome, wisdom)
         parts = " + ".join(f"{label}: {xp}" for label, xp in award.parts)
-        result = "" if row.result else "  (result not picked yet)"
         shown.update(
             plain(
-                f"  {shorten(row.state.name, 30)}: {parts} = {award.subtotal}; "
-                f"wisdom +{award.wisdom_bonus}  →  {award.total} XP{result}"
+                f"  {name}: {parts} = {award.subtotal}; "
+                f"wisdom +{award.wisdom_bonus}  →  {award.total} XP"
             )
         )
 

@@ -42,6 +42,19 @@ def slot_members(state: TitanState) -> list[str | None]:
     return placed
 
 
+def not_offered(state: TitanState) -> str:
+    """Every character that cannot stand in this Titan's honor guard, with the rules' reason
+    (R9); empty when every character may."""
+    if not state.honor_guard_slots:
+        return ""
+    lines = []
+    for character in CHARACTERS:
+        decision = check(state, HonorGuardSet(members=(character.name,)))
+        if not decision:
+            lines.append(f"  {character.name}: {decision.reason}")
+    return "Not offered:\n" + "\n".join(lines) if lines else ""
+
+
 class HonorGuardModal(OneTitan, FormModal):
     BINDINGS: ClassVar[list[BindingType]] = [
         BACK,
@@ -86,6 +99,7 @@ class HonorGuardModal(OneTitan, FormModal):
                     id=f"slot-{number}",
                     compact=True,
                 )
+            yield Static(plain(not_offered(state)), id="not-offered", classes="hint")
             yield Static(id="guard-verdict")
             with Vertical(classes="buttons"):
                 yield Button("Save (ctrl+s)", variant="primary", id="save-guard")

@@ -139,7 +139,9 @@ class PlanScreen(OneTitan, Screen[None]):
             decision = check(state, self.event())
         except ValidationError as error:
             problems = field_problems(error, {})
-            self.query_one("#plan-preview", Static).update(plain("! " + "; ".join(problems.values())))
+            self.query_one("#plan-preview", Static).update(
+                plain("! " + "; ".join(problems.values()))
+            )
             return
         legions = starting_legions(
             state.abilities["charisma"],
