@@ -46,7 +46,7 @@ from .rules.events import (
     Unarchived,
 )
 from .rules.goals import GoalPlan, parse_goal
-from .rules.progress import ProgressRow
+from .rules.progress import ProgressRow, progress_json
 from .rules.progress import progress as progress_rows
 from .rules.sheet import sheet_data
 from .rules.spells import find_school, find_spell
@@ -121,6 +121,17 @@ def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanVi
         return TitanView(
             stored.campaign.name, stored.campaign.state(stored.campaign.titan_id(titan))
         )
+
+
+def titan_sheet(db: Database, titan: str, campaign: str | None = None) -> dict[str, Any]:
+    """The Titan's sheet as printed: every figure, and its progress game by game."""
+    with db.reading() as session:
+        campaign_name, events = session.titan_history(titan, campaign)
+    return _printed_sheet(replay(events), campaign_name, events)
+
+
+def _printed_sheet(state: TitanState, campaign: str, events: Sequence[Event]) -> dict[str, Any]:
+    return {**sheet_data(state, campaign), "progress": progress_json(progress_rows(events))}
 
 
 def read_campaign(db: Database, campaign: str | None = None) -> Campaign:
@@ -700,11 +711,10 @@ def print_to_file(
         found = read_campaign(db, campaign)
         campaign_name = found.name
         data = [
-            sheet_data(found.state(t), found.name)
+            _printed_sheet(found.state(t), found.name, found.histories[t])
             for t in found.titan_ids
             if not found.state(t).archived
         ]
     elif titan and what != "blank":
-        view = read_titan(db, titan, campaign)
-        data = sheet_data(view.state, view.campaign)
+        data = titan_sheet(db, titan, campaign)
     return write_printout(what, format, data, output, paper, spells, campaign_name)

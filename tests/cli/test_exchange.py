@@ -47,7 +47,7 @@ CREATED = {"kind": "created", "name": "Forger", "player": "Eve", "base_xp": 100}
         ([CREATED, {"kind": "spell_bought", "spell": "Fire Ball"}], "needs Fire at level 3"),
         ([CREATED, {"kind": "school_gained", "school": "fire", "level": 2}], "Fire level 2 needs Fire level 1 first (R4)"),
         ([{**CREATED, "base_xp": 200}], "base XP"),
-        ([CREATED, {"kind": "game_recorded", "game": 1, "date": "2026-01-01", "outcome": {"result": "won", "score": -10}}], "greater than or equal to 0"),
+        ([CREATED, {"kind": "game_recorded", "game": 1, "date": "2026-01-01", "outcome": {"result": "won", "score": -10}}], "0 or more"),
         ([{**CREATED, "name": "N" * 10_000}], "at most 60 characters"),
     ],
     ids=["overspent", "unknown ability", "spell without its school", "bought spell without mastery", "school skips a level", "wrong base", "negative score", "huge name"],

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 

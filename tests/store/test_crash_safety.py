@@ -9,12 +9,13 @@ hold every reported change; a game is in both Titans' histories or in neither.
 
 from __future__ import annotations
 
-import pytest
 import os
 import random
 import signal
 import time
 from pathlib import Path
+
+import pytest
 
 from titan_campaign import actions
 from titan_campaign.rules.events import GameOutcome

@@ -34,8 +34,8 @@ def game(**outcome: Any) -> dict[str, Any]:
 NESTED = {"kind": "created", "name": "Deep", "player": "Eve", "base_xp": 100, "at": json.loads("[" * 900 + "]" * 900)}
 
 UNTRUSTED = {
-    "huge score": (export_of(forged([CREATED, game(score=10**30)])), "less than or equal to"),
-    "huge gold": (export_of(forged([CREATED, {"kind": "gold_changed", "amount": 10**40}])), "less than or equal to"),
+    "huge score": (export_of(forged([CREATED, game(score=10**30)])), "or less"),
+    "huge gold": (export_of(forged([CREATED, {"kind": "gold_changed", "amount": 10**40}])), "or less"),
     "infinite gold": (
         (
             '{"format": "titan-campaign export", "schema_version": 1, "campaigns": [{"name": "F", "base_xp": 100, '
@@ -45,7 +45,7 @@ UNTRUSTED = {
         "amount",
     ),
     "negative base XP": (export_of({**forged([{**CREATED, "base_xp": -100}]), "base_xp": -100}), "base_xp"),
-    "negative scenario XP": (export_of(forged([CREATED, game(scenario_xp=-50)])), "greater than or equal to 0"),
+    "negative scenario XP": (export_of(forged([CREATED, game(scenario_xp=-50)])), "0 or more"),
     "unknown ability": (export_of(forged([CREATED, {"kind": "ability_bought", "ability": "telepathy"}])), "ability"),
     "unknown spell": (export_of(forged([CREATED, {"kind": "spell_bought", "spell": "Doom Comet"}])), "Doom Comet"),
     "spell without its school": (export_of(forged([CREATED, {"kind": "spell_bought", "spell": "Fire Ball"}])), "needs Fire at level 3"),
@@ -53,7 +53,7 @@ UNTRUSTED = {
     "10 MB Titan name": (export_of(forged([{**CREATED, "name": "N" * 10_000_000}])), "at most 60 characters"),
     "10 MB campaign name": (export_of(forged([CREATED], name="C" * 10_000_000)), "at most 60 characters"),
     "deeply nested file": ('{"format": "titan-campaign export", "campaigns": ' + "[" * 200_000 + "]" * 200_000 + "}", "nests too deeply"),
-    "nested inside an event": (export_of(forged([NESTED])), "string"),
+    "nested inside an event": (export_of(forged([NESTED])), "at: text"),
     "duplicate Titans": (export_of(forged([CREATED], [{**CREATED, "name": " forger", "player": "Zed"}])), "two Titans named"),
     "duplicate campaigns": (export_of(forged([CREATED]), forged([CREATED])), "two campaigns named"),
     "campaign already there": (export_of(forged([CREATED], name="Home")), "already exists"),

@@ -471,9 +471,8 @@ def cmd_history(args: Namespace, db: Database) -> None:
 # --- sheets and printing -------------------------------------------------------------------
 
 
-def _sheet(args: Namespace, db: Database) -> dict[str, object]:
-    view = actions.read_titan(db, args.titan, _campaign(args))
-    return sheet_data(view.state, view.campaign)
+def _sheet(args: Namespace, db: Database) -> dict[str, Any]:
+    return actions.titan_sheet(db, args.titan, _campaign(args))
 
 
 def _write(kind: str, args: Namespace, data: Any, **more: Any) -> None:

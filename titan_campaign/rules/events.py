@@ -25,6 +25,7 @@ from .characters import find_character
 from .items import ITEM_TYPES
 from .names import UnknownName, check_name
 from .spells import SCHOOLS, find_spell
+from .wording import problem_words
 
 MAX_COUNT = 1000  # engagements of one kind in one game
 MAX_XP = 100_000  # a single award part or score
@@ -339,8 +340,8 @@ def event_to_json(event: _Event) -> dict[str, object]:
 
 
 def explain(error: ValidationError) -> str:
-    """The first problem of a failed validation in one line, e.g.
-    "event 2 (ability_bought), ability: Input should be 'power', ..." """
+    """The first problem of a failed validation in one line, in a player's words, e.g.
+    "event 2 (ability_bought), ability: one of power, skill, ..." """
     first = error.errors()[0]
     where: list[str] = []
     loc = list(first["loc"])
@@ -351,5 +352,6 @@ def explain(error: ValidationError) -> str:
         )
     if loc:
         where.append(".".join(str(part) for part in loc))
-    message = str(first["msg"]).removeprefix("Value error, ")
+    names = [part for part in first["loc"] if isinstance(part, str)]
+    message = problem_words(names[-1] if names else "", first["type"], dict(first.get("ctx") or {}))
     return f"{', '.join(where)}: {message}" if where else message

@@ -11,8 +11,8 @@ from .. import actions
 from ..rules.errors import RuleError
 from ..rules.names import UnknownName
 from ..rules.titan import TitanState
+from ..rules.wording import field_problems
 from ..store import StoreError
-from .wording import field_problems
 
 
 @dataclass(frozen=True)

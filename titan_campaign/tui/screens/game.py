@@ -22,12 +22,12 @@ from ...rules.awards import game_award
 from ...rules.campaign import Campaign
 from ...rules.events import GameOutcome, GameRecorded
 from ...rules.titan import TitanState
+from ...rules.wording import field_problems
 from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.result_pick import ResultPick
 from ..widgets.shorten import shorten
-from ..wording import field_problems
 from .base import database, titan_app
 from .forms import ConfirmModal, field_error, form_values
 from .honor_guard import HonorGuardModal

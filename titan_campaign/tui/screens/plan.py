@@ -16,10 +16,10 @@ from ...rules.characters import LEADERSHIP_UPGRADES, TOWER_CREATURES
 from ...rules.events import PlanSet
 from ...rules.legions import LegionPlan, starting_legions
 from ...rules.titan import TitanState, check
+from ...rules.wording import field_problems
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
-from ..wording import field_problems
 from .base import OneTitan, titan_app
 
 LEGION_CHOICES = [("legion 1", "1"), ("legion 2", "2")]

@@ -1,4 +1,4 @@
-"""A refused form in a player's words: each problem named by its field's label, all at once.
+"""A refused form or file in a player's words: each problem named by its field's label, all at once.
 
 Nothing of the validation library's wording reaches the screen: each kind of problem has its
 own sentence ("Battles lost: 0 or more", "Date: YYYY-MM-DD").
@@ -20,8 +20,13 @@ def _label(field: str, labels: Mapping[str, str]) -> str:
 
 def problem_text(field: str, kind: str, context: Mapping[str, object], label: str) -> str:
     """One problem of one field, e.g. ``Score: 0 or more``."""
+    return f"{label}: {problem_words(field, kind, context)}"
+
+
+def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
+    """What a field must be, in a player's words: ``0 or more``, ``YYYY-MM-DD``."""
     if field in FORMATS:
-        return f"{label}: {FORMATS[field]}"
+        return FORMATS[field]
     said: dict[str, Callable[[], str]] = {
         "greater_than_equal": lambda: f"{context.get('ge')} or more",
         "greater_than": lambda: f"more than {context.get('gt')}",
@@ -38,11 +43,19 @@ def problem_text(field: str, kind: str, context: Mapping[str, object], label: st
         "int_type": lambda: "a whole number",
         "int_from_float": lambda: "a whole number",
         "missing": lambda: "required",
+        "string_type": lambda: "text",
+        "bool_type": lambda: "true or false",
+        "list_type": lambda: "a list",
+        "tuple_type": lambda: "a list",
+        "dict_type": lambda: "an object",
+        "model_type": lambda: "an object",
+        "extra_forbidden": lambda: "not a field of this",
+        "union_tag_invalid": lambda: "a kind this version knows",
+        "finite_number": lambda: "a finite number",
         "literal_error": lambda: "one of " + str(context.get("expected", "")).replace("'", ""),
         "value_error": lambda: str(context.get("error", "not accepted")),
     }
-    text = said.get(kind, lambda: "not accepted")()
-    return f"{label}: {text}"
+    return said.get(kind, lambda: "not accepted")()
 
 
 def field_problems(error: ValidationError, labels: Mapping[str, str]) -> dict[str, str]:
