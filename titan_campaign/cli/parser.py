@@ -231,15 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     award = command("award", "record a game for a Titan and award its XP (R8)", handlers.cmd_award)
     award.add_argument("titan")
     award.add_argument("--result", choices=("won", "lost"), required=True)
-    for option in (
-        "score",
-        "battle-won",
-        "battle-lost",
-        "agreement",
-        "agreement-eliminated",
-        "fled",
-        "scenario-xp",
-    ):
+    for option in _FIGURES:
         award.add_argument(f"--{option}", type=_count, default=0)
     award.add_argument("--scenario", default="", help="scenario name")
     award.add_argument(

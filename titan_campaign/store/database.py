@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from tinydb import Query, TinyDB
 from tinydb.storages import Storage
 
-from ..rules.campaign import BASE_XP_CHOICES, Campaign
+from ..rules.campaign import Campaign
 from ..rules.errors import RuleError
 from ..rules.events import Event, explain
 from ..rules.names import name_key
@@ -78,7 +78,6 @@ class Session:
     def __init__(self, path: Path, tables: dict[str, Any], upgraded_from: int | None) -> None:
         self.path = path
         self.upgraded_from = upgraded_from
-        self._storage_tables = tables
         self.db = TinyDB(storage=SessionStorage, tables=tables)
         self._campaigns = self.db.table("campaigns", cache_size=0)
         self._changes = self.db.table("changes", cache_size=0)
@@ -174,15 +173,21 @@ class Session:
             )
         return doc
 
+    def _named(self, name: str) -> Any:
+        """The campaign document called ``name`` (case-insensitive), or None."""
+        wanted = name_key(name)
+        return next(
+            (doc for doc in self._campaigns.all() if name_key(str(doc["name"])) == wanted), None
+        )
+
     def campaign_id(self, name: str) -> int:
-        for doc in self._campaigns.all():
-            if name_key(str(doc.get("name"))) == name_key(name):
-                return doc.doc_id
-        return self.campaign(name).id  # raises, naming the campaigns there are
+        doc = self._named(name)
+        return doc.doc_id if doc is not None else self.campaign(name).id  # raises, naming them
 
     def campaign(self, name: str | None = None) -> Stored:
         """The named campaign, or the only one when no name is given."""
         campaigns = self._campaigns.all()
+        named = ", ".join(str(c["name"]) for c in campaigns)
         if name is None:
             if len(campaigns) == 1:
                 return self._stored(campaigns[0].doc_id, campaigns[0])
@@ -190,39 +195,31 @@ class Session:
                 raise StoreError(
                     "no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`"
                 )
-            names = ", ".join(str(c.get("name")) for c in campaigns)
-            raise StoreError(f"several campaigns ({names}): choose one with --campaign NAME")
-        for doc in campaigns:
-            if name_key(str(doc.get("name"))) == name_key(name):
-                return self._stored(doc.doc_id, doc)
-        names = ", ".join(str(c.get("name")) for c in campaigns) or "none yet"
-        raise StoreError(f'no campaign named "{name}" (campaigns: {names})')
+            raise StoreError(f"several campaigns ({named}): choose one with --campaign NAME")
+        doc = self._named(name)
+        if doc is None:
+            raise StoreError(f'no campaign named "{name}" (campaigns: {named or "none yet"})')
+        return self._stored(doc.doc_id, doc)
 
-    def add_campaign(self, name: str, base_xp: int, created: str = "") -> Stored:
+    def _campaign_doc_of(self, name: str, base_xp: int, created: str) -> CampaignDoc:
         try:
-            doc = CampaignDoc(name=name, base_xp=base_xp, created=created or now_iso())
+            return CampaignDoc(name=name, base_xp=base_xp, created=created)
         except ValidationError as error:
             raise RuleError(f"campaign {explain(error)}") from None
-        if any(name_key(str(c.get("name"))) == name_key(doc.name) for c in self._campaigns.all()):
+
+    def add_campaign(self, name: str, base_xp: int, created: str = "") -> Stored:
+        doc = self._campaign_doc_of(name, base_xp, created or now_iso())
+        if self._named(doc.name) is not None:
             raise RuleError(f'a campaign named "{doc.name}" already exists')
-        if doc.base_xp not in BASE_XP_CHOICES:
-            raise RuleError("base XP is 0, 100 or 200 (R1)")
         doc_id = self._campaigns.insert(doc.model_dump())
         self._read[doc_id] = Campaign(doc.name, doc.base_xp, doc.created)
         return Stored(doc_id, self._read[doc_id])
 
     def rename_campaign(self, stored: Stored, name: str) -> Stored:
-        if any(
-            name_key(str(c.get("name"))) == name_key(name) and c.doc_id != stored.id
-            for c in self._campaigns.all()
-        ):
-            raise RuleError(f'a campaign named "{name}" already exists')
-        try:
-            doc = CampaignDoc(
-                name=name, base_xp=stored.campaign.base_xp, created=stored.campaign.created
-            )
-        except ValidationError as error:
-            raise RuleError(f"campaign {explain(error)}") from None
+        doc = self._campaign_doc_of(name, stored.campaign.base_xp, stored.campaign.created)
+        same = self._named(doc.name)
+        if same is not None and same.doc_id != stored.id:
+            raise RuleError(f'a campaign named "{doc.name}" already exists')
         self._campaigns.update({"name": doc.name}, doc_ids=[stored.id])
         renamed = Campaign(doc.name, doc.base_xp, doc.created, stored.campaign.changes)
         self._read[stored.id] = renamed
