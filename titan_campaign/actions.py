@@ -184,8 +184,16 @@ def change_titans(
 
 
 def _one(
-    db: Database, titan: str, campaign: str | None, make: Callable[[TitanState], Event]
+    db: Database,
+    titan: str,
+    campaign: str | None,
+    make: Callable[[TitanState], Event],
+    shown: TitanState | None = None,
 ) -> Done:
+    """One event for a Titan; with ``shown``, only if the Titan is still as shown (else
+    ``TitanChanged``)."""
+    if shown is not None:
+        return change_titan_as_shown(db, titan, shown, make, campaign)
     return change_titans(db, campaign, {titan: lambda state: [make(state)]})
 
 
@@ -291,30 +299,58 @@ def buy_spell(db: Database, titan: str, spell: str, campaign: str | None = None)
     return _one(db, titan, campaign, lambda s: SpellBought(spell=name))
 
 
-def choose_school(db: Database, titan: str, school: str, campaign: str | None = None) -> Done:
-    """The free school level of a level-up (R2)."""
+def choose_school(
+    db: Database,
+    titan: str,
+    school: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """The free school level of a level-up (R2). ``shown`` (here and in the picks, swaps,
+    honor guard and plan below): refused with ``TitanChanged`` if the Titan is no longer as
+    the player saw it."""
     name = find_school(school)
-    return _one(db, titan, campaign, lambda s: next_school_level(s, name, free=True))
+    return _one(db, titan, campaign, lambda s: next_school_level(s, name, free=True), shown)
 
 
 def choose_spell(
-    db: Database, titan: str, spell: str, bonus: bool = False, campaign: str | None = None
+    db: Database,
+    titan: str,
+    spell: str,
+    bonus: bool = False,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
 ) -> Done:
     """A pending spell pick (R5), free pick (R2) or, with ``bonus``, Intelligence pick (R6)."""
     name = find_spell(spell).name
     return _one(
-        db, titan, campaign, lambda s: SpellChosen(spell=name, pick=spell_pick_for(s, name, bonus))
+        db,
+        titan,
+        campaign,
+        lambda s: SpellChosen(spell=name, pick=spell_pick_for(s, name, bonus)),
+        shown,
     )
 
 
-def swap_bonus(db: Database, titan: str, old: str, new: str, campaign: str | None = None) -> Done:
+def swap_bonus(
+    db: Database,
+    titan: str,
+    old: str,
+    new: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
     """Replace a bonus spell with one of the school level just gained (R6)."""
     old_name, new_name = find_spell(old).name, find_spell(new).name
-    return _one(db, titan, campaign, lambda s: BonusSwapped(old=old_name, new=new_name))
+    return _one(db, titan, campaign, lambda s: BonusSwapped(old=old_name, new=new_name), shown)
 
 
 def decline_swap(
-    db: Database, titan: str, school: str | None = None, campaign: str | None = None
+    db: Database,
+    titan: str,
+    school: str | None = None,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
 ) -> Done:
     chosen = find_school(school) if school else None
 
@@ -322,7 +358,7 @@ def decline_swap(
         offer = swap_offer(state, chosen)
         return SwapDeclined(school=offer.school, level=offer.level)
 
-    return _one(db, titan, campaign, event)
+    return _one(db, titan, campaign, event, shown)
 
 
 def record_game(
@@ -383,11 +419,15 @@ def _and(names: Sequence[str]) -> str:
 
 
 def set_honor_guard(
-    db: Database, titan: str, members: Sequence[str], campaign: str | None = None
+    db: Database,
+    titan: str,
+    members: Sequence[str],
+    campaign: str | None = None,
+    shown: TitanState | None = None,
 ) -> Done:
     """The whole honor guard; none clears it (R9)."""
     names = tuple(find_character(name).name for name in members)
-    return _one(db, titan, campaign, lambda s: HonorGuardSet(members=names))
+    return _one(db, titan, campaign, lambda s: HonorGuardSet(members=names), shown)
 
 
 def change_gold(
@@ -440,6 +480,7 @@ def set_plan(
     upgrades: Sequence[str] | None = None,
     placement: Sequence[tuple[str, int]] | None = None,
     campaign: str | None = None,
+    shown: TitanState | None = None,
 ) -> Done:
     """The next game's starting legions (R10); what is not given stays as planned."""
 
@@ -451,7 +492,7 @@ def set_plan(
             placement=tuple(placement) if placement is not None else plan.placement,
         )
 
-    return _one(db, titan, campaign, event)
+    return _one(db, titan, campaign, event, shown)
 
 
 # --- planning -------------------------------------------------------------------------------

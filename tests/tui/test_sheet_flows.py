@@ -145,8 +145,9 @@ async def test_level_up_offers_the_free_school_then_its_spell_pick(tmp_path: Pat
         notes = Notes(app)
         await pilot.press("down", "space")  # 200 spent: level 1 (R2)
         await pilot.pause()
-        assert "reaches LEVEL 1" in notes.text()
         assert isinstance(app.screen, PickModal)
+        assert "Thorn reaches LEVEL 1!" in rendered(app.screen.query_one("#pick-news"))
+        assert "reaches LEVEL" not in notes.text()  # said on the list, not over it
         assert [c.value for c in app.screen.choices] == list(stored(db, "Thorn").school_choices())
         await pilot.press("down", "enter")  # AIR level 1
         await pilot.pause()

@@ -10,7 +10,6 @@ from ... import actions
 from ...rules.events import SpellBought
 from ...rules.spells import Spell, spells_of
 from ...rules.titan import PendingChoice, TitanState, check, next_school_level
-from ...store import Database
 from .base import titan_app
 from .forms import Choice, PickModal
 
@@ -48,60 +47,193 @@ def swap_choice(state: TitanState, pick: Choice) -> Choice:
     )
 
 
+def school_choices(state: TitanState) -> list[Choice]:
+    return [school_choice(state, school) for school in state.school_choices()]
+
+
+def spell_choices(choice: PendingChoice) -> Callable[[TitanState], list[Choice]]:
+    """The spells a pending pick may take, for the Titan as it is (none once it is made)."""
+
+    def listed(state: TitanState) -> list[Choice]:
+        if choice not in state.pending:
+            return []
+        return [spell_choice(spell) for spell in state.spell_choices(choice)]
+
+    return listed
+
+
+def swap_choices(choice: PendingChoice) -> Callable[[TitanState], list[Choice]]:
+    """Keep the bonus spells, or each spell of the level just gained with what it forgets."""
+
+    def listed(state: TitanState) -> list[Choice]:
+        if choice not in state.pending:
+            return []
+        keep = Choice(
+            DECLINE,
+            "Keep my bonus spells (decline the swap)",
+            "Nothing is forgotten; the offer is closed.",
+        )
+        picks = [spell_choice(spell) for spell in state.spell_choices(choice)]
+        return [keep, *(swap_choice(state, pick) for pick in picks)]
+
+    return listed
+
+
+Save = Callable[[TitanState, str], "actions.Done | None"]
+"""Saves the pick for the Titan as shown (None: nothing to save yet, another question first)."""
+
+
+class TitanPickModal(PickModal):
+    """A pick that saves itself. It is refused only when that Titan changed since the list was
+    drawn; it then stays open, lists what the Titan may pick now, and asks again."""
+
+    def __init__(
+        self,
+        campaign: str,
+        shown: TitanState,
+        title: str,
+        choices_for: Callable[[TitanState], list[Choice]],
+        save: Save,
+        news: str = "",
+    ) -> None:
+        super().__init__(title, choices_for(shown), news=news)
+        self.campaign = campaign
+        self.shown = shown
+        self.choices_for = choices_for
+        self.save = save
+
+    def campaign_in_view(self) -> str | None:
+        return self.campaign
+
+    def picked(self, value: str) -> None:
+        shown = self.shown
+        outcome = self.save_with(lambda: self.save(shown, value) or value)
+        if outcome is not None:
+            self.dismiss(outcome)
+
+    def titan_changed(self, state: TitanState) -> None:
+        self.shown = state
+        self.show_choices(self.choices_for(state))
+
+
 class ChoiceFlow:
-    """Walks a sheet's pending choices; each made choice is saved at once."""
+    """Walks a sheet's pending choices; each made choice is saved at once, by its pick list."""
 
     def __init__(self, sheet: SheetScreen) -> None:
         self.sheet = sheet
         self._waiting: list[PendingChoice] = []
 
-    def start(self, announce_none: bool = False) -> None:
+    def start(self, announce_none: bool = False, news: str = "") -> None:
+        """Offer the pending choices one after another; ``news``: what the change that
+        brought them did, shown on the first pick list."""
         self._waiting = []
-        self._next(announce_none)
+        self._next(announce_none, news)
 
     @property
     def state(self) -> TitanState:
         assert self.sheet.state is not None, "the sheet is drawn before choices are made"
         return self.sheet.state
 
-    def _next(self, announce_none: bool = False) -> None:
+    @property
+    def campaign(self) -> str:
+        return self.sheet.campaign
+
+    def _ask(
+        self,
+        title: str,
+        choices_for: Callable[[TitanState], list[Choice]],
+        save: Save,
+        news: str,
+        then: Callable[[object], None] | None = None,
+    ) -> None:
+        modal = TitanPickModal(self.campaign, self.state, title, choices_for, save, news)
+        self.sheet.app.push_screen(modal, then or self._made)
+
+    def _next(self, announce_none: bool = False, news: str = "") -> None:
         state = self.state
         order = {"school": 0, "spell": 1, "bonus": 2, "swap": 3}
         for choice in sorted(state.pending, key=lambda c: order.get(c.kind, 9)):
             if choice in self._waiting:
                 continue
-            if choice.kind == "school":
-                picks = [school_choice(state, school) for school in state.school_choices()]
-                title = f"LEVEL {state.level}: choose a free spell-school level (R2)"
-                self.sheet.app.push_screen(
-                    PickModal(title, picks), lambda school, c=choice: self._school(c, school)
-                )
-                return
-            spells = state.spell_choices(choice)
-            if not spells:
+            if choice.kind != "school" and not state.spell_choices(choice):
                 self._waiting.append(choice)
                 continue
-            picks = [spell_choice(spell) for spell in spells]
-            if choice.kind == "swap":
-                picks = [swap_choice(state, pick) for pick in picks]
-                keep = Choice(
-                    DECLINE,
-                    "Keep my bonus spells (decline the swap)",
-                    "Nothing is forgotten; the offer is closed.",
-                )
-                title = f"Optional: swap a bonus spell for a {choice.school.title()} level {choice.level} spell (R6)"  # type: ignore[union-attr]
-                self.sheet.app.push_screen(
-                    PickModal(title, [keep, *picks]), lambda spell, c=choice: self._swap(c, spell)
-                )
-            else:
-                title = f"{state.name}: {choice.describe()}"
-                self.sheet.app.push_screen(
-                    PickModal(title, picks), lambda spell, c=choice: self._spell(c, spell)
-                )
+            self._offer(choice, news)
             return
+        if news:
+            self.sheet.notify(news, title=f"{state.name}: {state.available_xp} XP left")
         if announce_none:
             waiting = "; ".join(choice.describe() for choice in self._waiting)
             self.sheet.notify(f"Waiting: {waiting}" if waiting else "No choices to make.")
+
+    def _offer(self, choice: PendingChoice, news: str) -> None:
+        """The pick list of one pending choice."""
+        state = self.state
+        db, titan, campaign = self.sheet.db, self.sheet.titan, self.campaign
+        if choice.kind == "school":
+            self._ask(
+                f"LEVEL {state.level}: choose a free spell-school level (R2)",
+                school_choices,
+                lambda shown, school: actions.choose_school(
+                    db, titan, school, campaign, shown=shown
+                ),
+                news,
+            )
+        elif choice.kind == "swap":
+            self._ask(
+                f"Optional: swap a bonus spell for a {str(choice.school).title()} level {choice.level} spell (R6)",
+                swap_choices(choice),
+                lambda shown, spell: self._swap(shown, choice, spell),
+                news,
+                lambda made: self._swapping(choice, made),
+            )
+        else:
+            bonus = choice.kind == "bonus"
+            self._ask(
+                f"{state.name}: {choice.describe()}",
+                spell_choices(choice),
+                lambda shown, spell: actions.choose_spell(
+                    db, titan, spell, bonus, campaign, shown=shown
+                ),
+                news,
+            )
+
+    def _made(self, made: object) -> None:
+        """A pick list closed: saved (the next choice is offered, with what this one did) or
+        put off."""
+        if not isinstance(made, actions.Done):
+            self._deferred()
+            return
+        before = self.state
+        self.sheet.show(made.state)
+        self._next(news=news_of(before, made))
+
+    def _swap(self, shown: TitanState, choice: PendingChoice, spell: str) -> actions.Done | None:
+        db, titan, campaign = self.sheet.db, self.sheet.titan, self.campaign
+        if spell == DECLINE:
+            return actions.decline_swap(db, titan, choice.school, campaign, shown=shown)
+        bonus = [known.name for known in shown.spells if known.bonus]
+        if len(bonus) != 1:
+            return None  # which bonus spell to forget is asked next
+        return actions.swap_bonus(db, titan, bonus[0], spell, campaign, shown=shown)
+
+    def _swapping(self, choice: PendingChoice, made: object) -> None:
+        if not isinstance(made, str):
+            self._made(made)
+            return
+        db, titan, campaign, new = self.sheet.db, self.sheet.titan, self.campaign, made
+
+        def forgettable(state: TitanState) -> list[Choice]:
+            if choice not in state.pending:
+                return []
+            return [Choice(known.name, known.name) for known in state.spells if known.bonus]
+
+        self._ask(
+            f"Forget which bonus spell for {new}?",
+            forgettable,
+            lambda shown, old: actions.swap_bonus(db, titan, old, new, campaign, shown=shown),
+            "",
+        )
 
     def buy_spell(self) -> None:
         """R5: 100 XP for an unknown spell of a school at level 3; the core says which may be bought."""
@@ -125,66 +257,23 @@ class ChoiceFlow:
         )
 
     def _bought(self, spell: object) -> None:
-        if isinstance(spell, str):
-            self._save(lambda db, titan, campaign: actions.buy_spell(db, titan, spell, campaign))
+        if not isinstance(spell, str):
+            return
+        sheet = self.sheet
+        done = titan_app(sheet).attempt(
+            lambda: actions.buy_spell(sheet.db, sheet.titan, spell, sheet.campaign)
+        )
+        if done is not None:
+            sheet.show_done(done)
 
     def _deferred(self) -> None:
         self.sheet.notify("Choices deferred: they stay on the sheet and roster until made (c).")
 
-    def _save(self, action: Callable[[Database, str, str], actions.Done]) -> bool:
-        """One action on the sheet's Titan (given the database, the Titan and its campaign)."""
-        sheet = self.sheet
-        done = titan_app(sheet).attempt(lambda: action(sheet.db, sheet.titan, sheet.campaign))
-        if done is None:
-            return False
-        sheet.show_done(done)
-        return True
 
-    def _school(self, choice: PendingChoice, school: object) -> None:
-        if not isinstance(school, str):
-            self._deferred()
-            return
-        if self._save(
-            lambda db, titan, campaign: actions.choose_school(db, titan, school, campaign)
-        ):
-            self._next()
-
-    def _spell(self, choice: PendingChoice, spell: object) -> None:
-        if not isinstance(spell, str):
-            self._deferred()
-            return
-        bonus = choice.kind == "bonus"
-        if self._save(
-            lambda db, titan, campaign: actions.choose_spell(db, titan, spell, bonus, campaign)
-        ):
-            self._next()
-
-    def _swap(self, choice: PendingChoice, spell: object) -> None:
-        if not isinstance(spell, str):
-            self._deferred()
-            return
-        if spell == DECLINE:
-            school = choice.school
-            if self._save(
-                lambda db, titan, campaign: actions.decline_swap(db, titan, school, campaign)
-            ):
-                self._next()
-            return
-        bonus = [known.name for known in self.state.spells if known.bonus]
-        if len(bonus) == 1:
-            self._swapped(spell, bonus[0])
-            return
-        forget = [Choice(name, name) for name in bonus]
-        self.sheet.app.push_screen(
-            PickModal(f"Forget which bonus spell for {spell}?", forget),
-            lambda old: self._swapped(spell, old),
-        )
-
-    def _swapped(self, new: str, old: object) -> None:
-        if not isinstance(old, str):
-            self._deferred()
-            return
-        if self._save(
-            lambda db, titan, campaign: actions.swap_bonus(db, titan, old, new, campaign)
-        ):
-            self._next()
+def news_of(before: TitanState | None, done: actions.Done) -> str:
+    """What a change did, for the player: the level reached, the XP left, the rules' notes."""
+    state = done.step.state
+    left = f"{state.name}: {state.available_xp} XP left."
+    if before is not None and state.level > before.level:
+        left = f"{state.name} reaches LEVEL {state.level}!   {state.available_xp} XP left."
+    return "\n".join([left, *done.step.notes])

@@ -320,28 +320,54 @@ class Choice:
 
 
 class PickModal(FormModal):
-    """Pick one entry; the highlighted entry's rules text is shown below. Escape: decide later."""
+    """Pick one entry; the highlighted entry's rules text is shown below. Escape: decide later.
+
+    ``news``: what the change just made did (a level reached, the rules' notes), shown above
+    the list rather than as notifications that would cover it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [BACK]
 
     def __init__(
-        self, title: str, choices: list[Choice], hint: str = "Enter: choose   Escape: decide later"
+        self,
+        title: str,
+        choices: list[Choice],
+        hint: str = "Enter: choose   Escape: decide later",
+        news: str = "",
     ) -> None:
         super().__init__()
         self.heading = title
         self.choices = choices
         self.hint = hint
+        self.news = news
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form pick"):
             yield Label(plain(self.heading), classes="form-title")
-            yield OptionList(
-                *(Option(plain(c.label), id=c.value, disabled=not c.enabled) for c in self.choices),
-                id="picks",
-            )
+            news = Static(plain(self.news), id="pick-news")
+            news.display = bool(self.news)
+            yield news
+            yield OptionList(*self._options(), id="picks")
             yield Static(plain(self.choices[0].detail if self.choices else ""), id="pick-detail")
+            yield field_error(GENERAL)
             yield Label(self.hint, classes="hint")
         yield KeyBar()
+
+    def _options(self) -> list[Option]:
+        return [Option(plain(c.label), id=c.value, disabled=not c.enabled) for c in self.choices]
+
+    def show_choices(self, choices: list[Choice]) -> None:
+        """List ``choices`` instead (the highlight stays on the same entry if it is there)."""
+        picks = self.query_one("#picks", OptionList)
+        was = picks.highlighted_option.id if picks.highlighted_option is not None else None
+        self.choices = choices
+        picks.clear_options()
+        picks.add_options(self._options())
+        values = [choice.value for choice in choices]
+        if choices:
+            picks.highlighted = values.index(was) if was in values else 0
+        self.query_one("#pick-detail", Static).update(
+            plain(choices[picks.highlighted or 0].detail if choices else "Nothing to pick now.")
+        )
 
     def action_dismiss_form(self) -> None:
         self.dismiss(None)  # nothing typed to lose: a pick is made or put off
@@ -351,7 +377,11 @@ class PickModal(FormModal):
         self.query_one("#pick-detail", Static).update(plain(choice.detail))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
+        self.picked(event.option.id or "")
+
+    def picked(self, value: str) -> None:
+        """An entry was chosen: the modal closes with its value."""
+        self.dismiss(value)
 
 
 class MessageModal(FormModal):

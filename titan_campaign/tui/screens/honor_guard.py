@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -16,8 +17,8 @@ from ...rules.honor_guard import slot_assignment
 from ...rules.titan import TitanState, check
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import OneTitan, titan_app
-from .forms import BACK, FormBox, FormModal
+from .base import OneTitan
+from .forms import BACK, GENERAL, FormBox, FormModal
 
 
 def eligible(state: TitanState) -> list[Character]:
@@ -30,10 +31,10 @@ def eligible(state: TitanState) -> list[Character]:
     ]
 
 
-def slot_members(state: TitanState) -> list[str | None]:
-    """The current members placed in the slots they fit."""
+def slot_members(state: TitanState, members: Sequence[str] | None = None) -> list[str | None]:
+    """The current members (or ``members``) placed in the slots they fit."""
     slots = state.honor_guard_slots
-    members = list(state.honor_guard)
+    members = list(state.honor_guard if members is None else members)
     placed: list[str | None] = [None] * len(slots)
     points = [next((c.points or 0 for c in CHARACTERS if c.name == m), 0) for m in members]
     assignment = slot_assignment(points, slots) if members else ()
@@ -56,6 +57,9 @@ def not_offered(state: TitanState) -> str:
 
 
 class HonorGuardModal(OneTitan, FormModal):
+    """Saved only if the Titan is still as shown; if it changed meanwhile the picker stays
+    open, drawn for the Titan as it is now, keeping each pick that still fits."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         BACK,
         Binding("ctrl+s", "save", "Save guard", id="guard.save"),
@@ -65,11 +69,14 @@ class HonorGuardModal(OneTitan, FormModal):
         """The picker for the Titan as ``state`` (just read) has it."""
         super().__init__(campaign, state.name)
         self.state = state
+        self._picked: tuple[str, ...] | None = None  # kept when redrawn for a changed Titan
+        self._problem = ""
 
     def compose(self) -> ComposeResult:
         state = self.state
         slots = state.honor_guard_slots
         survivors = state.games[-1].survivors if state.games else None
+        placed = slot_members(state, self._picked)
         with FormBox(classes="form"):
             yield Label(
                 plain(f"{state.name}'s HONOR GUARD (level {state.level}) (R9)"),
@@ -85,56 +92,69 @@ class HonorGuardModal(OneTitan, FormModal):
                     classes="hint",
                 )
             candidates = eligible(state)
-            for number, (cap, member) in enumerate(zip(slots, slot_members(state)), start=1):
+            chosen: list[str] = []
+            for number, (cap, member) in enumerate(zip(slots, placed), start=1):
                 options = [
                     (f"{c.name} ({c.points} pts)", c.name)
                     for c in candidates
                     if (c.points or 0) <= cap
                 ]
+                fits = member is not None and member in {o[1] for o in options}
+                chosen += [member] if member is not None and fits else []
                 yield Label(plain(f"Slot {number}: up to {cap} points"))
                 yield Select(
                     options,
                     prompt="empty",
-                    value=member if member in {o[1] for o in options} else Select.NULL,
+                    value=member if fits else Select.NULL,
                     id=f"slot-{number}",
                     compact=True,
                 )
             yield Static(plain(not_offered(state)), id="not-offered", classes="hint")
-            yield Static(id="guard-verdict")
+            yield Static(plain(self.verdict(tuple(chosen))), id="guard-verdict")
+            problem = Static(plain(self._problem), id=f"error-{GENERAL}", classes="field-error")
+            problem.display = bool(self._problem)
+            yield problem
             with Vertical(classes="buttons"):
                 yield Button("Save (ctrl+s)", variant="primary", id="save-guard")
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self._verdict()
 
     def members(self) -> tuple[str, ...]:
         return tuple(
             str(select.value) for select in self.query(Select) if select.value is not Select.NULL
         )
 
-    def _verdict(self) -> None:
-        decision = check(self.state, HonorGuardSet(members=self.members()))
-        text = "fits the slots" if decision else f"! {decision.reason}"
-        self.query_one("#guard-verdict", Static).update(plain(text))
+    def verdict(self, members: tuple[str, ...]) -> str:
+        decision = check(self.state, HonorGuardSet(members=members))
+        return "fits the slots" if decision else f"! {decision.reason}"
 
     def on_select_changed(self) -> None:
-        self._verdict()
+        self.query_one("#guard-verdict", Static).update(plain(self.verdict(self.members())))
 
     def on_button_pressed(self) -> None:
         self.action_save()
+
+    def show_problems(self, problems: Mapping[str, str]) -> None:
+        self._problem = problems.get(GENERAL, "")  # still shown if the picker is redrawn
+        super().show_problems(problems)
+
+    def titan_changed(self, state: TitanState) -> None:
+        """Redraw the picker for the Titan as it is now, keeping the picks made."""
+        self._picked = self.members()
+        self.state = state
+        self.refresh(recompose=True)
 
     def action_save(self) -> None:
         members = self.members()
         decision = check(self.state, HonorGuardSet(members=members))
         if not decision:
-            self.notify(decision.reason, title="Refused", severity="warning")
+            self.show_problems({GENERAL: decision.reason})
             return
         if self.state.honor_guard == members:
             self.dismiss(None)
             return
-        done = titan_app(self).attempt(
-            lambda: actions.set_honor_guard(self.db, self.titan, members, self.campaign)
+        shown = self.state
+        done = self.save_with(
+            lambda: actions.set_honor_guard(self.db, self.titan, members, self.campaign, shown)
         )
         if done is not None:
             guard = ", ".join(done.state.honor_guard) or "empty"

@@ -17,6 +17,7 @@ from ...rules.events import PlanSet
 from ...rules.legions import LegionPlan, starting_legions
 from ...rules.titan import TitanState, check
 from ...rules.wording import field_problems
+from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
@@ -35,6 +36,9 @@ def placeable(state: TitanState) -> list[str]:
 
 
 class PlanScreen(OneTitan, Screen[None]):
+    """Saved only if the Titan is still as shown; if it changed meanwhile the screen stays,
+    drawn for the Titan as it is now with the picks made kept where they still apply."""
+
     AUTO_FOCUS = "Select"  # the first pick, not the scrolling frame
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -47,11 +51,14 @@ class PlanScreen(OneTitan, Screen[None]):
         super().__init__(campaign, state.name)
         self.state = state
         self._placed_names: dict[str, str] = {}  # placement Select id -> the extra it places
+        self._kept: LegionPlan | None = None  # the picks made, when redrawn for a changed Titan
+        self._problem = ""
 
     def compose(self) -> ComposeResult:
         state = self.state
-        plan = state.plan
+        plan = self._kept or state.plan
         placed = dict(plan.placement)
+        self._placed_names = {}
         with VerticalScroll():
             yield Static(
                 plain(f"{state.name.upper()}: STARTING LEGIONS FOR THE NEXT GAME (R10)"),
@@ -98,10 +105,30 @@ class PlanScreen(OneTitan, Screen[None]):
                     )
                     self._placed_names[f"place-{number}"] = name
                     yield select
+            problem = Static(plain(self._problem), id="plan-problem", classes="field-error")
+            problem.display = bool(self._problem)
+            yield problem
             yield Static(id="plan-preview", classes="panel")
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.preview()
+
+    def show_problem(self, problem: str) -> None:
+        """Why the plan was not saved, above the preview (empty: none)."""
+        self._problem = problem
+        shown = self.query_one("#plan-problem", Static)
+        shown.update(plain(problem))
+        shown.display = bool(problem)
+
+    def titan_changed(self, state: TitanState) -> None:
+        """Redraw for the Titan as it is now, keeping the picks made."""
+        self._kept = self.plan()
+        self.state = state
+        self.call_later(self._redraw)
+
+    async def _redraw(self) -> None:
+        await self.recompose()
         self.preview()
 
     def plan(self) -> LegionPlan:
@@ -166,19 +193,30 @@ class PlanScreen(OneTitan, Screen[None]):
         try:
             event = self.event()
         except ValidationError as error:
-            problems = field_problems(error, {})
-            self.notify("; ".join(problems.values()), title="Refused", severity="warning")
+            self.show_problem("; ".join(field_problems(error, {}).values()))
             return
         decision = check(self.state, event)
         if not decision:
-            self.notify(decision.reason, title="Refused", severity="warning")
+            self.show_problem(decision.reason)
             return
-        done = titan_app(self).attempt(
+        shown = self.state
+        outcome = titan_app(self).try_action(
             lambda: actions.set_plan(
-                self.db, self.titan, event.charisma, event.upgrades, event.placement, self.campaign
+                self.db,
+                self.titan,
+                event.charisma,
+                event.upgrades,
+                event.placement,
+                self.campaign,
+                shown,
             )
         )
-        if done is not None:
-            self.state = done.state
-            self.notify("The plan is remembered for the next game.", title=done.state.name)
-            self.preview()
+        if isinstance(outcome, Refusal):
+            if outcome.state is not None:
+                self.titan_changed(outcome.state)
+            self.show_problem(outcome.message)
+            return
+        self.show_problem("")
+        self.state = outcome.state
+        self.notify("The plan is remembered for the next game.", title=outcome.state.name)
+        self.preview()

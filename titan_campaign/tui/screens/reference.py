@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -38,6 +39,32 @@ def strike_chart() -> Table:
     for defender in range(2, 6):
         table.add_row(
             str(defender), *(str(STRIKE_CHART[(attacker, defender)]) for attacker in range(1, 6))
+        )
+    return table
+
+
+NATIVES_WIDTH = 11
+"""The natives column wraps at this width, so every column fits 80 terminal columns."""
+
+
+def character_table() -> DataTable[str | Text]:
+    """The character table (R12), points beside power and skill: what a player looks up when
+    choosing an honor guard comes first, and nothing is cut off at 80 columns."""
+    table: DataTable[str | Text] = DataTable(id="character-table", zebra_stripes=True)
+    for column in ("Character", "Kind", "Power", "Skill", "Points", "Flies", "Range"):
+        table.add_column(column)
+    table.add_column("Natives", width=NATIVES_WIDTH)
+    for c in CHARACTERS:
+        table.add_row(
+            c.name,
+            c.kind,
+            str(c.power or "-"),
+            str(c.skill or "-"),
+            str(c.points if c.points is not None else "-"),
+            "yes" if c.flies else "",
+            c.rangestrikes or "",
+            Text(", ".join(c.natives)),
+            height=None,
         )
     return table
 
@@ -77,22 +104,7 @@ class ReferenceScreen(Screen[None]):
                 yield table
                 yield Static(id="spell-card")
             with TabPane("Characters", id="tab-characters"):
-                characters: DataTable[str] = DataTable(id="character-table", zebra_stripes=True)
-                characters.add_columns(
-                    "Character", "Kind", "Power", "Skill", "Flies", "Range", "Natives", "Points"
-                )
-                for c in CHARACTERS:
-                    characters.add_row(
-                        c.name,
-                        c.kind,
-                        str(c.power or "-"),
-                        str(c.skill or "-"),
-                        "yes" if c.flies else "",
-                        c.rangestrikes or "",
-                        ", ".join(c.natives),
-                        str(c.points if c.points is not None else "-"),
-                    )
-                yield characters
+                yield character_table()
             with TabPane("Strike chart", id="tab-strike"):
                 yield Static(strike_chart())
         yield KeyBar()

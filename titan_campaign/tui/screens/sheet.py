@@ -28,7 +28,7 @@ from ..widgets.plain import plain
 from ..widgets.shorten import plural
 from . import goal, roster
 from .base import OneTitan, titan_app
-from .choices import ChoiceFlow
+from .choices import ChoiceFlow, news_of
 from .gold import GoldScreen
 from .history import HistoryScreen
 from .honor_guard import HonorGuardModal
@@ -319,9 +319,11 @@ class SheetScreen(OneTitan, Screen[None]):
             self.show(stale[0])
         if done is None:
             return
-        self.show_done(done)
         if done.state.pending and done.state.pending != shown.pending:
-            self.flow.start()
+            self.show(done.state)  # what the purchase did is told on the pick list it opens
+            self.flow.start(news=news_of(shown, done))
+            return
+        self.show_done(done)
 
     def _uncheck(self, state: TitanState, grid: str, key: str, index: int, checked: int) -> None:
         found = titan_app(self).attempt(lambda: actions.read_campaign(self.db, self.campaign))
