@@ -48,6 +48,9 @@ def swap_choice(state: TitanState, pick: Choice) -> Choice:
 
 
 def school_choices(state: TitanState) -> list[Choice]:
+    """The schools a free level may go to (none once it is taken)."""
+    if not any(choice.kind == "school" for choice in state.pending):
+        return []
     return [school_choice(state, school) for school in state.school_choices()]
 
 
