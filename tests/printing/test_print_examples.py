@@ -19,8 +19,12 @@ def _titans(export: Path) -> list[tuple[str, str, int, bool]]:
     """(campaign, Titan name, spells learned, archived) of each Titan in an export file."""
     found = []
     for campaign in json.loads(export.read_text(encoding="utf-8"))["campaigns"]:
-        for titan in campaign["titans"]:
-            events = titan["events"]
+        histories: dict[str, list[dict]] = {}
+        for change in campaign["changes"]:
+            if not change.get("undone"):
+                for titan, added in change["titans"].items():
+                    histories.setdefault(titan, []).extend(added)
+        for events in histories.values():
             learned = {
                 e["spell"]
                 for e in events
