@@ -33,6 +33,8 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from .tui.settings import SERVED_ENV
+
 TITLE = "Campaign Titan"
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 SHUTDOWN_SECONDS = 15.0
@@ -86,7 +88,10 @@ class TabStart:
 
 
 class TabApp(AppService):
-    """One browser tab's app process."""
+    """One browser tab's app process (told it is served, so it leaves the settings alone)."""
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width, height), SERVED_ENV: "1"}
 
     async def closed(self) -> None:
         """Wait until the app process has ended (its last save is then on disk)."""

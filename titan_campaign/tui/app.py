@@ -12,7 +12,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import events
 from textual._wait import wait_for_idle
@@ -24,7 +24,7 @@ from textual.widgets import Input, TextArea
 
 from .. import actions
 from ..rules.errors import RuleError
-from ..store import Database, StoreError
+from ..store import Database, Session, StoreError
 from ..store import backups as backup_files
 from . import settings
 from .commands import ActionsProvider
@@ -48,6 +48,52 @@ def file_stamp(path: Path) -> tuple[int, int, int] | None:
     except OSError:
         return None
     return (found.st_ino, found.st_size, found.st_mtime_ns)
+
+
+class WatchedDatabase(Database):
+    """The app's database: it notes each version of the file that its own saves replaced
+    (taken under the writers' lock, so exact even when another program saves at the same
+    moment), so the live view never announces the app's own change as made elsewhere."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.replaced: set[int] = set()  # inodes of the versions this app's saves replaced
+        self.written: set[tuple[int, int, int]] = set()  # the versions this app wrote
+
+    def _commit(self, session: Session) -> None:
+        self._noting(lambda: super(WatchedDatabase, self)._commit(session))
+
+    def replace_with(self, tables: dict[str, Any], text: str) -> None:
+        self._noting(lambda: super(WatchedDatabase, self).replace_with(tables, text))
+
+    def _noting(self, save: Callable[[], None]) -> None:
+        before = file_stamp(self.path)
+        save()
+        after = file_stamp(self.path)
+        if before is not None:
+            self.replaced.add(before[0])
+        if after is not None:
+            self.written.add(after)
+
+
+def changes_since(path: Path, seen: tuple[int, int, int] | None, own: set[int]) -> list[str] | None:
+    """What other programs changed since version ``seen`` of the file, oldest first, from the
+    backups (each is a version with the change that came after it); a change that replaced a
+    version in ``own`` is the app's own. None: the backups cannot tell (none kept, or that
+    version no longer among them)."""
+    if seen is None:
+        return None
+    try:
+        kept = backup_files.list_backups(path)  # newest first
+        versions = [(os.stat(backup.file).st_ino, backup.before) for backup in kept]
+    except (OSError, StoreError):
+        return None
+    since = next((n for n, (inode, _) in enumerate(versions) if inode == seen[0]), None)
+    if since is None:
+        return None
+    return [
+        text or "a change" for inode, text in reversed(versions[: since + 1]) if inode not in own
+    ]
 
 
 class TitanCampaignApp(App[int]):
@@ -74,7 +120,7 @@ class TitanCampaignApp(App[int]):
         """``settings_path``: where the theme and last campaign are remembered (default: the
         user's config folder)."""
         super().__init__()
-        self.db = Database(db_path)
+        self.db = WatchedDatabase(db_path)
         self.open_campaign = open_campaign
         self.open_titan = open_titan
         self.settings_path = settings_path
@@ -162,14 +208,10 @@ class TitanCampaignApp(App[int]):
     def try_action(self, action: Callable[[], T], labels: Mapping[str, str] = {}) -> T | Refusal:
         """Run one read or change; a refusal is returned in a player's words (``labels``: the
         form's field labels, by field name), never raised."""
-        before = file_stamp(self.db.path)
         try:
             return action()
         except REFUSED as error:
             return refusal_of(error, labels)
-        finally:
-            if before == self._seen:  # no other program's change is waiting to be shown
-                self._seen = file_stamp(self.db.path)
 
     def attempt(self, action: Callable[[], T]) -> T | None:
         """Run one read or change; a refusal becomes a notification, never a traceback."""
@@ -189,14 +231,19 @@ class TitanCampaignApp(App[int]):
     # --- live views -------------------------------------------------------------------
 
     def check_database(self) -> None:
-        """If another program (the command line, a second app) changed the database, redraw
-        the open screens and say what changed: the newest line of the change log."""
+        """If another program (the command line, a second app, another browser tab) changed
+        the database, redraw the open screens and say what it changed. The app's own changes
+        are already shown: they are never announced as made elsewhere."""
         stamp = file_stamp(self.db.path)
         if stamp == self._seen:
             return
+        elsewhere = changes_since(self.db.path, self._seen, self.db.replaced)
+        if elsewhere is None:  # no backups to tell by: a version this app wrote is its own
+            elsewhere = [] if stamp in self.db.written else [self.newest_change()]
         self._seen = stamp
-        self.notify(self.newest_change(), title="Changed elsewhere", timeout=4)
-        self.refresh_view()
+        if elsewhere:
+            self.notify("\n".join(elsewhere[-3:]), title="Changed elsewhere", timeout=4)
+            self.refresh_view()
 
     def newest_change(self) -> str:
         try:

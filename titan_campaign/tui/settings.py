@@ -2,11 +2,13 @@
 
 One small JSON file in the user's config folder (``platformdirs.user_config_dir``). A missing,
 unreadable or damaged file is ignored (the app starts with the defaults), and a file that
-cannot be written is not worth an error: nothing of a campaign is kept here.
+cannot be written is not worth an error: nothing of a campaign is kept here. An app served to
+a browser tab (``SERVED_ENV``) only reads it: the tabs would overwrite one another's choices.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import platformdirs
@@ -15,6 +17,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..store.files import StoreError, write_atomically
 
 APP_NAME = "titan-campaign"
+SERVED_ENV = "TITAN_CAMPAIGN_SERVED"
+"""Set (to 1) by ``titan-campaign serve`` for each browser tab's app: many tabs share one
+config folder, so a served app reads the settings but never writes them."""
 
 
 class Settings(BaseModel):
@@ -46,10 +51,16 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         pass
 
 
+def served() -> bool:
+    """Whether this app runs in a browser tab of ``titan-campaign serve``."""
+    return os.environ.get(SERVED_ENV, "") not in ("", "0")
+
+
 def remembered(path: Path | None = None, **changes: str | None) -> Settings:
-    """Remember a changed setting (``theme=...`` or ``last_campaign=...``); the new settings."""
+    """Remember a changed setting (``theme=...`` or ``last_campaign=...``); the new settings.
+    In a served app nothing is written."""
     current = load_settings(path)
     updated = Settings.model_validate({**current.model_dump(), **changes})
-    if updated != current:
+    if updated != current and not served():
         save_settings(updated, path)
     return updated
