@@ -17,10 +17,8 @@ from textual.widgets import Button, Input, Label, Static
 
 from ... import actions
 from ...printing.figures import file_stem
-from ...rules.errors import RuleError
 from ...rules.events import explain
-from ...rules.names import UnknownName
-from ...store import StoreError
+from ..refusals import REFUSED, refusal_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database
@@ -33,16 +31,11 @@ def default_titan_file(titan: str) -> Path:
 
 
 def refusal(error: Exception) -> str:
-    """What the player reads when the file cannot be written or read."""
+    """What the player reads when the file cannot be written or read: the validation
+    library's own wording never (``explain`` says which event and field, in a player's words)."""
     if isinstance(error, ValidationError):
         return explain(error)
-    if isinstance(error, OSError):
-        where = getattr(error, "filename", "") or ""
-        return f"{where} {error.strerror or error}".strip()
-    return str(error)
-
-
-PROBLEMS = (RuleError, StoreError, UnknownName, ValidationError, OSError)
+    return refusal_of(error).message
 
 
 class _FileModal(FormModal):
@@ -93,7 +86,7 @@ class ExportTitanModal(_FileModal):
         path = Path(typed).expanduser()
         try:
             state = actions.export_titan(database(self), self.titan, path, self.campaign)
-        except PROBLEMS as error:
+        except REFUSED as error:
             self.show_problem(refusal(error))
             return
         self.notify(
@@ -151,7 +144,7 @@ class ImportTitanModal(_FileModal):
             done = actions.import_titan(
                 database(self), Path(typed).expanduser(), self.campaign, name
             )
-        except PROBLEMS as error:
+        except REFUSED as error:
             self.show_problem(refusal(error))
             return
         self.notify(done.text, title="Imported")
