@@ -1,0 +1,126 @@
+"""Worked examples driven by keys: renaming a Titan and changing its player (roster and
+sheet), renaming and deleting a campaign (kept in the backups), archiving a Titan and
+bringing it back, and the swap offer naming what each option forgets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+from textual.widgets import DataTable, Input
+
+from titan_campaign import actions
+from titan_campaign.rules.titan import TitanState
+from titan_campaign.store import Database
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.choices import swap_choice
+from titan_campaign.tui.screens.forms import Choice, TextModal
+from titan_campaign.tui.screens.roster import RosterScreen
+
+from .conftest import SIZE, build_db, rendered, stored
+
+
+async def retype(pilot, app: TitanCampaignApp, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Replace the text form's value and save it."""
+    assert isinstance(app.screen, TextModal)
+    app.screen.query_one("#text-value", Input).value = ""
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+async def test_r_and_w_on_the_roster_rename_a_titan_and_change_its_player(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await retype(pilot, app, "Thorn the Bold")
+        await pilot.press("w")
+        await pilot.pause()
+        await retype(pilot, app, "Bo")
+        assert isinstance(app.screen, RosterScreen)
+        row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
+        assert row[:2] == ["Thorn the Bold", "Bo"]
+    assert stored(db, "Thorn the Bold").player == "Bo"
+
+
+async def test_r_and_w_on_the_sheet_rename_the_titan_it_shows(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bo", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await retype(pilot, app, "Mira")  # taken: refused beside the field, form kept
+        assert isinstance(app.screen, TextModal)
+        assert "Mira" in rendered(app.screen.query_one("#error-name"))
+        await retype(pilot, app, "Briar")
+        await pilot.press("w")
+        await pilot.pause()
+        await retype(pilot, app, "Cy")
+        title = rendered(app.screen.query_one("#sheet-title"))
+        assert "BRIAR" in title and "player Cy" in title
+    assert stored(db, "Briar").player == "Cy"
+
+
+async def test_a_campaign_is_renamed_then_deleted_and_kept_in_the_backups(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])], campaign="Iron Crown")
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, CampaignsScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        await retype(pilot, app, "Iron Crown II")
+        assert [c.name for c in actions.read_campaigns(Database(db))] == ["Iron Crown II"]
+        await pilot.press("d")
+        await pilot.pause()
+        assert 'Delete "Iron Crown II"' in rendered(app.screen.query_one("#question"))
+        await pilot.press("escape")  # no: kept
+        await pilot.pause()
+        assert [c.name for c in actions.read_campaigns(Database(db))] == ["Iron Crown II"]
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+    assert actions.read_campaigns(Database(db)) == []
+    newest = actions.list_backups(Database(db))[0]
+    assert newest.before == 'campaign "Iron Crown II" deleted'
+    actions.restore_backup(Database(db), 1)  # the file as it was brings it back
+    assert stored(db, "Thorn").player == "Ann"
+
+
+async def test_x_archives_a_titan_and_x_on_it_among_the_archived_brings_it_back(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bo", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen.query_one(DataTable)
+        await pilot.press("x")  # Thorn
+        await pilot.pause()
+        assert table.row_count == 1 and stored(db, "Thorn").archived
+        await pilot.press("v")  # archived shown
+        await pilot.pause()
+        assert "Thorn [archived]" in str(table.get_row_at(0)[0])
+        await pilot.press("x")
+        await pilot.pause()
+        assert not stored(db, "Thorn").archived
+        await pilot.press("v")
+        await pilot.pause()
+        assert table.row_count == 2
+
+
+def bonus_state(*bonus: str) -> TitanState:
+    """A Titan knowing ``bonus`` as its bonus spells (R6) and Fire Affinity as a pick."""
+    known = [SimpleNamespace(name=name, bonus=True) for name in bonus]
+    return SimpleNamespace(spells=[SimpleNamespace(name="Fire Affinity", bonus=False), *known])  # type: ignore[return-value]
+
+
+def test_a_swap_offer_names_the_one_bonus_spell_it_forgets() -> None:
+    offer = swap_choice(bonus_state("Haste"), Choice("Fire Bolt", "Fire Bolt", "Fire 1"))
+    assert offer.label == "Fire Bolt   forgets Haste"
+    assert offer.detail.endswith("Forgets Haste.")
+
+
+def test_with_two_bonus_spells_the_swap_offer_says_which_may_go() -> None:
+    offer = swap_choice(bonus_state("Haste", "Ice Bolt"), Choice("Fire Bolt", "Fire Bolt"))
+    assert offer.label == "Fire Bolt   forgets one of Haste, Ice Bolt (asked next)"
