@@ -306,8 +306,14 @@ class Database:
         text = session.saved_text
         if session.upgraded_from is not None:
             text = f"upgrade from schema {session.upgraded_from}; then {text or 'nothing'}"
+        self.write_version(session.tables, text)
+
+    def write_version(self, tables: dict[str, Any], text: str) -> None:
+        """Keep the file as it is as a backup (before ``text``, the change), then write
+        ``tables`` atomically: the one place a new version is written, always under the
+        writers' lock (a subclass may note which versions it wrote)."""
         backups.keep_current(self.path, text)
-        write_atomically(self.path, encode(session.tables))
+        write_atomically(self.path, encode(tables))
 
     def replace_with(self, tables: dict[str, Any], text: str) -> None:
         """Make ``tables`` (a checked backup) the database, keeping the current file as a backup."""
@@ -318,5 +324,4 @@ class Database:
                 raise
             except StoreError:
                 pass  # a damaged file is kept as a backup and replaced
-            backups.keep_current(self.path, text)
-            write_atomically(self.path, encode(tables))
+            self.write_version(tables, text)

@@ -24,7 +24,7 @@ from textual.widgets import Input, TextArea
 
 from .. import actions
 from ..rules.errors import RuleError
-from ..store import Database, Session, StoreError
+from ..store import Database, StoreError
 from ..store import backups as backup_files
 from . import settings
 from .commands import ActionsProvider
@@ -60,15 +60,9 @@ class WatchedDatabase(Database):
         self.replaced: set[int] = set()  # inodes of the versions this app's saves replaced
         self.written: set[tuple[int, int, int]] = set()  # the versions this app wrote
 
-    def _commit(self, session: Session) -> None:
-        self._noting(lambda: super(WatchedDatabase, self)._commit(session))
-
-    def replace_with(self, tables: dict[str, Any], text: str) -> None:
-        self._noting(lambda: super(WatchedDatabase, self).replace_with(tables, text))
-
-    def _noting(self, save: Callable[[], None]) -> None:
+    def write_version(self, tables: dict[str, Any], text: str) -> None:
         before = file_stamp(self.path)
-        save()
+        super().write_version(tables, text)
         after = file_stamp(self.path)
         if before is not None:
             self.replaced.add(before[0])
