@@ -118,7 +118,7 @@ class Session:
                 continue
             for titan_id, events in doc.get("titans", {}).items():
                 for event in events:
-                    if event.get("kind") in ("created", "renamed"):
+                    if isinstance(event, dict) and event.get("kind") in ("created", "renamed"):
                         named[(int(doc["campaign"]), int(titan_id))] = str(event.get("name"))
         return named
 

@@ -43,7 +43,7 @@ class ChangeDoc(_Doc):
     text: Annotated[str, Field(max_length=400)] = ""
     titans: dict[
         Annotated[str, Field(pattern=r"^[1-9][0-9]{0,8}$")],
-        Annotated[list[dict[str, Any]], Field(max_length=MAX_EVENTS)],
+        Annotated[list[Any], Field(max_length=MAX_EVENTS)],  # each event: checked when read
     ]
     undone: Annotated[int, Field(ge=0)] = 0
 
