@@ -181,7 +181,14 @@ class Campaign:
         kept = tuple(
             c for c in self.changes if not (c.undone and any(c.touches(t) for t in change.events))
         )
-        return Outcome(self.with_changes(kept + (change,), steps), change, steps)
+        # Only undone changes were dropped: every history is as it was, plus the new events.
+        histories = dict(self.histories)
+        for titan_id, added in change.events.items():
+            histories[titan_id] = histories.get(titan_id, ()) + added
+        campaign = self.numbered(kept + (change,))
+        campaign.__dict__["histories"] = histories
+        campaign._states.update({titan_id: step.state for titan_id, step in steps.items()})
+        return Outcome(campaign, change, steps)
 
     def _judge(self, change: Change) -> dict[int, Step]:
         steps: dict[int, Step] = {}
@@ -217,6 +224,14 @@ class Campaign:
                 titan_id
             ):
                 campaign._states[titan_id] = state
+        return campaign
+
+    def numbered(self, changes: tuple[Change, ...]) -> Campaign:
+        """This campaign with its changes numbered as saved (the same events: every history
+        and replayed state is kept)."""
+        campaign = Campaign(self.name, self.base_xp, self.created, changes)
+        campaign._states.update(self._states)
+        campaign.__dict__["histories"] = self.histories
         return campaign
 
     def undo(self, titan_id: int | None = None) -> tuple[Campaign, Change]:

@@ -138,6 +138,9 @@ class Session:
     def campaign_with_titan(self, titan: str, campaign: str | None = None) -> Stored:
         """The campaign with a Titan of that name (or the one named); StoreError if none or
         several have one."""
+        campaigns = self._campaigns.all()
+        if campaign is None and len(campaigns) == 1:  # the only campaign: its rules find the Titan
+            return self._stored(campaigns[0].doc_id, campaigns[0])
         found = self._find(titan, campaign)
         if found is not None:
             return self._stored(found[0], self._campaign_doc(found[0]))
@@ -246,7 +249,7 @@ class Session:
             elif change != old[change.number]:
                 self._changes.update({"undone": change.undone}, doc_ids=[change.number])
             numbered.append(change)
-        saved = new.with_changes(tuple(numbered))
+        saved = new.numbered(tuple(numbered))
         self._read[stored.id] = saved
         self.saved_text = text
         return Stored(stored.id, saved)

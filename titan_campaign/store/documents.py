@@ -85,23 +85,22 @@ def campaign_from_docs(
     docs = [(number, raw.get("titans", {})) for number, raw in changes]
     flat = [event for _, titans in docs for events in titans.values() for event in events]
     try:
-        validated = iter(EVENTS_ADAPTER.validate_python(flat))
+        validated: list[Event] = EVENTS_ADAPTER.validate_python(flat)
     except ValidationError as error:
         raise _wrong(path, _event_place(docs, error), error) from None
-    log = tuple(
-        Change(
-            raw.get("at", ""),
-            raw.get("text", ""),
-            {
-                int(tid): tuple(next(validated) for _ in events)
-                for tid, events in raw["titans"].items()
-            },
-            raw.get("undone", 0),
-            int(number),
+    log = []
+    at = 0
+    for number, raw in changes:
+        events: dict[int, tuple[Event, ...]] = {}
+        for tid, added in raw["titans"].items():
+            events[int(tid)] = tuple(validated[at : at + len(added)])
+            at += len(added)
+        log.append(
+            Change(
+                raw.get("at", ""), raw.get("text", ""), events, raw.get("undone", 0), int(number)
+            )
         )
-        for number, raw in changes
-    )
-    return Campaign(facts.name, facts.base_xp, facts.created, log)
+    return Campaign(facts.name, facts.base_xp, facts.created, tuple(log))
 
 
 def events_from_docs(
