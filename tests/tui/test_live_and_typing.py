@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.widgets import Input
 
 from titan_campaign import actions
 from titan_campaign.rules.events import GoldChanged
 from titan_campaign.store import Database
+from titan_campaign.tui import app as app_module
 from titan_campaign.tui import settings
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.gold import GoldModal
@@ -51,8 +53,11 @@ async def test_a_command_line_change_shows_on_the_open_sheet_by_itself(tmp_path:
 
 
 async def test_a_form_is_refused_only_when_its_own_titan_changed_meanwhile(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """(The live view is slowed down here, so that it cannot redraw the form before the save
+    on a busy machine: what is tested is the save's own guard.)"""
+    monkeypatch.setattr(app_module, "POLL_SECONDS", 3600.0)
     events_ = [GoldChanged(amount=50)]
     db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", events_), ("Bryn", "Bob", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

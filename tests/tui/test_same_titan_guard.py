@@ -12,6 +12,7 @@ from textual.widgets import Select
 from titan_campaign import actions
 from titan_campaign.rules.events import AbilityBought, GoldChanged
 from titan_campaign.store import Database
+from titan_campaign.tui import app as app_module
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.choices import TitanPickModal
 from titan_campaign.tui.screens.honor_guard import HonorGuardModal
@@ -19,6 +20,14 @@ from titan_campaign.tui.screens.plan import PlanScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
 from .conftest import SIZE, build_db, change_count, rendered, stored, won_game
+
+
+@pytest.fixture(autouse=True)
+def no_live_redraw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live view is slowed down, so that on a busy machine it cannot redraw a form before
+    its save: what these tests look at is the save's own guard."""
+    monkeypatch.setattr(app_module, "POLL_SECONDS", 3600.0)
+
 
 GUARD_BOXES = ["power", "skill", "spirit", "luck", "wisdom", "power", "skill", "spirit"]
 

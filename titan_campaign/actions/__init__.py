@@ -1,0 +1,139 @@
+"""Everything a user does, one function each: the command line and the app both call these.
+
+An action reads the database, asks the rules core, and saves one change (or refuses with a
+``RuleError``/``StoreError`` and saves nothing). It returns what a shell shows: the change's
+line, and each touched Titan's new state with the rules' notes. Shells only collect input and
+show results.
+
+- ``common``: what actions return, reading, and saving one judged change;
+- ``titan_changes``: one Titan's names, purchases, choices, honor guard, gold, items and plan;
+- ``campaigns``: campaigns, recorded games, undo, redo, history;
+- ``planning``: build goals and progress;
+- ``files``: backups, export and import, a portable Titan, printing.
+"""
+
+from ..rules.errors import RuleError
+from ..store import StoreError
+from .campaigns import (
+    HistoryRow,
+    Undone,
+    delete_campaign,
+    history,
+    new_campaign,
+    record_game,
+    redo,
+    rename_campaign,
+    undo,
+)
+from .common import (
+    Done,
+    Participant,
+    TitanChanged,
+    TitanView,
+    change_titan_as_shown,
+    change_titans,
+    games,
+    read_campaign,
+    read_campaigns,
+    read_titan,
+    titan_sheet,
+    titans,
+)
+from .files import (
+    export_campaigns,
+    export_titan,
+    import_campaigns,
+    import_titan,
+    list_backups,
+    print_to_file,
+    restore_backup,
+)
+from .planning import (
+    campaign_progress,
+    keep_goal,
+    kept_goal_plan,
+    plan_goal,
+    progress,
+)
+from .titan_changes import (
+    add_item,
+    add_titan,
+    archive_titan,
+    buy_ability,
+    buy_item,
+    buy_school_level,
+    buy_spell,
+    buy_spell_with_gold,
+    change_gold,
+    change_player,
+    choose_school,
+    choose_spell,
+    decline_swap,
+    item_facts,
+    remove_item,
+    rename_titan,
+    restore_titan,
+    set_honor_guard,
+    set_plan,
+    swap_bonus,
+    use_item,
+)
+
+__all__ = [
+    "Done",
+    "HistoryRow",
+    "Participant",
+    "RuleError",
+    "StoreError",
+    "TitanChanged",
+    "TitanView",
+    "Undone",
+    "add_item",
+    "add_titan",
+    "archive_titan",
+    "buy_ability",
+    "buy_item",
+    "buy_school_level",
+    "buy_spell",
+    "buy_spell_with_gold",
+    "campaign_progress",
+    "change_gold",
+    "change_player",
+    "change_titan_as_shown",
+    "change_titans",
+    "choose_school",
+    "choose_spell",
+    "decline_swap",
+    "delete_campaign",
+    "export_campaigns",
+    "export_titan",
+    "games",
+    "history",
+    "import_campaigns",
+    "import_titan",
+    "item_facts",
+    "keep_goal",
+    "kept_goal_plan",
+    "list_backups",
+    "new_campaign",
+    "plan_goal",
+    "print_to_file",
+    "progress",
+    "read_campaign",
+    "read_campaigns",
+    "read_titan",
+    "record_game",
+    "redo",
+    "remove_item",
+    "rename_campaign",
+    "rename_titan",
+    "restore_backup",
+    "restore_titan",
+    "set_honor_guard",
+    "set_plan",
+    "swap_bonus",
+    "titan_sheet",
+    "titans",
+    "undo",
+    "use_item",
+]

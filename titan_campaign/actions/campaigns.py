@@ -1,0 +1,167 @@
+"""Actions on a campaign: campaigns themselves, recorded games, undo, redo and the history."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from ..rules.campaign import Campaign, Change
+from ..rules.describe import describe
+from ..rules.errors import RuleError
+from ..rules.events import (
+    GameRecorded,
+)
+from ..rules.titan import (
+    Step,
+    event_notes,
+)
+from ..store import Database, now_iso
+from .common import (
+    Done,
+    Participant,
+    _campaign_of,
+)
+
+
+def new_campaign(db: Database, name: str, base_xp: int) -> Campaign:
+    with db.writing() as session:
+        stored = session.add_campaign(name, base_xp)
+        session.saved_text = f'campaign "{stored.campaign.name}" created'
+    return stored.campaign
+
+
+def rename_campaign(db: Database, campaign: str | None, name: str) -> Campaign:
+    with db.writing() as session:
+        stored = session.campaign(campaign)
+        renamed = session.rename_campaign(stored, name)
+        session.saved_text = f'campaign "{stored.campaign.name}" renamed "{renamed.campaign.name}"'
+    return renamed.campaign
+
+
+def delete_campaign(db: Database, campaign: str) -> Campaign:
+    """Delete a campaign and every Titan in it (the file as it was is kept as a backup)."""
+    with db.writing() as session:
+        stored = session.campaign(campaign)
+        session.delete_campaign(stored)
+        session.saved_text = f'campaign "{stored.campaign.name}" deleted'
+    return stored.campaign
+
+
+def record_game(
+    db: Database,
+    campaign: str | None,
+    participants: Sequence[Participant],
+    when: str | None = None,
+    scenario: str = "",
+    game: int | None = None,
+) -> Done:
+    """One game for every Titan that took part, saved as one change (R8, R9). ``game``: add
+    Titans to a game already recorded (its date and scenario are kept)."""
+    if not participants:
+        raise RuleError("a game needs at least one Titan")
+    with db.writing() as session:
+        stored = _campaign_of(session, participants[0].titan, campaign)
+        found = stored.campaign
+        earlier = found.game(game) if game is not None else None
+        if game is not None and earlier is None:
+            raise RuleError(
+                f"no game {game} in this campaign; leave out the game number to record a new one"
+            )
+        number = game or found.next_game()
+        day = when or (earlier.date if earlier else date.today().isoformat())
+        named = scenario or (earlier.scenario if earlier else "")
+        at = now_iso()
+        ids: dict[str, int] = {}
+        for part in participants:
+            titan_id = found.titan_id(part.titan)
+            if titan_id in ids.values():
+                raise RuleError(f"{part.titan} is named twice in the game")
+            ids[part.titan] = titan_id
+        added = {
+            ids[part.titan]: [
+                GameRecorded(
+                    game=number,
+                    date=day,
+                    scenario=named,
+                    outcome=part.outcome,
+                    survivors=part.survivors,
+                )
+            ]
+            for part in participants
+        }
+        names = [found.state(tid).name for tid in ids.values()]
+        text = f"game {number} recorded for {_and(names)}"
+        outcome = found.record(text, added, at=at)
+        session.save(stored, outcome.campaign, text)
+    return Done(
+        text,
+        outcome.campaign,
+        {outcome.steps[tid].state.name: outcome.steps[tid] for tid in ids.values()},
+    )
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# --- undo, redo, history ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Undone:
+    """A change undone or redone, and the campaign as it is now."""
+
+    change: Change
+    campaign: Campaign
+    steps: dict[str, Step]
+
+
+def undo(db: Database, campaign: str | None = None, titan: str | None = None) -> Undone:
+    """Undo the campaign's latest change as a whole, or the latest that touched ``titan``."""
+    with db.writing() as session:
+        stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
+        titan_id = stored.campaign.titan_id(titan) if titan else None
+        names = stored.campaign.names()
+        new, change = stored.campaign.undo(titan_id)
+        session.save(stored, new, f"undo: {change.text}")
+    steps = {names[tid]: Step(new.state(tid), ()) for tid in change.events if tid in new.histories}
+    return Undone(change, new, steps)
+
+
+def redo(db: Database, campaign: str | None = None, titan: str | None = None) -> Undone:
+    with db.writing() as session:
+        stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
+        titan_id = stored.campaign.titan_id(titan) if titan else None
+        outcome, change = stored.campaign.redo(titan_id)
+        session.save(stored, outcome.campaign, f"redo: {change.text}")
+    steps = {step.state.name: step for step in outcome.steps.values()}
+    return Undone(change, outcome.campaign, steps)
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    number: int
+    at: str
+    text: str
+    events: tuple[tuple[str, str, tuple[str, ...]], ...]  # (Titan, event line, notes)
+
+
+def history(
+    db: Database, titan: str | None = None, campaign: str | None = None
+) -> list[HistoryRow]:
+    """The campaign's changes in effect, oldest first, or only those that touched ``titan``,
+    each with its events and the notes the rules gave them."""
+    with db.reading() as session:
+        stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
+    found = stored.campaign
+    titan_id = found.titan_id(titan) if titan else None
+    names = found.names()
+    notes = {tid: iter(event_notes(events)) for tid, events in found.histories.items()}
+    rows = []
+    for change in found.history():
+        lines = []
+        for tid, events in change.events.items():
+            for _event, said in (next(notes[tid]) for _ in events):
+                lines.append((names.get(tid, ""), describe(_event), said))
+        if titan_id is None or change.touches(titan_id):
+            rows.append(HistoryRow(change.number or 0, change.at, change.text, tuple(lines)))
+    return rows

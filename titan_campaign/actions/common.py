@@ -1,0 +1,178 @@
+"""What every action shares: what an action returns, reading the database, and saving one
+change judged by the rules (refused whole, or saved whole)."""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.campaign import Campaign, GameLogEntry
+from ..rules.describe import change_text
+from ..rules.errors import RuleError
+from ..rules.events import (
+    Event,
+    GameOutcome,
+)
+from ..rules.progress import progress as progress_rows
+from ..rules.progress import progress_json
+from ..rules.sheet import sheet_data
+from ..rules.titan import (
+    Step,
+    TitanState,
+    replay,
+)
+from ..store import Database, Session, Stored, now_iso
+
+
+@dataclass(frozen=True)
+class Done:
+    """What an action changed: the change's line, the campaign as it is now, and for each
+    Titan touched (by name) its new state and the rules' notes."""
+
+    text: str
+    campaign: Campaign
+    steps: dict[str, Step]
+
+    @property
+    def step(self) -> Step:
+        """The one Titan's step, for an action on one Titan."""
+        return next(iter(self.steps.values()))
+
+    @property
+    def state(self) -> TitanState:
+        return self.step.state
+
+
+@dataclass(frozen=True)
+class TitanView:
+    """A Titan as read: its campaign's name and its state."""
+
+    campaign: str
+    state: TitanState
+
+
+@dataclass(frozen=True)
+class Participant:
+    """One Titan's part in a recorded game (R8, R9)."""
+
+    titan: str
+    outcome: GameOutcome
+    survivors: tuple[str, ...] | None = None
+
+
+# --- finding ---------------------------------------------------------------------------
+
+
+def _campaign_of(session: Session, titan: str, campaign: str | None) -> Stored:
+    return session.campaign_with_titan(titan, campaign)
+
+
+def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanView:
+    with db.reading() as session:
+        stored = _campaign_of(session, titan, campaign)
+        return TitanView(
+            stored.campaign.name, stored.campaign.state(stored.campaign.titan_id(titan))
+        )
+
+
+def titan_sheet(db: Database, titan: str, campaign: str | None = None) -> dict[str, Any]:
+    """The Titan's sheet as printed: every figure, and its progress game by game."""
+    with db.reading() as session:
+        campaign_name, events = session.titan_history(titan, campaign)
+    return _printed_sheet(replay(events), campaign_name, events)
+
+
+def _printed_sheet(state: TitanState, campaign: str, events: Sequence[Event]) -> dict[str, Any]:
+    return {**sheet_data(state, campaign), "progress": progress_json(progress_rows(events))}
+
+
+def read_campaign(db: Database, campaign: str | None = None) -> Campaign:
+    with db.reading() as session:
+        return session.campaign(campaign).campaign
+
+
+def read_campaigns(db: Database) -> list[Campaign]:
+    with db.reading() as session:
+        return [stored.campaign for stored in session.campaigns()]
+
+
+def titans(db: Database, campaign: str | None = None, archived: bool = False) -> list[TitanState]:
+    """The campaign's Titans in the order they joined (archived ones only if asked)."""
+    found = read_campaign(db, campaign)
+    states = [found.state(titan_id) for titan_id in found.titan_ids]
+    return [state for state in states if archived or not state.archived]
+
+
+def games(db: Database, campaign: str | None = None) -> list[GameLogEntry]:
+    return read_campaign(db, campaign).games()
+
+
+# --- changing ---------------------------------------------------------------------------
+
+
+def change_titans(
+    db: Database,
+    campaign: str | None,
+    events: dict[str, Callable[[TitanState], Sequence[Event]]],
+    text: str = "",
+) -> Done:
+    """One change adding events to one or more Titans (named), each made from its state now;
+    judged by the rules and saved whole, or refused whole."""
+    at = now_iso()
+    with db.writing() as session:
+        first = next(iter(events))
+        stored = _campaign_of(session, first, campaign)
+        found = stored.campaign
+        ids = {name: found.titan_id(name) for name in events}
+        added = {ids[name]: list(make(found.state(ids[name]))) for name, make in events.items()}
+        if not text:
+            text = change_text(found.state(ids[first]).name, added[ids[first]])
+        outcome = found.record(text, added, at=at)
+        session.save(stored, outcome.campaign, text)
+    names = {tid: name for name, tid in ids.items()}
+    return Done(
+        text, outcome.campaign, {outcome.steps[tid].state.name: outcome.steps[tid] for tid in names}
+    )
+
+
+def _one(
+    db: Database,
+    titan: str,
+    campaign: str | None,
+    make: Callable[[TitanState], Event],
+    shown: TitanState | None = None,
+) -> Done:
+    """One event for a Titan; with ``shown``, only if the Titan is still as shown (else
+    ``TitanChanged``)."""
+    if shown is not None:
+        return change_titan_as_shown(db, titan, shown, make, campaign)
+    return change_titans(db, campaign, {titan: lambda state: [make(state)]})
+
+
+class TitanChanged(RuleError):
+    """The Titan changed elsewhere since the app showed it: nothing was saved; ``state`` is
+    the Titan as it is now."""
+
+    def __init__(self, state: TitanState) -> None:
+        super().__init__(
+            f"{state.name} was changed elsewhere since it was shown; nothing was saved. "
+            "It is shown as it is now: check and try again"
+        )
+        self.state = state
+
+
+def change_titan_as_shown(
+    db: Database,
+    titan: str,
+    shown: TitanState,
+    make: Callable[[TitanState], Event],
+    campaign: str | None = None,
+) -> Done:
+    """One event for a Titan, judged inside the one save: refused with ``TitanChanged`` if
+    the Titan is no longer as ``shown``. A change to another Titan meanwhile does not matter."""
+
+    def as_shown(state: TitanState) -> list[Event]:
+        if state != shown:
+            raise TitanChanged(state)
+        return [make(state)]
+
+    return change_titans(db, campaign, {titan: as_shown})

@@ -1,0 +1,153 @@
+"""Actions with files: backups, export and import of campaigns, a portable Titan, printing."""
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..rules.errors import RuleError
+from ..rules.events import (
+    Created,
+    Renamed,
+)
+from ..rules.titan import (
+    TitanState,
+    replay,
+)
+from ..store import Database, StoreError, now_iso
+from ..store import backups as backup_files
+from ..store.exchange import (
+    checked_campaigns,
+    export_data,
+    export_text,
+    read_export,
+    read_titan_export,
+    titan_export_text,
+)
+from ..store.files import write_atomically
+from .common import (
+    Done,
+    _campaign_of,
+    _printed_sheet,
+    read_campaign,
+    read_campaigns,
+    titan_sheet,
+)
+
+# --- a portable Titan --------------------------------------------------------------------------
+
+
+def export_titan(db: Database, titan: str, output: Path, campaign: str | None = None) -> TitanState:
+    """One Titan with its whole history, written atomically to ``output``."""
+    with db.reading() as session:
+        found = _campaign_of(session, titan, campaign).campaign
+    titan_id = found.titan_id(titan)
+    state = found.state(titan_id)
+    write_atomically(
+        output, titan_export_text(state, found.histories[titan_id], now_iso()).encode()
+    )
+    return state
+
+
+def import_titan(
+    db: Database, path: Path, campaign: str | None = None, name: str | None = None
+) -> Done:
+    """Bring an exported Titan into a campaign, every event replayed through the rules;
+    refused whole (naming the first event that fails) with the database untouched."""
+    events = read_titan_export(path)
+    at = now_iso()
+    with db.writing() as session:
+        stored = session.campaign(campaign)
+        found = stored.campaign
+        first = events[0]
+        if not isinstance(first, Created):
+            raise StoreError(
+                f"{path}: a Titan's history must start with its creation; nothing imported"
+            )
+        created = Created(name=name or first.name, player=first.player, base_xp=found.base_xp)
+        if first.base_xp != found.base_xp:
+            raise RuleError(
+                f'{first.name} was made with {first.base_xp} base XP; "{found.name}" gives {found.base_xp} (R1); nothing imported'
+            )
+        history = [created, *events[1:]]
+        if name:
+            history = [e for e in history if not isinstance(e, Renamed)]
+        text = f"{created.name} joins from another campaign ({len(history)} events)"
+        try:
+            replay(history)  # names the first event that fails
+            outcome = found.record(text, {found.next_titan_id(): history}, at=at)
+        except RuleError as error:
+            raise RuleError(f"{path}: {error}; nothing imported") from None
+        session.save(stored, outcome.campaign, text)
+    step = next(iter(outcome.steps.values()))
+    return Done(text, outcome.campaign, {step.state.name: step})
+
+
+# --- backups, export, import -------------------------------------------------------------
+
+
+def list_backups(db: Database) -> list[backup_files.Backup]:
+    return backup_files.list_backups(db.path)
+
+
+def restore_backup(db: Database, number: int) -> backup_files.Backup:
+    """Make backup ``number`` the database; the current file (even unreadable) is kept as a
+    backup first, so nothing is ever lost by restoring."""
+    backup = backup_files.find_backup(db.path, number)
+    checked = Database(backup.file).checked_tables(database=db.path)
+    db.replace_with(checked, f"restore of backup {number} ({backup.saved:%Y-%m-%d %H:%M:%S})")
+    return backup
+
+
+def export_campaigns(db: Database, output: Path | None = None) -> tuple[str, int]:
+    """All campaigns as an export file's text (written atomically to ``output`` if given)."""
+    campaigns = read_campaigns(db)
+    text = export_text(export_data(campaigns, now_iso()))
+    if output is not None:
+        write_atomically(output, text.encode())
+    return text, len(campaigns)
+
+
+def import_campaigns(db: Database, path: Path) -> list[str]:
+    """Add every campaign of an export file, or refuse the whole file and add nothing."""
+    exported = read_export(path)
+    with db.writing() as session:
+        existing = [stored.campaign.name for stored in session.campaigns()]
+        campaigns = checked_campaigns(path, exported, existing)
+        for campaign in campaigns:
+            stored = session.add_campaign(campaign.name, campaign.base_xp, campaign.created)
+            session.save(stored, campaign, f"import of {campaign.name}")
+        session.saved_text = f"import of {', '.join(c.name for c in campaigns)}"
+    return [campaign.name for campaign in campaigns]
+
+
+# --- printing --------------------------------------------------------------------------------
+
+
+def print_to_file(
+    db: Database,
+    what: str,
+    format: str,
+    paper: str = "a4",
+    output: Path | None = None,
+    campaign: str | None = None,
+    titan: str | None = None,
+    spells: Sequence[str] | None = None,
+) -> Path:
+    """Print from the database and return the file written. ``what``: "sheet", "cards" or
+    "game-card" (of ``titan``), "blank", or "campaign" (every active Titan, one sheet a page).
+    Cards without a Titan print the ``spells`` named, or all 72."""
+    from ..printing.render import write_printout  # PDF and fonts load only when printing
+
+    data: dict[str, Any] | list[dict[str, Any]] | None = None
+    campaign_name = ""
+    if what == "campaign":
+        found = read_campaign(db, campaign)
+        campaign_name = found.name
+        data = [
+            _printed_sheet(found.state(t), found.name, found.histories[t])
+            for t in found.titan_ids
+            if not found.state(t).archived
+        ]
+    elif titan and what != "blank":
+        data = titan_sheet(db, titan, campaign)
+    return write_printout(what, format, data, output, paper, spells, campaign_name)

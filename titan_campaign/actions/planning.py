@@ -1,0 +1,93 @@
+"""Build goals and progress: what a Titan could become, and what it has been game by game."""
+
+from collections.abc import Sequence
+
+from ..rules import goals
+from ..rules.events import (
+    Event,
+    GoalSet,
+)
+from ..rules.goals import GoalPlan, parse_goal
+from ..rules.progress import ProgressRow
+from ..rules.progress import progress as progress_rows
+from ..rules.titan import (
+    TitanState,
+)
+from ..store import Database
+from .common import (
+    Done,
+    _campaign_of,
+    _one,
+    read_campaign,
+    read_titan,
+)
+
+# --- planning -------------------------------------------------------------------------------
+
+
+def plan_goal(
+    db: Database,
+    titan: str,
+    abilities: Sequence[str] = (),
+    schools: Sequence[str] = (),
+    spells: Sequence[str] = (),
+    campaign: str | None = None,
+) -> tuple[TitanState, GoalPlan]:
+    """The cheapest legal order of purchases and choices from the Titan's sheet to a target
+    (``power=2``, ``fire=3``, spell names), with the XP and games it needs. Reads only."""
+    goal = parse_goal(abilities, schools, spells)
+    state = read_titan(db, titan, campaign).state
+    return state, goals.plan_goal(state, goal)
+
+
+def keep_goal(
+    db: Database,
+    titan: str,
+    abilities: Sequence[str] = (),
+    schools: Sequence[str] = (),
+    spells: Sequence[str] = (),
+    campaign: str | None = None,
+) -> tuple[Done, GoalPlan]:
+    """Keep a build goal with the Titan (refused if the rules cannot reach it); the sheet then
+    shows what remains. No goal given clears it."""
+    goal = parse_goal(abilities, schools, spells)
+
+    def event(state: TitanState) -> Event:
+        goals.plan_goal(state, goal)  # a goal the rules cannot reach is refused here
+        return GoalSet(
+            abilities=tuple(goal.abilities.items()),
+            schools=tuple(goal.schools.items()),
+            spells=goal.spells,
+        )
+
+    done = _one(db, titan, campaign, event)
+    return done, goals.plan_goal(done.state, goal)
+
+
+def kept_goal_plan(state: TitanState) -> GoalPlan | None:
+    """What remains of the goal kept with the Titan, or None."""
+    if state.goal is None:
+        return None
+    kept = state.goal
+    return goals.plan_goal(state, goals.Goal(dict(kept.abilities), dict(kept.schools), kept.spells))
+
+
+def progress(
+    db: Database, titan: str, campaign: str | None = None
+) -> tuple[TitanState, list[ProgressRow]]:
+    """The Titan after each game: award, XP earned and spent, level and Mana, oldest first."""
+    with db.reading() as session:
+        stored = _campaign_of(session, titan, campaign)
+    found = stored.campaign
+    titan_id = found.titan_id(titan)
+    return found.state(titan_id), progress_rows(found.histories[titan_id])
+
+
+def campaign_progress(db: Database, campaign: str | None = None) -> dict[str, list[ProgressRow]]:
+    """Every active Titan's progress, by name, for comparing levels game by game."""
+    found = read_campaign(db, campaign)
+    return {
+        found.state(tid).name: progress_rows(found.histories[tid])
+        for tid in found.titan_ids
+        if not found.state(tid).archived
+    }

@@ -1,0 +1,228 @@
+"""Actions on one Titan: joining, names, purchases, choices, honor guard, gold, items, plan."""
+
+from collections.abc import Sequence
+
+from ..rules.abilities import find_ability
+from ..rules.characters import find_character
+from ..rules.describe import change_text
+from ..rules.events import (
+    AbilityBought,
+    Archived,
+    BonusSwapped,
+    Created,
+    Event,
+    GoldChanged,
+    HonorGuardSet,
+    ItemAdded,
+    ItemBought,
+    ItemFacts,
+    ItemRemoved,
+    ItemUsed,
+    PlanSet,
+    PlayerChanged,
+    Renamed,
+    SpellBought,
+    SpellBoughtWithGold,
+    SpellChosen,
+    SwapDeclined,
+    Unarchived,
+)
+from ..rules.spells import find_school, find_spell
+from ..rules.titan import (
+    TitanState,
+    next_school_level,
+    spell_pick_for,
+    swap_offer,
+)
+from ..store import Database, now_iso
+from .common import (
+    Done,
+    _one,
+)
+
+
+def add_titan(db: Database, campaign: str | None, name: str, player: str) -> Done:
+    at = now_iso()
+    with db.writing() as session:
+        stored = session.campaign(campaign)
+        found = stored.campaign
+        created = Created(name=name, player=player, base_xp=found.base_xp, at=at)
+        text = change_text(created.name, [created])
+        outcome = found.record(text, {found.next_titan_id(): [created]}, at=at)
+        session.save(stored, outcome.campaign, text)
+    return Done(text, outcome.campaign, {created.name: next(iter(outcome.steps.values()))})
+
+
+def archive_titan(db: Database, titan: str, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: Archived())
+
+
+def restore_titan(db: Database, titan: str, campaign: str | None = None) -> Done:
+    """Bring an archived Titan back to the roster."""
+    return _one(db, titan, campaign, lambda s: Unarchived())
+
+
+def rename_titan(db: Database, titan: str, name: str, campaign: str | None = None) -> Done:
+    """A new name, unique in the campaign (the history keeps the old one)."""
+    return _one(db, titan, campaign, lambda s: Renamed(name=name))
+
+
+def change_player(db: Database, titan: str, player: str, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: PlayerChanged(player=player))
+
+
+def buy_ability(db: Database, titan: str, ability: str, campaign: str | None = None) -> Done:
+    """100 XP for the next box of an ability (R1, R3)."""
+    name = find_ability(ability)
+    return _one(db, titan, campaign, lambda s: AbilityBought(ability=name))
+
+
+def buy_school_level(db: Database, titan: str, school: str, campaign: str | None = None) -> Done:
+    """100 XP for the next level of a spell school (R1, R4)."""
+    name = find_school(school)
+    return _one(db, titan, campaign, lambda s: next_school_level(s, name))
+
+
+def buy_spell(db: Database, titan: str, spell: str, campaign: str | None = None) -> Done:
+    """100 XP for a spell of a mastered school (R5)."""
+    name = find_spell(spell).name
+    return _one(db, titan, campaign, lambda s: SpellBought(spell=name))
+
+
+def choose_school(
+    db: Database,
+    titan: str,
+    school: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """The free school level of a level-up (R2). ``shown`` (here and in the picks, swaps,
+    honor guard and plan below): refused with ``TitanChanged`` if the Titan is no longer as
+    the player saw it."""
+    name = find_school(school)
+    return _one(db, titan, campaign, lambda s: next_school_level(s, name, free=True), shown)
+
+
+def choose_spell(
+    db: Database,
+    titan: str,
+    spell: str,
+    bonus: bool = False,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """A pending spell pick (R5), free pick (R2) or, with ``bonus``, Intelligence pick (R6)."""
+    name = find_spell(spell).name
+    return _one(
+        db,
+        titan,
+        campaign,
+        lambda s: SpellChosen(spell=name, pick=spell_pick_for(s, name, bonus)),
+        shown,
+    )
+
+
+def swap_bonus(
+    db: Database,
+    titan: str,
+    old: str,
+    new: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """Replace a bonus spell with one of the school level just gained (R6)."""
+    old_name, new_name = find_spell(old).name, find_spell(new).name
+    return _one(db, titan, campaign, lambda s: BonusSwapped(old=old_name, new=new_name), shown)
+
+
+def decline_swap(
+    db: Database,
+    titan: str,
+    school: str | None = None,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    chosen = find_school(school) if school else None
+
+    def event(state: TitanState) -> Event:
+        offer = swap_offer(state, chosen)
+        return SwapDeclined(school=offer.school, level=offer.level)
+
+    return _one(db, titan, campaign, event, shown)
+
+
+def set_honor_guard(
+    db: Database,
+    titan: str,
+    members: Sequence[str],
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """The whole honor guard; none clears it (R9)."""
+    names = tuple(find_character(name).name for name in members)
+    return _one(db, titan, campaign, lambda s: HonorGuardSet(members=names), shown)
+
+
+def change_gold(
+    db: Database,
+    titan: str,
+    amount: int,
+    note: str = "",
+    game: int | None = None,
+    campaign: str | None = None,
+) -> Done:
+    """A line of the gold ledger (R11)."""
+    return _one(db, titan, campaign, lambda s: GoldChanged(amount=amount, note=note, game=game))
+
+
+def item_facts(
+    name: str, type: str = "other", description: str = "", charges: int | None = None
+) -> ItemFacts:
+    return ItemFacts(name=name, type=type, description=description, charges=charges)
+
+
+def buy_item(
+    db: Database, titan: str, item: ItemFacts, price: int, campaign: str | None = None
+) -> Done:
+    return _one(db, titan, campaign, lambda s: ItemBought(item=item, price=price))
+
+
+def buy_spell_with_gold(
+    db: Database, titan: str, spell: str, price: int, campaign: str | None = None
+) -> Done:
+    name = find_spell(spell).name
+    return _one(db, titan, campaign, lambda s: SpellBoughtWithGold(spell=name, price=price))
+
+
+def add_item(db: Database, titan: str, item: ItemFacts, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: ItemAdded(item=item))
+
+
+def use_item(db: Database, titan: str, item: str, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: ItemUsed(name=s.item(item).name))
+
+
+def remove_item(db: Database, titan: str, item: str, campaign: str | None = None) -> Done:
+    return _one(db, titan, campaign, lambda s: ItemRemoved(name=s.item(item).name))
+
+
+def set_plan(
+    db: Database,
+    titan: str,
+    charisma: Sequence[str] | None = None,
+    upgrades: Sequence[str] | None = None,
+    placement: Sequence[tuple[str, int]] | None = None,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """The next game's starting legions (R10); what is not given stays as planned."""
+
+    def event(state: TitanState) -> Event:
+        plan = state.plan
+        return PlanSet(
+            charisma=tuple(charisma) if charisma is not None else plan.charisma,
+            upgrades=tuple(upgrades) if upgrades is not None else plan.upgrades,
+            placement=tuple(placement) if placement is not None else plan.placement,
+        )
+
+    return _one(db, titan, campaign, event, shown)
