@@ -18,26 +18,10 @@ from .cards import card_spells, cards_html, cards_pages
 from .figures import default_path, file_stem
 from .fonts import font_warning, sheet_texts
 from .html import campaign_html, sheet_html
+from .kinds import KINDS, TITLES
 from .pdf import campaign_pdf, pages_pdf, sheet_pdf
 from .svg import sheet_svg
 from .text import sheet_text
-
-KINDS: dict[str, tuple[str, ...]] = {
-    "sheet": ("text", "json", "html", "pdf", "svg"),
-    "blank": ("html", "pdf", "svg"),
-    "cards": ("html", "pdf"),
-    "game-card": ("text", "html", "pdf"),
-    "campaign": ("html", "pdf"),
-}
-"""What can be printed, and in which formats."""
-
-_TITLES = {
-    "sheet": "a Titan Character Sheet",
-    "blank": "a blank sheet",
-    "cards": "a set of spell cards",
-    "game-card": "a game-night card",
-    "campaign": "a campaign printout",
-}
 
 
 def render(
@@ -54,7 +38,7 @@ def render(
     if fmt not in KINDS[kind]:
         formats = KINDS[kind]
         raise RuleError(
-            f"{_TITLES[kind]} prints as {', '.join(formats[:-1])} or {formats[-1]}, not {fmt}"
+            f"{TITLES[kind]} prints as {', '.join(formats[:-1])} or {formats[-1]}, not {fmt}"
         )
     if kind == "campaign":
         if isinstance(data, dict):
@@ -68,7 +52,7 @@ def render(
     if kind == "cards":
         return _cards(fmt, data, spells, paper)  # type: ignore[arg-type]
     if kind in ("sheet", "game-card") and not isinstance(data, dict):
-        raise RuleError(f"{_TITLES[kind]} needs a Titan")
+        raise RuleError(f"{TITLES[kind]} needs a Titan")
     titan: dict[str, Any] | None = data if kind != "blank" else None  # type: ignore[assignment]
     if kind == "game-card":
         if titan is None:

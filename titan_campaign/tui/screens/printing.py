@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Button, Input, Label, Select
 
 from ... import actions
+from ...printing.kinds import KINDS
 from ...rules.names import name_key
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -22,8 +23,6 @@ SUFFIXES = {"text": "txt", "json": "json", "html": "html", "pdf": "pdf", "svg": 
 
 def formats_for(what: str) -> tuple[str, ...]:
     """The formats the printing package offers for a printout (pdf first)."""
-    from ...printing.render import KINDS  # the PDF library loads only to print (as in actions)
-
     offered = KINDS[what]
     return tuple(sorted(offered, key=lambda f: (f != "pdf", offered.index(f))))
 
