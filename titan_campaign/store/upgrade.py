@@ -18,9 +18,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..rules.campaign import Change
 from ..rules.describe import change_text
-from ..rules.events import EVENTS_ADAPTER, Event, explain
-from .documents import SCHEMA_VERSION, event_doc
+from ..rules.events import EVENTS_ADAPTER, Event, GameRecorded, explain
+from .documents import SCHEMA_VERSION, change_to_doc
 from .files import StoreError, parse_json, read_bytes
 
 
@@ -112,60 +113,42 @@ def _events(path: Path, titan_id: int, raw: list[Any]) -> list[Event]:
 def change_log(
     path: Path, campaign_id: int, histories: list[tuple[int, list[Any], list[Any]]]
 ) -> list[dict[str, Any]]:
+    """The change documents for Titans kept each on their own: one change per event, in the
+    order of their times (each Titan's own order kept), the Titans' parts of one game recorded
+    at the same moment made one change; a redo stack becomes undone changes."""
     named: list[tuple[int, str, list[Event], list[Event]]] = []
     for titan_id, events, undone in histories:
         done = _events(path, titan_id, events)
         name = getattr(done[0], "name", f"Titan {titan_id}")
         named.append((titan_id, name, done, _events(path, titan_id, undone)))
     streams = [[(e.at, titan_id, name, e) for e in done] for titan_id, name, done, _ in named]
-    docs: list[dict[str, Any]] = []
+    parts: list[tuple[str, dict[int, tuple[Event, ...]], list[str]]] = []  # at, events, names
     for at, titan_id, name, event in heapq.merge(*streams, key=lambda item: item[0]):
-        last = docs[-1] if docs else None
-        game = getattr(event, "game", None) if event.kind == "game_recorded" else None
-        if last is not None and game is not None and last.get("game") == game and last["at"] == at:
-            last["titans"][str(titan_id)] = [event_doc(event)]
-            last["names"].append(name)
-            continue
-        docs.append(
-            {
-                "at": at,
-                "names": [name],
-                "titans": {str(titan_id): [event_doc(event)]},
-                "game": game,
-                "event": event,
-            }
-        )
-    undone_docs: list[dict[str, Any]] = []
+        if parts and isinstance(event, GameRecorded) and _same_game(parts[-1], at, event):
+            parts[-1][1][titan_id] = (event,)
+            parts[-1][2].append(name)
+        else:
+            parts.append((at, {titan_id: (event,)}, [name]))
+    changes = [Change(at, _text(events, names), events) for at, events, names in parts]
+    undone_order = 0
     for titan_id, name, _, undone in named:
         for event in undone:
-            order = len(undone_docs) + 1
-            undone_docs.append(
-                {
-                    "at": event.at,
-                    "names": [name],
-                    "titans": {str(titan_id): [event_doc(event)]},
-                    "game": None,
-                    "event": event,
-                    "undone": order,
-                }
+            undone_order += 1
+            changes.append(
+                Change(event.at, change_text(name, [event]), {titan_id: (event,)}, undone_order)
             )
-    result = []
-    for doc in docs + undone_docs:
-        event = doc.pop("event")
-        names = doc.pop("names")
-        game = doc.pop("game")
-        text = (
-            f"game {game} recorded for {' and '.join(names)}"
-            if game and len(names) > 1
-            else change_text(names[0], [event])
-        )
-        result.append(
-            {
-                "campaign": campaign_id,
-                "at": doc["at"],
-                "text": text,
-                "titans": doc["titans"],
-                **({"undone": doc["undone"]} if "undone" in doc else {}),
-            }
-        )
-    return result
+    return [change_to_doc(campaign_id, change) for change in changes]
+
+
+def _same_game(
+    part: tuple[str, dict[int, tuple[Event, ...]], list[str]], at: str, event: GameRecorded
+) -> bool:
+    earlier = next(iter(part[1].values()))[0]
+    return part[0] == at and isinstance(earlier, GameRecorded) and earlier.game == event.game
+
+
+def _text(events: dict[int, tuple[Event, ...]], names: list[str]) -> str:
+    first = next(iter(events.values()))[0]
+    if isinstance(first, GameRecorded) and len(names) > 1:
+        return f"game {first.game} recorded for {' and '.join(names)}"
+    return change_text(names[0], [first])
