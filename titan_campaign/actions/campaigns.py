@@ -155,13 +155,19 @@ def history(
     found = stored.campaign
     titan_id = found.titan_id(titan) if titan else None
     names = found.names()
-    notes = {tid: iter(event_notes(events)) for tid, events in found.histories.items()}
+    shown = found.history(titan_id)
+    listed = {id(change) for change in shown}
+    touched = {tid for change in shown for tid in change.events}  # only their notes are needed
+    notes = {tid: event_notes(found.histories[tid]) for tid in touched}
+    told = dict.fromkeys(touched, 0)  # how many of each Titan's events are behind
     rows = []
     for change in found.history():
         lines = []
         for tid, events in change.events.items():
-            for _event, said in (next(notes[tid]) for _ in events):
-                lines.append((names.get(tid, ""), describe(_event), said))
-        if titan_id is None or change.touches(titan_id):
+            if tid in touched:
+                for event, said in notes[tid][told[tid] : told[tid] + len(events)]:
+                    lines.append((names.get(tid, ""), describe(event), said))
+                told[tid] += len(events)
+        if id(change) in listed:
             rows.append(HistoryRow(change.number or 0, change.at, change.text, tuple(lines)))
     return rows

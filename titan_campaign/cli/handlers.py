@@ -14,6 +14,7 @@ from ..actions import Done, Participant
 from ..printing.text import sheet_text
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
+from ..rules.names import plural
 from ..rules.progress import progress_json, progress_table
 from ..rules.sheet import sheet_data
 from ..rules.titan import PendingChoice, Step, TitanState
@@ -92,13 +93,9 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
         elif not rows:
             print("no campaigns yet: titan-campaign campaign new NAME --base-xp 0")
         for row in rows if not args.json else []:
-            print(f"{row['name']}  (base XP {row['base_xp']}, {_plural(row['titans'], 'Titan')})")
+            print(f"{row['name']}  (base XP {row['base_xp']}, {plural(row['titans'], 'Titan')})")
     else:
         _games(args, db)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def _games(args: Namespace, db: Database) -> None:
@@ -188,7 +185,7 @@ def cmd_titan(args: Namespace, db: Database) -> None:
     if not rows:
         print("no Titans yet: titan-campaign titan add NAME --player PLAYER")
     for row in rows:
-        pending = f"  ! {_plural(row['pending'], 'choice')} to make" if row["pending"] else ""
+        pending = f"  ! {plural(row['pending'], 'choice')} to make" if row["pending"] else ""
         archived = "  [archived]" if row["archived"] else ""
         print(
             f"{row['name']} ({row['player']}): level {row['level']}, {row['available_xp']} XP available, {row['mana']} Mana{pending}{archived}"
@@ -574,7 +571,7 @@ def cmd_export(args: Namespace, db: Database) -> None:
     if output is None:
         sys.stdout.write(text)
     else:
-        print(f"{_plural(count, 'campaign')} written to {output}")
+        print(f"{plural(count, 'campaign')} written to {output}")
 
 
 def cmd_import(args: Namespace, db: Database) -> None:

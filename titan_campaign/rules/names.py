@@ -126,6 +126,11 @@ def article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 Titan``, ``2 Titans``, ``0 choices`` (``many``: an irregular plural)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
 def has_control_characters(text: str) -> bool:
     """Whether ``text`` holds a character that is not printed but acts on a terminal (escape,
     bell, NUL, line breaks...): never allowed in a name."""

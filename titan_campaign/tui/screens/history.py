@@ -12,9 +12,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ... import actions
+from ...rules.names import plural
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from ..widgets.shorten import plural
 from .base import database, titan_app
 
 

@@ -13,10 +13,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ... import actions
+from ...rules.names import plural
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from ..widgets.shorten import plural, shorten
+from ..widgets.shorten import shorten
 from . import campaigns, sheet
 from .base import database, titan_app
 from .forms import AddTitanModal, MessageModal, TextModal

@@ -19,13 +19,13 @@ from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.campaign import Change
 from ...rules.errors import RuleError
 from ...rules.events import AbilityBought, Event, SchoolGained
+from ...rules.names import plural
 from ...rules.sheet import sheet_data
 from ...rules.spells import SCHOOLS
 from ...rules.titan import MAX_BOXES, TitanState, check, next_school_level
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from ..widgets.shorten import plural
 from . import goal, roster
 from .base import OneTitan, titan_app
 from .choices import ChoiceFlow, news_of

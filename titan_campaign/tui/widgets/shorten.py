@@ -10,8 +10,3 @@ def shorten(text: str, width: int) -> str:
     if len(text) <= width:
         return text
     return text[: max(width - 1, 0)] + ELLIPSIS
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 Titan``, ``2 Titans``, ``0 choices`` (``many``: an irregular plural)."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
