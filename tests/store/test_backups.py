@@ -37,7 +37,13 @@ def test_the_last_day_keeps_every_backup_up_to_the_setting(crown, monkeypatch) -
     monkeypatch.setenv("TITAN_CAMPAIGN_BACKUPS", "3")
     for amount in range(1, 6):
         crown.ok("gold", "Thorn", str(amount))
-    assert [b.before for b in list_backups(crown.db)] == ["Thorn: gold +5", "Thorn: gold +4", "Thorn: gold +3"]
+    assert [b.before for b in list_backups(crown.db)] == [
+        "Thorn: gold +5",
+        "Thorn: gold +4",
+        "Thorn: gold +3",
+    ]
+    index = (folder(crown.db) / "index.tsv").read_text(encoding="utf-8").splitlines()
+    assert len(index) == 3  # the backups dropped leave the index too: it does not grow forever
 
 
 def test_older_backups_keep_one_a_day_for_30_days(crown) -> None:
@@ -68,10 +74,14 @@ def test_no_new_backups_with_the_setting_at_0_and_the_old_ones_stay(crown, monke
     assert [b.file.name for b in list_backups(crown.db)] == kept  # restoring deletes none either
 
 
-def test_a_nonsense_backup_setting_is_refused_before_anything_is_written(crown, monkeypatch) -> None:
+def test_a_nonsense_backup_setting_is_refused_before_anything_is_written(
+    crown, monkeypatch
+) -> None:
     for value in ("lots", "²", "-1", "1e3"):
         monkeypatch.setenv("TITAN_CAMPAIGN_BACKUPS", value)
-        assert "TITAN_CAMPAIGN_BACKUPS must be a whole number" in crown.refused("gold", "Thorn", "5")
+        assert "TITAN_CAMPAIGN_BACKUPS must be a whole number" in crown.refused(
+            "gold", "Thorn", "5"
+        )
 
 
 def test_backups_lists_each_with_the_change_it_came_before(crown) -> None:
@@ -117,6 +127,8 @@ def test_a_damaged_backup_is_not_restored(crown) -> None:
     crown.ok("gold", "Thorn", "7")
     oldest = list_backups(crown.db)[-1]
     os.unlink(oldest.file)  # a hard link: replace it, never write through it
-    oldest.file.write_text('{"meta": {"1": {"schema_version": 3}}, "campaigns": {"1": {"name": "X", "base_xp": 7}}}')
+    oldest.file.write_text(
+        '{"meta": {"1": {"schema_version": 3}}, "campaigns": {"1": {"name": "X", "base_xp": 7}}}'
+    )
     number = next(b.number for b in list_backups(crown.db) if b.file == oldest.file)
     assert "base_xp" in crown.refused("restore", str(number))

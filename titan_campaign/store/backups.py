@@ -121,13 +121,20 @@ def _prune(path: Path, keep: int) -> None:
     now = datetime.now()
     daily: set[str] = set()
     recent = 0
-    for backup in list_backups(path):
+    kept: list[Backup] = []
+    backups = list_backups(path)
+    for backup in backups:
         age = now - backup.saved
         if age < timedelta(days=1) and recent < keep:
             recent += 1
+            kept.append(backup)
             continue
         day = f"{backup.saved:%Y-%m-%d}"
         if age < timedelta(days=DAYS) and day not in daily and age >= timedelta(days=1):
             daily.add(day)
+            kept.append(backup)
             continue
         backup.file.unlink(missing_ok=True)
+    if len(kept) < len(backups):  # the index names only the backups kept
+        lines = "".join(f"{b.file.name}\t{b.before}\n" for b in reversed(kept) if b.before)
+        (folder(path) / _INDEX).write_text(lines, encoding="utf-8")
