@@ -53,7 +53,6 @@ def thorn(cli: Cli) -> Cli:
     return cli
 
 
-
 @pytest.fixture
 def poor(cli: Cli) -> Cli:
     """A campaign with 0 base XP and one Titan, Thorn, who cannot buy anything yet."""

@@ -18,7 +18,14 @@ def crew(cli) -> None:
 def test_a_game_for_three_titans_is_one_change_undone_and_redone_whole(cli) -> None:
     crew(cli)
     before = sheets(cli, "Thorn", "Mira", "Osk")
-    out = cli.ok("game", "Thorn:won:score=347,battle-won=3,agreement=1", "Mira:lost:score=120", "Osk:lost", "--date", "2026-11-28")
+    out = cli.ok(
+        "game",
+        "Thorn:won:score=347,battle-won=3,agreement=1",
+        "Mira:lost:score=120",
+        "Osk:lost",
+        "--date",
+        "2026-11-28",
+    )
     assert "game 1 recorded for Thorn, Mira and Osk" in out
     after = sheets(cli, "Thorn", "Mira", "Osk")
     assert [after[n]["xp"]["earned"] for n in ("Thorn", "Mira", "Osk")] == [219, 62, 50]  # R8
@@ -33,12 +40,17 @@ def test_a_game_for_three_titans_is_one_change_undone_and_redone_whole(cli) -> N
     assert [p["titan"] for p in games[0]["participants"]] == ["Thorn", "Mira", "Osk"]
 
 
-def test_undo_by_titan_takes_the_whole_change_and_is_refused_when_another_titan_changed_since(cli) -> None:
+def test_undo_by_titan_takes_the_whole_change_and_is_refused_when_another_titan_changed_since(
+    cli,
+) -> None:
     crew(cli)
     cli.ok("game", "Thorn:won", "Mira:lost")
     cli.ok("spend", "Mira", "ability", "luck")
     refusal = cli.refused("undo", "Thorn")
-    assert "game 1 recorded for Thorn and Mira" in refusal and "Mira" in refusal.split("also changed")[1]
+    assert (
+        "game 1 recorded for Thorn and Mira" in refusal
+        and "Mira" in refusal.split("also changed")[1]
+    )
     cli.ok("undo", "Mira")  # Mira's Luck box
     assert "undone: game 1 recorded for Thorn and Mira" in cli.ok("undo", "Thorn")
     assert json.loads(cli.ok("campaign", "games", "--json")) == []
@@ -50,7 +62,9 @@ def test_undo_by_titan_skips_later_changes_of_other_titans(cli) -> None:
     cli.ok("spend", "Osk", "ability", "luck")
     assert "undone: Thorn: bought a Power box" in cli.ok("undo", "Thorn")
     assert sheets(cli, "Osk")["Osk"]["abilities"]["luck"] == 1
-    assert "nothing to undo for Thorn" in cli.refused("undo", "Thorn")  # its creation is not undone by name
+    assert "nothing to undo for Thorn" in cli.refused(
+        "undo", "Thorn"
+    )  # its creation is not undone by name
 
 
 def test_a_new_change_to_a_titan_drops_its_undone_changes_but_not_others(cli) -> None:
@@ -69,11 +83,17 @@ def test_history_lists_the_campaigns_changes_or_one_titans(cli) -> None:
     cli.ok("game", "Thorn:won", "Mira:lost")
     cli.ok("spend", "Osk", "ability", "luck")
     campaign = json.loads(cli.ok("history", "--json"))
-    assert [row["text"] for row in campaign][-2:] == ["game 1 recorded for Thorn and Mira", "Osk: bought a Luck box (100 XP)"]
+    assert [row["text"] for row in campaign][-2:] == [
+        "game 1 recorded for Thorn and Mira",
+        "Osk: bought a Luck box (100 XP)",
+    ]
     thorn = [row["text"] for row in json.loads(cli.ok("history", "Thorn", "--json"))]
     assert thorn == ["Thorn created for Ann with 100 base XP", "game 1 recorded for Thorn and Mira"]
     game = next(row for row in campaign if row["text"].startswith("game 1"))
-    assert {e["titan"]: e["notes"] for e in game["events"]} == {"Thorn": ["100 XP earned (R8)"], "Mira": ["50 XP earned (R8)"]}
+    assert {e["titan"]: e["notes"] for e in game["events"]} == {
+        "Thorn": ["100 XP earned (R8)"],
+        "Mira": ["50 XP earned (R8)"],
+    }
 
 
 def test_undo_with_nothing_to_undo_is_refused(cli) -> None:

@@ -10,10 +10,19 @@ from pathlib import Path
 
 
 def run(*argv: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "titan_campaign", *argv], capture_output=True, text=True, env=env, timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "titan_campaign", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
 
 
-def test_default_database_lives_in_the_user_data_folder_and_env_var_overrides(tmp_path: Path) -> None:
+def test_default_database_lives_in_the_user_data_folder_and_env_var_overrides(
+    tmp_path: Path,
+) -> None:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "HOME": str(tmp_path)}
     env.pop("TITAN_CAMPAIGN_DB", None)
     assert run("campaign", "new", "Home", "--base-xp", "0", env=env).returncode == 0
@@ -37,10 +46,17 @@ def test_no_command_opens_the_app_on_the_named_titan(tmp_path: Path, monkeypatch
     from titan_campaign.cli import main
 
     opened: list[tuple[Path, str | None, str | None]] = []
-    monkeypatch.setattr(app_module, "run_app", lambda path, campaign=None, titan=None: opened.append((path, campaign, titan)) or 0)
+    monkeypatch.setattr(
+        app_module,
+        "run_app",
+        lambda path, campaign=None, titan=None: opened.append((path, campaign, titan)) or 0,
+    )
     assert main(["--db", str(tmp_path / "db.json"), "--titan", "Thorn"]) == 0
     assert main(["--db", str(tmp_path / "db.json"), "--campaign", "Iron Crown"]) == 0
-    assert opened == [(tmp_path / "db.json", None, "Thorn"), (tmp_path / "db.json", "Iron Crown", None)]
+    assert opened == [
+        (tmp_path / "db.json", None, "Thorn"),
+        (tmp_path / "db.json", "Iron Crown", None),
+    ]
 
 
 def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
@@ -48,7 +64,9 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     assert run("campaign", "new", "Home", "--base-xp", "0", env=env).returncode == 0
     reader = subprocess.Popen(
         [sys.executable, "-m", "titan_campaign", "campaign", "list"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
     )
     reader.stdout.close()  # like `| head` that has stopped reading before anything came
     assert reader.wait(timeout=60) == 0

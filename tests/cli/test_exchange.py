@@ -41,16 +41,49 @@ CREATED = {"kind": "created", "name": "Forger", "player": "Eve", "base_xp": 100}
 @pytest.mark.parametrize(
     ("events", "message"),
     [
-        ([CREATED, {"kind": "ability_bought", "ability": "power"}, {"kind": "ability_bought", "ability": "luck"}], "needs 100 XP, 0 available (R1)"),
+        (
+            [
+                CREATED,
+                {"kind": "ability_bought", "ability": "power"},
+                {"kind": "ability_bought", "ability": "luck"},
+            ],
+            "needs 100 XP, 0 available (R1)",
+        ),
         ([CREATED, {"kind": "ability_bought", "ability": "telepathy"}], "ability"),
-        ([CREATED, {"kind": "spell_chosen", "spell": "Fire Ball", "pick": "school"}], "no pending pick"),
+        (
+            [CREATED, {"kind": "spell_chosen", "spell": "Fire Ball", "pick": "school"}],
+            "no pending pick",
+        ),
         ([CREATED, {"kind": "spell_bought", "spell": "Fire Ball"}], "needs Fire at level 3"),
-        ([CREATED, {"kind": "school_gained", "school": "fire", "level": 2}], "Fire level 2 needs Fire level 1 first (R4)"),
+        (
+            [CREATED, {"kind": "school_gained", "school": "fire", "level": 2}],
+            "Fire level 2 needs Fire level 1 first (R4)",
+        ),
         ([{**CREATED, "base_xp": 200}], "base XP"),
-        ([CREATED, {"kind": "game_recorded", "game": 1, "date": "2026-01-01", "outcome": {"result": "won", "score": -10}}], "0 or more"),
+        (
+            [
+                CREATED,
+                {
+                    "kind": "game_recorded",
+                    "game": 1,
+                    "date": "2026-01-01",
+                    "outcome": {"result": "won", "score": -10},
+                },
+            ],
+            "0 or more",
+        ),
         ([{**CREATED, "name": "N" * 10_000}], "at most 60 characters"),
     ],
-    ids=["overspent", "unknown ability", "spell without its school", "bought spell without mastery", "school skips a level", "wrong base", "negative score", "huge name"],
+    ids=[
+        "overspent",
+        "unknown ability",
+        "spell without its school",
+        "bought spell without mastery",
+        "school skips a level",
+        "wrong base",
+        "negative score",
+        "huge name",
+    ],
 )
 def test_import_of_an_impossible_campaign_is_refused_whole(cli, tmp_path, events, message) -> None:
     cli.ok("campaign", "new", "Home", "--base-xp", "0")

@@ -10,12 +10,16 @@ def test_goal_fire_3_and_spirit_3_matches_a_hand_count(thorn) -> None:
     three boxes (300 XP); the level-ups at 200 and 400 XP spent bring two free school levels
     (R2), so Fire 3 needs one bought level: four purchases, 400 XP, 70 XP more than she has."""
     thorn.ok("award", "Thorn", "--result", "won", "--score", "300")
-    plan = json.loads(thorn.ok("goal", "Thorn", "--school", "fire=3", "--ability", "spirit=3", "--format", "json"))
+    plan = json.loads(
+        thorn.ok("goal", "Thorn", "--school", "fire=3", "--ability", "spirit=3", "--format", "json")
+    )
     assert plan["xp_needed"] == 70
     assert sum(step["do"].startswith("spend ") for step in plan["steps"]) == 4
     assert sorted(step["do"] for step in plan["steps"]).count("choose school fire") == 2
     assert plan["steps"][-1]["xp_spent_after"] == 400 and plan["steps"][-1]["level_after"] == 2
-    assert "needs 70 XP more" in thorn.ok("goal", "Thorn", "--school", "fire=3", "--ability", "spirit=3")
+    assert "needs 70 XP more" in thorn.ok(
+        "goal", "Thorn", "--school", "fire=3", "--ability", "spirit=3"
+    )
 
 
 def test_a_goal_the_rules_cannot_reach_is_refused_in_one_line(thorn) -> None:

@@ -29,7 +29,9 @@ def test_player_change_and_bring_back_from_the_archive(thorn) -> None:
     assert sheet(thorn, "Thorn")["archived"] is False
 
 
-def test_a_titan_exported_from_one_campaign_imports_into_another_with_the_same_sheet(thorn, tmp_path) -> None:
+def test_a_titan_exported_from_one_campaign_imports_into_another_with_the_same_sheet(
+    thorn, tmp_path
+) -> None:
     thorn.ok("spend", "Thorn", "school", "water")
     thorn.ok("choose", "Thorn", "spell", "Bog Walker")
     thorn.ok("award", "Thorn", "--result", "won", "--score", "200")
@@ -40,16 +42,24 @@ def test_a_titan_exported_from_one_campaign_imports_into_another_with_the_same_s
     thorn.ok("titan", "import", str(file), "--campaign", "Second Age")
     after = sheet(thorn, "Thorn", "--campaign", "Second Age")
     assert {**after, "campaign": ""} == {**before, "campaign": ""}
-    assert "already has a Titan named" in thorn.refused("titan", "import", str(file), "--campaign", "Second Age")
+    assert "already has a Titan named" in thorn.refused(
+        "titan", "import", str(file), "--campaign", "Second Age"
+    )
     thorn.ok("titan", "import", str(file), "--campaign", "Second Age", "--name", "Thorn II")
     assert sheet(thorn, "Thorn II")["xp"] == before["xp"]
 
 
-def test_a_titan_file_that_breaks_the_rules_is_refused_whole_naming_the_event(thorn, tmp_path) -> None:
+def test_a_titan_file_that_breaks_the_rules_is_refused_whole_naming_the_event(
+    thorn, tmp_path
+) -> None:
     file = tmp_path / "forged.json"
     events = [{"kind": "created", "name": "Forger", "player": "Eve", "base_xp": 200}]
-    events += [{"kind": "ability_bought", "ability": "power"}] * 3 + [{"kind": "ability_bought", "ability": "luck"}]
-    file.write_text(json.dumps({"format": "titan-campaign titan", "schema_version": 1, "events": events}))
+    events += [{"kind": "ability_bought", "ability": "power"}] * 3 + [
+        {"kind": "ability_bought", "ability": "luck"}
+    ]
+    file.write_text(
+        json.dumps({"format": "titan-campaign titan", "schema_version": 1, "events": events})
+    )
     message = thorn.refused("titan", "import", str(file))
     assert "event 4" in message and "nothing imported" in message
     assert "nothing imported" in thorn.refused("titan", "import", str(tmp_path / "missing.json"))
@@ -69,14 +79,32 @@ def test_a_kept_goal_shows_what_remains_and_is_cleared(thorn) -> None:
 
 def test_progress_lists_each_game_with_award_earned_spent_level_and_mana(thorn, tmp_path) -> None:
     assert "played no game yet" in thorn.ok("progress", "Thorn")
-    thorn.ok("award", "Thorn", "--result", "won", "--score", "300", "--date", "2026-10-01")  # 130 XP
+    thorn.ok(
+        "award", "Thorn", "--result", "won", "--score", "300", "--date", "2026-10-01"
+    )  # 130 XP
     thorn.ok("spend", "Thorn", "ability", "spirit")
     thorn.ok("spend", "Thorn", "ability", "spirit")  # 200 spent: level 1, Mana 1 + 2
     thorn.ok("award", "Thorn", "--result", "lost", "--date", "2026-10-15")  # 50 XP
     rows = json.loads(thorn.ok("progress", "Thorn", "--format", "json"))
     assert rows == [
-        {"game": 1, "date": "2026-10-01", "award": 130, "earned": 130, "spent": 0, "level": 0, "mana": 0},
-        {"game": 2, "date": "2026-10-15", "award": 50, "earned": 180, "spent": 200, "level": 1, "mana": 3},
+        {
+            "game": 1,
+            "date": "2026-10-01",
+            "award": 130,
+            "earned": 130,
+            "spent": 0,
+            "level": 0,
+            "mana": 0,
+        },
+        {
+            "game": 2,
+            "date": "2026-10-15",
+            "award": 50,
+            "earned": 180,
+            "spent": 200,
+            "level": 1,
+            "mana": 3,
+        },
     ]
     svg = tmp_path / "thorn.svg"
     thorn.ok("progress", "Thorn", "--format", "svg", "-o", str(svg))

@@ -20,13 +20,19 @@ REFUSED = [
     (("honor-guard", "Thorn", "Kobold"), 'no character named "Kobold"'),
     (("gold", "Thorn", "-5"), "5 gold needed, 0 in the purse (R11)"),
     (("gold", "Thorn", "0"), "amount other than 0"),
-    (("buy", "Thorn", "item", "Cloak of Shadows", "--price", "10"), "costs 10 gold, 0 in the purse (R11)"),
+    (
+        ("buy", "Thorn", "item", "Cloak of Shadows", "--price", "10"),
+        "costs 10 gold, 0 in the purse (R11)",
+    ),
     (("item", "use", "Thorn", "Lamp"), "no magic item called Lamp"),
     (("item", "add", "Thorn", "x" * 200), "at most 60 characters"),
     (("plan", "Thorn", "--charisma", "Ogre"), "1 Charisma creatures picked but 0 Charisma boxes"),
     (("plan", "Thorn", "--charisma", "Lion"), "not a Lion"),
     (("undo", "Thorn"), "nothing to undo"),
-    (("award", "Thorn", "--result", "won", "--survivors", "Titan,Goblin"), 'no character named "Goblin"'),
+    (
+        ("award", "Thorn", "--result", "won", "--survivors", "Titan,Goblin"),
+        'no character named "Goblin"',
+    ),
     (("award", "Thorn", "--result", "won", "--game", "7"), "no game 7"),
     (("titan", "add", "thorn", "--player", "Bo"), 'already has a Titan named "thorn"'),
     (("campaign", "new", "IRON CROWN", "--base-xp", "0"), "already exists"),
@@ -35,7 +41,9 @@ REFUSED = [
 
 
 @pytest.mark.parametrize(("argv", "message"), REFUSED, ids=[" ".join(a)[:40] for a, _ in REFUSED])
-def test_refused_action_prints_one_error_line_and_leaves_the_database_byte_for_byte(poor, argv, message) -> None:
+def test_refused_action_prints_one_error_line_and_leaves_the_database_byte_for_byte(
+    poor, argv, message
+) -> None:
     assert message in poor.refused(*argv)
 
 
@@ -68,7 +76,9 @@ def test_several_campaigns_need_a_campaign_name(thorn) -> None:
     assert "Osk" in thorn.ok("sheet", "osk")
     thorn.ok("titan", "add", "Thorn", "--player", "Di", "--campaign", "Second Age")
     assert "several campaigns" in thorn.refused("sheet", "thorn")
-    assert '"base": 100' in thorn.ok("sheet", "thorn", "--campaign", "Second Age", "--format", "json")
+    assert '"base": 100' in thorn.ok(
+        "sheet", "thorn", "--campaign", "Second Age", "--format", "json"
+    )
 
 
 def test_names_are_case_insensitive_and_may_contain_spaces(cli) -> None:

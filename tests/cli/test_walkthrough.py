@@ -15,24 +15,52 @@ def test_level_0_to_4_with_every_choice_seen_and_resolved(cli) -> None:
     assert sheet(cli)["level"] == 0
     assert "needs 100 XP, 0 available (R1)" in cli.refused("spend", "Thorn", "ability", "power")
 
-    out = cli.ok("award", "thorn", "--result", "won", "--battle-won", "3", "--agreement", "1", "--score", "347")
+    out = cli.ok(
+        "award",
+        "thorn",
+        "--result",
+        "won",
+        "--battle-won",
+        "3",
+        "--agreement",
+        "1",
+        "--score",
+        "347",
+    )
     assert "subtotal: 219" in out and "total: 219 XP" in out
 
     cli.ok("spend", "THORN", "ability", "Wisdom")
     out = cli.ok("spend", "thorn", "school", "water")
     assert "level 1 reached" in out
     pending = sheet(cli)["pending"]
-    assert [(p["kind"], p["school"], p["level"]) for p in pending] == [("spell", "water", 1), ("school", None, None)]
+    assert [(p["kind"], p["school"], p["level"]) for p in pending] == [
+        ("spell", "water", 1),
+        ("school", None, None),
+    ]
 
     cli.ok("choose", "thorn", "spell", "bog walker")
     cli.ok("choose", "thorn", "school", "water")
-    assert {(p["kind"], p["school"], p["level"]) for p in sheet(cli)["pending"]} == {("spell", "water", 2), ("spell", "water", 1)}
+    assert {(p["kind"], p["school"], p["level"]) for p in sheet(cli)["pending"]} == {
+        ("spell", "water", 2),
+        ("spell", "water", 1),
+    }
     cli.ok("choose", "thorn", "spell", "Ice Bolt")
     cli.ok("choose", "thorn", "spell", "Water Affinity")
     assert sheet(cli)["pending"] == []
 
     # Wisdom 1 now adds 10% (R8): 100 + 50 + 10 + 40 = 200, bonus 20.
-    out = cli.ok("award", "thorn", "--result", "won", "--battle-won", "2", "--agreement", "1", "--score", "400")
+    out = cli.ok(
+        "award",
+        "thorn",
+        "--result",
+        "won",
+        "--battle-won",
+        "2",
+        "--agreement",
+        "1",
+        "--score",
+        "400",
+    )
     assert "wisdom bonus (10%): 20" in out and "total: 220 XP" in out
     for _ in range(2):
         cli.ok("award", "thorn", "--result", "won", "--battle-won", "4", "--score", "500")
@@ -62,7 +90,16 @@ def test_level_0_to_4_with_every_choice_seen_and_resolved(cli) -> None:
 
 
 def test_honor_guard_legal_then_illegal_with_a_clear_message(thorn) -> None:
-    thorn.ok("award", "thorn", "--result", "won", "--scenario-xp", "900", "--survivors", "Titan,Griffon,Cyclops,Lion")
+    thorn.ok(
+        "award",
+        "thorn",
+        "--result",
+        "won",
+        "--scenario-xp",
+        "900",
+        "--survivors",
+        "Titan,Griffon,Cyclops,Lion",
+    )
     for ability in ("power", "power", "power", "skill", "skill", "skill", "luck", "luck"):
         thorn.ok("spend", "thorn", "ability", ability)
     assert sheet(thorn)["level"] == 4
@@ -95,11 +132,49 @@ def test_sheet_text_is_readable_and_fits_80_columns(thorn) -> None:
 
 def test_sheet_json_has_the_contract_keys(thorn) -> None:
     data = sheet(thorn)
-    for key in ["name", "player", "campaign", "level", "xp", "abilities", "schools", "spells", "pending", "mana", "titan_power", "skill_uses", "rerolls", "xp_bonus_percent", "gold", "magic_items", "honor_guard", "honor_guard_slots", "starting_legions"]:
+    for key in [
+        "name",
+        "player",
+        "campaign",
+        "level",
+        "xp",
+        "abilities",
+        "schools",
+        "spells",
+        "pending",
+        "mana",
+        "titan_power",
+        "skill_uses",
+        "rerolls",
+        "xp_bonus_percent",
+        "gold",
+        "magic_items",
+        "honor_guard",
+        "honor_guard_slots",
+        "starting_legions",
+    ]:
         assert key in data, key
     assert set(data["xp"]) >= {"base", "earned", "spent", "available"}
-    assert list(data["abilities"]) == ["power", "skill", "intelligence", "spirit", "charisma", "leadership", "luck", "wisdom"]
-    assert list(data["schools"]) == ["water", "air", "earth", "fire", "summoning", "sorcery", "nature", "divine"]
+    assert list(data["abilities"]) == [
+        "power",
+        "skill",
+        "intelligence",
+        "spirit",
+        "charisma",
+        "leadership",
+        "luck",
+        "wisdom",
+    ]
+    assert list(data["schools"]) == [
+        "water",
+        "air",
+        "earth",
+        "fire",
+        "summoning",
+        "sorcery",
+        "nature",
+        "divine",
+    ]
     assert data["starting_legions"] == [
         ["Titan", "Centaur", "Gargoyle", "Ogre"],
         ["Angel", "Centaur", "Gargoyle", "Ogre"],
@@ -112,7 +187,9 @@ def test_choices_lists_each_pending_choice_with_what_it_may_take(thorn) -> None:
     out = thorn.ok("spend", "thorn", "school", "air")
     assert "pick one spell of Air level 1 (R5)" in out
     listing = thorn.ok("choices", "thorn")
-    assert "choose Thorn spell NAME --bonus (Air Affinity, Tundra Walker, Shocking Grasp)" in listing
+    assert (
+        "choose Thorn spell NAME --bonus (Air Affinity, Tundra Walker, Shocking Grasp)" in listing
+    )
     assert "choose Thorn school (Water, Air, Earth" in listing
     thorn.ok("choose", "thorn", "spell", "shocking grasp", "--bonus")
     thorn.ok("choose", "thorn", "spell", "tundra walker")

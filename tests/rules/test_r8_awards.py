@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import ValidationError
 
 from titan_campaign.rules.awards import game_award
 from titan_campaign.rules.events import GameOutcome, GameRecorded
+from titan_campaign.rules.shapes import ShapeError
 
 
 def test_r8_the_rulings_worked_example_gives_262():
@@ -103,9 +103,9 @@ def test_r8_the_same_game_number_cannot_be_recorded_twice(titan):
 
 
 def test_r8_negative_counts_are_not_an_outcome():
-    with pytest.raises(ValidationError):
+    with pytest.raises(ShapeError):
         GameOutcome(result="won", battle_won=-1)
-    with pytest.raises(ValidationError):
+    with pytest.raises(ShapeError):
         GameOutcome(result="drawn")  # type: ignore[arg-type]
 
 
@@ -123,10 +123,16 @@ from titan_campaign.rules.events import GameOutcome as _Outcome
     scenario_xp=st.integers(0, 500),
     wisdom=st.integers(0, 3),
 )
-def test_r8_the_breakdown_parts_always_add_up_to_the_subtotal(result, counts, score, scenario_xp, wisdom) -> None:
+def test_r8_the_breakdown_parts_always_add_up_to_the_subtotal(
+    result, counts, score, scenario_xp, wisdom
+) -> None:
     outcome = _Outcome(
-        result=result, score=score, scenario_xp=scenario_xp,
-        **dict(zip(["battle_won", "battle_lost", "agreement", "agreement_eliminated", "fled"], counts)),
+        result=result,
+        score=score,
+        scenario_xp=scenario_xp,
+        **dict(
+            zip(["battle_won", "battle_lost", "agreement", "agreement_eliminated", "fled"], counts)
+        ),
     )
     award = _award(outcome, wisdom)
     assert sum(xp for _, xp in award.parts) == award.subtotal

@@ -23,8 +23,12 @@ BAD_CONTENTS = {
     "no schema version": json.dumps({"campaigns": {}, "changes": {}}).encode(),
     "wrong shape": json.dumps({**GOOD, "campaigns": {"1": {"name": 7, "base_xp": 55}}}).encode(),
     "table of the wrong kind": json.dumps({**GOOD, "changes": [1, 2]}).encode(),
-    "change of a bad shape": json.dumps({**GOOD, "campaigns": CAMPAIGN, "changes": {"1": {"campaign": 1, "titans": {"1": "Thorn"}}}}).encode(),
-    "newer schema": json.dumps({**GOOD, "meta": {"1": {"schema_version": 4}}, "future": {}}).encode(),
+    "change of a bad shape": json.dumps(
+        {**GOOD, "campaigns": CAMPAIGN, "changes": {"1": {"campaign": 1, "titans": {"1": "Thorn"}}}}
+    ).encode(),
+    "newer schema": json.dumps(
+        {**GOOD, "meta": {"1": {"schema_version": 4}}, "future": {}}
+    ).encode(),
     "deeply nested": b'{"meta":' + b"[" * 100_000 + b"]" * 100_000 + b"}",
 }
 
@@ -78,12 +82,17 @@ def _edit(db, change) -> None:
 
 def test_a_hand_edited_change_that_breaks_the_rules_is_named_by_every_command(crown) -> None:
     crown.ok("spend", "Thorn", "ability", "power")
-    _edit(crown.db, lambda data: data["changes"][str(len(data["changes"]))]["titans"]["1"].extend(
-        {"kind": "ability_bought", "ability": a} for a in ("skill", "spirit", "luck", "wisdom")
-    ))
+    _edit(
+        crown.db,
+        lambda data: data["changes"][str(len(data["changes"]))]["titans"]["1"].extend(
+            {"kind": "ability_bought", "ability": a} for a in ("skill", "spirit", "luck", "wisdom")
+        ),
+    )
     text = crown.refused("sheet", "Thorn")
     assert "needs 100 XP" in text and "event" in text
-    assert crown.refused("sheet", "Thorn", "--format", "json") == text  # every way of reading agrees
+    assert (
+        crown.refused("sheet", "Thorn", "--format", "json") == text
+    )  # every way of reading agrees
     assert crown.refused("gold", "Thorn", "5") == text
     assert "Bex" in crown.ok("sheet", "Bex")  # the other Titans still read
 
@@ -108,8 +117,17 @@ def test_an_unreadable_database_is_refused(cli, tmp_path) -> None:
         argv = ["--db", str(cli.db), "titan", "add", "Thorn", "--player", "Ann"]
         if os.geteuid() == 0:
             if not _can_drop_root_privileges():
-                pytest.skip("running as root without setpriv: root reads files whatever their permissions")
-            command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", sys.executable, "-m", "titan_campaign", *argv]
+                pytest.skip(
+                    "running as root without setpriv: root reads files whatever their permissions"
+                )
+            command = [
+                "setpriv",
+                "--bounding-set=-dac_override,-dac_read_search",
+                sys.executable,
+                "-m",
+                "titan_campaign",
+                *argv,
+            ]
             done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
             code, err = done.returncode, done.stderr
         else:

@@ -14,19 +14,115 @@ from titan_campaign import actions
 from titan_campaign.store import Database
 
 COMMANDS = [
-    "campaign", "titan", "spend", "choose", "award", "honor-guard", "gold", "buy", "item", "plan", "undo",
-    "redo", "history", "sheet", "cards", "game-card", "print-campaign", "backups", "restore", "export", "import", "game",
+    "campaign",
+    "titan",
+    "spend",
+    "choose",
+    "award",
+    "honor-guard",
+    "gold",
+    "buy",
+    "item",
+    "plan",
+    "undo",
+    "redo",
+    "history",
+    "sheet",
+    "cards",
+    "game-card",
+    "print-campaign",
+    "backups",
+    "restore",
+    "export",
+    "import",
+    "game",
 ]
 WORDS = [
-    "new", "list", "games", "add", "archive", "ability", "school", "spell", "swap", "decline-swap", "item", "use",
-    "remove", "Thorn", "thorn", "Bex", "Nobody", "Iron Crown", "power", "luck", "wisdom", "fire", "air", "Fire Ball",
-    "Ice Bolt", "Griffon", "Ogre", "Ogre=1", "Lion", "cloak", "Cloak of Mist", "won", "lost", "json", "text", "html",
-    "export.json", "out.html", "missing.json", "0", "1", "2", "3", "-1", "100", "250", "99999999999999999999", "",
-    "2026-02-30", "2026-10-01", "é", "--json", "--all", "--player", "--base-xp", "--result", "--score", "--game",
-    "--date", "--survivors", "--note", "--price", "--type", "--charges", "--format", "--output", "-o", "--blank",
-    "--bonus", "--charisma", "--upgrade", "--legion", "--campaign", "--help", "--fled", "--scenario-xp",
-    "Thorn:won", "Bex:lost:score=3", "Thorn:won:survivors=Titan+Ogre", "x:lost:fled=-1", "rename", "delete", "--yes",
-    "\x1b]0;title\x07", "a\nb",
+    "new",
+    "list",
+    "games",
+    "add",
+    "archive",
+    "ability",
+    "school",
+    "spell",
+    "swap",
+    "decline-swap",
+    "item",
+    "use",
+    "remove",
+    "Thorn",
+    "thorn",
+    "Bex",
+    "Nobody",
+    "Iron Crown",
+    "power",
+    "luck",
+    "wisdom",
+    "fire",
+    "air",
+    "Fire Ball",
+    "Ice Bolt",
+    "Griffon",
+    "Ogre",
+    "Ogre=1",
+    "Lion",
+    "cloak",
+    "Cloak of Mist",
+    "won",
+    "lost",
+    "json",
+    "text",
+    "html",
+    "export.json",
+    "out.html",
+    "missing.json",
+    "0",
+    "1",
+    "2",
+    "3",
+    "-1",
+    "100",
+    "250",
+    "99999999999999999999",
+    "",
+    "2026-02-30",
+    "2026-10-01",
+    "é",
+    "--json",
+    "--all",
+    "--player",
+    "--base-xp",
+    "--result",
+    "--score",
+    "--game",
+    "--date",
+    "--survivors",
+    "--note",
+    "--price",
+    "--type",
+    "--charges",
+    "--format",
+    "--output",
+    "-o",
+    "--blank",
+    "--bonus",
+    "--charisma",
+    "--upgrade",
+    "--legion",
+    "--campaign",
+    "--help",
+    "--fled",
+    "--scenario-xp",
+    "Thorn:won",
+    "Bex:lost:score=3",
+    "Thorn:won:survivors=Titan+Ogre",
+    "x:lost:fled=-1",
+    "rename",
+    "delete",
+    "--yes",
+    "\x1b]0;title\x07",
+    "a\nb",
 ]
 
 
@@ -37,22 +133,59 @@ RANDOM = st.builds(
 )
 TITAN = st.sampled_from(["Thorn", "bex", "Nobody"])
 NUMBER = st.sampled_from(["0", "1", "2", "50", "-30", "400", "100000000"])
-NAME = st.sampled_from(["power", "luck", "wisdom", "intelligence", "fire", "Fire", "air", "Fire Ball", "Ice Bolt", "Lightning", "Wind"])
+NAME = st.sampled_from(
+    [
+        "power",
+        "luck",
+        "wisdom",
+        "intelligence",
+        "fire",
+        "Fire",
+        "air",
+        "Fire Ball",
+        "Ice Bolt",
+        "Lightning",
+        "Wind",
+    ]
+)
 # Nearly well-formed commands, so that many are carried out and change the database.
 SHAPED = st.one_of(
     st.tuples(st.just("spend"), TITAN, st.sampled_from(["ability", "school", "spell"]), NAME),
     st.tuples(st.just("gold"), TITAN, NUMBER),
-    st.tuples(st.just("award"), TITAN, st.just("--result"), st.sampled_from(["won", "lost"]), st.just("--score"), NUMBER),
-    st.tuples(st.just("award"), TITAN, st.just("--result"), st.just("lost"), st.just("--game"), NUMBER),
-    st.tuples(st.just("titan"), st.just("add"), st.sampled_from(["Mira", "thorn", "Osk"]), st.just("--player"), st.just("Cy")),
+    st.tuples(
+        st.just("award"),
+        TITAN,
+        st.just("--result"),
+        st.sampled_from(["won", "lost"]),
+        st.just("--score"),
+        NUMBER,
+    ),
+    st.tuples(
+        st.just("award"), TITAN, st.just("--result"), st.just("lost"), st.just("--game"), NUMBER
+    ),
+    st.tuples(
+        st.just("titan"),
+        st.just("add"),
+        st.sampled_from(["Mira", "thorn", "Osk"]),
+        st.just("--player"),
+        st.just("Cy"),
+    ),
     st.tuples(st.sampled_from(["undo", "redo", "history", "sheet"]), TITAN),
     st.tuples(st.just("titan"), st.just("archive"), TITAN),
     st.tuples(st.just("choose"), TITAN, st.sampled_from(["school", "spell", "decline-swap"]), NAME),
-    st.tuples(st.just("item"), st.sampled_from(["add", "use", "remove"]), TITAN, st.just("Cloak of Mist")),
+    st.tuples(
+        st.just("item"), st.sampled_from(["add", "use", "remove"]), TITAN, st.just("Cloak of Mist")
+    ),
     st.tuples(st.just("buy"), TITAN, st.just("item"), st.just("Crown"), st.just("--price"), NUMBER),
     st.tuples(st.just("honor-guard"), TITAN, st.sampled_from(["Griffon", "Ogre", "Hydra"])),
     st.tuples(st.just("restore"), NUMBER),
-    st.tuples(st.just("campaign"), st.just("new"), st.sampled_from(["Iron Crown", "Second"]), st.just("--base-xp"), st.sampled_from(["0", "100", "150"])),
+    st.tuples(
+        st.just("campaign"),
+        st.just("new"),
+        st.sampled_from(["Iron Crown", "Second"]),
+        st.just("--base-xp"),
+        st.sampled_from(["0", "100", "150"]),
+    ),
 ).map(list)
 ARGV = RANDOM | SHAPED
 
@@ -64,9 +197,15 @@ def _seed(db: Path) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(argvs=st.lists(ARGV, min_size=1, max_size=4))
-def test_random_command_lines_exit_0_1_or_2_and_a_refusal_changes_nothing(capsys, run_cli, snapshot, argvs) -> None:
+def test_random_command_lines_exit_0_1_or_2_and_a_refusal_changes_nothing(
+    capsys, run_cli, snapshot, argvs
+) -> None:
     home = os.getcwd()
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch) / "db"
@@ -82,7 +221,9 @@ def test_random_command_lines_exit_0_1_or_2_and_a_refusal_changes_nothing(capsys
                 assert code in (0, 1, 2), (argv, code, err)
                 assert "Traceback" not in err, (argv, err)
                 if code != 0:
-                    assert snapshot(folder) == before, f"{argv} was refused but changed the database"
+                    assert snapshot(folder) == before, (
+                        f"{argv} was refused but changed the database"
+                    )
                 if code == 1:
                     assert err.strip().count("\n") == 0 and err.startswith("error: "), (argv, err)
         finally:

@@ -56,21 +56,28 @@ def test_two_writers_racing_200_changes_each_lose_nothing(tmp_path, report, same
     actions.add_titan(Database(db), None, "Thorn", "Ann")
     actions.add_titan(Database(db), None, "Bex", "Bo")
     started = time.monotonic()
-    writers = [_fork(_writer, db, "Thorn", "a"), _fork(_writer, db, "Thorn" if same_titan else "Bex", "b")]
+    writers = [
+        _fork(_writer, db, "Thorn", "a"),
+        _fork(_writer, db, "Thorn" if same_titan else "Bex", "b"),
+    ]
     lines = [line for _, read_fd in writers for line in _collect(read_fd)]
     statuses = [os.waitpid(pid, 0)[1] for pid, _ in writers]
     elapsed = time.monotonic() - started
     assert not [line for line in lines if line.startswith("ERROR")], lines
     assert statuses == [0, 0]
     campaign = actions.read_campaign(Database(db))
-    notes = {line.note for titan in campaign.titan_ids for line in campaign.state(titan).gold_ledger}
+    notes = {
+        line.note for titan in campaign.titan_ids for line in campaign.state(titan).gold_ledger
+    }
     missing = set(lines) - notes
     report.append(
         f"concurrent use ({'same Titan' if same_titan else 'different Titans'}): 2 writers x {CHANGES} changes in "
         f"{elapsed:.1f} s, {len(lines)} reported saved, {len(notes)} in the database, {len(missing)} lost"
     )
     assert len(lines) == 2 * CHANGES and not missing
-    assert len(campaign.history()) == 2 + 2 * CHANGES  # every change was its own, none overwrote another
+    assert (
+        len(campaign.history()) == 2 + 2 * CHANGES
+    )  # every change was its own, none overwrote another
 
 
 def _hold_lock(db: Path, report_fd: int) -> None:
@@ -95,9 +102,14 @@ def test_a_second_writer_waits_a_bounded_time_then_says_who_holds_the_database(t
         os.waitpid(pid, 0)
         os.close(read_fd)
     message = str(refused.value)
-    assert message.startswith(f"{db} is busy: another program (") and f"process {pid}) is saving a change; try again" in message
+    assert (
+        message.startswith(f"{db} is busy: another program (")
+        and f"process {pid}) is saving a change; try again" in message
+    )
     assert 0.3 <= waited < 2.0
     assert db.read_bytes() == before
-    actions.new_campaign(Database(db, lock_timeout=0.3), "Second", 0)  # a killed holder releases the lock
+    actions.new_campaign(
+        Database(db, lock_timeout=0.3), "Second", 0
+    )  # a killed holder releases the lock
     (db.parent / "campaigns.json.lock.holder").write_text(f"{pid} titan-campaign gold")
     assert _holder(db) == "another program"  # a holder that is gone is never named

@@ -120,12 +120,16 @@ def test_a_writer_killed_at_random_moments_never_loses_a_saved_change(tmp_path, 
         numbers, errors = reported(read_fd)
         assert not errors, errors
         saved |= set(numbers)
-        next_number = max(numbers, default=next_number) + 2  # the change in progress may or may not be saved
+        next_number = (
+            max(numbers, default=next_number) + 2
+        )  # the change in progress may or may not be saved
         present, halves = changes_present(db)  # raises if the database does not parse or validate
         checks += 1
         assert not halves, halves
         lost += len(saved - present)
-        assert saved <= present, f"changes reported saved but missing: {sorted(saved - present)[:10]}"
+        assert saved <= present, (
+            f"changes reported saved but missing: {sorted(saved - present)[:10]}"
+        )
         assert backups_restorable(db)
         leftovers |= {p.name for p in db.parent.glob(".*.tmp")}
     elapsed = time.monotonic() - started

@@ -20,7 +20,11 @@ def sheets(cli, *names: str) -> dict[str, dict]:
     since then are left out)."""
     known = json.loads((FIXTURES / "v2-sheets.json").read_text())["Thorn"].keys()
     return {
-        name: {key: value for key, value in json.loads(cli.ok("sheet", name, "--format", "json")).items() if key in known}
+        name: {
+            key: value
+            for key, value in json.loads(cli.ok("sheet", name, "--format", "json")).items()
+            if key in known
+        }
         for name in names
     }
 
@@ -37,11 +41,15 @@ def test_a_schema_2_database_reads_as_the_release_that_wrote_it_showed_it(cli, t
     original = cli.db.read_bytes()
     expected = json.loads((FIXTURES / "v2-sheets.json").read_text())
     assert sheets(cli, "Thorn", "Bex", "Ula") == expected
-    assert "gold" in cli.refused("gold", "Thorn", "-1000")  # a refused change writes nothing, not even the upgrade
+    assert "gold" in cli.refused(
+        "gold", "Thorn", "-1000"
+    )  # a refused change writes nothing, not even the upgrade
     assert cli.db.read_bytes() == original
 
 
-def test_the_first_change_upgrades_a_schema_2_database_and_keeps_the_old_index(cli, tmp_path) -> None:
+def test_the_first_change_upgrades_a_schema_2_database_and_keeps_the_old_index(
+    cli, tmp_path
+) -> None:
     cli.db = v2_database(tmp_path)
     original = cli.db.read_bytes()
     expected = json.loads((FIXTURES / "v2-sheets.json").read_text())
@@ -55,7 +63,9 @@ def test_the_first_change_upgrades_a_schema_2_database_and_keeps_the_old_index(c
     assert [[p["titan"] for p in g["participants"]] for g in games] == [["Thorn", "Bex"]]
     kept = list_backups(cli.db)
     assert kept[0].file.read_bytes() == original and "upgrade from schema 2" in kept[0].before
-    cli.ok("restore", "1")  # back to the schema-2 contents, upgraded again from the history files kept
+    cli.ok(
+        "restore", "1"
+    )  # back to the schema-2 contents, upgraded again from the history files kept
     assert sheets(cli, "Thorn", "Bex", "Ula") == expected
 
 
@@ -63,7 +73,9 @@ def test_a_schema_1_database_is_upgraded_on_its_first_change(cli, v1_database) -
     cli.db = v1_database
     original = v1_database.read_bytes()
     before = sheets(cli, "Thorn", "Bex")
-    assert before["Thorn"]["campaign"] == "Iron Crown" and [g["game"] for g in before["Thorn"]["games"]] == [1]
+    assert before["Thorn"]["campaign"] == "Iron Crown" and [
+        g["game"] for g in before["Thorn"]["games"]
+    ] == [1]
     cli.ok("redo", "Thorn")  # Thorn's last change was undone in the old file
     after = sheets(cli, "Thorn", "Bex")
     assert after["Thorn"]["gold"] == before["Thorn"]["gold"] + 40
@@ -78,7 +90,10 @@ def test_a_newer_schema_is_refused_and_never_overwritten(cli) -> None:
     original = cli.db.read_bytes()
     for argv in (("titan", "list"), ("campaign", "new", "Mine", "--base-xp", "0"), ("export",)):
         message = cli.refused(*argv)
-        assert f"written by a newer titan-campaign (schema {SCHEMA_VERSION + 1}" in message and str(cli.db) in message
+        assert (
+            f"written by a newer titan-campaign (schema {SCHEMA_VERSION + 1}" in message
+            and str(cli.db) in message
+        )
     assert cli.db.read_bytes() == original
 
 

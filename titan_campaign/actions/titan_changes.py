@@ -146,6 +146,7 @@ def decline_swap(
 
     def event(state: TitanState) -> Event:
         offer = swap_offer(state, chosen)
+        assert offer.school is not None and offer.level is not None  # a swap is of a level
         return SwapDeclined(school=offer.school, level=offer.level)
 
     return _one(db, titan, campaign, event, shown)

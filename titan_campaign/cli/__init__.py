@@ -11,12 +11,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from pydantic import ValidationError
-
 from ..locations import db_path
 from ..rules.errors import RuleError
-from ..rules.events import explain
 from ..rules.names import UnknownName
+from ..rules.shapes import ShapeError
 from ..store import Database, StoreError
 from .parser import build_parser
 
@@ -45,10 +43,8 @@ def _run(argv: Sequence[str] | None) -> int:
         if args.open_titan is not None:
             parser.error("--titan opens the app: leave out the command, or name the Titan after it")
         args.handler(args, Database(path))
-    except (RuleError, StoreError, UnknownName) as error:
+    except (RuleError, StoreError, UnknownName, ShapeError) as error:
         return _fail(str(error))
-    except ValidationError as error:
-        return _fail(explain(error))
     except BrokenPipeError:
         raise
     except OSError as error:

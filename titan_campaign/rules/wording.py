@@ -6,9 +6,11 @@ own sentence ("Battles lost: 0 or more", "Date: YYYY-MM-DD").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
+if TYPE_CHECKING:
+    from .shapes import ShapeError
 
 FORMATS = {"date": "YYYY-MM-DD"}
 """Fields whose every problem is said by the form they take."""
@@ -39,6 +41,7 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
         ),
         "string_too_long": lambda: f"at most {context.get('max_length')} characters",
         "too_long": lambda: f"at most {context.get('max_length')}",
+        "too_short": lambda: f"at least {context.get('min_length')}",
         "int_parsing": lambda: "a whole number",
         "int_type": lambda: "a whole number",
         "int_from_float": lambda: "a whole number",
@@ -58,15 +61,19 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
     return said.get(kind, lambda: "not accepted")()
 
 
-def field_problems(error: ValidationError, labels: Mapping[str, str]) -> dict[str, str]:
+def field_name(loc: Sequence[str | int]) -> str:
+    """The name of the field a problem is in: the last name of its place."""
+    names = [part for part in loc if isinstance(part, str)]
+    return names[-1] if names else ""
+
+
+def field_problems(error: ShapeError, labels: Mapping[str, str]) -> dict[str, str]:
     """Every problem of a refused form, by field name (the last name in the problem's place;
     the first problem of a field is kept)."""
     problems: dict[str, str] = {}
-    for problem in error.errors():
-        names = [part for part in problem["loc"] if isinstance(part, str)]
-        field = names[-1] if names else ""
-        if field in problems:
-            continue
-        context = dict(problem.get("ctx") or {})
-        problems[field] = problem_text(field, problem["type"], context, _label(field, labels))
+    for problem in error.problems:
+        field = field_name(problem.loc)
+        if field not in problems:
+            label = _label(field, labels)
+            problems[field] = problem_text(field, problem.type, problem.ctx, label)
     return problems

@@ -16,14 +16,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
 from tinydb import Query, TinyDB
 from tinydb.storages import Storage
 
 from ..rules.campaign import Campaign
 from ..rules.errors import RuleError
-from ..rules.events import Event, explain
+from ..rules.events import Event
 from ..rules.names import name_key
+from ..rules.shapes import ShapeError, to_json
 from . import backups
 from .documents import (
     SCHEMA_VERSION,
@@ -207,14 +207,14 @@ class Session:
     def _campaign_doc_of(self, name: str, base_xp: int, created: str) -> CampaignDoc:
         try:
             return CampaignDoc(name=name, base_xp=base_xp, created=created)
-        except ValidationError as error:
-            raise RuleError(f"campaign {explain(error)}") from None
+        except ShapeError as error:
+            raise RuleError(f"campaign {error}") from None
 
     def add_campaign(self, name: str, base_xp: int, created: str = "") -> Stored:
         doc = self._campaign_doc_of(name, base_xp, created or now_iso())
         if self._named(doc.name) is not None:
             raise RuleError(f'a campaign named "{doc.name}" already exists')
-        doc_id = self._campaigns.insert(doc.model_dump())
+        doc_id = self._campaigns.insert(to_json(doc))
         self._read[doc_id] = Campaign(doc.name, doc.base_xp, doc.created)
         return Stored(doc_id, self._read[doc_id])
 

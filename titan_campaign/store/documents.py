@@ -8,93 +8,123 @@
   "text": "Thorn: bought a Power box", "titans": {TITAN ID: [EVENT, ...]}}``, plus
   ``"undone": N`` while the change is undone (and may be redone).
 
-A document read from the file is checked here, and every event by the rules' own models; a
+A document read from the file is checked here, and every event by the rules; a
 problem names the table, the document and the field, and the file is left untouched.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from typing import Any
 
 from ..rules.campaign import Campaign, Change
-from ..rules.events import EVENTS_ADAPTER, Event, Name, event_to_json, explain
+from ..rules.events import MAX_EVENTS, NAME, Event, event_to_json, events_from_json
+from ..rules.shapes import (
+    Checked,
+    Invalid,
+    Problem,
+    ShapeError,
+    checked,
+    one_of,
+    parse,
+    text,
+    whole,
+)
 from .files import StoreError
 
 SCHEMA_VERSION = 3
-MAX_EVENTS = 100_000
+_NUMBER_KEY = re.compile(r"[1-9][0-9]{0,8}")
+_NUMBER = text(9, pattern=_NUMBER_KEY.pattern)
 
 
-class _Doc(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class CampaignDoc(Checked):
+    name: str = checked(NAME)
+    base_xp: int = checked(one_of((0, 100, 200)))
+    created: str = checked(text(40), default="")
 
 
-class CampaignDoc(_Doc):
-    name: Name
-    base_xp: Literal[0, 100, 200]
-    created: Annotated[str, Field(max_length=40)] = ""
+def _titans(value: Any) -> dict[str, list[Any]]:
+    """A change's events by Titan id; each event is checked when its Titan is read."""
+    if not isinstance(value, dict):
+        raise Invalid("dict_type")
+    for tid, events in value.items():
+        if not _NUMBER_KEY.fullmatch(tid):
+            raise Invalid("value_error", error=f"{tid} is not a Titan number")
+        if not isinstance(events, list) or len(events) > MAX_EVENTS:
+            raise ShapeError([Problem((tid,), "list_type")])
+    return value
 
 
-class ChangeDoc(_Doc):
-    campaign: Annotated[int, Field(ge=1)]
-    at: Annotated[str, Field(max_length=40)] = ""
-    text: Annotated[str, Field(max_length=400)] = ""
-    titans: dict[
-        Annotated[str, Field(pattern=r"^[1-9][0-9]{0,8}$")],
-        Annotated[list[Any], Field(max_length=MAX_EVENTS)],  # each event: checked when read
-    ]
-    undone: Annotated[int, Field(ge=0)] = 0
+class ChangeDoc(Checked):
+    campaign: int = checked(whole(1, 10**9))
+    at: str = checked(text(40), default="")
+    text: str = checked(text(400), default="")
+    titans: dict[str, list[Any]] = checked(_titans)
+    undone: int = checked(whole(0, 10**9), default=0)
 
 
-def _wrong(path: Path, where: str, error: ValidationError) -> StoreError:
-    return StoreError(f"{path} is damaged at {where}: {explain(error)} (left untouched)")
+_CHANGE_FIELDS = frozenset(("campaign", "at", "text", "titans", "undone"))
 
 
-_TABLES = TypeAdapter(dict[str, dict[str, Any]])
-_NUMBER = Annotated[str, Field(pattern=r"^[1-9][0-9]{0,8}$")]
-_CAMPAIGNS = TypeAdapter(dict[_NUMBER, CampaignDoc])
-_CHANGES = TypeAdapter(dict[_NUMBER, ChangeDoc])
+def _usual(doc: Any) -> bool:
+    """A change document of the usual shape, told fast (a file holds one per user action);
+    any other is checked by ``ChangeDoc``, which accepts the same and says what is wrong."""
+    if type(doc) is not dict:
+        return False
+    at, text, titans = doc.get("at", ""), doc.get("text", ""), doc.get("titans")
+    return (
+        doc.keys() <= _CHANGE_FIELDS
+        and type(doc.get("campaign")) is int
+        and type(doc.get("undone", 0)) is int
+        and type(at) is str
+        and type(text) is str
+        and len(at) <= 40
+        and len(text) <= 400
+        and type(titans) is dict
+        and all(type(events) is list and len(events) <= MAX_EVENTS for events in titans.values())
+        and all(_NUMBER_KEY.fullmatch(tid) for tid in titans)
+        and 1 <= doc["campaign"] <= 10**9
+        and 0 <= doc.get("undone", 0) <= 10**9
+    )
+
+
+def _wrong(path: Path, where: str, error: ShapeError) -> StoreError:
+    return StoreError(f"{path} is damaged at {where}: {error} (left untouched)")
 
 
 def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     """The file's tables, every document checked for shape (events are checked when their
     campaign is read); StoreError naming the table, document and field."""
-    try:
-        _TABLES.validate_python(data)
-    except ValidationError:
-        raise StoreError(f"{path} is not a titan-campaign database (left untouched)") from None
-    for table, adapter in (("campaigns", _CAMPAIGNS), ("changes", _CHANGES)):
-        try:
-            adapter.validate_python(data.get(table, {}))
-        except ValidationError as error:
-            loc = error.errors()[0]["loc"]
-            where = f"{table} {loc[0]}" if loc else table
-            detail = explain(error).removeprefix(f"{loc[0]}.") if loc else explain(error)
-            raise StoreError(f"{path} is damaged at {where}: {detail} (left untouched)") from None
-    return data  # type: ignore[no-any-return]
+    if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
+        raise StoreError(f"{path} is not a titan-campaign database (left untouched)")
+    for table, kind in (("campaigns", CampaignDoc), ("changes", ChangeDoc)):
+        for number, doc in data.get(table, {}).items():
+            if kind is ChangeDoc and _NUMBER_KEY.fullmatch(number) and _usual(doc):
+                continue
+            try:
+                _NUMBER(number)
+                parse(kind, doc)
+            except Invalid:
+                raise StoreError(
+                    f"{path} is damaged at {table}: {number} is not a document number (left untouched)"
+                ) from None
+            except ShapeError as error:
+                raise _wrong(path, f"{table} {number}", error) from None
+    return data
 
 
 def campaign_from_docs(
     path: Path, doc_id: str, doc: Any, changes: list[tuple[str, Any]]
 ) -> Campaign:
     """A campaign with its change log from documents ``check_tables`` passed, every event
-    checked by the rules' models (all of the campaign's events in one go)."""
-    facts = CampaignDoc.model_validate(doc)
-    docs = [(number, raw.get("titans", {})) for number, raw in changes]
-    flat = [event for _, titans in docs for events in titans.values() for event in events]
-    try:
-        validated: list[Event] = EVENTS_ADAPTER.validate_python(flat)
-    except ValidationError as error:
-        raise _wrong(path, _event_place(docs, error), error) from None
+    checked by the rules."""
+    facts = parse(CampaignDoc, doc)
     log = []
-    at = 0
     for number, raw in changes:
         events: dict[int, tuple[Event, ...]] = {}
         for tid, added in raw["titans"].items():
-            events[int(tid)] = tuple(validated[at : at + len(added)])
-            at += len(added)
+            events[int(tid)] = _events(path, f"changes {number}, Titan {tid}", added)
         log.append(
             Change(
                 raw.get("at", ""), raw.get("text", ""), events, raw.get("undone", 0), int(number)
@@ -106,28 +136,19 @@ def campaign_from_docs(
 def events_from_docs(
     path: Path, titan_id: int, docs: list[tuple[str, list[Any]]]
 ) -> tuple[Event, ...]:
-    """One Titan's events from the changes that hold them, checked by the rules' models."""
-    flat = [event for _, events in docs for event in events]
+    """One Titan's events from the changes that hold them, checked by the rules."""
+    return tuple(
+        event
+        for number, events in docs
+        for event in _events(path, f"changes {number}, Titan {titan_id}", events)
+    )
+
+
+def _events(path: Path, where: str, data: list[Any]) -> tuple[Event, ...]:
     try:
-        return tuple(EVENTS_ADAPTER.validate_python(flat))
-    except ValidationError as error:
-        at = error.errors()[0]["loc"][0]
-        for number, events in docs:
-            if not isinstance(at, int) or at < len(events):
-                raise _wrong(path, f"changes {number}, Titan {titan_id}", error) from None
-            at -= len(events)
-        raise _wrong(path, "changes", error) from None
-
-
-def _event_place(docs: list[tuple[str, dict[str, Any]]], error: ValidationError) -> str:
-    """The change and Titan of the first event that failed, counted in the campaign's events."""
-    at = error.errors()[0]["loc"][0]
-    for number, titans in docs:
-        for tid, events in titans.items():
-            if not isinstance(at, int) or at < len(events):
-                return f"changes {number}, Titan {tid}"
-            at -= len(events)
-    return "changes"
+        return tuple(events_from_json(data))
+    except ShapeError as error:
+        raise _wrong(path, where, error) from None
 
 
 def change_to_doc(campaign_id: int, change: Change) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Export and import of whole campaigns. An import is untrusted: every event is checked by the
-rules' models and every Titan replayed through the rules before anything is added, and any
+rules and every Titan replayed through the rules before anything is added, and any
 problem refuses the whole file, naming it.
 
 Export files (``"format": "titan-campaign export"``): version 2 keeps each campaign's change
@@ -12,14 +12,24 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import Any, Literal
 
 from ..rules.campaign import Campaign
 from ..rules.errors import RuleError
-from ..rules.events import EVENTS_ADAPTER, Created, Event, explain
+from ..rules.events import MAX_EVENTS, Created, Event, events_from_json
 from ..rules.names import name_key
+from ..rules.shapes import (
+    Checked,
+    Invalid,
+    ShapeError,
+    checked,
+    many,
+    nested,
+    one_of,
+    parse,
+    text,
+    whole,
+)
 from ..rules.titan import TitanState
 from .documents import campaign_from_docs, change_to_doc, check_tables, event_doc
 from .files import StoreError, parse_json, read_bytes
@@ -30,28 +40,37 @@ EXPORT_VERSION = 2
 RULES_VERSION = "Campaign Titan rules, rulings R1-R12"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
+def _object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise Invalid("dict_type")
+    return value
 
 
-class TitanExport(_Strict):
-    events: Annotated[list[dict[str, Any]], Field(min_length=1, max_length=100_000)]
-    undone: Annotated[list[dict[str, Any]], Field(max_length=100_000)] = []
+def _objects(max_length: int, min_length: int = 0) -> Any:
+    """A list of JSON objects (each checked later, where it is read)."""
+    return many(_object, max_length, min_length)
 
 
-class CampaignExport(_Strict):
-    name: Annotated[str, Field(min_length=1, max_length=60)]
-    base_xp: Literal[0, 100, 200]
-    created: Annotated[str, Field(max_length=40)] = ""
-    titans: Annotated[list[TitanExport], Field(max_length=10_000)] = []  # version 1
-    changes: Annotated[list[dict[str, Any]], Field(max_length=1_000_000)] = []  # version 2
+class TitanExport(Checked):
+    events: tuple[dict[str, Any], ...] = checked(_objects(MAX_EVENTS, min_length=1))
+    undone: tuple[dict[str, Any], ...] = checked(_objects(MAX_EVENTS), default=())
 
 
-class ExportFile(_Strict):
-    format: Literal["titan-campaign export"]
-    schema_version: Annotated[int, Field(ge=1)]
-    exported: Annotated[str, Field(max_length=40)] = ""
-    campaigns: list[CampaignExport]
+class CampaignExport(Checked):
+    name: str = checked(text(60, min_length=1))
+    base_xp: Literal[0, 100, 200] = checked(one_of((0, 100, 200)))
+    created: str = checked(text(40), default="")
+    titans: tuple[TitanExport, ...] = checked(many(nested(TitanExport), 10_000), default=())
+    """Version 1: each Titan's events and redo stack."""
+    changes: tuple[dict[str, Any], ...] = checked(_objects(1_000_000), default=())
+    """Version 2: the change log, as in the database."""
+
+
+class ExportFile(Checked):
+    format: str = checked(one_of([EXPORT_FORMAT]))
+    schema_version: int = checked(whole(1, 10**9))
+    exported: str = checked(text(40), default="")
+    campaigns: tuple[CampaignExport, ...] = checked(many(nested(CampaignExport), 10_000))
 
 
 def export_data(campaigns: list[Campaign], exported: str) -> dict[str, Any]:
@@ -89,10 +108,10 @@ def read_export(path: Path) -> ExportFile:
             f"{str(error).removesuffix(' (left untouched)')}; nothing imported"
         ) from None
     try:
-        exported = ExportFile.model_validate(data)
-    except ValidationError as error:
+        exported = parse(ExportFile, data)
+    except ShapeError as error:
         raise StoreError(
-            f"{path} is not a titan-campaign export ({explain(error)}); nothing imported"
+            f"{path} is not a titan-campaign export ({error}); nothing imported"
         ) from None
     if exported.schema_version > EXPORT_VERSION:
         raise StoreError(
@@ -122,10 +141,11 @@ def checked_campaigns(path: Path, exported: ExportFile, existing: list[str]) -> 
 def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
     where = f'campaign "{entry.name}"'
     try:
-        docs = entry.changes
+        docs = list(entry.changes)
         if entry.titans:
             histories = [
-                (n, titan.events, titan.undone) for n, titan in enumerate(entry.titans, start=1)
+                (n, list(titan.events), list(titan.undone))
+                for n, titan in enumerate(entry.titans, start=1)
             ]
             docs = change_log(path, 0, histories)
         facts = {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created}
@@ -168,12 +188,12 @@ def export_text(data: dict[str, Any]) -> str:
 TITAN_FORMAT = "titan-campaign titan"
 
 
-class TitanFile(_Strict):
-    format: Literal["titan-campaign titan"]
-    schema_version: Annotated[int, Field(ge=1)]
-    exported: Annotated[str, Field(max_length=40)] = ""
-    rules: Annotated[str, Field(max_length=40)] = ""
-    events: Annotated[list[dict[str, Any]], Field(min_length=1, max_length=100_000)]
+class TitanFile(Checked):
+    format: str = checked(one_of([TITAN_FORMAT]))
+    schema_version: int = checked(whole(1, 10**9))
+    exported: str = checked(text(40), default="")
+    rules: str = checked(text(40), default="")
+    events: tuple[dict[str, Any], ...] = checked(_objects(MAX_EVENTS, min_length=1))
 
 
 def titan_export_text(state: TitanState, events: Sequence[Event], exported: str) -> str:
@@ -190,7 +210,7 @@ def titan_export_text(state: TitanState, events: Sequence[Event], exported: str)
 
 
 def read_titan_export(path: Path) -> list[Event]:
-    """The events of a Titan export file, checked by the rules' models (not yet replayed)."""
+    """The events of a Titan export file, checked by the rules (not yet replayed)."""
     try:
         raw = read_bytes(path, "titan-campaign Titan file")
         if raw is None:
@@ -198,13 +218,13 @@ def read_titan_export(path: Path) -> list[Event]:
         data = parse_json(path, raw)
         if isinstance(data, dict):
             data.pop("titan", None)
-        exported = TitanFile.model_validate(data)
+        exported = parse(TitanFile, data)
         if exported.schema_version > 1:
             raise StoreError(f"{path} comes from a newer titan-campaign")
-        return list(EVENTS_ADAPTER.validate_python(exported.events))
-    except ValidationError as error:
+        return events_from_json(exported.events)
+    except ShapeError as error:
         raise StoreError(
-            f"{path} is not a titan-campaign Titan file ({explain(error)}); nothing imported"
+            f"{path} is not a titan-campaign Titan file ({error}); nothing imported"
         ) from None
     except StoreError as error:
         raise StoreError(

@@ -16,11 +16,10 @@ import heapq
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from ..rules.campaign import Change
 from ..rules.describe import change_text
-from ..rules.events import EVENTS_ADAPTER, Event, GameRecorded, explain
+from ..rules.events import Event, GameRecorded, events_from_json
+from ..rules.shapes import ShapeError
 from .documents import SCHEMA_VERSION, change_to_doc
 from .files import StoreError, parse_json, read_bytes
 
@@ -103,11 +102,9 @@ def _history_file(path: Path, folder: Path, titan_id: str, entry: dict[str, Any]
 
 def _events(path: Path, titan_id: int, raw: list[Any]) -> list[Event]:
     try:
-        return list(EVENTS_ADAPTER.validate_python(raw))
-    except ValidationError as error:
-        raise StoreError(
-            f"{path}: Titan {titan_id} is damaged: {explain(error)} (left untouched)"
-        ) from None
+        return events_from_json(raw)
+    except ShapeError as error:
+        raise StoreError(f"{path}: Titan {titan_id} is damaged: {error} (left untouched)") from None
 
 
 def change_log(

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from pydantic import ValidationError
-
 from .. import actions
 from ..rules.errors import RuleError
 from ..rules.names import UnknownName
+from ..rules.shapes import ShapeError
 from ..rules.titan import TitanState
 from ..rules.wording import field_problems
 from ..store import StoreError
@@ -35,7 +34,7 @@ def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
         return Refusal("Refused", str(error))
     if isinstance(error, (StoreError, UnknownName)):
         return Refusal("Not saved", str(error), "error")
-    if isinstance(error, ValidationError):
+    if isinstance(error, ShapeError):
         problems = field_problems(error, labels)
         return Refusal("Refused", "; ".join(problems.values()), problems=problems)
     if isinstance(error, OSError):
@@ -44,4 +43,4 @@ def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
     raise error
 
 
-REFUSED = (RuleError, StoreError, UnknownName, ValidationError, OSError)
+REFUSED = (RuleError, StoreError, UnknownName, ShapeError, OSError)

@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from pydantic import BaseModel
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -22,7 +21,8 @@ from textual.widgets.option_list import Option
 
 from ... import actions
 from ...rules.campaign import BASE_XP_CHOICES
-from ...rules.events import Name
+from ...rules.events import NAME
+from ...rules.shapes import Checked, checked
 from ...rules.titan import TitanState
 from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
@@ -152,8 +152,8 @@ class FormModal(ModalScreen[object]):
         """The Titan changed elsewhere: show it as it is now (forms about a Titan)."""
 
 
-class _CampaignName(BaseModel):
-    name: Name
+class _CampaignName(Checked):
+    name: str = checked(NAME)
 
 
 class NewCampaignModal(FormModal):

@@ -7,10 +7,10 @@ every figure typed and names each field that is wrong.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import ClassVar
 
-from pydantic import ValidationError
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -21,6 +21,7 @@ from ... import actions
 from ...rules.awards import game_award
 from ...rules.campaign import Campaign
 from ...rules.events import GameOutcome, GameRecorded
+from ...rules.shapes import ShapeError, parse
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from ..refusals import Refusal
@@ -122,15 +123,16 @@ class TitanRow(Horizontal):
         if self.result is None:
             problems["result"] = "Result: won or lost? (w or l)"
         try:
-            GameRecorded.model_validate(
+            parse(
+                GameRecorded,
                 {
                     "game": game,
                     "date": day,
                     "outcome": self.outcome_data(),
                     "survivors": self.survivors(),
-                }
+                },
             )
-        except ValidationError as error:
+        except ShapeError as error:
             problems.update(field_problems(error, LABELS))
         return problems
 
@@ -210,16 +212,16 @@ class RecordGameScreen(Screen[None]):
             shown.update(plain(f"  {row.state.name}: not taking part"))
             return
         try:
-            outcome = GameOutcome.model_validate(row.outcome_data())
-        except ValidationError as error:
+            outcome = parse(GameOutcome, row.outcome_data())
+        except ShapeError as error:
             problems = field_problems(error, LABELS)
             shown.update(plain("  ! " + "; ".join(problems.values())))
             return
         name = shorten(row.state.name, 30)
         wisdom = row.state.abilities["wisdom"]
         if row.result is None:
-            won = game_award(outcome.model_copy(update={"result": "won"}), wisdom).total
-            lost = game_award(outcome.model_copy(update={"result": "lost"}), wisdom).total
+            won = game_award(replace(outcome, result="won"), wisdom).total
+            lost = game_award(replace(outcome, result="lost"), wisdom).total
             shown.update(
                 plain(f"  {name}: won or lost? (w or l)  won → {won} XP, lost → {lost} XP")
             )
@@ -294,7 +296,7 @@ class RecordGameScreen(Screen[None]):
             return
         parts = [
             actions.Participant(
-                row.state.name, GameOutcome.model_validate(row.outcome_data()), row.survivors()
+                row.state.name, parse(GameOutcome, row.outcome_data()), row.survivors()
             )
             for row in rows
         ]

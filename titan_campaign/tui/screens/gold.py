@@ -22,6 +22,7 @@ from ...rules.events import (
     SpellBoughtWithGold,
 )
 from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
+from ...rules.shapes import parse
 from ...rules.sheet import sheet_data
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
@@ -111,9 +112,7 @@ class GoldModal(TitanForm):
             self.show_problems({"amount": "Amount: a number of gold other than 0"})
             return
         note = self.query_one("#gold-note", Input).value.strip()
-        self.save_event(
-            lambda: GoldChanged.model_validate({"amount": amount, "note": note}), "amount"
-        )
+        self.save_event(lambda: parse(GoldChanged, {"amount": amount, "note": note}), "amount")
 
     def on_input_submitted(self) -> None:
         self.action_save()
@@ -190,11 +189,9 @@ class ItemModal(TitanForm):
         }
         if self.buying:
             price = _int(self.query_one("#item-price", Input).value)
-            self.save_event(
-                lambda: ItemBought.model_validate({"item": facts, "price": price}), "price"
-            )
+            self.save_event(lambda: parse(ItemBought, {"item": facts, "price": price}), "price")
         else:
-            self.save_event(lambda: ItemAdded.model_validate({"item": facts}), GENERAL)
+            self.save_event(lambda: parse(ItemAdded, {"item": facts}), GENERAL)
 
     def on_button_pressed(self) -> None:
         self.action_save()
@@ -233,7 +230,7 @@ class SpellForGoldModal(TitanForm):
         spell = spells.get_option_at_index(spells.highlighted).id
         price = _int(self.query_one("#spell-price", Input).value)
         self.save_event(
-            lambda: SpellBoughtWithGold.model_validate({"spell": spell, "price": price}), "price"
+            lambda: parse(SpellBoughtWithGold, {"spell": spell, "price": price}), "price"
         )
 
     def on_button_pressed(self) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -15,6 +14,7 @@ from ... import actions
 from ...rules.characters import LEADERSHIP_UPGRADES, TOWER_CREATURES
 from ...rules.events import PlanSet
 from ...rules.legions import LegionPlan, starting_legions
+from ...rules.shapes import ShapeError, parse
 from ...rules.titan import TitanState, check
 from ...rules.wording import field_problems
 from ..refusals import Refusal
@@ -151,12 +151,13 @@ class PlanScreen(OneTitan, Screen[None]):
 
     def event(self) -> PlanSet:
         plan = self.plan()
-        return PlanSet.model_validate(
+        return parse(
+            PlanSet,
             {
                 "charisma": plan.charisma,
                 "upgrades": plan.upgrades,
                 "placement": plan.placement,
-            }
+            },
         )
 
     def preview(self) -> None:
@@ -164,7 +165,7 @@ class PlanScreen(OneTitan, Screen[None]):
         plan = self.plan()
         try:
             decision = check(state, self.event())
-        except ValidationError as error:
+        except ShapeError as error:
             problems = field_problems(error, {})
             self.query_one("#plan-preview", Static).update(
                 plain("! " + "; ".join(problems.values()))
@@ -192,7 +193,7 @@ class PlanScreen(OneTitan, Screen[None]):
     def action_save(self) -> None:
         try:
             event = self.event()
-        except ValidationError as error:
+        except ShapeError as error:
             self.show_problem("; ".join(field_problems(error, {}).values()))
             return
         decision = check(self.state, event)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -17,7 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ... import actions
 from ...printing.figures import file_stem
-from ...rules.events import explain
+from ...rules.shapes import ShapeError
 from ..refusals import REFUSED, refusal_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -31,10 +30,10 @@ def default_titan_file(titan: str) -> Path:
 
 
 def refusal(error: Exception) -> str:
-    """What the player reads when the file cannot be written or read: the validation
-    library's own wording never (``explain`` says which event and field, in a player's words)."""
-    if isinstance(error, ValidationError):
-        return explain(error)
+    """What the player reads when the file cannot be written or read (a refused event says
+    which event and field, in a player's words)."""
+    if isinstance(error, ShapeError):
+        return str(error)
     return refusal_of(error).message
 
 
