@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sys
 from argparse import Namespace
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +109,7 @@ def _games(args: Namespace, db: Database) -> None:
                 "participants": [
                     {
                         "titan": p.titan,
-                        **asdict(p.outcome),
+                        **vars(p.outcome),
                         "award": p.award,
                         "survivors": list(p.survivors) if p.survivors is not None else None,
                     }

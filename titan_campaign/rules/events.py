@@ -297,9 +297,12 @@ event_from_json = by_kind(EVENT_KINDS)
 """An event from its stored form (``{"kind": "ability_bought", "ability": "luck"}``)."""
 
 
-def events_from_json(data: Any) -> list[Event]:
+_EVENTS = many(event_from_json, MAX_EVENTS)
+
+
+def events_from_json(data: Any) -> tuple[Event, ...]:
     """Events from their stored forms, or ShapeError placing each problem by event number."""
-    return list(many(event_from_json, MAX_EVENTS)(data))
+    return _EVENTS(data)  # type: ignore[no-any-return]
 
 
 def event_to_json(event: _Event) -> dict[str, object]:

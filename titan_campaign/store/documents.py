@@ -124,7 +124,7 @@ def campaign_from_docs(
     for number, raw in changes:
         events: dict[int, tuple[Event, ...]] = {}
         for tid, added in raw["titans"].items():
-            events[int(tid)] = _events(path, f"changes {number}, Titan {tid}", added)
+            events[int(tid)] = _events(path, number, tid, added)
         log.append(
             Change(
                 raw.get("at", ""), raw.get("text", ""), events, raw.get("undone", 0), int(number)
@@ -138,17 +138,15 @@ def events_from_docs(
 ) -> tuple[Event, ...]:
     """One Titan's events from the changes that hold them, checked by the rules."""
     return tuple(
-        event
-        for number, events in docs
-        for event in _events(path, f"changes {number}, Titan {titan_id}", events)
+        event for number, events in docs for event in _events(path, number, titan_id, events)
     )
 
 
-def _events(path: Path, where: str, data: list[Any]) -> tuple[Event, ...]:
+def _events(path: Path, number: str, titan_id: object, data: list[Any]) -> tuple[Event, ...]:
     try:
-        return tuple(events_from_json(data))
+        return events_from_json(data)
     except ShapeError as error:
-        raise _wrong(path, where, error) from None
+        raise _wrong(path, f"changes {number}, Titan {titan_id}", error) from None
 
 
 def change_to_doc(campaign_id: int, change: Change) -> dict[str, Any]:

@@ -221,7 +221,7 @@ def read_titan_export(path: Path) -> list[Event]:
         exported = parse(TitanFile, data)
         if exported.schema_version > 1:
             raise StoreError(f"{path} comes from a newer titan-campaign")
-        return events_from_json(exported.events)
+        return list(events_from_json(exported.events))
     except ShapeError as error:
         raise StoreError(
             f"{path} is not a titan-campaign Titan file ({error}); nothing imported"

@@ -102,7 +102,7 @@ def _history_file(path: Path, folder: Path, titan_id: str, entry: dict[str, Any]
 
 def _events(path: Path, titan_id: int, raw: list[Any]) -> list[Event]:
     try:
-        return events_from_json(raw)
+        return list(events_from_json(raw))
     except ShapeError as error:
         raise StoreError(f"{path}: Titan {titan_id} is damaged: {error} (left untouched)") from None
 

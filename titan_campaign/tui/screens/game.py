@@ -7,7 +7,6 @@ every figure typed and names each field that is wrong.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date
 from typing import ClassVar
 
@@ -21,7 +20,7 @@ from ... import actions
 from ...rules.awards import game_award
 from ...rules.campaign import Campaign
 from ...rules.events import GameOutcome, GameRecorded
-from ...rules.shapes import ShapeError, parse
+from ...rules.shapes import ShapeError, parse, replaced
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from ..refusals import Refusal
@@ -220,8 +219,8 @@ class RecordGameScreen(Screen[None]):
         name = shorten(row.state.name, 30)
         wisdom = row.state.abilities["wisdom"]
         if row.result is None:
-            won = game_award(replace(outcome, result="won"), wisdom).total
-            lost = game_award(replace(outcome, result="lost"), wisdom).total
+            won = game_award(replaced(outcome, result="won"), wisdom).total
+            lost = game_award(replaced(outcome, result="lost"), wisdom).total
             shown.update(
                 plain(f"  {name}: won or lost? (w or l)  won → {won} XP, lost → {lost} XP")
             )
