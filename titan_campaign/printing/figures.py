@@ -6,9 +6,9 @@ text, HTML, PDF and SVG forms say the same thing.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,7 +141,7 @@ def file_stem(name: str) -> str:
     words = re.findall(r"[^\W_]+", normal)
     stem = "-".join(words)
     if " ".join(words) != " ".join(normal.split()):
-        digest = hashlib.blake2b(name.encode("utf-8"), digest_size=3).hexdigest()
+        digest = f"{zlib.crc32(name.encode('utf-8')):08x}"
         stem = f"{stem}-{digest}" if stem else f"titan-{digest}"
     return stem
 
