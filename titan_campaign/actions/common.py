@@ -66,18 +66,21 @@ def _campaign_of(session: Session, titan: str, campaign: str | None) -> Stored:
     return session.campaign_with_titan(titan, campaign)
 
 
-def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanView:
+def _titan_history(db: Database, titan: str, campaign: str | None) -> tuple[str, tuple[Event, ...]]:
+    """The Titan's campaign and its own events (no other Titan is read)."""
     with db.reading() as session:
-        stored = _campaign_of(session, titan, campaign)
-        return TitanView(
-            stored.campaign.name, stored.campaign.state(stored.campaign.titan_id(titan))
-        )
+        return session.titan_history(titan, campaign)
+
+
+def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanView:
+    """The Titan as saved now."""
+    campaign_name, events = _titan_history(db, titan, campaign)
+    return TitanView(campaign_name, replay(events))
 
 
 def titan_sheet(db: Database, titan: str, campaign: str | None = None) -> dict[str, Any]:
     """The Titan's sheet as printed: every figure, and its progress game by game."""
-    with db.reading() as session:
-        campaign_name, events = session.titan_history(titan, campaign)
+    campaign_name, events = _titan_history(db, titan, campaign)
     return _printed_sheet(replay(events), campaign_name, events)
 
 

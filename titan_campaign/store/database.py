@@ -49,6 +49,18 @@ def now_iso() -> str:
     return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
 
 
+_NAMING = ("created", "renamed")
+
+
+def _names_a_titan(titans: dict[str, list[Any]]) -> bool:
+    """Whether a change's events create or rename a Titan."""
+    return any(
+        isinstance(event, dict) and event.get("kind") in _NAMING
+        for events in titans.values()
+        for event in events
+    )
+
+
 class SessionStorage(Storage):
     """tinydb's storage for one session: the tables as read, changed in memory only."""
 
@@ -113,12 +125,12 @@ class Session:
         of the changes in effect, read as stored (so that only the campaign asked for is
         checked and replayed)."""
         named: dict[tuple[int, int], str] = {}
-        for doc in self._changes.all():
+        for doc in self._changes.search(Query().titans.test(_names_a_titan)):
             if doc.get("undone"):
                 continue
-            for titan_id, events in doc.get("titans", {}).items():
+            for titan_id, events in doc["titans"].items():
                 for event in events:
-                    if isinstance(event, dict) and event.get("kind") in ("created", "renamed"):
+                    if isinstance(event, dict) and event.get("kind") in _NAMING:
                         named[(int(doc["campaign"]), int(titan_id))] = str(event.get("name"))
         return named
 
@@ -160,10 +172,11 @@ class Session:
             raise StoreError(f'no Titan named "{titan}"')  # pragma: no cover - titan_id raised
         campaign_id, titan_id = found
         key = str(titan_id)
+        touched = (Query().campaign == campaign_id) & Query().titans.test(lambda t: key in t)
         docs = [
             (str(doc.doc_id), doc["titans"][key])
-            for doc in self._changes.search(Query().campaign == campaign_id)
-            if key in doc["titans"] and not doc.get("undone")
+            for doc in self._changes.search(touched)
+            if not doc.get("undone")
         ]
         campaign_name = str(self._campaign_doc(campaign_id)["name"])
         return campaign_name, events_from_docs(self.path, titan_id, docs)

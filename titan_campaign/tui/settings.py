@@ -8,12 +8,13 @@ a browser tab (``SERVED_ENV``) only reads it: the tabs would overwrite one anoth
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..rules.shapes import Checked, ShapeError, checked, optional, parse, replaced, text, to_json
 from ..store.files import StoreError, write_atomically
 
 APP_NAME = "titan-campaign"
@@ -22,11 +23,9 @@ SERVED_ENV = "TITAN_CAMPAIGN_SERVED"
 config folder, so a served app reads the settings but never writes them."""
 
 
-class Settings(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="ignore")
-
-    theme: str | None = None
-    last_campaign: str | None = None
+class Settings(Checked):
+    theme: str | None = checked(optional(text(100)), default=None)
+    last_campaign: str | None = checked(optional(text(100)), default=None)
 
 
 def settings_file() -> Path:
@@ -36,8 +35,12 @@ def settings_file() -> Path:
 def load_settings(path: Path | None = None) -> Settings:
     """The remembered settings, or the defaults if there are none or they cannot be read."""
     try:
-        return Settings.model_validate_json((path or settings_file()).read_bytes())
-    except (OSError, ValueError, ValidationError):
+        data = json.loads((path or settings_file()).read_bytes())
+        known = {
+            key: data[key] for key in Settings._fields if key in data
+        }  # a newer app's: ignored
+        return parse(Settings, known)
+    except (OSError, ValueError, TypeError, ShapeError):
         return Settings()
 
 
@@ -46,7 +49,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     target = path or settings_file()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, settings.model_dump_json(exclude_defaults=True).encode())
+        write_atomically(target, json.dumps(to_json(settings)).encode())
     except (OSError, StoreError):
         pass
 
@@ -60,7 +63,7 @@ def remembered(path: Path | None = None, **changes: str | None) -> Settings:
     """Remember a changed setting (``theme=...`` or ``last_campaign=...``); the new settings.
     In a served app nothing is written."""
     current = load_settings(path)
-    updated = Settings.model_validate({**current.model_dump(), **changes})
+    updated = replaced(current, **changes)
     if updated != current and not served():
         save_settings(updated, path)
     return updated

@@ -200,6 +200,7 @@ class SheetScreen(OneTitan, Screen[None]):
         """The sheet of Titan ``titan`` of ``campaign``; ``state``: the Titan as just read."""
         super().__init__(campaign, titan)
         self.state = state  # as drawn
+        self.read_on_resume = True
         self.flow = ChoiceFlow(self)
 
     def compose(self) -> ComposeResult:
@@ -225,10 +226,13 @@ class SheetScreen(OneTitan, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#abilities", BoxGrid).focus()
         if self.state is not None:
-            self.show(self.state)  # read just before: not again
+            self.show(self.state)  # read just before: not again when first shown
+            self.read_on_resume = False
 
     def on_screen_resume(self) -> None:
-        self.refresh_view()
+        if self.read_on_resume:
+            self.refresh_view()
+        self.read_on_resume = True
         if self.focused is None:  # back from a chain of picks: the boxes take the keys again
             self.query_one("#abilities", BoxGrid).focus()
 
