@@ -59,7 +59,7 @@ def record_game(
     if not participants:
         raise RuleError("a game needs at least one Titan")
     with db.writing() as session:
-        stored = _campaign_of(session, participants[0].titan, campaign)
+        stored = session.campaign_for([part.titan for part in participants], campaign)
         found = stored.campaign
         earlier = found.game(game) if game is not None else None
         if game is not None and earlier is None:
@@ -94,7 +94,7 @@ def record_game(
         session.save(stored, outcome.campaign, text)
     return Done(
         text,
-        outcome.campaign,
+        found.name,
         {outcome.steps[tid].state.name: outcome.steps[tid] for tid in ids.values()},
     )
 
@@ -151,7 +151,10 @@ def history(
     """The campaign's changes in effect, oldest first, or only those that touched ``titan``,
     each with its events and the notes the rules gave them."""
     with db.reading() as session:
-        stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
+        if titan:  # its changes, and every Titan they touched (for the rules' notes)
+            stored = session.campaign_for([titan], campaign, partners=True)
+        else:
+            stored = session.campaign(campaign)
     found = stored.campaign
     titan_id = found.titan_id(titan) if titan else None
     names = found.names()

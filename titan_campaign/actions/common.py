@@ -25,11 +25,11 @@ from ..store import Database, Session, Stored, now_iso
 
 @dataclass(frozen=True)
 class Done:
-    """What an action changed: the change's line, the campaign as it is now, and for each
-    Titan touched (by name) its new state and the rules' notes."""
+    """What an action changed: the change's line, the campaign's name, and for each Titan
+    touched (by name) its new state and the rules' notes."""
 
     text: str
-    campaign: Campaign
+    campaign: str
     steps: dict[str, Step]
 
     @property
@@ -123,7 +123,7 @@ def change_titans(
     at = now_iso()
     with db.writing() as session:
         first = next(iter(events))
-        stored = _campaign_of(session, first, campaign)
+        stored = session.campaign_for(list(events), campaign)
         found = stored.campaign
         ids = {name: found.titan_id(name) for name in events}
         added = {ids[name]: list(make(found.state(ids[name]))) for name, make in events.items()}
@@ -133,7 +133,7 @@ def change_titans(
         session.save(stored, outcome.campaign, text)
     names = {tid: name for name, tid in ids.items()}
     return Done(
-        text, outcome.campaign, {outcome.steps[tid].state.name: outcome.steps[tid] for tid in names}
+        text, found.name, {outcome.steps[tid].state.name: outcome.steps[tid] for tid in names}
     )
 
 

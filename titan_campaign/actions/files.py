@@ -79,7 +79,7 @@ def import_titan(
             raise RuleError(f"{path}: {error}; nothing imported") from None
         session.save(stored, outcome.campaign, text)
     step = next(iter(outcome.steps.values()))
-    return Done(text, outcome.campaign, {step.state.name: step})
+    return Done(text, found.name, {step.state.name: step})
 
 
 # --- backups, export, import -------------------------------------------------------------

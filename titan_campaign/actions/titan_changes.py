@@ -50,7 +50,7 @@ def add_titan(db: Database, campaign: str | None, name: str, player: str) -> Don
         text = change_text(created.name, [created])
         outcome = found.record(text, {found.next_titan_id(): [created]}, at=at)
         session.save(stored, outcome.campaign, text)
-    return Done(text, outcome.campaign, {created.name: next(iter(outcome.steps.values()))})
+    return Done(text, found.name, {created.name: next(iter(outcome.steps.values()))})
 
 
 def archive_titan(db: Database, titan: str, campaign: str | None = None) -> Done:

@@ -134,7 +134,7 @@ def cmd_titan(args: Namespace, db: Database) -> None:
         done = actions.add_titan(db, _campaign(args), args.name, args.player)
         state = done.state
         print(
-            f'{state.name} ({state.player}) joins "{done.campaign.name}" with {state.available_xp} XP to spend'
+            f'{state.name} ({state.player}) joins "{done.campaign}" with {state.available_xp} XP to spend'
         )
         return
     campaign = _campaign(args)
@@ -163,7 +163,7 @@ def cmd_titan(args: Namespace, db: Database) -> None:
         done = actions.import_titan(db, Path(args.file), campaign, args.name)
         state = done.state
         print(
-            f'{state.name} ({state.player}) joins "{done.campaign.name}": level {state.level}, {state.available_xp} XP available'
+            f'{state.name} ({state.player}) joins "{done.campaign}": level {state.level}, {state.available_xp} XP available'
         )
         return
     states = actions.titans(db, _campaign(args), archived=args.all)

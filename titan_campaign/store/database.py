@@ -9,7 +9,7 @@ Readers take no lock: a file is only ever replaced whole, so they always see one
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,6 +29,7 @@ from .documents import (
     SCHEMA_VERSION,
     CampaignDoc,
     campaign_from_docs,
+    holds_part,
     change_to_doc,
     check_tables,
     events_from_docs,
@@ -82,6 +83,8 @@ class Stored:
 
     id: int
     campaign: Campaign
+    whole: bool = True
+    """False when read for some of its Titans only (``Session.campaign_for``)."""
 
 
 class Session:
@@ -114,11 +117,18 @@ class Session:
     def campaigns(self) -> list[Stored]:
         return [self._stored(doc.doc_id, doc) for doc in self._campaigns.all()]
 
-    def _stored(self, doc_id: int, doc: Any) -> Stored:
-        if doc_id not in self._read:
-            changes = [(str(c.doc_id), c) for c in self._changes.search(Query().campaign == doc_id)]
-            self._read[doc_id] = campaign_from_docs(self.path, str(doc_id), doc, changes)
-        return Stored(doc_id, self._read[doc_id])
+    def _stored(self, doc_id: int, doc: Any, titans: set[int] | None = None) -> Stored:
+        if doc_id in self._read:
+            return Stored(doc_id, self._read[doc_id])
+        wanted = Query().campaign == doc_id
+        if titans is not None:
+            wanted &= Query().titans.test(lambda events: holds_part(titans, events))
+        changes = [(str(c.doc_id), c) for c in self._changes.search(wanted)]
+        read = campaign_from_docs(self.path, str(doc_id), doc, changes, titans)
+        if titans is not None:
+            return Stored(doc_id, read, whole=False)
+        self._read[doc_id] = read
+        return Stored(doc_id, read)
 
     def _names(self) -> dict[tuple[int, int], str]:
         """Every Titan's latest name by (campaign, Titan), from the creation and rename events
@@ -134,10 +144,13 @@ class Session:
                         named[(int(doc["campaign"]), int(titan_id))] = str(event.get("name"))
         return named
 
-    def _find(self, titan: str, campaign: str | None) -> tuple[int, int] | None:
+    def _find(
+        self, titan: str, campaign: str | None, names: dict[tuple[int, int], str] | None = None
+    ) -> tuple[int, int] | None:
         """(campaign, Titan) of the Titan called ``titan``; None if no campaign has one."""
         wanted = name_key(titan)
-        found = [key for key, name in self._names().items() if name_key(name) == wanted]
+        named = self._names() if names is None else names
+        found = [key for key, name in named.items() if name_key(name) == wanted]
         if campaign is not None:
             chosen = self.campaign_id(campaign)
             found = [key for key in found if key[0] == chosen]
@@ -159,6 +172,26 @@ class Session:
         if campaign is not None or len(self._campaigns) == 1:
             return self.campaign(campaign)  # whose error names the Titans it has
         raise StoreError(f'no Titan named "{titan}" in any campaign')
+
+    def campaign_for(
+        self, titans: Sequence[str], campaign: str | None = None, partners: bool = False
+    ) -> Stored:
+        """The campaign of the named Titans as far as a change to them needs: their own events,
+        and of the other Titans only those the campaign's rules read (names, recorded games);
+        no other Titan can be replayed from it. ``partners``: also read in full every Titan
+        who shares a change with them. As ``campaign_with_titan`` if a name is not found."""
+        names = self._names()
+        found = [self._find(titan, campaign, names) for titan in titans]
+        keys = [key for key in found if key is not None]
+        if len(keys) < len(titans) or len({campaign_id for campaign_id, _ in keys}) > 1:
+            return self.campaign_with_titan(titans[0], campaign)
+        campaign_id = keys[0][0]
+        ids = {titan_id for _, titan_id in keys}
+        if partners:
+            wanted = {str(titan_id) for titan_id in ids}
+            shared = Query().titans.test(lambda t: not wanted.isdisjoint(t))
+            ids |= {int(tid) for doc in self._changes.search(shared) for tid in doc["titans"]}
+        return self._stored(campaign_id, self._campaign_doc(campaign_id), ids)
 
     def titan_history(
         self, titan: str, campaign: str | None = None
@@ -263,9 +296,10 @@ class Session:
                 self._changes.update({"undone": change.undone}, doc_ids=[change.number])
             numbered.append(change)
         saved = new.numbered(tuple(numbered))
-        self._read[stored.id] = saved
+        if stored.whole:
+            self._read[stored.id] = saved
         self.saved_text = text
-        return Stored(stored.id, saved)
+        return Stored(stored.id, saved, stored.whole)
 
 
 class Database:

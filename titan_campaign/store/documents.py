@@ -15,6 +15,7 @@ problem names the table, the document and the field, and the file is left untouc
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -114,23 +115,51 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     return data
 
 
+CAMPAIGN_WIDE = ("created", "renamed", "game_recorded")
+"""The events the campaign's own rules read from every Titan: names and recorded games."""
+
+
 def campaign_from_docs(
-    path: Path, doc_id: str, doc: Any, changes: list[tuple[str, Any]]
+    path: Path,
+    doc_id: str,
+    doc: Any,
+    changes: list[tuple[str, Any]],
+    titans: Collection[int] | None = None,
 ) -> Campaign:
     """A campaign with its change log from documents ``check_tables`` passed, every event
-    checked by the rules."""
+    checked by the rules. With ``titans``, only those Titans' events are read in full; of the
+    others only the campaign-wide ones (enough to judge a change to ``titans``), and only the
+    changes holding any of these."""
     facts = parse(CampaignDoc, doc)
     log = []
     for number, raw in changes:
-        events: dict[int, tuple[Event, ...]] = {}
-        for tid, added in raw["titans"].items():
-            events[int(tid)] = _events(path, number, tid, added)
+        by_titan = raw["titans"]
+        if titans is not None:
+            by_titan = {
+                tid: kept for tid, added in by_titan.items() if (kept := _part(titans, tid, added))
+            }
+            if not by_titan:
+                continue
+        events = {int(tid): _events(path, number, tid, added) for tid, added in by_titan.items()}
         log.append(
             Change(
                 raw.get("at", ""), raw.get("text", ""), events, raw.get("undone", 0), int(number)
             )
         )
     return Campaign(facts.name, facts.base_xp, facts.created, tuple(log))
+
+
+def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:
+    """The events of a Titan read for a change to ``titans``: all of them if it is one of them,
+    else only the campaign-wide ones."""
+    if int(tid) in titans:
+        return events
+    return [e for e in events if type(e) is dict and e.get("kind") in CAMPAIGN_WIDE]
+
+
+def holds_part(titans: Collection[int], by_titan: dict[str, list[Any]]) -> bool:
+    """Whether a change holds events of a campaign read for ``titans`` (see ``_part``)."""
+    return any(_part(titans, tid, events) for tid, events in by_titan.items())
 
 
 def events_from_docs(
