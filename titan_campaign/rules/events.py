@@ -20,6 +20,7 @@ from .shapes import (
     ShapeError,
     by_kind,
     checked,
+    checking,
     flag,
     many,
     nested,
@@ -293,16 +294,19 @@ Event = (
 )
 
 EVENT_KINDS: dict[str, type[Event]] = {kind.kind: kind for kind in get_args(Event)}
-event_from_json = by_kind(EVENT_KINDS)
-"""An event from its stored form (``{"kind": "ability_bought", "ability": "luck"}``)."""
+_EVENT = by_kind(EVENT_KINDS)
+_EVENTS = many(_EVENT, MAX_EVENTS)
 
 
-_EVENTS = many(event_from_json, MAX_EVENTS)
+def event_from_json(data: Any) -> Event:
+    """An event from its stored form (``{"kind": "ability_bought", "ability": "luck"}``), or
+    ShapeError."""
+    return checking(_EVENT, data)  # type: ignore[no-any-return]
 
 
 def events_from_json(data: Any) -> tuple[Event, ...]:
     """Events from their stored forms, or ShapeError placing each problem by event number."""
-    return _EVENTS(data)  # type: ignore[no-any-return]
+    return checking(_EVENTS, data)  # type: ignore[no-any-return]
 
 
 def event_to_json(event: _Event) -> dict[str, object]:

@@ -82,6 +82,15 @@ def run(check: Check, value: Any, loc: Loc, problems: list[Problem]) -> Any:
     return None
 
 
+def checking(check: Check, value: Any) -> Any:
+    """``check(value)`` for a caller outside the checks: any problem is a ShapeError."""
+    problems: list[Problem] = []
+    kept = run(check, value, (), problems)
+    if problems:
+        raise ShapeError(problems)
+    return kept
+
+
 @dataclass(frozen=True)
 class _Field:
     check: Check

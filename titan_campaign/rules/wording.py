@@ -54,6 +54,7 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
         "model_type": lambda: "an object",
         "extra_forbidden": lambda: "not a field of this",
         "union_tag_invalid": lambda: "a kind this version knows",
+        "union_tag_not_found": lambda: "its kind (which event it is)",
         "finite_number": lambda: "a finite number",
         "literal_error": lambda: "one of " + str(context.get("expected", "")).replace("'", ""),
         "value_error": lambda: str(context.get("error", "not accepted")),

@@ -29,10 +29,10 @@ from .documents import (
     SCHEMA_VERSION,
     CampaignDoc,
     campaign_from_docs,
-    holds_part,
     change_to_doc,
     check_tables,
     events_from_docs,
+    holds_part,
 )
 from .files import (
     LOCK_TIMEOUT,
