@@ -1,15 +1,15 @@
 """The events a Titan's history is made of.
 
-A Titan's state is never stored: it is replayed from these facts (see ``titan.py``). Each event
-is a frozen dataclass whose fields are checked when it is built (``shapes.py``); names are checked
-against the catalogue and kept in their corrected spelling, so an imported file with
-"Regneration" reads as "Regeneration".
+A Titan's state is never stored: it is replayed from these facts (see ``titan.py``). An event
+never changes, and each of its fields is checked when it is built (``shapes.py``), from a
+command, a form or a file alike; names are checked against the catalogue and kept in their
+corrected spelling, so an imported file with "Regneration" reads as "Regeneration".
 """
 
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, get_args
 
 from .abilities import ABILITIES
 from .characters import find_character
@@ -17,7 +17,6 @@ from .items import ITEM_TYPES
 from .names import UnknownName, check_name
 from .shapes import (
     Checked,
-    ShapeError,
     by_kind,
     checked,
     checking,
@@ -39,16 +38,6 @@ MAX_XP = 100_000  # a single award part or score
 MAX_GOLD = 1_000_000
 MAX_GAMES = 10_000
 MAX_EVENTS = 100_000  # in one list of a file
-
-AbilityName = Literal[
-    "power", "skill", "intelligence", "spirit", "charisma", "leadership", "luck", "wisdom"
-]
-SchoolName = Literal["water", "air", "earth", "fire", "summoning", "sorcery", "nature", "divine"]
-ItemType = Literal["cloak", "talisman", "crown", "staff", "other"]
-
-assert tuple(AbilityName.__args__) == ABILITIES  # type: ignore[attr-defined]
-assert tuple(SchoolName.__args__) == SCHOOLS  # type: ignore[attr-defined]
-assert tuple(ItemType.__args__) == ITEM_TYPES  # type: ignore[attr-defined]
 
 
 def _spell_name(value: str) -> str:
@@ -312,8 +301,3 @@ def events_from_json(data: Any) -> tuple[Event, ...]:
 def event_to_json(event: _Event) -> dict[str, object]:
     """The stored form of an event: plain JSON, defaults left out, ``kind`` first."""
     return {"kind": event.kind, **to_json(event)}
-
-
-def explain(error: ShapeError) -> str:
-    """The first problem in one line, in a player's words."""
-    return str(error)

@@ -71,15 +71,19 @@ def _located(loc: Loc, error: ShapeError) -> list[Problem]:
     return [Problem(loc + p.loc, p.type, p.ctx) for p in error.problems]
 
 
+REFUSED = object()
+"""What ``run`` gives for a refused value."""
+
+
 def run(check: Check, value: Any, loc: Loc, problems: list[Problem]) -> Any:
-    """``check(value)``, its problems added to ``problems`` under ``loc``."""
+    """``check(value)``, or REFUSED with its problems added to ``problems`` under ``loc``."""
     try:
         return check(value)
     except Invalid as error:
         problems.append(Problem(loc, error.kind, error.ctx))
     except ShapeError as error:
         problems.extend(_located(loc, error))
-    return None
+    return REFUSED
 
 
 def checking(check: Check, value: Any) -> Any:
@@ -135,13 +139,8 @@ class Checked:
         problems: list[Problem] = []
         for name, declared in self._fields.items():
             if name in values:
-                try:
-                    value = declared.check(values[name])
-                except Invalid as error:
-                    problems.append(Problem((name,), error.kind, error.ctx))
-                    continue
-                except ShapeError as error:
-                    problems.extend(_located((name,), error))
+                value = run(declared.check, values[name], (name,), problems)
+                if value is REFUSED:
                     continue
             elif declared.default is _REQUIRED:
                 problems.append(Problem((name,), "missing"))
@@ -297,13 +296,13 @@ def pair(first: Check, second: Check) -> Check:
 
 
 def nested(kind: type[Checked]) -> Check:
-    """A dataclass of ``kind``, or a dict of its fields."""
+    """Facts of ``kind``, or a dict of their fields."""
     return lambda value: parse(kind, value)
 
 
 def by_kind(kinds: Mapping[str, type[C]]) -> Callable[[Any], C]:
-    """One of several dataclasses, told apart by the dict's ``kind``; its problems are placed
-    under the kind, e.g. ``("ability_bought", "ability")``."""
+    """Facts of one of several kinds, told apart by the dict's ``kind``; their problems are
+    placed under the kind, e.g. ``("ability_bought", "ability")``."""
 
     def checks(value: Any) -> C:
         if not isinstance(value, dict):

@@ -26,6 +26,7 @@ from ..rules.names import name_key
 from ..rules.shapes import ShapeError, to_json
 from . import backups
 from .documents import (
+    NAMING,
     SCHEMA_VERSION,
     CampaignDoc,
     campaign_from_docs,
@@ -33,6 +34,7 @@ from .documents import (
     check_tables,
     events_from_docs,
     holds_part,
+    names_a_titan,
 )
 from .files import (
     LOCK_TIMEOUT,
@@ -48,18 +50,6 @@ from .upgrade import NewerSchema, upgrade
 
 def now_iso() -> str:
     return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
-
-
-_NAMING = ("created", "renamed")
-
-
-def _names_a_titan(titans: dict[str, list[Any]]) -> bool:
-    """Whether a change's events create or rename a Titan."""
-    return any(
-        isinstance(event, dict) and event.get("kind") in _NAMING
-        for events in titans.values()
-        for event in events
-    )
 
 
 class SessionStorage(Storage):
@@ -135,12 +125,12 @@ class Session:
         of the changes in effect, read as stored (so that only the campaign asked for is
         checked and replayed)."""
         named: dict[tuple[int, int], str] = {}
-        for doc in self._changes.search(Query().titans.test(_names_a_titan)):
+        for doc in self._changes.search(Query().titans.test(names_a_titan)):
             if doc.get("undone"):
                 continue
             for titan_id, events in doc["titans"].items():
                 for event in events:
-                    if isinstance(event, dict) and event.get("kind") in _NAMING:
+                    if isinstance(event, dict) and event.get("kind") in NAMING:
                         named[(int(doc["campaign"]), int(titan_id))] = str(event.get("name"))
         return named
 

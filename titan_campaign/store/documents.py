@@ -115,8 +115,18 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     return data
 
 
-CAMPAIGN_WIDE = ("created", "renamed", "game_recorded")
+NAMING = ("created", "renamed")
+CAMPAIGN_WIDE = (*NAMING, "game_recorded")
 """The events the campaign's own rules read from every Titan: names and recorded games."""
+
+
+def names_a_titan(by_titan: dict[str, list[Any]]) -> bool:
+    """Whether a change's events create or rename a Titan."""
+    return any(
+        type(event) is dict and event.get("kind") in NAMING
+        for events in by_titan.values()
+        for event in events
+    )
 
 
 def campaign_from_docs(
@@ -159,7 +169,13 @@ def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:
 
 def holds_part(titans: Collection[int], by_titan: dict[str, list[Any]]) -> bool:
     """Whether a change holds events of a campaign read for ``titans`` (see ``_part``)."""
-    return any(_part(titans, tid, events) for tid, events in by_titan.items())
+    for tid, events in by_titan.items():
+        if int(tid) in titans:
+            return True
+        for event in events:
+            if type(event) is dict and event.get("kind") in CAMPAIGN_WIDE:
+                return True
+    return False
 
 
 def events_from_docs(
