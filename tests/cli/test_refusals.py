@@ -1,5 +1,5 @@
-"""The command-line contract: a refused action is one `error:` line, exit 1, database untouched;
-a usage mistake exits 2."""
+"""The command-line contract: a refused action, or a mistake in how a command is typed, is one
+`error:` line, exit 1, database untouched."""
 
 from __future__ import annotations
 
@@ -61,10 +61,12 @@ USAGE = [
 
 
 @pytest.mark.parametrize("argv", USAGE, ids=[" ".join(a) for a in USAGE])
-def test_usage_mistakes_exit_2_without_touching_the_database(thorn, argv) -> None:
+def test_usage_mistakes_are_one_line_exit_1_without_touching_the_database(thorn, argv) -> None:
     before = thorn.db.read_bytes()
     code, _out, err = thorn(*argv)
-    assert code == 2 and "error:" in err
+    assert code == 1
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: ")
+    assert "--help" in err
     assert thorn.db.read_bytes() == before
 
 

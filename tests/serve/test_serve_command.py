@@ -31,7 +31,7 @@ def test_serve_help_says_it_stays_on_this_computer_unless_told(
 def test_a_port_that_cannot_be_is_a_usage_mistake(port: str, tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["--db", str(tmp_path / "c.json"), "serve", "--port", port])
-    assert exit_.value.code == 2
+    assert exit_.value.code == 1
 
 
 def test_a_port_in_use_is_refused_in_one_line(tmp_path: Path) -> None:

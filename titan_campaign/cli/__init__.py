@@ -1,7 +1,7 @@
 """The command line: ``titan-campaign ...``; with no command, the character-sheet app.
 
-Contract: success exits 0; a refused action prints one ``error:`` line on stderr, exits 1 and
-leaves the database byte-for-byte unchanged; usage mistakes exit 2.
+Contract: success exits 0; a refused action or a mistake in the command's words prints one
+``error:`` line on stderr, exits 1 and leaves the database byte-for-byte unchanged.
 """
 
 from __future__ import annotations

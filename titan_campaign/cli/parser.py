@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from argparse import Namespace
 from collections.abc import Callable
 from datetime import date
@@ -18,8 +17,9 @@ Handler = Callable[[Namespace, Database], None]
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"error: {message}\n")
+        """A mistake in the command's words: one line, exit 1, like any other refusal."""
+        printable = "".join(ch if ch.isprintable() else "?" for ch in message)
+        self.exit(1, f"error: {printable} (see {self.prog} --help)\n")
 
 
 def _names(text: str) -> list[str]:
