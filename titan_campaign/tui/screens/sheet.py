@@ -17,12 +17,12 @@ from textual.widgets import Static
 from ... import actions
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.campaign import Change
-from ...rules.errors import RuleError
 from ...rules.events import AbilityBought, Event, SchoolGained
 from ...rules.names import plural
 from ...rules.sheet import sheet_data
 from ...rules.spells import SCHOOLS
 from ...rules.titan import MAX_BOXES, TitanState, check, next_school_level
+from ..refusals import Refusal
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -303,26 +303,17 @@ class SheetScreen(OneTitan, Screen[None]):
         if not decision:
             self.notify(decision.reason, title="Cannot check that box", severity="warning")
             return
-        stale: list[TitanState] = []
-
-        def as_shown(state: TitanState) -> list[Event]:
-            """The purchase, if the Titan is still as the sheet shows it: else the box pressed
-            may mean another purchase, and nothing is changed."""
-            if state != shown:
-                stale.append(state)
-                raise RuleError(
-                    f"{state.name} was changed elsewhere (the command line?) since the sheet "
-                    "was drawn; it has been read again and nothing was changed. Check and try again."
-                )
-            return [purchase(state, grid, key)]
-
-        done = titan_app(self).attempt(
-            lambda: actions.change_titans(self.db, self.campaign, {self.titan: as_shown})
+        outcome = titan_app(self).try_action(
+            lambda: actions.change_titan_as_shown(
+                self.db, self.titan, shown, lambda state: purchase(state, grid, key), self.campaign
+            )
         )
-        if stale:
-            self.show(stale[0])
-        if done is None:
+        if isinstance(outcome, Refusal):  # e.g. changed elsewhere: shown again as it is now
+            self.notify(outcome.message, title=outcome.title, severity=outcome.severity)  # type: ignore[arg-type]
+            if outcome.state is not None:
+                self.show(outcome.state)
             return
+        done = outcome
         if done.state.pending and done.state.pending != shown.pending:
             self.show(done.state)  # what the purchase did is told on the pick list it opens
             self.flow.start(news=news_of(shown, done))
