@@ -121,3 +121,9 @@ actions.print_to_file(db, "sheet", "html", output=Path({str(tmp_path / "t.html")
 actions.print_to_file(db, "sheet", "pdf", output=Path({str(tmp_path / "t.pdf")!r}), titan="Thorn")
 """
     assert "textual" not in loaded_after(code)
+
+
+def test_the_app_starts_without_pydantic_or_pdf():
+    loaded = loaded_after("import titan_campaign.tui.app")
+    assert "textual" in loaded
+    assert not loaded & {"pydantic", "fpdf"}
