@@ -58,7 +58,10 @@ def encode(tables: dict[str, dict[str, Any]]) -> bytes:
     """The database as a player reads it: JSON with one line per document, table by table,
     letters of any script as typed (so a diff of two versions shows one line per change)."""
 
-    line = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    # Documents are plain JSON trees (read from a file or built from events): no cycles to look for.
+    line = json.JSONEncoder(
+        ensure_ascii=False, separators=(", ", ": "), check_circular=False
+    ).encode
     parts = []
     for name, table in tables.items():
         docs = ",\n".join(f'  "{key}": {line(doc)}' for key, doc in table.items())  # keys: digits
