@@ -71,23 +71,18 @@ _CHANGE_FIELDS = frozenset(("campaign", "at", "text", "titans", "undone"))
 def _usual(doc: Any) -> bool:
     """A change document of the usual shape, told fast (a file holds one per user action);
     any other is checked by ``ChangeDoc``, which accepts the same and says what is wrong."""
-    if type(doc) is not dict:
+    if type(doc) is not dict or not doc.keys() <= _CHANGE_FIELDS:
         return False
+    campaign, undone = doc.get("campaign"), doc.get("undone", 0)
     at, text, titans = doc.get("at", ""), doc.get("text", ""), doc.get("titans")
-    return (
-        doc.keys() <= _CHANGE_FIELDS
-        and type(doc.get("campaign")) is int
-        and type(doc.get("undone", 0)) is int
-        and type(at) is str
-        and type(text) is str
-        and len(at) <= 40
-        and len(text) <= 400
-        and type(titans) is dict
-        and all(type(events) is list and len(events) <= MAX_EVENTS for events in titans.values())
-        and all(_NUMBER_KEY.fullmatch(tid) for tid in titans)
-        and 1 <= doc["campaign"] <= 10**9
-        and 0 <= doc.get("undone", 0) <= 10**9
-    )
+    if type(campaign) is not int or type(undone) is not int or type(titans) is not dict:
+        return False
+    if type(at) is not str or type(text) is not str or len(at) > 40 or len(text) > 400:
+        return False
+    for tid, events in titans.items():
+        if type(events) is not list or len(events) > MAX_EVENTS or not _NUMBER_KEY.fullmatch(tid):
+            return False
+    return 1 <= campaign <= 10**9 and 0 <= undone <= 10**9
 
 
 def _wrong(path: Path, where: str, error: ShapeError) -> StoreError:
