@@ -24,6 +24,7 @@ from textual.widgets import Input, TextArea
 
 from .. import actions
 from ..rules.errors import RuleError
+from ..rules.titan import TitanState
 from ..store import Database, StoreError
 from ..store import backups as backup_files
 from . import settings
@@ -207,11 +208,16 @@ class TitanCampaignApp(App[int]):
         except REFUSED as error:
             return refusal_of(error, labels)
 
-    def attempt(self, action: Callable[[], T]) -> T | None:
-        """Run one read or change; a refusal becomes a notification, never a traceback."""
+    def attempt(
+        self, action: Callable[[], T], changed: Callable[[TitanState], None] | None = None
+    ) -> T | None:
+        """Run one read or change; a refusal becomes a notification, never a traceback.
+        ``changed``: shows the Titan as it is now when it was refused for a change elsewhere."""
         outcome = self.try_action(action)
         if isinstance(outcome, Refusal):
             self.notify(outcome.message, title=outcome.title, severity=outcome.severity)  # type: ignore[arg-type]
+            if outcome.state is not None and changed is not None:
+                changed(outcome.state)
             return None
         return outcome
 

@@ -22,7 +22,6 @@ from ...rules.names import plural
 from ...rules.sheet import sheet_data
 from ...rules.spells import SCHOOLS
 from ...rules.titan import MAX_BOXES, TitanState, check, next_school_level
-from ..refusals import Refusal
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -303,17 +302,14 @@ class SheetScreen(OneTitan, Screen[None]):
         if not decision:
             self.notify(decision.reason, title="Cannot check that box", severity="warning")
             return
-        outcome = titan_app(self).try_action(
+        done = titan_app(self).attempt(
             lambda: actions.change_titan_as_shown(
                 self.db, self.titan, shown, lambda state: purchase(state, grid, key), self.campaign
-            )
+            ),
+            changed=self.show,
         )
-        if isinstance(outcome, Refusal):  # e.g. changed elsewhere: shown again as it is now
-            self.notify(outcome.message, title=outcome.title, severity=outcome.severity)  # type: ignore[arg-type]
-            if outcome.state is not None:
-                self.show(outcome.state)
+        if done is None:
             return
-        done = outcome
         if done.state.pending and done.state.pending != shown.pending:
             self.show(done.state)  # what the purchase did is told on the pick list it opens
             self.flow.start(news=news_of(shown, done))
