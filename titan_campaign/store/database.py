@@ -35,6 +35,7 @@ from .documents import (
     events_from_docs,
     holds_part,
     names_a_titan,
+    of_kinds,
 )
 from .files import (
     LOCK_TIMEOUT,
@@ -129,9 +130,8 @@ class Session:
             if doc.get("undone"):
                 continue
             for titan_id, events in doc["titans"].items():
-                for event in events:
-                    if isinstance(event, dict) and event.get("kind") in NAMING:
-                        named[(int(doc["campaign"]), int(titan_id))] = str(event.get("name"))
+                for event in of_kinds(events, NAMING):
+                    named[(int(doc["campaign"]), int(titan_id))] = str(event.get("name"))
         return named
 
     def _find(

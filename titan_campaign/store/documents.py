@@ -115,13 +115,14 @@ CAMPAIGN_WIDE = (*NAMING, "game_recorded")
 """The events the campaign's own rules read from every Titan: names and recorded games."""
 
 
+def of_kinds(events: list[Any], kinds: tuple[str, ...]) -> list[Any]:
+    """The stored events of these kinds, read as stored (each is checked where it is used)."""
+    return [event for event in events if type(event) is dict and event.get("kind") in kinds]
+
+
 def names_a_titan(by_titan: dict[str, list[Any]]) -> bool:
     """Whether a change's events create or rename a Titan."""
-    return any(
-        type(event) is dict and event.get("kind") in NAMING
-        for events in by_titan.values()
-        for event in events
-    )
+    return any(of_kinds(events, NAMING) for events in by_titan.values())
 
 
 def campaign_from_docs(
@@ -157,19 +158,14 @@ def campaign_from_docs(
 def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:
     """The events of a Titan read for a change to ``titans``: all of them if it is one of them,
     else only the campaign-wide ones."""
-    if int(tid) in titans:
-        return events
-    return [e for e in events if type(e) is dict and e.get("kind") in CAMPAIGN_WIDE]
+    return events if int(tid) in titans else of_kinds(events, CAMPAIGN_WIDE)
 
 
 def holds_part(titans: Collection[int], by_titan: dict[str, list[Any]]) -> bool:
     """Whether a change holds events of a campaign read for ``titans`` (see ``_part``)."""
     for tid, events in by_titan.items():
-        if int(tid) in titans:
+        if int(tid) in titans or of_kinds(events, CAMPAIGN_WIDE):
             return True
-        for event in events:
-            if type(event) is dict and event.get("kind") in CAMPAIGN_WIDE:
-                return True
     return False
 
 
