@@ -64,6 +64,9 @@ def _character_name(value: str) -> str:
 NAME = then(text(60, min_length=1), check_name)
 """A Titan's, player's, campaign's or item's name: 1 to 60 characters, no control characters."""
 NOTE = text(200)
+TIME_LENGTH = 40
+TIME = text(TIME_LENGTH)
+"""A moment as ISO 8601 text (``2026-11-30T20:00:00+01:00``): for the history, never for a rule."""
 COUNT = whole(0, MAX_COUNT)
 GAME = whole(1, MAX_GAMES)
 LEVEL = whole(1, 3)
@@ -76,7 +79,7 @@ GOLD = whole(0, MAX_GOLD)
 
 class _Event(Checked):
     kind: ClassVar[str]
-    at: str = checked(text(40), default="")
+    at: str = checked(TIME, default="")
     """When it happened (ISO 8601); for the history only, never for a rule."""
 
 

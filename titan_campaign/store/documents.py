@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.campaign import Campaign, Change
-from ..rules.events import MAX_EVENTS, NAME, Event, event_to_json, events_from_json
+from ..rules.events import (
+    MAX_EVENTS,
+    NAME,
+    TIME,
+    TIME_LENGTH,
+    Event,
+    event_to_json,
+    events_from_json,
+)
 from ..rules.shapes import (
     Checked,
     Invalid,
@@ -39,10 +47,16 @@ _NUMBER_KEY = re.compile(r"[1-9][0-9]{0,8}")
 _NUMBER = text(9, pattern=_NUMBER_KEY.pattern)
 
 
+_MAX_NUMBER = 10**9  # a change's campaign and undo order
+_LINE_LENGTH = 400
+_LINE = text(_LINE_LENGTH)
+"""A change's line, as a player reads it."""
+
+
 class CampaignDoc(Checked):
     name: str = checked(NAME)
     base_xp: int = checked(one_of((0, 100, 200)))
-    created: str = checked(text(40), default="")
+    created: str = checked(TIME, default="")
 
 
 def _titans(value: Any) -> dict[str, list[Any]]:
@@ -58,14 +72,14 @@ def _titans(value: Any) -> dict[str, list[Any]]:
 
 
 class ChangeDoc(Checked):
-    campaign: int = checked(whole(1, 10**9))
-    at: str = checked(text(40), default="")
-    text: str = checked(text(400), default="")
+    campaign: int = checked(whole(1, _MAX_NUMBER))
+    at: str = checked(TIME, default="")
+    text: str = checked(_LINE, default="")
     titans: dict[str, list[Any]] = checked(_titans)
-    undone: int = checked(whole(0, 10**9), default=0)
+    undone: int = checked(whole(0, _MAX_NUMBER), default=0)
 
 
-_CHANGE_FIELDS = frozenset(("campaign", "at", "text", "titans", "undone"))
+_CHANGE_FIELDS = frozenset(ChangeDoc._fields)
 
 
 def _usual(doc: Any) -> bool:
@@ -77,12 +91,17 @@ def _usual(doc: Any) -> bool:
     at, text, titans = doc.get("at", ""), doc.get("text", ""), doc.get("titans")
     if type(campaign) is not int or type(undone) is not int or type(titans) is not dict:
         return False
-    if type(at) is not str or type(text) is not str or len(at) > 40 or len(text) > 400:
+    if (
+        type(at) is not str
+        or type(text) is not str
+        or len(at) > TIME_LENGTH
+        or len(text) > _LINE_LENGTH
+    ):
         return False
     for tid, events in titans.items():
         if type(events) is not list or len(events) > MAX_EVENTS or not _NUMBER_KEY.fullmatch(tid):
             return False
-    return 1 <= campaign <= 10**9 and 0 <= undone <= 10**9
+    return 1 <= campaign <= _MAX_NUMBER and 0 <= undone <= _MAX_NUMBER
 
 
 def _wrong(path: Path, where: str, error: ShapeError) -> StoreError:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from ..rules.campaign import Campaign
 from ..rules.errors import RuleError
-from ..rules.events import MAX_EVENTS, Created, Event, events_from_json
+from ..rules.events import MAX_EVENTS, TIME, Created, Event, events_from_json
 from ..rules.names import name_key
 from ..rules.shapes import (
     Checked,
@@ -59,7 +59,7 @@ class TitanExport(Checked):
 class CampaignExport(Checked):
     name: str = checked(text(60, min_length=1))
     base_xp: Literal[0, 100, 200] = checked(one_of((0, 100, 200)))
-    created: str = checked(text(40), default="")
+    created: str = checked(TIME, default="")
     titans: tuple[TitanExport, ...] = checked(many(nested(TitanExport), 10_000), default=())
     """Version 1: each Titan's events and redo stack."""
     changes: tuple[dict[str, Any], ...] = checked(_objects(1_000_000), default=())
@@ -69,7 +69,7 @@ class CampaignExport(Checked):
 class ExportFile(Checked):
     format: str = checked(one_of([EXPORT_FORMAT]))
     schema_version: int = checked(whole(1, 10**9))
-    exported: str = checked(text(40), default="")
+    exported: str = checked(TIME, default="")
     campaigns: tuple[CampaignExport, ...] = checked(many(nested(CampaignExport), 10_000))
 
 
@@ -191,7 +191,7 @@ TITAN_FORMAT = "titan-campaign titan"
 class TitanFile(Checked):
     format: str = checked(one_of([TITAN_FORMAT]))
     schema_version: int = checked(whole(1, 10**9))
-    exported: str = checked(text(40), default="")
+    exported: str = checked(TIME, default="")
     rules: str = checked(text(40), default="")
     events: tuple[dict[str, Any], ...] = checked(_objects(MAX_EVENTS, min_length=1))
 
