@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 def run(*argv: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -71,3 +73,38 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     reader.stdout.close()  # like `| head` that has stopped reading before anything came
     assert reader.wait(timeout=60) == 0
     assert reader.stderr.read() == b""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["gold", "Thorn", "-20", "--note", "ale"],
+        ["--db", "x.json", "--campaign", "sheet", "sheet", "Thorn", "--format", "json"],
+        [
+            "--camp",
+            "gold",
+            "history",
+            "Thorn",
+        ],  # an abbreviated option: the quick look guesses "gold"
+        ["campaign", "new", "Iron Crown", "--base-xp", "100"],
+        ["game", "Thorn:won:score=347", "Mira:lost", "--date", "2026-11-29"],
+        ["item", "add", "Thorn", "Cloak", "--type", "cloak", "--charges", "2"],
+        ["undo"],
+    ],
+)
+def test_a_command_parses_as_the_parser_of_every_command_parses_it(argv: list[str]) -> None:
+    from titan_campaign.cli.parser import build_parser, parse_arguments
+
+    assert vars(parse_arguments(argv)) == vars(build_parser().parse_args(argv))
+
+
+def test_a_mistake_is_told_by_the_parser_of_every_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit) as exited:
+        parse_arguments(["shet", "gold"])  # "gold" is a command, "shet" is not
+    assert exited.value.code == 1
+    error = capsys.readouterr().err
+    assert "invalid choice: 'shet'" in error and "'sheet'" in error and "'gold'" in error

@@ -16,7 +16,7 @@ from ..rules.errors import RuleError
 from ..rules.names import UnknownName
 from ..rules.shapes import ShapeError
 from ..store import Database, StoreError
-from .parser import build_parser
+from .parser import parse_arguments
 
 
 def _fail(message: str) -> int:
@@ -34,14 +34,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    args = parse_arguments(list(sys.argv[1:] if argv is None else argv))
     try:
         path = db_path(getattr(args, "db", None))
         if args.command is None:
             return _open_app(args, path)
         if args.open_titan is not None:
-            parser.error("--titan opens the app: leave out the command, or name the Titan after it")
+            return _fail(
+                "--titan opens the app: leave out the command, or name the Titan after it"
+                " (see titan-campaign --help)"
+            )
         args.handler(args, Database(path))
     except (RuleError, StoreError, UnknownName, ShapeError) as error:
         return _fail(str(error))

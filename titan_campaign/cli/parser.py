@@ -5,14 +5,17 @@ from __future__ import annotations
 import argparse
 import re
 from argparse import Namespace
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 from typing import NoReturn
 
 from ..store import Database
 from . import handlers
 
+Parser = argparse.ArgumentParser
 Handler = Callable[[Namespace, Database], None]
+Arguments = Callable[[Parser, Parser], None]
+"""Adds a command's arguments to its parser (the second: the options every command takes)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -20,6 +23,18 @@ class _Parser(argparse.ArgumentParser):
         """A mistake in the command's words: one line, exit 1, like any other refusal."""
         printable = "".join(ch if ch.isprintable() else "?" for ch in message)
         self.exit(1, f"error: {printable} (see {self.prog} --help)\n")
+
+
+class _Mistake(Exception):
+    pass
+
+
+class _OneCommandParser(_Parser):
+    """A parser of one command only: a mistake is judged again by the parser of every command,
+    whose message says it as a whole (and names every command)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _Mistake(message)
 
 
 def _names(text: str) -> list[str]:
@@ -92,8 +107,35 @@ def _signed(text: str) -> int:
         ) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    common = _Parser(add_help=False)
+def parse_arguments(argv: Sequence[str]) -> Namespace:
+    """The command's arguments. Only the command ``argv`` names is built where a quick look
+    tells which one it is: building all of them takes about 5 ms, as long as a sheet's own work."""
+    named = _command_named(argv)
+    if named is not None:
+        try:
+            return build_parser(named).parse_args(argv)
+        except _Mistake:
+            pass
+    return build_parser().parse_args(argv)
+
+
+def _command_named(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` seems to name; None where help is asked for before it."""
+    words = iter(argv)
+    for word in words:
+        if word in ("--db", "--campaign", "--titan"):
+            next(words, None)
+        elif word in ("-h", "--help"):
+            return None
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(only: str | None = None) -> Parser:
+    """Every command with its arguments; ``only``: that command alone."""
+    kind = _Parser if only is None else _OneCommandParser
+    common = kind(add_help=False)
     common.add_argument(
         "--db",
         default=argparse.SUPPRESS,
@@ -104,8 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=argparse.SUPPRESS,
         help="campaign name (needed only when there are several)",
     )
-
-    parser = _Parser(
+    parser = kind(
         prog="titan-campaign",
         description="Campaign manager for Campaign Titan. With no command, opens the character-sheet app.",
         parents=[common],
@@ -116,18 +157,18 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="with no command: open the app on this Titan's sheet (--campaign: on its roster)",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=kind)
+    for name, (text, handler, arguments) in COMMANDS.items():
+        if only in (None, name):
+            sub = commands.add_parser(name, help=text, description=text, parents=[common])
+            sub.set_defaults(handler=handler)
+            arguments(sub, common)
+    return parser
 
-    def command(name: str, help: str, handler: Handler) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help, description=help, parents=[common])
-        sub.set_defaults(handler=handler)
-        return sub
 
-    campaign = command(
-        "campaign", "create, list, rename and delete campaigns; the game log", handlers.cmd_campaign
-    )
+def _campaign_arguments(campaign: Parser, common: Parser) -> None:
     campaign_cmds = campaign.add_subparsers(
-        dest="action", metavar="ACTION", required=True, parser_class=_Parser
+        dest="action", metavar="ACTION", required=True, parser_class=type(campaign)
     )
     new = campaign_cmds.add_parser("new", help="create a campaign", parents=[common])
     new.add_argument("name")
@@ -154,13 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--yes", action="store_true", help="confirm: every Titan of the campaign goes with it"
     )
 
-    titan = command(
-        "titan",
-        "add, list, rename, archive, bring back, export and import Titans",
-        handlers.cmd_titan,
-    )
+
+def _titan_arguments(titan: Parser, common: Parser) -> None:
     titan_cmds = titan.add_subparsers(
-        dest="action", metavar="ACTION", required=True, parser_class=_Parser
+        dest="action", metavar="ACTION", required=True, parser_class=type(titan)
     )
     add = titan_cmds.add_parser("add", help="add a Titan to a campaign", parents=[common])
     add.add_argument("name")
@@ -197,20 +235,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--name", default=None, help="a new name, if the campaign has one like it"
     )
 
-    spend = command(
-        "spend",
-        "spend 100 XP on an ability box, a school level or a spell (R1)",
-        handlers.cmd_spend,
-    )
+
+def _spend_arguments(spend: Parser, common: Parser) -> None:
     spend.add_argument("titan")
     spend.add_argument("what", choices=("ability", "school", "spell"))
     spend.add_argument("name")
 
-    choose = command(
-        "choose",
-        "resolve a pending choice: free school level, spell pick, bonus swap",
-        handlers.cmd_choose,
-    )
+
+def _choose_arguments(choose: Parser, common: Parser) -> None:
     choose.add_argument("titan")
     choose.add_argument("what", choices=("school", "spell", "swap", "decline-swap"))
     choose.add_argument(
@@ -223,12 +255,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--bonus", action="store_true", help="take the spell as an Intelligence bonus pick (R6)"
     )
 
-    choices = command(
-        "choices", "list a Titan's pending choices and what each may take", handlers.cmd_choices
-    )
-    choices.add_argument("titan")
 
-    award = command("award", "record a game for a Titan and award its XP (R8)", handlers.cmd_award)
+def _titan_only(parser: Parser, common: Parser) -> None:
+    parser.add_argument("titan")
+
+
+def _award_arguments(award: Parser, common: Parser) -> None:
     award.add_argument("titan")
     award.add_argument("--result", choices=("won", "lost"), required=True)
     for option in _FIGURES:
@@ -245,9 +277,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--game", type=int, default=None, help="add this Titan to an already recorded game number"
     )
 
-    game = command(
-        "game", "record one game for several Titans as one change (R8)", handlers.cmd_game
-    )
+
+def _game_arguments(game: Parser, common: Parser) -> None:
     game.add_argument(
         "parts",
         nargs="+",
@@ -258,28 +289,30 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("--scenario", default="", help="scenario name")
     game.add_argument("--date", type=_iso_date, default=None, help="YYYY-MM-DD (default today)")
 
-    guard = command(
-        "honor-guard", "set the honor guard; no creature clears it (R9)", handlers.cmd_honor_guard
-    )
+
+def _honor_guard_arguments(guard: Parser, common: Parser) -> None:
     guard.add_argument("titan")
     guard.add_argument("creatures", nargs="*", metavar="CREATURE")
 
-    gold = command("gold", "add (or with a minus sign, take) gold (R11)", handlers.cmd_gold)
+
+def _gold_arguments(gold: Parser, common: Parser) -> None:
     gold.add_argument("titan")
     gold.add_argument("amount", type=_signed)
     gold.add_argument("--note", default="")
     gold.add_argument("--game", type=int, default=None)
 
-    buy = command("buy", "pay gold for a magic item or a spell (R11)", handlers.cmd_buy)
+
+def _buy_arguments(buy: Parser, common: Parser) -> None:
     buy.add_argument("titan")
     buy.add_argument("what", choices=("item", "spell"))
     buy.add_argument("name")
     buy.add_argument("--price", type=_count, required=True)
     _item_options(buy)
 
-    item = command("item", "magic items: add, use a charge, remove (R11)", handlers.cmd_item)
+
+def _item_arguments(item: Parser, common: Parser) -> None:
     item_cmds = item.add_subparsers(
-        dest="action", metavar="ACTION", required=True, parser_class=_Parser
+        dest="action", metavar="ACTION", required=True, parser_class=type(item)
     )
     item_add = item_cmds.add_parser("add", help="add a magic item", parents=[common])
     item_add.add_argument("titan")
@@ -290,9 +323,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("titan")
         sub.add_argument("name")
 
-    plan = command(
-        "plan", "plan and show the next game's starting legions (R10)", handlers.cmd_plan
-    )
+
+def _plan_arguments(plan: Parser, common: Parser) -> None:
     plan.add_argument("titan")
     plan.add_argument(
         "--charisma",
@@ -317,11 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="put an extra creature or item in legion 1 or 2",
     )
 
-    goal = command(
-        "goal",
-        "the cheapest legal order of purchases and choices to a target sheet",
-        handlers.cmd_goal,
-    )
+
+def _goal_arguments(goal: Parser, common: Parser) -> None:
     goal.add_argument("titan")
     goal.add_argument(
         "--ability",
@@ -346,11 +375,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     goal.add_argument("--clear", action="store_true", help="forget the goal kept with the Titan")
 
-    progress = command(
-        "progress",
-        "the Titan after each game: XP earned and spent, level and Mana",
-        handlers.cmd_progress,
-    )
+
+def _progress_arguments(progress: Parser, common: Parser) -> None:
     progress.add_argument("titan")
     progress.add_argument("--format", choices=("text", "json", "svg"), default="text")
     progress.add_argument(
@@ -360,26 +386,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="file (default: standard output; svg: NAME-progress.svg)",
     )
 
-    undo = command(
-        "undo",
-        "undo the campaign's latest change as a whole, or the latest that touched TITAN",
-        handlers.cmd_undo,
-    )
-    redo = command(
-        "redo", "redo the change undone last (of those that touched TITAN)", handlers.cmd_redo
-    )
-    for undoing in (undo, redo):
-        undoing.add_argument("titan", nargs="?", help="only the changes that touched this Titan")
 
-    history = command(
-        "history",
-        "the campaign's changes, oldest first, or those that touched TITAN",
-        handlers.cmd_history,
-    )
+def _undo_arguments(undoing: Parser, common: Parser) -> None:
+    undoing.add_argument("titan", nargs="?", help="only the changes that touched this Titan")
+
+
+def _history_arguments(history: Parser, common: Parser) -> None:
     history.add_argument("titan", nargs="?")
     history.add_argument("--json", action="store_true")
 
-    sheet = command("sheet", "print a Titan Character Sheet (or a blank one)", handlers.cmd_sheet)
+
+def _sheet_arguments(sheet: Parser, common: Parser) -> None:
     sheet.add_argument("titan", nargs="?", help="the Titan (leave out with --blank)")
     sheet.add_argument("--format", choices=("text", "json", "html", "pdf", "svg"), default="text")
     sheet.add_argument(
@@ -387,9 +404,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _print_options(sheet)
 
-    cards = command(
-        "cards", "spell cards: a Titan's spell book, chosen spells, or all 72", handlers.cmd_cards
-    )
+
+def _cards_arguments(cards: Parser, common: Parser) -> None:
     cards.add_argument("titan", nargs="?")
     cards.add_argument("--all", action="store_true", help="all 72 spells")
     cards.add_argument(
@@ -398,41 +414,35 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--format", choices=("html", "pdf"), default="pdf")
     _print_options(cards)
 
-    game_card = command(
-        "game-card",
-        "one page for the table: starting legions, figures, spells",
-        handlers.cmd_game_card,
-    )
+
+def _game_card_arguments(game_card: Parser, common: Parser) -> None:
     game_card.add_argument("titan")
     game_card.add_argument("--format", choices=("text", "html", "pdf"), default="pdf")
     _print_options(game_card)
 
-    print_campaign = command(
-        "print-campaign", "every active Titan's sheet in one document", handlers.cmd_print_campaign
-    )
+
+def _print_campaign_arguments(print_campaign: Parser, common: Parser) -> None:
     print_campaign.add_argument("--format", choices=("html", "pdf"), default="pdf")
     _print_options(print_campaign)
 
-    command("backups", "list the automatic backups of the database", handlers.cmd_backups)
-    restore = command(
-        "restore", "restore backup N (the current file is backed up first)", handlers.cmd_restore
-    )
+
+def _no_arguments(parser: Parser, common: Parser) -> None:
+    pass
+
+
+def _restore_arguments(restore: Parser, common: Parser) -> None:
     restore.add_argument("number", type=int)
 
-    export = command("export", "write all campaigns as JSON", handlers.cmd_export)
+
+def _export_arguments(export: Parser, common: Parser) -> None:
     export.add_argument("-o", "--output", default=None, help="file (default: standard output)")
-    imp = command(
-        "import",
-        "add the campaigns of an export file (a name clash is refused)",
-        handlers.cmd_import,
-    )
+
+
+def _import_arguments(imp: Parser, common: Parser) -> None:
     imp.add_argument("file")
 
-    serve = command(
-        "serve",
-        "game night in the browser: the app in every player's browser tab, on this database",
-        handlers.cmd_serve,
-    )
+
+def _serve_arguments(serve: Parser, common: Parser) -> None:
     serve.add_argument(
         "--host",
         default="127.0.0.1",
@@ -442,7 +452,120 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any free one)"
     )
-    return parser
+
+
+COMMANDS: dict[str, tuple[str, Handler, Arguments]] = {
+    "campaign": (
+        "create, list, rename and delete campaigns; the game log",
+        handlers.cmd_campaign,
+        _campaign_arguments,
+    ),
+    "titan": (
+        "add, list, rename, archive, bring back, export and import Titans",
+        handlers.cmd_titan,
+        _titan_arguments,
+    ),
+    "spend": (
+        "spend 100 XP on an ability box, a school level or a spell (R1)",
+        handlers.cmd_spend,
+        _spend_arguments,
+    ),
+    "choose": (
+        "resolve a pending choice: free school level, spell pick, bonus swap",
+        handlers.cmd_choose,
+        _choose_arguments,
+    ),
+    "choices": (
+        "list a Titan's pending choices and what each may take",
+        handlers.cmd_choices,
+        _titan_only,
+    ),
+    "award": (
+        "record a game for a Titan and award its XP (R8)",
+        handlers.cmd_award,
+        _award_arguments,
+    ),
+    "game": (
+        "record one game for several Titans as one change (R8)",
+        handlers.cmd_game,
+        _game_arguments,
+    ),
+    "honor-guard": (
+        "set the honor guard; no creature clears it (R9)",
+        handlers.cmd_honor_guard,
+        _honor_guard_arguments,
+    ),
+    "gold": ("add (or with a minus sign, take) gold (R11)", handlers.cmd_gold, _gold_arguments),
+    "buy": ("pay gold for a magic item or a spell (R11)", handlers.cmd_buy, _buy_arguments),
+    "item": ("magic items: add, use a charge, remove (R11)", handlers.cmd_item, _item_arguments),
+    "plan": (
+        "plan and show the next game's starting legions (R10)",
+        handlers.cmd_plan,
+        _plan_arguments,
+    ),
+    "goal": (
+        "the cheapest legal order of purchases and choices to a target sheet",
+        handlers.cmd_goal,
+        _goal_arguments,
+    ),
+    "progress": (
+        "the Titan after each game: XP earned and spent, level and Mana",
+        handlers.cmd_progress,
+        _progress_arguments,
+    ),
+    "undo": (
+        "undo the campaign's latest change as a whole, or the latest that touched TITAN",
+        handlers.cmd_undo,
+        _undo_arguments,
+    ),
+    "redo": (
+        "redo the change undone last (of those that touched TITAN)",
+        handlers.cmd_redo,
+        _undo_arguments,
+    ),
+    "history": (
+        "the campaign's changes, oldest first, or those that touched TITAN",
+        handlers.cmd_history,
+        _history_arguments,
+    ),
+    "sheet": (
+        "print a Titan Character Sheet (or a blank one)",
+        handlers.cmd_sheet,
+        _sheet_arguments,
+    ),
+    "cards": (
+        "spell cards: a Titan's spell book, chosen spells, or all 72",
+        handlers.cmd_cards,
+        _cards_arguments,
+    ),
+    "game-card": (
+        "one page for the table: starting legions, figures, spells",
+        handlers.cmd_game_card,
+        _game_card_arguments,
+    ),
+    "print-campaign": (
+        "every active Titan's sheet in one document",
+        handlers.cmd_print_campaign,
+        _print_campaign_arguments,
+    ),
+    "backups": ("list the automatic backups of the database", handlers.cmd_backups, _no_arguments),
+    "restore": (
+        "restore backup N (the current file is backed up first)",
+        handlers.cmd_restore,
+        _restore_arguments,
+    ),
+    "export": ("write all campaigns as JSON", handlers.cmd_export, _export_arguments),
+    "import": (
+        "add the campaigns of an export file (a name clash is refused)",
+        handlers.cmd_import,
+        _import_arguments,
+    ),
+    "serve": (
+        "game night in the browser: the app in every player's browser tab, on this database",
+        handlers.cmd_serve,
+        _serve_arguments,
+    ),
+}
 
 
 def _port(text: str) -> int:
@@ -452,14 +575,14 @@ def _port(text: str) -> int:
     return value
 
 
-def _print_options(parser: argparse.ArgumentParser) -> None:
+def _print_options(parser: Parser) -> None:
     parser.add_argument(
         "-o", "--output", default=None, help="file to write (default: named after the Titan, here)"
     )
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
 
-def _item_options(parser: argparse.ArgumentParser) -> None:
+def _item_options(parser: Parser) -> None:
     parser.add_argument(
         "--type", choices=("cloak", "talisman", "crown", "staff", "other"), default="other"
     )

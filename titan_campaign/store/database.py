@@ -33,8 +33,8 @@ from .documents import (
     change_to_doc,
     check_tables,
     events_from_docs,
+    has_kinds,
     holds_part,
-    names_a_titan,
     of_kinds,
 )
 from .files import (
@@ -111,10 +111,13 @@ class Session:
     def _stored(self, doc_id: int, doc: Any, titans: set[int] | None = None) -> Stored:
         if doc_id in self._read:
             return Stored(doc_id, self._read[doc_id])
-        wanted = Query().campaign == doc_id
-        if titans is not None:
-            wanted &= Query().titans.test(lambda events: holds_part(titans, events))
-        changes = [(str(c.doc_id), c) for c in self._changes.search(wanted)]
+
+        found = self._changes.search(
+            lambda doc: (
+                doc["campaign"] == doc_id and (titans is None or holds_part(titans, doc["titans"]))
+            )
+        )
+        changes = [(str(c.doc_id), c) for c in found]
         read = campaign_from_docs(self.path, str(doc_id), doc, changes, titans)
         if titans is not None:
             return Stored(doc_id, read, whole=False)
@@ -126,9 +129,11 @@ class Session:
         of the changes in effect, read as stored (so that only the campaign asked for is
         checked and replayed)."""
         named: dict[tuple[int, int], str] = {}
-        for doc in self._changes.search(Query().titans.test(names_a_titan)):
-            if doc.get("undone"):
-                continue
+
+        in_effect = self._changes.search(
+            lambda doc: not doc.get("undone") and has_kinds(doc["titans"], NAMING)
+        )
+        for doc in in_effect:
             for titan_id, events in doc["titans"].items():
                 for event in of_kinds(events, NAMING):
                     named[(int(doc["campaign"]), int(titan_id))] = str(event.get("name"))
@@ -179,8 +184,9 @@ class Session:
         ids = {titan_id for _, titan_id in keys}
         if partners:
             wanted = {str(titan_id) for titan_id in ids}
-            shared = Query().titans.test(lambda t: not wanted.isdisjoint(t))
-            ids |= {int(tid) for doc in self._changes.search(shared) for tid in doc["titans"]}
+
+            shared = self._changes.search(lambda doc: not wanted.isdisjoint(doc["titans"]))
+            ids |= {int(tid) for doc in shared for tid in doc["titans"]}
         return self._stored(campaign_id, self._campaign_doc(campaign_id), ids)
 
     def titan_history(
@@ -195,12 +201,13 @@ class Session:
             raise StoreError(f'no Titan named "{titan}"')  # pragma: no cover - titan_id raised
         campaign_id, titan_id = found
         key = str(titan_id)
-        touched = (Query().campaign == campaign_id) & Query().titans.test(lambda t: key in t)
-        docs = [
-            (str(doc.doc_id), doc["titans"][key])
-            for doc in self._changes.search(touched)
-            if not doc.get("undone")
-        ]
+
+        touched = self._changes.search(
+            lambda doc: (
+                key in doc["titans"] and doc["campaign"] == campaign_id and not doc.get("undone")
+            )
+        )
+        docs = [(str(doc.doc_id), doc["titans"][key]) for doc in touched]
         campaign_name = str(self._campaign_doc(campaign_id)["name"])
         return campaign_name, events_from_docs(self.path, titan_id, docs)
 

@@ -139,9 +139,13 @@ def of_kinds(events: list[Any], kinds: tuple[str, ...]) -> list[Any]:
     return [event for event in events if type(event) is dict and event.get("kind") in kinds]
 
 
-def names_a_titan(by_titan: dict[str, list[Any]]) -> bool:
-    """Whether a change's events create or rename a Titan."""
-    return any(of_kinds(events, NAMING) for events in by_titan.values())
+def has_kinds(by_titan: dict[str, list[Any]], kinds: tuple[str, ...]) -> bool:
+    """Whether a change holds events of these kinds."""
+    return any(
+        type(event) is dict and event.get("kind") in kinds
+        for events in by_titan.values()
+        for event in events
+    )
 
 
 def campaign_from_docs(
@@ -182,10 +186,7 @@ def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:
 
 def holds_part(titans: Collection[int], by_titan: dict[str, list[Any]]) -> bool:
     """Whether a change holds events of a campaign read for ``titans`` (see ``_part``)."""
-    for tid, events in by_titan.items():
-        if int(tid) in titans or of_kinds(events, CAMPAIGN_WIDE):
-            return True
-    return False
+    return any(int(tid) in titans for tid in by_titan) or has_kinds(by_titan, CAMPAIGN_WIDE)
 
 
 def events_from_docs(
