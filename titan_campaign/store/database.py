@@ -111,10 +111,10 @@ class Session:
     def _stored(self, doc_id: int, doc: Any, titans: set[int] | None = None) -> Stored:
         if doc_id in self._read:
             return Stored(doc_id, self._read[doc_id])
-
+        ids = None if titans is None else {str(titan_id) for titan_id in titans}
         found = self._changes.search(
             lambda doc: (
-                doc["campaign"] == doc_id and (titans is None or holds_part(titans, doc["titans"]))
+                doc["campaign"] == doc_id and (ids is None or holds_part(ids, doc["titans"]))
             )
         )
         changes = [(str(c.doc_id), c) for c in found]
@@ -128,11 +128,10 @@ class Session:
         """Every Titan's latest name by (campaign, Titan), from the creation and rename events
         of the changes in effect, read as stored (so that only the campaign asked for is
         checked and replayed)."""
-        named: dict[tuple[int, int], str] = {}
-
         in_effect = self._changes.search(
             lambda doc: not doc.get("undone") and has_kinds(doc["titans"], NAMING)
         )
+        named: dict[tuple[int, int], str] = {}
         for doc in in_effect:
             for titan_id, events in doc["titans"].items():
                 for event in of_kinds(events, NAMING):

@@ -141,11 +141,11 @@ def of_kinds(events: list[Any], kinds: tuple[str, ...]) -> list[Any]:
 
 def has_kinds(by_titan: dict[str, list[Any]], kinds: tuple[str, ...]) -> bool:
     """Whether a change holds events of these kinds."""
-    return any(
-        type(event) is dict and event.get("kind") in kinds
-        for events in by_titan.values()
-        for event in events
-    )
+    for events in by_titan.values():
+        for event in events:
+            if type(event) is dict and event.get("kind") in kinds:
+                return True
+    return False
 
 
 def campaign_from_docs(
@@ -184,9 +184,9 @@ def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:
     return events if int(tid) in titans else of_kinds(events, CAMPAIGN_WIDE)
 
 
-def holds_part(titans: Collection[int], by_titan: dict[str, list[Any]]) -> bool:
-    """Whether a change holds events of a campaign read for ``titans`` (see ``_part``)."""
-    return any(int(tid) in titans for tid in by_titan) or has_kinds(by_titan, CAMPAIGN_WIDE)
+def holds_part(titan_ids: set[str], by_titan: dict[str, list[Any]]) -> bool:
+    """Whether a change holds events of a campaign read for these Titans (see ``_part``)."""
+    return not titan_ids.isdisjoint(by_titan) or has_kinds(by_titan, CAMPAIGN_WIDE)
 
 
 def events_from_docs(
