@@ -1,8 +1,8 @@
 """Actions on a campaign: campaigns themselves, recorded games, undo, redo and the history."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
+from typing import NamedTuple
 
 from ..rules.campaign import Campaign, Change
 from ..rules.describe import describe
@@ -106,8 +106,7 @@ def _and(names: Sequence[str]) -> str:
 # --- undo, redo, history ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Undone:
+class Undone(NamedTuple):
     """A change undone or redone, and the campaign as it is now."""
 
     change: Change
@@ -137,8 +136,7 @@ def redo(db: Database, campaign: str | None = None, titan: str | None = None) ->
     return Undone(change, outcome.campaign, steps)
 
 
-@dataclass(frozen=True)
-class HistoryRow:
+class HistoryRow(NamedTuple):
     number: int
     at: str
     text: str

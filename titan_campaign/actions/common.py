@@ -2,8 +2,7 @@
 change judged by the rules (refused whole, or saved whole)."""
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..rules.campaign import Campaign, GameLogEntry
 from ..rules.describe import change_text
@@ -23,8 +22,7 @@ from ..rules.titan import (
 from ..store import Database, Session, Stored, now_iso
 
 
-@dataclass(frozen=True)
-class Done:
+class Done(NamedTuple):
     """What an action changed: the change's line, the campaign's name, and for each Titan
     touched (by name) its new state and the rules' notes."""
 
@@ -42,16 +40,14 @@ class Done:
         return self.step.state
 
 
-@dataclass(frozen=True)
-class TitanView:
+class TitanView(NamedTuple):
     """A Titan as read: its campaign's name and its state."""
 
     campaign: str
     state: TitanState
 
 
-@dataclass(frozen=True)
-class Participant:
+class Participant(NamedTuple):
     """One Titan's part in a recorded game (R8, R9)."""
 
     titan: str

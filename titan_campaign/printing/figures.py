@@ -9,17 +9,15 @@ from __future__ import annotations
 import re
 import unicodedata
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..rules.honor_guard import SLOT_OPENS_AT, honor_guard_slots
 from ..rules.progress import ProgressRow
 from ..rules.spells import SCHOOLS, Spell
 
 
-@dataclass(frozen=True, slots=True)
-class GuardSlot:
+class GuardSlot(NamedTuple):
     """One of the three honor guard slots (R9): open (with its point cap) or locked."""
 
     number: int

@@ -8,7 +8,7 @@ which is one Strike Phase per Battle (R3 follows the rule).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .names import NameIndex
 
@@ -28,8 +28,7 @@ MAX_BOXES = 3
 """Check boxes per ability on the sheet."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ability:
+class Ability(NamedTuple):
     """One ability row of the Titan Character Sheet and the rule behind it."""
 
     key: str

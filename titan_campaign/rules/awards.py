@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .events import GameOutcome
 
@@ -23,8 +23,7 @@ ENGAGEMENT_LABELS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(NamedTuple):
     """One Titan's end-of-game XP (R8); ``parts`` labels each part for the breakdown."""
 
     outcome: GameOutcome

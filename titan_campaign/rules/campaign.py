@@ -13,8 +13,9 @@ redone, until a new change touches one of its Titans.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from .errors import RuleError
 from .events import Created, Event, GameOutcome, GameRecorded, Renamed
@@ -24,8 +25,7 @@ from .titan import Step, TitanState, apply, replay
 BASE_XP_CHOICES = (0, 100, 200)  # R1
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """One user action: when, what a player reads, and the events it added, by Titan id.
     ``number`` is its place in the database (None until saved); ``undone`` is 0 while the change
     is in effect, else the order in which it was undone (redo takes the latest)."""
@@ -40,16 +40,14 @@ class Change:
         return titan_id in self.events
 
 
-@dataclass(frozen=True)
-class Participant:
+class Participant(NamedTuple):
     titan: str
     outcome: GameOutcome
     award: int
     survivors: tuple[str, ...] | None
 
 
-@dataclass(frozen=True)
-class GameLogEntry:
+class GameLogEntry(NamedTuple):
     """A game of the campaign's log: every Titan that took part, with its award (R8)."""
 
     game: int
@@ -58,8 +56,7 @@ class GameLogEntry:
     participants: tuple[Participant, ...]
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a change did: the new campaign, and for each Titan touched its state and notes."""
 
     campaign: Campaign
@@ -252,7 +249,7 @@ class Campaign:
                 f'"{latest.text}" also changed {who}, who changed again since: undo their later changes first'
             )
         order = max((c.undone for c in self.changes), default=0) + 1
-        undone = replace(latest, undone=order)
+        undone = latest._replace(undone=order)
         changes = tuple(undone if c is latest else c for c in self.changes)
         return self.with_changes(changes), undone
 
@@ -264,7 +261,7 @@ class Campaign:
             who = self.names().get(titan_id, "") if titan_id is not None else f'"{self.name}"'
             raise RuleError(f"nothing to redo for {who}")
         latest = max(undone, key=lambda c: c.undone)
-        redone = replace(latest, undone=0, number=None)
+        redone = latest._replace(undone=0, number=None)
         rest = tuple(c for c in self.changes if c is not latest)
         try:
             steps = self.with_changes(rest)._judge(redone)

@@ -13,7 +13,7 @@ elementals and Demons. ``points`` is the Campaign point value of Chart 1; the Ti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .names import NameIndex
 
@@ -43,8 +43,7 @@ DEMON_POINTS: dict[int, int] = {2: 80, 3: 90, 4: 100}
 """Chart 1: a Demon is worth 80, 90 or 100 points by its Skill-factor."""
 
 
-@dataclass(frozen=True, slots=True)
-class Character:
+class Character(NamedTuple):
     """One kind of character counter: its factors, abilities and Campaign point value."""
 
     name: str

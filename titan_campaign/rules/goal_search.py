@@ -9,7 +9,7 @@ import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .abilities import MAX_BOXES
 from .errors import RuleError
@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 _Node = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One move of the search: ``kind`` is fill, intelligence, plain, level or buy; ``school``
     indexes the schools of target spells; a free school level costs nothing (R2)."""
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .abilities import ABILITIES, MAX_BOXES, find_ability
 from .errors import RuleError
@@ -123,8 +124,7 @@ def parse_goal(
 # --- the plan ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class GoalStep:
+class GoalStep(NamedTuple):
     """One step of a plan: what to do in words (see the module docstring), the rules event,
     and the Titan's spent XP and level right after it."""
 
@@ -134,8 +134,7 @@ class GoalStep:
     level_after: int
 
 
-@dataclass(frozen=True, slots=True)
-class GoalPlan:
+class GoalPlan(NamedTuple):
     """The cheapest order of steps reaching ``goal``; ``xp_needed`` is the XP beyond what the
     Titan has available now (0: doable today); ``games`` the games that is (see games_needed)."""
 

@@ -8,7 +8,7 @@ campaign is free to change them, and free-form items are always allowed (R11).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .names import NameIndex
 
@@ -17,8 +17,7 @@ ITEM_TYPES: tuple[str, ...] = ("cloak", "talisman", "crown", "staff", "other")
 item of each of the four types, and only a Lord or a Warlock can use a staff (R11)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ItemSuggestion:
+class ItemSuggestion(NamedTuple):
     """A magic item a campaign may hand out as a reward: name, R11 type and what it does."""
 
     name: str

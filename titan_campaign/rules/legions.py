@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import cycle, islice
+from typing import NamedTuple
 
 from .characters import LEADERSHIP_UPGRADES, TOWER_CREATURES, find_character
 from .errors import RuleError
@@ -19,8 +19,7 @@ MAX_LEGION = 7
 UPGRADED_FROM = {upgrade: creature for creature, upgrade in LEADERSHIP_UPGRADES.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class LegionPlan:
+class LegionPlan(NamedTuple):
     """The player's picks, remembered between games (R10)."""
 
     charisma: tuple[str, ...] = ()
@@ -28,11 +27,10 @@ class LegionPlan:
     placement: tuple[tuple[str, int], ...] = ()  # (character or item name, legion 1|2)
 
 
-@dataclass(frozen=True, slots=True)
-class StartingLegions:
+class StartingLegions(NamedTuple):
     legions: tuple[tuple[str, ...], tuple[str, ...]]
     items: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
 
 
 def upgrade_name(name: str) -> str:

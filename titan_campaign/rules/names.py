@@ -10,8 +10,7 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
@@ -51,8 +50,7 @@ def quoted_list(names: Iterable[str], last: str = "or") -> str:
     return f"{', '.join(quoted[:-1])} {last} {quoted[-1]}"
 
 
-@dataclass(frozen=True, slots=True)
-class NameIndex(Generic[T]):
+class NameIndex(NamedTuple, Generic[T]):
     """Entries of one catalogue by the key of their name and of each alias.
 
     ``noun`` names the kind of entry in messages ("spell", "character"); ``display`` maps every

@@ -13,7 +13,7 @@ game 2: award 60, earned 210, spent 300, level 1, Mana 2.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .events import Event, GameRecorded
 from .state import TitanState
@@ -22,8 +22,7 @@ from .titan import apply
 __all__ = ["ProgressRow", "progress", "progress_json", "progress_table"]
 
 
-@dataclass(frozen=True, slots=True)
-class ProgressRow:
+class ProgressRow(NamedTuple):
     """One game of a Titan's history and the sheet right after its record (R1, R2, R7, R8)."""
 
     game: int

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, TypeVar, dataclass_transform
 
 from .wording import field_name, problem_words
 
@@ -26,11 +26,10 @@ Check = Callable[[Any], Any]
 """Takes a value, returns it as kept (e.g. a list as a tuple), or raises ``Invalid``."""
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     loc: Loc
     type: str
-    ctx: Mapping[str, object] = field(default_factory=dict)
+    ctx: Mapping[str, object] = MappingProxyType({})
 
 
 class Invalid(ValueError):
@@ -95,8 +94,7 @@ def checking(check: Check, value: Any) -> Any:
     return kept
 
 
-@dataclass(frozen=True)
-class _Field:
+class _Field(NamedTuple):
     check: Check
     default: Any
 

@@ -32,7 +32,7 @@ a character into the Legion), "masterboard legion" (one Legion on the Masterboar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .names import NameIndex, UnknownName, name_key
 
@@ -98,8 +98,7 @@ TARGETS: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Spell:
+class Spell(NamedTuple):
     """One spell card: its school and level, when it is cast, what it attacks and its text."""
 
     name: str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from .abilities import ABILITIES
 from .awards import Award
@@ -20,8 +20,7 @@ XP_PER_LEVEL = 200  # R2
 MAX_BOXES = 3  # R3, R4
 
 
-@dataclass(frozen=True, slots=True)
-class KnownSpell:
+class KnownSpell(NamedTuple):
     """A spell in the spell book and how it was learned: ``school`` pick (R5), ``free`` pick (R2),
     ``bonus`` (R6), ``xp`` bought in a mastered school (R5) or ``gold`` (R11)."""
 
@@ -41,8 +40,7 @@ class KnownSpell:
         return self.source == "gold"
 
 
-@dataclass(frozen=True, slots=True)
-class PendingChoice:
+class PendingChoice(NamedTuple):
     """A choice the player still has to make.
 
     ``school``: a free school level (R2). ``spell``: a spell pick of (school, level) from a
@@ -69,8 +67,7 @@ class PendingChoice:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class OwnedItem:
+class OwnedItem(NamedTuple):
     name: str
     type: str
     description: str = ""
@@ -78,15 +75,13 @@ class OwnedItem:
     max_charges: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class GoldLine:
+class GoldLine(NamedTuple):
     amount: int
     note: str = ""
     game: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class GamePlayed:
+class GamePlayed(NamedTuple):
     game: int
     date: str
     scenario: str
@@ -95,8 +90,7 @@ class GamePlayed:
     survivors: tuple[str, ...] | None
 
 
-@dataclass(frozen=True, slots=True)
-class KeptGoal:
+class KeptGoal(NamedTuple):
     """A build goal kept with the Titan: ability boxes, school levels and spells wanted."""
 
     abilities: tuple[tuple[str, int], ...] = ()

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from .awards import game_award
 from .errors import Decision, RuleError
@@ -285,7 +284,7 @@ def _use_item(state: TitanState, event: ItemUsed, notes: list[str]) -> TitanStat
     item = state.item(event.name)
     if item.charges is None:
         raise RuleError(f"{item.name} has no charges to spend (R11)")
-    used = replace(item, charges=item.charges - 1)
+    used = item._replace(charges=item.charges - 1)
     items = tuple(used if i is item else i for i in state.items)
     if used.charges == 0:
         items = tuple(i for i in state.items if i is not item)
@@ -410,8 +409,7 @@ def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanSta
     return after
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     state: TitanState
     notes: tuple[str, ...]
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import NamedTuple
 
 from .files import StoreError, real_path
 
@@ -26,8 +26,7 @@ DAYS = 30
 _INDEX = "index.tsv"
 
 
-@dataclass(frozen=True)
-class Backup:
+class Backup(NamedTuple):
     number: int  # 1 is the newest
     file: Path
     saved: datetime  # when this version of the database was written

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tinydb import Query, TinyDB
 from tinydb.storages import Storage
@@ -68,8 +67,7 @@ class SessionStorage(Storage):
         self.changed = True
 
 
-@dataclass(frozen=True)
-class Stored:
+class Stored(NamedTuple):
     """A campaign as read from the database, with its document number."""
 
     id: int
