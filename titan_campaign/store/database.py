@@ -111,11 +111,11 @@ class Session:
             return Stored(doc_id, self._read[doc_id])
         ids = None if titans is None else {str(titan_id) for titan_id in titans}
         found = self._changes.search(
-            lambda doc: (
-                doc["campaign"] == doc_id and (ids is None or holds_part(ids, doc["titans"]))
+            lambda change: (
+                change["campaign"] == doc_id and (ids is None or holds_part(ids, change["titans"]))
             )
         )
-        changes = [(str(c.doc_id), c) for c in found]
+        changes = [(str(change.doc_id), change) for change in found]
         read = campaign_from_docs(self.path, str(doc_id), doc, changes, titans)
         if titans is not None:
             return Stored(doc_id, read, whole=False)
@@ -127,13 +127,13 @@ class Session:
         of the changes in effect, read as stored (so that only the campaign asked for is
         checked and replayed)."""
         in_effect = self._changes.search(
-            lambda doc: not doc.get("undone") and has_kinds(doc["titans"], NAMING)
+            lambda change: not change.get("undone") and has_kinds(change["titans"], NAMING)
         )
         named: dict[tuple[int, int], str] = {}
-        for doc in in_effect:
-            for titan_id, events in doc["titans"].items():
+        for change in in_effect:
+            for titan_id, events in change["titans"].items():
                 for event in of_kinds(events, NAMING):
-                    named[(int(doc["campaign"]), int(titan_id))] = str(event.get("name"))
+                    named[(int(change["campaign"]), int(titan_id))] = str(event.get("name"))
         return named
 
     def _find(
@@ -181,9 +181,8 @@ class Session:
         ids = {titan_id for _, titan_id in keys}
         if partners:
             wanted = {str(titan_id) for titan_id in ids}
-
-            shared = self._changes.search(lambda doc: not wanted.isdisjoint(doc["titans"]))
-            ids |= {int(tid) for doc in shared for tid in doc["titans"]}
+            shared = self._changes.search(lambda change: not wanted.isdisjoint(change["titans"]))
+            ids |= {int(tid) for change in shared for tid in change["titans"]}
         return self._stored(campaign_id, self._campaign_doc(campaign_id), ids)
 
     def titan_history(
@@ -198,13 +197,14 @@ class Session:
             raise StoreError(f'no Titan named "{titan}"')  # pragma: no cover - titan_id raised
         campaign_id, titan_id = found
         key = str(titan_id)
-
         touched = self._changes.search(
-            lambda doc: (
-                key in doc["titans"] and doc["campaign"] == campaign_id and not doc.get("undone")
+            lambda change: (
+                key in change["titans"]
+                and change["campaign"] == campaign_id
+                and not change.get("undone")
             )
         )
-        docs = [(str(doc.doc_id), doc["titans"][key]) for doc in touched]
+        docs = [(str(change.doc_id), change["titans"][key]) for change in touched]
         campaign_name = str(self._campaign_doc(campaign_id)["name"])
         return campaign_name, events_from_docs(self.path, titan_id, docs)
 
