@@ -90,6 +90,8 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
         ["game", "Thorn:won:score=347", "Mira:lost", "--date", "2026-11-29"],
         ["item", "add", "Thorn", "Cloak", "--type", "cloak", "--charges", "2"],
         ["undo"],
+        ["--db", "x.json", "--titan", "Thorn"],  # no command: the app
+        [],
     ],
 )
 def test_a_command_parses_as_the_parser_of_every_command_parses_it(argv: list[str]) -> None:

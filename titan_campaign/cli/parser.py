@@ -108,8 +108,9 @@ def _signed(text: str) -> int:
 
 
 def parse_arguments(argv: Sequence[str]) -> Namespace:
-    """The command's arguments. Only the command ``argv`` names is built where a quick look
-    tells which one it is: building all of them takes about 5 ms, as long as a sheet's own work."""
+    """The command's arguments. Only the command ``argv`` names (or none, for the app) is built
+    where a quick look tells which one it is: building all of them takes about 5 ms, as long as
+    a sheet's own work."""
     named = _command_named(argv)
     if named is not None:
         try:
@@ -120,7 +121,8 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
 
 
 def _command_named(argv: Sequence[str]) -> str | None:
-    """The command ``argv`` seems to name; None where help is asked for before it."""
+    """The command ``argv`` seems to name, "" for none (the app); None where help is asked for
+    before it or the word is no command's."""
     words = iter(argv)
     for word in words:
         if word in ("--db", "--campaign", "--titan"):
@@ -129,11 +131,11 @@ def _command_named(argv: Sequence[str]) -> str | None:
             return None
         elif not word.startswith("-"):
             return word if word in COMMANDS else None
-    return None
+    return ""
 
 
 def build_parser(only: str | None = None) -> Parser:
-    """Every command with its arguments; ``only``: that command alone."""
+    """Every command with its arguments; ``only``: that command alone ("": none)."""
     kind = _Parser if only is None else _OneCommandParser
     common = kind(add_help=False)
     common.add_argument(
