@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from ..rules.campaign import Campaign
 from ..rules.errors import RuleError
@@ -67,6 +67,7 @@ class CampaignExport(Checked):
 
 
 class ExportFile(Checked):
+    NEWEST: ClassVar[int] = EXPORT_VERSION
     format: str = checked(one_of([EXPORT_FORMAT]))
     schema_version: int = checked(whole(1, 10**9))
     exported: str = checked(TIME, default="")
@@ -97,27 +98,31 @@ def _without_campaign(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def read_export(path: Path) -> ExportFile:
+F = TypeVar("F", "ExportFile", "TitanFile")
+
+
+def _read(path: Path, kind: type[F], what: str) -> F:
+    """A file to import, checked for shape; StoreError saying nothing was imported."""
     try:
-        raw = read_bytes(path, "titan-campaign export")
+        raw = read_bytes(path, what)
         if raw is None:
             raise StoreError(f"{path} does not exist")
-        data = parse_json(path, raw)
+        facts = parse(kind, parse_json(path, raw))
     except StoreError as error:
         raise StoreError(
             f"{str(error).removesuffix(' (left untouched)')}; nothing imported"
         ) from None
-    try:
-        exported = parse(ExportFile, data)
     except ShapeError as error:
+        raise StoreError(f"{path} is not a {what} ({error}); nothing imported") from None
+    if facts.schema_version > kind.NEWEST:
         raise StoreError(
-            f"{path} is not a titan-campaign export ({error}); nothing imported"
-        ) from None
-    if exported.schema_version > EXPORT_VERSION:
-        raise StoreError(
-            f"{path} comes from a newer titan-campaign (export version {exported.schema_version}); nothing imported"
+            f"{path} comes from a newer titan-campaign ({what} version {facts.schema_version}); nothing imported"
         )
-    return exported
+    return facts
+
+
+def read_export(path: Path) -> ExportFile:
+    return _read(path, ExportFile, "titan-campaign export")
 
 
 def checked_campaigns(path: Path, exported: ExportFile, existing: list[str]) -> list[Campaign]:
@@ -189,10 +194,13 @@ TITAN_FORMAT = "titan-campaign titan"
 
 
 class TitanFile(Checked):
+    NEWEST: ClassVar[int] = 1
     format: str = checked(one_of([TITAN_FORMAT]))
     schema_version: int = checked(whole(1, 10**9))
     exported: str = checked(TIME, default="")
     rules: str = checked(text(40), default="")
+    titan: str = checked(text(10_000), default="")
+    """The Titan's name, for a reader of the file (the events name it)."""
     events: tuple[dict[str, Any], ...] = checked(_objects(MAX_EVENTS, min_length=1))
 
 
@@ -200,7 +208,7 @@ def titan_export_text(state: TitanState, events: Sequence[Event], exported: str)
     """One Titan with its whole history (``rules``: the rules version that judged it)."""
     data = {
         "format": TITAN_FORMAT,
-        "schema_version": 1,
+        "schema_version": TitanFile.NEWEST,
         "exported": exported,
         "rules": RULES_VERSION,
         "titan": state.name,
@@ -211,22 +219,10 @@ def titan_export_text(state: TitanState, events: Sequence[Event], exported: str)
 
 def read_titan_export(path: Path) -> list[Event]:
     """The events of a Titan export file, checked by the rules (not yet replayed)."""
+    exported = _read(path, TitanFile, "titan-campaign Titan file")
     try:
-        raw = read_bytes(path, "titan-campaign Titan file")
-        if raw is None:
-            raise StoreError(f"{path} does not exist")
-        data = parse_json(path, raw)
-        if isinstance(data, dict):
-            data.pop("titan", None)
-        exported = parse(TitanFile, data)
-        if exported.schema_version > 1:
-            raise StoreError(f"{path} comes from a newer titan-campaign")
         return list(events_from_json(exported.events))
     except ShapeError as error:
         raise StoreError(
             f"{path} is not a titan-campaign Titan file ({error}); nothing imported"
-        ) from None
-    except StoreError as error:
-        raise StoreError(
-            f"{str(error).removesuffix(' (left untouched)')}; nothing imported"
         ) from None
