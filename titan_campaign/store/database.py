@@ -285,7 +285,7 @@ class Session:
         for change in new.changes:
             if change.number is None:
                 number = self._changes.insert(change_to_doc(stored.id, change))
-                change = type(change)(change.at, change.text, change.events, change.undone, number)
+                change = change._replace(number=number)
             elif change != old[change.number]:
                 self._changes.update({"undone": change.undone}, doc_ids=[change.number])
             numbered.append(change)

@@ -161,7 +161,7 @@ def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
         raise StoreError(
             f"{where}: {str(error).removesuffix(' (left untouched)')}; nothing imported"
         ) from None
-    campaign = campaign.with_changes(tuple(_unnumbered(c) for c in campaign.changes))
+    campaign = campaign.with_changes(tuple(c._replace(number=None) for c in campaign.changes))
     names: dict[str, int] = {}
     for titan_id in campaign.titan_ids:
         try:
@@ -178,10 +178,6 @@ def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
             raise StoreError(f'{where} has two Titans named "{state.name}"; nothing imported')
         names[name_key(state.name)] = titan_id
     return campaign
-
-
-def _unnumbered(change: Any) -> Any:
-    return type(change)(change.at, change.text, change.events, change.undone, None)
 
 
 def export_text(data: dict[str, Any]) -> str:
