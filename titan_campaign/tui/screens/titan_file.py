@@ -20,7 +20,7 @@ from ...rules.shapes import ShapeError
 from ..refusals import REFUSED, refusal_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import database
+from .base import OneTitan, database
 from .forms import BACK, FormBox, FormModal
 
 
@@ -50,21 +50,13 @@ class _FileModal(FormModal):
         self.query(Input).first().focus()
 
 
-class ExportTitanModal(_FileModal):
+class ExportTitanModal(OneTitan, _FileModal):
     """Write the Titan and its whole history to a file another campaign can import."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         BACK,
         Binding("ctrl+s", "export", "Export", id="titan_export.go"),
     ]
-
-    def __init__(self, campaign: str, titan: str) -> None:
-        super().__init__()
-        self.campaign = campaign
-        self.titan = titan
-
-    def campaign_in_view(self) -> str | None:
-        return self.campaign
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
@@ -84,7 +76,7 @@ class ExportTitanModal(_FileModal):
             return
         path = Path(typed).expanduser()
         try:
-            state = actions.export_titan(database(self), self.titan, path, self.campaign)
+            state = actions.export_titan(self.db, self.titan, path, self.campaign)
         except REFUSED as error:
             self.show_problem(refusal(error))
             return
