@@ -5,9 +5,11 @@ CI runs everything."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 SLOW_PLACES = ("tui", "serve")
 SLOW_FILES = ("test_print_chromium.py", "test_progress_chart.py", "test_print_examples.py")
@@ -18,3 +20,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = Path(str(item.path))
         if path.parent.name in SLOW_PLACES or path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
+
+
+# Property tests give the same answer on every run in CI (a failure there can be run again as it
+# was); elsewhere they draw new examples and print what reproduces a failure.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("dev", print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")

@@ -200,7 +200,7 @@ def _titans_in(campaign: dict[str, Any]) -> int:
     return len(
         {
             titan
-            for change in campaign["changes"]
+            for change in campaign.get("changes", ())  # an export may leave out an empty log
             if not change.get("undone")
             for titan, events in change["titans"].items()
             if any(event.get("kind") == "created" for event in events)

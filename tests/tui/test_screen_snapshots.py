@@ -7,9 +7,11 @@ SVG files in ``__snapshots__``.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+import time_machine
 
 from titan_campaign.rules.events import AbilityBought, GoldChanged, ItemAdded, ItemFacts
 from titan_campaign.tui.app import TitanCampaignApp
@@ -19,6 +21,7 @@ from .conftest import build_db, stored, won_game
 
 LONG_NAME = "Bartholomew the Unbelievably Long-Named Titan of the Far Nor"  # 60 characters
 SMALL = (80, 24)
+FORM_DAY = datetime(2026, 11, 30, 12, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -43,7 +46,8 @@ def test_a_sixty_character_name_is_shortened_on_the_roster(crowded_db: Path, sna
 
 def test_the_game_form_at_80x24(crowded_db: Path, snap_compare) -> None:
     app = TitanCampaignApp(crowded_db, open_campaign="Demo")
-    assert snap_compare(app, press=["g"], terminal_size=SMALL)
+    with time_machine.travel(FORM_DAY, tick=True):  # the form offers today's date
+        assert snap_compare(app, press=["g"], terminal_size=SMALL)
 
 
 def test_the_buy_item_dialog_at_80x24(crowded_db: Path, snap_compare) -> None:
