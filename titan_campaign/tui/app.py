@@ -270,39 +270,57 @@ class TitanCampaignApp(App[int]):
             return
         self.exit()
 
-    def campaign_in_view(self) -> str | None:
-        """The campaign the topmost screen that shows one is about."""
+    def in_view(self) -> tuple[str | None, str | None]:
+        """The campaign the topmost screen that shows one is about, and the Titan if that
+        screen is about one Titan (a sheet, its history, a form about it)."""
         for screen in reversed(self.screen_stack):
             getter: Callable[[], str | None] | None = getattr(screen, "campaign_in_view", None)
             if getter is not None and (campaign := getter()) is not None:
-                return campaign
-        return None
+                titan: Callable[[], str | None] | None = getattr(screen, "titan_in_view", None)
+                return campaign, titan() if titan is not None else None
+        return None, None
+
+    def campaign_in_view(self) -> str | None:
+        return self.in_view()[0]
 
     # --- undo / redo everywhere -----------------------------------------------------
 
     def action_undo(self) -> None:
-        campaign = self.campaign_in_view()
+        """On a Titan's screen: that Titan's latest change (another player's newer change in
+        another tab stays); elsewhere in a campaign: the campaign's latest change."""
+        campaign, titan = self.in_view()
         if campaign is None:
             self.notify("Open a campaign to undo its latest change.")
             return
-        undone = self.attempt(lambda: actions.undo(self.db, campaign))
+        undone = self.attempt(lambda: actions.undo(self.db, campaign, titan))
         if undone is not None:
-            self.notify(f"Undone: {undone.change.text}", title=f"Undo in {undone.campaign.name}")
+            whose = f"{titan}'s latest change" if titan else "the campaign's latest change"
+            self.notify(
+                f"Undone ({whose}): {undone.change.text}",
+                title=f"Undo in {undone.campaign.name}",
+                markup=False,
+            )
             self.refresh_view()
 
     def action_redo(self) -> None:
-        campaign = self.campaign_in_view()
+        campaign, titan = self.in_view()
         if campaign is None:
             self.notify("Open a campaign to redo a change.")
             return
-        redone = self.attempt(lambda: actions.redo(self.db, campaign))
+        redone = self.attempt(lambda: actions.redo(self.db, campaign, titan))
         if redone is not None:
+            whose = (
+                f"{titan}'s latest undone change"
+                if titan
+                else "the campaign's latest undone change"
+            )
             notes = [
                 f"{name}: {note}" for name, step in redone.steps.items() for note in step.notes
             ]
             self.notify(
-                "\n".join([f"Redone: {redone.change.text}", *notes]),
+                "\n".join([f"Redone ({whose}): {redone.change.text}", *notes]),
                 title=f"Redo in {redone.campaign.name}",
+                markup=False,
             )
             self.refresh_view()
 

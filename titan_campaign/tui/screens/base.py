@@ -45,3 +45,7 @@ class OneTitan:
 
     def campaign_in_view(self) -> str | None:
         return self.campaign
+
+    def titan_in_view(self) -> str | None:
+        """The Titan that undo and redo act on while this screen is on top."""
+        return self.titan

@@ -108,6 +108,9 @@ class TitanPickModal(PickModal):
     def campaign_in_view(self) -> str | None:
         return self.campaign
 
+    def titan_in_view(self) -> str | None:
+        return self.shown.name
+
     def picked(self, value: str) -> None:
         shown = self.shown
         outcome = self.save_with(lambda: self.save(shown, value) or value)

@@ -229,6 +229,9 @@ class GoalModal(FormModal):
     def campaign_in_view(self) -> str | None:
         return self.campaign
 
+    def titan_in_view(self) -> str | None:
+        return self.state.name
+
     def compose(self) -> ComposeResult:
         abilities, schools, spells = goal_fields(self.state)
         with FormBox(classes="form"):

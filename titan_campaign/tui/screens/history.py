@@ -33,6 +33,9 @@ class HistoryScreen(Screen[None]):
     def campaign_in_view(self) -> str | None:
         return self.campaign
 
+    def titan_in_view(self) -> str | None:
+        return self.titan
+
     def compose(self) -> ComposeResult:
         yield Static(id="history-title", classes="page-title")
         table: DataTable[str] = DataTable(id="history", cursor_type="row", zebra_stripes=True)

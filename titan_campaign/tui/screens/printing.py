@@ -42,6 +42,9 @@ class PrintModal(FormModal):
     def campaign_in_view(self) -> str | None:
         return self.campaign
 
+    def titan_in_view(self) -> str | None:
+        return self.titan
+
     def _what_choices(self) -> list[tuple[str, str]]:
         if self.titan is None:
             return [

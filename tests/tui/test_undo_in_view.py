@@ -1,0 +1,72 @@
+"""Worked examples: undo and redo act on what the screen shows. On a Titan's sheet ctrl+z
+takes back that Titan's latest change (another player's newer change in another tab stays);
+on the roster it takes back the campaign's latest change, whoever it touched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from titan_campaign import actions
+from titan_campaign.rules.events import AbilityBought
+from titan_campaign.store import Database
+from titan_campaign.tui import app as app_module
+from titan_campaign.tui.app import TitanCampaignApp
+
+from .conftest import SIZE, Notes, build_db, stored
+
+
+@pytest.fixture(autouse=True)
+def no_live_redraw(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "POLL_SECONDS", 3600.0)
+
+
+@pytest.fixture
+def osk_bought_last(tmp_path: Path) -> Path:
+    """Thorn bought a Power box, then Osk (in another tab) bought a Luck box."""
+    return build_db(
+        tmp_path / "c.json",
+        200,
+        [("Thorn", "Ann", [AbilityBought(ability="power")]), ("Osk", "Cy", [])],
+    )
+
+
+async def test_ctrl_z_on_thorns_sheet_undoes_thorns_change_not_osks_newer_one(
+    osk_bought_last: Path,
+) -> None:
+    actions.buy_ability(Database(osk_bought_last), "Osk", "luck")
+    app = TitanCampaignApp(osk_bought_last, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Undone (Thorn's latest change): Thorn: bought a Power box (100 XP)" in notes.text()
+        assert stored(osk_bought_last, "Thorn").abilities["power"] == 0
+        assert stored(osk_bought_last, "Osk").abilities["luck"] == 1  # Osk's box stays
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert (
+            "Redone (Thorn's latest undone change): Thorn: bought a Power box (100 XP)"
+            in notes.text()
+        )
+    assert stored(osk_bought_last, "Thorn").abilities["power"] == 1
+    assert stored(osk_bought_last, "Osk").abilities["luck"] == 1
+
+
+async def test_ctrl_z_on_the_roster_undoes_the_campaigns_latest_change_and_says_so(
+    osk_bought_last: Path,
+) -> None:
+    actions.buy_ability(Database(osk_bought_last), "Osk", "luck")
+    app = TitanCampaignApp(osk_bought_last, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert (
+            "Undone (the campaign's latest change): Osk: bought a Luck box (100 XP)" in notes.text()
+        )
+    assert stored(osk_bought_last, "Osk").abilities["luck"] == 0
+    assert stored(osk_bought_last, "Thorn").abilities["power"] == 1
