@@ -31,7 +31,7 @@ from . import settings
 from .commands import ActionsProvider
 from .refusals import REFUSED, Refusal, refusal_of
 from .screens.campaigns import CampaignsScreen
-from .screens.forms import ConfirmModal, ProblemScreen
+from .screens.forms import ProblemScreen, QuitModal
 from .screens.reference import ReferenceScreen
 from .screens.roster import RosterScreen
 from .screens.sheet import SheetScreen
@@ -101,7 +101,7 @@ class TitanCampaignApp(App[int]):
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
         Binding("f1", "reference", "Reference", id="app.reference"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),  # asks too
         Binding("q", "quit_app", "Quit", id="app.quit_key"),
     ]
 
@@ -260,15 +260,32 @@ class TitanCampaignApp(App[int]):
             return not isinstance(self.focused, (Input, TextArea))
         return True
 
+    def typed_forms(self) -> list[Screen[Any]]:
+        """The open forms (anywhere in the stack) holding something typed and not saved."""
+        found = []
+        for screen in self.screen_stack:
+            unsaved: Callable[[], bool] | None = getattr(screen, "unsaved", None)
+            if unsaved is not None and unsaved():
+                found.append(screen)
+        return found
+
     def action_quit_app(self) -> None:
-        unsaved: Callable[[], bool] | None = getattr(self.screen, "unsaved", None)
-        if unsaved is not None and unsaved():
-            self.push_screen(
-                ConfirmModal("Quit?", "Quit and lose what you typed?", "Quit", "Keep typing"),
-                lambda yes: self.exit() if yes else None,
-            )
+        """q (outside a text field), ctrl+q and the palette's Quit: at once, or, with
+        something typed in an open form, after asking."""
+        if isinstance(self.screen, QuitModal):
+            return  # already asked
+        if self.typed_forms():
+            self.push_screen(QuitModal(), lambda yes: self.quit_now() if yes else None)
             return
-        self.exit()
+        self.quit_now()
+
+    async def action_quit(self) -> None:
+        self.action_quit_app()
+
+    def quit_now(self) -> None:
+        """End the app; exit status 1 when it ends on a database it could not open."""
+        damaged = any(isinstance(screen, ProblemScreen) for screen in self.screen_stack)
+        self.exit(return_code=1 if damaged else 0)
 
     def in_view(self) -> tuple[str | None, str | None]:
         """The campaign the topmost screen that shows one is about, and the Titan if that

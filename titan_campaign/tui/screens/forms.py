@@ -48,12 +48,25 @@ def field_error(field: str) -> Static:
 
 
 def form_values(screen: Widget) -> dict[str, object]:
-    """What a form holds now: every text field, pick and tick, by widget."""
+    """What a form holds now: every text field, pick and tick, by widget (named by its own
+    id and its containers', so the same field in two rows of a form is two entries)."""
     values: dict[str, object] = {}
     for number, widget in enumerate(screen.query("Input, Select, Checkbox")):
         if isinstance(widget, Input | Select | Checkbox):
-            values[widget.id or str(number)] = widget.value
+            values[field_path(widget, screen) or str(number)] = widget.value
     return values
+
+
+def field_path(widget: Widget, screen: Widget) -> str:
+    """A field's name within ``screen``: the ids from its outermost named container to it
+    (``titan-1/score``)."""
+    names: list[str] = []
+    node: object = widget
+    while isinstance(node, Widget) and node is not screen:
+        if node.id:
+            names.append(node.id)
+        node = node.parent
+    return "/".join(reversed(names))
 
 
 class ConfirmModal(ModalScreen[bool]):
@@ -85,6 +98,13 @@ class ConfirmModal(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class QuitModal(ConfirmModal):
+    """Quit and lose what was typed? (asked by q, ctrl+q and the palette's Quit)."""
+
+    def __init__(self) -> None:
+        super().__init__("Quit?", "Quit and lose what you typed?", "Quit", "Keep typing")
 
 
 class FormModal(ModalScreen[object]):
