@@ -11,7 +11,7 @@ import pytest
 
 from titan_campaign.printing import figures, fonts
 from titan_campaign.printing.figures import default_path, file_stem
-from titan_campaign.printing.render import printout_warnings, render, write_printout
+from titan_campaign.printing.render import printout_path, printout_warnings, render
 
 
 @pytest.mark.parametrize(
@@ -37,14 +37,12 @@ def test_two_greek_named_titans_never_share_a_file_and_neither_gets_a_generic_na
     assert "titan" not in stems
 
 
-def test_write_printout_names_the_file_after_the_titan_as_typed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, example_sheets: dict[str, Any]
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    for name in ("Αθηνά", "Ἀθηνᾶ"):
-        written = write_printout("sheet", "pdf", dict(example_sheets["thorn"], name=name))
-        assert written.exists()
-    assert len(list(tmp_path.glob("*-sheet.pdf"))) == 2
+def test_a_printout_is_named_after_the_titan_as_typed(example_sheets: dict[str, Any]) -> None:
+    paths = {
+        printout_path("sheet", "pdf", dict(example_sheets["thorn"], name=name))
+        for name in ("Αθηνά", "Ἀθηνᾶ")
+    }
+    assert len(paths) == 2 and all(path.name.endswith("-sheet.pdf") for path in paths)
 
 
 def test_json_keeps_names_as_typed(example_sheets: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ show results.
 
 from ..rules.errors import RuleError
 from ..store import StoreError
+from ..store.outputs import MissingFolder, is_stream
 from .campaigns import (
     HistoryRow,
     Undone,
@@ -47,6 +48,8 @@ from .files import (
     list_backups,
     print_to_file,
     restore_backup,
+    save_file,
+    write_printout,
 )
 from .planning import (
     campaign_progress,
@@ -82,6 +85,7 @@ from .titan_changes import (
 __all__ = [
     "Done",
     "HistoryRow",
+    "MissingFolder",
     "Participant",
     "RuleError",
     "StoreError",
@@ -111,6 +115,7 @@ __all__ = [
     "history",
     "import_campaigns",
     "import_titan",
+    "is_stream",
     "item_facts",
     "keep_goal",
     "kept_goal_plan",
@@ -129,6 +134,7 @@ __all__ = [
     "rename_titan",
     "restore_backup",
     "restore_titan",
+    "save_file",
     "set_honor_guard",
     "set_plan",
     "swap_bonus",
@@ -136,4 +142,5 @@ __all__ = [
     "titans",
     "undo",
     "use_item",
+    "write_printout",
 ]

@@ -23,7 +23,7 @@ from ..store.exchange import (
     read_titan_export,
     titan_export_text,
 )
-from ..store.files import write_atomically
+from ..store.outputs import write_output
 from .common import (
     Done,
     _campaign_of,
@@ -36,15 +36,21 @@ from .common import (
 # --- a portable Titan --------------------------------------------------------------------------
 
 
-def export_titan(db: Database, titan: str, output: Path, campaign: str | None = None) -> TitanState:
-    """One Titan with its whole history, written atomically to ``output``."""
+def export_titan(
+    db: Database,
+    titan: str,
+    output: Path,
+    campaign: str | None = None,
+    streams: bool = False,
+    make_folder: bool = False,
+) -> TitanState:
+    """One Titan with its whole history, written to ``output`` as ``save_file`` writes."""
     with db.reading() as session:
         found = _campaign_of(session, titan, campaign).campaign
     titan_id = found.titan_id(titan)
     state = found.state(titan_id)
-    write_atomically(
-        output, titan_export_text(state, found.histories[titan_id], now_iso()).encode()
-    )
+    text = titan_export_text(state, found.histories[titan_id], now_iso())
+    save_file(db, output, text.encode(), streams, make_folder)
     return state
 
 
@@ -98,12 +104,15 @@ def restore_backup(db: Database, number: int) -> backup_files.Backup:
     return backup
 
 
-def export_campaigns(db: Database, output: Path | None = None) -> tuple[str, int]:
-    """All campaigns as an export file's text (written atomically to ``output`` if given)."""
+def export_campaigns(
+    db: Database, output: Path | None = None, streams: bool = False, make_folder: bool = False
+) -> tuple[str, int]:
+    """All campaigns as an export file's text (written to ``output`` if given, as
+    ``save_file`` writes)."""
     campaigns = read_campaigns(db)
     text = export_text(export_data(campaigns, now_iso()))
     if output is not None:
-        write_atomically(output, text.encode())
+        save_file(db, output, text.encode(), streams, make_folder)
     return text, len(campaigns)
 
 
@@ -120,7 +129,40 @@ def import_campaigns(db: Database, path: Path) -> list[str]:
     return [campaign.name for campaign in campaigns]
 
 
-# --- printing --------------------------------------------------------------------------------
+# --- printing and saving files -----------------------------------------------------------------
+
+
+def save_file(
+    db: Database, output: Path, payload: bytes, streams: bool = False, make_folder: bool = False
+) -> Path:
+    """Write a printout or export to ``output``: never over the database or one of its files
+    (StoreError), an existing file replaced whole, never into a folder that does not exist
+    (MissingFolder, whose ``folder`` is made with ``make_folder`` once the player agrees).
+    ``streams``: ``-``, /dev/stdout, /dev/null or a pipe are written as streams (the command
+    line); otherwise refused (the app, whose terminal is no file)."""
+    return write_output(db.path, output, payload, streams, make_folder)
+
+
+def write_printout(
+    db: Database,
+    what: str,
+    format: str,
+    data: dict[str, Any] | Sequence[dict[str, Any]] | None,
+    paper: str = "a4",
+    output: Path | None = None,
+    spells: Sequence[str] | None = None,
+    campaign: str = "",
+    streams: bool = False,
+    make_folder: bool = False,
+) -> Path:
+    """Render a printout of ``data`` (see ``printing.render.render``) and save it as
+    ``save_file`` does, to ``output`` or a file named after the Titan or campaign, here."""
+    from ..printing.render import printout_path, render  # PDF and fonts load only when printing
+
+    printout = render(what, format, data, paper, spells, campaign)
+    payload = printout if isinstance(printout, bytes) else printout.encode()
+    target = output or printout_path(what, format, data, spells, campaign)
+    return save_file(db, target, payload, streams, make_folder)
 
 
 def print_to_file(
@@ -132,12 +174,11 @@ def print_to_file(
     campaign: str | None = None,
     titan: str | None = None,
     spells: Sequence[str] | None = None,
+    make_folder: bool = False,
 ) -> Path:
-    """Print from the database and return the file written. ``what``: "sheet", "cards" or
-    "game-card" (of ``titan``), "blank", or "campaign" (every active Titan, one sheet a page).
-    Cards without a Titan print the ``spells`` named, or all 72."""
-    from ..printing.render import write_printout  # PDF and fonts load only when printing
-
+    """Print from the database and return the file written (as ``save_file`` writes).
+    ``what``: "sheet", "cards" or "game-card" (of ``titan``), "blank", or "campaign" (every
+    active Titan, one sheet a page). Cards without a Titan print the ``spells`` named, or all 72."""
     data: dict[str, Any] | list[dict[str, Any]] | None = None
     campaign_name = ""
     if what == "campaign":
@@ -150,4 +191,6 @@ def print_to_file(
         ]
     elif titan and what != "blank":
         data = titan_sheet(db, titan, campaign)
-    return write_printout(what, format, data, output, paper, spells, campaign_name)
+    return write_printout(
+        db, what, format, data, paper, output, spells, campaign_name, make_folder=make_folder
+    )

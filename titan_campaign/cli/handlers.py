@@ -19,7 +19,6 @@ from ..rules.progress import progress_json, progress_table
 from ..rules.sheet import sheet_data
 from ..rules.titan import PendingChoice, Step, TitanState
 from ..store import Database
-from ..store.files import write_atomically
 
 
 def _campaign(args: Namespace) -> str | None:
@@ -156,8 +155,10 @@ def cmd_titan(args: Namespace, db: Database) -> None:
         print(f"{done.state.name} is now played by {done.state.player}")
         return
     if args.action == "export":
-        state = actions.export_titan(db, args.titan, Path(args.output), campaign)
-        print(f"{state.name} written to {args.output} with its whole history")
+        output = Path(args.output)
+        state = actions.export_titan(db, args.titan, output, campaign, streams=True)
+        if not actions.is_stream(output):
+            print(f"{state.name} written to {output} with its whole history")
         return
     if args.action == "import":
         done = actions.import_titan(db, Path(args.file), campaign, args.name)
@@ -403,22 +404,17 @@ def cmd_progress(args: Namespace, db: Database) -> None:
     if args.format == "svg":
         from ..printing.progress_chart import progress_svg  # the chart module loads the PDF library
 
-        output = Path(args.output) if args.output else None
         text = progress_svg(rows, f"{state.name}: progress game by game")
-        if output is None:
-            sys.stdout.write(text)
-        else:
-            write_atomically(output, text.encode())
-            print(f"wrote {output}")
-        return
-    text = (
-        json.dumps(progress_json(rows), indent=2) + "\n"
-        if args.format == "json"
-        else progress_table(rows)
-    )
+    else:
+        text = (
+            json.dumps(progress_json(rows), indent=2) + "\n"
+            if args.format == "json"
+            else progress_table(rows)
+        )
     if args.output:
-        write_atomically(Path(args.output), text.encode())
-        print(f"wrote {args.output}")
+        _wrote(actions.save_file(db, Path(args.output), text.encode(), streams=True))
+    elif args.format == "svg":
+        sys.stdout.write(text)
     else:
         sys.stdout.write(
             text if args.format == "json" or rows else f"{state.name} has played no game yet\n"
@@ -472,13 +468,23 @@ def _sheet(args: Namespace, db: Database) -> dict[str, Any]:
     return actions.titan_sheet(db, args.titan, _campaign(args))
 
 
-def _write(kind: str, args: Namespace, data: Any, **more: Any) -> None:
+def _write(kind: str, args: Namespace, db: Database, data: Any, **more: Any) -> None:
     """Write a printout, warning on stderr of letters the font cannot print."""
-    from ..printing.render import printout_warnings, write_printout  # PDF and fonts load only here
+    from ..printing.render import printout_warnings  # PDF and fonts load only here
 
     for warning in printout_warnings(kind, data):
         print(f"warning: {warning}", file=sys.stderr)
-    print(f"wrote {write_printout(kind, args.format, data, _output(args), args.paper, **more)}")
+    _wrote(
+        actions.write_printout(
+            db, kind, args.format, data, args.paper, _output(args), streams=True, **more
+        )
+    )
+
+
+def _wrote(written: Path) -> None:
+    """Say which file was written; nothing when the output was a stream (standard output)."""
+    if not actions.is_stream(written):
+        print(f"wrote {written}")
 
 
 def _output(args: Namespace) -> Path | None:
@@ -489,7 +495,7 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
     if args.blank:
         if args.titan:
             raise RuleError("a blank sheet has no Titan: leave out the name, or leave out --blank")
-        _write("blank", args, None)
+        _write("blank", args, db, None)
         return
     if not args.titan:
         raise RuleError("name a Titan, or ask for a blank sheet with --blank")
@@ -500,7 +506,7 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
         else:
             _print_text(sheet_text(data))
         return
-    _write("sheet", args, data)
+    _write("sheet", args, db, data)
 
 
 def _print_text(text: str) -> None:
@@ -523,7 +529,7 @@ def cmd_cards(args: Namespace, db: Database) -> None:
             "choose what to print: a Titan's spell book, --spell NAME (repeatable) or --all"
         )
     data = _sheet(args, db) if args.titan else None
-    _write("cards", args, data, spells=args.spell)
+    _write("cards", args, db, data, spells=args.spell)
 
 
 def cmd_game_card(args: Namespace, db: Database) -> None:
@@ -533,13 +539,13 @@ def cmd_game_card(args: Namespace, db: Database) -> None:
 
         sys.stdout.write(game_card_text(data))
         return
-    _write("game-card", args, data)
+    _write("game-card", args, db, data)
 
 
 def cmd_print_campaign(args: Namespace, db: Database) -> None:
     campaign = actions.read_campaign(db, _campaign(args))
     sheets = [sheet_data(state, campaign.name) for state in actions.titans(db, campaign.name)]
-    _write("campaign", args, sheets, campaign=campaign.name)
+    _write("campaign", args, db, sheets, campaign=campaign.name)
 
 
 # --- backups, export, import ---------------------------------------------------------------
@@ -567,10 +573,10 @@ def cmd_restore(args: Namespace, db: Database) -> None:
 
 def cmd_export(args: Namespace, db: Database) -> None:
     output = Path(args.output) if args.output else None
-    text, count = actions.export_campaigns(db, output)
+    text, count = actions.export_campaigns(db, output, streams=True)
     if output is None:
         sys.stdout.write(text)
-    else:
+    elif not actions.is_stream(output):
         print(f"{plural(count, 'campaign')} written to {output}")
 
 

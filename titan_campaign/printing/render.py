@@ -1,8 +1,9 @@
-"""Render a printout from sheet data, and write it to a file: no database, no command line.
+"""Render a printout from sheet data: no database, no command line, no file written.
 
-``render`` returns the printout; ``write_printout`` writes it (to a default file name in the
-current folder without a path); ``printout_warnings`` says what the printout cannot show as
-typed (characters the shipped font lacks), one line each, for the caller to show.
+``render`` returns the printout; ``printout_path`` names its file when the player names none
+(``actions.write_printout`` writes it, never over the database); ``printout_warnings`` says
+what the printout cannot show as typed (characters the shipped font lacks), one line each, for
+the caller to show.
 """
 
 from __future__ import annotations
@@ -32,7 +33,19 @@ def render(
     spells: Sequence[str] | None = None,
     campaign: str = "",
 ) -> str | bytes:
-    """The printout as text (text, json, html, svg) or bytes (pdf); see ``write_printout``."""
+    """The printout as text (text, json, html, svg) or bytes (pdf).
+
+    ``kind`` and what ``data`` is:
+      - "sheet": one Titan's sheet, ``data`` = ``sheet_data(state, campaign)``; fmt text, json,
+        html, pdf or svg.
+      - "blank": the blank sheet, ``data`` = None; html, pdf or svg.
+      - "cards": spell cards: the ``spells`` named if given, else the spell book of the Titan in
+        ``data``, else (``data`` None) all 72; html or pdf.
+      - "game-card": the game-night card of the Titan in ``data``; text, html or pdf.
+      - "campaign": every sheet in ``data`` (a list of sheet dicts), one page each, titled with
+        ``campaign``; html or pdf.
+    ``paper`` is "a4" or "letter". Refused input raises RuleError (UnknownName for a spell name).
+    """
     if kind not in KINDS:
         raise RuleError(f"unknown printout {kind!r}: choose {', '.join(KINDS)}")
     if fmt not in KINDS[kind]:
@@ -83,44 +96,16 @@ def _cards(
     return pages_pdf(cards_pages(chosen, paper), title)
 
 
-def write_printout(
+def printout_path(
     kind: str,
     fmt: str,
-    data: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
-    path: Path | None = None,
-    paper: str = "a4",
+    data: dict[str, Any] | Sequence[dict[str, Any]] | None,
     spells: Sequence[str] | None = None,
     campaign: str = "",
 ) -> Path:
-    """Render a printout from sheet data and write it to ``path``; return the path written.
-
-    ``kind`` and what ``data`` is:
-      - "sheet": one Titan's sheet, ``data`` = ``sheet_data(state, campaign)``; fmt text, json,
-        html, pdf or svg.
-      - "blank": the blank sheet, ``data`` = None; html, pdf or svg.
-      - "cards": spell cards: the ``spells`` named if given, else the spell book of the Titan in
-        ``data``, else (``data`` None) all 72; html or pdf.
-      - "game-card": the game-night card of the Titan in ``data``; text, html or pdf.
-      - "campaign": every sheet in ``data`` (a list of sheet dicts), one page each, titled with
-        ``campaign``; html or pdf.
-    ``paper`` is "a4" or "letter". With ``path`` None the file goes to the current folder, named
-    after the Titan or campaign: ``thorn-sheet.pdf``, ``blank-sheet.pdf``, ``thorn-cards.pdf``,
-    ``spell-cards.pdf``, ``thorn-game-card.pdf``, ``<campaign>-campaign.pdf``.
-    Refused input raises RuleError (UnknownName for a spell name); a file that cannot be
-    written raises OSError.
-    """
-    output = render(kind, fmt, data, paper, spells, campaign)
-    target = path or _default_path(kind, fmt, data, spells, campaign)
-    if isinstance(output, bytes):
-        target.write_bytes(output)
-    else:
-        target.write_text(output, encoding="utf-8")
-    return target
-
-
-def _default_path(
-    kind: str, fmt: str, data: Any, spells: Sequence[str] | None, campaign: str
-) -> Path:
+    """Where a printout goes when no file is named: the current folder, named after the Titan
+    or campaign: ``thorn-sheet.pdf``, ``blank-sheet.pdf``, ``thorn-cards.pdf``,
+    ``spell-cards.pdf``, ``thorn-game-card.pdf``, ``<campaign>-campaign.pdf``."""
     ext = "txt" if fmt == "text" else fmt
     if kind == "blank":
         return Path(f"blank-sheet.{ext}")
@@ -128,6 +113,7 @@ def _default_path(
         return Path(f"{file_stem(campaign)}-campaign.{ext}")
     if kind == "cards" and (spells or not isinstance(data, dict)):
         return Path(f"spell-cards.{ext}")
+    assert isinstance(data, dict), "a sheet, card or game card is of one Titan"
     return default_path(data["name"], kind, ext)
 
 
