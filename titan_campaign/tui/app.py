@@ -18,6 +18,7 @@ from textual import events
 from textual._wait import wait_for_idle
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input, TextArea
@@ -122,6 +123,20 @@ class TitanCampaignApp(App[int]):
         self._typed: deque[events.Key] = deque()  # keys waiting for their screen, in order
         self._feeder: asyncio.Task[None] | None = None
         self._seen = file_stamp(self.db.path)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A notification, always shown as plain text: its message holds names, notes and
+        change texts as players typed them (``[sold] sword``), never markup, whatever a
+        caller asks (a widget's ``notify`` asks for markup by default)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
         remembered = settings.load_settings(self.settings_path)

@@ -369,7 +369,7 @@ class PickModal(FormModal):
             yield OptionList(*self._options(), id="picks")
             yield Static(plain(self.choices[0].detail if self.choices else ""), id="pick-detail")
             yield field_error(GENERAL)
-            yield Label(self.hint, classes="hint")
+            yield Label(plain(self.hint), classes="hint")
         yield KeyBar()
 
     def _options(self) -> list[Option]:
@@ -414,9 +414,10 @@ class MessageModal(FormModal):
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form wide"):
-            yield Label(self.heading, classes="form-title")
+            yield Label(plain(self.heading), classes="form-title")
             with VerticalScroll(classes="message-body"):
-                yield Static(self.body)  # type: ignore[arg-type]
+                body = plain(self.body) if isinstance(self.body, str) else self.body
+                yield Static(body)  # type: ignore[arg-type]
             yield Label("Escape: close", classes="hint")
         yield KeyBar()
 

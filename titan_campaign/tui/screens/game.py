@@ -83,7 +83,7 @@ class TitanRow(Horizontal):
             self.taking_part,
             id="takes-part",
             compact=True,
-            tooltip=f"{self.state.name} ({self.state.player}) takes part",
+            tooltip=plain(f"{self.state.name} ({self.state.player}) takes part"),
         )
         yield ResultPick(id="result")
         for name, _label, width in FIGURES:

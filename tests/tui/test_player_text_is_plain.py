@@ -1,0 +1,171 @@
+"""Text typed by players is shown as they typed it: a name, note, item or change holding what
+looks like markup (``[/b]``, ``[bold red]x[/]``, ``[sold] sword``, a link) is never read as
+markup, so it neither crashes the app nor loses or restyles a word, on every screen."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from titan_campaign import actions
+from titan_campaign.rules.events import (
+    GameRecorded,
+    GoldChanged,
+    ItemAdded,
+    ItemFacts,
+)
+from titan_campaign.store import Database
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.screens.sheet import SheetScreen
+
+from .conftest import SIZE, build_db, change_count, example_titan_events, won_game
+
+CLOSER = "[/b]"
+STYLED = "[bold red]x[/]"
+SOLD = "[sold] sword"
+LINK = "[link=file:///etc/passwd]x[/link]"
+
+CAMPAIGN = "[b]Crown[/b]"
+TITAN = "Thorn [/b]"
+OTHER = STYLED
+PLAYER = LINK
+NOTE = f"loot {CLOSER}"
+SCENARIO = SOLD
+ITEM = SOLD
+DESCRIPTION = f"{STYLED} glows {LINK}"
+LIVE = "spoils [/i] [won] shield"
+
+
+def screen_text(app: TitanCampaignApp) -> str:
+    """Every character on the terminal now (the screen, the toasts and the screens under a
+    modal), as a player reads it."""
+    console = Console(width=app.size.width, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()
+
+
+def unfolded(text: str) -> str:
+    """The screen's text with every run of spaces as one and in one case, so a table's padding
+    and a title in capitals do not matter."""
+    return " ".join(text.split()).casefold()
+
+
+@pytest.fixture
+def markup_db(tmp_path: Path) -> Path:
+    events = [
+        *example_titan_events(),
+        GoldChanged(amount=5, note=NOTE),
+        ItemAdded(item=ItemFacts(name=ITEM, type="cloak", description=DESCRIPTION)),
+        GameRecorded(
+            game=2,
+            date="2026-11-08",
+            scenario=SCENARIO,
+            outcome=won_game(2).outcome,
+        ),
+    ]
+    return build_db(
+        tmp_path / "c.json",
+        200,
+        [(TITAN, PLAYER, events), (OTHER, SOLD, [])],
+        campaign=CAMPAIGN,
+    )
+
+
+async def shows(
+    pilot: object, app: TitanCampaignApp, *texts: str, keys: tuple[str, ...] = ()
+) -> str:
+    """Press ``keys``, then check that each of ``texts`` is on screen exactly as typed."""
+    await pilot.press(*keys)  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    seen = unfolded(screen_text(app))
+    for text in texts:
+        assert unfolded(text) in seen, (
+            f"after {keys}: {text!r} not on screen {type(app.screen).__name__}:\n{seen}"
+        )
+    return seen
+
+
+async def test_every_roster_and_campaign_screen_shows_markup_in_player_text_as_typed(
+    markup_db: Path,
+) -> None:
+    app = TitanCampaignApp(markup_db, open_campaign=CAMPAIGN)
+    async with app.run_test(size=SIZE, notifications=True, tooltips=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        await shows(pilot, app, CAMPAIGN, TITAN, OTHER, SOLD)
+        await shows(pilot, app, SCENARIO, keys=("l",))  # the game log
+        await shows(pilot, app, CAMPAIGN, NOTE, ITEM, keys=("escape", "h"))  # the history
+        await shows(pilot, app, TITAN, OTHER, keys=("escape", "P"))  # progress
+        await shows(pilot, app, TITAN, keys=("escape", "g"))  # the game form
+        await pilot.hover("#takes-part")
+        await pilot.pause(1.0)
+        await shows(pilot, app, f"{TITAN} ({PLAYER})", "takes part")  # its tooltip
+        await shows(pilot, app, TITAN, keys=("escape", "p"))  # the print form
+        await shows(pilot, app, TITAN, keys=("escape", "e"))  # export the Titan
+        await shows(pilot, app, CAMPAIGN, keys=("escape", "i"))  # import a Titan
+        await shows(pilot, app, TITAN, keys=("escape", "r"))  # rename
+        await shows(pilot, app, f"{TITAN} archived", keys=("escape", "x"))  # a notification
+        await shows(pilot, app, TITAN, keys=("v",))
+        await shows(pilot, app, keys=("x",))  # and back
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+        await shows(pilot, app, CAMPAIGN)
+        await shows(pilot, app, CAMPAIGN, keys=("r",))  # rename the campaign
+        await shows(pilot, app, CAMPAIGN, keys=("escape", "d"))  # delete: asked first
+        await shows(pilot, app, NOTE, ITEM, keys=("escape", "k"))  # backups
+        await shows(pilot, app, keys=("r",))  # restore: asked first
+        await pilot.press("escape", "escape", "f1")  # the reference
+        await pilot.pause()
+    assert app.return_code in (None, 0)
+
+
+async def test_every_sheet_screen_shows_markup_in_player_text_as_typed(markup_db: Path) -> None:
+    app = TitanCampaignApp(markup_db, open_campaign=CAMPAIGN, open_titan=TITAN)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        await shows(pilot, app, TITAN, PLAYER, ITEM)
+        await shows(pilot, app, TITAN, keys=("c",))  # choices
+        await shows(pilot, app, TITAN, NOTE, SCENARIO, keys=("escape", "h"))  # history
+        await shows(pilot, app, TITAN, NOTE, ITEM, STYLED, keys=("escape", "m"))  # gold & items
+        await shows(pilot, app, TITAN, keys=("a",))  # a gold entry
+        await shows(pilot, app, TITAN, keys=("escape", "i"))  # an item
+        await shows(pilot, app, TITAN, keys=("escape", "s"))  # a spell bought with gold
+        await shows(pilot, app, TITAN, keys=("escape", "minus"))  # a charge used: a notification
+        await shows(pilot, app, keys=("escape", "u"))  # the honor guard
+        await shows(pilot, app, TITAN, keys=("escape", "t"))  # the plan: the item's legion
+        await shows(pilot, app, TITAN, keys=("escape", "o"))  # the goal
+        await shows(pilot, app, keys=("escape", "s"))  # the next step
+        await shows(pilot, app, TITAN, keys=("escape", "P"))  # progress
+        await shows(pilot, app, TITAN, keys=("escape", "p"))  # print
+        await shows(pilot, app, PLAYER, keys=("escape", "w"))  # the player
+        await shows(pilot, app, TITAN, keys=("escape", "r"))  # rename
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code in (None, 0)
+
+
+async def test_a_change_made_elsewhere_with_markup_in_its_note_is_shown_and_undone_as_typed(
+    markup_db: Path,
+) -> None:
+    app = TitanCampaignApp(markup_db, open_campaign=CAMPAIGN, open_titan=TITAN)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        before = change_count(markup_db)
+        actions.change_gold(Database(markup_db), TITAN, 2, note=LIVE)  # a second shell
+        await pilot.pause(1.2)
+        await shows(pilot, app, LIVE)  # "Changed elsewhere", in full
+        await shows(pilot, app, LIVE, keys=("h",))
+        await shows(pilot, app, f"Undone: {TITAN}", LIVE, keys=("ctrl+z",))
+        assert change_count(markup_db) == before
+        await shows(pilot, app, keys=("ctrl+y",))
+        assert change_count(markup_db) == before + 1
+    assert app.return_code in (None, 0)
