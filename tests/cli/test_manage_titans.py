@@ -41,6 +41,8 @@ def test_a_titan_exported_from_one_campaign_imports_into_another_with_the_same_s
     thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
     thorn.ok("titan", "import", str(file), "--campaign", "Second Age")
     after = sheet(thorn, "Thorn", "--campaign", "Second Age")
+    assert [game.pop("played_in") for game in after["games"]] == ["Iron Crown"]  # its own past
+    assert [row.pop("played_in") for row in after["progress"]] == ["Iron Crown"]
     assert {**after, "campaign": ""} == {**before, "campaign": ""}
     assert "already has a Titan named" in thorn.refused(
         "titan", "import", str(file), "--campaign", "Second Age"

@@ -43,11 +43,12 @@ def test_a_titan_with_no_game_has_no_progress_rows(titan: Any) -> None:
     assert progress_json([]) == []
 
 
-def test_progress_rows_follow_the_history_order_not_the_game_numbers(titan: Any) -> None:
+def test_progress_rows_follow_the_game_numbers_not_the_order_typed(titan: Any) -> None:
+    """Play order is game order (issue 21): game 1 typed after game 3 is listed first."""
     thorn = titan(base_xp=0)
     for number, date in ((3, "2026-01-10"), (1, "2026-02-14")):
         thorn.do(GameRecorded(game=number, date=date, outcome=GameOutcome(result="lost")))
-    assert [row.game for row in progress(thorn.log.events)] == [3, 1]
+    assert [row.game for row in progress(thorn.log.events)] == [1, 3]
 
 
 def test_a_history_the_rules_refuse_is_refused_by_progress_too(titan: Any) -> None:

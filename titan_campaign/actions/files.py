@@ -9,6 +9,7 @@ from ..rules.events import (
     Created,
     Renamed,
 )
+from ..rules.game_log import played_elsewhere
 from ..rules.titan import (
     TitanState,
     replay,
@@ -49,7 +50,7 @@ def export_titan(
         found = _campaign_of(session, titan, campaign).campaign
     titan_id = found.titan_id(titan)
     state = found.state(titan_id)
-    text = titan_export_text(state, found.histories[titan_id], now_iso())
+    text = titan_export_text(state, found.histories[titan_id], now_iso(), found.name)
     save_file(db, output, text.encode(), streams, make_folder)
     return state
 
@@ -59,7 +60,8 @@ def import_titan(
 ) -> Done:
     """Bring an exported Titan into a campaign, every event replayed through the rules;
     refused whole (naming the first event that fails) with the database untouched."""
-    events = read_titan_export(path)
+    source, events = read_titan_export(path)
+    played_in = source or "another campaign"
     at = now_iso()
     with db.writing() as session:
         stored = session.campaign(campaign)
@@ -74,10 +76,11 @@ def import_titan(
             raise RuleError(
                 f'{first.name} was made with {first.base_xp} base XP; "{found.name}" gives {found.base_xp} (R1); nothing imported'
             )
-        history = [created, *events[1:]]
+        history = [created, *played_elsewhere(events[1:], played_in)]
         if name:
             history = [e for e in history if not isinstance(e, Renamed)]
-        text = f"{created.name} joins from another campaign ({len(history)} events)"
+        came_from = f'"{source}"' if source else "another campaign"
+        text = f"{created.name} joins from {came_from} ({len(history)} events)"
         try:
             replay(history)  # names the first event that fails
             outcome = found.record(text, {found.next_titan_id(): history}, at=at)

@@ -14,6 +14,7 @@ from ..actions import Done, Participant
 from ..printing.text import sheet_text
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
+from ..rules.game_log import entry_text, game_log_json
 from ..rules.names import plural
 from ..rules.progress import progress_json, progress_table
 from ..rules.sheet import sheet_data
@@ -100,24 +101,7 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
 def _games(args: Namespace, db: Database) -> None:
     games = actions.games(db, _campaign(args))
     if args.json:
-        rows = [
-            {
-                "game": g.game,
-                "date": g.date,
-                "scenario": g.scenario,
-                "participants": [
-                    {
-                        "titan": p.titan,
-                        **vars(p.outcome),
-                        "award": p.award,
-                        "survivors": list(p.survivors) if p.survivors is not None else None,
-                    }
-                    for p in g.participants
-                ],
-            }
-            for g in games
-        ]
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        print(json.dumps(game_log_json(games), indent=2, ensure_ascii=False))
         return
     if not games:
         print("no games recorded yet")
@@ -125,7 +109,8 @@ def _games(args: Namespace, db: Database) -> None:
         scenario = f"  {game.scenario}" if game.scenario else ""
         print(f"game {game.game}  {game.date}{scenario}")
         for p in game.participants:
-            print(f"  {p.titan}: {p.outcome.result}, {p.award} XP")
+            print(f"  {p.titan}: {p.award} XP: {entry_text(p.outcome, p.survivors)}")
+            print(f"    {p.breakdown.summary()}")
 
 
 def cmd_titan(args: Namespace, db: Database) -> None:
@@ -456,9 +441,12 @@ def cmd_history(args: Namespace, db: Database) -> None:
     for row in rows:
         print(f"{row.number:>4}  {row.at[:16].replace('T', ' '):16}  {row.text}")
         several = len({titan for titan, _line, _notes in row.events}) > 1
-        for titan, _line, notes in row.events:
+        for titan, line, notes in row.events:
+            who = titan + ": " if several else ""
+            if line not in row.text:  # a game's figures, which the change's line does not say
+                print(f"{'':24}{titan}: {line}")
             for note in notes:
-                print(f"{'':24}{titan + ': ' if several else ''}{note}")
+                print(f"{'':24}{who}{note}")
 
 
 # --- sheets and printing -------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .events import GameOutcome
+from .names import plural
 
 XP_FOR_RESULT = {"won": 100, "lost": 50}
 XP_PER_ENGAGEMENT = {
@@ -13,13 +14,6 @@ XP_PER_ENGAGEMENT = {
     "agreement_eliminated": 0,
     "battle_lost": 0,
     "fled": 0,
-}
-ENGAGEMENT_LABELS = {
-    "battle_won": "battles won",
-    "agreement": "agreements",
-    "agreement_eliminated": "agreements eliminating the Titan's legion",
-    "battle_lost": "battles lost",
-    "fled": "engagements fled",
 }
 
 
@@ -38,11 +32,14 @@ class Award(NamedTuple):
     @property
     def parts(self) -> tuple[tuple[str, int], ...]:
         outcome = self.outcome
+        if outcome.scenario_replaces:
+            return (("scenario award (replaces the standard award)", outcome.scenario_xp),)
         parts = [(f"game {outcome.result}", XP_FOR_RESULT[outcome.result])]
         for field, xp_each in XP_PER_ENGAGEMENT.items():
             count = getattr(outcome, field)
             if count:
-                parts.append((f"{count} {ENGAGEMENT_LABELS[field]} x {xp_each}", count * xp_each))
+                one, many = FIGURE_LABELS[field]
+                parts.append((f"{plural(count, one, many)} x {xp_each}", count * xp_each))
         parts.append((f"score {outcome.score} / 10", outcome.score // 10))
         if outcome.scenario_xp:
             parts.append(("scenario", outcome.scenario_xp))
@@ -56,13 +53,71 @@ class Award(NamedTuple):
         lines.append(f"total: {self.total} XP")
         return lines
 
+    def summary(self) -> str:
+        """The breakdown on one line: "100 (game won) + 75 (3 battles won x 25) + ... = 219,
+        + 43 wisdom bonus (20%) = 262 XP"."""
+        parts = " + ".join(f"{xp} ({label})" for label, xp in self.parts)
+        if not self.wisdom:
+            return f"{parts} = {self.total} XP"
+        bonus = f"{self.wisdom_bonus} wisdom bonus ({10 * self.wisdom}%)"
+        return f"{parts} = {self.subtotal}, + {bonus} = {self.total} XP"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "parts": [{"label": label, "xp": xp} for label, xp in self.parts],
+            "subtotal": self.subtotal,
+            "wisdom_bonus": self.wisdom_bonus,
+            "total": self.total,
+        }
+
+
+FIGURE_LABELS = {
+    "score": ("score", "score"),
+    "battle_won": ("battle won", "battles won"),
+    "battle_lost": ("battle lost", "battles lost"),
+    "agreement": ("agreement", "agreements"),
+    "agreement_eliminated": (
+        "agreement eliminating the Titan's legion",
+        "agreements eliminating the Titan's legion",
+    ),
+    "fled": ("engagement fled", "engagements fled"),
+    "scenario_xp": ("scenario XP", "scenario XP"),
+}
+"""Every figure typed for a game, in the order the ``game`` command takes them (R8)."""
+
+
+def figures(outcome: GameOutcome) -> dict[str, int | bool]:
+    """The figures typed for one Titan's game, as data (every one, zeros included)."""
+    typed: dict[str, int | bool] = {name: getattr(outcome, name) for name in FIGURE_LABELS}
+    typed["scenario_replaces"] = outcome.scenario_replaces
+    return typed
+
+
+def figures_text(outcome: GameOutcome) -> str:
+    """The figures typed, in a player's words: "score 347, 3 battles won, 1 agreement"; the
+    ones left at 0 are not named."""
+    said = [f"score {outcome.score}"] if outcome.score else []
+    for name, (one, many) in FIGURE_LABELS.items():
+        value = getattr(outcome, name)
+        if name != "score" and value:
+            said.append(plural(value, one, many))
+    if outcome.scenario_replaces:
+        said.append("the scenario's award replaces the standard one")
+    return ", ".join(said) or "no figures"
+
 
 def game_award(outcome: GameOutcome, wisdom: int) -> Award:
     """R8: engagements + result + score // 10 + scenario XP, then the wisdom bonus on top.
 
     Worked example (RULINGS R8): won, 3 battles won, 1 agreement, score 347, wisdom 2
     gives 100 + 75 + 10 + 34 = 219, bonus 219 * 2 // 10 = 43, award 262.
+
+    A scenario whose own award replaces the standard one (``scenario_replaces``): the subtotal
+    is ``scenario_xp`` alone, the wisdom bonus still on top ("XP are awarded according to the
+    rules of the scenario").
     """
+    if outcome.scenario_replaces:
+        return Award(outcome, outcome.scenario_xp, wisdom, outcome.scenario_xp * wisdom // 10)
     subtotal = (
         XP_FOR_RESULT[outcome.result]
         + outcome.battle_won * XP_PER_ENGAGEMENT["battle_won"]

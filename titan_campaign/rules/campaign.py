@@ -18,9 +18,21 @@ from functools import cached_property
 from typing import NamedTuple
 
 from .errors import RuleError
-from .events import Created, Event, GameOutcome, GameRecorded, Renamed
+from .events import (
+    AbilityBought,
+    Created,
+    Event,
+    GameCorrected,
+    GameRecorded,
+    Renamed,
+    SchoolGained,
+    SpellBought,
+)
+from .game_log import GameLogEntry, Participant, check_winners, game_log
 from .names import name_key
-from .titan import Step, TitanState, apply, replay
+from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
+
+__all__ = ["BASE_XP_CHOICES", "Campaign", "Change", "GameLogEntry", "Outcome", "Participant"]
 
 BASE_XP_CHOICES = (0, 100, 200)  # R1
 
@@ -38,22 +50,6 @@ class Change(NamedTuple):
 
     def touches(self, titan_id: int) -> bool:
         return titan_id in self.events
-
-
-class Participant(NamedTuple):
-    titan: str
-    outcome: GameOutcome
-    award: int
-    survivors: tuple[str, ...] | None
-
-
-class GameLogEntry(NamedTuple):
-    """A game of the campaign's log: every Titan that took part, with its award (R8)."""
-
-    game: int
-    date: str
-    scenario: str
-    participants: tuple[Participant, ...]
 
 
 class Outcome(NamedTuple):
@@ -121,44 +117,50 @@ class Campaign:
         return max((tid for change in self.changes for tid in change.events), default=0) + 1
 
     def games(self) -> list[GameLogEntry]:
-        """The game log, oldest first: each game with every Titan that took part."""
-        games: dict[int, list[tuple[TitanState, GameRecorded]]] = {}
-        for titan_id, history in self.histories.items():
-            for event in history:
-                if isinstance(event, GameRecorded):
-                    games.setdefault(event.game, []).append((self.state(titan_id), event))
-        entries = []
-        for number in sorted(games):
-            first = games[number][0][1]
-            participants = tuple(
-                Participant(state.name, event.outcome, _award(state, event.game), event.survivors)
-                for state, event in games[number]
-            )
-            entries.append(GameLogEntry(number, first.date, first.scenario, participants))
-        return entries
+        """The game log by game number: each game with every Titan that played it, as
+        corrected (games an imported Titan played in another campaign are left out)."""
+        return game_log({titan_id: self.state(titan_id) for titan_id in self.titan_ids})
 
     def next_game(self) -> int:
-        """The number the next recorded game takes: one more than the highest so far."""
+        """The number the next recorded game takes: one more than the highest so far (a
+        Titan's games from another campaign do not count)."""
         return (
             max(
                 (
                     e.game
                     for history in self.histories.values()
                     for e in history
-                    if isinstance(e, GameRecorded)
+                    if isinstance(e, GameRecorded) and not e.played_in
                 ),
                 default=0,
             )
             + 1
         )
 
-    def game(self, number: int) -> GameRecorded | None:
-        """The first record of game ``number`` (its date and scenario), if recorded."""
-        for history in self.histories.values():
-            for event in history:
-                if isinstance(event, GameRecorded) and event.game == number:
-                    return event
-        return None
+    def game(self, number: int) -> GameLogEntry | None:
+        """Game ``number`` of the log (its date, scenario and entries), if recorded."""
+        players = [tid for tid, history in self.histories.items() if _plays(history, number)]
+        found = game_log({tid: self.state(tid) for tid in players})
+        return found[0] if found else None
+
+    def spent_by(self, titan_id: int, xp: int) -> list[Change]:
+        """The Titan's latest changes in effect that spent XP (R1), newest first, as many as
+        it takes to cover ``xp``: what to undo before a correction can take ``xp`` back."""
+        found: list[Change] = []
+        covered = 0
+        for change in reversed(self.history(titan_id)):
+            spent = sum(
+                XP_PER_PURCHASE
+                for e in change.events[titan_id]
+                if isinstance(e, AbilityBought | SpellBought)
+                or (isinstance(e, SchoolGained) and not e.free)
+            )
+            if spent:
+                found.append(change)
+                covered += spent
+                if covered >= xp:
+                    break
+        return found
 
     def history(self, titan_id: int | None = None) -> list[Change]:
         """The changes in effect, oldest first: all of them, or those touching one Titan."""
@@ -201,7 +203,24 @@ class Campaign:
                 notes.extend(step.notes)
             assert state is not None
             steps[titan_id] = Step(state, tuple(notes))
+        self._check_games(change, steps)
         return steps
+
+    def _check_games(self, change: Change, steps: Mapping[int, Step]) -> None:
+        """Campaign-wide rules on each game the change records or corrects (R8: one winner)."""
+        numbers = {
+            e.game
+            for added in change.events.values()
+            for e in added
+            if isinstance(e, GameCorrected) or (isinstance(e, GameRecorded) and not e.played_in)
+        }
+        for number in sorted(numbers):
+            players = {tid for tid, history in self.histories.items() if _plays(history, number)}
+            states = {tid: self.state(tid) for tid in sorted(players - steps.keys())}
+            states.update({tid: step.state for tid, step in steps.items()})
+            for entry in game_log(states):
+                if entry.game == number:
+                    check_winners(entry)
 
     def _check_new_name(self, name: str, titan_id: int, names: dict[str, int]) -> None:
         if names.get(name_key(name), titan_id) != titan_id:
@@ -278,5 +297,8 @@ def _creates(change: Change, titan_id: int | None) -> bool:
     )
 
 
-def _award(state: TitanState, game: int) -> int:
-    return next(played.award.total for played in state.games if played.game == game)
+def _plays(history: Sequence[Event], number: int) -> bool:
+    """Whether a history records this campaign's game ``number``."""
+    return any(
+        isinstance(e, GameRecorded) and e.game == number and not e.played_in for e in history
+    )

@@ -10,7 +10,9 @@ from .events import (
     BonusSwapped,
     Created,
     Event,
+    GameCorrected,
     GameRecorded,
+    GameRemoved,
     GoalSet,
     GoldChanged,
     HonorGuardSet,
@@ -28,6 +30,7 @@ from .events import (
     SwapDeclined,
     Unarchived,
 )
+from .game_log import entry_text
 from .names import article
 
 
@@ -56,7 +59,13 @@ def describe(event: Event) -> str:
             return f"declined the bonus swap for {event.school.title()} level {event.level}"
         case GameRecorded():
             scenario = f" ({event.scenario})" if event.scenario else ""
-            return f"game {event.game} on {event.date}{scenario}: {event.outcome.result}"
+            where = f" in {event.played_in}" if event.played_in else ""
+            return f"game {event.game}{where} on {event.date}{scenario}: {_entry(event)}"
+        case GameCorrected():
+            scenario = f" ({event.scenario})" if event.scenario else ""
+            return f"game {event.game} corrected, on {event.date}{scenario}: {_entry(event)}"
+        case GameRemoved():
+            return f"taken out of game {event.game}"
         case GoldChanged():
             note = f" ({event.note})" if event.note else ""
             return f"gold {event.amount:+d}{note}"
@@ -90,6 +99,10 @@ def describe(event: Event) -> str:
             )
             return "build goal: " + ", ".join(wanted)
     return event.kind  # pragma: no cover
+
+
+def _entry(event: GameRecorded | GameCorrected) -> str:
+    return entry_text(event.outcome, event.survivors)
 
 
 def change_text(name: str, events: Sequence[Event]) -> str:

@@ -21,3 +21,12 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision(ok={self.ok!r}, reason={self.reason!r})"
+
+
+class XPAlreadySpent(RuleError):
+    """A correction or removal that would take back XP the Titan has already spent (R1:
+    available XP is never negative); ``missing`` is how much is lacking."""
+
+    def __init__(self, message: str, missing: int) -> None:
+        super().__init__(message)
+        self.missing = missing

@@ -146,17 +146,48 @@ class GameOutcome(Checked):
     agreement_eliminated: int = checked(COUNT, default=0)
     fled: int = checked(COUNT, default=0)
     scenario_xp: int = checked(whole(0, MAX_XP), default=0)
+    scenario_replaces: bool = checked(flag, default=False)
+    """The scenario's award replaces the standard one: ``scenario_xp`` is the whole award
+    before the wisdom bonus (R8: "XP are awarded according to the rules of the scenario")."""
+
+
+DATE = then(text(10, 10, r"\d{4}-\d{2}-\d{2}"), _real_date)
+SURVIVORS = optional(many(CHARACTER, 50))
 
 
 class GameRecorded(_Event):
-    """A game the Titan took part in, with its end-of-game XP (R8) and survivors (R9)."""
+    """A game the Titan took part in, with its end-of-game XP (R8) and survivors (R9).
+    ``played_in`` names the campaign it was played in when that is not the Titan's campaign
+    now (a Titan imported with its own past); such a game is not one of this campaign's."""
 
     kind = "game_recorded"
     game: int = checked(GAME)
-    date: str = checked(then(text(10, 10, r"\d{4}-\d{2}-\d{2}"), _real_date))
+    date: str = checked(DATE)
     scenario: str = checked(NOTE, default="")
     outcome: GameOutcome = checked(nested(GameOutcome))
-    survivors: tuple[str, ...] | None = checked(optional(many(CHARACTER, 50)), default=None)
+    survivors: tuple[str, ...] | None = checked(SURVIVORS, default=None)
+    played_in: str = checked(text(60), default="")
+
+
+class GameCorrected(_Event):
+    """The Titan's entry in game ``game`` replaced by what it should have been: every figure,
+    the survivors, the game's date and scenario; the award is judged again (R8, R9)."""
+
+    kind = "game_corrected"
+    game: int = checked(GAME)
+    date: str = checked(DATE)
+    scenario: str = checked(NOTE, default="")
+    outcome: GameOutcome = checked(nested(GameOutcome))
+    survivors: tuple[str, ...] | None = checked(SURVIVORS, default=None)
+    played_in: str = checked(text(60), default="")
+
+
+class GameRemoved(_Event):
+    """The Titan taken out of game ``game`` (recorded by mistake): its award is taken back (R8)."""
+
+    kind = "game_removed"
+    game: int = checked(GAME)
+    played_in: str = checked(text(60), default="")
 
 
 class GoldChanged(_Event):
@@ -270,6 +301,8 @@ Event = (
     | BonusSwapped
     | SwapDeclined
     | GameRecorded
+    | GameCorrected
+    | GameRemoved
     | GoldChanged
     | ItemAdded
     | ItemBought

@@ -32,9 +32,11 @@ class ProgressRow(NamedTuple):
     spent: int
     level: int
     mana: int
+    played_in: str = ""
+    """The campaign the game was played in, when not the Titan's campaign now (imported)."""
 
     def to_json(self) -> dict[str, int | str]:
-        return {
+        data: dict[str, int | str] = {
             "game": self.game,
             "date": self.date,
             "award": self.award,
@@ -43,30 +45,54 @@ class ProgressRow(NamedTuple):
             "level": self.level,
             "mana": self.mana,
         }
+        if self.played_in:
+            data["played_in"] = self.played_in
+        return data
+
+    @property
+    def label(self) -> str:
+        """The game as a player names it: "3", or "3 (The Iron Crown)" for another campaign's."""
+        return f"{self.game} ({self.played_in})" if self.played_in else str(self.game)
 
 
 def progress(events: Iterable[Event]) -> list[ProgressRow]:
-    """One row per game, in history order, from a Titan's whole history (its creation first).
+    """One row per game in play order (by game number, R9), from a Titan's whole history (its
+    creation first), with every correction applied.
 
+    ``earned`` adds the awards game by game in that order; ``spent``, level and Mana are the
+    sheet as it stood when the game was recorded, or when a later game was, if that was
+    recorded first (an older game typed late does not carry later purchases back in time).
     A history the rules refuse raises RuleError, as ``titan.replay`` does.
     """
-    rows: list[ProgressRow] = []
     state: TitanState | None = None
-    for event in events:
+    recorded: dict[tuple[int, int], tuple[int, TitanState]] = {}  # play order: (when, state)
+    for when, event in enumerate(events):
         state = apply(state, event).state
         if isinstance(event, GameRecorded):
-            played = state.games[-1]
-            rows.append(
-                ProgressRow(
-                    game=played.game,
-                    date=played.date,
-                    award=played.award.total,
-                    earned=state.earned_xp,
-                    spent=state.spent_xp,
-                    level=state.level,
-                    mana=state.mana,
-                )
+            played = next(
+                g for g in state.games if (g.game, g.played_in) == (event.game, event.played_in)
             )
+            recorded[played.order] = (when, state)
+    if state is None:
+        return []
+    rows: list[ProgressRow] = []
+    earned = 0
+    games = state.games_in_order
+    for index, played in enumerate(games):
+        earned += played.award.total
+        _, sheet = min((recorded[later.order] for later in games[index:]), key=lambda r: r[0])
+        rows.append(
+            ProgressRow(
+                game=played.game,
+                date=played.date,
+                award=played.award.total,
+                earned=earned,
+                spent=sheet.spent_xp,
+                level=sheet.level,
+                mana=sheet.mana,
+                played_in=played.played_in,
+            )
+        )
     return rows
 
 
@@ -94,6 +120,6 @@ def progress_table(rows: Sequence[ProgressRow]) -> str:
     lines = [line(_HEADINGS), line(["-" * width for width in _WIDTHS])]
     for row in rows:
         lines.append(
-            line([row.game, row.date, row.award, row.earned, row.spent, row.level, row.mana])
+            line([row.label, row.date, row.award, row.earned, row.spent, row.level, row.mana])
         )
     return "\n".join(lines)

@@ -6,6 +6,7 @@ from typing import Any
 
 from .abilities import ABILITIES
 from .errors import RuleError
+from .game_log import played_json
 from .goals import Goal, plan_goal
 from .spells import SCHOOLS
 from .titan import TitanState
@@ -110,9 +111,9 @@ def sheet_data(state: TitanState, campaign: str) -> dict[str, Any]:
                 "game": game.game,
                 "date": game.date,
                 "scenario": game.scenario,
-                "result": game.outcome.result,
-                "award": game.award.total,
+                **({"played_in": game.played_in} if game.played_in else {}),
+                **played_json(game),
             }
-            for game in state.games
+            for game in state.games_in_order
         ],
     }

@@ -82,12 +82,22 @@ class GoldLine(NamedTuple):
 
 
 class GamePlayed(NamedTuple):
+    """One game of the Titan's record: every figure typed, and the award they gave (R8).
+    ``played_in``: the campaign it was played in, when not this one (an imported Titan's past)."""
+
     game: int
     date: str
     scenario: str
     outcome: GameOutcome
     award: Award
     survivors: tuple[str, ...] | None
+    played_in: str = ""
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Play order: games of another campaign first (they came before the Titan joined),
+        then this campaign's games by number."""
+        return (0 if self.played_in else 1, self.game)
 
 
 class KeptGoal(NamedTuple):
@@ -181,6 +191,25 @@ class TitanState:
             [(item.name, item.type) for item in self.items],
             self.plan,
         )
+
+    @property
+    def games_in_order(self) -> tuple[GamePlayed, ...]:
+        """The games in play order (by number), whatever order they were recorded in."""
+        return tuple(sorted(self.games, key=lambda played: played.order))
+
+    @property
+    def last_game(self) -> GamePlayed | None:
+        """R9: the newest game the Titan played, by game number."""
+        return max(self.games, key=lambda played: played.order, default=None)
+
+    def game_played(self, game: int, played_in: str = "") -> GamePlayed:
+        """Game ``game`` of the Titan's record (of this campaign, or of ``played_in``), or
+        RuleError."""
+        for played in self.games:
+            if played.game == game and played.played_in == played_in:
+                return played
+        where = f" in {played_in}" if played_in else ""
+        raise RuleError(f"{self.name} did not play game {game}{where}")
 
     def knows(self, spell: str) -> bool:
         return any(known.name == spell for known in self.spells)

@@ -14,14 +14,16 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from .awards import game_award
-from .errors import Decision, RuleError
+from .errors import Decision, RuleError, XPAlreadySpent
 from .events import (
     AbilityBought,
     Archived,
     BonusSwapped,
     Created,
     Event,
+    GameCorrected,
     GameRecorded,
+    GameRemoved,
     GoalSet,
     GoldChanged,
     HonorGuardSet,
@@ -231,27 +233,90 @@ def _decline_swap(state: TitanState, event: SwapDeclined, notes: list[str]) -> T
 
 
 def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> TitanState:
-    if any(game.game == event.game for game in state.games):
-        raise RuleError(f"game {event.game} is already recorded for {state.name}")
+    if any(game.game == event.game and game.played_in == event.played_in for game in state.games):
+        where = f" in {event.played_in}" if event.played_in else ""
+        raise RuleError(f"game {event.game}{where} is already recorded for {state.name}")
     award = game_award(event.outcome, state.abilities["wisdom"])
     played = GamePlayed(
-        event.game, event.date, event.scenario, event.outcome, award, event.survivors
+        event.game,
+        event.date,
+        event.scenario,
+        event.outcome,
+        award,
+        event.survivors,
+        event.played_in,
     )
     guard = state.honor_guard
-    if event.survivors is not None:  # R9: a member slain in a game leaves the guard
-        alive = Counter(event.survivors)
-        kept: list[str] = []
-        for member in guard:
-            if alive[member] > 0:
-                alive[member] -= 1
-                kept.append(member)
-            else:
-                notes.append(f"{member} was slain and leaves the honor guard (R9)")
-        guard = tuple(kept)
+    last = state.last_game
+    if last is None or played.order > last.order:  # R9: only the newest game's slain
+        guard = _survivors_kept(guard, event.survivors, notes)
     notes.append(f"{award.total} XP earned (R8)")
     return state.evolve(
         earned_xp=state.earned_xp + award.total, games=state.games + (played,), honor_guard=guard
     )
+
+
+def _survivors_kept(
+    guard: tuple[str, ...], survivors: tuple[str, ...] | None, notes: list[str]
+) -> tuple[str, ...]:
+    """R9: a member slain in a game (not among its survivors) leaves the guard."""
+    if survivors is None:
+        return guard
+    alive = Counter(survivors)
+    kept: list[str] = []
+    for member in guard:
+        if alive[member] > 0:
+            alive[member] -= 1
+            kept.append(member)
+        else:
+            notes.append(f"{member} was slain and leaves the honor guard (R9)")
+    return tuple(kept)
+
+
+def _take_back(state: TitanState, xp: int, what: str) -> TitanState:
+    """Earned XP lowered by ``xp`` (a corrected or removed game), refused if it was spent (R1)."""
+    after = state.evolve(earned_xp=state.earned_xp - xp)
+    if after.available_xp < 0:
+        raise XPAlreadySpent(
+            f"{what} takes back {xp} XP but {state.name} has {state.available_xp} XP left: "
+            f"the rest is spent (R1)",
+            -after.available_xp,
+        )
+    return after
+
+
+def _correct_game(state: TitanState, event: GameCorrected, notes: list[str]) -> TitanState:
+    """The entry replaced, its award judged again at the wisdom of the game (R8); in the
+    newest game, members the corrected survivors leave out leave the guard (R9)."""
+    old = state.game_played(event.game, event.played_in)
+    award = game_award(event.outcome, old.award.wisdom)
+    new = GamePlayed(
+        event.game,
+        event.date,
+        event.scenario,
+        event.outcome,
+        award,
+        event.survivors,
+        event.played_in,
+    )
+    difference = award.total - old.award.total
+    what = f"the correction of game {event.game}"
+    state = _take_back(state, -difference, what) if difference < 0 else state
+    if difference > 0:
+        state = state.evolve(earned_xp=state.earned_xp + difference)
+    guard = state.honor_guard
+    if state.last_game == old:
+        guard = _survivors_kept(guard, event.survivors, notes)
+    games = tuple(new if played == old else played for played in state.games)
+    notes.append(f"game {event.game} judged again: {award.total} XP ({difference:+d} XP) (R8)")
+    return state.evolve(games=games, honor_guard=guard)
+
+
+def _remove_game(state: TitanState, event: GameRemoved, notes: list[str]) -> TitanState:
+    old = state.game_played(event.game, event.played_in)
+    state = _take_back(state, old.award.total, f"taking {state.name} out of game {event.game}")
+    notes.append(f"game {event.game} removed: {old.award.total} XP taken back (R8)")
+    return state.evolve(games=tuple(played for played in state.games if played != old))
 
 
 def _change_gold(state: TitanState, event: GoldChanged, notes: list[str]) -> TitanState:
@@ -298,7 +363,8 @@ def _remove_item(state: TitanState, event: ItemRemoved, notes: list[str]) -> Tit
 
 
 def _set_honor_guard(state: TitanState, event: HonorGuardSet, notes: list[str]) -> TitanState:
-    survivors = state.games[-1].survivors if state.games else None
+    last = state.last_game
+    survivors = last.survivors if last is not None else None
     check_honor_guard(event.members, state.level, survivors)
     return state.evolve(honor_guard=event.members)
 
@@ -363,6 +429,8 @@ _HANDLERS: dict[type, Callable[[TitanState, Any, list[str]], TitanState]] = {
     BonusSwapped: _swap_bonus,
     SwapDeclined: _decline_swap,
     GameRecorded: _record_game,
+    GameCorrected: _correct_game,
+    GameRemoved: _remove_game,
     GoldChanged: _change_gold,
     ItemAdded: _add_item_event,
     ItemBought: _buy_item,

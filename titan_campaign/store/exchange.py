@@ -197,27 +197,34 @@ class TitanFile(Checked):
     rules: str = checked(text(40), default="")
     titan: str = checked(text(10_000), default="")
     """The Titan's name, for a reader of the file (the events name it)."""
+    campaign: str = checked(text(60), default="")
+    """The campaign the Titan was exported from: where its games were played."""
     events: tuple[dict[str, Any], ...] = checked(_objects(MAX_EVENTS, min_length=1))
 
 
-def titan_export_text(state: TitanState, events: Sequence[Event], exported: str) -> str:
-    """One Titan with its whole history (``rules``: the rules version that judged it)."""
+def titan_export_text(
+    state: TitanState, events: Sequence[Event], exported: str, campaign: str = ""
+) -> str:
+    """One Titan with its whole history (``rules``: the rules version that judged it), and the
+    campaign it was played in."""
     data = {
         "format": TITAN_FORMAT,
         "schema_version": TitanFile.NEWEST,
         "exported": exported,
         "rules": RULES_VERSION,
         "titan": state.name,
+        "campaign": campaign,
         "events": [event_doc(event) for event in events],
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def read_titan_export(path: Path) -> list[Event]:
-    """The events of a Titan export file, checked by the rules (not yet replayed)."""
+def read_titan_export(path: Path) -> tuple[str, list[Event]]:
+    """The campaign a Titan export file names (maybe "") and its events, checked by the rules
+    (not yet replayed)."""
     exported = _read(path, TitanFile, "titan-campaign Titan file")
     try:
-        return list(events_from_json(exported.events))
+        return exported.campaign, list(events_from_json(exported.events))
     except ShapeError as error:
         raise StoreError(
             f"{path} is not a titan-campaign Titan file ({error}); nothing imported"

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ... import actions
+from ...rules.game_log import GameLogEntry, entry_text
 from ...rules.names import plural
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
@@ -204,22 +205,7 @@ class RosterScreen(Screen[None]):
         games = titan_app(self).attempt(lambda: actions.games(db, self.campaign))
         if games is None:
             return
-        table = Table(box=None, show_edge=False)
-        for column in ("game", "date", "scenario", "Titan", "result", "XP"):
-            table.add_column(column)
-        for game in games:
-            for number, part in enumerate(game.participants):
-                first = number == 0
-                table.add_row(
-                    str(game.game) if first else "",
-                    game.date if first else "",
-                    Text(game.scenario) if first else "",
-                    Text(part.titan),
-                    part.outcome.result,
-                    str(part.award),
-                )
-        body: object = table if games else "No games recorded yet (g records one)."
-        self.app.push_screen(MessageModal("Game log", body))
+        self.app.push_screen(MessageModal("Game log", game_log_table(games)))
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.campaign))
@@ -239,6 +225,28 @@ class RosterScreen(Screen[None]):
 
     def action_progress(self) -> None:
         self.app.push_screen(CampaignProgressScreen(self.campaign))
+
+
+def game_log_table(games: list[GameLogEntry]) -> Table | str:
+    """The game log by game number: each Titan's result, every figure typed, and how its
+    award was reached (R8)."""
+    if not games:
+        return "No games recorded yet (g records one)."
+    table = Table(box=None, show_edge=False)
+    for column in ("game", "date", "scenario", "Titan", "XP", "figures and award"):
+        table.add_column(column)
+    for game in games:
+        for number, part in enumerate(game.participants):
+            first = number == 0
+            table.add_row(
+                str(game.game) if first else "",
+                game.date if first else "",
+                Text(game.scenario) if first else "",
+                Text(part.titan),
+                str(part.award),
+                Text(f"{entry_text(part.outcome, part.survivors)}\n{part.breakdown.summary()}"),
+            )
+    return table
 
 
 def rename_titan(

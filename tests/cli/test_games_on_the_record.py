@@ -1,0 +1,141 @@
+"""Games on the record (issue 21): every figure typed is kept and shown, game order is play
+order (R9), and an imported Titan keeps its own past."""
+
+from __future__ import annotations
+
+import json
+
+
+def crew(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "100")
+    for name, player in (("Thorn", "Ann"), ("Mira", "Bo"), ("Osk", "Cy")):
+        cli.ok("titan", "add", name, "--player", player)
+
+
+GAME = (
+    "game",
+    "Thorn:won:score=347,battle-won=3,agreement=1,survivors=Titan+Ogre",
+    "Mira:lost:score=120,battle-lost=2,fled=1,agreement-eliminated=1",
+    "Osk:lost:scenario-xp=20",
+    "--date",
+    "2026-11-28",
+    "--scenario",
+    "Siege",
+)
+
+
+def test_r8_every_figure_typed_is_kept_in_the_game_log_as_data(cli) -> None:
+    crew(cli)
+    cli.ok(*GAME)
+    [game] = json.loads(cli.ok("campaign", "games", "--json"))
+    assert (game["game"], game["date"], game["scenario"]) == (1, "2026-11-28", "Siege")
+    thorn, mira, osk = game["participants"]
+    assert thorn["titan"] == "Thorn" and thorn["result"] == "won"
+    assert thorn["figures"] == {
+        "score": 347,
+        "battle_won": 3,
+        "battle_lost": 0,
+        "agreement": 1,
+        "agreement_eliminated": 0,
+        "fled": 0,
+        "scenario_xp": 0,
+        "scenario_replaces": False,
+    }
+    assert thorn["survivors"] == ["Titan", "Ogre"]
+    # R8: 100 won + 3 x 25 + 1 x 10 + 347 // 10 = 219, no wisdom
+    assert thorn["award"] == 219
+    assert [part["xp"] for part in thorn["breakdown"]["parts"]] == [100, 75, 10, 34]
+    assert (thorn["breakdown"]["subtotal"], thorn["breakdown"]["total"]) == (219, 219)
+    assert mira["figures"]["battle_lost"] == 2 and mira["figures"]["fled"] == 1
+    assert mira["figures"]["agreement_eliminated"] == 1 and mira["award"] == 50 + 12
+    assert osk["figures"]["scenario_xp"] == 20 and osk["award"] == 70
+    assert osk["survivors"] is None
+
+
+def test_r8_campaign_games_shows_each_titans_figures_and_breakdown(cli) -> None:
+    crew(cli)
+    cli.ok(*GAME)
+    out = cli.ok("campaign", "games")
+    assert "game 1  2026-11-28  Siege" in out
+    assert "Thorn: 219 XP: won, score 347, 3 battles won, 1 agreement; survivors Titan, Ogre" in out
+    assert "100 (game won) + 75 (3 battles won x 25) + 10 (1 agreement x 10)" in out
+    assert "Mira: 62 XP: lost, score 120, 2 battles lost, 1 agreement eliminating" in out
+
+
+def test_r8_history_names_the_figures_of_a_game(cli) -> None:
+    crew(cli)
+    cli.ok(*GAME)
+    out = cli.ok("history")
+    assert "Thorn: game 1 on 2026-11-28 (Siege): won, score 347, 3 battles won" in out
+    assert "Mira: game 1 on 2026-11-28 (Siege): lost, score 120, 2 battles lost" in out
+    rows = json.loads(cli.ok("history", "--json"))
+    lines = [event["text"] for event in rows[-1]["events"]]
+    assert "1 engagement fled" in lines[1] and "2 battles lost" in lines[1]
+
+
+def test_r8_the_sheet_json_keeps_every_figure_per_game(cli) -> None:
+    crew(cli)
+    cli.ok(*GAME)
+    [game] = json.loads(cli.ok("sheet", "Thorn", "--format", "json"))["games"]
+    assert game["figures"]["score"] == 347 and game["figures"]["battle_won"] == 3
+    assert game["survivors"] == ["Titan", "Ogre"] and game["award"] == 219
+    assert game["breakdown"]["parts"][-1] == {"label": "score 347 / 10", "xp": 34}
+
+
+def test_r9_the_last_game_is_the_newest_by_number_not_the_last_typed(cli) -> None:
+    """The issue's repro: game 5 without Thorn, game 6 with him (Titan, Minotaur, Lion), then
+    Thorn added to game 5 (Titan, Minotaur, Griffon): Lion may join his guard, Griffon not."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    for _ in range(5):
+        cli.ok("award", "Mira", "--result", "lost")
+    cli.ok(
+        "award", "Thorn", "--result", "won", "--scenario-xp", "800",
+        "--survivors", "Titan,Minotaur,Lion",
+    )  # fmt: skip
+    for ability in ("power", "skill", "luck", "spirit"):
+        for _ in range(2):
+            cli.ok("spend", "Thorn", "ability", ability)  # 800 XP spent: level 4 (R2)
+    cli.ok(
+        "award", "Thorn", "--result", "lost", "--game", "5",
+        "--survivors", "Titan,Minotaur,Griffon",
+    )  # fmt: skip
+    refusal = cli.refused("honor-guard", "Thorn", "Griffon")
+    assert refusal == "Griffon did not survive the last game; choose from its survivors (R9)"
+    assert "honor guard: Lion" in cli.ok("honor-guard", "Thorn", "Lion")
+    rows = json.loads(cli.ok("progress", "Thorn", "--format", "json"))
+    assert [row["game"] for row in rows] == [5, 6]
+
+
+def test_an_imported_titan_keeps_its_own_games_out_of_the_new_campaigns_log(cli, tmp_path):
+    """The issue's repro: Thorn's games in "The Iron Crown" are not listed under "Second
+    Age"'s game 1 (a Siege on 2025-01-05), and Second Age's next game is still 2."""
+    cli.ok("campaign", "new", "The Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    for date in ("2024-03-01", "2024-04-01", "2024-05-01", "2024-06-01"):
+        cli.ok("award", "Thorn", "--result", "lost", "--date", date)
+    file = tmp_path / "thorn.json"
+    cli.ok("titan", "export", "Thorn", "-o", str(file))
+    cli.ok("campaign", "new", "Second Age", "--base-xp", "0")
+    cli.ok("titan", "add", "Bea", "--player", "Bo", "--campaign", "Second Age")
+    cli.ok(
+        "award", "Bea", "--result", "won", "--scenario", "Siege", "--date", "2025-01-05",
+        "--campaign", "Second Age",
+    )  # fmt: skip
+    out = cli.ok("titan", "import", str(file), "--campaign", "Second Age")
+    assert 'joins "Second Age"' in out
+    games = json.loads(cli.ok("campaign", "games", "--json", "--campaign", "Second Age"))
+    assert [[p["titan"] for p in g["participants"]] for g in games] == [["Bea"]]
+    out = cli.ok("award", "Thorn", "--result", "lost", "--campaign", "Second Age")
+    assert "Thorn: game 2 on" in out
+    rows = json.loads(cli.ok("progress", "Thorn", "--campaign", "Second Age", "--format", "json"))
+    assert [(row["game"], row.get("played_in", "")) for row in rows] == [
+        (1, "The Iron Crown"),
+        (2, "The Iron Crown"),
+        (3, "The Iron Crown"),
+        (4, "The Iron Crown"),
+        (2, ""),
+    ]
+    history = cli.ok("history", "Thorn", "--campaign", "Second Age")
+    assert 'joins from "The Iron Crown"' in history

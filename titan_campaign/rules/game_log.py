@@ -1,0 +1,170 @@
+"""The campaign's game log: every game by number, and each Titan's entry in it with every
+figure typed and the award they gave (R8); the rule of one winner per game; the line a
+correction of an entry shows.
+
+An entry is read from the Titan's replayed state (``TitanState.games``), so a corrected entry
+shows as corrected. Games a Titan played in another campaign before it was imported are its
+own past (``GamePlayed.played_in``): they are never listed under this campaign's numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import NamedTuple
+
+from .awards import Award, figures, figures_text
+from .errors import RuleError
+from .events import Event, GameCorrected, GameOutcome, GameRecorded, GameRemoved
+from .shapes import replaced
+from .state import GamePlayed, TitanState
+
+
+class Participant(NamedTuple):
+    """One Titan's entry in a game: every figure typed and its award (R8), survivors (R9)."""
+
+    titan_id: int
+    titan: str
+    played: GamePlayed
+
+    @property
+    def outcome(self) -> GameOutcome:
+        return self.played.outcome
+
+    @property
+    def award(self) -> int:
+        return self.played.award.total
+
+    @property
+    def breakdown(self) -> Award:
+        return self.played.award
+
+    @property
+    def survivors(self) -> tuple[str, ...] | None:
+        return self.played.survivors
+
+
+class GameLogEntry(NamedTuple):
+    """A game of the campaign's log: every Titan that took part, with its award (R8)."""
+
+    game: int
+    date: str
+    scenario: str
+    participants: tuple[Participant, ...]
+
+    def entry(self, titan_id: int) -> Participant | None:
+        return next((p for p in self.participants if p.titan_id == titan_id), None)
+
+
+def game_log(states: Mapping[int, TitanState]) -> list[GameLogEntry]:
+    """The campaign's games by number, each with the entries of the Titans that played it
+    (in the order the Titans joined). Another campaign's games are left out."""
+    games: dict[int, list[Participant]] = {}
+    for titan_id, state in states.items():
+        for played in state.games:
+            if not played.played_in:
+                games.setdefault(played.game, []).append(Participant(titan_id, state.name, played))
+    entries = []
+    for number in sorted(games):
+        first = games[number][0].played
+        entries.append(GameLogEntry(number, first.date, first.scenario, tuple(games[number])))
+    return entries
+
+
+def played_elsewhere(events: Iterable[Event], campaign: str) -> list[Event]:
+    """A Titan's history as brought into another campaign: each game of its own past is kept
+    as played in ``campaign`` (games already of another campaign keep theirs), so it is never
+    taken for one of the new campaign's games."""
+    moved: list[Event] = []
+    for event in events:
+        if isinstance(event, GameRecorded | GameCorrected | GameRemoved) and not event.played_in:
+            event = replaced(event, played_in=campaign)
+        moved.append(event)
+    return moved
+
+
+def check_winners(entry: GameLogEntry) -> None:
+    """R8: "Normally, winning or losing is determined by the standard rules" (one winner);
+    only a scenario may say otherwise, so a game with two winners must name its scenario."""
+    winners = [p.titan for p in entry.participants if p.outcome.result == "won"]
+    if len(winners) > 1 and not entry.scenario:
+        listed = " and ".join([", ".join(winners[:-1]), winners[-1]])
+        raise RuleError(
+            f"game {entry.game} would have two winners, {listed}: the standard rules have one; "
+            "name the scenario that allows more (--scenario) (R8)"
+        )
+
+
+def played_json(played: GamePlayed) -> dict[str, object]:
+    """One Titan's entry as data: result, every figure, survivors, award total and breakdown."""
+    return {
+        "result": played.outcome.result,
+        "figures": figures(played.outcome),
+        "survivors": list(played.survivors) if played.survivors is not None else None,
+        "award": played.award.total,
+        "breakdown": played.award.to_json(),
+    }
+
+
+def game_log_json(entries: Iterable[GameLogEntry]) -> list[dict[str, object]]:
+    """The game log as data: number, date, scenario, and per Titan its entry."""
+    return [
+        {
+            "game": entry.game,
+            "date": entry.date,
+            "scenario": entry.scenario,
+            "participants": [
+                {"titan": p.titan, **played_json(p.played)} for p in entry.participants
+            ],
+        }
+        for entry in entries
+    ]
+
+
+def survivors_text(survivors: tuple[str, ...] | None) -> str:
+    if survivors is None:
+        return "not listed"
+    return ", ".join(survivors) or "none"
+
+
+def entry_text(outcome: GameOutcome, survivors: tuple[str, ...] | None) -> str:
+    """An entry in a player's words: "won, score 347, 3 battles won; survivors Titan, Ogre"."""
+    said = f"{outcome.result}, {figures_text(outcome)}"
+    if survivors is not None:
+        said += f"; survivors {survivors_text(survivors)}"
+    return said
+
+
+def correction_text(titan: str, old: GamePlayed, new: GamePlayed | None) -> str:
+    """The change's line: "game 3 corrected for Mira: score 120 -> 210, +9 XP"; for a
+    removal, "Mira taken out of game 3: -62 XP"."""
+    if new is None:
+        return f"{titan} taken out of game {old.game}: -{old.award.total} XP"
+    changed = changed_figures(old, new)
+    difference = new.award.total - old.award.total
+    said = ", ".join(changed) if changed else "nothing changed"
+    return f"game {old.game} corrected for {titan}: {said}, {difference:+d} XP"
+
+
+def changed_figures(old: GamePlayed, new: GamePlayed) -> list[str]:
+    """Each figure that differs, "score 120 -> 210", in the ``game`` command's order."""
+    changed = []
+    if old.outcome.result != new.outcome.result:
+        changed.append(f"result {old.outcome.result} -> {new.outcome.result}")
+    before, after = figures(old.outcome), figures(new.outcome)
+    for name, value in before.items():
+        if after[name] != value:
+            label = name.replace("_", "-")
+            changed.append(f"{label} {_shown(value)} -> {_shown(after[name])}")
+    if old.survivors != new.survivors:
+        changed.append(
+            f"survivors {survivors_text(old.survivors)} -> {survivors_text(new.survivors)}"
+        )
+    if old.date != new.date:
+        changed.append(f"date {old.date} -> {new.date}")
+    if old.scenario != new.scenario:
+        changed.append(f'scenario "{old.scenario}" -> "{new.scenario}"')
+    return changed
+
+
+def _shown(value: int | bool) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
