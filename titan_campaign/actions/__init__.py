@@ -9,7 +9,8 @@ show results.
 - ``titan_changes``: one Titan's names, purchases, choices, honor guard, gold, items and plan;
 - ``campaigns``: campaigns, recorded games, undo, redo, history;
 - ``planning``: build goals and progress;
-- ``files``: backups, export and import, a portable Titan, printing.
+- ``files``: backups, export and import, a portable Titan, printing;
+- ``downloads``: printouts and exports made in memory, for a browser tab to download.
 """
 
 from ..rules.errors import RuleError
@@ -40,6 +41,7 @@ from .common import (
     titan_sheet,
     titans,
 )
+from .downloads import printout, titan_export
 from .files import (
     export_campaigns,
     export_titan,
@@ -123,6 +125,7 @@ __all__ = [
     "new_campaign",
     "plan_goal",
     "print_to_file",
+    "printout",
     "progress",
     "read_campaign",
     "read_campaigns",
@@ -138,6 +141,7 @@ __all__ = [
     "set_honor_guard",
     "set_plan",
     "swap_bonus",
+    "titan_export",
     "titan_sheet",
     "titans",
     "undo",

@@ -8,6 +8,7 @@ store saves. A refusal becomes a notification, never a traceback.
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -123,6 +124,8 @@ class TitanCampaignApp(App[int]):
         self._typed: deque[events.Key] = deque()  # keys waiting for their screen, in order
         self._feeder: asyncio.Task[None] | None = None
         self._seen = file_stamp(self.db.path)
+        self.served = settings.served()
+        """In a browser tab of ``titan-campaign serve``: files go to the browser, not the host."""
 
     def notify(
         self,
@@ -267,6 +270,16 @@ class TitanCampaignApp(App[int]):
             kept = []
         newest = max(kept, key=lambda backup: backup.saved, default=None)
         return newest.before if newest is not None and newest.before else "The database changed."
+
+    # --- files for a browser tab --------------------------------------------------------
+
+    def download(self, name: str, content: bytes) -> None:
+        """Send a printout or export to the player's browser as the download ``name``
+        (served tabs only: nothing is written on the host)."""
+        self.deliver_binary(io.BytesIO(content), save_filename=name)
+        self.notify(
+            f"{name} is sent to your browser as a download.", title="Downloading", markup=False
+        )
 
     # --- quitting -----------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar, TypeVar
 
 from textual.app import ComposeResult
@@ -98,6 +99,23 @@ class ConfirmModal(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+def ask_to_replace(screen: Screen[object], path: Path, write: Callable[[], None]) -> None:
+    """``write`` now, or, when ``path`` is a file already there, once the player agrees to
+    replace it (no: nothing is written and the form stays as typed)."""
+    if not path.is_file():
+        write()
+        return
+    screen.app.push_screen(
+        ConfirmModal(
+            "Replace the file?",
+            f"{path} is already there. Replace it with this one?",
+            "Replace",
+            "Keep it",
+        ),
+        lambda yes: write() if yes else None,
+    )
 
 
 class QuitModal(ConfirmModal):

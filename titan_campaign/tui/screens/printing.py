@@ -1,4 +1,8 @@
-"""Print dialog: what, format, paper and where; the printing package does the drawing."""
+"""Print dialog: what, format, paper and where; the printing package does the drawing.
+
+On the desktop the printout is written where the player says (asking before a file already
+there is replaced). In a served tab it goes to the player's browser as a download: the tab is
+offered no place on the host, and nothing is written there."""
 
 from __future__ import annotations
 
@@ -10,12 +14,12 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Button, Input, Label, Select
 
 from ... import actions
+from ...printing.figures import file_stem
 from ...printing.kinds import KINDS
-from ...rules.names import name_key
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
-from .forms import BACK, FormBox, FormModal
+from .forms import BACK, FormBox, FormModal, ask_to_replace
 
 PAPERS = ("a4", "letter")
 SUFFIXES = {"text": "txt", "json": "json", "html": "html", "pdf": "pdf", "svg": "svg"}
@@ -89,17 +93,24 @@ class PrintModal(FormModal):
                 id="print-paper",
                 compact=True,
             )
-            yield Label("Save to")
-            yield Input(self._default_path(choices[0][1], formats[0]), id="print-path")
-            yield Button("Print (ctrl+s)", variant="primary", id="print-go")
+            if titan_app(self).served:
+                yield Label("The printout downloads in your browser.", classes="hint")
+                yield Button("Download (ctrl+s)", variant="primary", id="print-go")
+            else:
+                yield Label("Save to")
+                yield Input(self._default_path(choices[0][1], formats[0]), id="print-path")
+                yield Button("Print (ctrl+s)", variant="primary", id="print-go")
         yield KeyBar()
 
-    def _default_path(self, what: str, fmt: str) -> str:
+    def _file_name(self, what: str, fmt: str) -> str:
         suffix = SUFFIXES.get(fmt, fmt)
         subject = self.campaign
         if self.titan is not None and what in ("sheet", "cards"):
             subject = self.titan
-        return str(Path.cwd() / f"{name_key(subject).replace(' ', '-')}-{what}.{suffix}")
+        return f"{file_stem(subject)}-{what}.{suffix}"
+
+    def _default_path(self, what: str, fmt: str) -> str:
+        return str(Path.cwd() / self._file_name(what, fmt))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         what = str(self.query_one("#print-what", Select).value)
@@ -109,7 +120,8 @@ class PrintModal(FormModal):
             format_select.set_options([(f, f) for f in formats])
             format_select.value = formats[0]
         fmt = str(format_select.value)
-        self.query_one("#print-path", Input).value = self._default_path(what, fmt)
+        for path in self.query("#print-path").results(Input):
+            path.value = self._default_path(what, fmt)
 
     def on_button_pressed(self) -> None:
         self.action_print_now()
@@ -118,12 +130,24 @@ class PrintModal(FormModal):
         what = str(self.query_one("#print-what", Select).value)
         fmt = str(self.query_one("#print-format", Select).value)
         paper = str(self.query_one("#print-paper", Select).value)
-        path = Path(self.query_one("#print-path", Input).value.strip()).expanduser()
         titan = self.titan if what != "blank" else None
         db = database(self)
-        written = titan_app(self).attempt(
-            lambda: actions.print_to_file(db, what, fmt, paper, path, self.campaign, titan)
-        )
-        if written is not None:
-            self.notify(f"Written to {written}", title="Printed")
-            self.dismiss(str(written))
+        app = titan_app(self)
+        if app.served:
+            made = app.attempt(lambda: actions.printout(db, what, fmt, paper, self.campaign, titan))
+            if made is not None:
+                name = self._file_name(what, fmt)
+                app.download(name, made)
+                self.dismiss(name)
+            return
+        path = Path(self.query_one("#print-path", Input).value.strip()).expanduser()
+
+        def write() -> None:
+            written = app.attempt(
+                lambda: actions.print_to_file(db, what, fmt, paper, path, self.campaign, titan)
+            )
+            if written is not None:
+                self.notify(f"Written to {written}", title="Printed", markup=False)
+                self.dismiss(str(written))
+
+        ask_to_replace(self, path, write)

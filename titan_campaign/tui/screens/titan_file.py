@@ -2,6 +2,8 @@
 a Titan file into this campaign (``actions.export_titan`` / ``actions.import_titan``).
 
 A refusal shows in the form, which stays open with everything typed; nothing closes on error.
+On the desktop an export asks before it replaces a file already there; in a served tab it goes
+to the player's browser as a download and nothing is written on the host.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from ...rules.shapes import ShapeError
 from ..refusals import REFUSED, refusal_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import OneTitan, database
-from .forms import BACK, FormBox, FormModal
+from .base import OneTitan, database, titan_app
+from .forms import BACK, FormBox, FormModal, ask_to_replace
 
 
 def default_titan_file(titan: str) -> Path:
@@ -47,7 +49,9 @@ class _FileModal(FormModal):
 
     def on_mount(self) -> None:
         self.query_one("#file-problem", Static).display = False
-        self.query(Input).first().focus()
+        for field in self.query(Input).results(Input):
+            field.focus()
+            break
 
 
 class ExportTitanModal(OneTitan, _FileModal):
@@ -61,8 +65,11 @@ class ExportTitanModal(OneTitan, _FileModal):
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
             yield Label(plain(f"Export {self.titan} to a file"), classes="form-title")
-            yield Label("Save to")
-            yield Input(str(default_titan_file(self.titan)), id="titan-file")
+            if titan_app(self).served:
+                yield Label("The file downloads in your browser.", classes="hint")
+            else:
+                yield Label("Save to")
+                yield Input(str(default_titan_file(self.titan)), id="titan-file")
             yield Static("", id="file-problem", classes="field-error")
             with Horizontal(classes="buttons"):
                 yield Button("Export (ctrl+s)", variant="primary", id="export")
@@ -70,11 +77,17 @@ class ExportTitanModal(OneTitan, _FileModal):
         yield KeyBar()
 
     def action_export(self) -> None:
+        if titan_app(self).served:
+            self._download()
+            return
         typed = self.query_one("#titan-file", Input).value.strip()
         if not typed:
             self.show_problem("Say where to save the file.")
             return
         path = Path(typed).expanduser()
+        ask_to_replace(self, path, lambda: self._write(path))
+
+    def _write(self, path: Path) -> None:
         try:
             state = actions.export_titan(self.db, self.titan, path, self.campaign)
         except REFUSED as error:
@@ -84,8 +97,19 @@ class ExportTitanModal(OneTitan, _FileModal):
             f"{state.name} and the whole history written to {path}; import it into another "
             "campaign with i on its roster.",
             title="Exported",
+            markup=False,
         )
         self.dismiss(str(path))
+
+    def _download(self) -> None:
+        try:
+            _, content = actions.titan_export(self.db, self.titan, self.campaign)
+        except REFUSED as error:
+            self.show_problem(refusal(error))
+            return
+        name = default_titan_file(self.titan).name
+        titan_app(self).download(name, content)
+        self.dismiss(name)
 
     def on_input_submitted(self) -> None:
         self.action_export()

@@ -1,0 +1,91 @@
+"""Game night in the browser: a printout or an export made in a tab arrives in that player's
+browser as a download, and nothing is written on the host (not in the folder serve runs in,
+not beside the database)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from .conftest import STEP_SECONDS, GameNight, Tab, start_game_night
+
+pytestmark = pytest.mark.slow
+
+OpenTab = Callable[[str], Tab]
+
+
+def host_files(*folders: Path) -> dict[Path, bytes]:
+    return {
+        path: path.read_bytes()
+        for folder in folders
+        for path in folder.rglob("*")
+        if path.is_file()
+    }
+
+
+@pytest.fixture
+def night_in_a_folder(
+    campaign_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[GameNight, Path]]:
+    """serve started in a folder of its own, where a printout would land by default."""
+    folder = tmp_path / "where-serve-runs"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    night = start_game_night(campaign_db)
+    try:
+        yield night, folder
+    finally:
+        if night.process.poll() is None:
+            night.process.kill()
+            night.process.wait(timeout=STEP_SECONDS)
+
+
+def test_a_sheet_printed_in_a_tab_arrives_as_a_download_and_nothing_lands_on_the_host(
+    night_in_a_folder: tuple[GameNight, Path],
+    open_tab: OpenTab,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    night, folder = night_in_a_folder
+    thorn = open_tab(night.url + "?titan=Thorn")
+    thorn.wait_for(r"THORN\s+player Ann", "Thorn's sheet")
+    before = host_files(folder, night.db.parent)
+
+    thorn.page.locator(".xterm-helper-textarea").focus()  # keys go to the terminal
+    thorn.page.keyboard.press("p")
+    thorn.wait_for(r"downloads in your browser", "the print form of a tab")
+    assert "Save to" not in thorn.text
+    with thorn.page.expect_download(timeout=STEP_SECONDS * 1000) as arriving:
+        thorn.click_text(r"Download \(ctrl\+s\)")
+    download = arriving.value
+    assert download.suggested_filename == "thorn-sheet.pdf"
+    received = tmp_path_factory.mktemp("phone") / download.suggested_filename
+    download.save_as(received)
+    assert received.read_bytes().startswith(b"%PDF")
+
+    thorn.wait_for(r"THORN\s+player Ann", "back on the sheet")
+    assert host_files(folder, night.db.parent) == before
+
+
+def test_a_titan_exported_in_a_tab_arrives_as_a_download(
+    night_in_a_folder: tuple[GameNight, Path],
+    open_tab: OpenTab,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    night, folder = night_in_a_folder
+    roster = open_tab(night.url + "?campaign=Iron%20Crown")
+    roster.wait_for(r"Thorn\s+Ann")
+    before = host_files(folder, night.db.parent)
+
+    roster.page.locator(".xterm-helper-textarea").focus()
+    roster.page.keyboard.press("e")
+    roster.wait_for(r"downloads in your browser", "the export form of a tab")
+    with roster.page.expect_download(timeout=STEP_SECONDS * 1000) as arriving:
+        roster.click_text(r"Export \(ctrl\+s\)")
+    download = arriving.value
+    assert download.suggested_filename == "thorn-titan.json"
+    received = tmp_path_factory.mktemp("phone") / download.suggested_filename
+    download.save_as(received)
+    assert '"titan": "Thorn"' in received.read_text()
+    assert host_files(folder, night.db.parent) == before

@@ -1,0 +1,142 @@
+"""Worked examples: no write lands where it should not. In a served tab a printout or an
+export goes to the player's browser as a download (``App.deliver_binary``) and the tab is
+offered no place on the host to write; nothing is written on the host. On the desktop the app
+asks before it replaces a file that is already there."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Input
+
+from titan_campaign.tui import settings
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.forms import ConfirmModal
+from titan_campaign.tui.screens.printing import PrintModal
+from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.screens.sheet import SheetScreen
+from titan_campaign.tui.screens.titan_file import ExportTitanModal
+
+from .conftest import SIZE, Notes
+
+
+class Deliveries:
+    """What the app handed to the browser: (file name, bytes) for each download."""
+
+    def __init__(self, app: TitanCampaignApp) -> None:
+        self.files: list[tuple[str, bytes]] = []
+
+        def deliver_binary(file: Any, *, save_filename: str | None = None, **_: Any) -> str:
+            self.files.append((save_filename or "", file.read()))
+            return "key"
+
+        app.deliver_binary = deliver_binary  # type: ignore[method-assign]
+        app.deliver_text = None  # type: ignore[assignment]  # one way out: binary
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The folder the app was started in (where a printout would go by default)."""
+    folder = tmp_path / "here"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    return folder
+
+
+def files_in(*folders: Path) -> set[Path]:
+    return {path for folder in folders for path in folder.rglob("*")}
+
+
+async def test_a_served_tab_prints_a_sheet_as_a_download_and_writes_nothing_on_the_host(
+    example_db: Path, here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(settings.SERVED_ENV, "1")
+    before = files_in(here, example_db.parent)
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        sent = Deliveries(app)
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PrintModal)
+        assert not app.screen.query("#print-path")  # no place on the host to choose
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert "thorn-sheet.pdf" in notes.text()
+    assert [name for name, _ in sent.files] == ["thorn-sheet.pdf"]
+    assert sent.files[0][1].startswith(b"%PDF")
+    assert files_in(here, example_db.parent) == before
+
+
+async def test_a_served_tab_exports_a_titan_as_a_download_and_writes_nothing_on_the_host(
+    example_db: Path, here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(settings.SERVED_ENV, "1")
+    before = files_in(here, example_db.parent)
+    app = TitanCampaignApp(example_db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        sent = Deliveries(app)
+        await pilot.press("e")  # Thorn is highlighted
+        await pilot.pause()
+        assert isinstance(app.screen, ExportTitanModal)
+        assert not app.screen.query(Input)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    assert [name for name, _ in sent.files] == ["thorn-titan.json"]
+    assert "Thorn" in json.dumps(json.loads(sent.files[0][1]))
+    assert files_in(here, example_db.parent) == before
+
+
+async def test_on_the_desktop_printing_over_an_existing_file_asks_first(
+    example_db: Path, here: Path
+) -> None:
+    target = here / "thorn.pdf"
+    target.write_bytes(b"the printout of last week")
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#print-path", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)  # replace thorn.pdf?
+        await pilot.press("escape")  # no
+        await pilot.pause()
+        assert isinstance(app.screen, PrintModal)  # the form stays, as typed
+        assert target.read_bytes() == b"the printout of last week"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("y")  # yes, replace it
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+    assert target.read_bytes().startswith(b"%PDF")
+
+
+async def test_on_the_desktop_exporting_over_an_existing_file_asks_first(
+    example_db: Path, here: Path
+) -> None:
+    target = here / "thorn-titan.json"
+    target.write_text("an older Thorn")
+    app = TitanCampaignApp(example_db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one("#titan-file", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ExportTitanModal)
+        assert target.read_text() == "an older Thorn"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    assert json.loads(target.read_text())
