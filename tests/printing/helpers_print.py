@@ -152,3 +152,52 @@ def pdf_fonts(data: bytes) -> set[str]:
         for font in fonts.values():
             names.add(str(font.get_object()["/BaseFont"]))
     return names
+
+
+def _to_unicode(cmap: bytes) -> dict[int, str]:
+    """A font's ToUnicode CMap: each character code (CID) to the text it stands for."""
+    found: dict[int, str] = {}
+    text = cmap.decode("latin-1")
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", text, re.DOTALL):
+        for code, uni in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            found[int(code, 16)] = bytes.fromhex(uni).decode("utf-16-be")
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", text, re.DOTALL):
+        for low, high, uni in re.findall(
+            r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block
+        ):
+            start = ord(bytes.fromhex(uni).decode("utf-16-be"))
+            for offset, code in enumerate(range(int(low, 16), int(high, 16) + 1)):
+                found[code] = chr(start + offset)
+    return found
+
+
+def embedded_glyphs(data: bytes) -> dict[str, str]:
+    """Every letter a PDF's embedded fonts draw with a real outline, to the font drawing it.
+
+    Reads each font program (FontFile2) with fontTools: a letter counts only when its glyph
+    (found through the ToUnicode map and the CID-to-glyph map) has contours, so a blank
+    ``.notdef`` stand-in or a missing glyph is not counted.
+    """
+    from fontTools.ttLib import TTFont
+
+    reader = PdfReader(io.BytesIO(data))
+    letters: dict[str, str] = {}
+    for page in reader.pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})  # type: ignore[union-attr]
+        for ref in fonts.values():
+            font = ref.get_object()
+            if "/DescendantFonts" not in font or "/ToUnicode" not in font:
+                continue
+            cid_font = font["/DescendantFonts"][0].get_object()
+            program = cid_font["/FontDescriptor"].get_object()["/FontFile2"].get_object()
+            ttf = TTFont(io.BytesIO(program.get_data()))
+            order = ttf.getGlyphOrder()
+            cid_to_gid = cid_font.get("/CIDToGIDMap")
+            gid_map = cid_to_gid.get_object().get_data() if cid_to_gid != "/Identity" else None
+            for cid, text in _to_unicode(font["/ToUnicode"].get_object().get_data()).items():
+                gid = cid if gid_map is None else int.from_bytes(gid_map[2 * cid : 2 * cid + 2])
+                glyph = ttf["glyf"][order[gid]] if gid < len(order) else None
+                if glyph is not None and glyph.numberOfContours != 0:
+                    for letter in text:
+                        letters.setdefault(letter, str(font["/BaseFont"]))
+    return letters

@@ -57,8 +57,9 @@ def test_a_warning_names_the_letters_the_font_lacks_and_only_then(
     thorn = example_sheets["thorn"]
     assert printout_warnings("sheet", dict(thorn, name="Łukasz Żółć")) == []
     assert printout_warnings("blank") == []
-    (warning,) = printout_warnings("campaign", [thorn, dict(thorn, player="王 Wang")])
-    assert '"王"' in warning and "U+738B" in warning and "white squares" in warning
+    assert printout_warnings("campaign", [thorn, dict(thorn, player="王 Wang")]) == []
+    (warning,) = printout_warnings("campaign", [thorn, dict(thorn, player="王 Wang ♔⚜🜲")])
+    assert '"🜲"' in warning and "U+1F732" in warning and "white square" in warning
     item = dict(thorn["magic_items"][0], description="Glows 🔥 in the dark")
     (warning,) = printout_warnings("game-card", dict(thorn, magic_items=[item]))
     assert '"🔥"' in warning

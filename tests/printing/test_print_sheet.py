@@ -207,15 +207,16 @@ def test_latin_greek_and_cyrillic_names_print_as_typed_in_an_embedded_font(
     assert font_warning([name, "Zoë", "Ædelring Ligue ⚔"]) is None
 
 
-def test_a_script_the_font_lacks_prints_white_squares_and_a_warning_naming_the_letters(
+def test_a_letter_no_font_has_prints_a_white_square_and_a_warning_naming_it(
     example_sheets: dict[str, Any],
 ) -> None:
-    data = dict(example_sheets["thorn"], name="李小龍 Thorn")
+    data = dict(example_sheets["thorn"], name="李小龍 Thorn 🜲🜳")
     text = pdf_pages(sheet_pdf(data))[0]
-    assert "□□□ Thorn" in text and "?" not in text
+    assert "李小龍 Thorn □□" in text and "?" not in text
     warning = font_warning([data["name"]])
     assert warning is not None
-    assert '"李", "小", "龍"' in warning and "U+674E" in warning and "\n" not in warning
+    assert '"🜲", "🜳"' in warning and "U+1F732" in warning and "\n" not in warning
+    assert "李" not in warning
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -460,7 +460,7 @@ def _write(kind: str, args: Namespace, db: Database, data: Any, **more: Any) -> 
     """Write a printout, warning on stderr of letters the font cannot print."""
     from ..printing.render import printout_warnings  # PDF and fonts load only here
 
-    for warning in printout_warnings(kind, data):
+    for warning in printout_warnings(kind, data, args.format):
         print(f"warning: {warning}", file=sys.stderr)
     _wrote(
         actions.write_printout(

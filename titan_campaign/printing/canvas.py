@@ -16,7 +16,7 @@ from fpdf import FPDF
 
 from ..rules.errors import RuleError
 from ..rules.progress import ProgressRow
-from .fonts import FILES, drawable, font_path
+from .fonts import FILES, drawable, fallback_advance, fallback_for, font_path, in_shipped_font
 
 FONT = "dejavu"
 """The name the shipped font is registered under in fpdf2."""
@@ -51,10 +51,21 @@ def font_style(bold: bool, italic: bool) -> str:
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: float, bold: bool = False, italic: bool = False) -> float:
-    """Width in millimetres of ``text`` set in the shipped font at ``size`` points."""
+    """Width in millimetres of ``text`` set at ``size`` points: the shipped font's letters in
+    it, a Chinese, Japanese or Korean letter in its fallback font (``fonts.FALLBACKS``)."""
     meter = _meter()
-    meter.set_font(FONT, font_style(bold, italic), size)
-    return float(meter.get_string_width(drawable(text)))
+    shown = drawable(text)
+    if all(in_shipped_font(char) for char in shown):
+        meter.set_font(FONT, font_style(bold, italic), size)
+        return float(meter.get_string_width(shown))
+    width = 0.0
+    for char in shown:
+        if fallback_for(char) is not None:
+            width += fallback_advance(char) * size * PT
+        else:  # a letter only the upright shipped font has (Arabic in italic text)
+            meter.set_font(FONT, font_style(bold, italic and in_shipped_font(char)), size)
+            width += float(meter.get_string_width(char))
+    return width
 
 
 def fit_text(text: str, width: float, size: float, bold: bool = False) -> str:

@@ -1,11 +1,13 @@
-"""The font every printout is set in: DejaVu Sans Condensed, shipped inside the package.
+"""The fonts every printout is set in: DejaVu Sans Condensed, shipped inside the package, and
+Noto Sans SC, TC, JP and KR (from the ``justmytype-intl-cjk`` package) for the letters it lacks.
 
-A fresh machine needs no installed font: the PDF embeds a subset of the shipped TrueType files
-(fpdf2 subsets them) and the HTML carries a subset as a ``data:`` URL, so a name in Latin,
-Greek or Cyrillic letters prints exactly as typed. For characters the font lacks (Chinese,
-Japanese, emoji...), ``missing_characters`` names them, ``font_warning`` words the warning a
-caller shows, and the printout draws a white square where each one goes, never a "?".
-The fonts are free to ship: see ``fonts/LICENSE-DejaVu.txt`` (Bitstream Vera licence).
+A fresh machine needs no installed font: the PDF embeds a subset of the fonts (fpdf2 subsets
+them, and falls back letter by letter) and the HTML carries subsets as ``data:`` URLs, so a name
+in Latin, Greek, Cyrillic, Arabic, Hebrew, Chinese, Japanese or Korean letters prints exactly as
+typed. For characters no font has (emoji...), ``missing_characters`` names them,
+``font_warning`` words the warning a caller shows, and the printout draws a white square where
+each one goes, never a "?". The fonts are free to ship: see ``fonts/LICENSE-DejaVu.txt``
+(Bitstream Vera licence); the Noto fonts are under the SIL Open Font Licence.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import base64
 import io
 from collections.abc import Iterable
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from fontTools import subset  # type: ignore[import-untyped]
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+from fontTools.varLib import instancer  # type: ignore[import-untyped]
 
 FONT_DIR = Path(__file__).parent / "fonts"
 FAMILY = "DejaVu Sans Condensed"
@@ -31,11 +35,37 @@ FILES: dict[str, str] = {
 }
 """The shipped font file of each fpdf2 style: regular, bold, italic (oblique)."""
 
-MISSING_MARK = "\u25a1"  # WHITE SQUARE: stands in for a character the font lacks
+MISSING_MARK = "\u25a1"  # WHITE SQUARE: stands in for a character no font has
+
+
+class Fallback(NamedTuple):
+    """A font that draws the letters DejaVu lacks: Noto Sans SC, TC, JP or KR (variable weight)."""
+
+    family: str
+    package: str
+    path: str
+
+
+FALLBACKS: tuple[Fallback, ...] = (
+    Fallback("Noto Sans SC", "justmytype_intl_cjk", "fonts/ofl/notosanssc/NotoSansSC[wght].ttf"),
+    Fallback("Noto Sans TC", "justmytype_intl_cjk", "fonts/ofl/notosanstc/NotoSansTC[wght].ttf"),
+    Fallback("Noto Sans JP", "justmytype_intl_cjk", "fonts/ofl/notosansjp/NotoSansJP[wght].ttf"),
+    Fallback("Noto Sans KR", "justmytype_intl_cjk", "fonts/ofl/notosanskr/NotoSansKR[wght].ttf"),
+)
+"""Chinese (simplified, traditional), Japanese and Korean, tried in this order for a letter
+the shipped font lacks. They come with the ``justmytype-intl-cjk`` package (SIL Open Font
+Licence); a printout embeds only the letters it uses."""
+
+WEIGHTS = {"": 400.0, "B": 700.0}
+"""The weight each fpdf2 style of a fallback font is cut at (italic is set upright)."""
 
 
 def font_path(style: str = "") -> Path:
     return FONT_DIR / FILES[style]
+
+
+def fallback_path(fallback: Fallback) -> Path:
+    return Path(str(files(fallback.package).joinpath(fallback.path)))
 
 
 @lru_cache(maxsize=1)
@@ -48,12 +78,53 @@ def _covered() -> frozenset[int]:
     return frozenset(covered or ())
 
 
-def can_draw(char: str) -> bool:
+@lru_cache(maxsize=1)
+def _upright() -> frozenset[int]:
+    """Code points the upright shipped font draws (italic Arabic is set upright)."""
+    return frozenset(TTFont(font_path(""), lazy=True).getBestCmap())
+
+
+@lru_cache(maxsize=len(FALLBACKS))
+def _fallback_font(fallback: Fallback) -> TTFont:
+    return TTFont(fallback_path(fallback), lazy=True)
+
+
+@lru_cache(maxsize=len(FALLBACKS))
+def _fallback_cmap(fallback: Fallback) -> dict[int, str]:
+    cmap: dict[int, str] = _fallback_font(fallback).getBestCmap()
+    return cmap
+
+
+def in_shipped_font(char: str) -> bool:
+    """True when the shipped font itself draws ``char`` (in every style)."""
     return char.isspace() or ord(char) in _covered()
 
 
+def fallback_for(char: str) -> Fallback | None:
+    """The fallback font that draws ``char``, when the shipped font cannot."""
+    if in_shipped_font(char) or ord(char) < 0x2E80:  # no CJK font helps below the CJK blocks
+        return None
+    return next((font for font in FALLBACKS if ord(char) in _fallback_cmap(font)), None)
+
+
+def can_draw(char: str) -> bool:
+    """True when a printout draws ``char`` as its letter (shipped font or a fallback)."""
+    return in_shipped_font(char) or ord(char) in _upright() or fallback_for(char) is not None
+
+
+def fallback_advance(char: str) -> float:
+    """Width of ``char`` in its fallback font, in ems (the same at every weight for CJK)."""
+    fallback = fallback_for(char)
+    if fallback is None:
+        return 0.0
+    font = _fallback_font(fallback)
+    width: int = font["hmtx"][_fallback_cmap(fallback)[ord(char)]][0]
+    units: int = font["head"].unitsPerEm
+    return width / units
+
+
 def missing_characters(texts: Iterable[str]) -> list[str]:
-    """The characters of ``texts`` the font cannot draw, each once, in order of appearance."""
+    """The characters of ``texts`` no font can draw, each once, in order of appearance."""
     found: dict[str, None] = {}
     for text in texts:
         for char in text:
@@ -63,7 +134,7 @@ def missing_characters(texts: Iterable[str]) -> list[str]:
 
 
 def drawable(text: str) -> str:
-    """``text`` with each character the font lacks replaced by a white square."""
+    """``text`` with each character no font has replaced by a white square."""
     if all(can_draw(char) for char in text):
         return text
     return "".join(char if can_draw(char) else MISSING_MARK for char in text)
@@ -72,8 +143,10 @@ def drawable(text: str) -> str:
 def font_warning(texts: Iterable[str]) -> str | None:
     """One line naming the characters the printout cannot show, or None when all print.
 
-    >>> font_warning(["Thorn", "李小龍"])
-    'the printout font has no letters for "李", "小", "龍" (U+674E, U+5C0F, U+9F8D): they print as white squares'
+    >>> font_warning(["Thorn", "李小龍", "Ζεύς", "שלום"]) is None
+    True
+    >>> font_warning(["Thorn 🔥"])
+    'the printout fonts have no letter for "🔥" (U+1F525): it prints as a white square'
     """
     missing = missing_characters(texts)
     if not missing:
@@ -81,9 +154,49 @@ def font_warning(texts: Iterable[str]) -> str | None:
     shown = ", ".join(f'"{char}"' for char in missing[:12])
     codes = ", ".join(f"U+{ord(char):04X}" for char in missing[:12])
     more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
+    if len(missing) == 1:
+        return (
+            f"the printout fonts have no letter for {shown} ({codes}): it prints as a white square"
+        )
     return (
-        f"the printout font has no letters for {shown}{more} ({codes}): they print as white squares"
+        f"the printout fonts have no letters for {shown}{more} ({codes}): "
+        "they print as white squares"
     )
+
+
+def fallback_needs(text: str) -> dict[Fallback, frozenset[str]]:
+    """The letters of ``text`` each fallback font must draw (none for shipped letters)."""
+    needs: dict[Fallback, set[str]] = {}
+    for char in set(text):
+        fallback = fallback_for(char)
+        if fallback is not None:
+            needs.setdefault(fallback, set()).add(char)
+    return {font: frozenset(chars) for font, chars in sorted(needs.items())}
+
+
+@lru_cache(maxsize=64)
+def fallback_subset(fallback: Fallback, characters: frozenset[str], weight: float) -> bytes:
+    """A static TrueType font of ``fallback`` at ``weight``, cut down to ``characters``.
+
+    The packaged fonts are variable (and 10-18 MB): cutting first keeps this under a second.
+    """
+    font = TTFont(fallback_path(fallback))
+    options = subset.Options()
+    options.drop_tables += ["FFTM"]
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text="".join(sorted(characters)))
+    subsetter.subset(font)
+    static = instancer.instantiateVariableFont(font, {"wght": weight}, static=True)
+    style = "Bold" if weight >= 700 else "Regular"
+    static["name"].setName(fallback.family, 1, 3, 1, 0x409)
+    static["name"].setName(style, 2, 3, 1, 0x409)
+    static["name"].setName(f"{fallback.family} {style}", 4, 3, 1, 0x409)
+    static["name"].setName(f"{fallback.family.replace(' ', '')}-{style}", 6, 3, 1, 0x409)
+    out = io.BytesIO()
+    static.save(out)
+    return out.getvalue()
 
 
 def sheet_texts(data: Any) -> list[str]:
@@ -101,6 +214,10 @@ def sheet_texts(data: Any) -> list[str]:
     return texts
 
 
+def _data_url(font: bytes) -> str:
+    return f"data:font/ttf;base64,{base64.b64encode(font).decode('ascii')}"
+
+
 @lru_cache(maxsize=32)
 def _subset_data_url(style: str, characters: frozenset[str]) -> str:
     font = TTFont(font_path(style))
@@ -111,12 +228,33 @@ def _subset_data_url(style: str, characters: frozenset[str]) -> str:
     subsetter.subset(font)
     out = io.BytesIO()
     font.save(out)
-    encoded = base64.b64encode(out.getvalue()).decode("ascii")
-    return f"data:font/ttf;base64,{encoded}"
+    return _data_url(out.getvalue())
+
+
+BROWSER_FONTS = (
+    f"'{FAMILY}', 'DejaVu Sans', 'Noto Sans', 'Noto Sans CJK SC', 'Noto Sans SC', "
+    "'Noto Sans CJK JP', 'Noto Sans JP', 'Noto Sans CJK KR', 'Noto Sans KR', 'Noto Sans TC', "
+    "'Noto Sans Arabic', 'Noto Sans Hebrew', 'PingFang SC', 'Hiragino Sans', "
+    "'Microsoft YaHei', 'Malgun Gothic', 'Arial Unicode MS', sans-serif"
+)
+"""Installed fonts a browser may fall back on, letter by letter, after the embedded ones."""
+
+
+def font_family(text: str) -> str:
+    """The CSS ``font-family`` list for a printout of ``text``: embedded fonts first."""
+    embedded = [f"'{FAMILY} Embedded'"] + [
+        f"'{fallback.family} Embedded'" for fallback in fallback_needs(text)
+    ]
+    return ", ".join([*embedded, BROWSER_FONTS])
 
 
 def font_face_css(text: str) -> str:
-    """``@font-face`` rules embedding the shipped font, cut down to the characters of ``text``."""
+    """``@font-face`` rules embedding the fonts, cut down to the characters of ``text``.
+
+    The shipped font carries what it can draw; each fallback font the letters it draws
+    (Chinese, Japanese, Korean), so the browser needs no installed font. The real letters
+    stay in the markup: ``font_family`` lists installed fonts to fall back on after these.
+    """
     characters = frozenset(char for char in text if can_draw(char) and not char.isspace())
     characters |= frozenset(" 0123456789")
     rules = []
@@ -130,4 +268,12 @@ def font_face_css(text: str) -> str:
             f'font-style: {slant}; src: url("{_subset_data_url(style, characters)}") '
             'format("truetype"); }'
         )
+    for fallback, chars in fallback_needs(text).items():
+        for style, cut in WEIGHTS.items():
+            url = _data_url(fallback_subset(fallback, chars, cut))
+            rules.append(
+                f'@font-face {{ font-family: "{fallback.family} Embedded"; '
+                f"font-weight: {'bold' if style else 'normal'}; "
+                f'src: url("{url}") format("truetype"); }}'
+            )
     return "\n".join(rules) + "\n"

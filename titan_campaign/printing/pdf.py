@@ -1,22 +1,26 @@
-"""PDF output with fpdf2: pure Python, the shipped font embedded, check boxes drawn as shapes.
+"""PDF output with fpdf2: pure Python, the fonts embedded, check boxes drawn as shapes.
 
 Any list of ``canvas.Page`` becomes one PDF document. The shipped DejaVu font is embedded (only
-the glyphs used), so every Latin, Greek or Cyrillic letter prints as typed; a character the
-font lacks prints as a white square (``fonts.font_warning`` names it). A fresh machine needs no
-installed font and no browser.
+the glyphs used), and for the letters it lacks the fallback fonts (``fonts.FALLBACKS``), so a
+letter of any script prints as typed, right-to-left text in its order (``pdf_text``); a
+character no font has prints as a white square (``fonts.font_warning`` names it). A fresh
+machine needs no installed font and no browser.
 """
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from fpdf import FPDF
 
 from .canvas import FONT, PT, Box, Chart, Line, Page, Text, font_style, register_fonts
-from .fonts import drawable
-from .progress_chart import draw_progress_pdf
+from .fonts import drawable, in_shipped_font
+from .pdf_text import add_fallback_fonts, place_text
+from .progress_chart import chart_texts, draw_progress_pdf
 from .sheet_layout import sheet_pages
 
 PRODUCER = "titan-campaign"
@@ -26,12 +30,7 @@ def _draw(pdf: FPDF, page: Page) -> None:
     for shape in page.shapes:
         if isinstance(shape, Text):
             pdf.set_font(FONT, font_style(shape.bold, shape.italic), shape.size)
-            text = drawable(shape.text)
-            x = shape.x
-            if shape.align != "left":
-                width = pdf.get_string_width(text)
-                x -= width if shape.align == "right" else width / 2
-            pdf.text(x, shape.y, text)
+            place_text(pdf, shape.x, shape.y, shape.text, shape.align)
         elif isinstance(shape, Box):
             pdf.set_line_width(shape.stroke)
             pdf.rect(shape.x, shape.y, shape.w, shape.h, style="FD" if shape.filled else "D")
@@ -59,10 +58,26 @@ def pages_pdf(pages: Sequence[Page], title: str = "", created: datetime | None =
     pdf.set_draw_color(0)
     pdf.set_fill_color(0)
     pdf.set_text_color(0)
-    for page in pages:
-        pdf.add_page(format=(page.width, page.height))
-        _draw(pdf, page)
-    return bytes(pdf.output())
+    with tempfile.TemporaryDirectory(prefix="titan-fonts-") as folder:
+        text = _page_text(pages)
+        if not all(in_shipped_font(char) for char in text):
+            add_fallback_fonts(pdf, text, Path(folder))
+        for page in pages:
+            pdf.add_page(format=(page.width, page.height))
+            _draw(pdf, page)
+        return bytes(pdf.output())
+
+
+def _page_text(pages: Sequence[Page]) -> str:
+    """Every letter the pages set (to choose the fallback fonts they need)."""
+    texts = [shape.text for page in pages for shape in page.shapes if isinstance(shape, Text)]
+    texts += [
+        chart_texts(shape.rows, shape.title)
+        for page in pages
+        for shape in page.shapes
+        if isinstance(shape, Chart)
+    ]
+    return drawable("".join(texts))
 
 
 def sheet_pdf(

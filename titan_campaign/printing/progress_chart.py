@@ -13,13 +13,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from fpdf import FPDF
 
 from ..rules.progress import ProgressRow
 from .canvas import FONT, register_fonts
-from .fonts import drawable
+from .fonts import BROWSER_FONTS
+from .pdf_text import place_text
 
 __all__ = [
     "ChartLine",
@@ -254,7 +255,7 @@ def progress_svg(
     body = "\n".join(_svg_shape(shape) for shape in chart_shapes(rows, title, width, height))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="DejaVu Sans, Arial, sans-serif" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family={quoteattr(BROWSER_FONTS)} '
         f'role="img">\n<title>{escape(title)}</title>\n'
         f'<rect width="100%" height="100%" fill="#ffffff"/>\n{body}\n</svg>\n'
     )
@@ -287,10 +288,8 @@ def draw_progress_pdf(
         if isinstance(shape, ChartText):
             pdf.set_text_color(*_rgb(shape.colour))
             pdf.set_font(FONT, "B" if shape.bold else "", shape.size * scale)
-            words = drawable(shape.text)
-            width = pdf.get_string_width(words)
-            shift = {"start": 0.0, "middle": width / 2, "end": width}[shape.anchor]
-            pdf.text(x + shape.x - shift, y + shape.y, words)
+            align = {"start": "left", "middle": "center", "end": "right"}[shape.anchor]
+            place_text(pdf, x + shape.x, y + shape.y, shape.text, align)
         elif isinstance(shape, ChartLine):
             pdf.set_draw_color(*_rgb(shape.colour))
             pdf.set_line_width(shape.width)

@@ -2,7 +2,7 @@
 
 ``render`` returns the printout; ``printout_path`` names its file when the player names none
 (``actions.write_printout`` writes it, never over the database); ``printout_warnings`` says
-what the printout cannot show as typed (characters the shipped font lacks), one line each, for
+what the printout cannot show as typed (characters no printout font has), one line each, for
 the caller to show.
 """
 
@@ -118,14 +118,17 @@ def printout_path(
 
 
 def printout_warnings(
-    kind: str, data: dict[str, Any] | Sequence[dict[str, Any]] | None = None
+    kind: str,
+    data: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
+    fmt: str = "pdf",
 ) -> list[str]:
     """What the printout of ``data`` cannot show as typed, one line each (empty: all prints).
 
-    Characters the shipped font has no letters for (Chinese, Japanese, emoji...) print as
-    white squares; the caller shows each line as a warning (the command line on stderr).
+    Characters no printout font has letters for (emoji...) print as white squares in a PDF,
+    HTML or SVG; the caller shows each line as a warning (the command line on stderr). Text
+    and JSON keep every character, and spell cards print only the rulebook's words.
     """
-    if kind in ("blank",) or data is None:
+    if kind in ("blank", "cards") or data is None or fmt in ("text", "json"):
         return []
     warning = font_warning(sheet_texts(list(data) if not isinstance(data, dict) else data))
     return [warning] if warning else []

@@ -1,8 +1,9 @@
 """SVG output: laid-out pages (``canvas.Page``) as SVG drawn in millimetres.
 
 The standalone SVG (``sheet --format svg``) and every page of the HTML printouts are the same
-drawing as the PDF page, set in the shipped font, which the SVG carries as an embedded subset
-(``fonts.font_face_css``). A sheet that runs to two pages is drawn as two pages one under the
+drawing as the PDF page, set in the fonts the PDF embeds, which the SVG carries as embedded
+subsets (``fonts.font_face_css``). The markup keeps every letter as typed, and its font list
+names installed fonts a browser can fall back on (``fonts.font_family``). A sheet that runs to two pages is drawn as two pages one under the
 other in the standalone SVG.
 """
 
@@ -13,11 +14,10 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .canvas import PT, Box, Chart, Page, Shape, Text
-from .fonts import FAMILY, MISSING_MARK, drawable, font_face_css
+from .fonts import font_face_css, font_family
 from .progress_chart import chart_svg_elements, chart_texts
 from .sheet_layout import sheet_pages
 
-FONT = f"'{FAMILY} Embedded', '{FAMILY}', 'DejaVu Sans', sans-serif"
 PAGE_GAP = 6.0  # mm between pages stacked in one standalone SVG
 _ANCHOR = {"left": "start", "right": "end", "center": "middle"}
 
@@ -37,7 +37,7 @@ def _shape(shape: Shape, dy: float = 0.0) -> str:
             attrs += f' text-anchor="{_ANCHOR[shape.align]}"'
         if shape.figure:
             attrs += f" data-figure={quoteattr(shape.figure)}"
-        return f"<text {attrs}>{escape(drawable(shape.text))}</text>"
+        return f"<text {attrs}>{escape(shape.text)}</text>"
     if isinstance(shape, Chart):
         return chart_svg_elements(shape.rows, shape.title, shape.w, shape.h, shape.x, shape.y + dy)
     if isinstance(shape, Box):
@@ -56,23 +56,21 @@ def _shape(shape: Shape, dy: float = 0.0) -> str:
 
 def page_texts(pages: Sequence[Page]) -> str:
     """Every character the pages draw (to cut the embedded font down to)."""
-    texts = [drawable(s.text) for page in pages for s in page.shapes if isinstance(s, Text)]
+    texts = [s.text for page in pages for s in page.shapes if isinstance(s, Text)]
     texts += [
-        drawable(chart_texts(s.rows, s.title))
-        for page in pages
-        for s in page.shapes
-        if isinstance(s, Chart)
+        chart_texts(s.rows, s.title) for page in pages for s in page.shapes if isinstance(s, Chart)
     ]
-    return "".join(texts) + MISSING_MARK
+    return "".join(texts)
 
 
 def page_element(page: Page) -> str:
     """One page as an ``<svg>`` element sized in millimetres (for inline use in HTML)."""
+    fonts = font_family(page_texts([page]))
     width, height = _n(page.width), _n(page.height)
     shapes = "\n".join(_shape(shape) for shape in page.shapes)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
-        f'viewBox="0 0 {width} {height}" font-family={quoteattr(FONT)} role="img" '
+        f'viewBox="0 0 {width} {height}" font-family={quoteattr(fonts)} role="img" '
         f"aria-label={quoteattr(page.title)}>\n"
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>\n{shapes}\n</svg>'
     )
@@ -81,15 +79,16 @@ def page_element(page: Page) -> str:
 def pages_svg(pages: Sequence[Page]) -> str:
     """The pages as one SVG document, one under the other, with the font embedded."""
     width = max(page.width for page in pages)
+    text = page_texts(pages)
     height = sum(page.height for page in pages) + PAGE_GAP * (len(pages) - 1)
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}mm" height="{_n(height)}mm" '
-            f'viewBox="0 0 {_n(width)} {_n(height)}" font-family={quoteattr(FONT)}>'
+            f'viewBox="0 0 {_n(width)} {_n(height)}" font-family={quoteattr(font_family(text))}>'
         ),
         f"<title>{escape(pages[0].title)}</title>",
-        f"<style>{font_face_css(page_texts(pages))}text {{ white-space: pre; }}</style>",
+        f"<style>{font_face_css(text)}text {{ white-space: pre; }}</style>",
     ]
     top = 0.0
     for page in pages:

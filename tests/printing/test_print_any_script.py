@@ -1,0 +1,146 @@
+"""Any script prints: Chinese, Japanese, Korean, Greek, Cyrillic, Polish, Arabic and Hebrew
+names, players, campaigns, items and notes are drawn as their letters, in fonts embedded in the
+file (the shipped DejaVu, and the Noto CJK fallback fonts for what it lacks), and the warning
+about missing letters is given only for a letter no font has."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers_print import embedded_glyphs, pdf_pages
+
+from titan_campaign.printing.fonts import MISSING_MARK
+from titan_campaign.printing.pdf import campaign_pdf, sheet_pdf
+from titan_campaign.printing.render import printout_warnings, render
+
+SCRIPTS = {
+    "Chinese": "李雷",
+    "Chinese player": "韩梅梅",
+    "Japanese": "ひらがなカタカナ漢字",
+    "Korean": "한국어",
+    "Greek": "Ζεύς",
+    "Cyrillic": "Жанна",
+    "Polish": "Łukasz Żółć",
+    "Arabic": "مرحبا",
+    "Hebrew": "שלום",
+}
+
+
+def _letters(*texts: str) -> set[str]:
+    return {char for text in texts for char in text if not char.isspace()}
+
+
+def _world(thorn: dict[str, Any]) -> dict[str, Any]:
+    """Thorn renamed in Chinese, with a Japanese campaign, Korean item, Arabic and Hebrew notes."""
+    item = dict(thorn["magic_items"][0], name="한국어 Crown", description="Ζεύς Жанна Łukasz Żółć")
+    ledger = [dict(line, note="مرحبا שלום") for line in thorn["gold_ledger"]]
+    return dict(
+        thorn,
+        name=SCRIPTS["Chinese"],
+        player=SCRIPTS["Chinese player"],
+        campaign=SCRIPTS["Japanese"],
+        magic_items=[item],
+        gold_ledger=ledger,
+    )
+
+
+def test_every_script_is_drawn_by_a_glyph_of_a_font_embedded_in_the_pdf(
+    example_sheets: dict[str, Any],
+) -> None:
+    data = _world(example_sheets["thorn"])
+    pdf = sheet_pdf(data)
+    glyphs = embedded_glyphs(pdf)
+    assert _letters(*SCRIPTS.values()) - set(glyphs) == set()
+    assert glyphs["李"].split("+")[1].startswith("NotoSansSC")
+    assert glyphs["한"].split("+")[1].startswith("NotoSansKR")
+    assert glyphs["Ł"].split("+")[1].startswith("DejaVu")
+    text = "\n".join(pdf_pages(pdf))
+    assert "李雷" in text and "韩梅梅" in text and MISSING_MARK not in text
+    assert printout_warnings("sheet", data) == []
+
+
+def test_a_campaign_printout_names_every_titan_in_its_own_letters(
+    example_sheets: dict[str, Any],
+) -> None:
+    thorn = example_sheets["thorn"]
+    names = ["李雷", "Ζεύς", "Łukasz"]
+    campaign = "鐵冠 The Iron Crown"
+    pdf = campaign_pdf([dict(thorn, name=name, campaign=campaign) for name in names], campaign)
+    assert _letters(*names, "鐵冠") - set(embedded_glyphs(pdf)) == set()
+
+
+def test_only_a_letter_no_font_has_is_warned_of_and_never_for_text_or_cards(
+    example_sheets: dict[str, Any],
+) -> None:
+    thorn = dict(example_sheets["thorn"], name="Thorn 🔥")
+    (warning,) = printout_warnings("sheet", thorn, "pdf")
+    assert '"🔥"' in warning and "U+1F525" in warning and "李" not in warning
+    assert printout_warnings("sheet", thorn, "text") == []
+    assert printout_warnings("game-card", thorn, "text") == []
+    assert printout_warnings("cards", thorn, "pdf") == []
+    assert printout_warnings("sheet", dict(thorn, name="李雷"), "pdf") == []
+
+
+@pytest.mark.parametrize("fmt", ["html", "svg"])
+def test_html_and_svg_keep_the_letters_and_embed_a_font_for_them(
+    example_sheets: dict[str, Any], fmt: str
+) -> None:
+    document = str(render("sheet", fmt, _world(example_sheets["thorn"])))
+    assert MISSING_MARK not in document
+    for text in ("李雷", "韩梅梅", "한국어 Crown", "مرحبا שלום"):
+        assert text in document
+    families = re.findall(r'font-family="([^"]+)"', document)
+    assert families and all("'Noto Sans SC Embedded'" in family for family in families)
+    assert all("'Noto Sans CJK SC'" in family for family in families)  # installed ones after
+    assert re.search(
+        r'@font-face \{ font-family: "Noto Sans KR Embedded"; [^}]*data:font', document
+    )
+
+
+def _pgm(path: Path) -> tuple[int, bytes]:
+    """A binary PGM image (pdftoppm -gray): its width and its grey pixels, row by row."""
+    data = path.read_bytes()
+    magic, width, height, _depth, pixels = data.split(maxsplit=4)
+    assert magic == b"P5"
+    return int(width), pixels[: int(width) * int(height)]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) missing")
+def test_a_chinese_name_renders_as_ink_not_as_empty_boxes(
+    example_sheets: dict[str, Any], tmp_path: Path
+) -> None:
+    """Rendered to PNG, the name's area holds the strokes of the letters: a white square
+    drawn in its place would leave the inside of the box blank."""
+    thorn = example_sheets["thorn"]
+    for name, data in (("cjk", dict(thorn, name="李雷")), ("boxes", dict(thorn, name="□□"))):
+        (tmp_path / f"{name}.pdf").write_bytes(sheet_pdf(data))
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "200",
+                "-gray",
+                "-singlefile",
+                str(tmp_path / f"{name}.pdf"),
+                str(tmp_path / name),
+            ],
+            check=True,
+        )
+    ink = {}
+    for name in ("cjk", "boxes"):
+        width, pixels = _pgm(tmp_path / f"{name}.pgm")
+        # the Titan's name: 13.5-30 mm from the left, 22.5-30 mm from the top, at 200 dpi
+        left, top, right, bottom = (round(mm / 25.4 * 200) for mm in (13.5, 22.5, 30.0, 30.0))
+        ink[name] = sum(
+            1
+            for row in range(top, bottom)
+            for value in pixels[row * width + left : row * width + right]
+            if value < 128
+        )
+    assert ink["cjk"] > 1.5 * ink["boxes"] > 0

@@ -1,0 +1,66 @@
+"""Text in a PDF in any script: fallback fonts for the letters DejaVu lacks, right-to-left order.
+
+fpdf2's ``text()`` sets a string in one font, left to right. A string with a letter only a
+fallback font draws (Chinese, Japanese, Korean) or in a right-to-left script (Arabic, Hebrew)
+goes through ``cell()`` instead, where fpdf2 switches to the fallback fonts given with
+``set_fallback_fonts`` letter by letter, and shapes and orders the text (HarfBuzz, the Unicode
+bidirectional algorithm) when text shaping is on.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+from fpdf import FPDF
+
+from .fonts import WEIGHTS, drawable, fallback_needs, fallback_subset, font_path, in_shipped_font
+
+FALLBACK_UPRIGHT = "dejavu upright"
+"""The upright shipped font as a fallback: italic Arabic is set upright (no oblique has it)."""
+
+_RIGHT_TO_LEFT = {"R", "AL", "AN"}
+
+
+def right_to_left(text: str) -> bool:
+    """True when ``text`` has a letter written right to left (Hebrew, Arabic)."""
+    return any(unicodedata.bidirectional(char) in _RIGHT_TO_LEFT for char in text)
+
+
+def add_fallback_fonts(pdf: FPDF, text: str, folder: Path) -> None:
+    """Register, in ``pdf``, the fallback fonts ``text`` needs, each cut to the letters it draws
+    (files written in ``folder``, which must last until the PDF is output)."""
+    families = [FALLBACK_UPRIGHT]
+    pdf.add_font(FALLBACK_UPRIGHT, "", font_path(""))
+    pdf.add_font(FALLBACK_UPRIGHT, "B", font_path("B"))
+    for index, (fallback, chars) in enumerate(fallback_needs(text).items()):
+        family = fallback.family.lower()
+        for style, weight in WEIGHTS.items():
+            path = folder / f"fallback-{index}{style}.ttf"
+            path.write_bytes(fallback_subset(fallback, chars, weight))
+            pdf.add_font(family, style, path)
+        families.append(family)
+    pdf.set_fallback_fonts(families, exact_match=False)
+    pdf.c_margin = 0
+
+
+def place_text(pdf: FPDF, x: float, y: float, text: str, align: str = "left") -> None:
+    """Set ``text`` in ``pdf``'s current font with its baseline at ``y``; ``x`` is its left,
+    right or centre as ``align`` says. A letter no font has prints as a white square."""
+    text = drawable(text)
+    plain = all(in_shipped_font(char) for char in text) and not right_to_left(text)
+    if plain:
+        if align != "left":
+            width = pdf.get_string_width(text)
+            x -= width if align == "right" else width / 2
+        pdf.text(x, y, text)
+        return
+    if right_to_left(text):
+        pdf.set_text_shaping(True)
+    width = pdf.get_string_width(text)
+    if align != "left":
+        x -= width if align == "right" else width / 2
+    size = pdf.font_size
+    pdf.set_xy(x, y - 0.8 * size)  # fpdf2 sets a cell's baseline 0.8 of the size below its top
+    pdf.cell(w=width, h=size, text=text)
+    pdf.set_text_shaping(False)
