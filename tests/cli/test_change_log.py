@@ -100,3 +100,133 @@ def test_undo_with_nothing_to_undo_is_refused(cli) -> None:
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "100")
     assert "nothing to undo" in cli.refused("undo")
     assert "nothing to redo" in cli.refused("redo")
+
+
+# --- undo and redo are judged by the campaign's rules like any change -------------------------
+
+
+def test_undoing_a_rename_is_refused_when_another_titan_took_the_old_name(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Bob", "--player", "Ann")
+    cli.ok("titan", "rename", "Bob", "Zed")
+    cli.ok("titan", "add", "Bob", "--player", "Bo")
+    refusal = cli.refused("undo", "Zed")
+    assert "Bob: renamed Zed" in refusal and 'already has a Titan named "Bob"' in refusal
+    names = [row["name"] for row in json.loads(cli.ok("titan", "list", "--json"))]
+    assert names == ["Zed", "Bob"]
+    cli.ok("export", "-o", str(cli.db.with_name("copy.json")))  # still imports elsewhere
+    other = cli.db.with_name("other.json")
+    assert "Iron Crown" in cli.ok("--db", str(other), "import", str(cli.db.with_name("copy.json")))
+
+
+def test_redoing_a_titan_is_refused_when_its_name_was_taken_meanwhile(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Bob", "--player", "Ann")
+    cli.ok("titan", "add", "Zed", "--player", "Bo")
+    cli.ok("titan", "rename", "Zed", "Cy")
+    cli.ok("undo")  # Cy is Zed again
+    cli.ok("titan", "rename", "Bob", "Cy")  # Bob takes the name meanwhile
+    refusal = cli.refused("redo")
+    assert "cannot be redone now" in refusal and 'already has a Titan named "Cy"' in refusal
+
+
+def test_a_game_undone_then_another_recorded_and_the_first_redone_stay_two_games(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Ann", "--player", "Ann")
+    cli.ok("titan", "add", "Bea", "--player", "Bo")
+    cli.ok("award", "Ann", "--result", "won", "--date", "2026-01-05", "--scenario", "Ann night")
+    cli.ok("undo")
+    cli.ok("award", "Bea", "--result", "lost", "--date", "2026-02-09", "--scenario", "Bea night")
+    cli.ok("redo")
+    games = json.loads(cli.ok("campaign", "games", "--json"))
+    assert [(g["date"], g["scenario"], [p["titan"] for p in g["participants"]]) for g in games] == [
+        ("2026-01-05", "Ann night", ["Ann"]),
+        ("2026-02-09", "Bea night", ["Bea"]),
+    ]
+    assert len({g["game"] for g in games}) == 2
+
+
+def test_a_game_undone_and_recorded_again_keeps_its_number(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Ann", "--player", "Ann")
+    cli.ok("award", "Ann", "--result", "won", "--date", "2026-01-05")
+    cli.ok("undo")
+    assert "game 1 on 2026-01-06" in cli.ok(
+        "award", "Ann", "--result", "won", "--date", "2026-01-06"
+    )
+
+
+def test_a_titan_who_joined_a_game_is_redone_into_that_game(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Ann", "--player", "Ann")
+    cli.ok("titan", "add", "Bea", "--player", "Bo")
+    cli.ok("award", "Ann", "--result", "won", "--date", "2026-01-05")
+    cli.ok("award", "Bea", "--result", "lost", "--game", "1")
+    cli.ok("undo")
+    cli.ok("redo")
+    games = json.loads(cli.ok("campaign", "games", "--json"))
+    assert [[p["titan"] for p in g["participants"]] for g in games] == [["Ann", "Bea"]]
+
+
+def test_a_redo_into_a_game_number_another_game_took_is_refused(cli) -> None:
+    """A file written before game numbers were kept for undone games: Bea's game took the
+    number of Ann's undone one. The redo is refused, never merged."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Ann", "--player", "Ann")
+    cli.ok("titan", "add", "Bea", "--player", "Bo")
+    cli.ok("award", "Ann", "--result", "won", "--date", "2026-01-05", "--scenario", "Ann night")
+    cli.ok("undo")
+    cli.ok("award", "Bea", "--result", "lost", "--date", "2026-02-09", "--scenario", "Bea night")
+    tables = json.loads(cli.db.read_text())
+    for doc in tables["changes"].values():
+        for event in doc["titans"].get("2", []):
+            if event["kind"] == "game_recorded":
+                event["game"] = 1
+        if doc["text"].startswith("game 2"):
+            doc["text"] = "game 1 recorded for Bea"
+    cli.db.write_text(json.dumps(tables))
+    refusal = cli.refused("redo")
+    assert "game 1 recorded for Ann" in refusal and "game 1" in refusal.split("redone now")[1]
+    games = json.loads(cli.ok("campaign", "games", "--json"))
+    assert [[p["titan"] for p in g["participants"]] for g in games] == [["Bea"]]
+
+
+# --- campaign rename, delete and restore ---------------------------------------------------------
+
+
+def test_a_campaign_rename_is_a_change_undone_and_redone(cli) -> None:
+    crew(cli)
+    cli.ok("campaign", "rename", "Second Age")
+    assert 'campaign "Iron Crown" renamed "Second Age"' in cli.ok("history")
+    assert 'undone: campaign "Iron Crown" renamed "Second Age"' in cli.ok("undo")
+    assert [c["name"] for c in json.loads(cli.ok("campaign", "list", "--json"))] == ["Iron Crown"]
+    assert "Thorn" in cli.ok("sheet", "Thorn", "--campaign", "Iron Crown")
+    cli.ok("redo")
+    assert [c["name"] for c in json.loads(cli.ok("campaign", "list", "--json"))] == ["Second Age"]
+
+
+def test_undoing_a_campaign_rename_is_refused_when_another_campaign_took_the_name(cli) -> None:
+    crew(cli)
+    cli.ok("campaign", "rename", "Second Age")
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    refusal = cli.refused("undo", "--campaign", "Second Age")
+    assert "cannot be undone now" in refusal and 'a campaign named "Iron Crown"' in refusal
+
+
+def test_undo_after_a_campaign_delete_points_to_restore_and_undoes_nothing_else(cli) -> None:
+    crew(cli)
+    cli.ok("campaign", "new", "Second Age", "--base-xp", "0")
+    cli.ok("campaign", "delete", "Second Age", "--yes")
+    refusal = cli.refused("undo")
+    assert 'campaign "Second Age" deleted' in refusal and "restore" in refusal
+    assert "undone: Osk created" in cli.ok("undo", "--campaign", "Iron Crown")  # when named
+
+
+def test_undo_after_a_restore_points_to_the_backup_before_it(cli) -> None:
+    crew(cli)
+    cli.ok("spend", "Thorn", "ability", "power")
+    cli.ok("restore", "1")  # back to before the Power box
+    refusal = cli.refused("undo")
+    assert "restore of backup 1" in refusal and "restore" in refusal
+    cli.ok("gold", "Osk", "3")  # a change after the restore: undo takes it as usual
+    assert "undone: Osk: " in cli.ok("undo")

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from titan_campaign.rules.campaign import Campaign, Change, replay_changes
 from titan_campaign.rules.errors import RuleError
 from titan_campaign.rules.events import (
     AbilityBought,
     Archived,
+    Created,
     GameOutcome,
+    GameRecorded,
     GoldChanged,
     HonorGuardSet,
+    Renamed,
     SchoolGained,
 )
 from titan_campaign.rules.titan import PendingChoice, TitanLog, replay
@@ -129,3 +133,62 @@ def test_an_archived_titan_refuses_changes_until_the_archive_is_undone(titan):
     assert log.state == before
     log, _ = log.do(AbilityBought(ability="skill"))
     assert log.state.abilities["skill"] == 1
+
+
+# --- a campaign's undo and redo are judged by the campaign's rules ------------------------------
+
+
+def _campaign(*changes: Change) -> Campaign:
+    return Campaign(
+        "Iron Crown", 0, "", tuple(c._replace(number=n) for n, c in enumerate(changes, 1))
+    )
+
+
+def _game(number: int, day: str, scenario: str = "", result: str = "won") -> GameRecorded:
+    return GameRecorded(
+        game=number, date=day, scenario=scenario, outcome=GameOutcome(result=result)
+    )
+
+
+def test_an_undo_that_would_give_two_titans_one_name_is_refused() -> None:
+    crown = _campaign(
+        Change("", "Bob created", {1: (Created(name="Bob", player="Ann", base_xp=0),)}),
+        Change("", "Bob: renamed Zed", {1: (Renamed(name="Zed"),)}),
+        Change("", "Bob created", {2: (Created(name="Bob", player="Bo", base_xp=0),)}),
+    )
+    with pytest.raises(RuleError, match='"Bob: renamed Zed" cannot be undone now: .*named "Bob"'):
+        crown.undo(1)
+
+
+def test_an_undone_game_keeps_its_number_so_a_new_game_takes_the_next() -> None:
+    crown = _campaign(
+        Change("", "Ann created", {1: (Created(name="Ann", player="Ann", base_xp=0),)}),
+        Change("", "Bea created", {2: (Created(name="Bea", player="Bo", base_xp=0),)}),
+        Change("", "game 1 recorded for Ann", {1: (_game(1, "2026-01-05"),)}),
+    )
+    undone, _ = crown.undo()
+    assert undone.next_game() == 2  # Ann's game 1 may be redone
+    assert undone.next_game([1]) == 1  # a change to Ann drops it: its number is free
+
+
+def test_a_redo_into_a_number_another_game_has_is_refused_never_merged() -> None:
+    crown = _campaign(
+        Change("", "Ann created", {1: (Created(name="Ann", player="Ann", base_xp=0),)}),
+        Change("", "Bea created", {2: (Created(name="Bea", player="Bo", base_xp=0),)}),
+        Change("", "game 1 recorded for Ann", {1: (_game(1, "2026-01-05", "Ann night"),)}, 1),
+        Change("", "game 1 recorded for Bea", {2: (_game(1, "2026-02-09", "Bea night"),)}),
+    )
+    with pytest.raises(RuleError, match="cannot be redone now: game 1 is another game now"):
+        crown.redo()
+
+
+def test_a_broken_history_names_its_change_and_titan() -> None:
+    changes = [
+        Change("", "Thorn created", {1: (Created(name="Thorn", player="Ann", base_xp=0),)}, 0, 1),
+        Change("", "Thorn: bought a Power box", {1: (AbilityBought(ability="power"),)}, 0, 4),
+    ]
+    with pytest.raises(
+        RuleError,
+        match=r'^Thorn: change 4 "Thorn: bought a Power box" breaks the rules at its event 1 \(ability_bought\)',
+    ):
+        replay_changes(1, changes)

@@ -158,3 +158,30 @@ def test_restore_never_overwrites_a_newer_schema(crown) -> None:
     crown.db.write_bytes(newer)
     assert "newer titan-campaign (schema 7" in crown.refused("restore", "1")
     assert crown.db.read_bytes() == newer
+
+
+def test_a_rule_breaking_hand_edit_names_its_change_and_titan(crown) -> None:
+    crown.ok("spend", "Thorn", "ability", "power")
+    _edit(
+        crown.db,
+        lambda data: data["changes"][str(len(data["changes"]))]["titans"]["1"].extend(
+            {"kind": "ability_bought", "ability": a} for a in ("skill", "spirit", "luck", "wisdom")
+        ),
+    )
+    number = len(json.loads(crown.db.read_text())["changes"])
+    message = crown.refused("sheet", "Thorn")
+    assert f'change {number} "Thorn: bought a Power box (100 XP)"' in message, message
+    assert "Thorn" in message.split("change")[0] and "needs 100 XP" in message
+    assert crown.refused("history", "Thorn") == message
+    rows = json.loads(crown.ok("titan", "list", "--json"))  # the others stay readable
+    assert [row["name"] for row in rows] == ["Thorn", "Bex"]
+    assert f"change {number}" in rows[0]["damaged"] and "damaged" not in rows[1]
+    listed = crown.ok("titan", "list")
+    assert "Bex (Bo): level" in listed and f"Thorn: cannot be read: change {number}" in listed
+
+
+def test_an_export_refuses_a_change_whose_campaign_is_missing(crown, tmp_path) -> None:
+    _edit(crown.db, lambda data: data["changes"]["3"].update(campaign=7))
+    message = crown.refused("export", "-o", str(tmp_path / "out.json"))
+    assert "changes 3" in message and "campaign 7" in message
+    assert not (tmp_path / "out.json").exists()

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import NamedTuple
 
-from ..rules.campaign import Campaign, Change
+from ..rules.campaign import Campaign, Change, GameLogEntry
 from ..rules.describe import describe
 from ..rules.errors import RuleError
 from ..rules.events import (
@@ -33,12 +33,12 @@ def rename_campaign(db: Database, campaign: str | None, name: str) -> Campaign:
     with db.writing() as session:
         stored = session.campaign(campaign)
         renamed = session.rename_campaign(stored, name)
-        session.saved_text = f'campaign "{stored.campaign.name}" renamed "{renamed.campaign.name}"'
     return renamed.campaign
 
 
 def delete_campaign(db: Database, campaign: str) -> Campaign:
-    """Delete a campaign and every Titan in it (the file as it was is kept as a backup)."""
+    """Delete a campaign and every Titan in it (the file as it was is kept as a backup, which
+    ``restore`` brings back; ``undo`` does not)."""
     with db.writing() as session:
         stored = session.campaign(campaign)
         session.delete_campaign(stored)
@@ -66,7 +66,8 @@ def record_game(
             raise RuleError(
                 f"no game {game} in this campaign; leave out the game number to record a new one"
             )
-        number = game or found.next_game()
+        if earlier is not None:
+            _check_same_game(earlier, when, scenario)
         day = when or (earlier.date if earlier else date.today().isoformat())
         named = scenario or (earlier.scenario if earlier else "")
         at = now_iso()
@@ -76,6 +77,7 @@ def record_game(
             if titan_id in ids.values():
                 raise RuleError(f"{part.titan} is named twice in the game")
             ids[part.titan] = titan_id
+        number = game or found.next_game(ids.values())
         added = {
             ids[part.titan]: [
                 GameRecorded(
@@ -99,6 +101,20 @@ def record_game(
     )
 
 
+def _check_same_game(earlier: GameLogEntry, when: str | None, scenario: str) -> None:
+    """A Titan added to a game recorded earlier joins that game: its date and scenario."""
+    if when and when != earlier.date:
+        raise RuleError(
+            f"game {earlier.game} was played on {earlier.date}; leave out the date to add a Titan to it"
+        )
+    if scenario and scenario != earlier.scenario:
+        raise RuleError(
+            f"game {earlier.game} was played without a scenario; leave out the scenario to add a Titan to it"
+            if not earlier.scenario
+            else f'game {earlier.game} was the scenario "{earlier.scenario}"; leave out the scenario to add a Titan to it'
+        )
+
+
 def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
@@ -115,13 +131,23 @@ class Undone(NamedTuple):
 
 
 def undo(db: Database, campaign: str | None = None, titan: str | None = None) -> Undone:
-    """Undo the campaign's latest change as a whole, or the latest that touched ``titan``."""
+    """Undo the campaign's latest change as a whole, or the latest that touched ``titan``.
+    Refused, saying what to do, when neither is named and the file's latest change is one
+    undo cannot take back (a campaign deleted, a backup restored)."""
     with db.writing() as session:
+        note = session.not_undoable_note()
+        if note and not titan and not campaign:
+            raise RuleError(
+                f"the latest change ({note}) is not undone by `undo`: `titan-campaign backups` lists the file as it was before it, `restore N` brings it back; `undo --campaign NAME` undoes a campaign's own latest change"
+            )
         stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
         titan_id = stored.campaign.titan_id(titan) if titan else None
         names = stored.campaign.names()
         new, change = stored.campaign.undo(titan_id)
-        session.save(stored, new, f"undo: {change.text}")
+        try:
+            session.save(stored, new, f"undo: {change.text}")
+        except RuleError as error:  # the campaign's old name is another campaign's now
+            raise RuleError(f'"{change.text}" cannot be undone now: {error}') from None
     steps = {names[tid]: Step(new.state(tid), ()) for tid in change.events if tid in new.histories}
     return Undone(change, new, steps)
 
@@ -131,7 +157,10 @@ def redo(db: Database, campaign: str | None = None, titan: str | None = None) ->
         stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
         titan_id = stored.campaign.titan_id(titan) if titan else None
         outcome, change = stored.campaign.redo(titan_id)
-        session.save(stored, outcome.campaign, f"redo: {change.text}")
+        try:
+            session.save(stored, outcome.campaign, f"redo: {change.text}")
+        except RuleError as error:  # the campaign's new name is another campaign's now
+            raise RuleError(f'"{change.text}" cannot be redone now: {error}') from None
     steps = {step.state.name: step for step in outcome.steps.values()}
     return Undone(change, outcome.campaign, steps)
 
@@ -159,6 +188,8 @@ def history(
     shown = found.history(titan_id)
     listed = {id(change) for change in shown}
     touched = {tid for change in shown for tid in change.events}  # only their notes are needed
+    for tid in touched:
+        found.state(tid)  # a hand edit that breaks the rules is named with its change
     notes = {tid: event_notes(found.histories[tid]) for tid in touched}
     told = dict.fromkeys(touched, 0)  # how many of each Titan's events are behind
     rows = []

@@ -4,7 +4,7 @@ change judged by the rules (refused whole, or saved whole)."""
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from ..rules.campaign import Campaign, GameLogEntry
+from ..rules.campaign import Campaign, GameLogEntry, replay_changes
 from ..rules.describe import change_text
 from ..rules.errors import RuleError
 from ..rules.events import (
@@ -17,7 +17,6 @@ from ..rules.sheet import sheet_data
 from ..rules.titan import (
     Step,
     TitanState,
-    replay,
 )
 from ..store import Database, Session, Stored, now_iso
 
@@ -62,22 +61,26 @@ def _campaign_of(session: Session, titan: str, campaign: str | None) -> Stored:
     return session.campaign_with_titan(titan, campaign)
 
 
-def _titan_history(db: Database, titan: str, campaign: str | None) -> tuple[str, tuple[Event, ...]]:
-    """The Titan's campaign and its own events (no other Titan is read)."""
+def _titan_history(
+    db: Database, titan: str, campaign: str | None
+) -> tuple[str, TitanState, tuple[Event, ...]]:
+    """The Titan's campaign, state and events (no other Titan is read); a RuleError names
+    the change and the Titan whose events break the rules."""
     with db.reading() as session:
-        return session.titan_history(titan, campaign)
+        found = session.titan_history(titan, campaign)
+    return found.campaign, replay_changes(found.titan_id, found.changes), found.events
 
 
 def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanView:
     """The Titan as saved now."""
-    campaign_name, events = _titan_history(db, titan, campaign)
-    return TitanView(campaign_name, replay(events))
+    campaign_name, state, _ = _titan_history(db, titan, campaign)
+    return TitanView(campaign_name, state)
 
 
 def titan_sheet(db: Database, titan: str, campaign: str | None = None) -> dict[str, Any]:
     """The Titan's sheet as printed: every figure, and its progress game by game."""
-    campaign_name, events = _titan_history(db, titan, campaign)
-    return _printed_sheet(replay(events), campaign_name, events)
+    campaign_name, state, events = _titan_history(db, titan, campaign)
+    return _printed_sheet(state, campaign_name, events)
 
 
 def _printed_sheet(state: TitanState, campaign: str, events: Sequence[Event]) -> dict[str, Any]:
@@ -99,6 +102,33 @@ def titans(db: Database, campaign: str | None = None, archived: bool = False) ->
     found = read_campaign(db, campaign)
     states = [found.state(titan_id) for titan_id in found.titan_ids]
     return [state for state in states if archived or not state.archived]
+
+
+class Unreadable(NamedTuple):
+    """A Titan whose events break the rules (a hand edit): its name and where they do."""
+
+    name: str
+    problem: str
+
+
+def roster(
+    db: Database, campaign: str | None = None, archived: bool = False
+) -> list[TitanState | Unreadable]:
+    """As ``titans``, but a Titan that cannot be replayed is listed as ``Unreadable`` (the
+    others stay readable)."""
+    found = read_campaign(db, campaign)
+    names = found.names()
+    listed: list[TitanState | Unreadable] = []
+    for titan_id in found.titan_ids:
+        try:
+            state = found.state(titan_id)
+        except RuleError as error:
+            name = names[titan_id]
+            listed.append(Unreadable(name, str(error).removeprefix(f"{name}: ")))
+            continue
+        if archived or not state.archived:
+            listed.append(state)
+    return listed
 
 
 def games(db: Database, campaign: str | None = None) -> list[GameLogEntry]:

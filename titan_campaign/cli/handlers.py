@@ -152,9 +152,11 @@ def cmd_titan(args: Namespace, db: Database) -> None:
             f'{state.name} ({state.player}) joins "{done.campaign}": level {state.level}, {state.available_xp} XP available'
         )
         return
-    states = actions.titans(db, _campaign(args), archived=args.all)
+    listed = actions.roster(db, _campaign(args), archived=args.all)
     rows: list[dict[str, Any]] = [
-        {
+        {"name": s.name, "damaged": s.problem}
+        if isinstance(s, actions.Unreadable)
+        else {
             "name": s.name,
             "player": s.player,
             "level": s.level,
@@ -163,7 +165,7 @@ def cmd_titan(args: Namespace, db: Database) -> None:
             "pending": len(s.pending),
             "archived": s.archived,
         }
-        for s in states
+        for s in listed
     ]
     if args.json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
@@ -171,6 +173,9 @@ def cmd_titan(args: Namespace, db: Database) -> None:
     if not rows:
         print("no Titans yet: titan-campaign titan add NAME --player PLAYER")
     for row in rows:
+        if "damaged" in row:
+            print(f"{row['name']}: cannot be read: {row['damaged']}")
+            continue
         pending = f"  ! {plural(row['pending'], 'choice')} to make" if row["pending"] else ""
         archived = "  [archived]" if row["archived"] else ""
         print(

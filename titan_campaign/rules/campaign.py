@@ -7,12 +7,15 @@ every Titan exactly as they did when it was new.
 
 Undo and redo work on whole changes: a game recorded for three Titans is undone for all three.
 An undone change is kept (with ``undone`` set to the order it was undone in) so that it can be
-redone, until a new change touches one of its Titans.
+redone, until a new change touches one of its Titans. Undo and redo are judged by the same
+campaign rules as any change: a Titan's name is unique in the campaign, and a game number is
+one game's (the number a game was given is its identity: no other game gets it while any change
+holds it, undone ones included).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
@@ -30,7 +33,7 @@ from .events import (
 )
 from .game_log import GameLogEntry, Participant, check_winners, game_log
 from .names import name_key
-from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
+from .titan import XP_PER_PURCHASE, Step, TitanState, apply
 
 __all__ = ["BASE_XP_CHOICES", "Campaign", "Change", "GameLogEntry", "Outcome", "Participant"]
 
@@ -47,6 +50,8 @@ class Change(NamedTuple):
     events: Mapping[int, tuple[Event, ...]]
     undone: int = 0
     number: int | None = None
+    campaign_renamed: tuple[str, str] | None = None
+    """A rename of the campaign itself: its name before and after (the change has no events)."""
 
     def touches(self, titan_id: int) -> bool:
         return titan_id in self.events
@@ -81,11 +86,13 @@ class Campaign:
         return {titan_id: tuple(history) for titan_id, history in events.items() if history}
 
     def state(self, titan_id: int) -> TitanState:
-        """A Titan's state, its history replayed (once) through the rules."""
+        """A Titan's state, its history replayed (once) through the rules; a RuleError names
+        the change and the Titan whose events break them (a hand edit)."""
         if titan_id not in self._states:
             if titan_id not in self.histories:
                 raise RuleError(f'campaign "{self.name}" has no Titan {titan_id}')
-            self._states[titan_id] = replay(self.histories[titan_id])
+            in_effect = [change for change in self.changes if not change.undone]
+            self._states[titan_id] = replay_changes(titan_id, in_effect)
         return self._states[titan_id]
 
     @property
@@ -121,21 +128,20 @@ class Campaign:
         corrected (games an imported Titan played in another campaign are left out)."""
         return game_log({titan_id: self.state(titan_id) for titan_id in self.titan_ids})
 
-    def next_game(self) -> int:
-        """The number the next recorded game takes: one more than the highest so far (a
-        Titan's games from another campaign do not count)."""
-        return (
-            max(
-                (
-                    e.game
-                    for history in self.histories.values()
-                    for e in history
-                    if isinstance(e, GameRecorded) and not e.played_in
-                ),
-                default=0,
-            )
-            + 1
+    def next_game(self, titans: Collection[int] = ()) -> int:
+        """The number the next recorded game takes: one more than the highest any change
+        holds, undone ones included (a redo brings their games back under their own numbers),
+        except the undone changes of ``titans``, which a change to them drops (a Titan's
+        games from another campaign do not count)."""
+        held = (
+            event.game
+            for change in self.changes
+            if not (change.undone and any(change.touches(tid) for tid in titans))
+            for events in change.events.values()
+            for event in events
+            if isinstance(event, GameRecorded) and not event.played_in
         )
+        return max(held, default=0) + 1
 
     def game(self, number: int) -> GameLogEntry | None:
         """Game ``number`` of the log (its date, scenario and entries), if recorded."""
@@ -188,6 +194,22 @@ class Campaign:
         campaign.__dict__["histories"] = histories
         campaign._states.update({titan_id: step.state for titan_id, step in steps.items()})
         return Outcome(campaign, change, steps)
+
+    def rename(self, name: str, at: str = "") -> Outcome:
+        """The campaign under a new name, as a change that undo takes back; an undone rename
+        can no longer be redone once another rename is made. (The store judges that no other
+        campaign has the name.)"""
+        text = f'campaign "{self.name}" renamed "{name}"'
+        change = Change(at, text, {}, campaign_renamed=(self.name, name))
+        kept = tuple(c for c in self.changes if not (c.undone and c.campaign_renamed))
+        return Outcome(self.named(name).numbered(kept + (change,)), change, {})
+
+    def named(self, name: str) -> Campaign:
+        """This campaign under another name (the same change log and states)."""
+        campaign = Campaign(name, self.base_xp, self.created, self.changes)
+        campaign._states.update(self._states)
+        campaign.__dict__["histories"] = self.histories
+        return campaign
 
     def _judge(self, change: Change) -> dict[int, Step]:
         steps: dict[int, Step] = {}
@@ -270,7 +292,49 @@ class Campaign:
         order = max((c.undone for c in self.changes), default=0) + 1
         undone = latest._replace(undone=order)
         changes = tuple(undone if c is latest else c for c in self.changes)
-        return self.with_changes(changes), undone
+        campaign = self.with_changes(changes)
+        try:
+            campaign._check_unique_names()
+        except RuleError as error:
+            raise RuleError(f'"{latest.text}" cannot be undone now: {error}') from None
+        if latest.campaign_renamed:
+            campaign = campaign.named(latest.campaign_renamed[0])
+        return campaign, undone
+
+    def _check_unique_names(self) -> None:
+        """Every Titan's name is its own in the campaign (case-insensitive); RuleError naming
+        the first one two Titans share."""
+        seen: set[str] = set()
+        for name in self.names().values():
+            if name_key(name) in seen:
+                raise RuleError(
+                    f'campaign "{self.name}" already has a Titan named "{name}" (rename one of them first)'
+                )
+            seen.add(name_key(name))
+
+    def _check_games_free(self, change: Change) -> None:
+        """A change redone records its games under their own numbers: a number another game
+        was given meanwhile (by a file of an earlier version, which reused an undone game's
+        number) is refused, never merged. A game's own records share its date and scenario
+        (as recorded, or as corrected)."""
+        for events in change.events.values():
+            for event in events:
+                if not isinstance(event, GameRecorded) or event.played_in:
+                    continue
+                other = self.game(event.game)
+                if other is None:
+                    continue
+                same = {(other.date, other.scenario)} | {
+                    (e.date, e.scenario)
+                    for history in self.histories.values()
+                    for e in history
+                    if isinstance(e, GameRecorded) and e.game == event.game and not e.played_in
+                }
+                if (event.date, event.scenario) not in same:
+                    scenario = f", {other.scenario}" if other.scenario else ""
+                    raise RuleError(
+                        f"game {event.game} is another game now (played {other.date}{scenario})"
+                    )
 
     def redo(self, titan_id: int | None = None) -> tuple[Outcome, Change]:
         """Redo the change undone last (of those touching ``titan_id``), judged again by the rules;
@@ -282,11 +346,36 @@ class Campaign:
         latest = max(undone, key=lambda c: c.undone)
         redone = latest._replace(undone=0, number=None)
         rest = tuple(c for c in self.changes if c is not latest)
+        before = self.with_changes(rest)
         try:
-            steps = self.with_changes(rest)._judge(redone)
+            before._check_games_free(redone)
+            steps = before._judge(redone)
         except RuleError as error:
             raise RuleError(f'"{latest.text}" cannot be redone now: {error}') from None
-        return Outcome(self.with_changes(rest + (redone,), steps), redone, steps), latest
+        campaign = self.with_changes(rest + (redone,), steps)
+        if latest.campaign_renamed:
+            campaign = campaign.named(latest.campaign_renamed[1])
+        return Outcome(campaign, redone, steps), latest
+
+
+def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
+    """A Titan's state from its events in ``changes`` (in effect, in order), replayed through
+    the rules; a RuleError names the Titan and the change (its number and line) that breaks
+    them, as a hand edit of the file can."""
+    state: TitanState | None = None
+    for change in changes:
+        for place, event in enumerate(change.events.get(titan_id, ()), start=1):
+            try:
+                state = apply(state, event).state
+            except RuleError as error:
+                who = state.name if state is not None else f"Titan {titan_id}"
+                where = f"change {change.number} " if change.number is not None else "change "
+                raise RuleError(
+                    f'{who}: {where}"{change.text}" breaks the rules at its event {place} ({event.kind}): {error}'
+                ) from None
+    if state is None:
+        raise RuleError("a Titan's history must start with its creation")
+    return state
 
 
 def _creates(change: Change, titan_id: int | None) -> bool:

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from tinydb import Query, TinyDB
 from tinydb.storages import Storage
 
-from ..rules.campaign import Campaign
+from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.names import name_key
@@ -34,6 +34,8 @@ from .documents import (
     events_from_docs,
     has_kinds,
     holds_part,
+    not_undoable,
+    noting_not_undoable,
     of_kinds,
 )
 from .files import (
@@ -76,6 +78,16 @@ class Stored(NamedTuple):
     """False when read for some of its Titans only (``Session.campaign_for``)."""
 
 
+class TitanHistory(NamedTuple):
+    """One Titan as read on its own: its campaign's name, its id, its part of each change in
+    effect that touched it, and those events in order."""
+
+    campaign: str
+    titan_id: int
+    changes: tuple[Change, ...]
+    events: tuple[Event, ...]
+
+
 class Session:
     """One read, or read-modify-write, of the database."""
 
@@ -87,6 +99,9 @@ class Session:
         self._changes = self.db.table("changes", cache_size=0)
         self._read: dict[int, Campaign] = {}
         self.saved_text = ""  # what the session's last change says (for the backup list)
+        self.not_undoable = ""
+        """Set when the session's change is one ``undo`` cannot take back (a deleted
+        campaign): the file then says so until its next change (see ``not_undoable_note``)."""
 
     @property
     def changed(self) -> bool:
@@ -104,7 +119,22 @@ class Session:
     # --- campaigns ------------------------------------------------------------------
 
     def campaigns(self) -> list[Stored]:
-        return [self._stored(doc.doc_id, doc) for doc in self._campaigns.all()]
+        """Every campaign of the file, whole; StoreError if a change names a campaign that is
+        missing (a hand edit): such a change is never left out silently."""
+        docs = self._campaigns.all()
+        known = {doc.doc_id for doc in docs}
+        changes = self.tables.get("changes", {})
+        orphan = next((key for key, doc in changes.items() if doc["campaign"] not in known), None)
+        if orphan is not None:
+            raise StoreError(
+                f"{self.path} is damaged: changes {orphan} names campaign {changes[orphan]['campaign']}, which is missing (left untouched)"
+            )
+        return [self._stored(doc.doc_id, doc) for doc in docs]
+
+    def not_undoable_note(self) -> str:
+        """What the file's latest change was, when ``undo`` cannot take it back (a campaign
+        deleted, a backup restored); empty otherwise."""
+        return not_undoable(self.tables)
 
     def _stored(self, doc_id: int, doc: Any, titans: set[int] | None = None) -> Stored:
         if doc_id in self._read:
@@ -185,11 +215,9 @@ class Session:
             ids |= {int(tid) for change in shared for tid in change["titans"]}
         return self._stored(campaign_id, self._campaign_doc(campaign_id), ids)
 
-    def titan_history(
-        self, titan: str, campaign: str | None = None
-    ) -> tuple[str, tuple[Event, ...]]:
-        """One Titan's campaign name and events (the changes in effect, in order), only its own
-        events checked by the rules' models: reading one sheet reads no other Titan."""
+    def titan_history(self, titan: str, campaign: str | None = None) -> TitanHistory:
+        """One Titan's campaign name and its part of the changes in effect, in order, only its
+        own events checked by the rules' models: reading one sheet reads no other Titan."""
         found = self._find(titan, campaign)
         if found is None:
             stored = self.campaign_with_titan(titan, campaign)
@@ -206,7 +234,15 @@ class Session:
         )
         docs = [(str(change.doc_id), change["titans"][key]) for change in touched]
         campaign_name = str(self._campaign_doc(campaign_id)["name"])
-        return campaign_name, events_from_docs(self.path, titan_id, docs)
+        events = events_from_docs(self.path, titan_id, docs)
+        changes, place = [], 0
+        for change, (_, added) in zip(touched, docs, strict=True):
+            part = {titan_id: events[place : place + len(added)]}
+            changes.append(
+                Change(change.get("at", ""), change.get("text", ""), part, 0, change.doc_id)
+            )
+            place += len(added)
+        return TitanHistory(campaign_name, titan_id, tuple(changes), events)
 
     def _campaign_doc(self, campaign_id: int) -> Any:
         doc = self._campaigns.get(doc_id=campaign_id)
@@ -258,24 +294,32 @@ class Session:
         self._read[doc_id] = Campaign(doc.name, doc.base_xp, doc.created)
         return Stored(doc_id, self._read[doc_id])
 
-    def rename_campaign(self, stored: Stored, name: str) -> Stored:
+    def rename_campaign(self, stored: Stored, name: str, at: str = "") -> Stored:
+        """The campaign under a new name, as a change in its log (undo takes it back)."""
         doc = self._campaign_doc_of(name, stored.campaign.base_xp, stored.campaign.created)
-        same = self._named(doc.name)
+        outcome = stored.campaign.rename(doc.name, at or now_iso())
+        return self.save(stored, outcome.campaign, outcome.change.text)
+
+    def _take_name(self, stored: Stored, name: str) -> None:
+        """Give the campaign ``name`` in the file, unless another campaign has it."""
+        same = self._named(name)
         if same is not None and same.doc_id != stored.id:
-            raise RuleError(f'a campaign named "{doc.name}" already exists')
-        self._campaigns.update({"name": doc.name}, doc_ids=[stored.id])
-        renamed = Campaign(doc.name, doc.base_xp, doc.created, stored.campaign.changes)
-        self._read[stored.id] = renamed
-        return Stored(stored.id, renamed)
+            raise RuleError(f'a campaign named "{name}" already exists')
+        self._campaigns.update({"name": name}, doc_ids=[stored.id])
 
     def delete_campaign(self, stored: Stored) -> None:
+        """Remove a campaign and its change log: not a change ``undo`` can take back (the
+        backup taken before it can, with ``restore``), and the file says so."""
         self._changes.remove(Query().campaign == stored.id)
         self._campaigns.remove(doc_ids=[stored.id])
         self._read.pop(stored.id, None)
+        self.not_undoable = f'campaign "{stored.campaign.name}" deleted'
 
     def save(self, stored: Stored, new: Campaign, text: str) -> Stored:
         """Keep ``new``, a later version of ``stored.campaign`` the rules made: its new changes
         are added, changed ones updated, the ones it no longer has removed."""
+        if new.name != stored.campaign.name:
+            self._take_name(stored, new.name)
         old = {change.number: change for change in stored.campaign.changes}
         kept = {change.number for change in new.changes if change.number is not None}
         gone = [number for number in old if number not in kept]
@@ -350,7 +394,7 @@ class Database:
         text = session.saved_text
         if session.upgraded_from is not None:
             text = f"upgrade from schema {session.upgraded_from}; then {text or 'nothing'}"
-        self.write_version(session.tables, text)
+        self.write_version(noting_not_undoable(session.tables, session.not_undoable), text)
 
     def write_version(self, tables: dict[str, Any], text: str) -> None:
         """Keep the file as it is as a backup (before ``text``, the change), then write
@@ -368,4 +412,4 @@ class Database:
                 raise
             except StoreError:
                 pass  # a damaged file is kept as a backup and replaced
-            self.write_version(tables, text)
+            self.write_version(noting_not_undoable(tables, text), text)

@@ -2,11 +2,13 @@
 
 ``campaigns.json`` is a tinydb file of three tables:
 
-- ``meta``: one document, ``{"schema_version": 3}``;
+- ``meta``: one document, ``{"schema_version": 3}`` (with ``"not_undoable"`` after a change
+  that ``undo`` cannot take back);
 - ``campaigns``: ``{"name", "base_xp", "created"}``;
 - ``changes``: the change log, one document per user action: ``{"campaign": ID, "at": TIME,
   "text": "Thorn: bought a Power box", "titans": {TITAN ID: [EVENT, ...]}}``, plus
-  ``"undone": N`` while the change is undone (and may be redone).
+  ``"undone": N`` while the change is undone (and may be redone). A rename of the campaign
+  is a change without events: ``"titans": {}, "campaign_renamed": [OLD, NEW]``.
 
 A document read from the file is checked here, and every event by the rules; a
 problem names the table, the document and the field, and the file is left untouched.
@@ -35,7 +37,9 @@ from ..rules.shapes import (
     Problem,
     ShapeError,
     checked,
+    many,
     one_of,
+    optional,
     parse,
     text,
     whole,
@@ -77,9 +81,10 @@ class ChangeDoc(Checked):
     text: str = checked(_LINE, default="")
     titans: dict[str, list[Any]] = checked(_titans)
     undone: int = checked(whole(0, _MAX_NUMBER), default=0)
+    campaign_renamed: tuple[str, str] | None = checked(optional(many(NAME, 2, 2)), default=None)
 
 
-_CHANGE_FIELDS = frozenset(ChangeDoc._fields)
+_CHANGE_FIELDS = frozenset(ChangeDoc._fields) - {"campaign_renamed"}  # rare: checked in full
 
 
 def _usual(doc: Any) -> bool:
@@ -129,6 +134,33 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     return data
 
 
+NOT_UNDOABLE = "not_undoable"
+"""A key of the ``meta`` document: the text of the file's latest change when it is one that
+``undo`` cannot take back (a campaign deleted, a backup restored); gone after the next change."""
+
+
+def not_undoable(tables: dict[str, Any]) -> str:
+    meta = tables.get("meta", {})
+    notes = (
+        doc[NOT_UNDOABLE] for doc in meta.values() if type(doc) is dict and NOT_UNDOABLE in doc
+    )
+    return str(next(notes, ""))
+
+
+def noting_not_undoable(tables: dict[str, Any], note: str) -> dict[str, Any]:
+    """The tables with ``note`` as the file's not-undoable change (none if empty)."""
+    meta = {
+        key: {field: value for field, value in doc.items() if field != NOT_UNDOABLE}
+        if type(doc) is dict
+        else doc
+        for key, doc in tables.get("meta", {}).items()
+    }
+    if note and meta:
+        first = next(iter(meta))
+        meta[first] = {**meta[first], NOT_UNDOABLE: note}
+    return {**tables, "meta": meta}
+
+
 NAMING = ("created", "renamed")
 CAMPAIGN_WIDE = (*NAMING, "game_recorded")
 """The events the campaign's own rules read from every Titan: names and recorded games."""
@@ -170,9 +202,15 @@ def campaign_from_docs(
             if not by_titan:
                 continue
         events = {int(tid): _events(path, number, tid, added) for tid, added in by_titan.items()}
+        renamed = raw.get("campaign_renamed")
         log.append(
             Change(
-                raw.get("at", ""), raw.get("text", ""), events, raw.get("undone", 0), int(number)
+                raw.get("at", ""),
+                raw.get("text", ""),
+                events,
+                raw.get("undone", 0),
+                int(number),
+                (str(renamed[0]), str(renamed[1])) if renamed else None,
             )
         )
     return Campaign(facts.name, facts.base_xp, facts.created, tuple(log))
@@ -212,6 +250,8 @@ def change_to_doc(campaign_id: int, change: Change) -> dict[str, Any]:
     }
     if change.undone:
         doc["undone"] = change.undone
+    if change.campaign_renamed:
+        doc["campaign_renamed"] = list(change.campaign_renamed)
     return doc
 
 

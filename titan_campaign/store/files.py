@@ -45,9 +45,30 @@ def read_bytes(path: Path, what: str = "campaign database") -> bytes | None:
     return raw
 
 
+class _KeyTwice(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (a hand merge of two copies can give one
+    twice; reading it would silently drop one of them)."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        keys = [key for key, _ in pairs]
+        raise _KeyTwice(next(key for number, key in enumerate(keys) if key in keys[:number]))
+    return found
+
+
 def parse_json(path: Path, raw: bytes) -> Any:
     try:
-        return json.loads(raw)
+        return json.loads(raw, object_pairs_hook=_once)
+    except _KeyTwice as twice:
+        key = json.dumps(twice.key, ensure_ascii=False)[:80]
+        raise StoreError(
+            f"{path} has the key {key} twice (as a merge of two copies leaves it): keep one (left untouched)"
+        ) from None
     except RecursionError:
         raise StoreError(f"{path} nests too deeply to be read (left untouched)") from None
     except ValueError:
@@ -64,7 +85,7 @@ def encode(tables: dict[str, dict[str, Any]]) -> bytes:
     ).encode
     parts = []
     for name, table in tables.items():
-        docs = ",\n".join(f'  "{key}": {line(doc)}' for key, doc in table.items())  # keys: digits
+        docs = ",\n".join(f"  {line(key)}: {line(doc)}" for key, doc in table.items())
         parts.append(f"{line(name)}: {{\n{docs}\n }}" if docs else f"{line(name)}: {{}}")
     return ("{\n " + ",\n ".join(parts) + "\n}\n").encode()
 

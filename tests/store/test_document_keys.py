@@ -1,0 +1,53 @@
+"""The file's keys: every key the program writes reads back as it was, and a key given twice
+(as a hand merge of two copies leaves it) is refused by name, never read silently."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from titan_campaign.store.files import StoreError, encode, parse_json
+
+from .conftest import Cli
+
+ODD_KEYS = ["back\\slash", 'a "quoted" key', "two\nlines", "tab\there", "\u00b2"]
+
+
+@pytest.mark.parametrize("key", ODD_KEYS, ids=repr)
+def test_a_key_with_json_specials_is_written_so_that_it_reads_back(key: str) -> None:
+    tables = {"meta": {"1": {"schema_version": 3}, key: {"note": key}}, key: {key: {"x": 1}}}
+    assert json.loads(encode(tables)) == tables
+
+
+def test_a_database_with_an_odd_key_survives_a_change(cli: Cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    tables = json.loads(cli.db.read_text())
+    tables["meta"]['merge "note"\\'] = {"from": "a hand edit"}
+    cli.db.write_text(json.dumps(tables))
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    assert json.loads(cli.db.read_text())["meta"]['merge "note"\\'] == {"from": "a hand edit"}
+    assert "Thorn" in cli.ok("titan", "list")
+
+
+def test_a_key_given_twice_is_refused_by_name(tmp_path) -> None:
+    raw = b'{"meta": {"1": {"schema_version": 3}}, "campaigns": {"1": {"name": "A", "base_xp": 0}, "1": {"name": "B", "base_xp": 0}}, "changes": {}}'
+    with pytest.raises(StoreError, match='key "1" twice'):
+        parse_json(tmp_path / "campaigns.json", raw)
+
+
+def test_a_hand_merged_file_with_a_change_given_twice_is_refused_and_left_untouched(
+    cli: Cli,
+) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Bex", "--player", "Bo")
+    lines = cli.db.read_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith('  "1": {"campaign"'))
+    second = lines[first + 1]
+    assert second.startswith('  "2": ')
+    lines.insert(first + 1, second.removesuffix(",").replace("Bex", "Mira") + ",")  # "2" twice
+    cli.db.write_text("\n".join(lines) + "\n")
+    for argv in (("titan", "list"), ("gold", "Thorn", "1")):
+        message = cli.refused(*argv)
+        assert str(cli.db) in message and 'key "2" twice' in message, message
