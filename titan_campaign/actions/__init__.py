@@ -19,6 +19,7 @@ from ..store.outputs import MissingFolder, is_stream
 from .campaigns import (
     HistoryRow,
     Undone,
+    correct_game,
     delete_campaign,
     history,
     new_campaign,
@@ -112,6 +113,7 @@ __all__ = [
     "change_titans",
     "choose_school",
     "choose_spell",
+    "correct_game",
     "decline_swap",
     "delete_campaign",
     "export_campaigns",

@@ -1,17 +1,22 @@
 """Actions on a campaign: campaigns themselves, recorded games, undo, redo and the history."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import NamedTuple
 
 from ..rules.campaign import Campaign, Change, GameLogEntry
 from ..rules.describe import describe
-from ..rules.errors import RuleError
+from ..rules.errors import RuleError, XPAlreadySpent
 from ..rules.events import (
+    Event,
+    GameCorrected,
     GameRecorded,
+    GameRemoved,
 )
+from ..rules.game_log import changed_figures, correction_text
 from ..rules.titan import (
     Step,
+    apply,
     event_notes,
 )
 from ..store import Database, now_iso
@@ -113,6 +118,115 @@ def _check_same_game(earlier: GameLogEntry, when: str | None, scenario: str) -> 
             if not earlier.scenario
             else f'game {earlier.game} was the scenario "{earlier.scenario}"; leave out the scenario to add a Titan to it'
         )
+
+
+def correct_game(
+    db: Database,
+    campaign: str | None,
+    game: int,
+    entries: Sequence[Participant] = (),
+    removed: Sequence[str] = (),
+    when: str | None = None,
+    scenario: str | None = None,
+) -> Done:
+    """Correct game ``game`` as one change, judged again by the rules (R1, R8, R9): each of
+    ``entries`` replaces that Titan's entry (result, every figure, survivors); each Titan of
+    ``removed`` is taken out of the game; ``when`` and ``scenario`` fix the game itself, for
+    every Titan that played it. Refused whole, naming the changes to undo first, when it
+    would take back XP already spent."""
+    named = [part.titan for part in entries] + list(removed)
+    if not named and when is None and scenario is None:
+        raise RuleError(
+            "nothing to correct: give TITAN:RESULT[:FIGURES], TITAN --remove, --date or --scenario"
+        )
+    with db.writing() as session:
+        stored = session.campaign_for(named, campaign) if named else session.campaign(campaign)
+        found = stored.campaign
+        logged = found.game(game)
+        if logged is None:
+            raise RuleError(f"no game {game} in this campaign (campaign games lists them)")
+        day = when or logged.date
+        called = logged.scenario if scenario is None else scenario
+        events: dict[int, list[Event]] = {}
+        for name in named:
+            titan_id = found.titan_id(name)
+            if titan_id in events:
+                raise RuleError(f"{name} is named twice in the correction")
+            if logged.entry(titan_id) is None:
+                raise RuleError(
+                    f"{found.names()[titan_id]} did not play game {game}: "
+                    f"add them with award {name} --game {game}"
+                )
+            events[titan_id] = []
+        for part in entries:
+            titan_id = found.titan_id(part.titan)
+            events[titan_id] = [
+                GameCorrected(
+                    game=game, date=day, scenario=called, outcome=part.outcome,
+                    survivors=part.survivors,
+                )
+            ]  # fmt: skip
+        for name in removed:
+            events[found.titan_id(name)] = [GameRemoved(game=game)]
+        if (day, called) != (logged.date, logged.scenario):
+            for p in logged.participants:
+                if p.titan_id not in events:
+                    events[p.titan_id] = [
+                        GameCorrected(
+                            game=game, date=day, scenario=called, outcome=p.outcome,
+                            survivors=p.survivors,
+                        )
+                    ]  # fmt: skip
+        text = _correction_text(found, logged, events, day, called)
+        try:
+            outcome = found.record(text, events, at=now_iso())
+        except XPAlreadySpent as error:
+            raise RuleError(_undo_first(found, error)) from None
+        session.save(stored, outcome.campaign, text)
+    return Done(
+        text,
+        found.name,
+        {outcome.steps[tid].state.name: outcome.steps[tid] for tid in events},
+    )
+
+
+def _correction_text(
+    found: Campaign,
+    logged: GameLogEntry,
+    events: Mapping[int, Sequence[Event]],
+    day: str,
+    called: str,
+) -> str:
+    """ "game 3 corrected for Mira: score 120 -> 210, +9 XP" for each Titan whose entry
+    changed, "Mira taken out of game 3: -62 XP"; the game's own date and scenario said once."""
+    said = []
+    if (day, called) != (logged.date, logged.scenario):
+        first = logged.participants[0].played
+        fixed = changed_figures(first, first._replace(date=day, scenario=called))
+        said.append(f"game {logged.game} corrected: {', '.join(fixed)}")
+    for titan_id, added in events.items():
+        old = logged.entry(titan_id)
+        assert old is not None
+        if isinstance(added[0], GameRemoved):
+            said.append(correction_text(old.titan, old.played, None))
+            continue
+        try:
+            new = apply(found.state(titan_id), added[0]).state.game_played(logged.game)
+        except XPAlreadySpent as error:
+            raise RuleError(_undo_first(found, error)) from None
+        kept = old.played._replace(date=day, scenario=called)
+        if changed_figures(kept, new):
+            said.append(correction_text(old.titan, kept, new))
+    if not said:
+        raise RuleError(f"nothing to correct: game {logged.game} already holds those figures")
+    return "; ".join(said)
+
+
+def _undo_first(found: Campaign, error: XPAlreadySpent) -> str:
+    """The refusal of a correction that takes back spent XP, naming what to undo first."""
+    spent = found.spent_by(found.titan_id(error.titan), error.missing)
+    listed = " and ".join(f'"{change.text}"' for change in spent)
+    return f"{error}; undo {listed} first" if spent else str(error)
 
 
 def _and(names: Sequence[str]) -> str:

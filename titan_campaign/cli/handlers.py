@@ -283,6 +283,34 @@ def cmd_game(args: Namespace, db: Database) -> None:
                 print(f"    {note}")
 
 
+def cmd_correct(args: Namespace, db: Database) -> None:
+    names = [entry for entry in args.entries if isinstance(entry, str)]
+    if args.remove and (len(names) < len(args.entries) or not names):
+        raise RuleError("--remove takes the Titans named out of the game: give names only")
+    if not args.remove and names:
+        raise RuleError(
+            f"{names[0]}: give the whole entry (TITAN:won or TITAN:lost, then :score=N,...), "
+            "or --remove to take the Titan out of the game"
+        )
+    entries = [
+        Participant(
+            name,
+            GameOutcome(result=result, **figures),
+            tuple(survivors) if survivors is not None else None,
+        )
+        for name, result, figures, survivors in (e for e in args.entries if not isinstance(e, str))
+    ]
+    done = actions.correct_game(
+        db, _campaign(args), args.game, entries, names, args.date, args.scenario
+    )
+    print(done.text)
+    for name, step in done.steps.items():
+        print(f"  {name}: {step.state.available_xp} XP available, level {step.state.level}")
+        for note in step.notes:
+            if "judged again" not in note and "taken back" not in note:
+                print(f"    {note}")
+
+
 def cmd_honor_guard(args: Namespace, db: Database) -> None:
     state = actions.set_honor_guard(db, args.titan, args.creatures, _campaign(args)).state
     slots = ", ".join(str(cap) for cap in state.honor_guard_slots) or "none"

@@ -292,6 +292,36 @@ def _game_arguments(game: Parser, common: Parser) -> None:
     game.add_argument("--date", type=_iso_date, default=None, help="YYYY-MM-DD (default today)")
 
 
+def _correct_arguments(correct: Parser, common: Parser) -> None:
+    correct.add_argument("game", type=_game_number, metavar="N", help="the game's number")
+    correct.add_argument(
+        "entries",
+        nargs="*",
+        type=_entry_or_name,
+        metavar="TITAN:RESULT[:FIGURES]",
+        help="the Titan's whole entry as it should be, in the game command's words (figures not "
+        "given are 0, survivors not given are not listed), e.g. Mira:lost:score=210; "
+        "with --remove: the Titans to take out of the game",
+    )
+    correct.add_argument(
+        "--remove", action="store_true", help="take the Titans named out of the game"
+    )
+    correct.add_argument("--date", type=_iso_date, default=None, help="the game's real date")
+    correct.add_argument("--scenario", default=None, help='the game\'s scenario ("" for none)')
+
+
+def _entry_or_name(text: str) -> tuple[str, str, dict[str, int], list[str] | None] | str:
+    """``Mira:lost:score=210`` (an entry) or ``Mira`` (a Titan to take out, with --remove)."""
+    return _participant(text) if ":" in text else text.strip()
+
+
+def _game_number(text: str) -> int:
+    value = _count(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a game number like 3, got {text}")
+    return value
+
+
 def _honor_guard_arguments(guard: Parser, common: Parser) -> None:
     guard.add_argument("titan")
     guard.add_argument("creatures", nargs="*", metavar="CREATURE")
@@ -491,6 +521,11 @@ COMMANDS: dict[str, tuple[str, Handler, Arguments]] = {
         "record one game for several Titans as one change (R8)",
         handlers.cmd_game,
         _game_arguments,
+    ),
+    "correct": (
+        "correct one game: a Titan's entry, taking a Titan out, its date or scenario (R8)",
+        handlers.cmd_correct,
+        _correct_arguments,
     ),
     "honor-guard": (
         "set the honor guard; no creature clears it (R9)",

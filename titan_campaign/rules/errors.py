@@ -25,8 +25,9 @@ class Decision:
 
 class XPAlreadySpent(RuleError):
     """A correction or removal that would take back XP the Titan has already spent (R1:
-    available XP is never negative); ``missing`` is how much is lacking."""
+    available XP is never negative); ``missing`` is how much is lacking, ``titan`` whose."""
 
-    def __init__(self, message: str, missing: int) -> None:
+    def __init__(self, message: str, titan: str, missing: int) -> None:
         super().__init__(message)
+        self.titan = titan
         self.missing = missing

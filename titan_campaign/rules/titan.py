@@ -280,6 +280,7 @@ def _take_back(state: TitanState, xp: int, what: str) -> TitanState:
         raise XPAlreadySpent(
             f"{what} takes back {xp} XP but {state.name} has {state.available_xp} XP left: "
             f"the rest is spent (R1)",
+            state.name,
             -after.available_xp,
         )
     return after

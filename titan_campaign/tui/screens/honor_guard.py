@@ -23,7 +23,8 @@ from .forms import BACK, GENERAL, FormBox, FormModal
 
 def eligible(state: TitanState) -> list[Character]:
     """Characters that may stand in a slot: no Lords, a point value, survivors of the last game."""
-    survivors = state.games[-1].survivors if state.games else None
+    last = state.last_game  # R9: the newest game by number
+    survivors = last.survivors if last is not None else None
     return [
         c
         for c in CHARACTERS
@@ -75,7 +76,8 @@ class HonorGuardModal(OneTitan, FormModal):
     def compose(self) -> ComposeResult:
         state = self.state
         slots = state.honor_guard_slots
-        survivors = state.games[-1].survivors if state.games else None
+        last = state.last_game
+        survivors = last.survivors if last is not None else None
         placed = slot_members(state, self._picked)
         with FormBox(classes="form"):
             yield Label(
@@ -84,10 +86,10 @@ class HonorGuardModal(OneTitan, FormModal):
             )
             if not slots:
                 yield Static("No honor guard slots below level 4.")
-            if survivors is not None:
+            if last is not None and survivors is not None:
                 yield Static(
                     plain(
-                        f"Only survivors of game {state.games[-1].game} may be chosen: {', '.join(survivors) or 'none'}"
+                        f"Only survivors of game {last.game} may be chosen: {', '.join(survivors) or 'none'}"
                     ),
                     classes="hint",
                 )

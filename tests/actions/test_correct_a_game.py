@@ -1,0 +1,57 @@
+"""A group corrects one Titan's entry of a recorded game (issue 21), through the actions the
+command line and the app both call."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from titan_campaign import actions
+from titan_campaign.rules.errors import RuleError
+from titan_campaign.rules.events import GameOutcome
+from titan_campaign.store import Database
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Database:
+    db = Database(tmp_path / "campaigns.json")
+    actions.new_campaign(db, "Iron Crown", 0)
+    for name in ("Thorn", "Mira"):
+        actions.add_titan(db, "Iron Crown", name, "Ann")
+    actions.record_game(
+        db,
+        "Iron Crown",
+        [
+            actions.Participant("Thorn", GameOutcome(result="won", score=347)),
+            actions.Participant("Mira", GameOutcome(result="lost", score=120)),
+        ],
+        "2026-11-28",
+    )
+    return db
+
+
+def test_correcting_miras_score_is_one_change_that_touches_only_mira(db: Database) -> None:
+    changes = len(actions.history(db))
+    done = actions.correct_game(
+        db, None, 1, [actions.Participant("Mira", GameOutcome(result="lost", score=210))]
+    )
+    assert done.text == "game 1 corrected for Mira: score 120 -> 210, +9 XP"
+    assert list(done.steps) == ["Mira"]
+    assert len(actions.history(db)) == changes + 1
+    assert actions.read_titan(db, "Mira").state.earned_xp == 71  # R8: 50 + 21
+    assert actions.read_titan(db, "Thorn").state.earned_xp == 134  # R8: 100 + 34, untouched
+
+
+def test_correcting_a_game_nobody_recorded_is_refused_and_saves_nothing(db: Database) -> None:
+    before = db.path.read_bytes()
+    with pytest.raises(RuleError, match="no game 5"):
+        actions.correct_game(db, None, 5, [actions.Participant("Mira", GameOutcome(result="lost"))])
+    assert db.path.read_bytes() == before
+
+
+def test_taking_a_titan_out_of_a_game_keeps_the_game_for_the_others(db: Database) -> None:
+    done = actions.correct_game(db, None, 1, removed=["Mira"])
+    assert done.text == "Mira taken out of game 1: -62 XP"
+    [game] = actions.games(db)
+    assert [p.titan for p in game.participants] == ["Thorn"]

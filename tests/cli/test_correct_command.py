@@ -1,0 +1,116 @@
+"""`correct N TITAN:RESULT[:FIGURES]`: one Titan's entry fixed as one change, judged again by
+the rules (R8 award, R1 spent XP, R9 honor guard); undone and redone like any change."""
+
+from __future__ import annotations
+
+import json
+
+
+def sheets(cli, *names: str) -> dict[str, dict]:
+    return {name: json.loads(cli.ok("sheet", name, "--format", "json")) for name in names}
+
+
+def three_titans_played(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    for name, player in (("Thorn", "Ann"), ("Mira", "Bo"), ("Osk", "Cy")):
+        cli.ok("titan", "add", name, "--player", player)
+    cli.ok(
+        "game",
+        "Thorn:won:score=347,battle-won=3,agreement=1",
+        "Mira:lost:score=120",
+        "Osk:lost",
+        "--date",
+        "2026-11-28",
+    )
+
+
+def test_r8_correcting_miras_score_changes_only_her_award_and_sheet(cli) -> None:
+    three_titans_played(cli)
+    before = sheets(cli, "Thorn", "Mira", "Osk")
+    out = cli.ok("correct", "1", "Mira:lost:score=210")
+    assert out.splitlines()[0] == "game 1 corrected for Mira: score 120 -> 210, +9 XP"
+    after = sheets(cli, "Thorn", "Mira", "Osk")
+    assert after["Thorn"] == before["Thorn"] and after["Osk"] == before["Osk"]
+    assert (before["Mira"]["xp"]["earned"], after["Mira"]["xp"]["earned"]) == (62, 71)  # R8
+    [game] = json.loads(cli.ok("campaign", "games", "--json"))
+    assert [p["award"] for p in game["participants"]] == [219, 71, 50]
+    assert game["participants"][1]["figures"]["score"] == 210
+    history = cli.ok("history", "Mira")
+    assert "game 1 corrected for Mira: score 120 -> 210, +9 XP" in history
+
+
+def test_a_correction_is_undone_and_redone_like_any_change(cli) -> None:
+    three_titans_played(cli)
+    before = sheets(cli, "Mira")
+    cli.ok("correct", "1", "Mira:lost:score=210")
+    corrected = sheets(cli, "Mira")
+    assert "undone: game 1 corrected for Mira" in cli.ok("undo")
+    assert sheets(cli, "Mira") == before
+    assert "redone: game 1 corrected for Mira" in cli.ok("redo", "Mira")
+    assert sheets(cli, "Mira") == corrected
+
+
+def test_r1_a_correction_that_takes_back_spent_xp_is_refused_naming_what_to_undo(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("game", "Thorn:won:score=1000")  # 100 + 100 = 200 XP
+    cli.ok("spend", "Thorn", "ability", "power")
+    cli.ok("spend", "Thorn", "ability", "luck")
+    refusal = cli.refused("correct", "1", "Thorn:won:score=500")  # 150: 50 already spent
+    assert "takes back 50 XP but Thorn has 0 XP left: the rest is spent (R1)" in refusal
+    assert refusal.endswith('undo "Thorn: bought a Luck box (100 XP)" first')
+    cli.ok("undo", "Thorn")
+    assert "-50 XP" in cli.ok("correct", "1", "Thorn:won:score=500")
+
+
+def test_r9_a_corrected_survivor_list_judges_the_honor_guard_again(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("game", "Thorn:won:scenario-xp=800,survivors=Titan+Lion")
+    for ability in ("power", "skill", "luck", "spirit"):
+        for _ in range(2):
+            cli.ok("spend", "Thorn", "ability", ability)  # 800 XP spent: level 4 (R2)
+    cli.ok("honor-guard", "Thorn", "Lion")
+    out = cli.ok("correct", "1", "Thorn:won:scenario-xp=800,survivors=Titan+Ogre")
+    assert "survivors Titan, Lion -> Titan, Ogre" in out
+    assert "Lion was slain and leaves the honor guard (R9)" in out
+    assert sheets(cli, "Thorn")["Thorn"]["honor_guard"] == []
+    assert "Lion did not survive the last game" in cli.refused("honor-guard", "Thorn", "Lion")
+
+
+def test_a_titan_taken_out_of_a_game_loses_its_award_and_the_others_keep_theirs(cli) -> None:
+    three_titans_played(cli)
+    out = cli.ok("correct", "1", "Osk", "--remove")
+    assert out.splitlines()[0] == "Osk taken out of game 1: -50 XP"
+    assert sheets(cli, "Osk")["Osk"]["xp"]["earned"] == 0
+    [game] = json.loads(cli.ok("campaign", "games", "--json"))
+    assert [p["titan"] for p in game["participants"]] == ["Thorn", "Mira"]
+
+
+def test_the_games_date_and_scenario_are_fixed_for_every_titan_in_one_change(cli) -> None:
+    three_titans_played(cli)
+    out = cli.ok("correct", "1", "--date", "2026-11-27", "--scenario", "Siege")
+    assert out.splitlines()[0] == (
+        'game 1 corrected: date 2026-11-28 -> 2026-11-27, scenario "" -> "Siege"'
+    )
+    [game] = json.loads(cli.ok("campaign", "games", "--json"))
+    assert (game["date"], game["scenario"]) == ("2026-11-27", "Siege")
+    assert {
+        sheet["games"][0]["date"] for sheet in sheets(cli, "Thorn", "Mira", "Osk").values()
+    } == {"2026-11-27"}
+    assert "undone: game 1 corrected" in cli.ok("undo")
+    [game] = json.loads(cli.ok("campaign", "games", "--json"))
+    assert game["date"] == "2026-11-28"
+
+
+def test_refused_corrections_say_why_and_change_nothing(cli) -> None:
+    three_titans_played(cli)
+    cli.ok("titan", "add", "Zed", "--player", "Di")
+    assert "no game 2" in cli.refused("correct", "2", "Mira:lost")
+    assert "Zed did not play game 1" in cli.refused("correct", "1", "Zed:lost")
+    assert "nothing to correct" in cli.refused("correct", "1")
+    assert "already holds those figures" in cli.refused("correct", "1", "Mira:lost:score=120")
+    assert "give the whole entry" in cli.refused("correct", "1", "Mira")
+    assert "names only" in cli.refused("correct", "1", "Mira:lost", "--remove")
+    refusal = cli.refused("correct", "1", "Mira:won")
+    assert refusal.startswith("game 1 would have two winners, Thorn and Mira") and "(R8)" in refusal
