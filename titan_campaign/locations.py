@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .store.files import StoreError
+
 ENV_VAR = "TITAN_CAMPAIGN_DB"
 
 
@@ -15,5 +17,14 @@ def default_db_path() -> Path:
 
 
 def db_path(explicit: str | None = None) -> Path:
-    chosen = explicit or os.environ.get(ENV_VAR)
-    return Path(chosen).expanduser() if chosen else default_db_path()
+    """The database file; StoreError if ``--db`` names none or a home folder that is not there."""
+    if explicit is not None and not explicit.strip():
+        raise StoreError("--db names no file: give the database's file name")
+    source, chosen = ("--db", explicit) if explicit else (ENV_VAR, os.environ.get(ENV_VAR))
+    if not chosen:
+        return default_db_path()
+    try:
+        return Path(chosen).expanduser()
+    except RuntimeError:  # ~name of no user
+        user = chosen[1:].split("/", 1)[0]
+        raise StoreError(f"{source} {chosen}: there is no user called {user}") from None

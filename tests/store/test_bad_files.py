@@ -185,3 +185,124 @@ def test_an_export_refuses_a_change_whose_campaign_is_missing(crown, tmp_path) -
     message = crown.refused("export", "-o", str(tmp_path / "out.json"))
     assert "changes 3" in message and "campaign 7" in message
     assert not (tmp_path / "out.json").exists()
+
+
+def _schema_1(v1_database, change) -> bytes:
+    data = json.loads(v1_database.read_text())
+    change(data)
+    raw = json.dumps(data, ensure_ascii=False).encode()
+    v1_database.write_bytes(raw)
+    return raw
+
+
+DAMAGED_SCHEMA_1 = {
+    "a Titan's campaign is a word": lambda data: data["titans"]["1"].update(campaign="one"),
+    "a Titan's key is a superscript digit": lambda data: data["titans"].update(
+        {"²": data["titans"].pop("2")}
+    ),
+    "a campaign's key is a word": lambda data: data["campaigns"].update(
+        abc=data["campaigns"].pop("1")
+    ),
+    "a Titan's campaign is missing": lambda data: data["titans"]["2"].update(campaign=7),
+    "a Titan's campaign is true": lambda data: data["titans"]["2"].update(campaign=True),
+}
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=lambda argv: " ".join(argv[:2]))
+@pytest.mark.parametrize("damage", DAMAGED_SCHEMA_1)
+def test_a_damaged_schema_1_file_is_refused_by_every_command(
+    v1_database, capsys, run_cli, snapshot, damage, argv
+) -> None:
+    raw = _schema_1(v1_database, DAMAGED_SCHEMA_1[damage])
+    code, _, err = run_cli(v1_database, capsys, *argv)
+    assert code == 1 and err.count("\n") == 1 and err.startswith("error: "), err
+    if argv[0] != "restore":
+        assert f"{v1_database} is damaged" in err, err
+    assert v1_database.read_bytes() == raw
+    assert list(snapshot(v1_database.parent)) == ["campaigns.json"]  # no backup made
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("gold", "Th\udcf6rn", "1"),
+        ("titan", "add", "Th\udcf6rn", "--player", "Ann"),
+        ("gold", "Thorn", "5", "--note", "loot \udcff"),
+        ("sheet", "Thorn", "-o", "th\udcf6rn.pdf", "--format", "pdf"),
+    ],
+)
+def test_an_argument_that_is_not_utf8_text_is_refused_and_makes_no_backup(crown, argv) -> None:
+    assert "not UTF-8 text" in crown.refused(*argv)
+
+
+def test_a_real_command_line_with_latin_1_bytes_is_refused_in_one_line(crown) -> None:
+    before = snapshot_of(crown)
+    done = subprocess.run(
+        [sys.executable, "-m", "titan_campaign", "--db", str(crown.db), "gold", b"Th\xf6rn", "1"],
+        capture_output=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "LC_ALL": "C.UTF-8"},
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.count(b"\n") == 1 and b"not UTF-8 text" in done.stderr, done.stderr
+    assert snapshot_of(crown) == before
+
+
+def snapshot_of(cli) -> dict[str, bytes]:
+    from .conftest import snapshot
+
+    return snapshot(cli.db.parent)
+
+
+def _main(*argv: str, capsys) -> tuple[int, str]:
+    from titan_campaign.cli import main
+
+    capsys.readouterr()
+    code = main(list(argv))
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=lambda argv: " ".join(argv[:2]))
+def test_a_database_path_in_a_loop_of_links_is_refused(tmp_path, capsys, argv) -> None:
+    (tmp_path / "a.json").symlink_to(tmp_path / "b.json")
+    (tmp_path / "b.json").symlink_to(tmp_path / "a.json")
+    code, err = _main("--db", str(tmp_path / "a.json"), *argv, capsys=capsys)
+    assert code == 1 and err.count("\n") == 1 and err.startswith("error: "), err
+    assert "loop of links" in err or "no backups" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json"]
+
+
+def test_a_database_path_in_the_home_of_an_unknown_user_is_refused(capsys) -> None:
+    code, err = _main("--db", "~nosuchuser/c.json", "titan", "list", capsys=capsys)
+    assert code == 1 and err.strip() == (
+        "error: --db ~nosuchuser/c.json: there is no user called nosuchuser"
+    )
+
+
+def test_an_empty_db_is_refused_not_taken_for_the_usual_database(crown, monkeypatch) -> None:
+    monkeypatch.setenv("TITAN_CAMPAIGN_DB", str(crown.db))
+    before = snapshot_of(crown)
+    code, err = _main("--db", "", "gold", "Thorn", "5", capsys=crown.capsys)
+    assert code == 1 and err.strip() == "error: --db names no file: give the database's file name"
+    assert snapshot_of(crown) == before
+
+
+def test_a_read_only_database_is_refused_by_name(crown) -> None:
+    os.chmod(crown.db, 0o444)
+    message = crown.refused("gold", "Thorn", "5")
+    assert message == f"{crown.db} is read-only: make it writable to change it; nothing was saved"
+    assert crown.refused("restore", "1") == message
+    assert os.stat(crown.db).st_mode & 0o777 == 0o444
+    assert "Thorn" in crown.ok("sheet", "Thorn")  # reading it is fine
+
+
+def test_a_database_of_another_user_is_refused_by_name(crown, monkeypatch) -> None:
+    if os.geteuid() == 0:
+        os.chown(crown.db, 4242, 4242)
+    else:  # only root gives files away: the program is told it runs as someone else
+        monkeypatch.setattr(os, "getuid", lambda: os.stat(crown.db).st_uid + 1)
+    message = crown.refused("gold", "Thorn", "5")
+    assert message.startswith(f"{crown.db} belongs to another user (uid ")
+    assert message.endswith("nothing was saved")
+    assert "Thorn" in crown.ok("sheet", "Thorn")

@@ -33,8 +33,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def _not_utf8(words: Sequence[str]) -> str | None:
+    """The first word of the command line that is not UTF-8 text, as its bytes read."""
+    for word in words:
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            try:
+                raw = word.encode("utf-8", "surrogateescape")
+            except UnicodeEncodeError:
+                raw = word.encode("utf-8", "backslashreplace")
+            return raw.decode("utf-8", "backslashreplace")
+    return None
+
+
 def _run(argv: Sequence[str] | None) -> int:
-    args = parse_arguments(list(sys.argv[1:] if argv is None else argv))
+    words = list(sys.argv[1:] if argv is None else argv)
+    wrong = _not_utf8(words)
+    if wrong is not None:
+        return _fail(
+            f'"{wrong}" is not UTF-8 text (is the terminal set to another encoding?); nothing was done'
+        )
+    args = parse_arguments(words)
     try:
         path = db_path(getattr(args, "db", None))
         if args.command is None:

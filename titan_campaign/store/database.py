@@ -41,6 +41,7 @@ from .documents import (
 from .files import (
     LOCK_TIMEOUT,
     StoreError,
+    check_replaceable,
     encode,
     parse_json,
     read_bytes,
@@ -400,8 +401,10 @@ class Database:
         """Keep the file as it is as a backup (before ``text``, the change), then write
         ``tables`` atomically: the one place a new version is written, always under the
         writers' lock (a subclass may note which versions it wrote)."""
+        payload = encode(tables)  # a text that cannot be written is refused before any backup
+        check_replaceable(self.path)
         backups.keep_current(self.path, text)
-        write_atomically(self.path, encode(tables))
+        write_atomically(self.path, payload)
 
     def replace_with(self, tables: dict[str, Any], text: str) -> None:
         """Make ``tables`` (a checked backup) the database, keeping the current file as a backup."""

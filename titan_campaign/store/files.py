@@ -39,6 +39,8 @@ def read_bytes(path: Path, what: str = "campaign database") -> bytes | None:
     except PermissionError:
         raise StoreError(f"{path} cannot be read: permission denied") from None
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise StoreError(f"{path} is a link in a loop of links, not a {what}") from None
         raise StoreError(f"{path} cannot be read: {error.strerror or error}") from None
     if not raw.strip():
         raise StoreError(f"{path} is empty, not a {what} (left untouched)")
@@ -92,7 +94,31 @@ def encode(tables: dict[str, dict[str, Any]]) -> bytes:
 
 def real_path(path: Path) -> Path:
     """The file a link points to (a link is followed, never replaced by a plain file)."""
-    return path.resolve() if path.is_symlink() else path
+    try:
+        return path.resolve(strict=True) if path.is_symlink() else path
+    except FileNotFoundError:
+        return path.resolve()  # a link to a file not made yet: the file is made where it points
+    except (OSError, RuntimeError):
+        raise StoreError(f"{path} is a link in a loop of links, not a file") from None
+
+
+def check_replaceable(path: Path) -> None:
+    """StoreError if the database is one its owner keeps from changes (read-only) or belongs
+    to another user: replacing it would silently undo that. Judged by the mode bits and the
+    owner, as root too (who could write anyway)."""
+    try:
+        info = real_path(path).stat()
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise StoreError(f"{path} cannot be read: {error.strerror or error}") from None
+    if info.st_uid != os.getuid():
+        raise StoreError(
+            f"{path} belongs to another user (uid {info.st_uid}): only they change it; "
+            "nothing was saved"
+        )
+    if not info.st_mode & stat.S_IWUSR:
+        raise StoreError(f"{path} is read-only: make it writable to change it; nothing was saved")
 
 
 def write_atomically(path: Path, payload: bytes) -> None:

@@ -13,6 +13,7 @@ moment made one change. Redo stacks become undone changes.
 from __future__ import annotations
 
 import heapq
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ from ..rules.events import Event, GameRecorded, events_from_json
 from ..rules.shapes import ShapeError
 from .documents import SCHEMA_VERSION, change_to_doc
 from .files import StoreError, parse_json, read_bytes
+
+_NUMBER_KEY = re.compile(r"[1-9][0-9]{0,8}")
 
 
 class NewerSchema(StoreError):
@@ -61,18 +64,20 @@ def upgrade(
         raise StoreError(
             f"{path} is a schema {version} database without its tables; left untouched"
         )
+    for key, doc in campaigns.items():
+        if not _NUMBER_KEY.fullmatch(key) or not isinstance(doc, dict):
+            raise StoreError(f"{path} is damaged at campaigns {key!r} (left untouched)")
     folder = (database or path).with_name((database or path).name + ".titans")
     histories: dict[int, list[tuple[int, list[Any], list[Any]]]] = {}
     for titan_id, entry in titans.items():
-        if not isinstance(entry, dict) or not str(titan_id).isdigit():
+        if not isinstance(entry, dict) or not _NUMBER_KEY.fullmatch(titan_id):
             raise StoreError(f"{path} is damaged at titans {titan_id!r} (left untouched)")
+        campaign = _campaign_of(path, titan_id, entry, campaigns)
         record = entry if version == 1 else _history_file(path, folder, titan_id, entry)
         events, undone = record.get("events"), record.get("undone", [])
         if not isinstance(events, list) or not isinstance(undone, list) or not events:
             raise StoreError(f"{path}: Titan {titan_id} has no history (left untouched)")
-        histories.setdefault(int(entry.get("campaign") or 0), []).append(
-            (int(titan_id), events, undone)
-        )
+        histories.setdefault(campaign, []).append((int(titan_id), events, undone))
     changes: dict[str, Any] = {}
     for campaign_id in campaigns:
         for doc in change_log(path, int(campaign_id), histories.get(int(campaign_id), [])):
@@ -82,11 +87,24 @@ def upgrade(
         "campaigns": {
             key: {k: v for k, v in doc.items() if k in ("name", "base_xp", "created")}
             for key, doc in campaigns.items()
-            if isinstance(doc, dict)
         },
         "changes": changes,
     }
     return tables, version
+
+
+def _campaign_of(
+    path: Path, titan_id: str, entry: dict[str, Any], campaigns: dict[str, Any]
+) -> int:
+    """The campaign a Titan of an earlier file plays in; StoreError unless it is one there is."""
+    campaign: Any = entry.get("campaign")
+    number = type(campaign) is int or (type(campaign) is str and _NUMBER_KEY.fullmatch(campaign))
+    if number and str(campaign) in campaigns:
+        return int(campaign)
+    raise StoreError(
+        f"{path} is damaged at titans {titan_id!r}: its campaign {campaign!r} is not one of "
+        "the file's campaigns (left untouched)"
+    )
 
 
 def _history_file(path: Path, folder: Path, titan_id: str, entry: dict[str, Any]) -> dict[str, Any]:
