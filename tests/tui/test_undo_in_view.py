@@ -70,3 +70,27 @@ async def test_ctrl_z_on_the_roster_undoes_the_campaigns_latest_change_and_says_
         )
     assert stored(osk_bought_last, "Osk").abilities["luck"] == 0
     assert stored(osk_bought_last, "Thorn").abilities["power"] == 1
+
+
+async def test_ctrl_z_of_a_campaign_rename_on_the_roster_goes_on_under_the_old_name(
+    osk_bought_last: Path,
+) -> None:
+    actions.rename_campaign(Database(osk_bought_last), "Demo", "Second Age")
+    app = TitanCampaignApp(osk_bought_last, open_campaign="Second Age")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert 'Undone (the campaign\'s latest change): campaign "Demo" renamed "Second Age"' in (
+            notes.text()
+        )
+        assert "no campaign named" not in notes.text()
+        assert [c.name for c in actions.read_campaigns(Database(osk_bought_last))] == ["Demo"]
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "no campaign named" not in notes.text()
+        await pilot.press("ctrl+z")  # the roster follows the name each time
+        await pilot.pause()
+        assert "no campaign named" not in notes.text()
+    assert [c.name for c in actions.read_campaigns(Database(osk_bought_last))] == ["Demo"]

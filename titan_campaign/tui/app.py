@@ -239,6 +239,16 @@ class TitanCampaignApp(App[int]):
             return None
         return outcome
 
+    def follow_campaign_name(self, shown: str, name: str) -> None:
+        """After an undo or redo of a campaign rename, the open screens of that campaign
+        (which know it by the name they were opened with) go on under its name now."""
+        if shown == name:
+            return
+        for screen in self.screen_stack:
+            if getattr(screen, "campaign", None) == shown:
+                setattr(screen, "campaign", name)  # noqa: B010 - screens of many kinds hold it
+        self.remember_campaign(name)
+
     def refresh_view(self) -> None:
         """Redraw every open screen that shows saved data (the top one and those under it)."""
         for screen in self.screen_stack:
@@ -345,6 +355,7 @@ class TitanCampaignApp(App[int]):
                 title=f"Undo in {undone.campaign.name}",
                 markup=False,
             )
+            self.follow_campaign_name(campaign, undone.campaign.name)
             self.refresh_view()
 
     def action_redo(self) -> None:
@@ -367,6 +378,7 @@ class TitanCampaignApp(App[int]):
                 title=f"Redo in {redone.campaign.name}",
                 markup=False,
             )
+            self.follow_campaign_name(campaign, redone.campaign.name)
             self.refresh_view()
 
     def action_reference(self) -> None:
