@@ -3,7 +3,11 @@ figures of a game are checked the same way however they arrive."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+
+from .conftest import Cli
 
 
 @pytest.mark.parametrize(
@@ -22,3 +26,150 @@ def test_a_campaign_name_with_control_characters_is_refused(cli) -> None:
 
 def test_a_game_number_never_recorded_is_refused(thorn) -> None:
     assert "no game 7" in thorn.refused("award", "Thorn", "--result", "won", "--game", "7")
+
+
+# Texts that would act on a terminal or hide what they say: escape sequences (colours, a new
+# window title, a clipboard write), the bell, direction overrides, invisible characters.
+ESCAPES = {
+    "OSC title": "loot \x1b]0;owned\x07",
+    "OSC clipboard": "\x1b]52;c;cm0gLXJmIH4=\x07 loot",
+    "CSI colour": "\x1b[31mred\x1b[0m",
+    "bell": "ding\x07",
+    "C1 CSI": "\x9b2J",
+    "right-to-left override": "loot \u202egnp.exe",
+    "isolate": "\u2067loot\u2069",
+    "zero-width space": "lo\u200bot",
+    "line separator": "loot\u2028error: fake",
+}
+
+
+@pytest.mark.parametrize("note", ESCAPES.values(), ids=ESCAPES.keys())
+def test_a_gold_note_that_acts_on_a_terminal_is_refused_naming_the_note(thorn, note) -> None:
+    message = thorn.refused("gold", "Thorn", "5", "--note", note)
+    assert message.startswith("note: cannot hold control characters"), message
+
+
+def test_a_scenario_and_an_item_description_that_act_on_a_terminal_are_refused(thorn) -> None:
+    said = thorn.refused("award", "Thorn", "--result", "won", "--scenario", "\x1b]0;x\x07")
+    assert said.startswith("scenario: cannot hold control characters"), said
+    said = thorn.refused("item", "add", "Thorn", "Cloak", "--description", "\x1b[2J")
+    assert said.startswith("description: cannot hold control characters"), said
+    said = thorn.refused("item", "add", "Thorn", "Clo\u202eak")
+    assert said.startswith("name: cannot hold control characters"), said
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Th\u202eorn", "\u200b", "\u200b\u200b", "\u2066Bo\u2069", "\u3164", "\u200d"],
+    ids=["RLO", "only ZWSP", "two ZWSP", "isolates", "hangul filler", "only ZWJ"],
+)
+def test_a_name_with_a_direction_override_or_that_looks_blank_is_refused(thorn, name) -> None:
+    message = thorn.refused("titan", "add", name, "--player", "Bo")
+    assert message.startswith("name: ") or message.startswith("a name "), message
+    assert thorn.refused("titan", "add", "Bryn", "--player", name)
+    assert thorn.refused("campaign", "new", name, "--base-xp", "0")
+    assert thorn.refused("titan", "rename", "Thorn", name)
+
+
+LEGIT = {
+    "Chinese": "李小龍",
+    "Arabic": "عمر الخيام",
+    "Hebrew": "דוד",
+    "Greek": "Ἀχιλλεύς",
+    "Persian with ZWNJ": "می\u200cخواهم",
+    "family emoji (ZWJ)": "Bo \U0001f468\u200d\U0001f469\u200d\U0001f467",
+    "flag emoji": "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Jock",
+    "combining marks": "Ame\u0301lie Zo\u0308e",
+    "Devanagari": "क्षत्रिय",
+}
+
+
+@pytest.mark.parametrize("text", LEGIT.values(), ids=LEGIT.keys())
+def test_names_and_notes_in_any_script_are_kept_as_typed(thorn, text) -> None:
+    thorn.ok("titan", "add", text, "--player", text)
+    thorn.ok("gold", text, "5", "--note", text)
+    thorn.ok("item", "add", text, "Cloak", "--description", text)
+    assert text in thorn.ok("history")
+    assert text in thorn.ok("sheet", text)
+    assert thorn.ok("titan", "list").count(text) == 2
+
+
+def test_an_export_whose_change_text_acts_on_a_terminal_is_not_imported(thorn, tmp_path) -> None:
+    exported = tmp_path / "export.json"
+    thorn.ok("gold", "Thorn", "5", "--note", "loot")
+    thorn.ok("export", "-o", str(exported))
+    data = json.loads(exported.read_text())
+    data["campaigns"][0]["name"] = "Other"
+    data["campaigns"][0]["changes"][-1]["text"] = "Thorn: gold +5 (\x1b]0;owned\x07)"
+    exported.write_text(json.dumps(data))
+    message = thorn.refused("import", str(exported))
+    assert "text: cannot hold control characters" in message and "nothing imported" in message
+    data["campaigns"][0]["changes"][-1]["text"] = "Thorn: gold +5"
+    data["campaigns"][0]["changes"][-1]["titans"]["1"][0]["note"] = "\u202eloot"
+    exported.write_text(json.dumps(data))
+    message = thorn.refused("import", str(exported))
+    assert "note: cannot hold control characters" in message and "nothing imported" in message
+
+
+@pytest.fixture
+def old_file(thorn) -> Cli:
+    """A database written before such texts were refused: a note, an item, a scenario, a
+    campaign name, a Titan's name and a change's line holding escapes, bells and overrides."""
+    thorn.ok("gold", "Thorn", "5", "--note", "loot")
+    thorn.ok("item", "add", "Thorn", "Cloak", "--description", "warm")
+    thorn.ok("award", "Thorn", "--result", "won", "--scenario", "Tower")
+    data = json.loads(thorn.db.read_text())
+    raw = thorn.db.read_text()
+    for typed, stored in (
+        ('"loot"', '"loot \\u001b]0;owned\\u0007"'),
+        ('"warm"', '"\\u001b[2Jwarm\\u009b"'),
+        ('"Tower"', '"Tower\\u202e\\u0007"'),
+        ('"Iron Crown"', '"Iron\\u200b Crown"'),
+        ('"name": "Thorn"', '"name": "Thorn\\u202e"'),
+    ):
+        assert typed in raw, typed
+        raw = raw.replace(typed, stored)
+    assert data  # the file was JSON before the edit and is after
+    thorn.db.write_text(raw)
+    json.loads(raw)
+    return thorn
+
+
+UNSEEN = ("\x1b", "\x07", "\x9b", "\u202e", "\u200b")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("history",),
+        ("history", "Thorn\\u202e"),
+        ("campaign", "games"),
+        ("campaign", "list"),
+        ("titan", "list"),
+        ("sheet", "Thorn\\u202e"),
+        ("sheet", "Thorn\\u202e", "--format", "html", "-o", "-"),
+        ("gold", "Thorn\\u202e", "1"),
+    ],
+    ids=lambda command: " ".join(command),
+)
+def test_an_old_file_holding_such_text_is_read_and_printed_with_visible_escapes(
+    old_file, command
+) -> None:
+    code, out, err = old_file(*command)
+    assert code == 0, err
+    for unseen in UNSEEN:
+        assert unseen not in out + err, (unseen, out + err)
+    shown = out.replace("&#x27;", "'")
+    assert "\\x1b" in shown or "\\u202e" in shown or "\\u200b" in shown, out
+
+
+def test_an_old_file_with_an_escape_in_an_item_warns_of_no_raw_character_when_printed(
+    old_file, tmp_path
+) -> None:
+    old_file.ok("item", "add", "Thorn\\u202e", "书", "--description", "李")
+    code, out, err = old_file(
+        "sheet", "Thorn\\u202e", "--format", "pdf", "-o", str(tmp_path / "s.pdf")
+    )
+    assert code == 0 and "warning:" in err
+    for unseen in UNSEEN:
+        assert unseen not in err

@@ -8,9 +8,10 @@ entry, and through ``NameIndex`` so that a miss says, in one line, what the play
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Generic, NamedTuple, TypeVar
+
+from .printable import looks_blank
 
 T = TypeVar("T")
 
@@ -129,17 +130,10 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
-def has_control_characters(text: str) -> bool:
-    """Whether ``text`` holds a character that is not printed but acts on a terminal (escape,
-    bell, NUL, line breaks...): never allowed in a name."""
-    return any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
-
-
 def check_name(text: str) -> str:
-    """A name as kept: spaces folded; ValueError if it is blank or holds control characters."""
-    if has_control_characters(text):
-        raise ValueError("a name cannot hold control characters (escape, tab, line breaks...)")
+    """A name as kept: spaces folded; ValueError if it shows nothing (only spaces or invisible
+    characters). Characters that act on a terminal are refused with every text (``printable``)."""
     folded = " ".join(text.split())
-    if not folded:
+    if looks_blank(folded):
         raise ValueError("a name needs at least one letter")
     return folded

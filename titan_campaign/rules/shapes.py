@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, TypeVar, dataclass_transform
 
+from .printable import printable
 from .wording import field_name, problem_words
 
 Loc = tuple[str | int, ...]
@@ -206,6 +207,8 @@ def whole(ge: int, le: int) -> Check:
 
 
 def text(max_length: int, min_length: int = 0, pattern: str | None = None) -> Check:
+    """Text of ``min_length`` to ``max_length`` characters, never holding a character that acts
+    on a terminal or hides (``printable.py``)."""
     matches = re.compile(pattern).fullmatch if pattern else None
 
     def check(value: Any) -> str:
@@ -215,9 +218,13 @@ def text(max_length: int, min_length: int = 0, pattern: str | None = None) -> Ch
             raise Invalid("string_too_short", min_length=min_length)
         if len(value) > max_length:
             raise Invalid("string_too_long", max_length=max_length)
-        if matches and not matches(value):
+        try:
+            kept = printable(value)
+        except ValueError as error:
+            raise Invalid("value_error", error=str(error)) from None
+        if matches and not matches(kept):
             raise Invalid("string_pattern_mismatch", pattern=pattern)
-        return value
+        return kept
 
     return check
 

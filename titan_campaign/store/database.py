@@ -22,6 +22,7 @@ from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.names import name_key
+from ..rules.printable import kept_text, shown
 from ..rules.shapes import ShapeError, to_json
 from . import backups
 from .documents import (
@@ -147,7 +148,8 @@ class Session:
             )
         )
         changes = [(str(change.doc_id), change) for change in found]
-        read = campaign_from_docs(self.path, str(doc_id), doc, changes, titans)
+        with kept_text():
+            read = campaign_from_docs(self.path, str(doc_id), doc, changes, titans)
         if titans is not None:
             return Stored(doc_id, read, whole=False)
         self._read[doc_id] = read
@@ -164,7 +166,7 @@ class Session:
         for change in in_effect:
             for titan_id, events in change["titans"].items():
                 for event in of_kinds(events, NAMING):
-                    named[(int(change["campaign"]), int(titan_id))] = str(event.get("name"))
+                    named[(int(change["campaign"]), int(titan_id))] = shown(str(event.get("name")))
         return named
 
     def _find(
@@ -234,14 +236,14 @@ class Session:
             )
         )
         docs = [(str(change.doc_id), change["titans"][key]) for change in touched]
-        campaign_name = str(self._campaign_doc(campaign_id)["name"])
-        events = events_from_docs(self.path, titan_id, docs)
+        campaign_name = shown(str(self._campaign_doc(campaign_id)["name"]))
+        with kept_text():
+            events = events_from_docs(self.path, titan_id, docs)
         changes, place = [], 0
         for change, (_, added) in zip(touched, docs, strict=True):
             part = {titan_id: events[place : place + len(added)]}
-            changes.append(
-                Change(change.get("at", ""), change.get("text", ""), part, 0, change.doc_id)
-            )
+            text = shown(change.get("text", ""))
+            changes.append(Change(change.get("at", ""), text, part, 0, change.doc_id))
             place += len(added)
         return TitanHistory(campaign_name, titan_id, tuple(changes), events)
 
@@ -257,7 +259,8 @@ class Session:
         """The campaign document called ``name`` (case-insensitive), or None."""
         wanted = name_key(name)
         return next(
-            (doc for doc in self._campaigns.all() if name_key(str(doc["name"])) == wanted), None
+            (doc for doc in self._campaigns.all() if name_key(shown(str(doc["name"]))) == wanted),
+            None,
         )
 
     def campaign_id(self, name: str) -> int:
@@ -267,7 +270,7 @@ class Session:
     def campaign(self, name: str | None = None) -> Stored:
         """The named campaign, or the only one when no name is given."""
         campaigns = self._campaigns.all()
-        named = ", ".join(str(c["name"]) for c in campaigns)
+        named = ", ".join(shown(str(c["name"])) for c in campaigns)
         if name is None:
             if len(campaigns) == 1:
                 return self._stored(campaigns[0].doc_id, campaigns[0])
@@ -357,8 +360,9 @@ class Database:
                 "changes": {},
             }
             return Session(self.path, tables, None)
-        tables, upgraded_from = upgrade(self.path, parse_json(self.path, raw))
-        return Session(self.path, check_tables(self.path, tables), upgraded_from)
+        with kept_text():
+            tables, upgraded_from = upgrade(self.path, parse_json(self.path, raw))
+            return Session(self.path, check_tables(self.path, tables), upgraded_from)
 
     def checked_tables(self, database: Path | None = None) -> dict[str, Any]:
         """The file's tables in the current schema, every campaign replayed through the rules;
@@ -366,8 +370,9 @@ class Database:
         raw = read_bytes(self.path)
         if raw is None:
             raise StoreError(f"{self.path} was removed meanwhile; nothing restored")
-        tables, _ = upgrade(self.path, parse_json(self.path, raw), database)
-        session = Session(self.path, check_tables(self.path, tables), None)
+        with kept_text():
+            tables, _ = upgrade(self.path, parse_json(self.path, raw), database)
+            session = Session(self.path, check_tables(self.path, tables), None)
         for stored in session.campaigns():
             for titan_id in stored.campaign.titan_ids:
                 try:

@@ -31,6 +31,7 @@ from ..rules.events import (
     event_to_json,
     events_from_json,
 )
+from ..rules.printable import is_unprintable, shown
 from ..rules.shapes import (
     Checked,
     Invalid,
@@ -101,6 +102,7 @@ def _usual(doc: Any) -> bool:
         or type(text) is not str
         or len(at) > TIME_LENGTH
         or len(text) > _LINE_LENGTH
+        or is_unprintable(text)
     ):
         return False
     for tid, events in titans.items():
@@ -206,11 +208,11 @@ def campaign_from_docs(
         log.append(
             Change(
                 raw.get("at", ""),
-                raw.get("text", ""),
+                shown(raw.get("text", "")),
                 events,
                 raw.get("undone", 0),
                 int(number),
-                (str(renamed[0]), str(renamed[1])) if renamed else None,
+                (shown(str(renamed[0])), shown(str(renamed[1]))) if renamed else None,
             )
         )
     return Campaign(facts.name, facts.base_xp, facts.created, tuple(log))

@@ -1,0 +1,91 @@
+"""Text players type is data: it never carries characters that act on a terminal or hide what
+the text says.
+
+Refused in every text typed or imported (names, notes, scenarios, items, change lines):
+control characters (escape, bell, NUL, tab, line breaks: the sequences that recolour a
+terminal, retitle its window or write its clipboard), the direction overrides and isolates that
+show "gnp.exe" as "exe.png", and invisible characters that make a name look blank (a zero-width
+space). Every script stays welcome: Chinese, Arabic, Hebrew, combining accents, and the joiners
+inside emoji and Persian or Indic words.
+
+A file written before this rule may still hold such text: it is read, and each such character
+is shown as a visible escape (``\\x1b``, ``\\u202e``), so no output ever carries one raw.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+_UNPRINTABLE = re.compile(
+    "["
+    "\x00-\x1f\x7f-\x9f"  # control characters (Unicode category Cc)
+    "\u2028\u2029"  # line and paragraph separators
+    "\u202a-\u202e\u2066-\u2069"  # direction embeddings, overrides and isolates
+    "\u200b\u2060\ufeff\u180e\u2061-\u2064"  # zero-width spaces, joiners and operators
+    "\u115f\u1160\u3164\uffa0"  # Hangul fillers: letters that show nothing
+    "]"
+)
+
+REFUSAL = (
+    "cannot hold control characters (escape, bell, tab, line breaks), direction overrides"
+    " or invisible characters"
+)
+"""What a refused text is told, after the name of its field."""
+
+_BLANK_LOOKING = frozenset("\u2800\u115f\u1160\u3164\uffa0")
+"""Letters and signs that show nothing (the blank Braille cell, the Hangul fillers)."""
+
+_kept_text: ContextVar[bool] = ContextVar("kept_text", default=False)
+
+
+def is_unprintable(text: str) -> bool:
+    """Whether ``text`` holds a character refused in players' text."""
+    return _UNPRINTABLE.search(text) is not None
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
+
+
+def shown(text: str) -> str:
+    """``text`` with each refused character as a visible escape, safe for any terminal.
+
+    >>> shown("loot \\x1b]0;owned\\x07 \\u202egnp.exe")
+    'loot \\\\x1b]0;owned\\\\x07 \\\\u202egnp.exe'
+    """
+    return _UNPRINTABLE.sub(_escape, text) if is_unprintable(text) else text
+
+
+def printable(text: str) -> str:
+    """``text`` as kept: refused (ValueError) when it holds a character that acts on a
+    terminal or hides; when reading a file of the store's own (see ``kept_text``), shown with
+    visible escapes instead, so an old file stays readable."""
+    if not is_unprintable(text):
+        return text
+    if _kept_text.get():
+        return shown(text)
+    raise ValueError(REFUSAL)
+
+
+@contextmanager
+def kept_text() -> Iterator[None]:
+    """While reading the database itself (not an import): texts an older version accepted are
+    read with visible escapes rather than refused."""
+    token = _kept_text.set(True)
+    try:
+        yield
+    finally:
+        _kept_text.reset(token)
+
+
+def looks_blank(text: str) -> bool:
+    """Whether ``text`` shows nothing a reader can see: only spaces, joiners, marks or blank
+    signs (a name of one zero-width joiner, or of an accent alone)."""
+    return not any(
+        unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LOOKING for ch in text
+    )
