@@ -166,7 +166,7 @@ def test_an_old_file_holding_such_text_is_read_and_printed_with_visible_escapes(
 def test_an_old_file_with_an_escape_in_an_item_warns_of_no_raw_character_when_printed(
     old_file, tmp_path
 ) -> None:
-    old_file.ok("item", "add", "Thorn\\u202e", "书", "--description", "李")
+    old_file.ok("item", "add", "Thorn\\u202e", "ᚠ", "--description", "ᚢ")
     code, out, err = old_file(
         "sheet", "Thorn\\u202e", "--format", "pdf", "-o", str(tmp_path / "s.pdf")
     )
