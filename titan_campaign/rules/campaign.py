@@ -285,9 +285,11 @@ class Campaign:
         ]
         if blocked:
             names = self.names()
-            who = ", ".join(names.get(tid, str(tid)) for tid in blocked)
+            who = _listed([names.get(tid, str(tid)) for tid in blocked])
+            first = [f'"{c.text}"' for c in reversed(later) if any(c.touches(t) for t in blocked)]
             raise RuleError(
-                f'"{latest.text}" also changed {who}, who changed again since: undo their later changes first'
+                f'"{latest.text}" also changed {who}, who changed again since: '
+                f"undo {_listed(first)} first (undo TITAN takes each back)"
             )
         order = max((c.undone for c in self.changes), default=0) + 1
         undone = latest._replace(undone=order)
@@ -341,8 +343,16 @@ class Campaign:
         it becomes the latest change."""
         undone = [c for c in self.changes if c.undone and (titan_id is None or c.touches(titan_id))]
         if not undone:
-            who = self.names().get(titan_id, "") if titan_id is not None else f'"{self.name}"'
-            raise RuleError(f"nothing to redo for {who}")
+            if titan_id is None:
+                raise RuleError(
+                    f'nothing to redo for "{self.name}": no change is undone '
+                    "(a new change to a Titan drops its undone changes)"
+                )
+            who = self.names().get(titan_id, "")
+            raise RuleError(
+                f"nothing to redo for {who}: no change of {who}'s is undone "
+                "(a new change to a Titan drops its undone changes)"
+            )
         latest = max(undone, key=lambda c: c.undone)
         redone = latest._replace(undone=0, number=None)
         rest = tuple(c for c in self.changes if c is not latest)
@@ -376,6 +386,11 @@ def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
     if state is None:
         raise RuleError("a Titan's history must start with its creation")
     return state
+
+
+def _listed(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _creates(change: Change, titan_id: int | None) -> bool:

@@ -1,0 +1,34 @@
+"""A refused undo names the later changes to undo first; a redo that cannot apply says why
+(issue 21)."""
+
+from __future__ import annotations
+
+
+def crew(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    for name, player in (("Thorn", "Ann"), ("Mira", "Bo"), ("Osk", "Cy")):
+        cli.ok("titan", "add", name, "--player", player)
+
+
+def test_a_refused_undo_names_each_later_change_to_undo_first(cli) -> None:
+    crew(cli)
+    cli.ok("game", "Thorn:won", "Mira:lost", "Osk:lost")
+    cli.ok("spend", "Mira", "ability", "luck")
+    cli.ok("spend", "Osk", "ability", "power")
+    cli.ok("spend", "Mira", "ability", "skill")
+    refusal = cli.refused("undo", "Thorn")
+    assert refusal == (
+        '"game 1 recorded for Thorn, Mira and Osk" also changed Mira and Osk, who changed again '
+        'since: undo "Mira: bought a Skill box (100 XP)", "Osk: bought a Power box (100 XP)" '
+        'and "Mira: bought a Luck box (100 XP)" first (undo TITAN takes each back)'
+    )
+
+
+def test_redo_with_nothing_undone_says_why(cli) -> None:
+    crew(cli)
+    cli.ok("game", "Thorn:won", "Mira:lost")
+    refusal = cli.refused("redo", "Thorn")
+    assert refusal.startswith("nothing to redo for Thorn: no change of Thorn's is undone")
+    cli.ok("undo", "Thorn")
+    cli.ok("spend", "Mira", "ability", "luck")  # a new change to Mira drops the undone game
+    assert "a new change to a Titan drops its undone changes" in cli.refused("redo", "Thorn")
