@@ -56,6 +56,7 @@ def _run(argv: Sequence[str] | None) -> int:
             f'"{wrong}" is not UTF-8 text (is the terminal set to another encoding?); nothing was done'
         )
     args = parse_arguments(words)
+    db: Database | None = None
     try:
         path = db_path(getattr(args, "db", None))
         if args.command is None:
@@ -65,15 +66,51 @@ def _run(argv: Sequence[str] | None) -> int:
                 "--titan opens the app: leave out the command, or name the Titan after it"
                 " (see titan-campaign --help)"
             )
-        args.handler(args, Database(path))
-    except (RuleError, StoreError, UnknownName, ShapeError) as error:
-        return _fail(str(error))
+        db = Database(path)
+        args.handler(args, db)
     except BrokenPipeError:
         raise
-    except OSError as error:
-        return _fail(f"{getattr(error, 'filename', '') or ''} {error.strerror or error}".strip())
+    except (RuleError, StoreError, UnknownName, ShapeError, OSError, UnicodeEncodeError) as error:
+        if db is not None and db.saved:
+            return _saved_then(db, _failed_after(error))
+        if isinstance(error, UnicodeEncodeError):
+            return _fail(
+                f"the result cannot be shown in this terminal's encoding ({error.encoding})"
+            )
+        if isinstance(error, OSError):
+            return _fail(
+                f"{getattr(error, 'filename', '') or ''} {error.strerror or error}".strip()
+            )
+        return _fail(str(error))
     except KeyboardInterrupt:
+        if db is not None and db.saved:
+            return _saved_then(db, "it was interrupted")
         return _fail("interrupted; nothing was saved")
+    if db is not None and db.after_save:
+        return _saved_then(db) if db.saved else _warn("; ".join(db.after_save))
+    return 0
+
+
+def _failed_after(error: Exception) -> str:
+    """What failed once the change was saved, as the player is told."""
+    if isinstance(error, UnicodeEncodeError):
+        return "showing the result failed (the terminal's encoding cannot show it)"
+    if isinstance(error, OSError):
+        return f"showing the result failed ({error.strerror or error})"
+    return str(error)
+
+
+def _saved_then(db: Database, failed: str | None = None) -> int:
+    """The change is in the file, whatever failed after it: say so, exit 0, so that it is not
+    entered a second time."""
+    text = f" ({db.saved[-1]})" if db.saved[-1] else ""
+    problems = "; then ".join([*db.after_save, *([failed] if failed else [])])
+    return _warn(f"the change was saved{text}; then {problems}: do not enter it again")
+
+
+def _warn(message: str) -> int:
+    printable = "".join(ch if ch.isprintable() else "?" for ch in message)
+    print(f"warning: {printable}", file=sys.stderr)
     return 0
 
 

@@ -41,6 +41,7 @@ from .documents import (
 )
 from .files import (
     LOCK_TIMEOUT,
+    AfterWrite,
     StoreError,
     check_replaceable,
     encode,
@@ -350,6 +351,10 @@ class Database:
     def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT) -> None:
         self.path = path
         self.lock_timeout = lock_timeout
+        self.saved: list[str] = []
+        """What each version this object wrote says, oldest first: those changes are saved."""
+        self.after_save: list[str] = []
+        """What failed after a change was saved (syncing the folder, unlocking), to be told."""
 
     def _open(self) -> Session:
         raw = read_bytes(self.path)
@@ -390,7 +395,7 @@ class Database:
     @contextmanager
     def writing(self) -> Iterator[Session]:
         """Read-modify-write under the lock, written once and atomically if the body succeeds."""
-        with writers_lock(self.path, self.lock_timeout):
+        with writers_lock(self.path, self.lock_timeout, self.after_save):
             session = self._open()
             yield session
             if session.changed:
@@ -409,11 +414,15 @@ class Database:
         payload = encode(tables)  # a text that cannot be written is refused before any backup
         check_replaceable(self.path)
         backups.keep_current(self.path, text)
-        write_atomically(self.path, payload)
+        try:
+            write_atomically(self.path, payload)
+        except AfterWrite as error:  # the file holds the change: it is saved
+            self.after_save.append(str(error))
+        self.saved.append(text)
 
     def replace_with(self, tables: dict[str, Any], text: str) -> None:
         """Make ``tables`` (a checked backup) the database, keeping the current file as a backup."""
-        with writers_lock(self.path, self.lock_timeout):
+        with writers_lock(self.path, self.lock_timeout, self.after_save):
             try:
                 self._open()
             except NewerSchema:

@@ -23,6 +23,10 @@ class StoreError(Exception):
     """The database cannot be used as asked; the message names the file and what is wrong."""
 
 
+class AfterWrite(StoreError):
+    """The file was replaced whole (the change is saved), then what followed failed."""
+
+
 def read_bytes(path: Path, what: str = "campaign database") -> bytes | None:
     """The file's bytes, None if it does not exist; StoreError if it cannot be one of ours."""
     try:
@@ -145,7 +149,13 @@ def write_atomically(path: Path, payload: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    sync_folder(folder)
+    try:
+        sync_folder(folder)
+    except OSError as error:
+        raise AfterWrite(
+            f"syncing the folder {folder.absolute()} failed ({error.strerror or error}), so a power cut"
+            " soon could still lose it"
+        ) from None
 
 
 def sync_folder(folder: Path) -> None:
@@ -172,9 +182,12 @@ def _holder_file(path: Path) -> Path:
 
 
 @contextmanager
-def writers_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+def writers_lock(
+    path: Path, timeout: float = LOCK_TIMEOUT, problems: list[str] | None = None
+) -> Iterator[None]:
     """One writer at a time across programs; a second one waits ``timeout`` seconds, then is
-    told the database is busy and, where known, which program holds it."""
+    told the database is busy and, where known, which program holds it. A lock that cannot
+    be released is told in ``problems`` (the change made under it is saved all the same)."""
     target = real_path(path)
     lock = FileLock(target.with_name(target.name + ".lock"), timeout=timeout)
     try:
@@ -199,7 +212,11 @@ def writers_lock(path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
             pass  # only a courtesy to the next writer
         yield
     finally:
-        lock.release()
+        try:
+            lock.release()
+        except OSError as error:  # the lock goes with the program at the latest
+            if problems is not None:
+                problems.append(f"unlocking {path} failed ({error.strerror or error})")
 
 
 def _holder(path: Path) -> str:

@@ -15,7 +15,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .files import StoreError, write_atomically
+from .files import AfterWrite, StoreError, write_atomically
 
 _STREAM = re.compile(r"/(?:dev/fd|proc/self/fd)/([0-9]{1,4})")
 _NAMED_STREAMS = {"-": 1, "/dev/stdout": 1, "/dev/stderr": 2}
@@ -92,7 +92,10 @@ def write_output(
             folder.mkdir(parents=True)
         except OSError as error:
             raise StoreError(f"{folder} cannot be made: {error.strerror or error}") from None
-    write_atomically(path, payload)
+    try:
+        write_atomically(path, payload)
+    except AfterWrite:
+        pass  # the file is written whole; a printout lost to a power cut is simply printed again
     return path
 
 
