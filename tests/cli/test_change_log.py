@@ -216,7 +216,7 @@ def test_undoing_a_campaign_rename_is_refused_when_another_campaign_took_the_nam
 def test_undo_after_a_campaign_delete_points_to_restore_and_undoes_nothing_else(cli) -> None:
     crew(cli)
     cli.ok("campaign", "new", "Second Age", "--base-xp", "0")
-    cli.ok("campaign", "delete", "Second Age", "--yes")
+    assert "`undo` does not" in cli.ok("campaign", "delete", "Second Age", "--yes")
     refusal = cli.refused("undo")
     assert 'campaign "Second Age" deleted' in refusal and "restore" in refusal
     assert "undone: Osk created" in cli.ok("undo", "--campaign", "Iron Crown")  # when named

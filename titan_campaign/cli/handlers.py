@@ -77,7 +77,10 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
                 f'deleting "{args.name}" removes every Titan in it: add --yes to confirm (a backup is kept)'
             )
         gone = actions.delete_campaign(db, args.name)
-        print(f'campaign "{gone.name}" deleted; `titan-campaign backups` has the file as it was')
+        print(
+            f'campaign "{gone.name}" deleted; `titan-campaign backups` has the file as it was '
+            "(`restore N` brings it back; `undo` does not)"
+        )
     elif args.action == "list":
         rows: list[dict[str, Any]] = [
             {
