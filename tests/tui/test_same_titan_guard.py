@@ -1,13 +1,15 @@
-"""Worked examples: a pick list, the honor guard picker and the plan are refused only when
-that same Titan changed since they were drawn; they then stay open, show the Titan as it is
-now with what was picked, and ask again. A change to another Titan does not matter."""
+"""Worked examples: every form about a Titan (a pick list, the honor guard picker, the plan,
+the game form, a new name or player, the goal, the next step, a spell bought with XP) is
+refused only when that same Titan changed since it was drawn; it then stays open, shows the
+Titan as it is now with what was typed or picked, and asks again. A change to another Titan
+does not matter."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import Checkbox, Input, Select
 
 from titan_campaign import actions
 from titan_campaign.rules.events import AbilityBought, GoldChanged
@@ -15,11 +17,13 @@ from titan_campaign.store import Database
 from titan_campaign.tui import app as app_module
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.choices import TitanPickModal
+from titan_campaign.tui.screens.game import RecordGameScreen
 from titan_campaign.tui.screens.honor_guard import HonorGuardModal
 from titan_campaign.tui.screens.plan import PlanScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, build_db, change_count, rendered, stored, won_game
+from .conftest import SIZE, Notes, build_db, change_count, rendered, stored, won_game
+from .test_sheet_flows import mastered_fire
 
 
 @pytest.fixture(autouse=True)
@@ -173,3 +177,148 @@ async def test_the_plan_keeps_its_picks_when_its_titan_changed_meanwhile(tmp_pat
         await pilot.pause()
         assert not plan.query_one("#plan-problem").display
     assert stored(path, "Osk").plan.upgrades == ("Troll",)
+
+
+# --- every form: the game, a name, a player, the goal, the next step, a spell bought ----------
+
+
+@pytest.fixture
+def two_db(tmp_path: Path) -> Path:
+    return build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+
+
+async def test_the_game_form_is_refused_when_a_titan_bought_wisdom_meanwhile_then_saves_as_shown(
+    two_db: Path,
+) -> None:
+    """The preview said 100 XP; Thorn then bought Wisdom in another tab (+10%): the game is
+    not saved with an award the player never saw. The row shows Thorn as he is now."""
+    app = TitanCampaignApp(two_db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, RecordGameScreen)
+        form.query_one("#titan-2 #takes-part", Checkbox).value = False
+        form.query_one("#titan-1 #result").focus()
+        await pilot.press("w")
+        form.query_one("#titan-1 #score", Input).focus()
+        await pilot.press(*"9")  # 9 points: under the 10 that bring 1 XP
+        await pilot.pause()
+        assert "→  100 XP" in rendered(form.query_one("#award-1"))
+        actions.buy_ability(Database(two_db), "Thorn", "wisdom")  # another tab
+        changes = change_count(two_db)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form  # refused: still open, every figure kept
+        assert "Thorn was changed elsewhere" in rendered(form.query_one("#error-form"))
+        assert form.query_one("#titan-1 #score", Input).value == "9"
+        assert "→  110 XP" in rendered(form.query_one("#award-1"))  # as Thorn is now
+        assert change_count(two_db) == changes
+        assert stored(two_db, "Thorn").earned_xp == 0
+        await pilot.press("ctrl+s")  # asked again, with the award now shown
+        await pilot.pause()
+        assert app.screen is not form
+    assert stored(two_db, "Thorn").earned_xp == 110
+
+
+async def test_the_game_form_saves_when_only_a_titan_outside_the_game_changed(
+    two_db: Path,
+) -> None:
+    app = TitanCampaignApp(two_db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#titan-2 #takes-part", Checkbox).value = False
+        form.query_one("#titan-1 #result").focus()
+        await pilot.press("l")
+        actions.change_gold(Database(two_db), "Bryn", 5)  # not in this game
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not form
+    assert len(stored(two_db, "Thorn").games) == 1
+
+
+@pytest.mark.parametrize(
+    ("key", "field", "typed"), [("r", "name", "Thorn the Bold"), ("w", "player", "Cy")]
+)
+async def test_a_new_name_or_player_is_refused_when_that_titan_changed_meanwhile(
+    two_db: Path, key: str, field: str, typed: str
+) -> None:
+    app = TitanCampaignApp(two_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#text-value", Input).value = typed
+        actions.change_gold(Database(two_db), "Bryn", 5)  # another Titan: no matter...
+        actions.change_gold(Database(two_db), "Thorn", 7)  # ...but Thorn changed elsewhere
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert "Thorn was changed elsewhere" in rendered(form.query_one(f"#error-{field}"))
+        assert form.query_one("#text-value", Input).value == typed
+        assert (stored(two_db, "Thorn").name, stored(two_db, "Thorn").player) == ("Thorn", "Ann")
+        await pilot.press("ctrl+s")  # asked again: saved
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+    now = actions.read_titan(Database(two_db), typed if field == "name" else "Thorn").state
+    assert (now.name if field == "name" else now.player) == typed and now.gold == 7
+
+
+async def test_the_goal_form_is_refused_when_its_titan_changed_meanwhile(two_db: Path) -> None:
+    app = TitanCampaignApp(two_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#goal-abilities", Input).value = "power=2"
+        actions.change_gold(Database(two_db), "Thorn", 7)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert "Thorn was changed elsewhere" in rendered(form.query_one("#goal-problem"))
+        assert stored(two_db, "Thorn").goal is None
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+    assert stored(two_db, "Thorn").goal is not None
+
+
+async def test_the_next_step_is_refused_when_its_titan_changed_since_it_was_offered(
+    two_db: Path,
+) -> None:
+    db = Database(two_db)
+    actions.keep_goal(db, "Thorn", ["power=1"])
+    app = TitanCampaignApp(two_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("s")  # the next step: a Power box for 100 XP
+        await pilot.pause()
+        actions.buy_ability(db, "Thorn", "luck")  # Thorn spent XP in another tab
+        await pilot.press("y")
+        await pilot.pause()
+        assert "Thorn was changed elsewhere" in notes.text()
+    assert stored(two_db, "Thorn").abilities["power"] == 0
+
+
+async def test_a_spell_bought_with_xp_is_refused_when_its_titan_changed_meanwhile(
+    tmp_path: Path,
+) -> None:
+    path = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", mastered_fire())])
+    app = TitanCampaignApp(path, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        picks = app.screen
+        assert isinstance(picks, TitanPickModal)
+        actions.change_gold(Database(path), "Thorn", 7)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is picks and picks.shown.gold == 7
+        assert "Thorn was changed elsewhere" in rendered(picks.query_one("#error-form"))
+        assert stored(path, "Thorn").spent_xp == 300
+        await pilot.press("enter")  # asked again: bought
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+    assert stored(path, "Thorn").spent_xp == 400

@@ -23,6 +23,7 @@ from ..store import Database, now_iso
 from .common import (
     Done,
     Participant,
+    TitanChanged,
     _campaign_of,
 )
 
@@ -82,6 +83,8 @@ def record_game(
             if titan_id in ids.values():
                 raise RuleError(f"{part.titan} is named twice in the game")
             ids[part.titan] = titan_id
+            if part.shown is not None and found.state(titan_id) != part.shown:
+                raise TitanChanged(found.state(titan_id))
         number = game or found.next_game(ids.values())
         added = {
             ids[part.titan]: [

@@ -52,6 +52,9 @@ class Participant(NamedTuple):
     titan: str
     outcome: GameOutcome
     survivors: tuple[str, ...] | None = None
+    shown: TitanState | None = None
+    """The Titan as the game form showed it: the game is refused (``TitanChanged``) if it
+    changed meanwhile, since its award was previewed from that state."""
 
 
 # --- finding ---------------------------------------------------------------------------

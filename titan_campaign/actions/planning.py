@@ -47,9 +47,11 @@ def keep_goal(
     schools: Sequence[str] = (),
     spells: Sequence[str] = (),
     campaign: str | None = None,
+    shown: TitanState | None = None,
 ) -> tuple[Done, GoalPlan]:
     """Keep a build goal with the Titan (refused if the rules cannot reach it); the sheet then
-    shows what remains. No goal given clears it."""
+    shows what remains. No goal given clears it. ``shown``: only if the Titan is still as
+    the form showed it (else ``TitanChanged``)."""
     goal = parse_goal(abilities, schools, spells)
 
     def event(state: TitanState) -> Event:
@@ -60,7 +62,7 @@ def keep_goal(
             spells=goal.spells,
         )
 
-    done = _one(db, titan, campaign, event)
+    done = _one(db, titan, campaign, event, shown)
     return done, goals.plan_goal(done.state, goal)
 
 

@@ -62,31 +62,62 @@ def restore_titan(db: Database, titan: str, campaign: str | None = None) -> Done
     return _one(db, titan, campaign, lambda s: Unarchived())
 
 
-def rename_titan(db: Database, titan: str, name: str, campaign: str | None = None) -> Done:
-    """A new name, unique in the campaign (the history keeps the old one)."""
-    return _one(db, titan, campaign, lambda s: Renamed(name=name))
+def rename_titan(
+    db: Database,
+    titan: str,
+    name: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """A new name, unique in the campaign (the history keeps the old one). ``shown`` (here and
+    in the other changes of one Titan): only if the Titan is still as the form showed it."""
+    return _one(db, titan, campaign, lambda s: Renamed(name=name), shown)
 
 
-def change_player(db: Database, titan: str, player: str, campaign: str | None = None) -> Done:
-    return _one(db, titan, campaign, lambda s: PlayerChanged(player=player))
+def change_player(
+    db: Database,
+    titan: str,
+    player: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    return _one(db, titan, campaign, lambda s: PlayerChanged(player=player), shown)
 
 
-def buy_ability(db: Database, titan: str, ability: str, campaign: str | None = None) -> Done:
+def buy_ability(
+    db: Database,
+    titan: str,
+    ability: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
     """100 XP for the next box of an ability (R1, R3)."""
     name = find_ability(ability)
-    return _one(db, titan, campaign, lambda s: AbilityBought(ability=name))
+    return _one(db, titan, campaign, lambda s: AbilityBought(ability=name), shown)
 
 
-def buy_school_level(db: Database, titan: str, school: str, campaign: str | None = None) -> Done:
+def buy_school_level(
+    db: Database,
+    titan: str,
+    school: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
     """100 XP for the next level of a spell school (R1, R4)."""
     name = find_school(school)
-    return _one(db, titan, campaign, lambda s: next_school_level(s, name))
+    return _one(db, titan, campaign, lambda s: next_school_level(s, name), shown)
 
 
-def buy_spell(db: Database, titan: str, spell: str, campaign: str | None = None) -> Done:
+def buy_spell(
+    db: Database,
+    titan: str,
+    spell: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
     """100 XP for a spell of a mastered school (R5)."""
     name = find_spell(spell).name
-    return _one(db, titan, campaign, lambda s: SpellBought(spell=name))
+    return _one(db, titan, campaign, lambda s: SpellBought(spell=name), shown)
 
 
 def choose_school(

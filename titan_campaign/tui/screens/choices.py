@@ -10,7 +10,6 @@ from ... import actions
 from ...rules.events import SpellBought
 from ...rules.spells import Spell, spells_of
 from ...rules.titan import PendingChoice, TitanState, check, next_school_level
-from .base import titan_app
 from .forms import Choice, PickModal
 
 if TYPE_CHECKING:
@@ -254,23 +253,31 @@ class ChoiceFlow:
                 reason = f"{state.name} knows every spell"
             self.sheet.notify(reason, title="No spell to buy with XP", severity="warning")
             return
-        picks = [spell_choice(spell) for spell in spells]
         title = (
             f"Buy a spell of a mastered school for 100 XP ({state.available_xp} XP available) (R5)"
         )
-        self.sheet.app.push_screen(
-            PickModal(title, picks, "Enter: buy   Escape: back"), self._bought
-        )
+        db, titan, campaign = self.sheet.db, self.sheet.titan, self.campaign
 
-    def _bought(self, spell: object) -> None:
-        if not isinstance(spell, str):
-            return
-        sheet = self.sheet
-        done = titan_app(sheet).attempt(
-            lambda: actions.buy_spell(sheet.db, sheet.titan, spell, sheet.campaign)
+        def buyable(now: TitanState) -> list[Choice]:
+            return [
+                spell_choice(spell)
+                for spell in now.unknown_spells()
+                if check(now, SpellBought(spell=spell.name))
+            ]
+
+        modal = TitanPickModal(
+            campaign,
+            state,
+            title,
+            buyable,
+            lambda shown, spell: actions.buy_spell(db, titan, spell, campaign, shown=shown),
         )
-        if done is not None:
-            sheet.show_done(done)
+        modal.hint = "Enter: buy   Escape: back"
+        self.sheet.app.push_screen(modal, self._bought)
+
+    def _bought(self, done: object) -> None:
+        if isinstance(done, actions.Done):
+            self.sheet.show_done(done)
 
     def _deferred(self) -> None:
         self.sheet.notify("Choices deferred: they stay on the sheet and roster until made (c).")

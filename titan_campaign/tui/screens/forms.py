@@ -346,6 +346,31 @@ class TextModal(FormModal):
             self.action_dismiss_form()
 
 
+class TitanTextModal(TextModal):
+    """A line of text about one Titan (its name, its player), saved only if the Titan is
+    still as the form showed it; refused, the form stays open, takes the Titan as it is now
+    and asks again."""
+
+    def __init__(
+        self,
+        title: str,
+        label: str,
+        shown: TitanState,
+        field: str,
+        save: Callable[[str, TitanState], object],
+    ) -> None:
+        """``field``: "name" or "player", the Titan's value the form starts with."""
+        value = shown.name if field == "name" else shown.player
+        super().__init__(title, label, value, field, lambda text: save(text, self.shown))
+        self.shown = shown
+
+    def titan_in_view(self) -> str | None:
+        return self.shown.name
+
+    def titan_changed(self, state: TitanState) -> None:
+        self.shown = state
+
+
 @dataclass(frozen=True)
 class Choice:
     """One entry of a pick list: what is returned, how it reads, its rules text, and whether

@@ -2,7 +2,9 @@
 
 A row is a handful of small widgets (a tick, the result, the figures as compact fields), so the
 form opens quickly for a whole table of Titans. Nothing is saved until ctrl+s; a refusal keeps
-every figure typed and names each field that is wrong.
+every figure typed and names each field that is wrong. A Titan changed elsewhere while the form
+was open refuses the game (its award was previewed from what the form showed): its row then
+shows it as it is now, and ctrl+s asks again.
 """
 
 from __future__ import annotations
@@ -264,6 +266,13 @@ class RecordGameScreen(Screen[None]):
             answered,
         )
 
+    def titan_changed(self, state: TitanState) -> None:
+        """A Titan of the form changed elsewhere: its row previews from it as it is now."""
+        for number, row in enumerate(self.query(TitanRow), start=1):
+            if row.state.name == state.name:
+                row.state = state
+                self.preview(number)
+
     def show_problems(self, general: str = "", date_problem: str = "") -> None:
         for field, text in (("form", general), ("date", date_problem)):
             error = self.query_one(f"#error-{field}", Static)
@@ -295,7 +304,7 @@ class RecordGameScreen(Screen[None]):
             return
         parts = [
             actions.Participant(
-                row.state.name, parse(GameOutcome, row.outcome_data()), row.survivors()
+                row.state.name, parse(GameOutcome, row.outcome_data()), row.survivors(), row.state
             )
             for row in rows
         ]
@@ -304,6 +313,8 @@ class RecordGameScreen(Screen[None]):
             lambda: actions.record_game(db, self.campaign.name, parts, game_date, scenario)
         )
         if isinstance(done, Refusal):
+            if done.state is not None:
+                self.titan_changed(done.state)
             self.show_problems(f"Not saved: {done.message}")
             return
         notes = [f"{name}: {note}" for name, step in done.steps.items() for note in step.notes]

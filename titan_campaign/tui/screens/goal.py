@@ -76,20 +76,23 @@ def step_cost(step: GoalStep) -> str:
     return f"{XP_PER_PURCHASE} XP" if step.do.startswith("spend ") else "free"
 
 
-def take_step(db: Database, titan: str, campaign: str, event: Event) -> actions.Done:
-    """Do one step of a goal's plan through the action a player would use for it."""
+def take_step(db: Database, shown: TitanState, campaign: str, event: Event) -> actions.Done:
+    """Do one step of a goal's plan through the action a player would use for it, only if
+    the Titan is still as ``shown`` when the step was offered (else ``TitanChanged``)."""
+    titan = shown.name
     if isinstance(event, AbilityBought):
-        return actions.buy_ability(db, titan, event.ability, campaign)
+        return actions.buy_ability(db, titan, event.ability, campaign, shown)
     if isinstance(event, SchoolGained):
         if event.free:
-            return actions.choose_school(db, titan, event.school, campaign)
-        return actions.buy_school_level(db, titan, event.school, campaign)
+            return actions.choose_school(db, titan, event.school, campaign, shown)
+        return actions.buy_school_level(db, titan, event.school, campaign, shown)
     if isinstance(event, SpellBought):
-        return actions.buy_spell(db, titan, event.spell, campaign)
+        return actions.buy_spell(db, titan, event.spell, campaign, shown)
     if isinstance(event, SpellChosen):
-        return actions.choose_spell(db, titan, event.spell, event.pick == "bonus", campaign)
+        bonus = event.pick == "bonus"
+        return actions.choose_spell(db, titan, event.spell, bonus, campaign, shown)
     if isinstance(event, BonusSwapped):
-        return actions.swap_bonus(db, titan, event.old, event.new, campaign)
+        return actions.swap_bonus(db, titan, event.old, event.new, campaign, shown)
     raise RuleError(f"a goal's plan has no step like {event.kind}")
 
 
@@ -161,7 +164,7 @@ def offer_next_step(
         if not isinstance(chosen, GoalStep):
             return
         app = titan_app(screen)
-        made = app.attempt(lambda: take_step(app.db, state.name, campaign, chosen.event))
+        made = app.attempt(lambda: take_step(app.db, state, campaign, chosen.event))
         if made is not None:
             done(made)
 
@@ -250,11 +253,14 @@ class GoalModal(FormModal):
         yield KeyBar()
 
     def _keep(self, abilities: list[str], schools: list[str], spells: list[str]) -> None:
+        shown = self.state
         try:
             done, _ = actions.keep_goal(
-                database(self), self.state.name, abilities, schools, spells, self.campaign
+                database(self), shown.name, abilities, schools, spells, self.campaign, shown
             )
         except (RuleError, StoreError, UnknownName) as error:
+            if isinstance(error, actions.TitanChanged):
+                self.state = error.state  # asked again, it is judged as it is now
             self._show(str(error))  # the form stays open with everything typed
             return
         self.dismiss(GoalKept(done.text))

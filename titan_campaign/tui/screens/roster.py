@@ -21,7 +21,7 @@ from ..widgets.plain import plain
 from ..widgets.shorten import shorten
 from . import campaigns, sheet
 from .base import database, titan_app
-from .forms import AddTitanModal, MessageModal, TextModal
+from .forms import AddTitanModal, MessageModal, TitanTextModal
 from .game import RecordGameScreen
 from .history import HistoryScreen
 from .navigation import go_back
@@ -255,12 +255,12 @@ def rename_titan(
     """Ask for a Titan's new name and rename it (the history keeps the old one)."""
     db = database(screen)
     screen.app.push_screen(
-        TextModal(
+        TitanTextModal(
             f"Rename {state.name}",
             "New name",
-            state.name,
+            state,
             "name",
-            lambda name: actions.rename_titan(db, state.name, name, campaign),
+            lambda name, shown: actions.rename_titan(db, shown.name, name, campaign, shown),
         ),
         then,
     )
@@ -272,12 +272,12 @@ def change_player(
     """Ask who plays a Titan now."""
     db = database(screen)
     screen.app.push_screen(
-        TextModal(
+        TitanTextModal(
             f"Who plays {state.name}?",
             "Player",
-            state.player,
+            state,
             "player",
-            lambda player: actions.change_player(db, state.name, player, campaign),
+            lambda player, shown: actions.change_player(db, shown.name, player, campaign, shown),
         ),
         then,
     )
