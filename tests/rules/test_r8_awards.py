@@ -137,3 +137,14 @@ def test_r8_the_breakdown_parts_always_add_up_to_the_subtotal(
     award = _award(outcome, wisdom)
     assert sum(xp for _, xp in award.parts) == award.subtotal
     assert award.total == award.subtotal + award.subtotal * wisdom // 10
+
+
+def test_r8_a_scenario_award_that_replaces_the_standard_one_is_the_whole_subtotal():
+    """Won, 2 battles won, score 500 would be 100 + 50 + 50 = 200; the scenario awards 80
+    instead, and Wisdom 1 adds 10% of that: 88."""
+    outcome = GameOutcome(
+        result="won", battle_won=2, score=500, scenario_xp=80, scenario_replaces=True
+    )
+    award = game_award(outcome, wisdom=1)
+    assert (award.subtotal, award.wisdom_bonus, award.total) == (80, 8, 88)
+    assert award.parts == (("scenario award (replaces the standard award)", 80),)

@@ -235,6 +235,10 @@ def cmd_choices(args: Namespace, db: Database) -> None:
 
 
 def cmd_award(args: Namespace, db: Database) -> None:
+    if args.scenario_award is not None and args.scenario_xp:
+        raise RuleError(
+            "--scenario-xp adds to the standard award, --scenario-award replaces it: give one"
+        )
     outcome = GameOutcome(
         result=args.result,
         score=args.score,
@@ -243,7 +247,8 @@ def cmd_award(args: Namespace, db: Database) -> None:
         agreement=args.agreement,
         agreement_eliminated=args.agreement_eliminated,
         fled=args.fled,
-        scenario_xp=args.scenario_xp,
+        scenario_xp=args.scenario_xp if args.scenario_award is None else args.scenario_award,
+        scenario_replaces=args.scenario_award is not None,
     )
     survivors = tuple(args.survivors) if args.survivors is not None else None
     done = actions.record_game(

@@ -56,6 +56,11 @@ _FIGURES = (
     "agreement-eliminated",
     "fled",
     "scenario-xp",
+    "scenario-award",
+)
+SCENARIO_AWARD_HELP = (
+    "the scenario's own award, which replaces the standard one (result, engagements and score "
+    "count 0; the Wisdom bonus is still added) (R8: XP are awarded according to the scenario)"
 )
 
 
@@ -70,8 +75,15 @@ def _participant(text: str) -> tuple[str, str, dict[str, int], list[str] | None]
     survivors = None
     for part in filter(None, (p.strip() for p in (match.group(3) or "").split(","))):
         key, sep, value = part.partition("=")
+        if key in ("scenario-xp", "scenario-award") and "scenario_xp" in figures:
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: scenario-xp adds to the standard award, scenario-award replaces it: give one"
+            )
         if key == "survivors" and sep:
             survivors = [name.strip() for name in value.split("+") if name.strip()]
+        elif key == "scenario-award" and sep:
+            figures["scenario_xp"] = _count(value)
+            figures["scenario_replaces"] = True
         elif key in _FIGURES and sep:
             figures[key.replace("-", "_")] = _count(value)
         else:
@@ -265,8 +277,11 @@ def _titan_only(parser: Parser, common: Parser) -> None:
 def _award_arguments(award: Parser, common: Parser) -> None:
     award.add_argument("titan")
     award.add_argument("--result", choices=("won", "lost"), required=True)
-    for option in _FIGURES:
+    for option in _FIGURES[:-1]:
         award.add_argument(f"--{option}", type=_count, default=0)
+    award.add_argument(
+        "--scenario-award", type=_count, default=None, metavar="N", help=SCENARIO_AWARD_HELP
+    )
     award.add_argument("--scenario", default="", help="scenario name")
     award.add_argument(
         "--survivors",
@@ -286,7 +301,8 @@ def _game_arguments(game: Parser, common: Parser) -> None:
         nargs="+",
         type=_participant,
         metavar="TITAN:RESULT[:FIGURES]",
-        help="e.g. Thorn:won:score=347,battle-won=3,agreement=1,survivors=Titan+Ogre  Mira:lost:score=120  Osk:lost",
+        help="e.g. Thorn:won:score=347,battle-won=3,agreement=1,survivors=Titan+Ogre  Mira:lost:score=120  Osk:lost; "
+        "scenario-xp=N adds a scenario's XP, scenario-award=N replaces the standard award with it",
     )
     game.add_argument("--scenario", default="", help="scenario name")
     game.add_argument("--date", type=_iso_date, default=None, help="YYYY-MM-DD (default today)")

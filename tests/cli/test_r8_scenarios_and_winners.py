@@ -1,0 +1,62 @@
+"""R8 in scenario play: at most one winner unless a scenario says otherwise, and a scenario's
+own award that replaces the standard one ("XP are awarded according to the rules of the
+scenario")."""
+
+from __future__ import annotations
+
+import json
+
+
+def crew(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "100")
+    for name, player in (("Thorn", "Ann"), ("Mira", "Bo")):
+        cli.ok("titan", "add", name, "--player", player)
+
+
+def test_r8_two_winners_without_a_scenario_are_refused_naming_both(cli) -> None:
+    crew(cli)
+    refusal = cli.refused("game", "Thorn:won", "Mira:won")
+    assert refusal == (
+        "game 1 would have two winners, Thorn and Mira: the standard rules have one; "
+        "name the scenario that allows more (--scenario) (R8)"
+    )
+    assert "game 1 recorded" in cli.ok("game", "Thorn:won", "Mira:won", "--scenario", "Alliance")
+
+
+def test_r8_a_second_winner_added_to_a_game_is_refused(cli) -> None:
+    crew(cli)
+    cli.ok("award", "Thorn", "--result", "won")
+    refusal = cli.refused("award", "Mira", "--result", "won", "--game", "1")
+    assert "two winners, Thorn and Mira" in refusal
+
+
+def test_r8_a_scenario_award_replaces_the_standard_award(cli) -> None:
+    crew(cli)
+    cli.ok("spend", "Thorn", "ability", "wisdom")  # R8: the Wisdom bonus still applies
+    out = cli.ok(
+        "award", "Thorn", "--result", "won", "--score", "500", "--battle-won", "2",
+        "--scenario", "Rescue", "--scenario-award", "80",
+    )  # fmt: skip
+    assert "scenario award (replaces the standard award): 80" in out
+    assert "total: 88 XP" in out  # 80 + 10% of 80; not 100 + 50 + 50
+    cli.ok("game", "Mira:lost:score=200,scenario-award=40", "--scenario", "Rescue")
+    games = json.loads(cli.ok("campaign", "games", "--json"))
+    assert [p["award"] for g in games for p in g["participants"]] == [88, 40]
+    assert games[1]["participants"][0]["figures"]["scenario_replaces"] is True
+
+
+def test_r8_scenario_xp_and_a_scenario_award_are_not_given_together(cli) -> None:
+    crew(cli)
+    assert "give one" in cli.refused(
+        "award", "Thorn", "--result", "won", "--scenario-xp", "5", "--scenario-award", "80"
+    )
+    assert "give one" in cli.refused("game", "Thorn:won:scenario-xp=5,scenario-award=80")
+
+
+def test_the_award_help_says_how_a_scenario_award_replaces_the_standard_one(cli) -> None:
+    code, out, _ = cli("award", "--help")
+    said = " ".join(out.split())
+    assert (
+        code == 0
+        and "--scenario-award N the scenario's own award, which replaces the standard one" in said
+    )
