@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.widgets import Input
 
 from titan_campaign import actions
 from titan_campaign.rules.events import (
@@ -20,10 +21,11 @@ from titan_campaign.rules.events import (
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.gold import GoldModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, build_db, change_count, example_titan_events, won_game
+from .conftest import SIZE, build_db, rendered, change_count, example_titan_events, won_game
 
 CLOSER = "[/b]"
 STYLED = "[bold red]x[/]"
@@ -164,8 +166,60 @@ async def test_a_change_made_elsewhere_with_markup_in_its_note_is_shown_and_undo
         await pilot.pause(1.2)
         await shows(pilot, app, LIVE)  # "Changed elsewhere", in full
         await shows(pilot, app, LIVE, keys=("h",))
-        await shows(pilot, app, f"Undone: {TITAN}", LIVE, keys=("ctrl+z",))
+        await shows(pilot, app, "Undone", LIVE, keys=("ctrl+z",))
         assert change_count(markup_db) == before
         await shows(pilot, app, keys=("ctrl+y",))
         assert change_count(markup_db) == before + 1
     assert app.return_code in (None, 0)
+
+
+UNSEEN = ("\x1b", "\x07", "\u202e", "\u200b")
+
+
+async def test_a_note_pasted_with_an_escape_sequence_is_refused_beside_its_field(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    before = db.read_bytes()
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("m", "a", *"5")
+        app.screen.query_one("#gold-note", Input).value = "loot \x1b]0;owned\x07"
+        await shows(pilot, app, "Note: cannot hold control characters", keys=("ctrl+s",))
+        assert isinstance(app.screen, GoldModal)  # kept open, as typed
+        assert app.screen.query_one("#gold-note", Input).value == "loot \x1b]0;owned\x07"
+        said = rendered(app.screen.query_one("#error-note"))
+        assert said.startswith("Note: cannot hold") and not any(u in said for u in UNSEEN)
+        await pilot.press("escape", "y")  # throw the typed form away
+        await pilot.pause()
+        await pilot.press("escape", "o")  # a goal naming a pasted spell
+        await pilot.pause()
+        app.screen.query_one("#goal-spells", Input).value = "Fire\x1b]0;owned\x07"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        said = rendered(app.screen.query_one("#goal-problem"))
+        assert "Fire\\x1b]0;owned\\x07" in said, said  # said back, visibly
+    assert db.read_bytes() == before
+
+
+async def test_an_old_file_holding_escapes_opens_with_each_shown_as_a_visible_escape(
+    tmp_path: Path,
+) -> None:
+    """A file written before such texts were refused: the app reads it and shows ``\\x1b``,
+    never sends the escape itself to the terminal."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [GoldChanged(amount=5, note="loot")])])
+    raw = db.read_text()
+    for typed, stored in (
+        ("loot", "loot \\u001b]0;owned\\u0007"),
+        ('"Ann"', '"A\\u202enn"'),
+    ):
+        assert typed in raw
+        raw = raw.replace(typed, stored)
+    db.write_text(raw)
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        seen = await shows(pilot, app, "A\\u202enn")
+        seen += await shows(pilot, app, "loot \\x1b]0;owned\\x07", keys=("m",))
+        seen += await shows(pilot, app, "loot \\x1b]0;owned\\x07", keys=("escape", "h"))
+        assert not any(unseen in seen for unseen in UNSEEN)

@@ -26,6 +26,7 @@ from textual.widgets import Input, TextArea
 
 from .. import actions
 from ..rules.errors import RuleError
+from ..rules.printable import shown
 from ..rules.titan import TitanState
 from ..store import Database, StoreError
 from ..store import backups as backup_files
@@ -138,8 +139,11 @@ class TitanCampaignApp(App[int]):
     ) -> None:
         """A notification, always shown as plain text: its message holds names, notes and
         change texts as players typed them (``[sold] sword``), never markup, whatever a
-        caller asks (a widget's ``notify`` asks for markup by default)."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        caller asks (a widget's ``notify`` asks for markup by default); a character that would
+        act on the terminal (a refused text said back) shows as a visible escape."""
+        super().notify(
+            shown(message), title=shown(title), severity=severity, timeout=timeout, markup=False
+        )
 
     def on_mount(self) -> None:
         remembered = settings.load_settings(self.settings_path)
