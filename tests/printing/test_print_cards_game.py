@@ -183,13 +183,20 @@ def test_the_game_card_puts_each_item_with_its_legion(example_sheets: dict[str, 
     assert "Healing Talisman" in text[text.index("LEGION 1") : text.index("LEGION 2")]
 
 
-def test_a_campaign_prints_one_page_per_titan(example_sheets: dict[str, Any]) -> None:
+def _double_sided(pages: int) -> int:
+    """Sheets of paper printed on both sides: a Titan's odd last page gets a blank back."""
+    return pages + pages % 2
+
+
+def test_a_campaign_prints_each_titans_pages_on_sheets_of_their_own_then_the_log(
+    example_sheets: dict[str, Any],
+) -> None:
     sheets = list(example_sheets.values())
-    pages = sum(len(sheet_pages(sheet)) for sheet in sheets)
+    pages = sum(_double_sided(len(sheet_pages(sheet))) for sheet in sheets) + 1  # the game log
     assert len(pdf_pages(render("campaign", "pdf", sheets, campaign="Ninth Age"))) == pages  # type: ignore[arg-type]
     document = str(render("campaign", "html", sheets, "letter", campaign="Ninth Age"))
     parse_html(document)
-    pages = sum(len(sheet_pages(sheet, "letter")) for sheet in sheets)
+    pages = sum(_double_sided(len(sheet_pages(sheet, "letter"))) for sheet in sheets) + 1
     assert document.count('<section class="page sheet"') == pages
     with pytest.raises(RuleError, match="no active Titan"):
         render("campaign", "pdf", [], campaign="Empty")

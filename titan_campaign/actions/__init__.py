@@ -10,6 +10,7 @@ show results.
 - ``campaigns``: campaigns, recorded games, undo, redo, history;
 - ``planning``: build goals and progress;
 - ``files``: backups, export and import, a portable Titan, printing;
+- ``printing``: what a printout shows, one path for every shell;
 - ``downloads``: printouts and exports made in memory, for a browser tab to download.
 """
 
@@ -63,6 +64,7 @@ from .planning import (
     plan_goal,
     progress,
 )
+from .printing import PrintData, print_data
 from .titan_changes import (
     add_item,
     add_titan,
@@ -92,6 +94,7 @@ __all__ = [
     "HistoryRow",
     "MissingFolder",
     "Participant",
+    "PrintData",
     "RuleError",
     "StoreError",
     "TitanChanged",
@@ -129,6 +132,7 @@ __all__ = [
     "list_backups",
     "new_campaign",
     "plan_goal",
+    "print_data",
     "print_to_file",
     "printout",
     "progress",

@@ -1,12 +1,11 @@
 """Printouts and exports made in memory, for a browser tab to download: a served tab never
 writes the host's disk, so these return the file's bytes and write nothing."""
 
-from typing import Any
-
 from ..rules.titan import TitanState
 from ..store import Database, now_iso
 from ..store.exchange import titan_export_text
-from .common import _campaign_of, _printed_sheet, read_campaign, titan_sheet
+from .common import _campaign_of
+from .printing import print_data
 
 
 def printout(
@@ -20,18 +19,7 @@ def printout(
     """What ``print_to_file`` would write, as bytes (the same printouts and refusals)."""
     from ..printing.render import render  # PDF and fonts load only when printing
 
-    data: dict[str, Any] | list[dict[str, Any]] | None = None
-    campaign_name = ""
-    if what == "campaign":
-        found = read_campaign(db, campaign)
-        campaign_name = found.name
-        data = [
-            _printed_sheet(found.state(t), found.name, found.histories[t])
-            for t in found.titan_ids
-            if not found.state(t).archived
-        ]
-    elif titan and what != "blank":
-        data = titan_sheet(db, titan, campaign)
+    data, campaign_name = print_data(db, what, campaign, titan)
     made = render(what, format, data, paper, campaign=campaign_name)
     return made if isinstance(made, bytes) else made.encode()
 

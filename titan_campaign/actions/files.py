@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..printing.campaign import CampaignPrint
 from ..rules.errors import RuleError
 from ..rules.events import (
     Created,
@@ -28,11 +29,9 @@ from ..store.outputs import write_output
 from .common import (
     Done,
     _campaign_of,
-    _printed_sheet,
-    read_campaign,
     read_campaigns,
-    titan_sheet,
 )
+from .printing import print_data
 
 # --- a portable Titan --------------------------------------------------------------------------
 
@@ -150,7 +149,7 @@ def write_printout(
     db: Database,
     what: str,
     format: str,
-    data: dict[str, Any] | Sequence[dict[str, Any]] | None,
+    data: dict[str, Any] | Sequence[dict[str, Any]] | CampaignPrint | None,
     paper: str = "a4",
     output: Path | None = None,
     spells: Sequence[str] | None = None,
@@ -181,19 +180,9 @@ def print_to_file(
 ) -> Path:
     """Print from the database and return the file written (as ``save_file`` writes).
     ``what``: "sheet", "cards" or "game-card" (of ``titan``), "blank", or "campaign" (every
-    active Titan, one sheet a page). Cards without a Titan print the ``spells`` named, or all 72."""
-    data: dict[str, Any] | list[dict[str, Any]] | None = None
-    campaign_name = ""
-    if what == "campaign":
-        found = read_campaign(db, campaign)
-        campaign_name = found.name
-        data = [
-            _printed_sheet(found.state(t), found.name, found.histories[t])
-            for t in found.titan_ids
-            if not found.state(t).archived
-        ]
-    elif titan and what != "blank":
-        data = titan_sheet(db, titan, campaign)
+    active Titan's whole sheet, then the game log: ``printing.print_data``). Cards without a
+    Titan print the ``spells`` named, or all 72."""
+    data, campaign_name = print_data(db, what, campaign, titan)
     return write_printout(
         db, what, format, data, paper, output, spells, campaign_name, make_folder=make_folder
     )

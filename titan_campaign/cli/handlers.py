@@ -17,7 +17,6 @@ from ..rules.events import GameOutcome
 from ..rules.game_log import entry_text, game_log_json
 from ..rules.names import plural
 from ..rules.progress import progress_json, progress_table
-from ..rules.sheet import sheet_data
 from ..rules.titan import PendingChoice, Step, TitanState
 from ..store import Database
 
@@ -572,9 +571,8 @@ def cmd_game_card(args: Namespace, db: Database) -> None:
 
 
 def cmd_print_campaign(args: Namespace, db: Database) -> None:
-    campaign = actions.read_campaign(db, _campaign(args))
-    sheets = [sheet_data(state, campaign.name) for state in actions.titans(db, campaign.name)]
-    _write("campaign", args, db, sheets, campaign=campaign.name)
+    data, campaign = actions.print_data(db, "campaign", _campaign(args))
+    _write("campaign", args, db, data, campaign=campaign)
 
 
 # --- backups, export, import ---------------------------------------------------------------

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from .campaign import CampaignPrint, campaign_pages
 from .canvas import Page
 from .fonts import font_face_css
 from .sheet_layout import sheet_pages
@@ -58,7 +59,11 @@ def sheet_html(data: dict[str, Any] | None, paper: str = "a4") -> str:
     return pages_html(title, sheet_pages(data, paper))
 
 
-def campaign_html(sheets: Sequence[dict[str, Any]], campaign: str, paper: str = "a4") -> str:
-    """Every given Titan's sheet, each on its own printed page (or pages), in one HTML file."""
-    pages = [page for data in sheets for page in sheet_pages(data, paper)]
-    return pages_html(f"{campaign} - Titan Character Sheets", pages)
+def campaign_html(
+    sheets: Sequence[dict[str, Any]] | CampaignPrint, campaign: str = "", paper: str = "a4"
+) -> str:
+    """The campaign printout (``campaign.campaign_pages``) as one HTML file, a page a page."""
+    printout = (
+        sheets if isinstance(sheets, CampaignPrint) else CampaignPrint(campaign, tuple(sheets))
+    )
+    return pages_html(f"{printout.name} - Titan Character Sheets", campaign_pages(printout, paper))

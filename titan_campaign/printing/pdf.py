@@ -17,6 +17,7 @@ from typing import Any
 
 from fpdf import FPDF
 
+from .campaign import CampaignPrint, campaign_pages
 from .canvas import FONT, PT, Box, Chart, Line, Page, Text, font_style, register_fonts
 from .fonts import drawable, in_shipped_font
 from .pdf_text import add_fallback_fonts, place_text
@@ -88,16 +89,18 @@ def sheet_pdf(
 
 
 def campaign_pdf(
-    sheets: Sequence[dict[str, Any]],
-    campaign: str,
+    sheets: Sequence[dict[str, Any]] | CampaignPrint,
+    campaign: str = "",
     paper: str = "a4",
     created: datetime | None = None,
 ) -> bytes:
-    """Every given Titan's sheet, each on its own page (or pages), in one PDF."""
+    """The campaign printout (``campaign.campaign_pages``): every sheet whole, each Titan from
+    an odd page, then the game log. Plain sheets (without a game log) may be given instead."""
+    printout = (
+        sheets if isinstance(sheets, CampaignPrint) else CampaignPrint(campaign, tuple(sheets))
+    )
     return pages_pdf(
-        [page for data in sheets for page in sheet_pages(data, paper)],
-        f"{campaign} - Titan Character Sheets",
-        created,
+        campaign_pages(printout, paper), f"{printout.name} - Titan Character Sheets", created
     )
 
 

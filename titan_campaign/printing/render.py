@@ -15,6 +15,7 @@ from typing import Any
 
 from ..rules.errors import RuleError
 from . import game_card
+from .campaign import CampaignPrint
 from .cards import card_spells, cards_html, cards_pages
 from .figures import default_path, file_stem
 from .fonts import font_warning, sheet_texts
@@ -28,7 +29,7 @@ from .text import sheet_text
 def render(
     kind: str,
     fmt: str,
-    data: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
+    data: dict[str, Any] | Sequence[dict[str, Any]] | CampaignPrint | None = None,
     paper: str = "a4",
     spells: Sequence[str] | None = None,
     campaign: str = "",
@@ -42,8 +43,8 @@ def render(
       - "cards": spell cards: the ``spells`` named if given, else the spell book of the Titan in
         ``data``, else (``data`` None) all 72; html or pdf.
       - "game-card": the game-night card of the Titan in ``data``; text, html or pdf.
-      - "campaign": every sheet in ``data`` (a list of sheet dicts), one page each, titled with
-        ``campaign``; html or pdf.
+      - "campaign": a ``CampaignPrint`` (its sheets whole, each Titan from an odd page, then its
+        game log), or a list of sheet dicts titled with ``campaign``; html or pdf.
     ``paper`` is "a4" or "letter". Refused input raises RuleError (UnknownName for a spell name).
     """
     if kind not in KINDS:
@@ -56,12 +57,14 @@ def render(
     if kind == "campaign":
         if isinstance(data, dict):
             raise RuleError("a campaign printout takes a list of sheets")
-        sheets = list(data or [])
-        if not sheets:
-            raise RuleError(f'campaign "{campaign}" has no active Titan to print')
+        printout = (
+            data if isinstance(data, CampaignPrint) else CampaignPrint(campaign, tuple(data or []))
+        )
+        if not printout.sheets:
+            raise RuleError(f'campaign "{printout.name}" has no active Titan to print')
         if fmt == "pdf":
-            return campaign_pdf(sheets, campaign, paper)
-        return campaign_html(sheets, campaign, paper)
+            return campaign_pdf(printout, paper=paper)
+        return campaign_html(printout, paper=paper)
     if kind == "cards":
         return _cards(fmt, data, spells, paper)  # type: ignore[arg-type]
     if kind in ("sheet", "game-card") and not isinstance(data, dict):
@@ -99,7 +102,7 @@ def _cards(
 def printout_path(
     kind: str,
     fmt: str,
-    data: dict[str, Any] | Sequence[dict[str, Any]] | None,
+    data: dict[str, Any] | Sequence[dict[str, Any]] | CampaignPrint | None,
     spells: Sequence[str] | None = None,
     campaign: str = "",
 ) -> Path:
@@ -110,7 +113,8 @@ def printout_path(
     if kind == "blank":
         return Path(f"blank-sheet.{ext}")
     if kind == "campaign":
-        return Path(f"{file_stem(campaign)}-campaign.{ext}")
+        name = data.name if isinstance(data, CampaignPrint) else campaign
+        return Path(f"{file_stem(name)}-campaign.{ext}")
     if kind == "cards" and (spells or not isinstance(data, dict)):
         return Path(f"spell-cards.{ext}")
     assert isinstance(data, dict), "a sheet, card or game card is of one Titan"
@@ -119,7 +123,7 @@ def printout_path(
 
 def printout_warnings(
     kind: str,
-    data: dict[str, Any] | Sequence[dict[str, Any]] | None = None,
+    data: dict[str, Any] | Sequence[dict[str, Any]] | CampaignPrint | None = None,
     fmt: str = "pdf",
 ) -> list[str]:
     """What the printout of ``data`` cannot show as typed, one line each (empty: all prints).
@@ -130,5 +134,7 @@ def printout_warnings(
     """
     if kind in ("blank", "cards") or data is None or fmt in ("text", "json"):
         return []
+    if isinstance(data, CampaignPrint):
+        data = [*data.sheets, {"name": data.name}]
     warning = font_warning(sheet_texts(list(data) if not isinstance(data, dict) else data))
     return [warning] if warning else []

@@ -6,8 +6,10 @@ table and the starting legions; SPELLS (with blank lines for new ones); MAGIC IT
 a box per charge, and blank lines; HONOR GUARD with its three slots; the choices still to make;
 the build goal and what remains of it; then GOLD LEDGER and NOTES ruled down to the foot of
 the page; on the back, when the data carries the Titan's ``progress``, the progress chart
-and the figures game by game. Type never goes below 7 points:
-what does not fit goes on a second page under its heading. With no data it is the blank sheet.
+and the figures game by game (and the ledger and notes under them when the front has no room:
+they are never left out). Type never goes below 7 points: what does not fit goes on a second
+page under its heading. With no data it is the blank sheet, whose back has 28 more spell lines,
+the ledger and the notes.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .sheet_items import items_section
 
 GAP = GAP_MM
 BLANK_SPELL_ROWS = 8
+BLANK_BACK_SPELL_ROWS = 14  # the blank sheet's back: 28 more spells, 44 in all
 LINE = 6.0  # mm between write-in lines
 
 
@@ -195,6 +198,19 @@ def _spells(flow: Flow, data: dict[str, Any] | None) -> None:
     flow.y += 2
 
 
+def _blank_spell_rows(flow: Flow, rows: int) -> None:
+    """SPELLS (continued): two columns of ``rows`` blank lines for spells still to learn."""
+    col_w = (flow.content - 5) / 2
+    flow.section("SPELLS (continued)", 4 + LINE)
+    for column in range(2):
+        cx = flow.x + column * (col_w + 5)
+        _spell_head(flow.page, cx, flow.y, col_w)
+        for row in range(rows):
+            top = flow.y + 4 + (row + 1) * LINE
+            flow.page.line(cx, top, cx + col_w, top, stroke=0.1)
+    flow.y += 4 + rows * LINE + 3
+
+
 def _spell_row(
     page: Page, spell: dict[str, Any], x: float, y: float, col_w: float, size: float
 ) -> None:
@@ -283,13 +299,18 @@ LEDGER_MIN = 21.0  # mm: heading and three rows
 LEDGER_SHARE = 0.55  # the gold ledger's share of the width; notes get the rest
 
 
-def _ledger_and_notes(flow: Flow, data: dict[str, Any] | None) -> None:
-    """GOLD LEDGER (every entry, then blank lines) beside ruled NOTES, down to the page foot."""
+def _ledger_fits(flow: Flow, data: dict[str, Any] | None) -> bool:
+    """Whether the gold ledger (at least three rows, or its entries) fits on this page."""
     entries = data["gold_ledger"] if data else []
     wanted = 6.5 + 4 + (len(entries) + 1) * LEDGER_ROW
-    if flow.room < max(LEDGER_MIN, min(wanted, flow.bottom - 40)):
-        if not entries:
-            return  # no room left to write in, and nothing to print
+    return flow.room >= max(LEDGER_MIN, min(wanted, flow.bottom - 40))
+
+
+def _ledger_and_notes(flow: Flow, data: dict[str, Any] | None) -> None:
+    """GOLD LEDGER (every entry, then blank lines) beside ruled NOTES, down to the page foot;
+    on the next page when they do not fit here (they are never left out)."""
+    entries = data["gold_ledger"] if data else []
+    if not _ledger_fits(flow, data):
         flow.new_page()
     ledger_w = flow.content * LEDGER_SHARE
     notes_x = flow.x + ledger_w + GAP
@@ -399,12 +420,20 @@ def sheet_pages(data: dict[str, Any] | None, paper: str = "a4") -> list[Page]:
     _spells(flow, data)
     items_section(flow, data["magic_items"] if data else None)
     _honor_guard(flow, data)
-    if data:
-        _choices(flow, data)
-        _goal(flow, data.get("goal"))
-    _ledger_and_notes(flow, data)
-    if data:
+    if data is None:
+        flow.new_page()  # the blank sheet's back: more spells, the ledger and notes
+        _blank_spell_rows(flow, BLANK_BACK_SPELL_ROWS)
+        _ledger_and_notes(flow, data)
+        return flow.pages
+    _choices(flow, data)
+    _goal(flow, data.get("goal"))
+    if _ledger_fits(flow, data) or not progress_rows(data):
+        _ledger_and_notes(flow, data)
         _progress(flow, data)
+    else:  # the ledger and notes go on the back, under the progress
+        _progress(flow, data)
+        flow.y += 4
+        _ledger_and_notes(flow, data)
     return flow.pages
 
 

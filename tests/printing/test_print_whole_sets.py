@@ -1,0 +1,102 @@
+"""Whole sets: the campaign printout is the single sheets put together (back pages included),
+each Titan starting on an odd page so a double-sided print never puts one Titan's page on the
+back of another's, and it ends with the campaign's game log. The gold ledger and notes are
+never dropped; the blank sheet has a second page. The app and the command line print one set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers_print import overlapping_texts, pdf_pages
+
+from titan_campaign.actions import print_to_file
+from titan_campaign.cli import main
+from titan_campaign.printing.canvas import Text
+from titan_campaign.printing.sheet_layout import sheet_pages
+from titan_campaign.store import Database
+
+EXAMPLE = Path(__file__).parents[2] / "sheets" / "example-campaign.json"
+TITANS = ("Thorn", "Mira", "Osk", "李雷", "Ζεύς", "Łukasz")
+
+
+@pytest.fixture
+def iron_crown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Path:
+    """The example campaign with the issue's three new Titans, in tmp_path."""
+    monkeypatch.setenv("TITAN_CAMPAIGN_DB", str(tmp_path / "db.json"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["import", str(EXAMPLE)]) == 0
+    for name in TITANS[3:]:
+        assert main(["titan", "add", name, "--player", "Zoë"]) == 0
+    capsys.readouterr()
+    return tmp_path
+
+
+def _pages(path: Path) -> list[str]:
+    return pdf_pages(path.read_bytes())
+
+
+def test_print_campaign_is_every_single_sheet_whole_each_titan_on_an_odd_page_then_the_log(
+    iron_crown: Path,
+) -> None:
+    singles = {}
+    for name in TITANS:
+        assert main(["sheet", name, "--format", "pdf", "-o", f"{name}.pdf"]) == 0
+        singles[name] = _pages(iron_crown / f"{name}.pdf")
+    assert len(singles["Thorn"]) >= 2  # the progress back page
+    assert main(["print-campaign", "-o", "all.pdf"]) == 0
+    pages = _pages(iron_crown / "all.pdf")
+    at = 0
+    for name in TITANS:
+        assert at % 2 == 0, f"{name} starts on page {at + 1}, an even page"
+        assert pages[at : at + len(singles[name])] == singles[name]
+        at += len(singles[name])
+        if at % 2:
+            assert pages[at].strip() == "", "the back of a Titan's last sheet is left blank"
+            at += 1
+    log = "\n".join(pages[at:])
+    assert at % 2 == 0 and "GAME LOG" in log and "The Iron Crown" in log
+    for game in ("GAME 1", "GAME 2", "GAME 3", "GAME 4"):
+        assert game in log
+    assert "Thorn" in log and "Mira" in log
+
+
+def test_the_app_prints_the_same_campaign_pages_as_the_command_line(iron_crown: Path) -> None:
+    assert main(["print-campaign", "-o", "cli.pdf"]) == 0
+    app = print_to_file(
+        Database(iron_crown / "db.json"), "campaign", "pdf", output=iron_crown / "app.pdf"
+    )
+    assert _pages(app) == _pages(iron_crown / "cli.pdf")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_blank_sheet_has_a_second_page_with_the_spell_book_ledger_and_notes(
+    paper: str,
+) -> None:
+    pages = sheet_pages(None, paper)
+    assert len(pages) == 2
+    back = [shape.text for shape in pages[1].shapes if isinstance(shape, Text)]
+    assert "SPELLS (continued)" in back and "GOLD LEDGER" in back and "NOTES" in back
+    for page in pages:
+        assert overlapping_texts(page) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("long_name", [False, True])
+def test_the_gold_ledger_and_notes_are_on_every_sheet(
+    example_sheets: dict[str, Any], paper: str, long_name: bool
+) -> None:
+    for data in example_sheets.values():
+        if long_name:
+            data = dict(data, name="Bartholomew Aurelian Stormcaller of the Ninth Age " * 2)
+        words = [
+            shape.text
+            for page in sheet_pages(data, paper)
+            for shape in page.shapes
+            if isinstance(shape, Text)
+        ]
+        assert any(word.startswith("GOLD LEDGER") for word in words), data["name"]
+        assert any(word.startswith("NOTES") for word in words), data["name"]

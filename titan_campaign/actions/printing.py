@@ -1,0 +1,36 @@
+"""What a printout shows, read from the database: one path for the command line, the app and
+a served tab, so each prints the same pages."""
+
+from typing import Any, NamedTuple
+
+from ..printing.campaign import CampaignPrint
+from ..store import Database
+from .common import _printed_sheet, read_campaign, titan_sheet
+
+
+class PrintData(NamedTuple):
+    """What ``printing.render.render`` takes for a printout: its ``data`` and the campaign's
+    name (the campaign printout is titled and its file named after it)."""
+
+    data: dict[str, Any] | CampaignPrint | None
+    campaign: str
+
+
+def print_data(
+    db: Database, what: str, campaign: str | None = None, titan: str | None = None
+) -> PrintData:
+    """The data of a printout: ``what`` is "sheet", "cards" or "game-card" (of ``titan``;
+    cards without one print named spells or all 72), "blank", or "campaign": every active
+    Titan's sheet with its progress (the back page), in the order they joined, and the
+    campaign's game log."""
+    if what == "campaign":
+        found = read_campaign(db, campaign)
+        sheets = tuple(
+            _printed_sheet(found.state(t), found.name, found.histories[t])
+            for t in found.titan_ids
+            if not found.state(t).archived
+        )
+        return PrintData(CampaignPrint(found.name, sheets, tuple(found.games())), found.name)
+    if titan and what != "blank":
+        return PrintData(titan_sheet(db, titan, campaign), "")
+    return PrintData(None, "")

@@ -1,0 +1,85 @@
+"""The campaign printout: every active Titan's whole sheet, then the campaign's game log.
+
+Each Titan's pages are exactly those of its sheet printed alone (``sheet_layout.sheet_pages``,
+back pages included). A Titan whose sheet takes an odd number of pages is followed by a blank
+page, so every Titan starts on an odd page: printed double-sided, no sheet of paper carries two
+Titans. The game log starts on an odd page too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from ..rules.game_log import GameLogEntry, entry_text
+from .canvas import Page, paper_size, wrap_text
+from .flow import MARGIN, Flow
+from .sheet_layout import sheet_pages
+
+LOG_SIZE = 8.5  # points: an entry of the game log
+LOG_STEP = 4.2  # mm between its lines
+
+
+class CampaignPrint(NamedTuple):
+    """What a campaign printout shows: the campaign's name, its active Titans' sheets (each
+    ``sheet_data`` with its ``progress``) in the order they joined, and its game log."""
+
+    name: str
+    sheets: tuple[dict[str, Any], ...]
+    games: tuple[GameLogEntry, ...] = ()
+
+
+def campaign_pages(printout: CampaignPrint, paper: str = "a4") -> list[Page]:
+    """Every sheet whole, each from an odd page, then the game log (see the module's text)."""
+    width, height = paper_size(paper)
+    pages: list[Page] = []
+    for sheet in printout.sheets:
+        pages += sheet_pages(sheet, paper)
+        if len(pages) % 2:
+            pages.append(Page(width, height, f"{sheet['name']} - Titan Character Sheet"))
+    return pages + game_log_pages(printout.name, printout.games, paper)
+
+
+def _entry_lines(game: GameLogEntry, width: float) -> list[tuple[str, bool, bool]]:
+    """The lines of one game (text, bold, italic), wrapped to ``width`` mm."""
+    lines: list[tuple[str, bool, bool]] = []
+    for participant in game.participants:
+        said = entry_text(participant.outcome, participant.survivors)
+        text = f"{participant.titan}: {participant.award} XP: {said}"
+        lines += [(line, True, False) for line in wrap_text(text, width, LOG_SIZE, bold=True)]
+        summary = participant.breakdown.summary()
+        lines += [
+            (line, False, True)
+            for line in wrap_text(summary, width - 4, LOG_SIZE - 0.5, italic=True)
+        ]
+    return lines
+
+
+def game_log_pages(campaign: str, games: Sequence[GameLogEntry], paper: str = "a4") -> list[Page]:
+    """The campaign's game log: every game by number, each Titan's entry and its award (R8)."""
+    width, height = paper_size(paper)
+    title = f"{campaign} - game log"
+    flow = Flow(width, height, title, f"{campaign} - game log (continued)")
+    page = flow.page
+    page.text(flow.x, MARGIN + 5, "GAME LOG", 15, bold=True)
+    for line in wrap_text(campaign, flow.content - 40, 10, bold=True)[:1]:
+        page.text(flow.x + flow.content, MARGIN + 5, line, 10, bold=True, align="right")
+    flow.y = MARGIN + 10
+    if not games:
+        page.text(flow.x, flow.y + 4, "(no games recorded yet)", LOG_SIZE, italic=True)
+        return flow.pages
+    for game in games:
+        heading = f"GAME {game.game}   {game.date}" + (
+            f"   {game.scenario}" if game.scenario else ""
+        )
+        first, *more = wrap_text(heading, flow.content, 9.5, bold=True)
+        lines = [(line, True, False) for line in more] + _entry_lines(game, flow.content - 2)
+        flow.section(first, LOG_STEP * 2)
+        for text, bold, italic in lines:
+            flow.need(LOG_STEP, f"GAME {game.game}")
+            indent = 5.0 if italic else 1.0
+            size = LOG_SIZE - 0.5 if italic else LOG_SIZE
+            flow.page.text(flow.x + indent, flow.y + 3, text, size, bold=bold, italic=italic)
+            flow.y += LOG_STEP
+        flow.y += 2
+    return flow.pages
