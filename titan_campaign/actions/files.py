@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..printing.campaign import CampaignPrint
+from ..printing.kinds import CampaignPrint
 from ..rules.errors import RuleError
 from ..rules.events import (
     Created,

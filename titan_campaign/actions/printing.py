@@ -3,7 +3,7 @@ a served tab, so each prints the same pages."""
 
 from typing import Any, NamedTuple
 
-from ..printing.campaign import CampaignPrint
+from ..printing.kinds import CampaignPrint
 from ..store import Database
 from .common import _printed_sheet, read_campaign, titan_sheet
 

@@ -9,24 +9,15 @@ Titans. The game log starts on an odd page too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
 
 from ..rules.game_log import GameLogEntry, entry_text
 from .canvas import Page, paper_size, wrap_text
 from .flow import MARGIN, Flow
+from .kinds import CampaignPrint
 from .sheet_layout import sheet_pages
 
 LOG_SIZE = 8.5  # points: an entry of the game log
 LOG_STEP = 4.2  # mm between its lines
-
-
-class CampaignPrint(NamedTuple):
-    """What a campaign printout shows: the campaign's name, its active Titans' sheets (each
-    ``sheet_data`` with its ``progress``) in the order they joined, and its game log."""
-
-    name: str
-    sheets: tuple[dict[str, Any], ...]
-    games: tuple[GameLogEntry, ...] = ()
 
 
 def campaign_pages(printout: CampaignPrint, paper: str = "a4") -> list[Page]:

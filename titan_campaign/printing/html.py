@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from .campaign import CampaignPrint, campaign_pages
+from .campaign import campaign_pages
 from .canvas import Page
 from .fonts import font_face_css
+from .kinds import CampaignPrint
 from .sheet_layout import sheet_pages
 from .svg import page_element, page_texts
 

@@ -1,5 +1,11 @@
-"""What can be printed, in which formats, and what each printout is called (no PDF library
-needed to ask)."""
+"""What can be printed, in which formats, what each printout is called, and what a campaign
+printout holds (no PDF library needed to ask)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..rules.game_log import GameLogEntry
 
 KINDS: dict[str, tuple[str, ...]] = {
     "sheet": ("text", "json", "html", "pdf", "svg"),
@@ -17,3 +23,12 @@ TITLES = {
     "game-card": "a game-night card",
     "campaign": "a campaign printout",
 }
+
+
+class CampaignPrint(NamedTuple):
+    """What a campaign printout shows: the campaign's name, its active Titans' sheets (each
+    ``sheet_data`` with its ``progress``) in the order they joined, and its game log."""
+
+    name: str
+    sheets: tuple[dict[str, Any], ...]
+    games: tuple[GameLogEntry, ...] = ()

@@ -17,9 +17,10 @@ from typing import Any
 
 from fpdf import FPDF
 
-from .campaign import CampaignPrint, campaign_pages
+from .campaign import campaign_pages
 from .canvas import FONT, PT, Box, Chart, Line, Page, Text, font_style, register_fonts
 from .fonts import drawable, in_shipped_font
+from .kinds import CampaignPrint
 from .pdf_text import add_fallback_fonts, place_text
 from .progress_chart import chart_texts, draw_progress_pdf
 from .sheet_layout import sheet_pages

@@ -15,12 +15,11 @@ from typing import Any
 
 from ..rules.errors import RuleError
 from . import game_card
-from .campaign import CampaignPrint
 from .cards import card_spells, cards_html, cards_pages
 from .figures import default_path, file_stem
 from .fonts import font_warning, sheet_texts
 from .html import campaign_html, sheet_html
-from .kinds import KINDS, TITLES
+from .kinds import KINDS, TITLES, CampaignPrint
 from .pdf import campaign_pdf, pages_pdf, sheet_pdf
 from .svg import sheet_svg
 from .text import sheet_text
