@@ -124,6 +124,30 @@ WORDS = [
     "\x1b]0;title\x07",
     "a\nb",
 ]
+# What a player may type, paste or have in a terminal of another encoding: Rich markup, terminal
+# control (ESC, BEL, OSC window title and clipboard writes), bidirectional overrides and
+# zero-width letters, and words that are not UTF-8 (as Python reads Latin-1 bytes).
+TEXTS = [
+    "loot [/b]",
+    "[bold]Thorn[/bold]",
+    "[sold] sword",
+    "[/]",
+    "[link=file:///etc/passwd]x[/link]",
+    "\x1b[31mred\x1b[0m",
+    "bell\x07",
+    "\x1b]0;owned\x07",
+    "\x1b]52;c;aGVsbG8=\x07",
+    "\x1b[2J\x1b[H",
+    "\x9b31m",
+    "abc\u202edcb",
+    "\u200b",
+    "\u2066isolate\u2069",
+    "Th\udcf6rn",
+    "\udcff\udcfe",
+    "caf\udce9 [/b]",
+    "\x00nul",
+]
+WORDS += TEXTS
 
 
 RANDOM = st.builds(
@@ -132,6 +156,9 @@ RANDOM = st.builds(
     st.lists(st.sampled_from(WORDS) | st.text(max_size=8), max_size=7),
 )
 TITAN = st.sampled_from(["Thorn", "bex", "Nobody"])
+TEXT = st.sampled_from(TEXTS) | st.lists(st.sampled_from(TEXTS), min_size=2, max_size=3).map(
+    "".join
+)
 NUMBER = st.sampled_from(["0", "1", "2", "50", "-30", "400", "100000000"])
 NAME = st.sampled_from(
     [
@@ -187,7 +214,33 @@ SHAPED = st.one_of(
         st.sampled_from(["0", "100", "150"]),
     ),
 ).map(list)
-ARGV = RANDOM | SHAPED
+# Commands that keep a player's text, and the commands that show it again.
+TYPED = st.one_of(
+    st.tuples(st.just("gold"), TITAN, NUMBER, st.just("--note"), TEXT),
+    st.tuples(
+        st.just("award"),
+        TITAN,
+        st.just("--result"),
+        st.just("won"),
+        st.just("--scenario"),
+        TEXT,
+    ),
+    st.tuples(st.just("item"), st.just("add"), TITAN, TEXT, st.just("--description"), TEXT),
+    st.tuples(st.just("titan"), st.just("add"), TEXT, st.just("--player"), TEXT),
+    st.tuples(st.just("titan"), st.just("rename"), TITAN, TEXT),
+    st.tuples(st.just("campaign"), st.just("new"), TEXT, st.just("--base-xp"), st.just("0")),
+).map(list)
+SHOWING = [
+    ["history"],
+    ["history", "Thorn", "--json"],
+    ["campaign", "games"],
+    ["campaign", "list"],
+    ["titan", "list"],
+    ["sheet", "Thorn"],
+    ["game-card", "Thorn", "--format", "text"],
+    ["export"],
+]
+ARGV = RANDOM | SHAPED | TYPED
 
 
 def _seed(db: Path) -> None:
@@ -216,10 +269,10 @@ def test_random_command_lines_exit_0_or_1_and_a_refusal_is_one_line_that_changes
         try:
             for argv in argvs:
                 before = snapshot(folder)
-                code, _, err = run_cli(db, capsys, *argv)
+                code, out, err = run_cli(db, capsys, *argv)
                 event(f"exit {code}")
                 assert code in (0, 1), (argv, code, err)
-                assert "Traceback" not in err, (argv, err)
+                assert "Traceback" not in err and "Traceback" not in out, (argv, err)
                 if code != 0:
                     assert snapshot(folder) == before, (
                         f"{argv} was refused but changed the database"
@@ -228,3 +281,31 @@ def test_random_command_lines_exit_0_or_1_and_a_refusal_is_one_line_that_changes
                     assert err.strip().count("\n") == 0 and err.startswith("error: "), (argv, err)
         finally:
             os.chdir(home)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(typed=st.lists(TYPED, min_size=1, max_size=3))
+def test_texts_with_markup_control_characters_or_another_encoding_never_give_a_traceback(
+    capsys, run_cli, snapshot, typed
+) -> None:
+    """Each text is kept or refused (the database untouched), and every command that shows
+    texts again answers without a traceback."""
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch) / "db"
+        folder.mkdir()
+        db = folder / "campaigns.json"
+        _seed(db)
+        for argv in [*typed, *SHOWING]:
+            before = snapshot(folder)
+            code, out, err = run_cli(db, capsys, *argv)
+            event(f"{argv[0]}: exit {code}")
+            assert code in (0, 1), (argv, code, err)
+            assert "Traceback" not in err and "Traceback" not in out, (argv, err)
+            if code == 1:
+                assert err.startswith("error: ") and err.strip().count("\n") == 0, (argv, err)
+                assert snapshot(folder) == before, f"{argv} was refused but changed the database"
