@@ -33,7 +33,7 @@ from .events import (
 )
 from .game_log import GameLogEntry, Participant, check_winners, game_log
 from .names import name_key
-from .titan import XP_PER_PURCHASE, Step, TitanState, apply
+from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
 
 __all__ = ["BASE_XP_CHOICES", "Campaign", "Change", "GameLogEntry", "Outcome", "Participant"]
 
@@ -91,8 +91,11 @@ class Campaign:
         if titan_id not in self._states:
             if titan_id not in self.histories:
                 raise RuleError(f'campaign "{self.name}" has no Titan {titan_id}')
-            in_effect = [change for change in self.changes if not change.undone]
-            self._states[titan_id] = replay_changes(titan_id, in_effect)
+            try:
+                self._states[titan_id] = replay(self.histories[titan_id])
+            except RuleError:  # found again change by change, to name the change
+                replay_changes(titan_id, (change for change in self.changes if not change.undone))
+                raise
         return self._states[titan_id]
 
     @property
