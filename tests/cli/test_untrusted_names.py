@@ -65,7 +65,7 @@ def test_a_scenario_and_an_item_description_that_act_on_a_terminal_are_refused(t
 )
 def test_a_name_with_a_direction_override_or_that_looks_blank_is_refused(thorn, name) -> None:
     message = thorn.refused("titan", "add", name, "--player", "Bo")
-    assert message.startswith("name: ") or message.startswith("a name "), message
+    assert message.startswith("name: "), message
     assert thorn.refused("titan", "add", "Bryn", "--player", name)
     assert thorn.refused("campaign", "new", name, "--base-xp", "0")
     assert thorn.refused("titan", "rename", "Thorn", name)
@@ -118,7 +118,6 @@ def old_file(thorn) -> Cli:
     thorn.ok("gold", "Thorn", "5", "--note", "loot")
     thorn.ok("item", "add", "Thorn", "Cloak", "--description", "warm")
     thorn.ok("award", "Thorn", "--result", "won", "--scenario", "Tower")
-    data = json.loads(thorn.db.read_text())
     raw = thorn.db.read_text()
     for typed, stored in (
         ('"loot"', '"loot \\u001b]0;owned\\u0007"'),
@@ -129,9 +128,7 @@ def old_file(thorn) -> Cli:
     ):
         assert typed in raw, typed
         raw = raw.replace(typed, stored)
-    assert data  # the file was JSON before the edit and is after
     thorn.db.write_text(raw)
-    json.loads(raw)
     return thorn
 
 
@@ -167,7 +164,7 @@ def test_an_old_file_with_an_escape_in_an_item_warns_of_no_raw_character_when_pr
     old_file, tmp_path
 ) -> None:
     old_file.ok("item", "add", "Thorn\\u202e", "ᚠ", "--description", "ᚢ")
-    code, out, err = old_file(
+    code, _, err = old_file(
         "sheet", "Thorn\\u202e", "--format", "pdf", "-o", str(tmp_path / "s.pdf")
     )
     assert code == 0 and "warning:" in err

@@ -19,13 +19,14 @@ from titan_campaign.rules.events import (
     ItemFacts,
 )
 from titan_campaign.store import Database
+from titan_campaign.tui import settings
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
 from titan_campaign.tui.screens.gold import GoldModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, build_db, rendered, change_count, example_titan_events, won_game
+from .conftest import SIZE, build_db, change_count, example_titan_events, rendered, won_game
 
 CLOSER = "[/b]"
 STYLED = "[bold red]x[/]"
@@ -223,3 +224,17 @@ async def test_an_old_file_holding_escapes_opens_with_each_shown_as_a_visible_es
         seen += await shows(pilot, app, "loot \\x1b]0;owned\\x07", keys=("m",))
         seen += await shows(pilot, app, "loot \\x1b]0;owned\\x07", keys=("escape", "h"))
         assert not any(unseen in seen for unseen in UNSEEN)
+
+
+async def test_a_served_tab_shows_another_players_note_with_markup_and_keeps_running(
+    markup_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(settings.SERVED_ENV, "1")  # game night: each tab is such an app
+    app = TitanCampaignApp(markup_db, open_campaign=CAMPAIGN)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await shows(pilot, app, keys=("h",))
+        actions.change_gold(Database(markup_db), OTHER, 3, note=LIVE)  # another player's tab
+        await pilot.pause(1.2)
+        await shows(pilot, app, LIVE)  # told, and in the history
+        assert app.is_running
+    assert app.return_code in (None, 0)
