@@ -1,19 +1,27 @@
 """Worked examples: nothing typed is lost. ctrl+q asks like q does when a form holds typed
-input (anywhere in the app, even under another question); with nothing typed it quits at once."""
+input (anywhere in the app, even under another question); with nothing typed it quits at once.
+A damaged database is no dead end: its backups are offered right there (k), and quitting from
+it exits with status 1."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
+from titan_campaign import actions
+from titan_campaign.rules.events import AbilityBought
+from titan_campaign.store import Database
 from titan_campaign.tui import app as app_module
 from titan_campaign.tui.app import TitanCampaignApp
-from titan_campaign.tui.screens.forms import ConfirmModal
+from titan_campaign.tui.screens.backups import BackupsScreen, ConfirmRestoreModal
+from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.forms import ConfirmModal, ProblemScreen
 from titan_campaign.tui.screens.game import RecordGameScreen
+from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import SIZE, build_db
+from .conftest import SIZE, build_db, rendered, stored
 
 
 @pytest.fixture(autouse=True)
@@ -77,3 +85,66 @@ async def test_ctrl_q_with_nothing_typed_quits_at_once(two_titans: Path) -> None
         await pilot.pause()
         assert not app.is_running
     assert app.return_code == 0
+
+
+# --- a damaged database is no dead end -------------------------------------------------------
+
+
+@pytest.fixture
+def damaged_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Thorn joined and bought a Power box (a backup kept before each change); then the file
+    was damaged (a disk error, a bad hand edit)."""
+    monkeypatch.delenv("TITAN_CAMPAIGN_BACKUPS", raising=False)
+    path = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [AbilityBought(ability="power")])])
+    path.write_text('{"campaigns": ')
+    return path
+
+
+async def test_a_damaged_database_offers_its_backups_and_no_undo(damaged_db: Path) -> None:
+    app = TitanCampaignApp(damaged_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        keys = rendered(app.screen.query_one(KeyBar))
+        assert "Backups" in keys and "Undo" not in keys and "Redo" not in keys
+        assert "k: " in rendered(app.screen.query_one("#problem"))
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, BackupsScreen)
+        assert app.screen.query_one(DataTable).row_count == 2
+        await pilot.press("enter")  # the newest backup: as it was before the Power box
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmRestoreModal)
+        await pilot.press("enter")  # Restore
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)  # the database opens again
+        assert not any(isinstance(s, ProblemScreen) for s in app.screen_stack)
+    assert stored(damaged_db, "Thorn").abilities["power"] == 0  # Thorn is back
+    kept = actions.list_backups(Database(damaged_db))
+    assert kept[0].file.read_text() == '{"campaigns": '  # the damaged file is kept too
+
+
+async def test_quitting_from_a_damaged_database_exits_with_status_1(damaged_db: Path) -> None:
+    app = TitanCampaignApp(damaged_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 1
+    assert damaged_db.read_text() == '{"campaigns": '
+
+
+async def test_escape_from_the_backups_of_a_damaged_database_comes_back_to_the_problem(
+    damaged_db: Path,
+) -> None:
+    app = TitanCampaignApp(damaged_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        await pilot.press("escape")  # escape quits here, as before
+        await pilot.pause()
+    assert app.return_code == 1

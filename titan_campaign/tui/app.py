@@ -33,6 +33,7 @@ from ..store import backups as backup_files
 from . import settings
 from .commands import ActionsProvider
 from .refusals import REFUSED, Refusal, refusal_of
+from .screens.backups import BackupsScreen
 from .screens.campaigns import CampaignsScreen
 from .screens.forms import ProblemScreen, QuitModal
 from .screens.reference import ReferenceScreen
@@ -300,7 +301,26 @@ class TitanCampaignApp(App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "quit_app":  # q is a letter in a text field
             return not isinstance(self.focused, (Input, TextArea))
+        if action in ("undo", "redo"):  # nothing to undo in a database that cannot be read
+            return not isinstance(self.screen, ProblemScreen)
         return True
+
+    # --- a damaged database -------------------------------------------------------------
+
+    def action_backups(self) -> None:
+        """The database's backups, to restore one (k, also on a damaged database)."""
+        if not isinstance(self.screen, BackupsScreen):
+            self.push_screen(BackupsScreen())
+
+    def campaign_list(self) -> Screen[None]:
+        return CampaignsScreen()
+
+    def restored(self) -> None:
+        """A backup was restored from the backups screen: back to the campaigns (the
+        damaged database's problem screen, if it was one, gives way: the file opens again)."""
+        self.pop_screen()
+        if isinstance(self.screen, ProblemScreen):
+            self.switch_screen(CampaignsScreen())
 
     def typed_forms(self) -> list[Screen[Any]]:
         """The open forms (anywhere in the stack) holding something typed and not saved."""

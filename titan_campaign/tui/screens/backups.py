@@ -20,7 +20,6 @@ from ...store import Database, StoreError
 from ...store.backups import ENV_VAR, Backup, keep_count
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from . import campaigns
 from .base import database, titan_app
 from .forms import BACK, FormBox, FormModal
 from .navigation import go_back
@@ -135,7 +134,7 @@ class BackupsScreen(Screen[None]):
         self.action_restore()
 
     def action_back(self) -> None:
-        go_back(self, campaigns.CampaignsScreen)
+        go_back(self, titan_app(self).campaign_list)
 
     def action_restore(self) -> None:
         table = self.query_one(DataTable)
@@ -161,4 +160,4 @@ class BackupsScreen(Screen[None]):
             f"{undoes(restored)}. The version before it is now backup 1.",
             title="Restored",
         )
-        self.action_back()
+        titan_app(self).restored()
