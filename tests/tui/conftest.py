@@ -22,7 +22,7 @@ from titan_campaign.rules.events import (
 )
 from titan_campaign.rules.titan import TitanState
 from titan_campaign.store import Database
-from titan_campaign.tui import settings
+from titan_campaign.tui import settings, unsaved
 from titan_campaign.tui.app import TitanCampaignApp
 
 SIZE = (120, 40)
@@ -34,6 +34,14 @@ def own_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "config" / "settings.json"
     monkeypatch.setattr(settings, "settings_file", lambda: path)
     return path
+
+
+@pytest.fixture(autouse=True)
+def own_unsaved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Typed forms kept when an app closes go to the test's own folder, never the user's."""
+    folder = tmp_path / "data" / "unsaved"
+    monkeypatch.setattr(unsaved, "unsaved_folder", lambda: folder)
+    return folder
 
 
 def build_db(

@@ -93,7 +93,10 @@ async def test_ctrl_z_undoes_a_recorded_game_for_every_titan_in_it(tmp_path: Pat
         assert (stored(db, "Thorn").earned_xp, stored(db, "Bryn").earned_xp) == (80, 50)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert "Undone (the campaign's latest change): game 1 recorded for Thorn and Bryn" in notes.text()
+        assert (
+            "Undone (the campaign's latest change): game 1 recorded for Thorn and Bryn"
+            in notes.text()
+        )
         table = app.screen.query_one(DataTable)
         assert [str(table.get_row_at(n)[3]) for n in range(2)] == ["0", "0"]  # XP available
     assert change_count(db) == before

@@ -1,19 +1,24 @@
 """Worked examples: nothing typed is lost. ctrl+q asks like q does when a form holds typed
 input (anywhere in the app, even under another question); with nothing typed it quits at once.
 A damaged database is no dead end: its backups are offered right there (k), and quitting from
-it exits with status 1."""
+it exits with status 1. Closed with nobody to ask (the terminal, the browser tab), a typed
+form is not saved but kept in a text file, and the next start says where."""
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
+from textual import messages
 from textual.widgets import DataTable, Input
 
 from titan_campaign import actions
 from titan_campaign.rules.events import AbilityBought
 from titan_campaign.store import Database
 from titan_campaign.tui import app as app_module
+from titan_campaign.tui import unsaved
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.backups import BackupsScreen, ConfirmRestoreModal
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
@@ -21,7 +26,7 @@ from titan_campaign.tui.screens.forms import ConfirmModal, ProblemScreen
 from titan_campaign.tui.screens.game import RecordGameScreen
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import SIZE, build_db, rendered, stored
+from .conftest import SIZE, Notes, build_db, change_count, rendered, stored
 
 
 @pytest.fixture(autouse=True)
@@ -148,3 +153,82 @@ async def test_escape_from_the_backups_of_a_damaged_database_comes_back_to_the_p
         await pilot.press("escape")  # escape quits here, as before
         await pilot.pause()
     assert app.return_code == 1
+
+
+# --- closed with nobody to ask: the terminal (SIGHUP) or the browser tab ----------------------
+
+
+async def test_a_game_form_typed_when_its_browser_tab_closes_is_kept_and_told_next_time(
+    two_titans: Path, own_unsaved: Path
+) -> None:
+    app = TitanCampaignApp(two_titans, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        app.screen.query_one("#titan-1 #score", Input).focus()
+        await pilot.press(*"300")
+        app.screen.query_one("#titan-2 #result").focus()
+        await pilot.press("l")
+        await pilot.pause()
+        app.post_message(messages.ExitApp())  # what the tab's driver posts when it closes
+        await pilot.pause()
+        assert not app.is_running
+    assert change_count(two_titans) == 2  # nothing saved to the campaign
+    (kept,) = own_unsaved.glob("*.txt")
+    text = kept.read_text()
+    assert "NOT saved" in text and f"Database: {two_titans.resolve()}" in text
+    assert "GAME 1" in text and "Thorn score: 300" in text and "Bryn result: lost" in text
+
+    again = TitanCampaignApp(two_titans, open_campaign="Demo")
+    async with again.run_test(size=SIZE) as pilot:
+        notes = Notes(again)
+        await pilot.pause()
+    told = own_unsaved / "told" / kept.name
+    assert told.read_text() == text  # where the notice said it is
+    assert not kept.exists()
+    third = TitanCampaignApp(two_titans, open_campaign="Demo")
+    async with third.run_test(size=SIZE) as pilot:
+        later = Notes(third)
+        await pilot.pause()
+    assert not later.messages  # told once
+
+
+async def test_the_next_start_tells_where_a_kept_form_is(
+    two_titans: Path, own_unsaved: Path
+) -> None:
+    kept = unsaved.keep_typed([("New Titan", ["titan-name: Quinn"])], two_titans)
+    assert kept is not None
+    app = TitanCampaignApp(two_titans, open_campaign="Demo")
+    notes: list[str] = []
+    original = app.notify
+    app.notify = lambda message, **kw: (notes.append(message), original(message, **kw))[1]  # type: ignore[method-assign,func-returns-value]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    assert any(str(own_unsaved / "told" / kept.name) in note for note in notes)
+
+
+async def test_a_form_typed_when_the_terminal_closes_is_kept(
+    two_titans: Path, own_unsaved: Path
+) -> None:
+    app = TitanCampaignApp(two_titans, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", *"Quinn")
+        await pilot.pause()
+        assert signal.getsignal(signal.SIGHUP) is not signal.SIG_DFL  # or this test would end
+        os.kill(os.getpid(), signal.SIGHUP)  # the terminal window is closed
+        await pilot.pause(0.3)
+        assert not app.is_running
+    (kept,) = own_unsaved.glob("*.txt")
+    assert "New Titan" in kept.read_text() and "titan-name: Quinn" in kept.read_text()
+    assert change_count(two_titans) == 2
+
+
+async def test_a_form_thrown_away_by_the_player_is_not_kept(
+    two_titans: Path, own_unsaved: Path
+) -> None:
+    app = TitanCampaignApp(two_titans, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", *"Quinn", "ctrl+q", "y")
+        await pilot.pause()
+        assert not app.is_running
+    assert not list(own_unsaved.glob("*.txt"))

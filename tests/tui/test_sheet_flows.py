@@ -205,7 +205,10 @@ async def test_ctrl_z_undoes_and_ctrl_y_redoes_the_latest_change(tmp_path: Path)
         )
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert "Redone (Thorn's latest undone change): Thorn: bought a Power box (100 XP)" in notes.text()
+        assert (
+            "Redone (Thorn's latest undone change): Thorn: bought a Power box (100 XP)"
+            in notes.text()
+        )
         table = app.screen.query_one(DataTable)
         newest = [str(cell) for cell in table.get_row_at(0)]
         assert "bought a Power box" in newest[2] and table.row_count == 2
@@ -353,6 +356,9 @@ async def test_ctrl_z_in_the_roster_undoes_the_campaigns_latest_change_whoever_i
         notes = Notes(app)
         await pilot.press("ctrl+z")  # Thorn is highlighted; Bryn's purchase is the latest change
         await pilot.pause()
-        assert "Undone (the campaign's latest change): Bryn: bought a Luck box (100 XP)" in notes.text()
+        assert (
+            "Undone (the campaign's latest change): Bryn: bought a Luck box (100 XP)"
+            in notes.text()
+        )
         assert [str(c) for c in app.screen.query_one(DataTable).get_row_at(1)][3] == "200"
     assert stored(db, "Bryn").abilities["luck"] == 0

@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
-from textual import events
+from textual import events, messages
 from textual._wait import wait_for_idle
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -30,12 +31,12 @@ from ..rules.printable import shown
 from ..rules.titan import TitanState
 from ..store import Database, StoreError
 from ..store import backups as backup_files
-from . import settings
+from . import settings, unsaved
 from .commands import ActionsProvider
 from .refusals import REFUSED, Refusal, refusal_of
 from .screens.backups import BackupsScreen
 from .screens.campaigns import CampaignsScreen
-from .screens.forms import ProblemScreen, QuitModal
+from .screens.forms import ProblemScreen, QuitModal, form_title
 from .screens.reference import ReferenceScreen
 from .screens.roster import RosterScreen
 from .screens.sheet import SheetScreen
@@ -128,6 +129,8 @@ class TitanCampaignApp(App[int]):
         self._seen = file_stamp(self.db.path)
         self.served = settings.served()
         """In a browser tab of ``titan-campaign serve``: files go to the browser, not the host."""
+        self.unsaved_folder: Path | None = None  # where typed forms are kept (None: the default)
+        self._leaving = False  # the player (or the app) chose to end it
 
     def notify(
         self,
@@ -155,6 +158,20 @@ class TitanCampaignApp(App[int]):
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.push_screen(self.first_screen())
         self.set_interval(POLL_SECONDS, self.check_database)
+        if hasattr(signal, "SIGHUP"):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.hung_up)
+        for kept in unsaved.kept_for(self.db.path, self.unsaved_folder):
+            self.notify(
+                f"A form was open when the app was last closed: what was typed is kept in {kept}",
+                title="Typed, not saved",
+                severity="warning",
+                timeout=30,
+                markup=False,
+            )
+
+    def on_unmount(self) -> None:
+        if hasattr(signal, "SIGHUP"):
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
 
     def _still_there(self, campaign: str | None) -> str | None:
         if campaign is None:
@@ -343,6 +360,29 @@ class TitanCampaignApp(App[int]):
 
     async def action_quit(self) -> None:
         self.action_quit_app()
+
+    def exit(self, result: int | None = None, return_code: int = 0, message: Any = None) -> None:
+        self._leaving = True
+        super().exit(result, return_code, message)
+
+    def keep_typed(self) -> Path | None:
+        """Keep what the open forms hold, typed and not saved (see ``unsaved``)."""
+        forms: list[tuple[str, list[str]]] = []
+        for screen in self.typed_forms():
+            typed: Callable[[], list[str]] = getattr(screen, "typed", list)
+            forms.append((form_title(screen), typed()))
+        return unsaved.keep_typed(forms, self.db.path, self.unsaved_folder)
+
+    def hung_up(self) -> None:
+        """The terminal closed (SIGHUP): nobody can be asked, so a typed form is kept."""
+        self.keep_typed()
+        self.exit()
+
+    def on_exit_app(self, message: messages.ExitApp) -> None:
+        """The app ends without being asked to (its browser tab closed, serve stopped): a
+        typed form is kept."""
+        if not self._leaving:
+            self.keep_typed()
 
     def quit_now(self) -> None:
         """End the app; exit status 1 when it ends on a database it could not open."""

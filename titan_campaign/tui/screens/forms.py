@@ -58,6 +58,29 @@ def form_values(screen: Widget) -> dict[str, object]:
     return values
 
 
+def typed_lines(
+    now: Mapping[str, object], initial: Mapping[str, object], names: Mapping[str, str] = {}
+) -> list[str]:
+    """What was typed or picked since the form opened, one ``field: value`` line each
+    (``names``: a better name for a field's container, e.g. a Titan's for its row)."""
+    lines = []
+    for key, value in now.items():
+        if value != initial.get(key):
+            parts = key.split("/")
+            row = next((n for n, part in enumerate(parts) if part in names), None)
+            field = parts[-1] if row is None else f"{names[parts[row]]} {parts[-1]}"
+            lines.append(f"{field}: {value}")
+    return lines
+
+
+def form_title(screen: Widget) -> str:
+    """The form's heading, to say which form it was."""
+    for title in screen.query(".form-title, .page-title").results(Static):
+        shown = title.render()
+        return str(getattr(shown, "plain", shown)).strip()
+    return type(screen).__name__
+
+
 def field_path(widget: Widget, screen: Widget) -> str:
     """A field's name within ``screen``: the ids from its outermost named container to it
     (``titan-1/score``)."""
@@ -141,6 +164,10 @@ class FormModal(ModalScreen[object]):
     def unsaved(self) -> bool:
         """Whether something was typed or picked since the form opened."""
         return self._initial is not None and form_values(self) != self._initial
+
+    def typed(self) -> list[str]:
+        """What was typed or picked since the form opened, one line each."""
+        return typed_lines(form_values(self), self._initial or {})
 
     def action_dismiss_form(self) -> None:
         if not self.unsaved():

@@ -31,7 +31,7 @@ from ..widgets.plain import plain
 from ..widgets.result_pick import ResultPick
 from ..widgets.shorten import shorten
 from .base import database, titan_app
-from .forms import ConfirmModal, field_error, form_values
+from .forms import ConfirmModal, field_error, form_values, typed_lines
 from .honor_guard import HonorGuardModal
 
 FIGURES = (
@@ -197,10 +197,18 @@ class RecordGameScreen(Screen[None]):
             self._initial = form_values(self) | self._results()
 
     def _results(self) -> dict[str, object]:
-        return {f"result-{n}": row.result for n, row in enumerate(self.query(TitanRow))}
+        return {row.id or "": row.result for row in self.query(TitanRow)}
 
     def unsaved(self) -> bool:
         return self._initial is not None and form_values(self) | self._results() != self._initial
+
+    def typed(self) -> list[str]:
+        """What was typed since the form opened, one line each, a row named by its Titan."""
+        names = {row.id or "": row.state.name for row in self.query(TitanRow)}
+        now = form_values(self) | {f"{key}/result": value for key, value in self._results().items()}
+        initial = self._initial or {}
+        initial = initial | {f"{key}/result": initial.get(key) for key in names}
+        return typed_lines(now, initial, names)
 
     def row(self, number: int) -> TitanRow:
         return self.query_one(f"#titan-{number}", TitanRow)

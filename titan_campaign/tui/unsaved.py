@@ -1,0 +1,73 @@
+"""What was typed in a form when the app was closed with nobody there to ask: the terminal
+closed (SIGHUP) or the browser tab closed.
+
+It is not saved to the campaign (nobody confirmed it), but it is not thrown away either: it is
+kept as a small text file a player can read, in the user's data folder
+(``platformdirs.user_data_dir``, folder ``unsaved``), one file each time, and the next start
+of the app on the same database says where it is, once (the file then moves to ``told/``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from pathlib import Path
+
+import platformdirs
+
+from ..store.files import StoreError, write_atomically
+from .settings import APP_NAME
+
+DATABASE = "Database: "
+
+
+def unsaved_folder() -> Path:
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "unsaved"
+
+
+def keep_typed(
+    forms: list[tuple[str, list[str]]], database: Path, folder: Path | None = None
+) -> Path | None:
+    """Keep ``forms`` (each a title and its typed lines) in a new file; the file (None if
+    there was nothing to keep or the folder cannot be written: the app is closing anyway)."""
+    if not forms:
+        return None
+    now = datetime.now(UTC)
+    lines = [
+        "Typed in Campaign Titan but NOT saved: the app was closed (its terminal or browser tab)",
+        "while this form was open. Type it again in the app to save it.",
+        f"{DATABASE}{database.resolve()}",
+        f"Closed at: {now:%Y-%m-%d %H:%M:%S} UTC",
+    ]
+    for title, typed in forms:
+        lines += ["", title, *(f"  {line}" for line in typed)]
+    target = (folder or unsaved_folder()) / f"{now:%Y%m%dT%H%M%SZ}-{secrets.token_hex(3)}.txt"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, ("\n".join(lines) + "\n").encode())
+    except (OSError, StoreError):
+        return None
+    return target
+
+
+def kept_for(database: Path, folder: Path | None = None) -> list[Path]:
+    """The files kept for ``database`` and not yet told, oldest first; each is moved to
+    ``told/`` (where it stays for the player), and the moved paths are returned."""
+    source = folder or unsaved_folder()
+    wanted = f"{DATABASE}{database.resolve()}"
+    told: list[Path] = []
+    try:
+        found = sorted(source.glob("*.txt"))
+    except OSError:
+        return []
+    for path in found:
+        try:
+            if wanted not in path.read_text(encoding="utf-8").splitlines()[:4]:
+                continue
+            moved = source / "told" / path.name
+            moved.parent.mkdir(exist_ok=True)
+            path.replace(moved)
+        except (OSError, UnicodeDecodeError):
+            continue
+        told.append(moved)
+    return told
