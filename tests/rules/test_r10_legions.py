@@ -203,3 +203,18 @@ def test_r10_an_honor_guard_member_goes_where_the_plan_places_it(titan):
     first, second = legions(thorn)
     assert "Griffon" in second
     assert "Griffon" not in first
+
+
+def test_r10_two_creatures_of_one_kind_can_be_split_between_the_legions(titan):
+    """Two Charisma Centaurs: the first placement takes the first, the second the second."""
+    thorn = titan(base_xp=200).buy("charisma", 2)
+    thorn.do(PlanSet(charisma=("Centaur", "Centaur"), placement=(("Centaur", 1), ("Centaur", 2))))
+    first, second = legions(thorn)
+    assert first == BASE_1 + ("Centaur",)
+    assert second == BASE_2 + ("Centaur",)
+
+
+def test_r10_more_placements_of_a_kind_than_creatures_of_it_are_refused(titan):
+    thorn = titan(base_xp=100).buy("charisma")
+    plan = PlanSet(charisma=("Centaur",), placement=(("Centaur", 1), ("Centaur", 2)))
+    assert thorn.refused(plan) == "2 placements of Centaur but 1 Centaur to place (R10)"

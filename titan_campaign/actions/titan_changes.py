@@ -27,6 +27,7 @@ from ..rules.events import (
     SwapDeclined,
     Unarchived,
 )
+from ..rules.legions import LegionPlan, merged_placement, movable_names, upgrade_name
 from ..rules.spells import find_school, find_spell
 from ..rules.titan import (
     TitanState,
@@ -247,14 +248,26 @@ def set_plan(
     campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
-    """The next game's starting legions (R10); what is not given stays as planned."""
+    """The next game's starting legions (R10); what is not given stays as planned, and
+    ``placement`` adds to the placements made before (a name placed anew moves)."""
 
     def event(state: TitanState) -> Event:
         plan = state.plan
+        picked = LegionPlan(
+            tuple(charisma) if charisma is not None else plan.charisma,
+            tuple(upgrade_name(u) for u in upgrades) if upgrades is not None else plan.upgrades,
+        )
+        movable = movable_names(
+            picked,
+            state.abilities["charisma"],
+            state.abilities["leadership"],
+            state.honor_guard,
+            [item.name for item in state.items],
+        )
         return PlanSet(
-            charisma=tuple(charisma) if charisma is not None else plan.charisma,
-            upgrades=tuple(upgrades) if upgrades is not None else plan.upgrades,
-            placement=tuple(placement) if placement is not None else plan.placement,
+            charisma=picked.charisma,
+            upgrades=picked.upgrades,
+            placement=merged_placement(plan.placement, placement or (), movable),
         )
 
     return _one(db, titan, campaign, event, shown)

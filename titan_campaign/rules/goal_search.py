@@ -41,6 +41,9 @@ class Action(NamedTuple):
 
 
 _FILL, _INTELLIGENCE = Action("fill"), Action("intelligence")
+_PURCHASE = 16
+"""The search's cost of one purchase: more than every unnamed purchase a plan can hold (at
+most three Intelligence boxes), so that these only break ties between plans of equal XP."""
 _PLAIN, _FREE_PLAIN = Action("plain"), Action("plain", free=True)
 
 
@@ -372,13 +375,19 @@ class Search:
         )
         return self.settle(node)
 
+    def unnamed(self, action: Action, node: _Node) -> int:
+        """1 for a purchase the goal does not name: an Intelligence box beyond the goal's."""
+        return 1 if action is _INTELLIGENCE and node[1] >= self.intelligence_goal else 0
+
     def cheapest(self) -> list[Action]:
-        """A* over the nodes, each purchase costing one (R1): the cheapest list of moves."""
+        """A* over the nodes, each purchase costing one (R1): the cheapest list of moves, and
+        among those of equal XP the one with the fewest purchases the goal does not name (a
+        cost of ``_UNNAMED`` each, less than one purchase whatever their number)."""
         start = self.start()
         best: dict[_Node, int] = {start: 0}
         came: dict[_Node, tuple[_Node, Action]] = {}
         tie = count()
-        frontier = [(self.estimate(start), 0, next(tie), start)]
+        frontier = [(self.estimate(start) * _PURCHASE, 0, next(tie), start)]
         while frontier:  # deepest first among equals: the goal is met sooner
             _, deeper, _, node = heapq.heappop(frontier)
             spent = -deeper
@@ -391,11 +400,12 @@ class Search:
                     path.append((node, action))
                 return self.unfold(path[::-1])
             for action, after in self.moves(node):
-                cost = spent + action.cost
+                cost = spent + action.cost * _PURCHASE + self.unnamed(action, node)
                 if cost < best.get(after, cost + 1):
                     best[after] = cost
                     came[after] = (node, action)
-                    heapq.heappush(frontier, (cost + self.estimate(after), -cost, next(tie), after))
+                    guess = cost + self.estimate(after) * _PURCHASE
+                    heapq.heappush(frontier, (guess, -cost, next(tie), after))
         raise RuleError("no order of purchases reaches this goal")  # every goal is reachable
 
     def unfold(self, path: Sequence[tuple[_Node, Action]]) -> list[Action]:

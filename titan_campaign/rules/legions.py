@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import cycle, islice
 from typing import NamedTuple
 
@@ -65,6 +65,60 @@ def _upgrades(plan: LegionPlan, charisma: int, leadership: int) -> list[str]:
     return chosen
 
 
+class _Places:
+    """The plan's placements by name (R10): with one placement of a name, every character of
+    that name goes there; with several, the first goes to the first, the second to the
+    second..., and any more to the last."""
+
+    def __init__(self, placement: Sequence[tuple[str, int]]) -> None:
+        self.left: dict[str, list[int]] = {}
+        for name, legion in placement:
+            self.left.setdefault(name_key(name), []).append(legion)
+
+    def take(self, name: str) -> int | None:
+        wanted = self.left.get(name_key(name))
+        if not wanted:
+            return None
+        return wanted.pop(0) if len(wanted) > 1 else wanted[0]
+
+
+def merged_placement(
+    earlier: Sequence[tuple[str, int]],
+    new: Sequence[tuple[str, int]],
+    movable: Mapping[str, int],
+) -> tuple[tuple[str, int], ...]:
+    """The earlier placements with ``new`` added (R10): a name placed anew loses its earlier
+    placements; the others keep theirs while there is still something of that name to place
+    (``movable``, by name key, from ``movable_names``)."""
+    named = {name_key(name) for name, _ in new}
+    kept: list[tuple[str, int]] = []
+    for name, legion in earlier:
+        key = name_key(name)
+        if key not in named and sum(name_key(n) == key for n, _ in kept) < movable.get(key, 0):
+            kept.append((name, legion))
+    return tuple(kept) + tuple(new)
+
+
+def movable_names(
+    plan: LegionPlan,
+    charisma: int,
+    leadership: int,
+    honor_guard: Sequence[str],
+    items: Iterable[str],
+) -> Counter[str]:
+    """What a placement may move, by name key and how many of each: the Charisma creatures,
+    the Leadership upgrades, the honor guard and the magic items (R10)."""
+    return Counter(
+        name_key(name)
+        for name in (
+            *_filled(plan.charisma, charisma, TOWER_CREATURES),
+            *_upgrades(plan, charisma, leadership),
+            *honor_guard,
+            *items,
+        )
+    )
+
+
 def starting_legions(
     charisma: int,
     leadership: int,
@@ -76,26 +130,26 @@ def starting_legions(
 
     ``items`` are (name, type) pairs. Extras without a placement go to the smaller legion.
     """
-    placed = {name_key(name): legion for name, legion in plan.placement}
+    places = _Places(plan.placement)
     legions = [list(BASE_LEGIONS[0]), list(BASE_LEGIONS[1])]
     notes: list[str] = []
     extras = _filled(plan.charisma, charisma, TOWER_CREATURES) + list(honor_guard)
     for extra in extras:
-        wanted = placed.get(name_key(extra))
+        wanted = places.take(extra)
         if wanted is None or len(legions[wanted - 1]) >= MAX_LEGION:
             wanted = 1 if len(legions[0]) <= len(legions[1]) else 2
         legions[wanted - 1].append(extra)
     upgrades = _upgrades(plan, charisma, leadership)
     for upgrade in upgrades:
         creature = UPGRADED_FROM[upgrade]
-        wanted = placed.get(name_key(upgrade), 1)
+        wanted = places.take(upgrade) or 1
         for legion in (legions[wanted - 1], legions[2 - wanted]):
             if creature in legion:
                 legion[legion.index(creature)] = upgrade
                 break
     item_legions: list[list[str]] = [[], []]
     for name, item_type in items:
-        legion_number = placed.get(name_key(name), 1)
+        legion_number = places.take(name) or 1
         item_legions[legion_number - 1].append(name)
         legion = legions[legion_number - 1]
         if item_type == "staff" and not any(
@@ -162,10 +216,19 @@ def check_plan(
             raise RuleError(
                 f"nothing called {name} to place: only Charisma creatures, upgrades, honor guard and magic items move (R10)"
             )
+    movable = movable_names(plan, charisma, leadership, honor_guard, items)
+    placements = Counter(name_key(name) for name, _legion in plan.placement)
+    for name, _legion in plan.placement:
+        if placements[name_key(name)] > movable[name_key(name)]:
+            have = movable[name_key(name)]
+            raise RuleError(
+                f"{placements[name_key(name)]} placements of {name} but {have} {name}"
+                f"{'s' if have != 1 else ''} to place (R10)"
+            )
     counts = [len(BASE_LEGIONS[0]), len(BASE_LEGIONS[1])]
-    placed = {name_key(name): legion for name, legion in plan.placement}
+    places = _Places(plan.placement)
     for extra in _filled(plan.charisma, charisma, TOWER_CREATURES) + list(honor_guard):
-        legion = placed.get(name_key(extra))
+        legion = places.take(extra)
         if legion is not None:
             counts[legion - 1] += 1
     for number, count in enumerate(counts, start=1):
