@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -77,6 +78,13 @@ WORDS = [
     "export.json",
     "out.html",
     "missing.json",
+    "db/campaigns.json",
+    "db/campaigns.json.lock",
+    "db/campaigns.json.backups",
+    "./db/../db/campaigns.json",
+    "-",
+    "/dev/null",
+    "no-such-folder/out.pdf",
     "0",
     "1",
     "2",
@@ -277,6 +285,7 @@ def test_random_command_lines_exit_0_or_1_and_a_refusal_is_one_line_that_changes
                     assert snapshot(folder) == before, (
                         f"{argv} was refused but changed the database"
                     )
+                json.loads(db.read_bytes())  # still the database: no printout landed on it
                 if code == 1:
                     assert err.strip().count("\n") == 0 and err.startswith("error: "), (argv, err)
         finally:
