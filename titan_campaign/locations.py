@@ -23,6 +23,8 @@ def db_path(explicit: str | None = None) -> Path:
     source, chosen = ("--db", explicit) if explicit else (ENV_VAR, os.environ.get(ENV_VAR))
     if not chosen:
         return default_db_path()
+    if "\x00" in chosen:
+        raise StoreError(f"{source} holds a NUL character: no file is called that")
     try:
         return Path(chosen).expanduser()
     except RuntimeError:  # ~name of no user

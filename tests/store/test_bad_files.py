@@ -306,3 +306,8 @@ def test_a_database_of_another_user_is_refused_by_name(crown, monkeypatch) -> No
     assert message.startswith(f"{crown.db} belongs to another user (uid ")
     assert message.endswith("nothing was saved")
     assert "Thorn" in crown.ok("sheet", "Thorn")
+
+
+def test_a_db_holding_a_nul_character_is_refused(capsys) -> None:
+    code, err = _main("--db", "c\x00.json", "titan", "list", capsys=capsys)
+    assert code == 1 and err.strip() == "error: --db holds a NUL character: no file is called that"
