@@ -144,7 +144,10 @@ def test_the_game_card_fills_its_page_with_trackers_and_writing_space(
     assert "Skill-5 strikes (1 a Battle)" in texts and "THIS GAME (for the XP award)" in texts
     lowest = max(s.y1 for s in page.shapes if isinstance(s, Line))
     assert lowest > page.height - 12 - 6  # ruled down to the foot of the page
-    ticks = [s for s in page.shapes if isinstance(s, Box) and round(s.w, 1) == 2.6]
+    legions_top = min(s.y for s in page.shapes if isinstance(s, Box) and s.w > 50)
+    ticks = [
+        s for s in page.shapes if isinstance(s, Box) and round(s.w, 1) == 3.5 and s.y < legions_top
+    ]
     assert len(ticks) == 12 * 1 + 8 * 1  # a re-roll box per Game-Turn, a Skill-5 box per Battle
 
 

@@ -48,11 +48,13 @@ def test_every_example_titan_prints_in_every_format(
     assert main(["import", str(export)]) == 0, capsys.readouterr().err
     titans = _titans(export)
     assert titans
+    sheet_pages: dict[tuple[str, str], int] = {}
     for campaign, name, spells, _ in titans:
         where = ["--campaign", campaign]
         for fmt in ("pdf", "html", "svg"):
             assert main(["sheet", name, "--format", fmt, "-o", f"sheet.{fmt}", *where]) == 0
         pages = pdf_pages((tmp_path / "sheet.pdf").read_bytes())
+        sheet_pages[campaign, name] = len(pages)
         assert len(pages) in (1, 2)  # the front, and the progress page once a game is played
         assert ("PROGRESS" in pages[-1]) == (len(pages) == 2)
         document = (tmp_path / "sheet.html").read_text(encoding="utf-8")
@@ -68,5 +70,12 @@ def test_every_example_titan_prints_in_every_format(
             assert len(pdf_pages((tmp_path / "cards.pdf").read_bytes())) >= 1
     for campaign in {titan[0] for titan in titans}:
         assert main(["print-campaign", "--campaign", campaign, "-o", "all.pdf"]) == 0
-        active = sum(1 for c, _, _, archived in titans if c == campaign and not archived)
-        assert len(pdf_pages((tmp_path / "all.pdf").read_bytes())) == active
+        printed = pdf_pages((tmp_path / "all.pdf").read_bytes())
+        log = [page for page in printed if page.startswith("GAME LOG") or "game log" in page]
+        # each active Titan's sheet whole, on sheets of paper of its own, then the game log
+        sheets = sum(
+            sheet_pages[c, name] + sheet_pages[c, name] % 2
+            for c, name, _, archived in titans
+            if c == campaign and not archived
+        )
+        assert log and len(printed) == sheets + len(log)

@@ -242,7 +242,10 @@ def test_each_charge_is_a_box_and_the_used_ones_are_ticked(example_sheets: dict[
     wand = next(item for item in data["magic_items"] if item["name"] == "Wand of Sparks")
     used = dict(wand, charges=1)  # 2 of 3 charges spent
     page = sheet_page(dict(data, magic_items=[used]))
-    small = [s for s in page.shapes if isinstance(s, Box) and round(s.w, 1) == 3.2]
+    items_top = next(s.y for s in page.shapes if isinstance(s, Text) and s.text == "MAGIC ITEMS")
+    small = [
+        s for s in page.shapes if isinstance(s, Box) and round(s.w, 1) == 3.5 and s.y > items_top
+    ]
     assert [box.filled for box in small] == [True, True, False]
 
 

@@ -10,13 +10,15 @@ from typing import Any
 
 from ..rules.errors import RuleError
 from ..rules.spells import SPELLS, Spell, find_spell
-from .canvas import MIN_SIZE, Page, fit_size, fit_text, paper_size, wrap_text
+from .canvas import Page, fit_size, fit_text, paper_size, wrap_text
 from .figures import attack_text, spell_order
 from .html import pages_html
 
 CARD_W, CARD_H = 63.0, 88.0  # mm, a playing card
 PER_ROW, PER_PAGE = 3, 9
 PAD = 3.5
+FACT_SIZE = 8.0  # the Mana, Cast, Attack and Target lines
+RULE_MIN = 8.0  # a card's rule text never goes below this
 
 
 def card_spells(
@@ -54,22 +56,22 @@ def _card(page: Page, spell: Spell, x: float, y: float) -> None:
     page.box(x + 1.5, y + 1.5, CARD_W - 3, CARD_H - 3, stroke=0.4)
     size = fit_size(spell.name, inner, 11, 8, bold=True)
     page.text(x + PAD, y + PAD + 4.5, spell.name, size, bold=True)
-    page.text(x + PAD, y + PAD + 9, f"{spell.school.upper()}  level {spell.level}", 7.5, bold=True)
-    page.box(x + CARD_W - PAD - 11, y + PAD + 5.8, 11, 4.4, stroke=0.3)
+    page.text(x + PAD, y + PAD + 9, f"{spell.school.upper()}  level {spell.level}", 8, bold=True)
+    page.box(x + CARD_W - PAD - 13, y + PAD + 5.6, 13, 4.8, stroke=0.3)
     page.text(
-        x + CARD_W - PAD - 5.5, y + PAD + 9.1, f"{spell.mana} Mana", 7, bold=True, align="center"
+        x + CARD_W - PAD - 6.5, y + PAD + 9.1, f"{spell.mana} Mana", 8, bold=True, align="center"
     )
     page.line(x + PAD, y + PAD + 11, x + CARD_W - PAD, y + PAD + 11, stroke=0.3)
     cy = y + PAD + 14.5
     for label, value in card_facts(spell)[1:]:
-        page.text(x + PAD, cy, f"{label}:", 7, bold=True)
-        page.text(x + PAD + 11, cy, fit_text(value, inner - 11, 7), 7)
-        cy += 3.5
+        page.text(x + PAD, cy, f"{label}:", FACT_SIZE, bold=True)
+        page.text(x + PAD + 12, cy, fit_text(value, inner - 12, FACT_SIZE), FACT_SIZE)
+        cy += 3.8
     page.line(x + PAD, cy - 1.5, x + CARD_W - PAD, cy - 1.5, stroke=0.15)
     room = y + CARD_H - PAD - 1.5 - cy
     size = 8.5
     lines = wrap_text(spell.text, inner, size)
-    while size > MIN_SIZE and len(lines) * size * 0.42 > room:
+    while size > RULE_MIN and len(lines) * size * 0.42 > room:
         size -= 0.25
         lines = wrap_text(spell.text, inner, size)
     for line in lines:
@@ -112,7 +114,7 @@ def cards_pages(spells: Sequence[Spell], paper: str = "a4") -> list[Page]:
             left + 2,
             top + rows * CARD_H + 3.6,
             f"Cut along the dashed lines. Page {start // PER_PAGE + 1}.",
-            7,
+            8,
             italic=True,
         )
         pages.append(page)

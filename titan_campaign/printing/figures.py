@@ -149,35 +149,22 @@ def default_path(name: str, kind: str, fmt: str) -> Path:
     return Path(f"{file_stem(name)}-{kind}.{fmt}")
 
 
-_STOCK = (
-    (
-        "All characters in the spellcaster's Legion within a range of 4 of the spellcaster",
-        "Own characters within range 4",
-    ),
-    ("All characters in the spellcaster's Legion", "All own characters"),
-    ("Rangestrike spell. ", ""),
-    ("Strike spell. ", ""),
-    ("The caster may attempt to summon", "Summon"),
-    ("for the duration of the Battle", "for the Battle"),
-)
-
-
-def spell_effect(spell: Spell) -> str:
-    """The spell's effect in one sentence for the game-night card: its first sentence, without
-    the "Rangestrike spell." preface and with stock phrases shortened (cards have it in full).
+def spell_effect(spell: Spell, schools: dict[str, int] | None = None) -> str:
+    """The spell's whole text in the rulebook's words, for the game-night card, with the
+    Titan's own figure worked in where the text has one: an Affinity spell adds +1 to the roll
+    for each school level beyond the first, so +N at school level N + 1.
 
     >>> from titan_campaign.rules.spells import find_spell
     >>> spell_effect(find_spell("Bog Lord"))
-    'All own characters are native to bog for the Battle.'
-    >>> spell_effect(find_spell("Banish"))
-    'Make a 6d4 rangestrike against target elemental or Demon, ignoring hazards and intervening characters.'
-
+    "All characters in the spellcaster's Legion are native to bog for the duration of the Battle."
+    >>> spell_effect(find_spell("Fire Affinity"), {"fire": 3}).endswith(
+    ...     "(Your Fire School level 3: +2 to the roll.)")
+    True
     """
-    text = spell.text
-    for long, short in _STOCK:
-        text = text.replace(long, short)
-    match = re.match(r"(.+?[.!?])(\s|$)", text)
-    return match.group(1) if match else text
+    if schools is None or not spell.name.endswith(" Affinity"):
+        return spell.text
+    level = schools.get(spell.school, 0)
+    return f"{spell.text} (Your {spell.school.title()} School level {level}: +{max(level - 1, 0)} to the roll.)"
 
 
 def goal_summary(goal: dict[str, Any]) -> str:

@@ -3,7 +3,7 @@
 A warning when choices are still to make; the Titan's figures; a Mana and re-roll tracker per
 Game-Turn and Skill-5 boxes per Battle; the two starting legions (R10) with honor guard
 members marked and their magic items in full with a box per charge; every spell with its Mana,
-dice and one-line effect, grouped by the phase in which it is cast; this game's engagements
+dice and whole text (the rulebook's words, with the Titan's Affinity bonus worked in), grouped by the phase in which it is cast; this game's engagements
 (for the XP award, R8) and notes. Text (80 columns), PDF and HTML (the PDF's own page).
 """
 
@@ -22,6 +22,7 @@ from .text import boxes
 
 WIDTH = 80
 TURNS = 12  # Game-Turn columns of the Mana and re-roll tracker
+TICK = 3.5  # mm: the side of every box ticked at the table
 BATTLES = 8  # Battle columns of the Skill-5 tracker
 
 
@@ -46,7 +47,7 @@ def spells_by_phase(data: dict[str, Any]) -> list[dict[str, Any]]:
                 spell,
                 attack=attack_text(known),
                 dice=known.attack or "",
-                effect=spell_effect(known),
+                effect=spell_effect(known, data["schools"]),
             )
         )
     return sorted(
@@ -177,51 +178,72 @@ def _figures(flow: Flow, data: dict[str, Any]) -> None:
         cx = x + index * (cell + 4)
         page.box(cx, y, cell, 15, stroke=0.5)
         page.text(cx + cell / 2, y + 8.5, value, 18, bold=True, align="center", figure=key)
-        page.text(cx + cell / 2, y + 13, label, 7.5, align="center")
+        page.text(cx + cell / 2, y + 13, label, 8, align="center")
     flow.y += 19
 
 
 def _tracker(flow: Flow, data: dict[str, Any]) -> None:
     """Game-Turn columns: Mana left to write in, a box per re-roll; Battle columns: Skill-5."""
-    flow.section("EACH GAME-TURN", 16)
-    page, x = flow.page, flow.x
     label_w = 42.0
     cell = (flow.content - label_w) / TURNS
+    bcell = (flow.content - label_w) / BATTLES
+    reroll_h = tick_cell_height(cell, data["rerolls"])
+    skill_h = tick_cell_height(bcell - 6, data["skill_uses"])
+    flow.section("EACH GAME-TURN", 4 + 6 + reroll_h + 3 + skill_h)
+    page, x = flow.page, flow.x
     y = flow.y
-    page.text(x, y + 3, "Game-Turn", 7.5, italic=True)
+    page.text(x, y + 3, "Game-Turn", 8, italic=True)
     for turn in range(TURNS):
-        page.text(x + label_w + turn * cell + cell / 2, y + 3, str(turn + 1), 7.5, align="center")
-    rows = [(f"Mana left (of {data['mana']})", 0)]
-    rows.append((f"Re-rolls ({data['rerolls']} a turn)", data["rerolls"]))
+        page.text(x + label_w + turn * cell + cell / 2, y + 3, str(turn + 1), 8, align="center")
+    rows = [(f"Mana left (of {data['mana']})", 0, 6.0)]
+    rows.append((f"Re-rolls ({data['rerolls']} a turn)", data["rerolls"], reroll_h))
     y += 4
-    for label, ticks in rows:
-        page.text(x, y + 4, label, 8, bold=True)
+    for label, ticks, height in rows:
+        page.text(x, y + height / 2 + 1, label, 8, bold=True)
         for turn in range(TURNS):
             cx = x + label_w + turn * cell
-            page.box(cx, y, cell, 6, stroke=0.2)
+            page.box(cx, y, cell, height, stroke=0.2)
             _ticks(page, cx, y, cell, ticks)
-        y += 6
+        y += height
     flow.y = y + 3
     if data["skill_uses"]:
-        page.text(x, flow.y + 4, f"Skill-5 strikes ({data['skill_uses']} a Battle)", 8, bold=True)
-        bcell = (flow.content - label_w) / BATTLES
+        label = f"Skill-5 strikes ({data['skill_uses']} a Battle)"
+        page.text(x, flow.y + skill_h / 2 + 1, label, 8, bold=True)
         for battle in range(BATTLES):
             cx = x + label_w + battle * bcell
-            page.box(cx, flow.y, bcell, 6, stroke=0.2)
-            page.text(cx + 1, flow.y + 4, f"B{battle + 1}", 7, italic=True)
-            _ticks(page, cx + 5, flow.y, bcell - 5, data["skill_uses"])
-        flow.y += 9
+            page.box(cx, flow.y, bcell, skill_h, stroke=0.2)
+            page.text(cx + 1, flow.y + skill_h / 2 + 1.4, f"B{battle + 1}", 8, italic=True)
+            _ticks(page, cx + 6, flow.y, bcell - 6, data["skill_uses"])
+        flow.y += skill_h + 3
     else:
-        page.text(x, flow.y + 3, "No Skill-5 strikes (no Skill box bought).", 7.5, italic=True)
+        page.text(x, flow.y + 3, "No Skill-5 strikes (no Skill box bought).", 8, italic=True)
         flow.y += 5
 
 
+TICK_GAP = 0.7
+
+
+def _tick_rows(width: float, count: int) -> tuple[int, int]:
+    """(boxes a row, rows) for ``count`` tick boxes in a cell ``width`` mm wide."""
+    per_row = max(1, int((width - 1 + TICK_GAP) // (TICK + TICK_GAP)))
+    return per_row, -(-count // per_row) if count else 0
+
+
+def tick_cell_height(width: float, count: int) -> float:
+    """How tall a tracker cell is to hold ``count`` tick boxes: 6 mm, or more rows of boxes."""
+    rows = _tick_rows(width, count)[1]
+    return max(6.0, rows * (TICK + TICK_GAP) - TICK_GAP + 2.0)
+
+
 def _ticks(page: Page, x: float, y: float, width: float, count: int) -> None:
-    """``count`` small boxes centred in a cell 6 mm tall (as many as fit on one line)."""
-    side, gap = 2.6, 0.8
-    count = min(count, int((width - 1) // (side + gap)))
-    start = x + (width - count * (side + gap) + gap) / 2
-    page.check_boxes(start, y + 1.7, 0, count, side=side, gap=gap)
+    """``count`` tick boxes centred in a cell, in as many rows as they need."""
+    per_row, rows = _tick_rows(width, count)
+    height = tick_cell_height(width, count)
+    top = y + (height - (rows * (TICK + TICK_GAP) - TICK_GAP)) / 2
+    for row in range(rows):
+        boxes = min(per_row, count - row * per_row)
+        start = x + (width - boxes * (TICK + TICK_GAP) + TICK_GAP) / 2
+        page.check_boxes(start, top + row * (TICK + TICK_GAP), 0, boxes, side=TICK, gap=TICK_GAP)
 
 
 def _legion_height(legion: list[tuple[str, bool]], items: list[dict[str, Any]], w: float) -> float:
@@ -247,24 +269,24 @@ def _legions(flow: Flow, data: dict[str, Any]) -> None:
         page.box(lx, y, half, height, stroke=0.4)
         title = f"LEGION {number}  ({len(legion)} characters)"
         page.text(lx + 2.5, y + 5.5, title, 9.5, bold=True)
-        page.text(lx + half - 2.5, y + 5.5, "tick when slain", 7, italic=True, align="right")
+        page.text(lx + half - 2.5, y + 5.5, "tick when slain", 8, italic=True, align="right")
         cy = y + 8
         for character, guard in legion:
-            page.box(lx + 3, cy + 0.7, 2.8, 2.8, stroke=0.25)
-            page.text(lx + 7.5, cy + 3.2, character, 8.5, bold=guard)
+            page.box(lx + 3, cy + 0.45, TICK, TICK, stroke=0.25)
+            page.text(lx + 8, cy + 3.3, character, 8.5, bold=guard)
             if guard:
                 offset = text_width(character, 8.5, bold=True) + 2
-                page.text(lx + 7.5 + offset, cy + 3.2, "honor guard", 7, italic=True)
+                page.text(lx + 8 + offset, cy + 3.3, "honor guard", 8, italic=True)
             cy += 4.4
         if apart and items[number - 1]:
-            page.text(lx + 3, cy + 3, "items: see below", 7.5, italic=True)
+            page.text(lx + 3, cy + 3, "items: see below", 8, italic=True)
         for item in [] if apart else items[number - 1]:
             cy += item_block(page, item, lx + 3, cy, half - 6, legion=False)
     flow.y += height + 2
     for note in data["starting_legion_notes"]:
-        for line in wrap_text(f"! {note}", flow.content, 7.5):
+        for line in wrap_text(f"! {note}", flow.content, 8):
             flow.need(3.8, "STARTING LEGIONS")
-            flow.page.text(flow.x, flow.y + 3, line, 7.5, italic=True)
+            flow.page.text(flow.x, flow.y + 3, line, 8, italic=True)
             flow.y += 3.8
     sections = [(f"ITEMS WITH LEGION {n}", items[n - 1]) for n in (1, 2)] if apart else []
     sections.append(("ITEMS NOT YET GIVEN TO A LEGION", _unplaced_items(data)))
@@ -279,8 +301,8 @@ def _legions(flow: Flow, data: dict[str, Any]) -> None:
     flow.y += 2
 
 
-SPELL_SIZE = 7.5
-SPELL_STEP = 3.4
+SPELL_SIZE = 8.0
+SPELL_STEP = 3.5
 NAME_X, SCHOOL_X, DICE_X, EFFECT_X = 11.0, 47.0, 68.0, 87.0
 
 
@@ -315,8 +337,8 @@ def _spell_row(page: Page, spell: dict[str, Any], lines: list[str], x: float, y:
         x + NAME_X, base, fit_text(spell["name"], SCHOOL_X - NAME_X - 1, 8, True), 8, bold=True
     )
     school = f"{spell['school'].title()} {spell['level']}"
-    page.text(x + SCHOOL_X, base, school, 7)
-    page.text(x + DICE_X, base, spell["dice"], 7.5)
+    page.text(x + SCHOOL_X, base, school, SPELL_SIZE)
+    page.text(x + DICE_X, base, spell["dice"], SPELL_SIZE)
     for row, line in enumerate(lines):
         page.text(x + EFFECT_X, base + row * SPELL_STEP, line, SPELL_SIZE)
     page.line(
@@ -337,13 +359,13 @@ def _this_game(flow: Flow) -> None:
     for column, label in enumerate(("Battles won", "Agreements", "Fled / lost")):
         cx = x + column * 62
         page.text(cx, y + 3.6, label, 8, bold=True)
-        page.check_boxes(cx + 22, y + 0.8, 0, 8, side=3.2, gap=1.0)
+        page.check_boxes(cx + 22, y + 0.6, 0, 8, side=TICK, gap=0.9)
     y += 6.5
     page.text(x, y + 3.6, "Result:", 8, bold=True)
-    page.check_boxes(x + 12, y + 0.8, 0, 1, side=3.2)
-    page.text(x + 16.5, y + 3.6, "won", 8)
-    page.check_boxes(x + 24, y + 0.8, 0, 1, side=3.2)
-    page.text(x + 28.5, y + 3.6, "lost", 8)
+    page.check_boxes(x + 12, y + 0.6, 0, 1, side=TICK)
+    page.text(x + 16.8, y + 3.6, "won", 8)
+    page.check_boxes(x + 24, y + 0.6, 0, 1, side=TICK)
+    page.text(x + 28.8, y + 3.6, "lost", 8)
     page.text(x + 62, y + 3.6, "Score:", 8, bold=True)
     page.line(x + 73, y + 4.2, x + 110, y + 4.2, stroke=0.2)
     page.text(x + 124, y + 3.6, "Survivors:", 8, bold=True)

@@ -15,8 +15,9 @@ from .flow import Flow
 
 NAME_SIZE = 8.5
 TEXT_SIZE = 8.0
+LABEL_SIZE = 8.0  # "charges": read at the table, on the game card too
 TEXT_STEP = 3.5  # mm between lines of a description
-BOX = 3.2  # mm, a charge box
+BOX = 3.5  # mm, a charge box (ticked at the table)
 BOX_GAP = 1.0
 BLANK_ITEM_LINES = 3
 LINE = 6.0
@@ -44,7 +45,11 @@ def _head_lines(item: dict[str, Any], width: float, legion: bool) -> list[str]:
     if rows == 1:
         room = width - LABEL_W - per_row * (BOX + BOX_GAP) - 2
     elif item["charges"] is not None and not rows:
-        room = width - text_width(f"charges left ____ of {item['max_charges']}", 7, italic=True) - 2
+        room = (
+            width
+            - text_width(f"charges left ____ of {item['max_charges']}", LABEL_SIZE, italic=True)
+            - 2
+        )
     else:
         room = width
     return wrap_text(f"{item['name']} ({', '.join(facts)})", room, NAME_SIZE, bold=True)
@@ -81,12 +86,12 @@ def item_block(
             count = min(per_row, total - row * per_row)
             start = right - count * (BOX + BOX_GAP) + BOX_GAP
             if row == 0:
-                page.text(start - 1.5, by + 2.6, "charges", 7, italic=True, align="right")
+                page.text(start - 1.5, by + 2.6, "charges", LABEL_SIZE, italic=True, align="right")
             ticked = max(0, min(count, used - row * per_row))
             page.check_boxes(start, by + row * ROW, ticked, count, side=BOX, gap=BOX_GAP)
     elif item["charges"] is not None:
         label = f"charges left ____ of {item['max_charges']}"
-        page.text(right, y + 3.1, label, 7, italic=True, align="right")
+        page.text(right, y + 3.1, label, LABEL_SIZE, italic=True, align="right")
     ty = y + (len(head) + own_rows) * ROW
     for line in text:
         page.text(x + 3, ty + step * 0.8, line, size)
