@@ -5,9 +5,38 @@ from __future__ import annotations
 
 import json
 import os
-import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
 
-from titan_campaign.store.backups import folder, list_backups
+import pytest
+import time_machine
+
+from titan_campaign import actions
+from titan_campaign.rules.campaign import Change
+from titan_campaign.rules.describe import change_text
+from titan_campaign.rules.events import GoldChanged
+from titan_campaign.store import Database, database
+from titan_campaign.store import backups as backup_files
+from titan_campaign.store.backups import LINKED, BackupGone, contents, folder, list_backups
+from titan_campaign.store.documents import change_to_doc
+from titan_campaign.store.files import StoreError, encode
+
+DAY = 24 * 3600
+NEW_YORK = ZoneInfo("America/New_York")
+
+
+def at(when: datetime) -> time_machine.travel:
+    """The clock stopped at ``when`` (and the local time zone set to its zone)."""
+    return time_machine.travel(when, tick=False)
+
+
+def forty_days_untouched(*files: Path) -> None:
+    """As `touch -d "40 days ago"` leaves them: only the files' times change."""
+    old = datetime.now(UTC).timestamp() - 40 * DAY
+    for file in files:
+        os.utime(file, (old, old))
 
 
 def gold_of(cli, titan: str) -> int:
@@ -46,20 +75,20 @@ def test_the_last_day_keeps_every_backup_up_to_the_setting(crown, monkeypatch) -
     assert len(index) == 3  # the backups dropped leave the index too: it does not grow forever
 
 
-def test_older_backups_keep_one_a_day_for_30_days(crown) -> None:
-    crown.ok("gold", "Thorn", "1")
-    backups = folder(crown.db)
-    day = 24 * 3600
-    now = time.time()
-    for age_days, name in ((2.1, "a"), (2.2, "b"), (5.0, "c"), (31.0, "d"), (40.0, "e")):
-        old = backups / f"old-{name}.json"
-        old.write_bytes(crown.db.read_bytes())
-        os.utime(old, (now - age_days * day, now - age_days * day))
-    crown.ok("gold", "Thorn", "2")
-    names = {b.file.name for b in list_backups(crown.db)}
-    assert "old-a.json" in names and "old-b.json" not in names  # the newest of its day stays
-    assert "old-c.json" in names
-    assert not names & {"old-d.json", "old-e.json"}  # older than 30 days
+def test_older_backups_keep_one_a_day_for_30_days(cli) -> None:
+    now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+    with at(now - timedelta(days=41)):
+        cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+        cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    for age_days, amount in ((40.0, 1), (31.0, 2), (5.0, 3), (2.2, 4), (2.1, 5)):
+        with at(now - timedelta(days=age_days)):
+            cli.ok("gold", "Thorn", str(amount))
+    with at(now):
+        cli.ok("gold", "Thorn", "6")
+        kept = [b.before for b in list_backups(cli.db)]
+    # taken now; 2.1 days ago (the newest of its day: 2.2 days ago goes); 5 days ago. The ones
+    # taken 31, 40 and 41 days ago are gone.
+    assert kept == ["Thorn: gold +6", "Thorn: gold +5", "Thorn: gold +3"]
 
 
 def test_no_new_backups_with_the_setting_at_0_and_the_old_ones_stay(crown, monkeypatch) -> None:
@@ -70,8 +99,22 @@ def test_no_new_backups_with_the_setting_at_0_and_the_old_ones_stay(crown, monke
         crown.ok("gold", "Thorn", str(amount))
     assert [b.file.name for b in list_backups(crown.db)] == kept
     assert gold_of(crown, "Thorn") == 6
-    crown.ok("restore", "1")
-    assert [b.file.name for b in list_backups(crown.db)] == kept  # restoring deletes none either
+
+
+def test_a_restore_keeps_the_file_it_replaces_even_with_backups_turned_off(
+    crown, monkeypatch
+) -> None:
+    monkeypatch.setenv("TITAN_CAMPAIGN_BACKUPS", "0")
+    crown.ok("gold", "Thorn", "6")
+    taken = [b.taken for b in list_backups(crown.db)]
+    current = crown.db.read_bytes()
+    assert "is now backup 1" in crown.ok("restore", "1")
+    assert gold_of(crown, "Thorn") == 0
+    after = list_backups(crown.db)
+    assert contents(after[0]) == current and after[0].before.startswith("restore of backup 1")
+    assert [b.taken for b in after[1:]] == taken  # and it deletes none
+    crown.ok("restore", "1")  # so the restore can itself be taken back
+    assert gold_of(crown, "Thorn") == 6
 
 
 def test_a_nonsense_backup_setting_is_refused_before_anything_is_written(
@@ -126,9 +169,278 @@ def test_restore_of_a_number_that_is_not_kept_is_refused(crown) -> None:
 def test_a_damaged_backup_is_not_restored(crown) -> None:
     crown.ok("gold", "Thorn", "7")
     oldest = list_backups(crown.db)[-1]
-    os.unlink(oldest.file)  # a hard link: replace it, never write through it
-    oldest.file.write_text(
+    os.unlink(oldest.file)  # never write through a hard link
+    oldest.file.with_name(oldest.name).write_text(
         '{"meta": {"1": {"schema_version": 3}}, "campaigns": {"1": {"name": "X", "base_xp": 7}}}'
     )
-    number = next(b.number for b in list_backups(crown.db) if b.file == oldest.file)
+    number = next(b.number for b in list_backups(crown.db) if b.name == oldest.name)
     assert "base_xp" in crown.refused("restore", str(number))
+
+
+# --- age is when a backup was taken, in UTC, never a file's time --------------------------------
+
+
+def test_a_month_without_changes_keeps_every_backup_at_the_next_change(crown) -> None:
+    count = len(list_backups(crown.db))
+    forty_days_untouched(crown.db, *folder(crown.db).glob("*.json"))
+    crown.ok("campaign", "new", "Spare", "--base-xp", "0")
+    assert "`titan-campaign backups` has the file as it was" in crown.ok(
+        "campaign", "delete", "Spare", "--yes"
+    )
+    listed = crown.ok("backups")
+    assert "no backups yet" not in listed
+    kept = list_backups(crown.db)
+    assert len(kept) == count + 2 and kept[0].before == 'campaign "Spare" deleted'
+
+
+def test_a_restore_after_a_month_without_changes_keeps_every_backup(crown) -> None:
+    count = len(list_backups(crown.db))
+    forty_days_untouched(crown.db, *folder(crown.db).glob("*.json"))
+    current = crown.db.read_bytes()
+    crown.ok("restore", "2")
+    kept = list_backups(crown.db)
+    assert len(kept) == count + 1 and contents(kept[0]) == current
+
+
+def test_the_upgrade_of_a_file_untouched_for_months_keeps_the_old_file(cli, v1_database) -> None:
+    cli.db = v1_database
+    original = v1_database.read_bytes()
+    forty_days_untouched(v1_database)
+    cli.ok("redo", "Thorn")  # the first change upgrades the file
+    kept = list_backups(v1_database)
+    assert len(kept) == 1 and contents(kept[0]) == original
+    assert kept[0].before.startswith("upgrade from schema 1")
+
+
+def test_newest_first_survives_the_clocks_falling_back(cli) -> None:
+    """New York, 1 November 2026: 01:30 EDT, then the clocks go back and 01:10 EST comes after."""
+    fall_back = datetime(2026, 11, 1, 6, 0, tzinfo=UTC)  # 02:00 EDT is 01:00 EST
+    with at((fall_back - timedelta(minutes=40)).astimezone(NEW_YORK)):
+        cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+        cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    for minutes, amount in ((-30, 1), (10, 2), (20, 3)):  # 01:30 EDT, 01:10 EST, 01:20 EST
+        with at((fall_back + timedelta(minutes=minutes)).astimezone(NEW_YORK)):
+            cli.ok("gold", "Thorn", str(amount))
+    with at((fall_back + timedelta(minutes=30)).astimezone(NEW_YORK)):
+        assert [b.before for b in list_backups(cli.db)] == [
+            "Thorn: gold +3",
+            "Thorn: gold +2",
+            "Thorn: gold +1",
+            "Thorn created for Ann with 0 base XP",
+        ]
+        cli.ok("restore", "1")  # takes back the last change only
+    assert gold_of(cli, "Thorn") == 3
+
+
+def test_newest_first_survives_a_move_to_another_time_zone(cli) -> None:
+    tokyo = datetime(2026, 11, 10, 9, 0, tzinfo=ZoneInfo("Asia/Tokyo"))  # 00:00 UTC
+    with at(tokyo):
+        cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+        cli.ok("titan", "add", "Thorn", "--player", "Ann")
+        cli.ok("gold", "Thorn", "1")
+    an_hour_later_in_los_angeles = (tokyo + timedelta(hours=1)).astimezone(
+        ZoneInfo("America/Los_Angeles")
+    )  # 17:00 the day before, by the clock on the wall
+    with at(an_hour_later_in_los_angeles):
+        cli.ok("gold", "Thorn", "2")
+        assert [b.before for b in list_backups(cli.db)][:2] == ["Thorn: gold +2", "Thorn: gold +1"]
+        lines = cli.ok("backups").splitlines()
+    assert "2026-11-09 17:00:00" in lines[1]  # shown in the local time of the day
+
+
+def test_backups_named_in_local_time_by_earlier_versions_are_read_and_kept_by_their_age(
+    crown,
+) -> None:
+    """Earlier versions named a backup by the local time it was taken, without its zone: read
+    as local time, and older than every backup named in UTC."""
+    where = folder(crown.db)
+    for backup in list_backups(crown.db):
+        backup.file.unlink()
+    (where / "index.tsv").unlink()
+    versions = {  # taken 01:30 EDT, just before the clocks fell back, and two earlier
+        "20261101-013000-000000.json": "Thorn: gold +1",
+        "20261031-120000-000000.json": "Thorn: gold +2",
+        "20260901-120000-000000.json": "Thorn: gold +3",  # over 30 days before: dropped
+    }
+    for name in versions:
+        (where / name).write_bytes(crown.db.read_bytes())
+    (where / "index.tsv").write_text(
+        "".join(f"{name}\t{text}\n" for name, text in reversed(versions.items()))
+    )
+    after_the_fall_back = datetime(2026, 11, 1, 6, 10, tzinfo=UTC).astimezone(NEW_YORK)
+    with at(after_the_fall_back):  # 01:10 EST, by the clock 20 minutes before the last backup
+        listed = [b.before for b in list_backups(crown.db)]
+        assert listed == ["Thorn: gold +1", "Thorn: gold +2", "Thorn: gold +3"]
+        crown.ok("gold", "Thorn", "4")
+        assert [b.before for b in list_backups(crown.db)] == [
+            "Thorn: gold +4",
+            "Thorn: gold +1",
+            "Thorn: gold +2",
+        ]
+        crown.ok("restore", "1")
+    assert gold_of(crown, "Thorn") == 0
+
+
+# --- backups are written safely and kept small ------------------------------------------------
+
+
+def test_the_index_is_replaced_whole_never_rewritten_in_place(crown, monkeypatch) -> None:
+    index = folder(crown.db) / "index.tsv"
+    inode = index.stat().st_ino
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(os.path.basename(os.readlink(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    crown.ok("gold", "Thorn", "30")
+    assert index.stat().st_ino != inode  # a new file renamed over the old one
+    assert index.read_text(encoding="utf-8").endswith("\tThorn: gold +30\n")
+    new_index = next(n for n, name in enumerate(synced) if name.startswith(".index.tsv."))
+    database_written = next(n for n, name in enumerate(synced) if name.startswith(".campaigns."))
+    assert "campaigns.json.backups" in synced[:new_index]  # the new backup's link is synced
+    assert new_index < database_written  # and the index, before the database is replaced
+    assert not list(folder(crown.db).glob(".*.tmp"))
+
+
+def test_a_save_that_fails_on_a_full_disk_leaves_no_backup_taking_a_slot(
+    crown, monkeypatch
+) -> None:
+    monkeypatch.setenv("TITAN_CAMPAIGN_BACKUPS", str(len(list_backups(crown.db))))  # all slots full
+
+    def full_disk(path: Path, payload: bytes) -> None:
+        raise StoreError(f"the disk holding {path} is full; nothing was saved")
+
+    monkeypatch.setattr(database, "write_atomically", full_disk)
+    assert "is full" in crown.refused("gold", "Thorn", "5")  # every file as it was, backups too
+
+
+def test_a_backup_left_by_a_killed_save_is_replaced_by_the_next_one(crown) -> None:
+    count = len(list_backups(crown.db))
+    where = folder(crown.db)
+    stale = where / f"{datetime.now(UTC):%Y%m%dT%H%M%S.%fZ}.json"  # kept before a save died
+    os.link(crown.db, stale)
+    index = where / "index.tsv"
+    index.write_text(index.read_text() + f"{stale.name}\tThorn: gold +99\n")
+    crown.ok("gold", "Thorn", "5")
+    kept = list_backups(crown.db)
+    assert len(kept) == count + 1 and kept[0].before == "Thorn: gold +5"
+    assert "gold +99" not in index.read_text()
+
+
+def test_older_backups_are_kept_compressed_and_still_listed_and_restored(crown) -> None:
+    for amount in range(1, 8):
+        crown.ok("gold", "Thorn", str(amount))
+    kept = list_backups(crown.db)
+    assert [b.file.suffix for b in kept[:LINKED]] == [".json"] * LINKED  # the newest: hard links
+    assert {b.file.suffix for b in kept[LINKED:]} == {".gz"}
+    assert [b.before for b in kept[:7]] == [f"Thorn: gold +{n}" for n in range(7, 0, -1)]
+    assert len(crown.ok("backups").splitlines()) == len(kept) + 2
+    crown.ok("restore", "7")  # the file as it was before gold +1
+    assert gold_of(crown, "Thorn") == 0
+    crown.ok("restore", "1")  # back to before the restore: all seven changes
+    assert gold_of(crown, "Thorn") == 28
+
+
+def test_a_backup_compressed_or_dropped_after_it_was_listed_is_read_or_skipped(
+    crown, monkeypatch
+) -> None:
+    monkeypatch.setenv("TITAN_CAMPAIGN_BACKUPS", "3")
+    crown.ok("gold", "Thorn", "1")
+    listed = list_backups(crown.db)
+    kept = [contents(backup) for backup in listed]
+    crown.ok("gold", "Thorn", "2")  # another program: compresses backup 2, drops backup 3
+    assert not listed[1].file.exists() and contents(listed[1]) == kept[1]
+    with pytest.raises(BackupGone):
+        contents(listed[2])
+    real_find = backup_files.find_backup
+    shown = iter([listed[2]])  # what `restore 3` found just before the change dropped it
+
+    def find_backup(path: Path, number: int) -> backup_files.Backup:
+        return next(shown, None) or real_find(path, number)
+
+    monkeypatch.setattr(backup_files, "find_backup", find_backup)
+    now_third = contents(list_backups(crown.db)[2])
+    crown.ok("restore", "3")  # looked up again: the third newest now
+    assert crown.db.read_bytes() == now_third
+
+
+@pytest.mark.slow
+def test_listing_and_restoring_while_another_program_prunes_never_fails(
+    crown, monkeypatch, report
+) -> None:
+    """A writer saves change after change, each dropping and compressing backups (3 kept), while
+    this program lists the backups, reads each one and restores: a backup listed and then gone
+    is skipped, never an error."""
+    monkeypatch.setenv("TITAN_CAMPAIGN_BACKUPS", "3")
+    pid = os.fork()
+    if pid == 0:  # the writer
+        code = 1
+        try:
+            for number in range(150):
+                actions.change_gold(Database(crown.db, lock_timeout=30.0), "Bex", 1, str(number))
+            code = 0
+        finally:
+            os._exit(code)
+    errors: list[str] = []
+    reads = skipped = restores = 0
+    while (status := os.waitpid(pid, os.WNOHANG)) == (0, 0):
+        try:
+            for backup in list_backups(crown.db):
+                try:
+                    contents(backup)
+                    reads += 1
+                except BackupGone:
+                    skipped += 1
+            if reads % 5 == 0:
+                actions.restore_backup(Database(crown.db, lock_timeout=30.0), 3)
+                restores += 1
+        except Exception as error:  # noqa: BLE001 - every failure is counted
+            errors.append(f"{type(error).__name__}: {error}")
+    assert os.waitstatus_to_exitcode(status[1]) == 0  # the writer saved all its changes
+    assert not errors, errors[:5]
+    report.append(
+        f"backups under a pruning writer: {reads} read, {skipped} skipped as dropped meanwhile, "
+        f"{restores} restores, 0 errors"
+    )
+
+
+def grown(tables: dict[str, Any], titans: int, changes: int) -> None:
+    """``changes`` more changes as a group makes them over months: each a Titan's gold line
+    (most of a long campaign's changes), with its own time, amount and note."""
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for _ in range(changes):
+        number = len(tables["changes"]) + 1
+        titan = 1 + number % titans
+        event = GoldChanged(amount=1 + number * 7 % 60, note=f"loot from game {number // titans}")
+        at_time = (start + timedelta(seconds=number * 1733)).isoformat(timespec="seconds")
+        text = change_text(f"Titan {titan}", [event])
+        tables["changes"][str(number)] = change_to_doc(1, Change(at_time, text, {titan: (event,)}))
+
+
+@pytest.mark.slow
+def test_100_backups_of_a_1_mib_database_take_under_10_times_its_size(tmp_path, report) -> None:
+    db = tmp_path / "campaigns.json"
+    actions.new_campaign(Database(db), "Iron Crown", 200)
+    for titan in range(1, 61):
+        actions.add_titan(Database(db), None, f"Titan {titan}", "Player")
+    tables = json.loads(db.read_text())
+    while len(encode(tables)) < 2**20:
+        grown(tables, 60, 500)
+    db.write_bytes(encode(tables))
+    for _ in range(100):  # a change a version, as a group makes them
+        grown(tables, 60, 1)
+        Database(db).write_version(tables, "a change")
+    kept = list_backups(db)
+    sizes = {os.stat(backup.file).st_ino: os.stat(backup.file).st_size for backup in kept}
+    total = sum(sizes.values())
+    size = len(db.read_bytes())
+    assert len(kept) == 100 and len(sizes) == 100  # each its own version
+    assert total < 10 * size
+    assert contents(kept[-1]).startswith(b"{")
+    report.append(
+        f"backups: 100 of a {size / 2**20:.2f} MiB database take {total / 2**20:.1f} MiB "
+        f"({total / size:.1f}x; the newest {LINKED} as hard links, the rest gzip)"
+    )

@@ -20,7 +20,7 @@ import pytest
 from titan_campaign import actions
 from titan_campaign.rules.events import GameOutcome
 from titan_campaign.store import Database
-from titan_campaign.store.backups import list_backups
+from titan_campaign.store.backups import contents, list_backups
 
 KILLS = 220
 TIME_BUDGET = 45.0  # seconds for the kill loop
@@ -96,7 +96,10 @@ def changes_present(db: Path) -> tuple[set[int], list[str]]:
 
 
 def backups_restorable(db: Path) -> bool:
-    return all(Database(backup.file).checked_tables(database=db) for backup in list_backups(db)[:3])
+    return all(
+        Database(backup.file).checked_tables(database=db, raw=contents(backup))
+        for backup in list_backups(db)[:3]
+    )
 
 
 @pytest.mark.slow

@@ -99,11 +99,20 @@ def list_backups(db: Database) -> list[backup_files.Backup]:
 
 def restore_backup(db: Database, number: int) -> backup_files.Backup:
     """Make backup ``number`` the database; the current file (even unreadable) is kept as a
-    backup first, so nothing is ever lost by restoring."""
-    backup = backup_files.find_backup(db.path, number)
-    checked = Database(backup.file).checked_tables(database=db.path)
-    db.replace_with(checked, f"restore of backup {number} ({backup.saved:%Y-%m-%d %H:%M:%S})")
-    return backup
+    backup first, so nothing is ever lost by restoring. A backup dropped by a change saved
+    meanwhile is looked up again: ``number`` counts from the newest at the time of restoring."""
+    for _ in range(3):
+        backup = backup_files.find_backup(db.path, number)
+        try:
+            raw = backup_files.contents(backup)
+        except backup_files.BackupGone:
+            continue
+        checked = Database(backup.file).checked_tables(database=db.path, raw=raw)
+        db.replace_with(checked, f"restore of backup {number} ({backup.when})")
+        return backup
+    raise StoreError(
+        "the backups changed while restoring (another program is saving changes); nothing restored: try again"
+    )
 
 
 def export_campaigns(

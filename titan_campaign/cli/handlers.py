@@ -594,7 +594,7 @@ def cmd_backups(args: Namespace, db: Database) -> None:
 def cmd_restore(args: Namespace, db: Database) -> None:
     backup = actions.restore_backup(db, args.number)
     print(
-        f"restored backup {args.number}, saved {backup.saved:%Y-%m-%d %H:%M:%S}; the database as it was is now backup 1"
+        f"restored backup {args.number}, saved {backup.when}; the database as it was is now backup 1"
     )
 
 

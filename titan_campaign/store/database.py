@@ -369,10 +369,14 @@ class Database:
             tables, upgraded_from = upgrade(self.path, parse_json(self.path, raw))
             return Session(self.path, check_tables(self.path, tables), upgraded_from)
 
-    def checked_tables(self, database: Path | None = None) -> dict[str, Any]:
+    def checked_tables(
+        self, database: Path | None = None, raw: bytes | None = None
+    ) -> dict[str, Any]:
         """The file's tables in the current schema, every campaign replayed through the rules;
-        StoreError if anything is wrong. ``database``: the database this file is a backup of."""
-        raw = read_bytes(self.path)
+        StoreError if anything is wrong. ``database``: the database this file is a backup of;
+        ``raw``: the file's contents, already read (a compressed backup's, say)."""
+        if raw is None:
+            raw = read_bytes(self.path)
         if raw is None:
             raise StoreError(f"{self.path} was removed meanwhile; nothing restored")
         with kept_text():
@@ -407,17 +411,18 @@ class Database:
             text = f"upgrade from schema {session.upgraded_from}; then {text or 'nothing'}"
         self.write_version(noting_not_undoable(session.tables, session.not_undoable), text)
 
-    def write_version(self, tables: dict[str, Any], text: str) -> None:
+    def write_version(self, tables: dict[str, Any], text: str, restoring: bool = False) -> None:
         """Keep the file as it is as a backup (before ``text``, the change), then write
         ``tables`` atomically: the one place a new version is written, always under the
-        writers' lock (a subclass may note which versions it wrote)."""
+        writers' lock (a subclass may note which versions it wrote). ``restoring``: the file is
+        kept even with backups turned off."""
         payload = encode(tables)  # a text that cannot be written is refused before any backup
         check_replaceable(self.path)
-        backups.keep_current(self.path, text)
-        try:
-            write_atomically(self.path, payload)
-        except AfterWrite as error:  # the file holds the change: it is saved
-            self.after_save.append(str(error))
+        with backups.kept_before(self.path, text, always=restoring):
+            try:
+                write_atomically(self.path, payload)
+            except AfterWrite as error:  # the file holds the change: it is saved, and so its backup
+                self.after_save.append(str(error))
         self.saved.append(text)
 
     def replace_with(self, tables: dict[str, Any], text: str) -> None:
@@ -429,4 +434,4 @@ class Database:
                 raise
             except StoreError:
                 pass  # a damaged file is kept as a backup and replaced
-            self.write_version(noting_not_undoable(tables, text), text)
+            self.write_version(noting_not_undoable(tables, text), text, restoring=True)

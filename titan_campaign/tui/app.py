@@ -66,9 +66,9 @@ class WatchedDatabase(Database):
         self.replaced: set[int] = set()  # inodes of the versions this app's saves replaced
         self.written: set[tuple[int, int, int]] = set()  # the versions this app wrote
 
-    def write_version(self, tables: dict[str, Any], text: str) -> None:
+    def write_version(self, tables: dict[str, Any], text: str, restoring: bool = False) -> None:
         before = file_stamp(self.path)
-        super().write_version(tables, text)
+        super().write_version(tables, text, restoring)
         after = file_stamp(self.path)
         if before is not None:
             self.replaced.add(before[0])
@@ -300,7 +300,7 @@ class TitanCampaignApp(App[int]):
             kept = backup_files.list_backups(self.db.path)
         except (OSError, StoreError):
             kept = []
-        newest = max(kept, key=lambda backup: backup.saved, default=None)
+        newest = max(kept, key=lambda backup: backup.taken, default=None)
         return newest.before if newest is not None and newest.before else "The database changed."
 
     # --- files for a browser tab --------------------------------------------------------

@@ -24,17 +24,13 @@ from .base import database, titan_app
 from .forms import BACK, FormBox, FormModal
 from .navigation import go_back
 
-WHEN = "%Y-%m-%d %H:%M:%S"
-
 
 def restore_shown(db: Database, chosen: Backup) -> Backup:
     """Restore the backup that was shown as ``chosen``, found again by its file: a change made
     meanwhile renumbers the backups."""
-    current = next((b for b in actions.list_backups(db) if b.file == chosen.file), None)
+    current = next((b for b in actions.list_backups(db) if b.name == chosen.name), None)
     if current is None:
-        raise StoreError(
-            f"the backup from {chosen.saved:{WHEN}} is no longer kept; nothing restored"
-        )
+        raise StoreError(f"the backup from {chosen.when} is no longer kept; nothing restored")
     return actions.restore_backup(db, current.number)
 
 
@@ -57,7 +53,7 @@ class ConfirmRestoreModal(FormModal):
             yield Label("Restore a backup", classes="form-title")
             yield Static(
                 plain(
-                    f"Restore backup {self.backup.number} from {self.backup.saved:{WHEN}}?\n"
+                    f"Restore backup {self.backup.number} from {self.backup.when}?\n"
                     f"It takes back {undoes(self.backup)}.\n\n"
                     "The current version is kept as a backup."
                 ),
@@ -110,7 +106,7 @@ class BackupsScreen(Screen[None]):
         for backup in self._rows:
             table.add_row(
                 str(backup.number),
-                f"{backup.saved:{WHEN}}",
+                backup.when,
                 Text(backup.before or "-"),
             )
         table.display = bool(self._rows)
@@ -156,7 +152,7 @@ class BackupsScreen(Screen[None]):
             self.refresh_view()
             return
         self.notify(
-            f"Restored backup {chosen.number} (saved {restored.saved:{WHEN}}): took back "
+            f"Restored backup {chosen.number} (saved {restored.when}): took back "
             f"{undoes(restored)}. The version before it is now backup 1.",
             title="Restored",
         )
