@@ -24,6 +24,7 @@ import gzip
 import os
 import re
 import shutil
+import tempfile
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -110,8 +111,9 @@ def kept_before(path: Path, before: str, always: bool = False) -> Iterator[None]
 
 
 def _take(path: Path, target: Path, where: Path, before: str) -> tuple[str, bytes | None]:
-    """A hard link (or a synced copy) to the file as it is, synced into the folder, and its line
-    in the index, written whole and synced: (its name, the index as it was)."""
+    """A hard link (or a synced copy) to the file as it is, and its line in the index, written
+    whole and synced with the folder (which makes the link durable too): (its name, the index as
+    it was). Lines of backups dropped since are left out, so the index does not grow."""
     try:
         where.mkdir(exist_ok=True)
         for leftover in where.glob(".*.tmp"):  # a write killed midway
@@ -119,13 +121,14 @@ def _take(path: Path, target: Path, where: Path, before: str) -> tuple[str, byte
         _drop_stale(path, target)
         index_was = (where / _INDEX).read_bytes() if (where / _INDEX).exists() else None
         name = _link(target, where)
-        sync_folder(where)
+        present = {backup.name for backup in list_backups(path)}
     except OSError as error:
         full = error.errno in (errno.ENOSPC, errno.EDQUOT)
         problem = "the disk is full" if full else (error.strerror or str(error))
         raise StoreError(f"{where} cannot be written ({problem}); nothing was saved") from None
     try:
-        _write_index(where, [*_read_index(where), (name, " ".join(before.split()))])
+        lines = [(n, text) for n, text in _read_index(where) if n in present and n != name]
+        _write_index(where, [*lines, (name, " ".join(before.split()))])
     except StoreError:
         (where / name).unlink(missing_ok=True)
         raise
@@ -271,23 +274,19 @@ def contents(backup: Backup) -> bytes:
 
 
 def _tidy(path: Path, keep: int) -> None:
-    """Drop the backups ``_kept`` no longer keeps, compress those past the newest ``LINKED``, and
-    name only the backups kept in the index. Never raises: the change is saved by now, and a
-    backup that could not be dropped or compressed is only kept a while longer."""
-    where = folder(path)
+    """Drop the backups ``_kept`` no longer keeps and compress those past the newest ``LINKED``
+    (their lines leave the index at the next backup). Never raises: the change is saved by now,
+    and a backup that could not be dropped or compressed is only kept a while longer."""
     try:
         backups = list_backups(path)
         kept = _kept(backups, keep, datetime.now(UTC))
         for backup in backups:
-            if backup not in kept:
-                backup.file.unlink(missing_ok=True)
-        for backup in kept[LINKED:]:
+            if backup not in kept:  # compressed or not, or both
+                backup.file.with_name(backup.name).unlink(missing_ok=True)
+                backup.file.with_name(backup.name + _PACKED).unlink(missing_ok=True)
+        for position, backup in enumerate(kept[LINKED - 1 :], start=LINKED - 1):
             if not backup.file.name.endswith(_PACKED):
-                _compress(backup.file)
-        names = {backup.name for backup in kept}
-        index = _read_index(where)
-        if any(name not in names for name, _ in index):  # so that it does not grow forever
-            _write_index(where, [(name, text) for name, text in index if name in names])
+                _compress(backup.file, drop_plain=position >= LINKED)
     except (OSError, StoreError):
         pass
 
@@ -310,10 +309,25 @@ def _kept(backups: list[Backup], keep: int, now: datetime) -> list[Backup]:
     return kept
 
 
-def _compress(file: Path) -> None:
-    """Replace a backup by its gzip-compressed copy, written and synced whole before the
-    original goes (a reader meanwhile finds one or the other)."""
-    write_atomically(
-        file.with_name(file.name + _PACKED), gzip.compress(file.read_bytes(), LEVEL, mtime=0)
-    )
-    file.unlink()
+def _compress(plain: Path, drop_plain: bool) -> None:
+    """Keep a gzip copy of a backup beside it, then (``drop_plain``) remove the original. The copy
+    is written whole and synced before it is renamed into place; its name is made durable by the
+    next backup's index (which syncs the folder) before that backup's change drops the original,
+    or here if the copy is new."""
+    packed = plain.with_name(plain.name + _PACKED)
+    written = not packed.exists()
+    if written:
+        fd, temporary = tempfile.mkstemp(prefix=f".{packed.name}.", suffix=".tmp", dir=plain.parent)
+        try:
+            with os.fdopen(fd, "wb") as file:
+                file.write(gzip.compress(plain.read_bytes(), LEVEL, mtime=0))
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, packed)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    if drop_plain:
+        if written:
+            sync_folder(plain.parent)
+        plain.unlink()
