@@ -32,7 +32,15 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import NamedTuple
 
-from .files import MAX_BYTES, StoreError, read_bytes, real_path, sync_folder, write_atomically
+from .files import (
+    MAX_BYTES,
+    AfterWrite,
+    StoreError,
+    read_bytes,
+    real_path,
+    sync_folder,
+    write_atomically,
+)
 
 ENV_VAR = "TITAN_CAMPAIGN_BACKUPS"
 DEFAULT_KEEP = 100
@@ -129,8 +137,10 @@ def _take(path: Path, target: Path, where: Path, before: str) -> tuple[str, byte
     try:
         lines = [(n, text) for n, text in _read_index(where) if n in present and n != name]
         _write_index(where, [*lines, (name, " ".join(before.split()))])
-    except StoreError:
+    except StoreError as error:
         (where / name).unlink(missing_ok=True)
+        if isinstance(error, AfterWrite):  # the backup may not last: the change is not made
+            raise StoreError(f"{where} cannot be synced to disk; nothing was saved") from None
         raise
     return name, index_was
 
