@@ -230,3 +230,14 @@ def test_undo_after_a_restore_points_to_the_backup_before_it(cli) -> None:
     assert "restore of backup 1" in refusal and "restore" in refusal
     cli.ok("gold", "Osk", "3")  # a change after the restore: undo takes it as usual
     assert "undone: Osk: " in cli.ok("undo")
+
+
+def test_a_titan_added_to_a_game_cannot_give_it_another_date_or_scenario(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Ann", "--player", "Ann")
+    cli.ok("titan", "add", "Bea", "--player", "Bo")
+    cli.ok("award", "Ann", "--result", "won", "--date", "2026-01-05", "--scenario", "Siege")
+    join = ("award", "Bea", "--result", "lost", "--game", "1")
+    assert "game 1 was played on 2026-01-05" in cli.refused(*join, "--date", "2026-01-06")
+    assert 'game 1 was the scenario "Siege"' in cli.refused(*join, "--scenario", "Raid")
+    assert "game 1 on 2026-01-05" in cli.ok(*join, "--date", "2026-01-05")
