@@ -138,3 +138,21 @@ def test_the_app_may_make_the_missing_folder_when_the_player_agrees(crown, tmp_p
 
 def test_a_folder_is_not_a_file_to_print_to(crown, tmp_path) -> None:
     assert "is a folder" in crown.refused("sheet", "Thorn", "--format", "pdf", "-o", str(tmp_path))
+
+
+def test_a_closed_standard_output_is_refused_in_one_line(crown) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "titan_campaign", "--db", str(crown.db), "export", "-o", "-"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        check=False,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 1
+    assert done.stderr == "error: standard output is closed: nothing to write to\n"

@@ -161,7 +161,8 @@ def _check_stream(database: Path, path: Path, fd: int) -> None:
     try:
         info = os.fstat(fd)
     except OSError:
-        raise StoreError(f"{path} is not open: nothing to write to") from None
+        where = "standard output" if fd == 1 else str(path)
+        raise StoreError(f"{where} is closed: nothing to write to") from None
     if stat.S_ISREG(info.st_mode) and (info.st_dev, info.st_ino) in _own_files(database)[1]:
         raise StoreError(
             f"{path} leads to the campaign database {database}: choose another file (nothing written)"
@@ -170,10 +171,11 @@ def _check_stream(database: Path, path: Path, fd: int) -> None:
 
 def _write_stream(path: Path, fd: int, payload: bytes) -> None:
     try:
-        if fd == 1:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(payload)
-            sys.stdout.buffer.flush()
+        shown = sys.stdout if fd == 1 else None
+        if shown is not None and hasattr(shown, "buffer"):  # what is printed, kept in order
+            shown.flush()
+            shown.buffer.write(payload)
+            shown.buffer.flush()
             return
         with os.fdopen(os.dup(fd), "wb") as stream:
             stream.write(payload)
