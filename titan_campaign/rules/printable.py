@@ -20,15 +20,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-_UNPRINTABLE = re.compile(
-    "["
-    "\x00-\x1f\x7f-\x9f"  # control characters (Unicode category Cc)
+_OTHERS = (
     "\u2028\u2029"  # line and paragraph separators
     "\u202a-\u202e\u2066-\u2069"  # direction embeddings, overrides and isolates
     "\u200b\u2060\ufeff\u180e\u2061-\u2064"  # zero-width spaces, joiners and operators
     "\u115f\u1160\u3164\uffa0"  # Hangul fillers: letters that show nothing
-    "]"
 )
+_UNPRINTABLE = re.compile(f"[\x00-\x1f\x7f-\x9f{_OTHERS}]")
+"""Control characters (Unicode category Cc) and the others above."""
+_UNPRINTABLE_BUT_LINES = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_OTHERS}]")
+"""The same, but for tabs and line breaks, which lay out a text of several lines."""
 
 REFUSAL = (
     "cannot hold control characters (escape, bell, tab, line breaks), direction overrides"
@@ -55,10 +56,19 @@ def _escape(found: re.Match[str]) -> str:
 def shown(text: str) -> str:
     """``text`` with each refused character as a visible escape, safe for any terminal.
 
-    >>> shown("loot \\x1b]0;owned\\x07 \\u202egnp.exe")
-    'loot \\\\x1b]0;owned\\\\x07 \\\\u202egnp.exe'
+    >>> shown("loot \\x1b]0;owned\\x07 \\u202egnp.exe\\n")
+    'loot \\\\x1b]0;owned\\\\x07 \\\\u202egnp.exe\\\\x0a'
     """
-    return _UNPRINTABLE.sub(_escape, text) if is_unprintable(text) else text
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def shown_lines(text: str) -> str:
+    """``shown``, keeping the tabs and line breaks of a message of several lines.
+
+    >>> shown_lines("Undone: loot \\x1b[2J\\nThorn: 5 gold")
+    'Undone: loot \\\\x1b[2J\\nThorn: 5 gold'
+    """
+    return _UNPRINTABLE_BUT_LINES.sub(_escape, text)
 
 
 def printable(text: str) -> str:

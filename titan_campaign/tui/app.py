@@ -27,7 +27,7 @@ from textual.widgets import Input, TextArea
 
 from .. import actions
 from ..rules.errors import RuleError
-from ..rules.printable import shown
+from ..rules.printable import shown_lines
 from ..rules.titan import TitanState
 from ..store import Database, StoreError
 from ..store import backups as backup_files
@@ -146,7 +146,11 @@ class TitanCampaignApp(App[int]):
         caller asks (a widget's ``notify`` asks for markup by default); a character that would
         act on the terminal (a refused text said back) shows as a visible escape."""
         super().notify(
-            shown(message), title=shown(title), severity=severity, timeout=timeout, markup=False
+            shown_lines(message),
+            title=shown_lines(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
         )
 
     def on_mount(self) -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from ...rules.printable import shown
+from ...rules.printable import shown_lines
 
 
 def plain(text: str) -> Content:
-    return Content("\n".join(shown(line) for line in text.split("\n")))
+    return Content(shown_lines(text))
