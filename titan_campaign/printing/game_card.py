@@ -9,18 +9,17 @@ dice and whole text (the rulebook's words, with the Titan's Affinity bonus worke
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from ..rules.spells import CAST_PHASES, find_spell
 from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
+from .cells import WIDTH, wrap
 from .figures import attack_text, charge_boxes, charges_text, legion_items, spell_effect
 from .flow import HEADING_H, Flow, heading
 from .html import pages_html
 from .sheet_items import item_block
 from .text import boxes
 
-WIDTH = 80
 TURNS = 12  # Game-Turn columns of the Mana and re-roll tracker
 TICK = 3.5  # mm: the side of every box ticked at the table
 BATTLES = 8  # Battle columns of the Skill-5 tracker
@@ -93,35 +92,30 @@ def _unplaced_items(data: dict[str, Any]) -> list[dict[str, Any]]:
 # --- text ------------------------------------------------------------------------------
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= WIDTH else text[: WIDTH - 1] + "~"
-
-
 def _item_text(item: dict[str, Any]) -> list[str]:
     used, total = charge_boxes(item)
     charges = f"  charges {boxes(used, total)}" if total else ""
     if item["charges"] is not None and not total:
         charges = f"  {charges_text(item)}"
-    out = [_cut(f"  item: {item['name']} ({item['type']}){charges}")]
-    out += textwrap.wrap(
-        item["description"], WIDTH, initial_indent="    ", subsequent_indent="    "
-    )
+    out = wrap(f"  item: {item['name']} ({item['type']}){charges}", more="    ")
+    if item["description"]:
+        out += wrap(item["description"], indent="    ")
     return out
 
 
 def game_card_text(data: dict[str, Any]) -> str:
     """The card as plain text, every line at most 80 columns."""
-    out = [
-        _cut(f"GAME NIGHT: {data['name']}"),
-        _cut(f"level {data['level']}, player {data['player']}, campaign {data['campaign']}"),
-    ]
+    out = wrap(f"GAME NIGHT: {data['name']}", more="  ")
+    out += wrap(
+        f"level {data['level']}, player {data['player']}, campaign {data['campaign']}", more="  "
+    )
     out.append("=" * WIDTH)
     for choice in pending_warning(data):
-        out += textwrap.wrap(f"CHOICE TO MAKE FIRST: {choice}", WIDTH, subsequent_indent="  ")
-    out += [_cut(f"{label + ':':<28}{value}") for label, _, value in table_figures(data)]
+        out += wrap(f"CHOICE TO MAKE FIRST: {choice}", more="  ")
+    out += [f"{label + ':':<28}{value}" for label, _, value in table_figures(data)]
     for number, legion in enumerate(legion_members(data), start=1):
         names = ", ".join(f"{name} (honor guard)" if guard else name for name, guard in legion)
-        out += [""] + textwrap.wrap(f"LEGION {number}: {names}", WIDTH, subsequent_indent="  ")
+        out += ["", *wrap(f"LEGION {number}: {names}", more="  ")]
         for item in _legion_items(data, number):
             out += _item_text(item)
     unplaced = _unplaced_items(data)
@@ -129,7 +123,7 @@ def game_card_text(data: dict[str, Any]) -> str:
         out += ["", "ITEMS NOT YET GIVEN TO A LEGION"]
         for item in unplaced:
             out += _item_text(item)
-    out += [_cut(f"! {note}") for note in data["starting_legion_notes"]]
+    out += [line for note in data["starting_legion_notes"] for line in wrap(f"! {note}", more="  ")]
     out += ["", f"SPELLS ({len(data['spells'])})"]
     if not data["spells"]:
         out.append("  (none yet)")
@@ -139,14 +133,11 @@ def game_card_text(data: dict[str, Any]) -> str:
             phase = spell["cast"]
             out.append(f"  {phase}")
         attack = f"  {spell['attack']}" if spell["attack"] else ""
-        out.append(
-            _cut(
-                f"    {spell['mana']} Mana  {spell['name']:<24}{spell['school'].title():<10}{attack}"
-            )
+        line = (
+            f"    {spell['mana']} Mana  {spell['name']:<24} {spell['school'].title():<10}{attack}"
         )
-        out += textwrap.wrap(
-            spell["effect"], WIDTH, initial_indent=" " * 12, subsequent_indent=" " * 12
-        )
+        out += wrap(line, more=" " * 12)
+        out += wrap(spell["effect"], indent=" " * 12)
     return "\n".join(line.rstrip() for line in out) + "\n"
 
 

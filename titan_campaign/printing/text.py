@@ -1,12 +1,13 @@
-"""The Titan Character Sheet as plain text, at most 80 columns, readable in monochrome."""
+"""The Titan Character Sheet as plain text, at most 80 terminal cells a line (``cells``: a
+Chinese letter takes two), long fields wrapped, readable in monochrome."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from ..rules.abilities import ABILITY_INFO
 from ..rules.progress import progress_table
+from .cells import WIDTH, apart, pad, wrap
 from .figures import (
     charge_boxes,
     charges_text,
@@ -16,7 +17,6 @@ from .figures import (
     progress_rows,
 )
 
-WIDTH = 80
 LEFT = 53  # width of the left column (abilities, schools)
 
 
@@ -24,18 +24,14 @@ def boxes(checked: int, total: int = 3) -> str:
     return "".join("[x]" if i < checked else "[ ]" for i in range(total))
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "~"
-
-
 def _columns(left: list[str], right: list[str]) -> list[str]:
+    """Two columns side by side, a space at least between them; a long row wraps in its column."""
+    left = [line for row in left for line in wrap(row, LEFT - 1, more="    ")]
+    right = [line for row in right for line in wrap(row, WIDTH - LEFT, more="  ")]
     rows = max(len(left), len(right))
     left = left + [""] * (rows - len(left))
     right = right + [""] * (rows - len(right))
-    return [
-        (_fit(a, LEFT - 1).ljust(LEFT) + _fit(b, WIDTH - LEFT)).rstrip()
-        for a, b in zip(left, right)
-    ]
+    return [(pad(a, LEFT) + b).rstrip() for a, b in zip(left, right)]
 
 
 def honor_guard_lines(data: dict[str, Any]) -> list[str]:
@@ -50,26 +46,20 @@ def honor_guard_lines(data: dict[str, Any]) -> list[str]:
 
 def goal_lines(goal: dict[str, Any]) -> list[str]:
     """BUILD GOAL: what is wanted, what remains, and the steps in order, wrapped to 80."""
-    lines = textwrap.wrap(f"BUILD GOAL: {goal['wanted']}", WIDTH, subsequent_indent="  ")
-    lines += textwrap.wrap(goal_summary(goal), WIDTH, initial_indent="  ", subsequent_indent="  ")
+    lines = wrap(f"BUILD GOAL: {goal['wanted']}", more="  ")
+    lines += wrap(goal_summary(goal), indent="  ")
     steps = "   ".join(step.replace(" ", "\u00a0") for step in goal_steps(goal))
-    lines += [
-        line.replace("\u00a0", " ")
-        for line in textwrap.wrap(steps, WIDTH, initial_indent="  ", subsequent_indent="  ")
-    ]
+    lines += [line.replace("\u00a0", " ") for line in wrap(steps, indent="  ")]
     return lines
 
 
 def sheet_text(data: dict[str, Any]) -> str:
     xp = data["xp"]
     out: list[str] = []
-    title = "TITAN CHARACTER SHEET"
-    campaign = f"campaign: {data['campaign']}"
-    out.append(_fit(title + campaign.rjust(WIDTH - len(title)), WIDTH))
-    out.append(f"Titan Name: {data['name']}")  # at most 60 characters, so it always fits
-    level = f"LEVEL {data['level']}"
-    player = _fit(f"Player: {data['player']}", WIDTH - len(level) - 2)
-    out.append(player + level.rjust(WIDTH - len(player)))
+    out += apart("TITAN CHARACTER SHEET", f"campaign: {data['campaign']}")
+    out += wrap(f"Titan Name: {data['name']}", more="  ")
+    player = wrap(f"Player: {data['player']}", more="  ")
+    out += player[:-1] + apart(player[-1], f"LEVEL {data['level']}")
     if data.get("archived"):
         out.append("ARCHIVED (dead or retired)")
     out.append("=" * WIDTH)
@@ -109,7 +99,7 @@ def sheet_text(data: dict[str, Any]) -> str:
     for spell in data["spells"]:
         mark = " bonus" if spell["bonus"] else " bought" if spell["bought"] else ""
         line = f"  {spell['name']:<24} {spell['school'].title():<10} L{spell['level']}  {spell['mana']} Mana  {spell['cast']}{mark}"
-        out.append(_fit(line, WIDTH))
+        out += wrap(line, more=" " * 8)
     out.append("")
 
     out.append("MAGIC ITEMS")
@@ -121,10 +111,9 @@ def sheet_text(data: dict[str, Any]) -> str:
         if item["charges"] is not None and not total:
             charges = f", {charges_text(item)}"
         legion = f", legion {item['legion']}" if item.get("legion") else ""
-        out.append(_fit(f"  {item['name']} ({item['type']}{charges}{legion})", WIDTH))
-        out += textwrap.wrap(
-            item["description"], WIDTH, initial_indent="    ", subsequent_indent="    "
-        )
+        out += wrap(f"  {item['name']} ({item['type']}{charges}{legion})", more="    ")
+        if item["description"]:
+            out += wrap(item["description"], indent="    ")
     out.append("")
 
     out.append("HONOR GUARD")
@@ -132,13 +121,17 @@ def sheet_text(data: dict[str, Any]) -> str:
     out.append("")
     out.append("STARTING LEGIONS (next game)")
     for number, legion in enumerate(data["starting_legions"], start=1):
-        out.append(_fit(f"  {number}: {', '.join(legion)}", WIDTH))
+        out += wrap(f"  {number}: {', '.join(legion)}", more="     ")
     for note in data.get("starting_legion_notes", []):
-        out.append(_fit(f"  ! {note}", WIDTH))
+        out += wrap(f"  ! {note}", more="    ")
     if data["pending"]:
         out.append("")
         out.append("CHOICES TO MAKE")
-        out += [_fit(f"  - {choice['text']}", WIDTH) for choice in data["pending"]]
+        out += [
+            line
+            for choice in data["pending"]
+            for line in wrap(f"  - {choice['text']}", more="    ")
+        ]
     if data.get("goal"):
         out.append("")
         out += goal_lines(data["goal"])

@@ -1,0 +1,70 @@
+"""Text printouts are measured in terminal cells: a Chinese letter takes two. No line passes 80
+cells whatever the script, long fields wrap (nothing is cut off with "~"), and two fields are
+always apart by at least a space."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+
+from titan_campaign.printing.game_card import game_card_text
+from titan_campaign.printing.text import sheet_text
+
+LONG_CAMPAIGN = "The Very Long Campaign of the Iron Crown and the Nine Towers of Titan"
+
+
+def _wide(thorn: dict[str, Any]) -> dict[str, Any]:
+    item = dict(
+        thorn["magic_items"][0],
+        name="龍の護符 Dragon Talisman of the Eastern Sea, the Great Ward",
+        description="持つ者は戦いの度に一度、敵の攻撃を無効にできる。" * 3,
+        legion=2,
+    )
+    return dict(
+        thorn,
+        name="李雷 李小龍 Thorn of the Iron Crown",
+        player="韩梅梅 and 한국어 friends from Ζεύς Łukasz's table",
+        campaign=LONG_CAMPAIGN,
+        magic_items=[item],
+        starting_legions=[["李雷", *["Centaur"] * 6], ["Angel", *["Gargoyle"] * 6]],
+    )
+
+
+@pytest.mark.parametrize("render", [sheet_text, game_card_text])
+def test_no_line_passes_80_cells_and_nothing_is_cut(
+    example_sheets: dict[str, Any], render: Any
+) -> None:
+    data = _wide(example_sheets["thorn"])
+    text = render(data)
+    lines = text.splitlines()
+    assert max(cell_len(line) for line in lines) <= 80
+    assert not any(line.rstrip().endswith("~") for line in lines)
+    joined = re.sub(r"\s+", "", text)
+    item = data["magic_items"][0]
+    for whole in (data["name"], data["player"], item["name"], item["description"]):
+        assert re.sub(r"\s+", "", whole) in joined, whole
+
+
+def test_a_long_campaign_name_keeps_apart_from_the_sheets_title(
+    example_sheets: dict[str, Any],
+) -> None:
+    lines = sheet_text(_wide(example_sheets["thorn"])).splitlines()
+    assert lines[0].rstrip() == "TITAN CHARACTER SHEET" or lines[0].startswith(
+        "TITAN CHARACTER SHEET "
+    )
+    assert LONG_CAMPAIGN in " ".join(line.strip() for line in lines[:3])
+    short = sheet_text(example_sheets["thorn"]).splitlines()[0]
+    campaign = example_sheets["thorn"]["campaign"]
+    assert short.startswith("TITAN CHARACTER SHEET ") and short.endswith(f"campaign: {campaign}")
+
+
+def test_spell_lines_keep_a_space_between_every_two_fields(
+    grandmaster_sheet: dict[str, Any],
+) -> None:
+    text = sheet_text(grandmaster_sheet)
+    for spell in grandmaster_sheet["spells"]:
+        line = next(line for line in text.splitlines() if line.startswith(f"  {spell['name']} "))
+        assert f" {spell['school'].title()} " in line and f" {spell['mana']} Mana " in line
