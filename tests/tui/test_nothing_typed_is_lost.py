@@ -116,6 +116,7 @@ async def test_a_damaged_database_offers_its_backups_and_no_undo(damaged_db: Pat
         await pilot.press("k")
         await pilot.pause()
         assert isinstance(app.screen, BackupsScreen)
+        assert "Undo" not in rendered(app.screen.query_one(KeyBar))
         assert app.screen.query_one(DataTable).row_count == 2
         await pilot.press("enter")  # the newest backup: as it was before the Power box
         await pilot.pause()

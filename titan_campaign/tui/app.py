@@ -323,7 +323,7 @@ class TitanCampaignApp(App[int]):
         if action == "quit_app":  # q is a letter in a text field
             return not isinstance(self.focused, (Input, TextArea))
         if action in ("undo", "redo"):  # nothing to undo in a database that cannot be read
-            return not isinstance(self.screen, ProblemScreen)
+            return not any(isinstance(screen, ProblemScreen) for screen in self.screen_stack)
         return True
 
     # --- a damaged database -------------------------------------------------------------
