@@ -20,7 +20,7 @@ from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.screens.titan_file import ExportTitanModal
 
-from .conftest import SIZE, Notes
+from .conftest import SIZE, Notes, rendered
 
 
 class Deliveries:
@@ -136,6 +136,65 @@ async def test_on_the_desktop_exporting_over_an_existing_file_asks_first(
         assert target.read_text() == "an older Thorn"
         await pilot.press("ctrl+s")
         await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    assert json.loads(target.read_text())
+
+
+async def test_on_the_desktop_a_printout_never_replaces_the_database(
+    example_db: Path, here: Path
+) -> None:
+    before = example_db.read_bytes()
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#print-path", Input).value = str(example_db)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmModal):  # replace the file there?
+            await pilot.press("y")
+            await pilot.pause()
+        assert isinstance(app.screen, PrintModal)  # refused: the form stays
+        assert "database" in notes.text()
+    assert example_db.read_bytes() == before
+
+
+@pytest.mark.parametrize("yes", [False, True])
+async def test_on_the_desktop_printing_into_a_missing_folder_asks_to_make_it(
+    example_db: Path, here: Path, yes: bool
+) -> None:
+    target = here / "printouts" / "thorn.pdf"
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#print-path", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)  # make the folder printouts?
+        assert "printouts" in rendered(app.screen.query_one("#question"))
+        await pilot.press("y" if yes else "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen if yes else PrintModal)
+    assert target.parent.exists() is yes
+    assert target.exists() is yes
+
+
+async def test_on_the_desktop_exporting_into_a_missing_folder_asks_to_make_it(
+    example_db: Path, here: Path
+) -> None:
+    target = here / "exports" / "thorn-titan.json"
+    app = TitanCampaignApp(example_db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one("#titan-file", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)

@@ -25,7 +25,7 @@ from ...rules.campaign import BASE_XP_CHOICES
 from ...rules.events import NAME
 from ...rules.shapes import Checked, checked
 from ...rules.titan import TitanState
-from ..refusals import Refusal
+from ..refusals import REFUSED, Refusal, refusal_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import titan_app
@@ -139,6 +139,38 @@ def ask_to_replace(screen: Screen[object], path: Path, write: Callable[[], None]
         ),
         lambda yes: write() if yes else None,
     )
+
+
+def save_file(
+    screen: Screen[object],
+    write: Callable[[bool], T],
+    then: Callable[[T], None],
+    refused: Callable[[Refusal], None],
+) -> None:
+    """Write a printout or export (``write(make_folder)``) and pass what it returned to
+    ``then``; into a folder that does not exist only once the player agrees to make it; a
+    refusal (say, the database's own file) goes to ``refused``."""
+
+    def attempt(make_folder: bool) -> None:
+        try:
+            done = write(make_folder)
+        except actions.MissingFolder as missing:
+            screen.app.push_screen(
+                ConfirmModal(
+                    "Make the folder?",
+                    f"The folder {missing.folder} does not exist. Make it and save there?",
+                    "Make it",
+                    "No",
+                ),
+                lambda yes: attempt(True) if yes else None,
+            )
+            return
+        except REFUSED as error:
+            refused(refusal_of(error))
+            return
+        then(done)
+
+    attempt(False)
 
 
 class QuitModal(ConfirmModal):

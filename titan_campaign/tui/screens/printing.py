@@ -16,10 +16,11 @@ from textual.widgets import Button, Input, Label, Select
 from ... import actions
 from ...printing.figures import file_stem
 from ...printing.kinds import KINDS
+from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
-from .forms import BACK, FormBox, FormModal, ask_to_replace
+from .forms import BACK, FormBox, FormModal, ask_to_replace, save_file
 
 PAPERS = ("a4", "letter")
 SUFFIXES = {"text": "txt", "json": "json", "html": "html", "pdf": "pdf", "svg": "svg"}
@@ -142,12 +143,21 @@ class PrintModal(FormModal):
             return
         path = Path(self.query_one("#print-path", Input).value.strip()).expanduser()
 
+        def written(file: Path) -> None:
+            self.notify(f"Written to {file}", title="Printed", markup=False)
+            self.dismiss(str(file))
+
+        def refused(refusal: Refusal) -> None:
+            self.notify(refusal.message, title=refusal.title, severity="warning", markup=False)
+
         def write() -> None:
-            written = app.attempt(
-                lambda: actions.print_to_file(db, what, fmt, paper, path, self.campaign, titan)
+            save_file(
+                self,
+                lambda make_folder: actions.print_to_file(
+                    db, what, fmt, paper, path, self.campaign, titan, make_folder=make_folder
+                ),
+                written,
+                refused,
             )
-            if written is not None:
-                self.notify(f"Written to {written}", title="Printed", markup=False)
-                self.dismiss(str(written))
 
         ask_to_replace(self, path, write)

@@ -19,11 +19,12 @@ from textual.widgets import Button, Input, Label, Static
 from ... import actions
 from ...printing.figures import file_stem
 from ...rules.shapes import ShapeError
+from ...rules.titan import TitanState
 from ..refusals import REFUSED, refusal_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan, database, titan_app
-from .forms import BACK, FormBox, FormModal, ask_to_replace
+from .forms import BACK, FormBox, FormModal, ask_to_replace, save_file
 
 
 def default_titan_file(titan: str) -> Path:
@@ -88,18 +89,23 @@ class ExportTitanModal(OneTitan, _FileModal):
         ask_to_replace(self, path, lambda: self._write(path))
 
     def _write(self, path: Path) -> None:
-        try:
-            state = actions.export_titan(self.db, self.titan, path, self.campaign)
-        except REFUSED as error:
-            self.show_problem(refusal(error))
-            return
-        self.notify(
-            f"{state.name} and the whole history written to {path}; import it into another "
-            "campaign with i on its roster.",
-            title="Exported",
-            markup=False,
+        def written(state: TitanState) -> None:
+            self.notify(
+                f"{state.name} and the whole history written to {path}; import it into another "
+                "campaign with i on its roster.",
+                title="Exported",
+                markup=False,
+            )
+            self.dismiss(str(path))
+
+        save_file(
+            self,
+            lambda make_folder: actions.export_titan(
+                self.db, self.titan, path, self.campaign, make_folder=make_folder
+            ),
+            written,
+            lambda refused: self.show_problem(refused.message),
         )
-        self.dismiss(str(path))
 
     def _download(self) -> None:
         try:
