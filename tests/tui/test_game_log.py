@@ -6,11 +6,13 @@ from pathlib import Path
 
 from rich.console import Console
 
+from titan_campaign import actions
 from titan_campaign.rules.events import GameOutcome, GameRecorded
+from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import MessageModal
 
-from .conftest import SIZE, build_db
+from .conftest import SIZE, build_db, rendered
 
 
 def shown(body: object) -> str:
@@ -35,3 +37,45 @@ async def test_r8_the_game_log_shows_each_titans_figures_and_breakdown_by_game_n
     assert "won, score 347, 3 battles won, 1 agreement; survivors Titan, Ogre" in text
     assert "100 (game won) + 75 (3 battles won x 25) + 10 (1 agreement x 10)" in text
     assert text.index("2026-01-01") < text.index("2026-02-01")  # game 1 first, typed second
+
+
+async def test_r8_c_in_the_game_log_corrects_one_entry_and_shows_the_log_anew(
+    tmp_path: Path,
+) -> None:
+    mira = GameRecorded(game=1, date="2026-01-01", outcome=GameOutcome(result="lost", score=120))
+    db = build_db(tmp_path / "c.json", 0, [("Mira", "Bo", [mira])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen
+        await pilot.press("c")
+        await pilot.pause()
+        app.screen.query_one("#text-value").value = "1 Mira:lost:score=210"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is log
+        text = shown(log.body)
+    assert "71" in text and "score 210" in text and "21 (score 210 / 10)" in text
+    assert actions.read_titan(Database(db), "Mira").state.earned_xp == 71  # R8: 50 + 21
+
+
+async def test_a_correction_the_rules_refuse_keeps_the_form_open_with_the_reason(
+    tmp_path: Path,
+) -> None:
+    mira = GameRecorded(game=1, date="2026-01-01", outcome=GameOutcome(result="lost"))
+    db = build_db(tmp_path / "c.json", 0, [("Mira", "Bo", [mira])])
+    before = db.read_bytes()
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#text-value").value = "4 Mira:lost:score=210"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert "no game 4" in rendered(form.query_one("#error-correction"))
+    assert db.read_bytes() == before

@@ -270,14 +270,7 @@ def cmd_award(args: Namespace, db: Database) -> None:
 
 
 def cmd_game(args: Namespace, db: Database) -> None:
-    parts = [
-        Participant(
-            name,
-            GameOutcome(result=result, **figures),
-            tuple(survivors) if survivors is not None else None,
-        )
-        for name, result, figures, survivors in args.parts
-    ]
+    parts = [Participant(*entry) for entry in args.parts]
     done = actions.record_game(db, _campaign(args), parts, args.date, args.scenario)
     print(done.text)
     for name, step in done.steps.items():
@@ -299,14 +292,7 @@ def cmd_correct(args: Namespace, db: Database) -> None:
             f"{names[0]}: give the whole entry (TITAN:won or TITAN:lost, then :score=N,...), "
             "or --remove to take the Titan out of the game"
         )
-    entries = [
-        Participant(
-            name,
-            GameOutcome(result=result, **figures),
-            tuple(survivors) if survivors is not None else None,
-        )
-        for name, result, figures, survivors in (e for e in args.entries if not isinstance(e, str))
-    ]
+    entries = [Participant(*entry) for entry in args.entries if not isinstance(entry, str)]
     done = actions.correct_game(
         db, _campaign(args), args.game, entries, names, args.date, args.scenario
     )

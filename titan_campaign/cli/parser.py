@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
 from datetime import date
 from typing import NoReturn
 
+from ..rules.errors import RuleError
+from ..rules.game_log import ENTRY_FIGURES, EntryWords, read_entry
 from ..store import Database
 from . import handlers
 
@@ -48,49 +49,18 @@ def _placement(text: str) -> tuple[str, int]:
     return name.strip(), int(legion)
 
 
-_FIGURES = (
-    "score",
-    "battle-won",
-    "battle-lost",
-    "agreement",
-    "agreement-eliminated",
-    "fled",
-    "scenario-xp",
-    "scenario-award",
-)
 SCENARIO_AWARD_HELP = (
     "the scenario's own award, which replaces the standard one (result, engagements and score "
     "count 0; the Wisdom bonus is still added) (R8: XP are awarded according to the scenario)"
 )
 
 
-def _participant(text: str) -> tuple[str, str, dict[str, int], list[str] | None]:
+def _participant(text: str) -> EntryWords:
     """``Thorn:won:score=347,battle-won=3,survivors=Titan+Ogre``: name, result, figures, survivors."""
-    match = re.fullmatch(r"(.+?):(won|lost)(?::(.*))?", text.strip())
-    if not match:
-        raise argparse.ArgumentTypeError(
-            f"expected TITAN:won or TITAN:lost (then :score=N,...), got {text!r}"
-        )
-    figures: dict[str, int] = {}
-    survivors = None
-    for part in filter(None, (p.strip() for p in (match.group(3) or "").split(","))):
-        key, sep, value = part.partition("=")
-        if key in ("scenario-xp", "scenario-award") and "scenario_xp" in figures:
-            raise argparse.ArgumentTypeError(
-                f"{text!r}: scenario-xp adds to the standard award, scenario-award replaces it: give one"
-            )
-        if key == "survivors" and sep:
-            survivors = [name.strip() for name in value.split("+") if name.strip()]
-        elif key == "scenario-award" and sep:
-            figures["scenario_xp"] = _count(value)
-            figures["scenario_replaces"] = True
-        elif key in _FIGURES and sep:
-            figures[key.replace("-", "_")] = _count(value)
-        else:
-            raise argparse.ArgumentTypeError(
-                f"{part!r}: expected one of {', '.join(_FIGURES)} or survivors, as key=value"
-            )
-    return match.group(1).strip(), match.group(2), figures, survivors
+    try:
+        return read_entry(text)
+    except RuleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _iso_date(text: str) -> str:
@@ -277,7 +247,7 @@ def _titan_only(parser: Parser, common: Parser) -> None:
 def _award_arguments(award: Parser, common: Parser) -> None:
     award.add_argument("titan")
     award.add_argument("--result", choices=("won", "lost"), required=True)
-    for option in _FIGURES[:-1]:
+    for option in ENTRY_FIGURES[:-1]:
         award.add_argument(f"--{option}", type=_count, default=0)
     award.add_argument(
         "--scenario-award", type=_count, default=None, metavar="N", help=SCENARIO_AWARD_HELP
@@ -326,7 +296,7 @@ def _correct_arguments(correct: Parser, common: Parser) -> None:
     correct.add_argument("--scenario", default=None, help='the game\'s scenario ("" for none)')
 
 
-def _entry_or_name(text: str) -> tuple[str, str, dict[str, int], list[str] | None] | str:
+def _entry_or_name(text: str) -> EntryWords | str:
     """``Mira:lost:score=210`` (an entry) or ``Mira`` (a Titan to take out, with --remove)."""
     return _participant(text) if ":" in text else text.strip()
 

@@ -9,13 +9,14 @@ own past (``GamePlayed.played_in``): they are never listed under this campaign's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from .awards import Award, figures, figures_text
 from .errors import RuleError
 from .events import Event, GameCorrected, GameOutcome, GameRecorded, GameRemoved
-from .shapes import replaced
+from .shapes import ShapeError, parse, replaced
 from .state import GamePlayed, TitanState
 
 
@@ -80,6 +81,83 @@ def played_elsewhere(events: Iterable[Event], campaign: str) -> list[Event]:
             event = replaced(event, played_in=campaign)
         moved.append(event)
     return moved
+
+
+ENTRY_FIGURES = (
+    "score",
+    "battle-won",
+    "battle-lost",
+    "agreement",
+    "agreement-eliminated",
+    "fled",
+    "scenario-xp",
+    "scenario-award",
+)
+"""The figures of an entry as the ``game`` command takes them (``score=347,battle-won=3``)."""
+
+
+class EntryWords(NamedTuple):
+    """One Titan's entry of a game as typed: its name, every figure, its survivors."""
+
+    titan: str
+    outcome: GameOutcome
+    survivors: tuple[str, ...] | None
+
+
+def read_entry(text: str) -> EntryWords:
+    """``Thorn:won:score=347,battle-won=3,survivors=Titan+Ogre`` as typed: the Titan's name,
+    result, figures and survivors; RuleError naming what is not understood.
+    ``scenario-award=N`` is a scenario's own award that replaces the standard one (R8)."""
+    match = re.fullmatch(r"(.+?):(won|lost)(?::(.*))?", text.strip())
+    if not match:
+        raise RuleError(f"expected TITAN:won or TITAN:lost (then :score=N,...), got {text!r}")
+    figures: dict[str, int | bool] = {}
+    survivors = None
+    for part in filter(None, (p.strip() for p in (match.group(3) or "").split(","))):
+        key, sep, value = part.partition("=")
+        if key in ("scenario-xp", "scenario-award") and "scenario_xp" in figures:
+            raise RuleError(
+                f"{text!r}: scenario-xp adds to the standard award, scenario-award replaces it: give one"
+            )
+        if key == "survivors" and sep:
+            survivors = [name.strip() for name in value.split("+") if name.strip()]
+        elif key == "scenario-award" and sep:
+            figures["scenario_xp"] = _count(value)
+            figures["scenario_replaces"] = True
+        elif key in ENTRY_FIGURES and sep:
+            figures[key.replace("-", "_")] = _count(value)
+        else:
+            raise RuleError(
+                f"{part!r}: expected one of {', '.join(ENTRY_FIGURES)} or survivors, as key=value"
+            )
+    try:
+        outcome = parse(GameOutcome, {"result": match.group(2), **figures})
+    except ShapeError as error:
+        raise RuleError(f"{text!r}: {error}") from None
+    return EntryWords(
+        match.group(1).strip(), outcome, tuple(survivors) if survivors is not None else None
+    )
+
+
+def read_correction(text: str) -> tuple[int, EntryWords | None, str | None]:
+    """``3 Mira:lost:score=210`` (game 3, Mira's whole entry) or ``3 Mira --remove`` (Mira
+    taken out of game 3), as typed in the app: the game, the entry or the Titan to remove."""
+    number, _, rest = text.strip().partition(" ")
+    if not number.isdigit() or not rest.strip():
+        raise RuleError(
+            "expected the game's number, then TITAN:RESULT[:FIGURES], e.g. 3 Mira:lost:score=210 "
+            "(or 3 Mira --remove)"
+        )
+    rest = rest.strip()
+    if rest.endswith(" --remove"):
+        return int(number), None, rest.removesuffix(" --remove").strip()
+    return int(number), read_entry(rest), None
+
+
+def _count(text: str) -> int:
+    if not text.strip().isdigit():
+        raise RuleError(f"expected a number of 0 or more, got {text!r}")
+    return int(text)
 
 
 def check_winners(entry: GameLogEntry) -> None:

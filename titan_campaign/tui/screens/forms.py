@@ -366,7 +366,13 @@ class TextModal(FormModal):
     ]
 
     def __init__(
-        self, title: str, label: str, value: str, field: str, save: Callable[[str], object]
+        self,
+        title: str,
+        label: str,
+        value: str,
+        field: str,
+        save: Callable[[str], object],
+        max_length: int = 60,
     ) -> None:
         """``field``: the name the rules give the value (its problems are shown below it)."""
         super().__init__()
@@ -377,12 +383,13 @@ class TextModal(FormModal):
             field,
             save,
         )
+        self.max_length = max_length
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
             yield Label(plain(self.heading), classes="form-title")
             yield Label(plain(self.label))
-            yield Input(self.value, id="text-value", max_length=60)
+            yield Input(self.value, id="text-value", max_length=self.max_length)
             yield field_error(self.field)
             with Horizontal(classes="buttons"):
                 yield Button("Save", variant="primary", id="save")

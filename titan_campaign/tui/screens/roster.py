@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,7 +12,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ... import actions
-from ...rules.game_log import GameLogEntry, entry_text
 from ...rules.names import plural
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
@@ -21,8 +19,9 @@ from ..widgets.plain import plain
 from ..widgets.shorten import shorten
 from . import campaigns, sheet
 from .base import database, titan_app
-from .forms import AddTitanModal, MessageModal, TitanTextModal
+from .forms import AddTitanModal, TitanTextModal
 from .game import RecordGameScreen
+from .game_log import GameLogModal
 from .history import HistoryScreen
 from .navigation import go_back
 from .printing import PrintModal
@@ -205,7 +204,7 @@ class RosterScreen(Screen[None]):
         games = titan_app(self).attempt(lambda: actions.games(db, self.campaign))
         if games is None:
             return
-        self.app.push_screen(MessageModal("Game log", game_log_table(games)))
+        self.app.push_screen(GameLogModal(self.campaign, games))
 
     def action_history(self) -> None:
         self.app.push_screen(HistoryScreen(self.campaign))
@@ -225,28 +224,6 @@ class RosterScreen(Screen[None]):
 
     def action_progress(self) -> None:
         self.app.push_screen(CampaignProgressScreen(self.campaign))
-
-
-def game_log_table(games: list[GameLogEntry]) -> Table | str:
-    """The game log by game number: each Titan's result, every figure typed, and how its
-    award was reached (R8)."""
-    if not games:
-        return "No games recorded yet (g records one)."
-    table = Table(box=None, show_edge=False)
-    for column in ("game", "date", "scenario", "Titan", "XP", "figures and award"):
-        table.add_column(column)
-    for game in games:
-        for number, part in enumerate(game.participants):
-            first = number == 0
-            table.add_row(
-                str(game.game) if first else "",
-                game.date if first else "",
-                Text(game.scenario) if first else "",
-                Text(part.titan),
-                str(part.award),
-                Text(f"{entry_text(part.outcome, part.survivors)}\n{part.breakdown.summary()}"),
-            )
-    return table
 
 
 def rename_titan(
