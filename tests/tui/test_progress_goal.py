@@ -135,4 +135,6 @@ async def test_a_titan_exported_from_one_campaign_imports_into_another(tmp_path:
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
     moved = actions.read_titan(Database(db), "Thorn", "Second").state
-    assert moved == actions.read_titan(Database(db), "Thorn", "Demo").state
+    original = actions.read_titan(Database(db), "Thorn", "Demo").state
+    assert {game.played_in for game in moved.games} == {"Demo"}  # its own past, played in Demo
+    assert moved.evolve(games=original.games) == original

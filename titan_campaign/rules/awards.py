@@ -95,7 +95,7 @@ def figures(outcome: GameOutcome) -> dict[str, int | bool]:
 
 def figures_text(outcome: GameOutcome) -> str:
     """The figures typed, in a player's words: "score 347, 3 battles won, 1 agreement"; the
-    ones left at 0 are not named."""
+    ones left at 0 are not named ("" when every figure is 0)."""
     said = [f"score {outcome.score}"] if outcome.score else []
     for name, (one, many) in FIGURE_LABELS.items():
         value = getattr(outcome, name)
@@ -103,7 +103,7 @@ def figures_text(outcome: GameOutcome) -> str:
             said.append(plural(value, one, many))
     if outcome.scenario_replaces:
         said.append("the scenario's award replaces the standard one")
-    return ", ".join(said) or "no figures"
+    return ", ".join(said)
 
 
 def game_award(outcome: GameOutcome, wisdom: int) -> Award:

@@ -206,7 +206,8 @@ def survivors_text(survivors: tuple[str, ...] | None) -> str:
 
 def entry_text(outcome: GameOutcome, survivors: tuple[str, ...] | None) -> str:
     """An entry in a player's words: "won, score 347, 3 battles won; survivors Titan, Ogre"."""
-    said = f"{outcome.result}, {figures_text(outcome)}"
+    typed = figures_text(outcome)
+    said = f"{outcome.result}, {typed}" if typed else outcome.result
     if survivors is not None:
         said += f"; survivors {survivors_text(survivors)}"
     return said
