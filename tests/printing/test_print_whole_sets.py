@@ -5,6 +5,7 @@ never dropped; the blank sheet has a second page. The app and the command line p
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +101,21 @@ def test_the_gold_ledger_and_notes_are_on_every_sheet(
         ]
         assert any(word.startswith("GOLD LEDGER") for word in words), data["name"]
         assert any(word.startswith("NOTES") for word in words), data["name"]
+
+
+def test_the_readme_page_counts_are_what_is_printed(tmp_path: Path) -> None:
+    """The README's Printing section promises page counts of the example campaign."""
+
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    (campaign,) = re.findall(r"The example campaign prints (\d+) pages", readme)
+    thorn, osk = re.findall(r"Thorn of the example campaign takes (\d+) pages, Osk (\d+)", readme)[
+        0
+    ]
+    db = Database(tmp_path / "db.json")
+    assert main(["--db", str(db.path), "import", str(EXAMPLE)]) == 0
+    for what, titan, pages in (("sheet", "Thorn", thorn), ("sheet", "Osk", osk)):
+        path = print_to_file(db, what, "pdf", output=tmp_path / f"{titan}.pdf", titan=titan)
+        assert len(_pages(path)) == int(pages), titan
+    path = print_to_file(db, "campaign", "pdf", output=tmp_path / "all.pdf")
+    assert len(_pages(path)) == int(campaign)
+    assert len(_pages(print_to_file(db, "blank", "pdf", output=tmp_path / "blank.pdf"))) == 2

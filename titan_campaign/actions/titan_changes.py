@@ -27,6 +27,7 @@ from ..rules.events import (
     SwapDeclined,
     Unarchived,
 )
+from ..rules.items import filled_item
 from ..rules.legions import LegionPlan, merged_placement, movable_names, upgrade_name
 from ..rules.spells import find_school, find_spell
 from ..rules.titan import (
@@ -209,9 +210,14 @@ def change_gold(
 
 
 def item_facts(
-    name: str, type: str = "other", description: str = "", charges: int | None = None
+    name: str, type: str | None = None, description: str | None = None, charges: int | None = None
 ) -> ItemFacts:
-    return ItemFacts(name=name, type=type, description=description, charges=charges)
+    """An item's facts as the player gave them; a suggested item's type, effect and charges
+    fill what was left out (``rules.items.filled_item``, as the app's suggestion list)."""
+    item = filled_item(name, type, description, charges)
+    return ItemFacts(
+        name=item.name, type=item.type, description=item.description, charges=item.charges
+    )
 
 
 def buy_item(

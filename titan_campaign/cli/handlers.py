@@ -11,10 +11,12 @@ from typing import Any
 
 from .. import actions
 from ..actions import Done, Participant
+from ..printing.cells import wrap
 from ..printing.text import sheet_text
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
 from ..rules.game_log import entry_text, game_log_json
+from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
 from ..rules.progress import progress_json, progress_table
 from ..rules.titan import PendingChoice, Step, TitanState
@@ -329,6 +331,9 @@ def cmd_buy(args: Namespace, db: Database) -> None:
 
 
 def cmd_item(args: Namespace, db: Database) -> None:
+    if args.action == "suggestions":
+        _item_suggestions()
+        return
     campaign = _campaign(args)
     if args.action == "add":
         item = actions.item_facts(args.name, args.type, args.description, args.charges)
@@ -341,6 +346,15 @@ def cmd_item(args: Namespace, db: Database) -> None:
     else:
         done = actions.remove_item(db, args.titan, args.name, campaign)
         print(f"{done.state.name}: {args.name} removed")
+
+
+def _item_suggestions() -> None:
+    """The suggested magic items (R11), each with its type, charges and effect."""
+    print("Suggested magic items (Mytho Titan); name one with `item add` or `buy ... item`:")
+    for suggestion in SUGGESTED_ITEMS:
+        charges = f", {plural(suggestion.charges, 'charge')}" if suggestion.charges else ""
+        print(f"\n{suggestion.name} ({suggestion.type}{charges})")
+        print("\n".join(wrap(suggestion.description, indent="  ")))
 
 
 def _print_legions(state: TitanState) -> None:
@@ -413,6 +427,7 @@ def cmd_goal(args: Namespace, db: Database) -> None:
 def cmd_progress(args: Namespace, db: Database) -> None:
     state, rows = actions.progress(db, args.titan, _campaign(args))
     if args.format == "svg":
+        from ..printing.figures import default_path
         from ..printing.progress_chart import progress_svg  # the chart module loads the PDF library
 
         text = progress_svg(rows, f"{state.name}: progress game by game")
@@ -422,10 +437,9 @@ def cmd_progress(args: Namespace, db: Database) -> None:
             if args.format == "json"
             else progress_table(rows)
         )
-    if args.output:
-        _wrote(actions.save_file(db, Path(args.output), text.encode(), streams=True))
-    elif args.format == "svg":
-        sys.stdout.write(text)
+    if args.output or args.format == "svg":  # the chart goes to NAME-progress.svg, as --help says
+        output = Path(args.output) if args.output else default_path(state.name, "progress", "svg")
+        _wrote(actions.save_file(db, output, text.encode(), streams=True))
     else:
         sys.stdout.write(
             text if args.format == "json" or rows else f"{state.name} has played no game yet\n"

@@ -326,6 +326,7 @@ def _buy_arguments(buy: Parser, common: Parser) -> None:
     buy.add_argument("name")
     buy.add_argument("--price", type=_count, required=True)
     _item_options(buy)
+    _suggestions_help(buy)
 
 
 def _item_arguments(item: Parser, common: Parser) -> None:
@@ -333,6 +334,8 @@ def _item_arguments(item: Parser, common: Parser) -> None:
         dest="action", metavar="ACTION", required=True, parser_class=type(item)
     )
     item_add = item_cmds.add_parser("add", help="add a magic item", parents=[common])
+    _suggestions_help(item)
+    _suggestions_help(item_add)
     item_add.add_argument("titan")
     item_add.add_argument("name")
     _item_options(item_add)
@@ -340,6 +343,11 @@ def _item_arguments(item: Parser, common: Parser) -> None:
         sub = item_cmds.add_parser(action, help=text, parents=[common])
         sub.add_argument("titan")
         sub.add_argument("name")
+    item_cmds.add_parser(
+        "suggestions",
+        help="list the suggested magic items: name, type, charges and effect",
+        parents=[common],
+    )
 
 
 def _plan_arguments(plan: Parser, common: Parser) -> None:
@@ -401,7 +409,8 @@ def _progress_arguments(progress: Parser, common: Parser) -> None:
         "-o",
         "--output",
         default=None,
-        help="file (default: standard output; svg: NAME-progress.svg)",
+        help="file (default: text and json to standard output, svg to NAME-progress.svg in the "
+        "current folder; - for standard output)",
     )
 
 
@@ -605,9 +614,25 @@ def _print_options(parser: Parser) -> None:
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
 
+SUGGESTIONS_HELP = """\
+The suggested magic items (from Mytho Titan) are listed by:
+  titan-campaign item suggestions
+Naming one fills its type, effect and charges (what you give with --type,
+--description or --charges wins). Any other name is a free-form item."""
+
+
+def _suggestions_help(parser: Parser) -> None:
+    """Say, under the parser's help, where the suggested items are listed (kept as written)."""
+    parser.epilog = SUGGESTIONS_HELP
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+
+
 def _item_options(parser: Parser) -> None:
     parser.add_argument(
-        "--type", choices=("cloak", "talisman", "crown", "staff", "other"), default="other"
+        "--type",
+        choices=("cloak", "talisman", "crown", "staff", "other"),
+        default=None,
+        help="the item's type (default: a suggested item's, else other)",
     )
     parser.add_argument("--charges", type=int, default=None)
-    parser.add_argument("--description", default="")
+    parser.add_argument("--description", default=None)

@@ -129,6 +129,39 @@ def find_suggested_item(name: str) -> ItemSuggestion:
     return _ITEM_INDEX.find(name)
 
 
+def suggested_item(name: str) -> ItemSuggestion | None:
+    """The suggested item named exactly so (spaces and case aside), or None for a free-form
+    name: a near miss is a new item, never taken for a suggestion."""
+    wanted = " ".join(name.split()).casefold()
+    return next((item for item in SUGGESTED_ITEMS if item.name.casefold() == wanted), None)
+
+
+def filled_item(
+    name: str,
+    type: str | None = None,
+    description: str | None = None,
+    charges: int | None = None,
+) -> ItemSuggestion:
+    """An item as the player gave it, with what they left out filled in from the suggested
+    item of that name (R11): its type, its effect and its charges, as the app's suggestion
+    list fills them. A free-form item gets type "other", no description and no charges.
+
+    >>> filled_item("gold armor").type, filled_item("Potion").charges
+    ('cloak', 1)
+    >>> filled_item("Lucky Pebble")
+    ItemSuggestion(name='Lucky Pebble', type='other', description='', charges=None)
+    """
+    found = suggested_item(name)
+    if found is None:
+        return ItemSuggestion(name, type or "other", description or "", charges)
+    return ItemSuggestion(
+        found.name,
+        type or found.type,
+        found.description if description is None else description,
+        found.charges if charges is None else charges,
+    )
+
+
 def find_item_type(name: str) -> str:
     """The ITEM_TYPES key of a type a player named ("Cloak", " STAFF "); else UnknownName."""
     return _TYPE_INDEX.find(name)
@@ -138,6 +171,8 @@ __all__ = [
     "ITEM_TYPES",
     "SUGGESTED_ITEMS",
     "ItemSuggestion",
+    "filled_item",
     "find_item_type",
     "find_suggested_item",
+    "suggested_item",
 ]

@@ -21,7 +21,7 @@ from ...rules.events import (
     ItemBought,
     SpellBoughtWithGold,
 )
-from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
+from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS, filled_item
 from ...rules.shapes import parse
 from ...rules.sheet import sheet_data
 from ...rules.titan import TitanState
@@ -174,7 +174,7 @@ class ItemModal(TitanForm):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id != "suggestion" or event.value is Select.NULL:
             return
-        suggestion = next(s for s in SUGGESTED_ITEMS if s.name == event.value)
+        suggestion = filled_item(str(event.value))  # as the command line fills it
         self.query_one("#item-name", Input).value = suggestion.name
         self.query_one("#item-type", Select).value = suggestion.type
         self.query_one("#item-charges", Input).value = str(suggestion.charges or "")

@@ -1,0 +1,79 @@
+"""Loose ends of the command line: the progress chart goes to the file its help names, a
+suggested Mytho Titan item bought or added from the command line gets its type, effect and
+charges as in the app, and the item help says where the suggestions are listed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from titan_campaign.cli import main
+from titan_campaign.rules.items import SUGGESTED_ITEMS, filled_item
+
+EXAMPLE = Path(__file__).parents[2] / "sheets" / "example-campaign.json"
+
+
+def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    with pytest.raises(SystemExit) as done:
+        main([*argv, "--help"])
+    assert done.value.code == 0
+    return capsys.readouterr().out
+
+
+@pytest.fixture
+def iron_crown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Path:
+    monkeypatch.setenv("TITAN_CAMPAIGN_DB", str(tmp_path / "db.json"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["import", str(EXAMPLE)]) == 0
+    capsys.readouterr()
+    return tmp_path
+
+
+def test_progress_as_svg_without_o_writes_the_file_its_help_names(
+    iron_crown: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert "NAME-progress.svg" in "".join(_help(capsys, "progress").split())
+    assert main(["progress", "Thorn", "--format", "svg"]) == 0
+    assert capsys.readouterr().out == "wrote thorn-progress.svg\n"
+    assert (iron_crown / "thorn-progress.svg").read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_a_suggested_item_from_the_command_line_gets_its_type_effect_and_charges(
+    iron_crown: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gold = next(item for item in SUGGESTED_ITEMS if item.name == "Gold Armor")
+    potion = next(item for item in SUGGESTED_ITEMS if item.charges)
+    assert main(["gold", "Thorn", "500", "--note", "hoard"]) == 0
+    assert main(["buy", "Thorn", "item", "gold armor", "--price", "150"]) == 0
+    assert main(["item", "add", "Thorn", potion.name]) == 0
+    assert main(["item", "add", "Thorn", "Lucky Pebble"]) == 0  # free-form: nothing to fill
+    capsys.readouterr()
+    assert main(["sheet", "Thorn", "--format", "json"]) == 0
+    items = {item["name"]: item for item in json.loads(capsys.readouterr().out)["magic_items"]}
+    assert items["Gold Armor"]["type"] == gold.type == "cloak"
+    assert items["Gold Armor"]["description"] == gold.description
+    assert items[potion.name]["charges"] == potion.charges
+    assert items[potion.name]["description"] == potion.description
+    assert items["Lucky Pebble"]["type"] == "other" and items["Lucky Pebble"]["description"] == ""
+
+
+def test_what_the_player_types_wins_over_the_suggestion() -> None:
+    mine = filled_item("Gold Armor", type="other", description="Mine.", charges=3)
+    assert (mine.type, mine.description, mine.charges) == ("other", "Mine.", 3)
+    assert filled_item("  gold   ARMOR ").name == "Gold Armor"
+
+
+def test_item_help_names_the_list_of_suggestions_and_the_list_has_every_one(
+    iron_crown: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in (["item"], ["item", "add"], ["buy"]):
+        assert "titan-campaign item suggestions" in _help(capsys, *command)
+    assert main(["item", "suggestions"]) == 0
+    listed = capsys.readouterr().out
+    for item in SUGGESTED_ITEMS:
+        assert item.name in listed
+    assert max(len(line) for line in listed.splitlines()) <= 80
