@@ -14,15 +14,14 @@ from typing import NoReturn
 from ..locations import db_path
 from ..rules.errors import RuleError
 from ..rules.names import UnknownName
-from ..rules.printable import shown
+from ..rules.printable import one_line
 from ..rules.shapes import ShapeError
 from ..store import Database, StoreError
 from .parser import parse_arguments
 
 
 def _fail(message: str) -> int:
-    printable = "".join(ch if ch.isprintable() else "?" for ch in shown(message))
-    print(f"error: {printable}", file=sys.stderr)
+    print(f"error: {one_line(message)}", file=sys.stderr)
     return 1
 
 

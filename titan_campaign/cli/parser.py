@@ -10,6 +10,7 @@ from typing import NoReturn
 
 from ..rules.errors import RuleError
 from ..rules.game_log import ENTRY_FIGURES, EntryWords, read_entry
+from ..rules.printable import one_line
 from ..store import Database
 from . import handlers
 
@@ -22,8 +23,7 @@ Arguments = Callable[[Parser, Parser], None]
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """A mistake in the command's words: one line, exit 1, like any other refusal."""
-        printable = "".join(ch if ch.isprintable() else "?" for ch in message)
-        self.exit(1, f"error: {printable} (see {self.prog} --help)\n")
+        self.exit(1, f"error: {one_line(message)} (see {self.prog} --help)\n")
 
 
 class _Mistake(Exception):

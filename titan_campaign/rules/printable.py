@@ -71,6 +71,13 @@ def shown_lines(text: str) -> str:
     return _UNPRINTABLE_BUT_LINES.sub(_escape, text)
 
 
+def one_line(message: str) -> str:
+    """A message as one line safe for any terminal: each refused character as a visible escape
+    (``shown``), and any other that Python cannot print (a line break, a lone surrogate from an
+    argument that is not UTF-8) as ``?``."""
+    return "".join(ch if ch.isprintable() else "?" for ch in shown(message))
+
+
 def printable(text: str) -> str:
     """``text`` as kept: refused (ValueError) when it holds a character that acts on a
     terminal or hides; when reading a file of the store's own (see ``kept_text``), shown with
