@@ -108,8 +108,7 @@ def _saved_then(db: Database, failed: str | None = None) -> int:
 
 
 def _warn(message: str) -> int:
-    printable = "".join(ch if ch.isprintable() else "?" for ch in message)
-    print(f"warning: {printable}", file=sys.stderr)
+    print(f"warning: {one_line(message)}", file=sys.stderr)
     return 0
 
 
