@@ -8,6 +8,7 @@ websocket receives: the tests read the same characters the player sees.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import json
 import os
 import re
@@ -17,16 +18,18 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pyte
 import pytest
+from aiohttp.test_utils import TestClient, TestServer, unused_port
 from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 
 from titan_campaign.cli import main
+from titan_campaign.serve import GameNightServer
 
 STEP_SECONDS = 30.0
 """The most any one step waits (the server to start, a screen to show, a save to land)."""
@@ -137,6 +140,34 @@ def start_game_night(db: Path, *options: str) -> GameNight:
     return night
 
 
+@contextlib.asynccontextmanager
+async def serving(
+    db: Path, host: str, token: str | None, **options: int
+) -> AsyncIterator[tuple[GameNightServer, TestClient[object, object]]]:
+    """The game night's server in this process on a free loopback port, as if started for
+    ``host`` (requests name it in their Host header to be answered), with a client."""
+    port = unused_port()
+    server = GameNightServer(db, campaign=None, host=host, port=port, token=token, **options)
+    test_server = TestServer(await server._make_app(), host="127.0.0.1", port=port)
+    async with TestClient(test_server) as client:
+        yield server, client
+
+
+def tab_processes(db: Path) -> list[int]:
+    """The apps (and their shells) running for browser tabs on ``db``."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            words = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if any(f"--db={db}".encode() in word for word in words):
+            found.append(int(proc.name))
+    return found
+
+
 @pytest.fixture
 def campaign_db(tmp_path: Path) -> Path:
     db = tmp_path / "campaigns.json"
@@ -160,6 +191,9 @@ class Tab:
 
     def __init__(self, page: Page) -> None:
         self.page = page
+        self.requests: list[str] = []
+        self.websockets: list[str] = []
+        page.context.on("request", lambda request: self.requests.append(request.url))
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.Stream(self.screen)
         self.decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
@@ -169,6 +203,7 @@ class Tab:
             width = int(query.get("width", ["80"])[0])
             height = int(query.get("height", ["24"])[0])
             self.screen.resize(height, width)
+            self.websockets.append(websocket.url)
             websocket.on("framereceived", self.on_received)
             websocket.on("framesent", self.on_sent)
 
@@ -218,6 +253,20 @@ class Tab:
         raise AssertionError(f"{pattern!r} is not on the screen:\n{self.text}")
 
 
+FOREIGN_HOST = "evil.example"
+"""A name another site's page could point at this computer (DNS rebinding): the browser
+resolves it to loopback. Every other name resolves to nothing: no test reaches the internet."""
+BROWSER_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    f"--host-resolver-rules=MAP {FOREIGN_HOST} 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+
+
 @pytest.fixture
 def browser() -> Iterator[Browser]:
     executable = chromium_path()
@@ -225,7 +274,7 @@ def browser() -> Iterator[Browser]:
         pytest.skip("no Chromium on this machine (apt-get install chromium): no browser to drive")
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
-            executable_path=executable, args=["--no-sandbox"], timeout=STEP_SECONDS * 1000
+            executable_path=executable, args=BROWSER_FLAGS, timeout=STEP_SECONDS * 1000
         )
         try:
             yield launched
@@ -234,12 +283,12 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def open_tab(browser: Browser) -> Iterator[Callable[[str], Tab]]:
+def open_tab(browser: Browser) -> Iterator[Callable[..., Tab]]:
     """Open a new tab (its own browser context, like another player's phone) on a URL."""
     contexts = []
 
-    def open_(url: str) -> Tab:
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
+    def open_(url: str, **options: object) -> Tab:
+        context = browser.new_context(**{"viewport": {"width": 1280, "height": 800}, **options})
         context.set_default_timeout(STEP_SECONDS * 1000)
         contexts.append(context)
         page = context.new_page()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import GameNight, Tab, sheet_json, wait_until
+from .conftest import GameNight, Tab, sheet_json, tab_processes, wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -89,21 +89,6 @@ def test_an_unknown_titan_in_the_link_says_so_and_opens_the_campaigns(
     tab = open_tab(game_night.url + "?titan=Nobody")
     tab.wait_for(r"Iron Crown", "the campaign list")
     tab.wait_for(r"Nobody", "a notice naming the Titan asked for")
-
-
-def tab_processes(db: Path) -> list[int]:
-    """The apps still running for browser tabs on ``db``."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            words = (proc / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if f"--db={db}".encode() in words:
-            found.append(int(proc.name))
-    return found
 
 
 def test_ctrl_c_while_a_tab_saves_stops_cleanly_and_keeps_the_change(

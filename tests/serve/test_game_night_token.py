@@ -8,19 +8,18 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 
 from titan_campaign.serve import GameNightServer, TabStart, is_loopback
+
+from .conftest import serving
 
 TOKEN = "s3cret-token"
 
 
 @pytest.fixture
 async def client(tmp_path: Path) -> AsyncIterator[TestClient[object, object]]:
-    server = GameNightServer(
-        tmp_path / "campaigns.json", campaign=None, host="127.0.0.1", port=0, token=TOKEN
-    )
-    async with TestClient(TestServer(await server._make_app())) as client:
+    async with serving(tmp_path / "campaigns.json", "127.0.0.1", TOKEN) as (_, client):
         yield client
 
 
@@ -55,9 +54,11 @@ async def test_the_page_with_the_token_opens_and_hands_its_tab_a_one_use_ticket(
 async def test_a_websocket_without_a_ticket_from_the_page_is_refused(
     client: TestClient[object, object],
 ) -> None:
+    own_page = f"http://{client.host}:{client.port}"
     for path in ("/ws", "/ws/made-up-ticket", f"/ws/{TOKEN}"):
-        response = await client.get(path)
+        response = await client.get(path, headers={"Origin": own_page})
         assert response.status == 403, path
+        assert "Open the game night's page" in await response.text() or path == "/ws"
 
 
 def test_each_tab_runs_the_app_on_the_same_database_opened_on_the_titan_asked_for(
@@ -67,6 +68,7 @@ def test_each_tab_runs_the_app_on_the_same_database_opened_on_the_titan_asked_fo
     server = GameNightServer(db, campaign="Iron Crown", host="127.0.0.1", port=0, token=None)
     for titan in ("Thorn", "Old Bear", "-x", "O'Neil; rm -rf ~", "$(reboot)"):
         words = shlex.split(server.tab_command(TabStart("Iron Crown", titan)))
+        assert words[0] == "exec"  # the shell hands over: the app is the server's own child
         assert words[-3:] == [f"--db={db}", "--campaign=Iron Crown", f"--titan={titan}"]
     words = shlex.split(server.tab_command(TabStart(None, None)))
     assert words[-1] == f"--db={db}"

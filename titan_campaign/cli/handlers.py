@@ -615,4 +615,10 @@ def cmd_import(args: Namespace, db: Database) -> None:
 def cmd_serve(args: Namespace, db: Database) -> None:
     from ..serve import serve_game_night  # textual-serve loads only for a game night
 
-    serve_game_night(db.path, campaign=_campaign(args), host=args.host, port=args.port)
+    serve_game_night(
+        db.path,
+        campaign=_campaign(args),
+        host=args.host,
+        port=args.port,
+        max_tabs=args.max_tabs,
+    )

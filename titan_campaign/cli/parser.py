@@ -479,6 +479,12 @@ def _serve_arguments(serve: Parser, common: Parser) -> None:
     serve.add_argument(
         "--port", type=_port, default=8000, help="port to listen on (default 8000; 0: any free one)"
     )
+    serve.add_argument(
+        "--max-tabs",
+        type=_tabs,
+        default=8,  # serve.MAX_TABS (not imported: the other commands load no web server)
+        help="the most browser tabs served at once (default 8; each tab runs its own app)",
+    )
 
 
 COMMANDS: dict[str, tuple[str, Handler, Arguments]] = {
@@ -604,6 +610,13 @@ def _port(text: str) -> int:
     value = _count(text)
     if value > 65535:
         raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {text}")
+    return value
+
+
+def _tabs(text: str) -> int:
+    value = _count(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1 tab, got {text}")
     return value
 
 

@@ -1,0 +1,207 @@
+"""Other web pages cannot drive a game night: it answers only to the names it was started for,
+a tab's websocket opens only from its own page, nothing may frame it, a page may send only what
+a page sends, and connections that ask nothing are closed."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from titan_campaign.serve import GameNightServer
+from titan_campaign.serve.guard import Guard
+from titan_campaign.serve.tab import Focus, Keys, Ping, Resize, page_message, size_asked
+
+from .conftest import serving
+
+TOKEN = "s3cret-token"
+
+
+def ticket_in(page: str) -> str:
+    match = re.search(r'/ws/([^"?]+)"', page)
+    assert match, page
+    return match.group(1)
+
+
+async def test_every_response_forbids_framing_and_tells_no_other_site_where_it_came_from(
+    tmp_path: Path,
+) -> None:
+    async with serving(tmp_path / "c.json", "127.0.0.1", None) as (_, client):
+        netloc = f"127.0.0.1:{client.port}"
+        for path, host, status in (
+            ("/", netloc, 200),
+            ("/static/js/textual.js", netloc, 200),
+            ("/no-such-page", netloc, 404),
+            ("/ws/made-up", netloc, 403),
+            ("/", "evil.example", 421),
+        ):
+            response = await client.get(path, headers={"Host": host})
+            assert response.status == status, path
+            assert response.headers["X-Frame-Options"] == "DENY", path
+            policy = response.headers["Content-Security-Policy"]
+            assert "frame-ancestors 'none'" in policy, path
+            assert response.headers["Referrer-Policy"] == "no-referrer", path
+
+
+async def test_the_page_loads_nothing_from_anywhere_but_this_server(tmp_path: Path) -> None:
+    async with serving(tmp_path / "c.json", "127.0.0.1", None) as (_, client):
+        response = await client.get("/")
+        page = await response.text()
+    names = page.replace('xmlns="http://www.w3.org/2000/svg"', "")  # a name, not a request
+    assert not re.search(r"(https?|wss?)://(?!127\.0\.0\.1:\d+/)", names)
+    assert "fonts.googleapis.com" not in page
+    policy = response.headers["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "connect-src 'self'" in policy
+
+
+@pytest.mark.parametrize(
+    "host", ["evil.example", "127.0.0.1.evil.example", "localhost.evil", "attacker@127.0.0.1", ""]
+)
+async def test_a_foreign_host_name_gets_no_page_and_no_ticket(tmp_path: Path, host: str) -> None:
+    async with serving(tmp_path / "c.json", "127.0.0.1", None) as (server, client):
+        netloc = f"{host}:{client.port}" if host else ""
+        response = await client.get("/?titan=Thorn", headers={"Host": netloc})
+        assert response.status == 421
+        assert "/ws/" not in await response.text()
+        assert "printed" in await response.text()
+        assert server._tickets == {}
+
+
+async def test_the_right_name_on_the_wrong_port_is_foreign_too(tmp_path: Path) -> None:
+    async with serving(tmp_path / "c.json", "127.0.0.1", None) as (_, client):
+        response = await client.get("/", headers={"Host": f"127.0.0.1:{client.port + 1}"})
+        assert response.status == 421
+
+
+@pytest.mark.parametrize("name", ["127.0.0.1", "localhost", "LOCALHOST", "[::1]"])
+async def test_on_this_computer_its_own_names_open_the_page(tmp_path: Path, name: str) -> None:
+    async with serving(tmp_path / "c.json", "127.0.0.1", None) as (_, client):
+        response = await client.get("/", headers={"Host": f"{name}:{client.port}"})
+        assert response.status == 200
+        assert f"ws://{name}:{client.port}/ws/" in await response.text()
+
+
+async def test_on_every_address_the_printed_ones_are_answered_and_no_other(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        "titan_campaign.serve.server.lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"]
+    )
+    async with serving(tmp_path / "c.json", "0.0.0.0", TOKEN) as (_, client):
+        for name, status in (
+            ("192.168.1.20", 200),
+            ("10.0.0.5", 200),
+            ("127.0.0.1", 200),
+            ("192.168.1.21", 421),
+            ("my-laptop.local", 421),
+        ):
+            response = await client.get(
+                f"/?token={TOKEN}", headers={"Host": f"{name}:{client.port}"}
+            )
+            assert response.status == status, name
+
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        None,
+        "null",
+        "http://evil.example:{port}",
+        "http://127.0.0.1:{other}",
+        "https://127.0.0.1:{port}",
+        "http://127.0.0.1.evil.example:{port}",
+    ],
+)
+async def test_a_websocket_from_another_sites_page_starts_no_app(
+    tmp_path: Path, origin: str | None
+) -> None:
+    async with serving(tmp_path / "c.json", "127.0.0.1", None) as (server, client):
+        ticket = ticket_in(await (await client.get("/?titan=Thorn")).text())
+        headers = {}
+        if origin is not None:
+            headers["Origin"] = origin.format(port=client.port, other=client.port + 1)
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.ws_connect(f"/ws/{ticket}", headers=headers)
+        assert refused.value.status == 403
+        assert server._tabs == set()
+        assert ticket in server._tickets  # not spent: its own page may still use it
+
+
+def test_the_page_asks_only_for_what_a_page_sends() -> None:
+    assert page_message('["stdin", "q"]') == Keys("q")
+    assert page_message('["resize", {"width": 41, "height": 40}]') == Resize(41, 40)
+    assert page_message('["ping", "1700000000000"]') == Ping("1700000000000")
+    assert page_message('["focus"]') == Focus(True)
+    assert page_message('["blur"]') == Focus(False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '["resize", {"width": "wide", "height": "tall"}]',
+        '["resize", {"width": -80, "height": -24}]',
+        '["resize", {"width": 0, "height": 24}]',
+        '["resize", {"width": 1e9, "height": 24}]',
+        '["resize", {"width": true, "height": 24}]',
+        '["resize", {"width": 100000, "height": 24}]',
+        '["resize", [80, 24]]',
+        '["resize"]',
+        '["stdin", 42]',
+        '["ping", {"a": 1}]',
+        '["quit"]',
+        "[]",
+        "{}",
+        '"stdin"',
+        "not json",
+        "[1, 2]",
+    ],
+)
+def test_a_malformed_message_is_dropped_before_it_reaches_the_app(text: str) -> None:
+    assert page_message(text) is None
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "size"),
+    [
+        ("120", "40", (120, 40)),
+        ("-5", "40", (80, 24)),
+        ("wide", "", (80, 24)),
+        ("0", "0", (80, 24)),
+    ],
+)
+def test_a_websocket_asking_for_a_size_that_cannot_be_gets_80_by_24(
+    width: str, height: str, size: tuple[int, int]
+) -> None:
+    assert size_asked(width, height) == size
+
+
+def test_the_guard_reads_host_names_as_browsers_write_them() -> None:
+    guard = Guard.for_addresses("::1", 8000, ["::1"])
+    assert guard.accepts("[::1]:8000") and guard.accepts("localhost:8000")
+    assert not guard.accepts("[::1]:8001") and not guard.accepts("[::1")
+    assert guard.accepts_origin("http://localhost:8000")
+    assert not guard.accepts_origin("http://localhost:8000/page")
+
+
+async def test_a_connection_that_never_finishes_asking_is_closed(tmp_path: Path) -> None:
+    server = GameNightServer(
+        tmp_path / "c.json", campaign=None, host="127.0.0.1", port=0, token=None
+    )
+    server.idle_seconds = 0.5
+    runner = server.runner(await server._make_app())
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        port = runner.addresses[0][1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1")  # and never the rest
+        await writer.drain()
+        assert await asyncio.wait_for(reader.read(), timeout=10) == b""  # closed by the server
+        writer.close()
+    finally:
+        await runner.cleanup()
