@@ -3,6 +3,7 @@ and that the other commands still load no web server."""
 
 from __future__ import annotations
 
+import io
 import json
 import socket
 import subprocess
@@ -10,9 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+import segno
+from rich.console import Console
 
 from titan_campaign.cli import main
-from titan_campaign.serve import GameNightServer
+from titan_campaign.serve import MAX_TABS, GameNightServer, listen_host
+from titan_campaign.serve.announce import print_qr, qr_lines
 
 from .conftest import STEP_SECONDS, make_campaign, start_game_night
 
@@ -102,3 +106,62 @@ def test_printing_a_sheet_loads_no_web_server(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     loaded = set(json.loads(result.stdout.strip().splitlines()[-1]))
     assert not loaded & {"textual", "textual_serve", "aiohttp", "segno"}
+
+
+def test_serve_help_names_the_default_most_tabs(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"--max-tabs MAX_TABS the most browser tabs served at once (default {MAX_TABS};" in text
+
+
+@pytest.mark.parametrize("tabs", ["0", "-2", "many"])
+def test_a_number_of_tabs_that_cannot_be_is_a_usage_mistake(tabs: str, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--db", str(tmp_path / "c.json"), "serve", "--max-tabs", tabs])
+    assert exit_.value.code == 1
+
+
+@pytest.mark.parametrize(
+    ("given", "listened"),
+    [("[::]", "::"), ("::", "::"), ("0", "0.0.0.0"), ("0.0.0.0", "0.0.0.0"), ("127.1", "127.0.0.1")]
+    + [("[::1]", "::1"), ("my-laptop.local", "my-laptop.local"), ("192.168.1.20", "192.168.1.20")],
+)
+def test_the_host_is_read_as_the_address_it_means(given: str, listened: str) -> None:
+    assert listen_host(given) == listened
+
+
+@pytest.mark.parametrize("given", ["[::]", "::", "0", "0.0.0.0"])
+def test_on_every_address_it_prints_links_a_phone_can_reach(
+    given: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("titan_campaign.serve.server.lan_addresses", lambda: ["192.168.1.20"])
+    server = GameNightServer(tmp_path / "c.json", campaign=None, host=given, port=8000, token="t0k")
+    server.announce()
+    out = capsys.readouterr().out
+    assert "http://192.168.1.20:8000/?token=t0k" in out
+    assert "[[" not in out and "http://0:" not in out and "http://[::]" not in out
+    assert "every address of this computer" in out
+
+
+def test_the_qr_code_is_the_links_dark_modules_on_white_with_its_quiet_zone() -> None:
+    link = "http://192.168.1.20:8000/?token=abc123"
+    lines = qr_lines(link)
+    drawn = []  # the modules back from the half blocks: top and bottom of each line
+    for line in lines:
+        drawn.append([ch in "█▀" for ch in line])
+        drawn.append([ch in "█▄" for ch in line])
+    code = [[bool(m) for m in row] for row in segno.make(link, error="l").matrix_iter(border=4)]
+    assert drawn[: len(code)] == code
+    assert not any(drawn[0]) and not any(drawn[-1])  # white all round
+    assert all(not row[0] and not row[-1] for row in drawn)
+
+
+def test_the_qr_code_brings_its_own_colours_so_a_light_terminal_does_not_invert_it() -> None:
+    screen = io.StringIO()
+    print_qr(
+        "http://192.168.1.20:8000/?token=abc123",
+        Console(file=screen, force_terminal=True, color_system="truecolor", width=200),
+    )
+    lines = screen.getvalue().splitlines()
+    assert lines and all("\x1b[38;2;0;0;0;48;2;255;255;255m" in line for line in lines)
