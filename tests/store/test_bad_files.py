@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+from titan_campaign.store.documents import SCHEMA_VERSION
+
 GOOD = {"meta": {"1": {"schema_version": 3}}, "campaigns": {}, "changes": {}}
 CAMPAIGN = {"1": {"name": "Iron Crown", "base_xp": 0}}
 
@@ -27,7 +29,7 @@ BAD_CONTENTS = {
         {**GOOD, "campaigns": CAMPAIGN, "changes": {"1": {"campaign": 1, "titans": {"1": "Thorn"}}}}
     ).encode(),
     "newer schema": json.dumps(
-        {**GOOD, "meta": {"1": {"schema_version": 4}}, "future": {}}
+        {**GOOD, "meta": {"1": {"schema_version": SCHEMA_VERSION + 1}}, "future": {}}
     ).encode(),
     "deeply nested": b'{"meta":' + b"[" * 100_000 + b"]" * 100_000 + b"}",
 }
@@ -43,7 +45,7 @@ EXPECTED = {
     "wrong shape": "damaged at campaigns 1",
     "table of the wrong kind": "not a titan-campaign database",
     "change of a bad shape": "damaged at changes 1",
-    "newer schema": "newer titan-campaign (schema 4",
+    "newer schema": f"newer titan-campaign (schema {SCHEMA_VERSION + 1}",
     "deeply nested": "nests too deeply",
 }
 

@@ -9,6 +9,7 @@ show results.
 - ``titan_changes``: one Titan's names, purchases, choices, honor guard, gold, items and plan;
 - ``campaigns``: campaigns, recorded games, undo, redo, history;
 - ``planning``: build goals and progress;
+- ``merging``: a copy of the database that went its own way, merged back;
 - ``files``: backups, export and import, a portable Titan, printing;
 - ``printing``: what a printout shows, one path for every shell;
 - ``downloads``: printouts and exports made in memory, for a browser tab to download.
@@ -57,6 +58,7 @@ from .files import (
     save_file,
     write_printout,
 )
+from .merging import Merged, merge_copy, refused_file
 from .planning import (
     campaign_progress,
     keep_goal,
@@ -92,6 +94,7 @@ from .titan_changes import (
 __all__ = [
     "Done",
     "HistoryRow",
+    "Merged",
     "MissingFolder",
     "Participant",
     "PrintData",
@@ -130,6 +133,7 @@ __all__ = [
     "keep_goal",
     "kept_goal_plan",
     "list_backups",
+    "merge_copy",
     "new_campaign",
     "plan_goal",
     "print_data",
@@ -141,6 +145,7 @@ __all__ = [
     "read_titan",
     "record_game",
     "redo",
+    "refused_file",
     "remove_item",
     "rename_campaign",
     "rename_titan",

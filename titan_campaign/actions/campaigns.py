@@ -19,7 +19,7 @@ from ..rules.titan import (
     apply,
     event_notes,
 )
-from ..store import Database, now_iso
+from ..store import Database, Session, now_iso
 from .common import (
     Done,
     Participant,
@@ -252,6 +252,11 @@ def undo(db: Database, campaign: str | None = None, titan: str | None = None) ->
     Refused, saying what to do, when neither is named and the file's latest change is one
     undo cannot take back (a campaign deleted, a backup restored)."""
     with db.writing() as session:
+        merged = session.merge_note()
+        if merged is not None and not titan and not campaign:
+            session.put_back(merged["before"])
+            session.saved_text = f"undo: {merged['text']}"
+            return Undone(Change("", str(merged["text"]), {}), read_merged(session), {})
         note = session.not_undoable_note()
         if note and not titan and not campaign:
             raise RuleError(
@@ -260,7 +265,7 @@ def undo(db: Database, campaign: str | None = None, titan: str | None = None) ->
         stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
         titan_id = stored.campaign.titan_id(titan) if titan else None
         names = stored.campaign.names()
-        new, change = stored.campaign.undo(titan_id)
+        new, change = stored.campaign.undo(titan_id, now_iso())
         try:
             session.save(stored, new, f"undo: {change.text}")
         except RuleError as error:  # the campaign's old name is another campaign's now
@@ -273,13 +278,19 @@ def redo(db: Database, campaign: str | None = None, titan: str | None = None) ->
     with db.writing() as session:
         stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
         titan_id = stored.campaign.titan_id(titan) if titan else None
-        outcome, change = stored.campaign.redo(titan_id)
+        outcome, change = stored.campaign.redo(titan_id, now_iso())
         try:
             session.save(stored, outcome.campaign, f"redo: {change.text}")
         except RuleError as error:  # the campaign's new name is another campaign's now
             raise RuleError(f'"{change.text}" cannot be redone now: {error}') from None
     steps = {step.state.name: step for step in outcome.steps.values()}
     return Undone(change, outcome.campaign, steps)
+
+
+def read_merged(session: Session) -> Campaign:
+    """The session's only campaign, or an empty one named for none (what a merge's undo shows)."""
+    stored = session.campaigns()
+    return stored[0].campaign if len(stored) == 1 else Campaign("", 0)
 
 
 class HistoryRow(NamedTuple):

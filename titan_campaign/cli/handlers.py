@@ -612,6 +612,25 @@ def cmd_import(args: Namespace, db: Database) -> None:
     print(f"imported {', '.join(names)} into {db.path}")
 
 
+def cmd_merge(args: Namespace, db: Database) -> None:
+    merged = actions.merge_copy(db, Path(args.file), dry_run=args.dry_run)
+    if args.dry_run:
+        print(f"would be {merged.text} (--dry-run: nothing changed)")
+    elif not merged.brought and not merged.campaigns and not merged.refused:
+        before = f" ({merged.refused_before} refused before)" if merged.refused_before else ""
+        print(f"nothing to merge from {merged.source}: this file has all its changes{before}")
+    else:
+        print(merged.text)
+    for name in merged.campaigns:
+        print(f"  campaign {name} comes in whole")
+    for line in merged.brought:
+        print(f"  + {line}")
+    for refused in merged.refused:
+        print(f"  refused: {refused.what}: {refused.reason}")
+    if merged.refused and not args.dry_run:
+        print(f"  refused changes are kept whole in {actions.refused_file(db.path)}")
+
+
 def cmd_serve(args: Namespace, db: Database) -> None:
     from ..serve import serve_game_night  # textual-serve loads only for a game night
 

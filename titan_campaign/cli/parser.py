@@ -469,6 +469,13 @@ def _import_arguments(imp: Parser, common: Parser) -> None:
     imp.add_argument("file")
 
 
+def _merge_arguments(merge: Parser, common: Parser) -> None:
+    merge.add_argument("file", help="the other copy (a sync tool's conflicted copy, say)")
+    merge.add_argument(
+        "--dry-run", action="store_true", help="show what would come in and be refused; no change"
+    )
+
+
 def _serve_arguments(serve: Parser, common: Parser) -> None:
     serve.add_argument(
         "--host",
@@ -597,6 +604,11 @@ COMMANDS: dict[str, tuple[str, Handler, Arguments]] = {
         "add the campaigns of an export file (a name clash is refused)",
         handlers.cmd_import,
         _import_arguments,
+    ),
+    "merge": (
+        "bring in the changes of another copy of the database, judged again by the rules",
+        handlers.cmd_merge,
+        _merge_arguments,
     ),
     "serve": (
         "game night in the browser: the app in every player's browser tab, on this database",

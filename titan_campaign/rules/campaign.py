@@ -52,6 +52,14 @@ class Change(NamedTuple):
     number: int | None = None
     campaign_renamed: tuple[str, str] | None = None
     """A rename of the campaign itself: its name before and after (the change has no events)."""
+    id: str = ""
+    """The change's stable id, the same in every copy of the file ("" until saved)."""
+    undone_at: str = ""
+    """When it was undone (while it is), in UTC: a merge replays the undo at that time."""
+    redone_at: str = ""
+    """When it was last redone, in UTC: a merge replays it at that time."""
+    dropped: tuple[str, ...] = ()
+    """The ids of the undone changes it dropped (no longer redoable): a merge drops them too."""
 
     def touches(self, titan_id: int) -> bool:
         return titan_id in self.events
@@ -185,10 +193,31 @@ class Campaign:
         change = Change(at, text, {tid: tuple(added) for tid, added in events.items() if added})
         if not change.events:
             raise RuleError("nothing to change")
+        return self.record_change(change)
+
+    def record_change(self, change: Change, made_elsewhere: bool = False) -> Outcome:
+        """Judge a change (its events, or the campaign's rename) and add it, or RuleError, as
+        ``record`` does. ``made_elsewhere``: a change of another copy of the file (a merge),
+        whose games keep their own numbers, as a redo's do."""
+        if change.campaign_renamed:
+            old, new = change.campaign_renamed
+            if name_key(old) != name_key(self.name):
+                raise RuleError(f'the campaign is called "{self.name}" now, not "{old}"')
+            outcome = self.rename(new, change.at)
+            dropped = tuple(dict.fromkeys(change.dropped + outcome.change.dropped))
+            made = outcome.change._replace(id=change.id, text=change.text, dropped=dropped)
+            renamed = outcome.campaign.numbered(outcome.campaign.changes[:-1] + (made,))
+            return Outcome(renamed, made, {})
+        if made_elsewhere:
+            self._check_games_free(change)
         steps = self._judge(change)
-        kept = tuple(
-            c for c in self.changes if not (c.undone and any(c.touches(t) for t in change.events))
-        )
+        dropping = [
+            c for c in self.changes if c.undone and any(c.touches(t) for t in change.events)
+        ]
+        kept = tuple(c for c in self.changes if not any(c is d for d in dropping))
+        if dropping:
+            gone = tuple(dict.fromkeys(change.dropped + tuple(c.id for c in dropping if c.id)))
+            change = change._replace(dropped=gone)
         # Only undone changes were dropped: every history is as it was, plus the new events.
         histories = dict(self.histories)
         for titan_id, added in change.events.items():
@@ -203,7 +232,14 @@ class Campaign:
         can no longer be redone once another rename is made. (The store judges that no other
         campaign has the name.)"""
         text = f'campaign "{self.name}" renamed "{name}"'
-        change = Change(at, text, {}, campaign_renamed=(self.name, name))
+        dropping = [c for c in self.changes if c.undone and c.campaign_renamed]
+        change = Change(
+            at,
+            text,
+            {},
+            campaign_renamed=(self.name, name),
+            dropped=tuple(c.id for c in dropping if c.id),
+        )
         kept = tuple(c for c in self.changes if not (c.undone and c.campaign_renamed))
         return Outcome(self.named(name).numbered(kept + (change,)), change, {})
 
@@ -275,9 +311,14 @@ class Campaign:
         campaign.__dict__["histories"] = self.histories
         return campaign
 
-    def undo(self, titan_id: int | None = None) -> tuple[Campaign, Change]:
-        """Undo the latest change in effect (or the latest touching ``titan_id``) as a whole."""
+    def undo(
+        self, titan_id: int | None = None, at: str = "", change_id: str = ""
+    ) -> tuple[Campaign, Change]:
+        """Undo the latest change in effect (or the latest touching ``titan_id``, or the one
+        of ``change_id``, as a merge replays an undo) as a whole, at time ``at``."""
         done = self.history(titan_id)
+        if change_id:
+            done = [c for c in done if c.id == change_id]
         if not done or (len(done) == 1 and _creates(done[0], titan_id)):
             who = self.names().get(titan_id, "") if titan_id is not None else f'"{self.name}"'
             raise RuleError(f"nothing to undo for {who}")
@@ -295,7 +336,7 @@ class Campaign:
                 f"undo {_listed(first)} first (undo TITAN takes each back)"
             )
         order = max((c.undone for c in self.changes), default=0) + 1
-        undone = latest._replace(undone=order)
+        undone = latest._replace(undone=order, undone_at=at)
         changes = tuple(undone if c is latest else c for c in self.changes)
         campaign = self.with_changes(changes)
         try:
@@ -341,7 +382,7 @@ class Campaign:
                         f"game {event.game} is another game now (played {other.date}{scenario})"
                     )
 
-    def redo(self, titan_id: int | None = None) -> tuple[Outcome, Change]:
+    def redo(self, titan_id: int | None = None, at: str = "") -> tuple[Outcome, Change]:
         """Redo the change undone last (of those touching ``titan_id``), judged again by the rules;
         it becomes the latest change."""
         undone = [c for c in self.changes if c.undone and (titan_id is None or c.touches(titan_id))]
@@ -357,7 +398,7 @@ class Campaign:
                 "(a new change to a Titan drops its undone changes)"
             )
         latest = max(undone, key=lambda c: c.undone)
-        redone = latest._replace(undone=0, number=None)
+        redone = latest._replace(undone=0, number=None, undone_at="", redone_at=at)
         rest = tuple(c for c in self.changes if c is not latest)
         before = self.with_changes(rest)
         try:

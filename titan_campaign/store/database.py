@@ -30,11 +30,14 @@ from .documents import (
     SCHEMA_VERSION,
     CampaignDoc,
     campaign_from_docs,
+    change_id,
     change_to_doc,
     check_tables,
     events_from_docs,
     has_kinds,
     holds_part,
+    merge_note,
+    new_campaign_id,
     not_undoable,
     noting_not_undoable,
     of_kinds,
@@ -105,6 +108,9 @@ class Session:
         self.not_undoable = ""
         """Set when the session's change is one ``undo`` cannot take back (a deleted
         campaign): the file then says so until its next change (see ``not_undoable_note``)."""
+        self.merged: dict[str, Any] | None = None
+        """Set when the session's change is a merge: its line and the documents as they were
+        (see ``merge_note``), so that ``undo`` takes it back whole."""
 
     @property
     def changed(self) -> bool:
@@ -138,6 +144,30 @@ class Session:
         """What the file's latest change was, when ``undo`` cannot take it back (a campaign
         deleted, a backup restored); empty otherwise."""
         return not_undoable(self.tables)
+
+    def campaign_doc_id(self, campaign_id: int) -> str:
+        """The campaign's id, the same in every copy of the file."""
+        return str(self._campaign_doc(campaign_id).get("id", ""))
+
+    def merge_note(self) -> dict[str, Any] | None:
+        """The file's latest change when it is a merge: its line (``text``) and, by table, the
+        documents it changed as they were (``before``)."""
+        return merge_note(self.tables)
+
+    def put_back(self, before: dict[str, dict[str, Any]]) -> None:
+        """Put documents back as they were (a merge undone): each of ``before``'s tables'
+        documents as given, or removed where given as None."""
+        tables = dict(self.tables)
+        for table, docs in before.items():
+            kept = dict(tables.get(table, {}))
+            for key, doc in docs.items():
+                if doc is None:
+                    kept.pop(key, None)
+                else:
+                    kept[key] = doc
+            tables[table] = dict(sorted(kept.items(), key=lambda item: int(item[0])))
+        self._storage().write(tables)
+        self._read.clear()
 
     def _stored(self, doc_id: int, doc: Any, titans: set[int] | None = None) -> Stored:
         if doc_id in self._read:
@@ -291,11 +321,14 @@ class Session:
         except ShapeError as error:
             raise RuleError(f"campaign {error}") from None
 
-    def add_campaign(self, name: str, base_xp: int, created: str = "") -> Stored:
+    def add_campaign(
+        self, name: str, base_xp: int, created: str = "", campaign_id: str = ""
+    ) -> Stored:
+        """A new campaign (``campaign_id``: its id in the copy it comes from, for a merge)."""
         doc = self._campaign_doc_of(name, base_xp, created or now_iso())
         if self._named(doc.name) is not None:
             raise RuleError(f'a campaign named "{doc.name}" already exists')
-        doc_id = self._campaigns.insert(to_json(doc))
+        doc_id = self._campaigns.insert({**to_json(doc), "id": campaign_id or new_campaign_id()})
         self._read[doc_id] = Campaign(doc.name, doc.base_xp, doc.created)
         return Stored(doc_id, self._read[doc_id])
 
@@ -331,18 +364,38 @@ class Session:
         if gone:
             self._changes.remove(doc_ids=gone)  # type: ignore[arg-type]
         numbered = []
+        before = str(self._campaign_doc(stored.id).get("id", ""))
         for change in new.changes:
             if change.number is None:
+                if not change.id:
+                    change = change._replace(id=change_id(before, change_to_doc(0, change)))
                 number = self._changes.insert(change_to_doc(stored.id, change))
                 change = change._replace(number=number)
             elif change != old[change.number]:
-                self._changes.update({"undone": change.undone}, doc_ids=[change.number])
+                self._changes.update(_undo_state(change), doc_ids=[change.number])
+            before = change.id
             numbered.append(change)
         saved = new.numbered(tuple(numbered))
         if stored.whole:
             self._read[stored.id] = saved
         self.saved_text = text
         return Stored(stored.id, saved, stored.whole)
+
+
+def _undo_state(change: Change) -> Any:
+    """What updates a change's document to its undo state."""
+
+    def update(doc: dict[str, Any]) -> None:
+        doc["undone"] = change.undone
+        for field, value in (("undone_at", change.undone_at), ("redone_at", change.redone_at)):
+            if value:
+                doc[field] = value
+            else:
+                doc.pop(field, None)
+        if not change.undone:
+            del doc["undone"]
+
+    return update
 
 
 class Database:
@@ -409,7 +462,8 @@ class Database:
         text = session.saved_text
         if session.upgraded_from is not None:
             text = f"upgrade from schema {session.upgraded_from}; then {text or 'nothing'}"
-        self.write_version(noting_not_undoable(session.tables, session.not_undoable), text)
+        tables = noting_not_undoable(session.tables, session.not_undoable, session.merged)
+        self.write_version(tables, text)
 
     def write_version(self, tables: dict[str, Any], text: str, restoring: bool = False) -> None:
         """Keep the file as it is as a backup (before ``text``, the change), then write

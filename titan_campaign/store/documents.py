@@ -1,14 +1,18 @@
-"""The database file's tables (schema 3), and how their documents become the rules' objects.
+"""The database file's tables (schema 4), and how their documents become the rules' objects.
 
 ``campaigns.json`` is a tinydb file of three tables:
 
-- ``meta``: one document, ``{"schema_version": 3}`` (with ``"not_undoable"`` after a change
-  that ``undo`` cannot take back);
-- ``campaigns``: ``{"name", "base_xp", "created"}``;
-- ``changes``: the change log, one document per user action: ``{"campaign": ID, "at": TIME,
-  "text": "Thorn: bought a Power box", "titans": {TITAN ID: [EVENT, ...]}}``, plus
-  ``"undone": N`` while the change is undone (and may be redone). A rename of the campaign
-  is a change without events: ``"titans": {}, "campaign_renamed": [OLD, NEW]``.
+- ``meta``: one document, ``{"schema_version": 4}`` (with ``"not_undoable"`` after a change
+  that ``undo`` cannot take back, ``"merged"`` after a merge, which ``undo`` takes back);
+- ``campaigns``: ``{"name", "base_xp", "created", "id"}``, ``id`` the same in every copy;
+- ``changes``: the change log, one document per user action: ``{"campaign": ID, "id": ID,
+  "at": TIME, "text": "Thorn: bought a Power box", "titans": {TITAN ID: [EVENT, ...]}}``, plus
+  ``"undone": N`` and ``"undone_at": TIME`` while the change is undone (and may be redone),
+  ``"redone_at"`` once redone, ``"dropped": [ID, ...]`` naming the undone changes it made no
+  longer redoable. A rename of the campaign is a change without events: ``"titans": {},
+  "campaign_renamed": [OLD, NEW]``. A change's ``id`` is a hash of its content and of the id
+  of the change before it in its campaign's log (``change_id``), so that two copies of one
+  history agree on it without talking (schema 4; schema 3 had no ids).
 
 A document read from the file is checked here, and every event by the rules; a
 problem names the table, the document and the field, and the file is left untouched.
@@ -16,7 +20,10 @@ problem names the table, the document and the field, and the file is left untouc
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import uuid
 from collections.abc import Collection
 from pathlib import Path
 from typing import Any
@@ -47,7 +54,10 @@ from ..rules.shapes import (
 )
 from .files import StoreError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+_ID_PATTERN = "[0-9a-f]{32}"
+ID = text(32, pattern=_ID_PATTERN)
+_ID = re.compile(_ID_PATTERN)
 _NUMBER_KEY = re.compile(r"[1-9][0-9]{0,8}")
 _NUMBER = text(9, pattern=_NUMBER_KEY.pattern)
 
@@ -62,6 +72,7 @@ class CampaignDoc(Checked):
     name: str = checked(NAME)
     base_xp: int = checked(one_of((0, 100, 200)))
     created: str = checked(TIME, default="")
+    id: str = checked(ID, default="")
 
 
 def _titans(value: Any) -> dict[str, list[Any]]:
@@ -83,9 +94,59 @@ class ChangeDoc(Checked):
     titans: dict[str, list[Any]] = checked(_titans)
     undone: int = checked(whole(0, _MAX_NUMBER), default=0)
     campaign_renamed: tuple[str, str] | None = checked(optional(many(NAME, 2, 2)), default=None)
+    id: str = checked(ID, default="")
+    undone_at: str = checked(TIME, default="")
+    redone_at: str = checked(TIME, default="")
+    dropped: tuple[str, ...] = checked(many(ID, _MAX_NUMBER), default=())
 
 
-_CHANGE_FIELDS = frozenset(ChangeDoc._fields) - {"campaign_renamed"}  # rare: checked in full
+_RARE = {"campaign_renamed", "undone_at", "redone_at", "dropped"}  # checked in full
+_CHANGE_FIELDS = frozenset(ChangeDoc._fields) - _RARE
+
+
+def change_id(before: str, doc: dict[str, Any]) -> str:
+    """A change's stable id: a hash of its campaign's id or the change before it (``before``),
+    its time, line, events and rename; the same in every copy of the file."""
+    content = [before, doc.get("at", ""), doc.get("text", ""), doc["titans"]]
+    content.append(doc.get("campaign_renamed"))
+    encoded = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(encoded.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def new_campaign_id() -> str:
+    """A new campaign's id (kept in its document, so every copy of the file shares it)."""
+    return uuid.uuid4().hex
+
+
+def given_ids(tables: dict[str, Any]) -> dict[str, Any]:
+    """The tables with an id for every campaign and change that has none (a file of schema 3,
+    or a change added by hand): a campaign's from its facts, a change's from its content and
+    the change before it in its campaign's log, so every copy upgraded alone agrees."""
+    campaigns = tables.get("campaigns", {}) if isinstance(tables, dict) else None
+    changes = tables.get("changes", {}) if isinstance(tables, dict) else None
+    if type(campaigns) is not dict or type(changes) is not dict:
+        return tables  # check_tables names what is wrong
+    if all(type(d) is not dict or d.get("id") for t in (campaigns, changes) for d in t.values()):
+        return tables
+    last: dict[Any, str] = {}
+    given_campaigns = {}
+    for key, doc in campaigns.items():
+        if type(doc) is dict and not doc.get("id"):
+            facts = [doc.get("name"), doc.get("base_xp"), doc.get("created"), key]
+            encoded = json.dumps(facts, ensure_ascii=False).encode("utf-8", "surrogatepass")
+            doc = {**doc, "id": hashlib.sha256(encoded).hexdigest()[:32]}
+        given_campaigns[key] = doc
+        if type(doc) is dict and _NUMBER_KEY.fullmatch(key):
+            last[int(key)] = str(doc.get("id"))
+    given_changes = {}
+    for key, doc in changes.items():
+        if type(doc) is dict and type(doc.get("titans")) is dict:
+            campaign = doc.get("campaign")
+            if not doc.get("id"):
+                doc = {**doc, "id": change_id(last.get(campaign, ""), doc)}
+            last[campaign] = str(doc["id"])
+        given_changes[key] = doc
+    return {**tables, "campaigns": given_campaigns, "changes": given_changes}
 
 
 def _usual(doc: Any) -> bool:
@@ -96,6 +157,8 @@ def _usual(doc: Any) -> bool:
     campaign, undone = doc.get("campaign"), doc.get("undone", 0)
     at, text, titans = doc.get("at", ""), doc.get("text", ""), doc.get("titans")
     if type(campaign) is not int or type(undone) is not int or type(titans) is not dict:
+        return False
+    if not _ID.fullmatch(str(doc.get("id", "0" * 32))):
         return False
     if (
         type(at) is not str
@@ -136,6 +199,11 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     return data
 
 
+MERGED = "merged"
+"""A key of the ``meta`` document after a merge: its line and, for each table, the documents
+it changed as they were before (null for one it added), so that ``undo`` takes it back whole;
+gone after the next change."""
+
 NOT_UNDOABLE = "not_undoable"
 """A key of the ``meta`` document: the text of the file's latest change when it is one that
 ``undo`` cannot take back (a campaign deleted, a backup restored); gone after the next change."""
@@ -149,10 +217,21 @@ def not_undoable(tables: dict[str, Any]) -> str:
     return str(next(notes, ""))
 
 
-def noting_not_undoable(tables: dict[str, Any], note: str) -> dict[str, Any]:
-    """The tables with ``note`` as the file's not-undoable change (none if empty)."""
+def merge_note(tables: dict[str, Any]) -> dict[str, Any] | None:
+    """The file's latest change when it is a merge: its line and the documents as they were."""
+    for doc in tables.get("meta", {}).values():
+        if type(doc) is dict and type(doc.get(MERGED)) is dict:
+            return dict(doc[MERGED])
+    return None
+
+
+def noting_not_undoable(
+    tables: dict[str, Any], note: str, merged: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The tables with ``note`` as the file's not-undoable change (none if empty), and
+    ``merged`` as its merge that undo takes back (none if None)."""
     meta = {
-        key: {field: value for field, value in doc.items() if field != NOT_UNDOABLE}
+        key: {field: value for field, value in doc.items() if field not in (NOT_UNDOABLE, MERGED)}
         if type(doc) is dict
         else doc
         for key, doc in tables.get("meta", {}).items()
@@ -160,6 +239,9 @@ def noting_not_undoable(tables: dict[str, Any], note: str) -> dict[str, Any]:
     if note and meta:
         first = next(iter(meta))
         meta[first] = {**meta[first], NOT_UNDOABLE: note}
+    if merged is not None and meta:
+        first = next(iter(meta))
+        meta[first] = {**meta[first], MERGED: merged}
     return {**tables, "meta": meta}
 
 
@@ -213,6 +295,10 @@ def campaign_from_docs(
                 raw.get("undone", 0),
                 int(number),
                 (shown(str(renamed[0])), shown(str(renamed[1]))) if renamed else None,
+                raw.get("id", ""),
+                raw.get("undone_at", ""),
+                raw.get("redone_at", ""),
+                tuple(raw.get("dropped", ())),
             )
         )
     return Campaign(facts.name, facts.base_xp, facts.created, tuple(log))
@@ -254,6 +340,13 @@ def change_to_doc(campaign_id: int, change: Change) -> dict[str, Any]:
         doc["undone"] = change.undone
     if change.campaign_renamed:
         doc["campaign_renamed"] = list(change.campaign_renamed)
+    if change.id:
+        doc["id"] = change.id
+    for field, value in (("undone_at", change.undone_at), ("redone_at", change.redone_at)):
+        if value:
+            doc[field] = value
+    if change.dropped:
+        doc["dropped"] = list(change.dropped)
     return doc
 
 

@@ -161,7 +161,9 @@ def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
         raise StoreError(
             f"{where}: {str(error).removesuffix(' (left untouched)')}; nothing imported"
         ) from None
-    campaign = campaign.with_changes(tuple(c._replace(number=None) for c in campaign.changes))
+    campaign = campaign.with_changes(
+        tuple(c._replace(number=None, id="") for c in campaign.changes)  # ids of this file
+    )
     names: dict[str, int] = {}
     for titan_id in campaign.titan_ids:
         try:

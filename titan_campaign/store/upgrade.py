@@ -1,6 +1,7 @@
-"""Files of earlier versions, read as schema 3 (``documents.py``); written on the first change,
+"""Files of earlier versions, read as schema 4 (``documents.py``); written on the first change,
 when the file as it was is kept as a backup (and schema 2's history folder is left as it is).
 
+- Schema 3: the change log without ids: each campaign and change is given its id.
 - Schema 1: one file holding every Titan's events and redo stack.
 - Schema 2: an index (``campaigns.json``) naming one history file per Titan in the folder
   ``campaigns.json.titans/``.
@@ -21,7 +22,7 @@ from ..rules.campaign import Change
 from ..rules.describe import change_text
 from ..rules.events import Event, GameRecorded, events_from_json
 from ..rules.shapes import ShapeError
-from .documents import SCHEMA_VERSION, change_to_doc
+from .documents import SCHEMA_VERSION, change_to_doc, given_ids
 from .files import StoreError, parse_json, read_bytes
 
 _NUMBER_KEY = re.compile(r"[1-9][0-9]{0,8}")
@@ -53,11 +54,19 @@ def schema_version(path: Path, data: Any) -> int:
 def upgrade(
     path: Path, data: Any, database: Path | None = None
 ) -> tuple[dict[str, Any], int | None]:
-    """The file's tables in schema 3, and the version it was upgraded from (None if current).
+    """The file's tables in schema 4, and the version it was upgraded from (None if current).
     ``database``: where the database lives, when ``path`` is a backup of it."""
     version = schema_version(path, data)
     if version == SCHEMA_VERSION:
-        return data, None
+        return given_ids(data), None
+    if version == 3:
+        meta = {
+            key: {**doc, "schema_version": SCHEMA_VERSION}
+            if isinstance(doc, dict) and "schema_version" in doc
+            else doc
+            for key, doc in data["meta"].items()
+        }
+        return given_ids({**data, "meta": meta}), version
     titans = data.get("titans")
     campaigns = data.get("campaigns")
     if not isinstance(titans, dict) or not isinstance(campaigns, dict):
@@ -90,7 +99,7 @@ def upgrade(
         },
         "changes": changes,
     }
-    return tables, version
+    return given_ids(tables), version
 
 
 def _campaign_of(

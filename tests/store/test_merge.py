@@ -1,0 +1,337 @@
+"""Two copies of one campaign that went their own way (Ann at home, Bo on his laptop), merged:
+every change of both kept, judged again by the rules in the order they were made, the refused
+ones kept whole beside the database, and the merge taken back whole by `undo`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import time_machine
+
+from titan_campaign import actions
+from titan_campaign.store import Database
+from titan_campaign.store.documents import SCHEMA_VERSION
+
+from .conftest import Cli, run
+
+EXAMPLE = Path(__file__).parents[2] / "sheets" / "example-campaign.json"
+START = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+
+
+class Copies:
+    """Ann's file and Bo's conflicted copy of it, changed one after the other on a clock
+    that moves a minute per command."""
+
+    def __init__(self, folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        self.ann = Cli(folder / "campaigns.json", capsys)
+        self.bo = Cli(folder / "campaigns (Bo's conflicted copy).json", capsys)
+        self.minute = 0
+
+    def on(self, who: Cli, *argv: str) -> str:
+        self.minute += 1
+        with time_machine.travel(START + timedelta(minutes=self.minute), tick=False):
+            return who.ok(*argv)
+
+    def copy(self) -> None:
+        shutil.copyfile(self.ann.db, self.bo.db)
+
+    def merge(self, into: Cli | None = None, other: Cli | None = None) -> str:
+        into = into or self.ann
+        other = other or self.bo
+        return self.on(into, "merge", str(other.db))
+
+
+def sheets(db: Path) -> dict[str, dict[str, object]]:
+    """Every Titan's printed sheet, by campaign and name."""
+    database = Database(db)
+    found: dict[str, dict[str, object]] = {}
+    for campaign in actions.read_campaigns(database):
+        for state in actions.titans(database, campaign.name, archived=True):
+            found[f"{campaign.name}/{state.name}"] = actions.titan_sheet(
+                database, state.name, campaign.name
+            )
+    return found
+
+
+def history(cli: Cli, *argv: str) -> list[str]:
+    return [line for line in cli.ok("history", *argv).splitlines() if line.strip()]
+
+
+@pytest.fixture
+def copies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Iterator[Copies]:
+    pair = Copies(tmp_path, capsys)
+    pair.on(pair.ann, "import", str(EXAMPLE))
+    pair.copy()
+    yield pair
+
+
+# --- stable change ids ------------------------------------------------------------------------
+
+
+def _ids(db: Path) -> list[str]:
+    return [doc["id"] for doc in json.loads(db.read_text())["changes"].values()]
+
+
+def test_every_change_has_an_id_that_is_the_same_in_every_copy(copies: Copies) -> None:
+    ids = _ids(copies.ann.db)
+    assert len(ids) == len(set(ids)) and all(len(i) == 32 for i in ids)
+    assert _ids(copies.bo.db) == ids
+    copies.on(copies.ann, "gold", "Thorn", "5")
+    copies.on(copies.bo, "gold", "Thorn", "5")  # another change, another moment: another id
+    assert _ids(copies.ann.db)[:-1] == _ids(copies.bo.db)[:-1] == ids
+    assert _ids(copies.ann.db)[-1] != _ids(copies.bo.db)[-1]
+
+
+def _as_schema_3(db: Path) -> None:
+    data = json.loads(db.read_text())
+    data["meta"]["1"]["schema_version"] = 3
+    for table in ("campaigns", "changes"):
+        for doc in data[table].values():
+            doc.pop("id", None)
+    db.write_text(json.dumps(data))
+
+
+def test_a_schema_3_file_upgrades_and_two_copies_upgraded_apart_agree_on_ids(
+    copies: Copies,
+) -> None:
+    copies.on(copies.ann, "campaign", "rename", "Second Age", "--campaign", "The Iron Crown")
+    copies.copy()
+    _as_schema_3(copies.ann.db)
+    _as_schema_3(copies.bo.db)
+    copies.on(copies.ann, "gold", "Thorn", "1")  # the first change writes the upgrade
+    copies.on(copies.bo, "gold", "Mira", "2")
+    written = json.loads(copies.ann.db.read_text())
+    assert written["meta"]["1"]["schema_version"] == SCHEMA_VERSION == 4
+    assert _ids(copies.ann.db)[:-1] == _ids(copies.bo.db)[:-1]
+    assert "+ Mira: gold +2" in copies.merge()
+
+
+def test_a_file_newer_than_this_version_is_refused_as_newer(copies: Copies) -> None:
+    data = json.loads(copies.bo.db.read_text())
+    data["meta"]["1"]["schema_version"] = SCHEMA_VERSION + 1
+    copies.bo.db.write_text(json.dumps(data))
+    assert "newer titan-campaign" in copies.bo.refused("titan", "list")
+    message = copies.ann.refused("merge", str(copies.bo.db))
+    assert "newer titan-campaign" in message and message.endswith("nothing merged")
+
+
+def test_undo_and_redo_are_recorded_with_their_time_and_keep_the_change_id(copies: Copies) -> None:
+    copies.on(copies.ann, "gold", "Thorn", "5")
+    made = _ids(copies.ann.db)[-1]
+    copies.on(copies.ann, "undo")
+    doc = json.loads(copies.ann.db.read_text())["changes"]
+    undone = next(d for d in doc.values() if d["id"] == made)
+    assert undone["undone"] == 1 and undone["undone_at"].startswith("2026-12-01T18:03")
+    copies.on(copies.ann, "redo")
+    doc = json.loads(copies.ann.db.read_text())["changes"]
+    redone = next(d for d in doc.values() if d["id"] == made)
+    assert "undone" not in redone and redone["redone_at"].startswith("2026-12-01T18:04")
+
+
+# --- merging: every kind of change ------------------------------------------------------------
+
+
+def test_changes_on_both_copies_all_come_in(copies: Copies) -> None:
+    copies.on(copies.ann, "gold", "Thorn", "5", "--note", "loot [/b]")
+    copies.on(copies.bo, "titan", "add", "Bea", "--player", "Bo")
+    copies.on(copies.bo, "spend", "Bea", "ability", "power")
+    copies.on(copies.bo, "titan", "rename", "Osk", "Oskar")
+    copies.on(copies.bo, "titan", "archive", "Mira")
+    copies.on(copies.ann, "titan", "add", "Cid", "--player", "Ann")  # the same Titan number
+    said = copies.merge()
+    assert said.startswith("merged 4 changes from campaigns (Bo's conflicted copy).json\n")
+    lines = history(copies.ann)
+    for text in (
+        "Thorn: gold +5",
+        "Bea created for Bo",
+        "Bea: bought a Power box",
+        "Osk: renamed Oskar",
+        "Mira: archived",
+        "Cid created for Ann",
+    ):
+        assert any(text in line for line in lines), text
+    names = copies.ann.ok("titan", "list", "--all")
+    assert "Bea (Bo)" in names and "Cid (Ann)" in names and "Oskar" in names
+
+
+def test_both_spent_thorns_last_xp_the_first_made_is_kept_the_other_refused_and_kept(
+    copies: Copies,
+) -> None:
+    copies.on(copies.ann, "spend", "Thorn", "ability", "skill")  # 250 XP: first made
+    copies.on(copies.ann, "spend", "Thorn", "ability", "skill")  # 50 XP left
+    copies.on(copies.bo, "spend", "Thorn", "ability", "wisdom")  # made last: XP gone by now
+    before = sheets(copies.bo.db)
+    said = copies.merge()
+    assert "; 1 refused" in said.splitlines()[0]
+    assert "refused: Thorn: bought a Wisdom box (100 XP" in said
+    kept = json.loads((copies.ann.db.parent / "campaigns.json.refused.json").read_text())
+    [entry] = kept["refused"]
+    assert entry["what"].startswith("Thorn: bought a Wisdom box") and entry["reason"]
+    assert entry["change"]["titans"]["1"][0]["kind"] == "ability_bought"
+    assert entry["from"] == copies.bo.db.name
+    # merging Ann's into Bo's gives the same sheets
+    copies.merge(copies.bo, copies.ann)
+    assert sheets(copies.bo.db) == sheets(copies.ann.db) != before
+
+
+def test_the_same_copy_merged_twice_changes_nothing(copies: Copies) -> None:
+    copies.on(copies.bo, "gold", "Thorn", "5")
+    copies.on(copies.ann, "spend", "Thorn", "ability", "power")
+    copies.on(copies.bo, "spend", "Thorn", "ability", "power")
+    copies.merge()
+    merged = copies.ann.db.read_bytes()
+    refused = (copies.ann.db.parent / "campaigns.json.refused.json").read_bytes()
+    assert "nothing to merge" in copies.merge()
+    assert copies.ann.db.read_bytes() == merged
+    assert (copies.ann.db.parent / "campaigns.json.refused.json").read_bytes() == refused
+
+
+def test_an_undo_on_the_other_copy_comes_in(copies: Copies) -> None:
+    copies.on(copies.bo, "undo", "Osk")  # a change both copies had
+    undone = history(copies.bo, "Osk")
+    said = copies.merge()
+    assert "+ undo: Osk: learned: Barkskin" in said
+    assert history(copies.ann, "Osk") == undone
+
+
+def test_an_undo_then_a_new_change_does_not_bring_the_undone_change_back(copies: Copies) -> None:
+    copies.on(copies.ann, "undo", "Osk")
+    copies.on(copies.ann, "gold", "Osk", "3")  # the undone change can no longer be redone
+    copies.on(copies.bo, "gold", "Thorn", "1")
+    copies.merge()
+    lines = history(copies.ann, "Osk")
+    assert not any("Barkskin" in line for line in lines) and "gold +3" in lines[-1]
+
+
+def test_a_redo_on_the_other_copy_comes_in(copies: Copies) -> None:
+    copies.on(copies.ann, "undo", "Osk")
+    copies.copy()
+    copies.on(copies.bo, "redo", "Osk")
+    copies.merge()
+    assert any("Barkskin" in line for line in history(copies.ann, "Osk"))
+
+
+def test_a_game_recorded_on_the_other_copy_comes_in_and_a_clashing_game_is_refused(
+    copies: Copies,
+) -> None:
+    copies.on(copies.ann, "award", "Thorn", "--result", "won", "--date", "2026-12-01")
+    copies.on(copies.bo, "award", "Mira", "--result", "won", "--date", "2026-12-02")
+    said = copies.merge()
+    assert "refused: game" in said and "is another game now" in said
+    copies.on(copies.bo, "undo")
+    copies.on(copies.bo, "award", "Mira", "--result", "lost", "--game", "4")
+    copies.merge()
+    games = copies.ann.ok("campaign", "games")
+    assert "Mira" in games.split("game 4")[-1]
+
+
+def test_renames_of_the_campaign_first_made_wins(copies: Copies) -> None:
+    copies.on(copies.ann, "campaign", "rename", "Second Age", "--campaign", "The Iron Crown")
+    copies.on(copies.bo, "campaign", "rename", "Third Age", "--campaign", "The Iron Crown")
+    said = copies.merge()
+    assert 'the campaign is called "Second Age" now' in said
+    assert "Second Age" in copies.ann.ok("campaign", "list")
+
+
+def test_a_titan_both_added_under_one_name_is_refused_with_its_later_changes(
+    copies: Copies,
+) -> None:
+    copies.on(copies.ann, "titan", "add", "Bea", "--player", "Ann")
+    copies.on(copies.bo, "titan", "add", "Bea", "--player", "Bo")
+    copies.on(copies.bo, "gold", "Bea", "4")
+    said = copies.merge()
+    assert "; 2 refused" in said
+    assert 'already has a Titan named "Bea"' in said
+    assert "creation was refused" in said
+
+
+def test_a_campaign_only_the_other_copy_has_comes_in_whole(copies: Copies, tmp_path: Path) -> None:
+    copies.on(copies.bo, "campaign", "new", "Side Quest", "--base-xp", "0")
+    copies.on(copies.bo, "titan", "add", "Zed", "--player", "Bo", "--campaign", "Side Quest")
+    copies.on(copies.bo, "gold", "Zed", "2")
+    said = copies.merge()
+    assert "campaign Side Quest comes in whole" in said
+    assert "Zed: gold +2" in copies.ann.ok("history", "--campaign", "Side Quest")
+    assert "nothing to merge" in copies.merge()
+
+
+def test_an_import_on_the_other_copy_comes_in(copies: Copies, tmp_path: Path) -> None:
+    other = Cli(tmp_path / "other.json", copies.ann.capsys)
+    other.ok("campaign", "new", "Elsewhere", "--base-xp", "100")
+    other.ok("titan", "add", "Yan", "--player", "Cy")
+    other.ok("export", "-o", str(tmp_path / "elsewhere.json"))
+    copies.on(copies.bo, "import", str(tmp_path / "elsewhere.json"))
+    copies.merge()
+    assert "Yan (Cy)" in copies.ann.ok("titan", "list", "--campaign", "Elsewhere")
+
+
+# --- the merge is one change ------------------------------------------------------------------
+
+
+def test_undo_takes_the_merge_back_whole(copies: Copies) -> None:
+    copies.on(copies.ann, "gold", "Thorn", "5")
+    copies.on(copies.bo, "gold", "Mira", "5")
+    copies.on(copies.bo, "undo", "Osk")
+    copies.on(copies.bo, "campaign", "new", "Side Quest", "--base-xp", "0")
+    before = sheets(copies.ann.db)
+    lines = history(copies.ann)
+    copies.merge()
+    assert sheets(copies.ann.db) != before
+    assert copies.on(copies.ann, "undo").startswith("undone: merged 3 changes from")
+    assert sheets(copies.ann.db) == before and history(copies.ann) == lines
+    assert "Side Quest" not in copies.ann.ok("campaign", "list")
+    assert "merged" not in copies.ann.db.read_text()
+    assert "merged 3 changes" in copies.ann.ok("backups")
+
+
+def test_a_dry_run_shows_what_would_come_in_and_changes_nothing(copies: Copies) -> None:
+    copies.on(copies.bo, "gold", "Mira", "5")
+    before = copies.ann.db.read_bytes()
+    said = copies.on(copies.ann, "merge", str(copies.bo.db), "--dry-run")
+    assert said.startswith("would be merged 1 change from") and "+ Mira: gold +5" in said
+    assert copies.ann.db.read_bytes() == before
+    assert not (copies.ann.db.parent / "campaigns.json.refused.json").exists()
+
+
+# --- bad input --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"not json", "is not"),
+        (b'{"format": "titan-campaign export", "campaigns": []}', "not a titan-campaign database"),
+        (b'{"meta": {"1": {"schema_version": 4}}, "campaigns": {"1": {"name": 3}}}', "damaged"),
+    ],
+)
+def test_a_file_that_is_not_a_copy_is_refused_in_one_line(
+    copies: Copies, content: bytes, said: str
+) -> None:
+    copies.bo.db.write_bytes(content)
+    message = copies.ann.refused("merge", str(copies.bo.db))
+    assert said in message and message.endswith("nothing merged")
+
+
+def test_a_database_with_no_shared_history_is_named_as_such(
+    copies: Copies, tmp_path: Path
+) -> None:
+    stranger = Cli(tmp_path / "stranger.json", copies.ann.capsys)
+    stranger.ok("campaign", "new", "The Iron Crown", "--base-xp", "200")
+    message = copies.ann.refused("merge", str(stranger.db))
+    assert "not a copy of this campaign's history" in message
+    assert "missing.json does not exist" in copies.ann.refused("merge", str(tmp_path / "missing.json"))
+    assert "this database itself" in copies.ann.refused("merge", str(copies.ann.db))
+
+
+def test_the_command_line_says_where_refused_changes_are_kept(
+    copies: Copies, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copies.on(copies.ann, "titan", "add", "Bea", "--player", "Ann")
+    copies.on(copies.bo, "titan", "add", "Bea", "--player", "Bo")
+    code, out, _ = run(copies.ann.db, capsys, "merge", str(copies.bo.db))
+    assert code == 0 and "campaigns.json.refused.json" in out

@@ -1,0 +1,341 @@
+"""Merging another copy of the database (a sync tool's conflicted copy) into this one.
+
+Two copies of one campaign share the changes made before they parted: the longest common
+prefix of their change ids (``documents.change_id``). After it, the changes of both copies,
+and their undos and redos, are replayed in the order they were made (by their recorded UTC
+times), each judged again by the rules, as a redo is judged (``Campaign.record_change``,
+``Campaign.undo``): the first made wins a clash; one the rules now refuse is left out, with
+the rule's reason, and kept whole in ``campaigns.json.refused.json`` beside the database.
+Campaigns only the other copy has come in whole; Titans only it has come in with their
+changes (under a free Titan number if theirs is taken). The same copy merged twice changes
+nothing, and merging A into B or B into A gives the same sheets.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..rules.campaign import Campaign, Change
+from ..rules.errors import RuleError
+from ..rules.events import Created, Event
+from ..rules.printable import kept_text
+from .database import Database, Session, Stored
+from .documents import change_to_doc
+from .files import StoreError, parse_json, read_bytes, write_atomically
+
+REFUSED_FORMAT = "titan-campaign refused changes"
+
+
+class Refused(NamedTuple):
+    """A change (or an undo, or a whole campaign) the rules refused in a merge, and why."""
+
+    campaign: str
+    what: str
+    reason: str
+    kept: dict[str, Any]
+    """The change's document (or the campaign's) as it was in its copy, whole."""
+
+
+class Merged(NamedTuple):
+    """What a merge brought in from the other copy, and what the rules refused."""
+
+    source: str
+    brought: tuple[str, ...]
+    """The lines of the other copy's changes (and undos) that came in."""
+    refused: tuple[Refused, ...]
+    campaigns: tuple[str, ...]
+    """The campaigns that came in whole."""
+    refused_before: int = 0
+    """Changes refused again that an earlier merge of this copy refused and kept."""
+
+    @property
+    def text(self) -> str:
+        count = len(self.brought)
+        text = f"merged {count} change{'' if count == 1 else 's'} from {self.source}"
+        return f"{text}; {len(self.refused)} refused" if self.refused else text
+
+
+def refused_file(database: Path) -> Path:
+    """Where a database's refused changes are kept (one of the database's own files)."""
+    return database.with_name(database.name + ".refused.json")
+
+
+def read_copy(path: Path) -> dict[str, Any]:
+    """The other copy's tables, every campaign replayed through the rules; StoreError in one
+    line if it is not a campaign database, is damaged or newer than this version."""
+    try:
+        raw = read_bytes(path)
+        if raw is None:
+            raise StoreError(f"{path} does not exist")
+        return Database(path).checked_tables(raw=raw)
+    except StoreError as error:
+        message = str(error).removesuffix(" (left untouched)").removesuffix("; left untouched")
+        message = message.removesuffix(": upgrade titan-campaign")
+        raise StoreError(f"{message}; nothing merged") from None
+
+
+def _moment(at: str) -> datetime:
+    """A recorded time in UTC, to put changes of two copies in the order they were made."""
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _state(change: Change) -> tuple[str, bool, str, str]:
+    return (change.id, bool(change.undone), change.undone_at, change.redone_at)
+
+
+def _stamp(change: Change) -> tuple[datetime, bool]:
+    """When the change was last undone or redone (and whether it is undone, for a tie)."""
+    times = [t for t in (change.undone_at, change.redone_at) if t]
+    latest = max((_moment(t) for t in times), default=datetime.min.replace(tzinfo=UTC))
+    return latest, bool(change.undone)
+
+
+class _Replay:
+    """One campaign's changes after the two copies parted, replayed in the order made."""
+
+    def __init__(self, mine: Campaign, theirs: Campaign) -> None:
+        fork = 0
+        for one, other in zip(mine.changes, theirs.changes, strict=False):
+            if _state(one) != _state(other):
+                break
+            fork += 1
+        self.mine, self.fork = mine, fork
+        self.dropped = {i for c in (*mine.changes, *theirs.changes) for i in c.dropped}
+        self.mine_rest, self.theirs_rest = mine.changes[fork:], theirs.changes[fork:]
+        mine_rest = {c.id: c for c in mine.changes[fork:]}
+        theirs_rest = {c.id: c for c in theirs.changes[fork:]}
+        self.both = mine_rest.keys() & theirs_rest.keys()
+        self.theirs_only = theirs_rest.keys() - mine_rest.keys()
+        self.picked: dict[str, tuple[str, Change]] = {}
+        for side, rest in (("mine", mine_rest), ("theirs", theirs_rest)):
+            for change_id, change in rest.items():
+                if change_id in self.dropped:
+                    continue
+                known = self.picked.get(change_id)
+                if known is None or _stamp(change) > _stamp(known[1]):
+                    self.picked[change_id] = (side, change)
+        self.dropped_by = {
+            change_id: tuple(
+                dict.fromkeys(
+                    (*mine_rest[change_id].dropped, *theirs_rest[change_id].dropped)
+                    if change_id in self.both
+                    else self.picked[change_id][1].dropped
+                )
+            )
+            for change_id in self.picked
+        }
+        self.brought: list[str] = []
+        self.refused: list[Refused] = []
+
+    def base(self) -> Campaign:
+        """This copy's campaign as it was when the copies parted."""
+        prefix = self.mine.changes[: self.fork]
+        renames = [c.campaign_renamed for c in prefix if c.campaign_renamed and not c.undone]
+        later = [c.campaign_renamed for c in self.mine.changes[self.fork :] if c.campaign_renamed]
+        name = renames[-1][1] if renames else (later[0][0] if later else self.mine.name)
+        return Campaign(name, self.mine.base_xp, self.mine.created).with_changes(prefix)
+
+    def _steps(self) -> list[tuple[datetime, int, int, int, str, Change]]:
+        """Each copy's changes after they parted (and their undos), in the order made: by
+        time, each copy's own order kept (a clock set back never reorders them); changes of
+        the same second from both copies, one copy's first (the same whichever is merged)."""
+        rests = {"mine": self.mine_rest, "theirs": self.theirs_rest}
+        ranks = sorted(rests, key=lambda side: [c.id for c in rests[side]])
+        steps = []
+        for side, rest in rests.items():
+            latest = datetime.min.replace(tzinfo=UTC)
+            for index, change in enumerate(rest):
+                latest = max(latest, _moment(change.redone_at or change.at))
+                if self.picked.get(change.id, ("", change))[0] != side:
+                    continue
+                rank = ranks.index(side)
+                steps.append((latest, rank, index, 0, side, change))
+                if change.undone:
+                    undone = _moment(change.undone_at) if change.undone_at else latest
+                    steps.append((max(undone, latest), rank, index, 1, side, change))
+        steps.sort(key=lambda step: step[:4])
+        return steps
+
+    def run(self) -> Campaign:
+        campaign = self.base()
+        steps = [(undo, change.id, side, change) for *_, undo, side, change in self._steps()]
+        known = {tid for c in campaign.changes for tid in c.events}  # since before they parted
+        titans: dict[tuple[str, int], int] = {}
+        in_effect: set[str] = set()
+        for undo, change_id, side, change in steps:
+            ours = side == "theirs" and change_id in self.theirs_only
+            if undo:
+                if change_id not in in_effect:
+                    continue
+                try:
+                    campaign, _ = campaign.undo(change_id=change_id, at=change.undone_at)
+                except RuleError as error:
+                    self._refuse(campaign, f"undo: {change.text}", str(error), change)
+                    continue
+                if side == "theirs" and change.undone_at:
+                    self.brought.append(f"undo: {change.text}")
+                continue
+            events: dict[int, tuple[Event, ...]] = {}
+            new: dict[int, int] = {}
+            for tid, added in change.events.items():
+                mapped = titans.get((side, tid), tid if tid in known else None)
+                if mapped is None and any(isinstance(e, Created) for e in added):
+                    used = {t for c in campaign.changes for t in c.events} | set(new.values())
+                    mapped = tid if tid not in used else max(used) + 1
+                    new[tid] = mapped
+                if mapped is None:
+                    self._refuse(campaign, change.text, "its Titan's creation was refused", change)
+                    break
+                events[mapped] = added
+            else:
+                made_change = change._replace(
+                    events=events,
+                    undone=0,
+                    number=None,
+                    undone_at="",
+                    dropped=self.dropped_by[change_id],
+                )
+                try:
+                    campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
+                except RuleError as error:
+                    self._refuse(campaign, change.text, str(error), change)
+                    continue
+                sides = ("mine", "theirs") if change_id in self.both else (side,)
+                for tid, mapped in new.items():
+                    titans.update({(each, tid): mapped for each in sides})
+                in_effect.add(change_id)
+                if ours:
+                    self.brought.append(change.text)
+        return campaign
+
+    def _refuse(self, campaign: Campaign, what: str, reason: str, change: Change) -> None:
+        doc = change_to_doc(0, change)
+        del doc["campaign"]
+        self.refused.append(Refused(campaign.name, what, reason, doc))
+
+
+def _campaign_ids(session: Session) -> dict[str, Stored]:
+    return {session.campaign_doc_id(stored.id): stored for stored in session.campaigns()}
+
+
+def _refusal(what: str, kept: Any) -> str:
+    return json.dumps([what, kept], sort_keys=True, ensure_ascii=False)
+
+
+def refused_before(database: Path) -> set[str]:
+    """The refusals kept in the file beside the database (``_refusal``)."""
+    path = refused_file(database)
+    try:
+        raw = read_bytes(path, "file of refused changes")
+        found = parse_json(path, raw) if raw is not None else None
+    except StoreError:
+        return set()
+    entries = found.get("refused") if isinstance(found, dict) else None
+    return {
+        _refusal(str(e.get("what")), e.get("change"))
+        for e in (entries if isinstance(entries, list) else [])
+        if isinstance(e, dict)
+    }
+
+
+def merge_into(
+    session: Session, other: dict[str, Any], source: str, known: Collection[str] = frozenset()
+) -> Merged:
+    """Merge the other copy's tables (``read_copy``) into the session's, as one change that
+    ``undo`` takes back whole; StoreError if the copy shares no campaign with this file.
+    ``known``: refusals kept before (``refused_before``), not told again."""
+    with kept_text():
+        theirs = Session(session.path, other, None)
+        theirs_by_id = _campaign_ids(theirs)
+    mine_by_id = _campaign_ids(session)
+    if not mine_by_id.keys() & theirs_by_id.keys():
+        raise StoreError(
+            f"{source} is not a copy of this campaign's history (no change in common); nothing merged"
+        )
+    before = {
+        table: {key: dict(doc) for key, doc in session.tables.get(table, {}).items()}
+        for table in ("campaigns", "changes")
+    }
+    brought: list[str] = []
+    refused: list[Refused] = []
+    whole: list[str] = []
+    for campaign_id, other_stored in theirs_by_id.items():
+        other_campaign = other_stored.campaign
+        stored = mine_by_id.get(campaign_id)
+        if stored is None:
+            try:
+                added = session.add_campaign(
+                    other_campaign.name,
+                    other_campaign.base_xp,
+                    other_campaign.created,
+                    campaign_id,
+                )
+            except RuleError as error:
+                kept = {"name": other_campaign.name, "base_xp": other_campaign.base_xp}
+                kept["changes"] = [change_to_doc(0, c) for c in other_campaign.changes]
+                refused.append(Refused(other_campaign.name, "the whole campaign", str(error), kept))
+                continue
+            changes = tuple(c._replace(number=None) for c in other_campaign.changes)
+            session.save(added, other_campaign.with_changes(changes), "")
+            whole.append(other_campaign.name)
+            brought.append(f'campaign "{other_campaign.name}" created')
+            brought.extend(c.text for c in changes)
+            continue
+        replay = _Replay(stored.campaign, other_campaign)
+        merged = replay.run()
+        brought.extend(replay.brought)
+        refused.extend(replay.refused)
+        if merged.name != stored.campaign.name or [change_to_doc(0, c) for c in merged.changes] != [
+            change_to_doc(0, c) for c in stored.campaign.changes
+        ]:
+            try:  # changes kept from before the copies parted keep their place
+                session.save(stored, merged, "")
+            except RuleError as error:  # the campaign's new name is another campaign's
+                raise StoreError(f"{source}: {error}; nothing merged") from None
+    fresh = tuple(r for r in refused if _refusal(r.what, r.kept) not in known)
+    result = Merged(source, tuple(brought), fresh, tuple(whole), len(refused) - len(fresh))
+    session.saved_text = result.text
+    after = {table: session.tables.get(table, {}) for table in before}
+    session.merged = {
+        "text": result.text,
+        "before": {
+            table: {
+                key: before[table].get(key)
+                for key in before[table].keys() | after[table].keys()
+                if before[table].get(key) != after[table].get(key)
+            }
+            for table in before
+        },
+    }
+    return result
+
+
+def keep_refused(database: Path, merged: Merged, at: str) -> None:
+    """Add the merge's refused changes to the file beside the database (each kept once)."""
+    path = refused_file(database)
+    raw = read_bytes(path, "file of refused changes")
+    data: dict[str, Any] = {"format": REFUSED_FORMAT, "refused": []}
+    if raw is not None:
+        found = parse_json(path, raw)
+        if isinstance(found, dict) and isinstance(found.get("refused"), list):
+            data = found
+    for refused in merged.refused:
+        data["refused"].append(
+            {
+                "merged_at": at,
+                "from": merged.source,
+                "campaign": refused.campaign,
+                "what": refused.what,
+                "reason": refused.reason,
+                "change": refused.kept,
+            }
+        )
+    write_atomically(path, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode())
