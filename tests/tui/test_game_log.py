@@ -79,3 +79,17 @@ async def test_a_correction_the_rules_refuse_keeps_the_form_open_with_the_reason
         assert app.screen is form
         assert "no game 4" in rendered(form.query_one("#error-correction"))
     assert db.read_bytes() == before
+
+
+def test_the_campaigns_level_chart_leaves_out_an_imported_titans_games_elsewhere() -> None:
+    from titan_campaign.rules.progress import ProgressRow
+    from titan_campaign.tui.screens.progress import levels_by_game
+
+    thorn = [
+        ProgressRow(1, "2024-03-01", 50, 50, 0, 0, 0, played_in="The Iron Crown"),
+        ProgressRow(2, "2025-02-01", 50, 100, 0, 0, 0),
+    ]
+    bea = [ProgressRow(1, "2025-01-05", 100, 100, 0, 0, 0)]
+    games, levels = levels_by_game({"Thorn": thorn, "Bea": bea})
+    assert games == [1, 2]
+    assert levels == {"Thorn": {2: 0}, "Bea": {1: 0}}

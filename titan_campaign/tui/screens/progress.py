@@ -73,7 +73,7 @@ def titan_table(rows: Sequence[ProgressRow]) -> Table:
         table.add_column(column, justify="left" if column == "Date" else "right")
     for row in rows:
         table.add_row(
-            *(str(v) for v in (row.game, row.date, row.award, row.earned, row.spent)),
+            *(str(v) for v in (row.label, row.date, row.award, row.earned, row.spent)),
             str(row.level),
             str(row.mana),
         )
@@ -83,8 +83,12 @@ def titan_table(rows: Sequence[ProgressRow]) -> Table:
 def levels_by_game(
     progress: dict[str, list[ProgressRow]],
 ) -> tuple[list[int], dict[str, dict[int, int]]]:
-    """Every game any Titan played, in order, and each Titan's level after each game played."""
-    levels = {name: {row.game: row.level for row in rows} for name, rows in progress.items()}
+    """Every game of the campaign any Titan played, in order, and each Titan's level after each
+    game played (an imported Titan's games from another campaign are not this campaign's)."""
+    levels = {
+        name: {row.game: row.level for row in rows if not row.played_in}
+        for name, rows in progress.items()
+    }
     games = sorted({game for played in levels.values() for game in played})
     return games, levels
 
