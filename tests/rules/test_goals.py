@@ -341,6 +341,8 @@ def test_r6_an_old_bonus_spell_is_swapped_and_a_spell_no_pick_reaches_is_bought(
     assert "spend school fire" in words
     assert "choose spell Fire Ball" in words
     assert "swap bonus Water Affinity for Mass Bloodlust" in words
+    assert plan.forgotten == ("Water Affinity",)  # R6: the old spell is forgotten
+    assert plan.headline_note() == "; forgets the bonus spell Water Affinity (R6)"
     assert "spend spell Dune Lord" in words
     assert sum(w.startswith("spend spell ") for w in words) == 1
     assert goal_met_after(thorn.state, plan, goal)
@@ -396,7 +398,7 @@ def test_a_goal_already_met_has_no_steps_and_one_below_the_sheet_is_met(titan: A
     for goal in (Goal(), Goal({"power": 0}, {"fire": 1}), Goal({}, {"fire": 2})):
         plan = plan_goal(thorn.state, goal)
         assert plan.steps == ()
-        assert plan.to_json() == {"xp_needed": 0, "games": 0.0, "steps": []}
+        assert plan.to_json() == {"forgets": [], "xp_needed": 0, "games": 0.0, "steps": []}
 
 
 # --- refusals -----------------------------------------------------------------------------
@@ -471,6 +473,7 @@ def test_the_plan_as_json_has_exactly_the_documented_fields(titan: Any) -> None:
     thorn = titan(base_xp=200).earn(100)
     data = json.loads(json.dumps(plan_goal(thorn.state, Goal({"power": 2})).to_json()))
     assert data == {
+        "forgets": [],
         "xp_needed": 0,
         "games": 0.0,
         "steps": [

@@ -417,6 +417,7 @@ def cmd_goal(args: Namespace, db: Database) -> None:
     )
     print(
         f"{state.name} to {goal}: {len(plan.steps)} steps, {plan.xp_cost} XP spent; {when}{games}"
+        f"{plan.headline_note()}"
     )
     for number, step in enumerate(plan.steps, start=1):
         print(

@@ -148,8 +148,22 @@ class GoalPlan(NamedTuple):
         """All the XP the plan spends (R1: 100 a purchase)."""
         return XP_PER_PURCHASE * sum(1 for step in self.steps if step.do.startswith("spend "))
 
+    @property
+    def forgotten(self) -> tuple[str, ...]:
+        """The bonus spells the plan's swaps forget (R6: the old spell is forgotten)."""
+        return tuple(step.event.old for step in self.steps if isinstance(step.event, BonusSwapped))
+
+    def headline_note(self) -> str:
+        """What a player must know before following the plan: "; forgets the bonus spell
+        Water Affinity (R6)", or ""."""
+        if not self.forgotten:
+            return ""
+        word = "spell" if len(self.forgotten) == 1 else "spells"
+        return f"; forgets the bonus {word} {', '.join(self.forgotten)} (R6)"
+
     def to_json(self) -> dict[str, object]:
         return {
+            "forgets": list(self.forgotten),
             "xp_needed": self.xp_needed,
             "games": None if self.games is None else round(self.games, 2),
             "steps": [

@@ -24,7 +24,7 @@ def goal_data(state: TitanState) -> dict[str, Any] | None:
         plan = plan_goal(state, goal)
     except RuleError as error:  # an archived Titan plans nothing
         return {"wanted": goal.describe(), "met": False, "xp_needed": 0, "xp_cost": 0,
-                "games": None, "steps": [], "note": str(error)}  # fmt: skip
+                "games": None, "steps": [], "forgets": [], "note": str(error)}  # fmt: skip
     return {
         "wanted": goal.describe(),
         "met": not plan.steps,
@@ -32,6 +32,7 @@ def goal_data(state: TitanState) -> dict[str, Any] | None:
         "xp_cost": plan.xp_cost,
         "games": None if plan.games is None else round(plan.games, 1),
         "steps": [step.do for step in plan.steps],
+        "forgets": list(plan.forgotten),
         "note": "",
     }
 

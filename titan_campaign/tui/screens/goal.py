@@ -58,6 +58,9 @@ def goal_panel(goal: dict[str, Any] | None) -> Text:
         remains += f"; {goal['xp_needed']} XP still to earn{games}"
     else:
         remains += ", all available now"
+    if goal["forgets"]:  # R6: a bonus swap forgets the old spell
+        remains += f"; forgets the bonus spell{'s' if len(goal['forgets']) > 1 else ''} "
+        remains += ", ".join(goal["forgets"]) + " (R6)"
     text.append(remains + "\n")
     steps = [f"{number}. {step}" for number, step in enumerate(goal["steps"], start=1)]
     shown = steps[:STEPS_SHOWN]
