@@ -1,6 +1,6 @@
 """Game night in the browser: a printout or an export made in a tab arrives in that player's
 browser as a download, and nothing is written on the host (not in the folder serve runs in,
-not beside the database)."""
+not in its ~/Downloads, not beside the database)."""
 
 from __future__ import annotations
 
@@ -29,10 +29,16 @@ def host_files(*folders: Path) -> dict[Path, bytes]:
 def night_in_a_folder(
     campaign_db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[tuple[GameNight, Path]]:
-    """serve started in a folder of its own, where a printout would land by default."""
+    """serve started in a folder of its own, where a printout would land by default, with a
+    home folder of its own (where ~/Downloads is), both beside the database."""
     folder = tmp_path / "where-serve-runs"
     folder.mkdir()
     monkeypatch.chdir(folder)
+    home = tmp_path / "home"
+    (home / "Downloads").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    for variable in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DOWNLOAD_DIR"):
+        monkeypatch.delenv(variable, raising=False)
     night = start_game_night(campaign_db)
     try:
         yield night, folder
