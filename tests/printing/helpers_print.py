@@ -201,3 +201,32 @@ def embedded_glyphs(data: bytes) -> dict[str, str]:
                     for letter in text:
                         letters.setdefault(letter, str(font["/BaseFont"]))
     return letters
+
+
+def drawn_text(data: bytes) -> str:
+    """The letters a PDF draws, in the order it draws them (left to right along a line for
+    shaped text), read through each font's ToUnicode map; strings drawn one after another are
+    simply joined."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(io.BytesIO(data))
+    drawn: list[str] = []
+    for page in reader.pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})  # type: ignore[union-attr]
+        maps = {
+            name: _to_unicode(ref.get_object()["/ToUnicode"].get_object().get_data())
+            for name, ref in fonts.items()
+            if "/ToUnicode" in ref.get_object()
+        }
+        current: dict[int, str] = {}
+        for operands, operator in ContentStream(page.get_contents(), reader).operations:
+            if operator == b"Tf":
+                current = maps.get(operands[0], {})
+            elif operator in (b"Tj", b"TJ"):
+                for part in operands[0] if operator == b"TJ" else [operands[0]]:
+                    raw = getattr(part, "original_bytes", None)
+                    if raw is None:
+                        continue  # a TJ spacing number
+                    codes = (int.from_bytes(raw[i : i + 2]) for i in range(0, len(raw), 2))
+                    drawn.append("".join(current.get(code, "") for code in codes))
+    return "".join(drawn)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers_print import embedded_glyphs, pdf_pages
+from helpers_print import drawn_text, embedded_glyphs, pdf_pages
 
 from titan_campaign.printing.fonts import MISSING_MARK
 from titan_campaign.printing.pdf import campaign_pdf, sheet_pdf
@@ -62,6 +62,18 @@ def test_every_script_is_drawn_by_a_glyph_of_a_font_embedded_in_the_pdf(
     text = "\n".join(pdf_pages(pdf))
     assert "李雷" in text and "韩梅梅" in text and MISSING_MARK not in text
     assert printout_warnings("sheet", data) == []
+
+
+def test_hebrew_and_arabic_are_drawn_right_to_left(
+    example_sheets: dict[str, Any],
+) -> None:
+    """Read left to right as the page draws them, the letters come last one first."""
+    data = dict(example_sheets["thorn"], name="שלום עליכם", player="مرحبا بك")
+    drawn = drawn_text(sheet_pdf(data))
+    hebrew = "".join(char for char in drawn if "\u0590" <= char <= "\u05ff")
+    arabic = "".join(char for char in drawn if "\u0600" <= char <= "\u06ff")
+    assert hebrew == "שלום עליכם".replace(" ", "")[::-1]
+    assert arabic == "مرحبا بك".replace(" ", "")[::-1]
 
 
 def test_a_campaign_printout_names_every_titan_in_its_own_letters(

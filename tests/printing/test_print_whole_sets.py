@@ -105,12 +105,11 @@ def test_the_gold_ledger_and_notes_are_on_every_sheet(
 
 def test_the_readme_page_counts_are_what_is_printed(tmp_path: Path) -> None:
     """The README's Printing section promises page counts of the example campaign."""
-
     readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
     (campaign,) = re.findall(r"The example campaign prints (\d+) pages", readme)
-    thorn, osk = re.findall(r"Thorn of the example campaign takes (\d+) pages, Osk (\d+)", readme)[
-        0
-    ]
+    ((thorn, osk),) = re.findall(
+        r"Thorn of the example campaign takes (\d+) pages, Osk (\d+)", readme
+    )
     db = Database(tmp_path / "db.json")
     assert main(["--db", str(db.path), "import", str(EXAMPLE)]) == 0
     for what, titan, pages in (("sheet", "Thorn", thorn), ("sheet", "Osk", osk)):
