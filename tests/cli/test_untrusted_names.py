@@ -177,3 +177,14 @@ def test_a_mistaken_argument_holding_an_escape_is_said_back_with_it_visible(thor
     assert "sp\\x1b[2Jirit=3" in message
     message = thorn.refused("spend", "Thorn", "spell", "Fire\u202eBall")
     assert "Fire\\u202eBall" in message
+
+
+def test_a_titan_file_whose_note_acts_on_a_terminal_is_not_imported(thorn, tmp_path) -> None:
+    titan_file = tmp_path / "thorn.json"
+    thorn.ok("gold", "Thorn", "5", "--note", "loot")
+    thorn.ok("titan", "export", "Thorn", "-o", str(titan_file))
+    titan_file.write_text(
+        titan_file.read_text().replace('"loot"', '"loot \\u001b]52;c;eA==\\u0007"')
+    )
+    message = thorn.refused("titan", "import", str(titan_file), "--name", "Osk")
+    assert "note: cannot hold control characters" in message, message
