@@ -16,7 +16,7 @@ show results.
 """
 
 from ..rules.errors import RuleError
-from ..store import StoreError
+from ..store import Database, StoreError
 from ..store.outputs import MissingFolder, is_stream
 from .campaigns import (
     HistoryRow,
@@ -48,13 +48,18 @@ from .common import (
 )
 from .downloads import printout, titan_export
 from .files import (
+    BACKUPS_ENV,
+    Backup,
+    backups_kept,
     export_campaigns,
     export_titan,
     import_campaigns,
     import_titan,
+    keep_file,
     list_backups,
     print_to_file,
     restore_backup,
+    restore_shown_backup,
     save_file,
     write_printout,
 )
@@ -92,6 +97,9 @@ from .titan_changes import (
 )
 
 __all__ = [
+    "BACKUPS_ENV",
+    "Backup",
+    "Database",
     "Done",
     "HistoryRow",
     "Merged",
@@ -107,6 +115,7 @@ __all__ = [
     "add_item",
     "add_titan",
     "archive_titan",
+    "backups_kept",
     "buy_ability",
     "buy_item",
     "buy_school_level",
@@ -130,6 +139,7 @@ __all__ = [
     "import_titan",
     "is_stream",
     "item_facts",
+    "keep_file",
     "keep_goal",
     "kept_goal_plan",
     "list_backups",
@@ -150,6 +160,7 @@ __all__ = [
     "rename_campaign",
     "rename_titan",
     "restore_backup",
+    "restore_shown_backup",
     "restore_titan",
     "roster",
     "save_file",

@@ -25,6 +25,7 @@ from ..store.exchange import (
     read_titan_export,
     titan_export_text,
 )
+from ..store.files import write_atomically
 from ..store.outputs import write_output
 from .common import (
     Done,
@@ -93,8 +94,33 @@ def import_titan(
 # --- backups, export, import -------------------------------------------------------------
 
 
-def list_backups(db: Database) -> list[backup_files.Backup]:
+Backup = backup_files.Backup
+BACKUPS_ENV = backup_files.ENV_VAR
+"""The setting (an environment variable) that says how many backups are kept."""
+
+
+def list_backups(db: Database) -> list[Backup]:
     return backup_files.list_backups(db.path)
+
+
+def backups_kept() -> int:
+    """How many backups are kept (StoreError if ``BACKUPS_ENV`` is set to something else)."""
+    return backup_files.keep_count()
+
+
+def restore_shown_backup(db: Database, chosen: Backup) -> Backup:
+    """Restore the backup that was shown as ``chosen``, found again by its file: a change made
+    meanwhile renumbers the backups."""
+    current = next((b for b in list_backups(db) if b.name == chosen.name), None)
+    if current is None:
+        raise StoreError(f"the backup from {chosen.when} is no longer kept; nothing restored")
+    return restore_backup(db, current.number)
+
+
+def keep_file(path: Path, content: bytes) -> None:
+    """Write one of the app's own small files (its settings, a form kept unsaved) whole,
+    atomically: a reader never sees half of it. OSError or StoreError if it cannot be."""
+    write_atomically(path, content)
 
 
 def restore_backup(db: Database, number: int) -> backup_files.Backup:

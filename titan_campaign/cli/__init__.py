@@ -11,12 +11,12 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .. import actions
 from ..locations import db_path
 from ..rules.errors import RuleError
 from ..rules.names import UnknownName
 from ..rules.printable import one_line
 from ..rules.shapes import ShapeError
-from ..store import Database, StoreError
 from .parser import parse_arguments
 
 
@@ -55,7 +55,7 @@ def _run(argv: Sequence[str] | None) -> int:
             f'"{wrong}" is not UTF-8 text (is the terminal set to another encoding?); nothing was done'
         )
     args = parse_arguments(words)
-    db: Database | None = None
+    db: actions.Database | None = None
     try:
         path = db_path(getattr(args, "db", None))
         if args.command is None:
@@ -65,11 +65,18 @@ def _run(argv: Sequence[str] | None) -> int:
                 "--titan opens the app: leave out the command, or name the Titan after it"
                 " (see titan-campaign --help)"
             )
-        db = Database(path)
+        db = actions.Database(path)
         args.handler(args, db)
     except BrokenPipeError:
         raise
-    except (RuleError, StoreError, UnknownName, ShapeError, OSError, UnicodeEncodeError) as error:
+    except (
+        RuleError,
+        actions.StoreError,
+        UnknownName,
+        ShapeError,
+        OSError,
+        UnicodeEncodeError,
+    ) as error:
         if db is not None and db.saved:
             return _saved_then(db, _failed_after(error))
         if isinstance(error, UnicodeEncodeError):
@@ -99,7 +106,7 @@ def _failed_after(error: Exception) -> str:
     return str(error)
 
 
-def _saved_then(db: Database, failed: str | None = None) -> int:
+def _saved_then(db: actions.Database, failed: str | None = None) -> int:
     """The change is in the file, whatever failed after it: say so, exit 0, so that it is not
     entered a second time."""
     text = f" ({db.saved[-1]})" if db.saved[-1] else ""

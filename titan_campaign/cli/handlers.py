@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import actions
-from ..actions import Done, Participant
+from ..actions import Database, Done, Participant
 from ..printing.cells import wrap
 from ..printing.text import sheet_text
 from ..rules.errors import RuleError
@@ -20,7 +20,6 @@ from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
 from ..rules.progress import progress_json, progress_table
 from ..rules.titan import PendingChoice, Step, TitanState
-from ..store import Database
 
 
 def _campaign(args: Namespace) -> str | None:

@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import NoReturn
 
+from ..actions import Database
 from ..rules.errors import RuleError
 from ..rules.game_log import ENTRY_FIGURES, EntryWords, read_entry
 from ..rules.printable import one_line
-from ..store import Database
 from . import handlers
 
 Parser = argparse.ArgumentParser

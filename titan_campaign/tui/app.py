@@ -29,8 +29,6 @@ from .. import actions
 from ..rules.errors import RuleError
 from ..rules.printable import shown_lines
 from ..rules.titan import TitanState
-from ..store import Database, StoreError
-from ..store import backups as backup_files
 from . import settings, unsaved
 from .commands import ActionsProvider
 from .refusals import REFUSED, Refusal, refusal_of
@@ -56,7 +54,7 @@ def file_stamp(path: Path) -> tuple[int, int, int] | None:
     return (found.st_ino, found.st_size, found.st_mtime_ns)
 
 
-class WatchedDatabase(Database):
+class WatchedDatabase(actions.Database):
     """The app's database: it notes each version of the file that its own saves replaced
     (taken under the writers' lock, so exact even when another program saves at the same
     moment), so the live view never announces the app's own change as made elsewhere."""
@@ -76,7 +74,9 @@ class WatchedDatabase(Database):
             self.written.add(after)
 
 
-def changes_since(path: Path, seen: tuple[int, int, int] | None, own: set[int]) -> list[str] | None:
+def changes_since(
+    db: actions.Database, seen: tuple[int, int, int] | None, own: set[int]
+) -> list[str] | None:
     """What other programs changed since version ``seen`` of the file, oldest first, from the
     backups (each is a version with the change that came after it); a change that replaced a
     version in ``own`` is the app's own. None: the backups cannot tell (none kept, or that
@@ -84,9 +84,9 @@ def changes_since(path: Path, seen: tuple[int, int, int] | None, own: set[int]) 
     if seen is None:
         return None
     try:
-        kept = backup_files.list_backups(path)  # newest first
+        kept = actions.list_backups(db)  # newest first
         versions = [(os.stat(backup.file).st_ino, backup.before) for backup in kept]
-    except (OSError, StoreError):
+    except (OSError, actions.StoreError):
         return None
     since = next((n for n, (inode, _) in enumerate(versions) if inode == seen[0]), None)
     if since is None:
@@ -229,11 +229,11 @@ class TitanCampaignApp(App[int]):
             try:
                 view = actions.read_titan(self.db, self.open_titan, self.open_campaign)
                 return SheetScreen(view.campaign, view.state.name, view.state)
-            except (StoreError, RuleError) as error:
+            except (actions.StoreError, RuleError) as error:
                 not_found = str(error)
         try:
             actions.read_campaigns(self.db)  # a damaged file is said before anything else
-        except StoreError as error:
+        except actions.StoreError as error:
             return ProblemScreen(str(error))
         if not_found:
             self.notify(not_found, severity="warning")
@@ -291,7 +291,7 @@ class TitanCampaignApp(App[int]):
         stamp = file_stamp(self.db.path)
         if stamp == self._seen:
             return
-        elsewhere = changes_since(self.db.path, self._seen, self.db.replaced)
+        elsewhere = changes_since(self.db, self._seen, self.db.replaced)
         if elsewhere is None:  # no backups to tell by: a version this app wrote is its own
             elsewhere = [] if stamp in self.db.written else [self.newest_change()]
         self._seen = stamp
@@ -301,8 +301,8 @@ class TitanCampaignApp(App[int]):
 
     def newest_change(self) -> str:
         try:
-            kept = backup_files.list_backups(self.db.path)
-        except (OSError, StoreError):
+            kept = actions.list_backups(self.db)
+        except (OSError, actions.StoreError):
             kept = []
         newest = max(kept, key=lambda backup: backup.taken, default=None)
         return newest.before if newest is not None and newest.before else "The database changed."

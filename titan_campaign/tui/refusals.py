@@ -11,7 +11,6 @@ from ..rules.names import UnknownName
 from ..rules.shapes import ShapeError
 from ..rules.titan import TitanState
 from ..rules.wording import field_problems
-from ..store import StoreError
 
 
 @dataclass(frozen=True)
@@ -32,7 +31,7 @@ def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
         return Refusal("Changed elsewhere", str(error), state=error.state)
     if isinstance(error, RuleError):
         return Refusal("Refused", str(error))
-    if isinstance(error, (StoreError, UnknownName)):
+    if isinstance(error, (actions.StoreError, UnknownName)):
         return Refusal("Not saved", str(error), "error")
     if isinstance(error, ShapeError):
         problems = field_problems(error, labels)
@@ -43,4 +42,4 @@ def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
     raise error
 
 
-REFUSED = (RuleError, StoreError, UnknownName, ShapeError, OSError)
+REFUSED = (RuleError, actions.StoreError, UnknownName, ShapeError, OSError)

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .. import actions
 from ..rules.shapes import Checked, ShapeError, checked, optional, parse, replaced, text, to_json
-from ..store.files import StoreError, write_atomically
 
 APP_NAME = "titan-campaign"
 SERVED_ENV = "TITAN_CAMPAIGN_SERVED"
@@ -49,8 +49,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     target = path or settings_file()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, json.dumps(to_json(settings)).encode())
-    except (OSError, StoreError):
+        actions.keep_file(target, json.dumps(to_json(settings)).encode())
+    except (OSError, actions.StoreError):
         pass
 
 

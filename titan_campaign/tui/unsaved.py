@@ -15,7 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
-from ..store.files import StoreError, write_atomically
+from .. import actions
 from .settings import APP_NAME
 
 DATABASE = "Database: "
@@ -44,8 +44,8 @@ def keep_typed(
     target = (folder or unsaved_folder()) / f"{now:%Y%m%dT%H%M%SZ}-{secrets.token_hex(3)}.txt"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, ("\n".join(lines) + "\n").encode())
-    except (OSError, StoreError):
+        actions.keep_file(target, ("\n".join(lines) + "\n").encode())
+    except (OSError, actions.StoreError):
         return None
     return target
 

@@ -16,8 +16,6 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Label, Static
 
 from ... import actions
-from ...store import Database, StoreError
-from ...store.backups import ENV_VAR, Backup, keep_count
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
@@ -25,16 +23,7 @@ from .forms import BACK, FormBox, FormModal
 from .navigation import go_back
 
 
-def restore_shown(db: Database, chosen: Backup) -> Backup:
-    """Restore the backup that was shown as ``chosen``, found again by its file: a change made
-    meanwhile renumbers the backups."""
-    current = next((b for b in actions.list_backups(db) if b.name == chosen.name), None)
-    if current is None:
-        raise StoreError(f"the backup from {chosen.when} is no longer kept; nothing restored")
-    return actions.restore_backup(db, current.number)
-
-
-def undoes(backup: Backup) -> str:
+def undoes(backup: actions.Backup) -> str:
     """What restoring a backup takes back: the change that came after it, and any later."""
     return f"{backup.before} (and any later change)" if backup.before else "the changes after it"
 
@@ -44,7 +33,7 @@ class ConfirmRestoreModal(FormModal):
 
     BINDINGS: ClassVar[list[BindingType]] = [BACK]
 
-    def __init__(self, backup: Backup) -> None:
+    def __init__(self, backup: actions.Backup) -> None:
         super().__init__()
         self.backup = backup
 
@@ -80,7 +69,7 @@ class BackupsScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._rows: list[Backup] = []
+        self._rows: list[actions.Backup] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="backups-title", classes="page-title")
@@ -114,16 +103,16 @@ class BackupsScreen(Screen[None]):
 
     def _hint(self) -> str:
         try:
-            keep = keep_count()
-        except StoreError as error:
+            keep = actions.backups_kept()
+        except actions.StoreError as error:
             return str(error)
         if self._rows:
             return (
                 "enter or r: restore the highlighted backup (the current version is kept as a "
-                f"backup first)   the last {keep} are kept (set {ENV_VAR} to change)"
+                f"backup first)   the last {keep} are kept (set {actions.BACKUPS_ENV} to change)"
             )
         if keep == 0:
-            return f"There are no backups: they are turned off ({ENV_VAR}=0)."
+            return f"There are no backups: they are turned off ({actions.BACKUPS_ENV}=0)."
         return "There are no backups yet: one is kept before every change."
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -145,9 +134,9 @@ class BackupsScreen(Screen[None]):
 
         self.app.push_screen(ConfirmRestoreModal(chosen), confirmed)
 
-    def _restore(self, chosen: Backup) -> None:
+    def _restore(self, chosen: actions.Backup) -> None:
         db = database(self)
-        restored = titan_app(self).attempt(lambda: restore_shown(db, chosen))
+        restored = titan_app(self).attempt(lambda: actions.restore_shown_backup(db, chosen))
         if restored is None:
             self.refresh_view()
             return

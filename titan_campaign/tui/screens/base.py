@@ -9,7 +9,6 @@ from textual.message_pump import MessagePump
 
 from ... import actions
 from ...rules.titan import TitanState
-from ...store import Database
 
 if TYPE_CHECKING:
     from ..app import TitanCampaignApp
@@ -19,7 +18,7 @@ def titan_app(node: MessagePump) -> TitanCampaignApp:
     return cast("TitanCampaignApp", node.app)
 
 
-def database(node: MessagePump) -> Database:
+def database(node: MessagePump) -> actions.Database:
     return titan_app(node).db
 
 
@@ -34,7 +33,7 @@ class OneTitan:
         self.titan = titan
 
     @property
-    def db(self) -> Database:
+    def db(self) -> actions.Database:
         return database(self)  # type: ignore[arg-type]
 
     def read_state(self) -> TitanState | None:

@@ -28,7 +28,6 @@ from ...rules.goals import GoalStep
 from ...rules.names import UnknownName
 from ...rules.state import XP_PER_PURCHASE
 from ...rules.titan import TitanState, check
-from ...store import Database, StoreError
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
@@ -79,7 +78,7 @@ def step_cost(step: GoalStep) -> str:
     return f"{XP_PER_PURCHASE} XP" if step.do.startswith("spend ") else "free"
 
 
-def take_step(db: Database, shown: TitanState, campaign: str, event: Event) -> actions.Done:
+def take_step(db: actions.Database, shown: TitanState, campaign: str, event: Event) -> actions.Done:
     """Do one step of a goal's plan through the action a player would use for it, only if
     the Titan is still as ``shown`` when the step was offered (else ``TitanChanged``)."""
     titan = shown.name
@@ -261,7 +260,7 @@ class GoalModal(FormModal):
             done, _ = actions.keep_goal(
                 database(self), shown.name, abilities, schools, spells, self.campaign, shown
             )
-        except (RuleError, StoreError, UnknownName) as error:
+        except (RuleError, actions.StoreError, UnknownName) as error:
             if isinstance(error, actions.TitanChanged):
                 self.state = error.state  # asked again, it is judged as it is now
             self._show(str(error))  # the form stays open with everything typed
