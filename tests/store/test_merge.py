@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 import time_machine
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from titan_campaign import actions
-from titan_campaign.store import Database
+from titan_campaign.rules.errors import RuleError
+from titan_campaign.store import Database, StoreError
 from titan_campaign.store.documents import SCHEMA_VERSION
 
 from .conftest import Cli, run
@@ -317,14 +321,14 @@ def test_a_file_that_is_not_a_copy_is_refused_in_one_line(
     assert said in message and message.endswith("nothing merged")
 
 
-def test_a_database_with_no_shared_history_is_named_as_such(
-    copies: Copies, tmp_path: Path
-) -> None:
+def test_a_database_with_no_shared_history_is_named_as_such(copies: Copies, tmp_path: Path) -> None:
     stranger = Cli(tmp_path / "stranger.json", copies.ann.capsys)
     stranger.ok("campaign", "new", "The Iron Crown", "--base-xp", "200")
     message = copies.ann.refused("merge", str(stranger.db))
     assert "not a copy of this campaign's history" in message
-    assert "missing.json does not exist" in copies.ann.refused("merge", str(tmp_path / "missing.json"))
+    assert "missing.json does not exist" in copies.ann.refused(
+        "merge", str(tmp_path / "missing.json")
+    )
     assert "this database itself" in copies.ann.refused("merge", str(copies.ann.db))
 
 
@@ -335,3 +339,92 @@ def test_the_command_line_says_where_refused_changes_are_kept(
     copies.on(copies.bo, "titan", "add", "Bea", "--player", "Bo")
     code, out, _ = run(copies.ann.db, capsys, "merge", str(copies.bo.db))
     assert code == 0 and "campaigns.json.refused.json" in out
+
+
+# --- properties -------------------------------------------------------------------------------
+
+NAMES = ("Thorn", "Mira", "Osk", "Bea")
+ACTIONS = st.one_of(
+    st.tuples(st.just("gold"), st.sampled_from(NAMES), st.integers(-3, 5)),
+    st.tuples(st.just("spend"), st.sampled_from(NAMES), st.sampled_from(("power", "skill"))),
+    st.tuples(st.just("rename"), st.sampled_from(NAMES), st.sampled_from(NAMES)),
+    st.tuples(st.just("add"), st.sampled_from(NAMES), st.just(0)),
+    st.tuples(st.just("undo"), st.sampled_from((*NAMES, "")), st.just(0)),
+    st.tuples(st.just("redo"), st.sampled_from((*NAMES, "")), st.just(0)),
+)
+
+
+def _act(db: Database, action: tuple[str, str, object]) -> None:
+    kind, titan, value = action
+    try:
+        if kind == "gold":
+            assert isinstance(value, int)
+            actions.change_gold(db, titan, value)
+        elif kind == "spend":
+            actions.buy_ability(db, titan, str(value))
+        elif kind == "rename":
+            actions.rename_titan(db, titan, str(value))
+        elif kind == "add":
+            actions.add_titan(db, None, titan, "P")
+        elif kind == "undo":
+            actions.undo(db, titan=titan or None)
+        else:
+            actions.redo(db, titan=titan or None)
+    except (RuleError, StoreError):
+        pass  # refused as a player would see it: nothing saved
+
+
+def _all_ids(db: Path) -> tuple[set[str], set[str]]:
+    """The ids of the file's changes, and those its changes dropped (undone, then no longer
+    redoable once a new change touched their Titans)."""
+    docs = json.loads(db.read_text())["changes"].values()
+    return {d["id"] for d in docs}, {i for d in docs for i in d.get("dropped", ())}
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.tuples(st.booleans(), ACTIONS), max_size=12),
+)
+def test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent(
+    steps: list[tuple[bool, tuple[str, str, object]]],
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        ann, bo = Path(folder) / "a" / "campaigns.json", Path(folder) / "b" / "campaigns.json"
+        ann.parent.mkdir()
+        bo.parent.mkdir()
+        with time_machine.travel(START, tick=False) as clock:
+            actions.new_campaign(Database(ann), "Crown", 200)
+            actions.add_titan(Database(ann), None, "Thorn", "Ann")
+            actions.add_titan(Database(ann), None, "Mira", "Bo")
+            shutil.copyfile(ann, bo)
+            for on_ann, action in steps:
+                clock.shift(timedelta(seconds=30))
+                _act(Database(ann if on_ann else bo), action)
+            made = _all_ids(ann)[0] | _all_ids(bo)[0]
+            dropped = _all_ids(ann)[1] | _all_ids(bo)[1]
+            ann_copy, bo_copy = ann.with_name("mine.json"), bo.with_name("mine.json")
+            shutil.copyfile(ann, ann_copy)
+            shutil.copyfile(bo, bo_copy)
+            clock.shift(timedelta(minutes=5))
+            actions.merge_copy(Database(ann), bo_copy)
+            actions.merge_copy(Database(bo), ann_copy)
+            # merging A into B and B into A gives the same sheets
+            assert sheets(ann) == sheets(bo)
+            # the same copy merged twice changes nothing
+            merged = ann.read_bytes()
+            actions.merge_copy(Database(ann), bo_copy)
+            assert ann.read_bytes() == merged
+            # no change of either copy is missing from the result or the refused file
+            kept, gone = _all_ids(ann)
+            refused_file = ann.with_name("campaigns.json.refused.json")
+            refused = (
+                json.loads(refused_file.read_text())["refused"] if refused_file.exists() else []
+            )
+            refused_ids = {entry["change"].get("id") for entry in refused}
+            assert made <= kept | refused_ids | dropped | gone
+            # the merged log replayed from nothing gives the same sheets
+            exported = Path(folder) / "export.json"
+            actions.export_campaigns(Database(ann), exported)
+            fresh = Path(folder) / "fresh.json"
+            actions.import_campaigns(Database(fresh), exported)
+            assert sheets(fresh) == sheets(ann)

@@ -222,6 +222,18 @@ class _Replay:
         self.refused.append(Refused(campaign.name, what, reason, doc))
 
 
+def _compact(campaign: Campaign) -> Campaign:
+    """The campaign with its undone changes' order numbered 1, 2, ... (as undone), so that a
+    merge made again gives the same file."""
+    undone = sorted((c.undone, place) for place, c in enumerate(campaign.changes) if c.undone)
+    order = {place: number for number, (_, place) in enumerate(undone, start=1)}
+    changes = tuple(
+        c._replace(undone=order[place]) if c.undone else c
+        for place, c in enumerate(campaign.changes)
+    )
+    return campaign.numbered(changes)
+
+
 def _campaign_ids(session: Session) -> dict[str, Stored]:
     return {session.campaign_doc_id(stored.id): stored for stored in session.campaigns()}
 
@@ -290,7 +302,7 @@ def merge_into(
             brought.extend(c.text for c in changes)
             continue
         replay = _Replay(stored.campaign, other_campaign)
-        merged = replay.run()
+        merged = _compact(replay.run())
         brought.extend(replay.brought)
         refused.extend(replay.refused)
         if merged.name != stored.campaign.name or [change_to_doc(0, c) for c in merged.changes] != [

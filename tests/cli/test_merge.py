@@ -1,0 +1,53 @@
+"""The issue's worked example: a new user copies campaigns.json, changes both copies with
+--db (some changes clash), merges the copy back, finds every change in `history`, the
+clashing one listed with its reason and kept, and `undo` takes the merge back whole."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import UTC, datetime, timedelta
+
+import time_machine
+
+from .conftest import Cli
+
+START = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
+
+
+def test_two_copies_changed_apart_are_merged_and_the_merge_undone(thorn: Cli) -> None:
+    copy = Cli(thorn.db.with_name("copy.json"), thorn.capsys)
+    thorn.ok("titan", "add", "Mira", "--player", "Bo")
+    shutil.copyfile(thorn.db, copy.db)
+    before = thorn.ok("history")
+    with time_machine.travel(START, tick=False) as clock:
+        thorn.ok("spend", "Thorn", "ability", "power")  # Ann, at home: 100 of Thorn's 200 XP
+        clock.shift(timedelta(minutes=1))
+        copy.ok("spend", "Mira", "ability", "skill")  # Bo, on his laptop
+        clock.shift(timedelta(minutes=1))
+        thorn.ok("spend", "Thorn", "ability", "luck")  # Thorn's last 100 XP
+        clock.shift(timedelta(minutes=1))
+        copy.ok("spend", "Thorn", "ability", "wisdom")  # the same 100 XP, spent again
+        clock.shift(timedelta(minutes=1))
+        said = thorn.ok("merge", str(copy.db))
+    assert said.splitlines()[0] == "merged 1 change from copy.json; 1 refused"
+    assert "+ Mira: bought a Skill box" in said
+    assert "refused: Thorn: bought a Wisdom box" in said and "XP" in said
+    history = thorn.ok("history")
+    for line in ("Thorn: bought a Power box", "Mira: bought a Skill box", "Thorn: bought a Luck"):
+        assert line in history
+    kept = json.loads(thorn.db.with_name("campaigns.json.refused.json").read_text())
+    [entry] = kept["refused"]
+    assert entry["what"].startswith("Thorn: bought a Wisdom box") and entry["reason"] in said
+    assert entry["change"]["titans"]["1"] == [{"kind": "ability_bought", "ability": "wisdom"}]
+    assert thorn.ok("undo").startswith("undone: merged 1 change from copy.json; 1 refused")
+    assert "Mira: bought a Skill box" not in thorn.ok("history")
+    assert "Thorn: bought a Luck" in thorn.ok("history")
+    assert before.splitlines()[0] in thorn.ok("history")
+
+
+def test_merge_of_a_file_that_is_not_a_database_is_refused(thorn: Cli) -> None:
+    other = thorn.db.with_name("notes.json")
+    other.write_text('{"shopping": ["eggs"]}')
+    message = thorn.refused("merge", str(other))
+    assert "is not a titan-campaign database" in message and "nothing merged" in message
