@@ -107,4 +107,6 @@ def test_ctrl_c_while_a_tab_saves_stops_cleanly_and_keeps_the_change(
     abilities, xp = sheet["abilities"], sheet["xp"]
     assert isinstance(abilities, dict) and isinstance(xp, dict)
     assert xp["spent"] == 100 * abilities["luck"]
-    thorn.page.wait_for_selector("body.-closed")  # the tab says its session ended
+    thorn.page.wait_for_selector("body.-closed")  # the tab says why it closed
+    said = " ".join(thorn.page.inner_text(".closed-dialog").split())
+    assert "The host stopped the game night. Every change made here is saved." in said

@@ -185,14 +185,14 @@ class GameNightServer(Server):
         self._tabs.add(tab)
         try:
             await tab.start(width, height)
-            await self._process_messages(websocket, tab)
+            await self.relay(websocket, tab)
         finally:
             self._websockets.discard(websocket)
             await tab.end(SHUTDOWN_SECONDS)
             self._tabs.discard(tab)
         return websocket
 
-    async def _process_messages(self, websocket: web.WebSocketResponse, tab: Any) -> None:
+    async def relay(self, websocket: web.WebSocketResponse, tab: TabApp) -> None:
         """Pass on what the page sends, dropping whatever a page would not send."""
         async for message in websocket:
             if message.type != WSMsgType.TEXT:
