@@ -14,7 +14,7 @@ from titan_campaign.rules.events import (
     PlanSet,
     SpellBoughtWithGold,
 )
-from titan_campaign.rules.shapes import ShapeError
+from titan_campaign.rules.facts import ShapeError
 from titan_campaign.rules.sheet import sheet_data
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from titan_campaign.rules.abilities import ABILITIES
 from titan_campaign.rules.events import AbilityBought
-from titan_campaign.rules.shapes import ShapeError
+from titan_campaign.rules.facts import ShapeError
 
 
 def test_r3_a_new_titan_has_no_ability_box_checked(titan):

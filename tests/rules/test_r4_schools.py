@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from titan_campaign.rules.events import SchoolGained
-from titan_campaign.rules.shapes import ShapeError
+from titan_campaign.rules.facts import ShapeError
 from titan_campaign.rules.spells import SCHOOLS
 
 

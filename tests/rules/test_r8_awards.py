@@ -6,7 +6,7 @@ import pytest
 
 from titan_campaign.rules.awards import game_award
 from titan_campaign.rules.events import GameOutcome, GameRecorded
-from titan_campaign.rules.shapes import ShapeError
+from titan_campaign.rules.facts import ShapeError
 
 
 def test_r8_the_rulings_worked_example_gives_262():

@@ -7,7 +7,7 @@ import pytest
 from titan_campaign.rules.characters import find_character
 from titan_campaign.rules.events import GameOutcome, HonorGuardSet
 from titan_campaign.rules.honor_guard import honor_guard_slots, slot_assignment
-from titan_campaign.rules.shapes import ShapeError
+from titan_campaign.rules.facts import ShapeError
 
 LOST = GameOutcome(result="lost")
 

@@ -4,6 +4,7 @@ problem at once, in a player's words, and what is kept never changes."""
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from titan_campaign.rules.events import (
     GameRecorded,
@@ -14,7 +15,7 @@ from titan_campaign.rules.events import (
     event_to_json,
     events_from_json,
 )
-from titan_campaign.rules.shapes import ShapeError, parse, replaced
+from titan_campaign.rules.facts import ShapeError, parse, replaced
 from titan_campaign.rules.wording import field_problems
 
 
@@ -59,7 +60,7 @@ def test_an_unknown_kind_of_event_is_refused_by_name() -> None:
 
 def test_kept_facts_never_change_and_compare_by_value() -> None:
     gained = SchoolGained(school="fire", level=2)
-    with pytest.raises(AttributeError):
+    with pytest.raises(ValidationError, match="frozen"):
         gained.level = 3  # type: ignore[misc]
     assert gained == SchoolGained(school="fire", level=2, free=False)
     assert gained != SchoolGained(school="fire", level=2, free=True)

@@ -14,9 +14,9 @@ from typing import NoReturn
 from .. import actions
 from ..locations import db_path
 from ..rules.errors import RuleError
+from ..rules.facts import ShapeError
 from ..rules.names import UnknownName
 from ..rules.printable import one_line
-from ..rules.shapes import ShapeError
 from .parser import parse_arguments
 
 

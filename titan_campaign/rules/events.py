@@ -1,36 +1,24 @@
 """The events a Titan's history is made of.
 
 A Titan's state is never stored: it is replayed from these facts (see ``titan.py``). An event
-never changes, and each of its fields is checked when it is built (``shapes.py``), from a
+is a frozen pydantic model (``facts.py``), checked field by field when it is built, from a
 command, a form or a file alike; names are checked against the catalogue and kept in their
-corrected spelling, so an imported file with "Regneration" reads as "Regeneration".
+corrected spelling, so an imported file with "Regneration" reads as "Regeneration". The events
+are one union told apart by ``kind``.
 """
 
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, ClassVar, get_args
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import AfterValidator, Field, StringConstraints, TypeAdapter, ValidationError
 
 from .abilities import ABILITIES
 from .characters import find_character
+from .facts import PRINTABLE, Facts, Flag, OneOf, ShapeError, Text, Whole, to_json
 from .items import ITEM_TYPES
 from .names import UnknownName, check_name
-from .shapes import (
-    Checked,
-    by_kind,
-    checked,
-    checking,
-    flag,
-    many,
-    nested,
-    one_of,
-    optional,
-    pair,
-    text,
-    then,
-    to_json,
-    whole,
-)
 from .spells import SCHOOLS, find_spell
 
 MAX_COUNT = 1000  # engagements of one kind in one game
@@ -61,98 +49,110 @@ def _character_name(value: str) -> str:
         raise ValueError(str(error)) from None
 
 
-NAME = then(text(60, min_length=1), check_name)
+Name = Annotated[
+    Text,
+    StringConstraints(min_length=1, max_length=60),
+    PRINTABLE,
+    AfterValidator(check_name),
+]
 """A Titan's, player's, campaign's or item's name: 1 to 60 characters, no control characters."""
-NOTE = text(200)
+Note = Annotated[Text, StringConstraints(max_length=200), PRINTABLE]
 TIME_LENGTH = 40
-TIME = text(TIME_LENGTH)
+Time = Annotated[Text, StringConstraints(max_length=TIME_LENGTH), PRINTABLE]
 """A moment as ISO 8601 text (``2026-11-30T20:00:00+01:00``): for the history, never for a rule."""
-COUNT = whole(0, MAX_COUNT)
-GAME = whole(1, MAX_GAMES)
-LEVEL = whole(1, 3)
-ABILITY = one_of(ABILITIES)
-SCHOOL = one_of(SCHOOLS)
-SPELL = then(text(60), _spell_name)
-CHARACTER = then(text(60), _character_name)
-GOLD = whole(0, MAX_GOLD)
+Short = Annotated[Text, StringConstraints(max_length=60), PRINTABLE]
+Count = Annotated[Whole, Field(ge=0, le=MAX_COUNT)]
+Game = Annotated[Whole, Field(ge=1, le=MAX_GAMES)]
+Level = Annotated[Whole, Field(ge=1, le=3)]
+Ability = Annotated[str, OneOf(ABILITIES)]
+School = Annotated[str, OneOf(SCHOOLS)]
+Spell = Annotated[Short, AfterValidator(_spell_name)]
+Character = Annotated[Short, AfterValidator(_character_name)]
+Gold = Annotated[Whole, Field(ge=0, le=MAX_GOLD)]
+BaseXp = Annotated[int, OneOf((0, 100, 200))]
+Date = Annotated[
+    Text,
+    StringConstraints(min_length=10, max_length=10),
+    PRINTABLE,
+    StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$"),
+    AfterValidator(_real_date),
+]
+Survivors = Annotated[tuple[Character, ...], Field(max_length=50)] | None
+Picks = Annotated[tuple[Character, ...], Field(max_length=3)]
 
 
-class _Event(Checked):
-    kind: ClassVar[str]
-    at: str = checked(TIME, default="")
+class _Event(Facts):
+    kind: str
+    at: Time = ""
     """When it happened (ISO 8601); for the history only, never for a rule."""
 
 
 class Created(_Event):
-    kind = "created"
-    name: str = checked(NAME)
-    player: str = checked(NAME)
-    base_xp: int = checked(one_of((0, 100, 200)))
+    kind: Literal["created"] = "created"
+    name: Name
+    player: Name
+    base_xp: BaseXp
 
 
 class AbilityBought(_Event):
     """100 XP for one ability box (R1, R3)."""
 
-    kind = "ability_bought"
-    ability: str = checked(ABILITY)
+    kind: Literal["ability_bought"] = "ability_bought"
+    ability: Ability
 
 
 class SchoolGained(_Event):
     """One spell-school level: bought for 100 XP, or ``free`` from a level-up (R2, R4)."""
 
-    kind = "school_gained"
-    school: str = checked(SCHOOL)
-    level: int = checked(LEVEL)
-    free: bool = checked(flag, default=False)
+    kind: Literal["school_gained"] = "school_gained"
+    school: School
+    level: Level
+    free: Flag = False
 
 
 class SpellBought(_Event):
     """100 XP for any unknown spell of a mastered school (R5)."""
 
-    kind = "spell_bought"
-    spell: str = checked(SPELL)
+    kind: Literal["spell_bought"] = "spell_bought"
+    spell: Spell
 
 
 class SpellChosen(_Event):
     """A pending pick resolved: a school pick (R5), a free pick (R2) or a bonus pick (R6)."""
 
-    kind = "spell_chosen"
-    spell: str = checked(SPELL)
-    pick: str = checked(one_of(("school", "free", "bonus")))
+    kind: Literal["spell_chosen"] = "spell_chosen"
+    spell: Spell
+    pick: Annotated[str, OneOf(("school", "free", "bonus"))]
 
 
 class BonusSwapped(_Event):
     """The optional swap of a bonus spell for one of a newly gained school level (R6)."""
 
-    kind = "bonus_swapped"
-    old: str = checked(SPELL)
-    new: str = checked(SPELL)
+    kind: Literal["bonus_swapped"] = "bonus_swapped"
+    old: Spell
+    new: Spell
 
 
 class SwapDeclined(_Event):
-    kind = "swap_declined"
-    school: str = checked(SCHOOL)
-    level: int = checked(LEVEL)
+    kind: Literal["swap_declined"] = "swap_declined"
+    school: School
+    level: Level
 
 
-class GameOutcome(Checked):
+class GameOutcome(Facts):
     """What happened to one Titan in one game (R8)."""
 
-    result: str = checked(one_of(("won", "lost")))
-    score: int = checked(whole(0, MAX_XP * 10), default=0)
-    battle_won: int = checked(COUNT, default=0)
-    battle_lost: int = checked(COUNT, default=0)
-    agreement: int = checked(COUNT, default=0)
-    agreement_eliminated: int = checked(COUNT, default=0)
-    fled: int = checked(COUNT, default=0)
-    scenario_xp: int = checked(whole(0, MAX_XP), default=0)
-    scenario_replaces: bool = checked(flag, default=False)
+    result: Annotated[str, OneOf(("won", "lost"))]
+    score: Annotated[Whole, Field(ge=0, le=MAX_XP * 10)] = 0
+    battle_won: Count = 0
+    battle_lost: Count = 0
+    agreement: Count = 0
+    agreement_eliminated: Count = 0
+    fled: Count = 0
+    scenario_xp: Annotated[Whole, Field(ge=0, le=MAX_XP)] = 0
+    scenario_replaces: Flag = False
     """The scenario's award replaces the standard one: ``scenario_xp`` is the whole award
     before the wisdom bonus (R8: "XP are awarded according to the rules of the scenario")."""
-
-
-DATE = then(text(10, 10, r"\d{4}-\d{2}-\d{2}"), _real_date)
-SURVIVORS = optional(many(CHARACTER, 50))
 
 
 class GameRecorded(_Event):
@@ -160,136 +160,137 @@ class GameRecorded(_Event):
     ``played_in`` names the campaign it was played in when that is not the Titan's campaign
     now (a Titan imported with its own past); such a game is not one of this campaign's."""
 
-    kind = "game_recorded"
-    game: int = checked(GAME)
-    date: str = checked(DATE)
-    scenario: str = checked(NOTE, default="")
-    outcome: GameOutcome = checked(nested(GameOutcome))
-    survivors: tuple[str, ...] | None = checked(SURVIVORS, default=None)
-    played_in: str = checked(text(60), default="")
+    kind: Literal["game_recorded"] = "game_recorded"
+    game: Game
+    date: Date
+    scenario: Note = ""
+    outcome: GameOutcome
+    survivors: Survivors = None
+    played_in: Short = ""
 
 
 class GameCorrected(_Event):
     """The Titan's entry in game ``game`` replaced by what it should have been: every figure,
     the survivors, the game's date and scenario; the award is judged again (R8, R9)."""
 
-    kind = "game_corrected"
-    game: int = checked(GAME)
-    date: str = checked(DATE)
-    scenario: str = checked(NOTE, default="")
-    outcome: GameOutcome = checked(nested(GameOutcome))
-    survivors: tuple[str, ...] | None = checked(SURVIVORS, default=None)
-    played_in: str = checked(text(60), default="")
+    kind: Literal["game_corrected"] = "game_corrected"
+    game: Game
+    date: Date
+    scenario: Note = ""
+    outcome: GameOutcome
+    survivors: Survivors = None
+    played_in: Short = ""
 
 
 class GameRemoved(_Event):
     """The Titan taken out of game ``game`` (recorded by mistake): its award is taken back (R8)."""
 
-    kind = "game_removed"
-    game: int = checked(GAME)
-    played_in: str = checked(text(60), default="")
+    kind: Literal["game_removed"] = "game_removed"
+    game: Game
+    played_in: Short = ""
 
 
 class GoldChanged(_Event):
     """A line of the gold ledger (R11)."""
 
-    kind = "gold_changed"
-    amount: int = checked(whole(-MAX_GOLD, MAX_GOLD))
-    note: str = checked(NOTE, default="")
-    game: int | None = checked(optional(GAME), default=None)
+    kind: Literal["gold_changed"] = "gold_changed"
+    amount: Annotated[Whole, Field(ge=-MAX_GOLD, le=MAX_GOLD)]
+    note: Note = ""
+    game: Game | None = None
 
 
-class ItemFacts(Checked):
-    name: str = checked(NAME)
-    type: str = checked(one_of(ITEM_TYPES), default="other")
-    description: str = checked(text(1000), default="")
-    charges: int | None = checked(optional(whole(1, 1000)), default=None)
+class ItemFacts(Facts):
+    name: Name
+    type: Annotated[str, OneOf(ITEM_TYPES)] = "other"
+    description: Annotated[Text, StringConstraints(max_length=1000), PRINTABLE] = ""
+    charges: Annotated[Whole, Field(ge=1, le=1000)] | None = None
 
 
 class ItemAdded(_Event):
-    kind = "item_added"
-    item: ItemFacts = checked(nested(ItemFacts))
+    kind: Literal["item_added"] = "item_added"
+    item: ItemFacts
 
 
 class ItemBought(_Event):
     """A magic item paid for with gold at the campaign's price (R11)."""
 
-    kind = "item_bought"
-    item: ItemFacts = checked(nested(ItemFacts))
-    price: int = checked(GOLD)
+    kind: Literal["item_bought"] = "item_bought"
+    item: ItemFacts
+    price: Gold
 
 
 class SpellBoughtWithGold(_Event):
     """Any unknown spell, paid for with gold and marked "bought" (R11)."""
 
-    kind = "spell_bought_with_gold"
-    spell: str = checked(SPELL)
-    price: int = checked(GOLD)
+    kind: Literal["spell_bought_with_gold"] = "spell_bought_with_gold"
+    spell: Spell
+    price: Gold
 
 
 class ItemUsed(_Event):
-    kind = "item_used"
-    name: str = checked(NAME)
+    kind: Literal["item_used"] = "item_used"
+    name: Name
 
 
 class ItemRemoved(_Event):
-    kind = "item_removed"
-    name: str = checked(NAME)
+    kind: Literal["item_removed"] = "item_removed"
+    name: Name
 
 
 class HonorGuardSet(_Event):
     """The whole honor guard, replacing the previous one; empty clears it (R9)."""
 
-    kind = "honor_guard_set"
-    members: tuple[str, ...] = checked(many(CHARACTER, 3), default=())
+    kind: Literal["honor_guard_set"] = "honor_guard_set"
+    members: Picks = ()
 
 
 class PlanSet(_Event):
     """The player's picks for the next game's starting legions (R10)."""
 
-    kind = "plan_set"
-    charisma: tuple[str, ...] = checked(many(CHARACTER, 3), default=())
-    upgrades: tuple[str, ...] = checked(many(CHARACTER, 3), default=())
-    placement: tuple[tuple[str, int], ...] = checked(
-        many(pair(NAME, one_of((1, 2))), 20), default=()
-    )
+    kind: Literal["plan_set"] = "plan_set"
+    charisma: Picks = ()
+    upgrades: Picks = ()
+    placement: Annotated[
+        tuple[tuple[Name, Annotated[int, OneOf((1, 2))]], ...], Field(max_length=20)
+    ] = ()
 
 
 class Archived(_Event):
     """Dead or retired: hidden from the roster, never deleted."""
 
-    kind = "archived"
+    kind: Literal["archived"] = "archived"
 
 
 class Unarchived(_Event):
     """An archived Titan brought back to the roster."""
 
-    kind = "unarchived"
+    kind: Literal["unarchived"] = "unarchived"
 
 
 class Renamed(_Event):
     """The Titan's new name (unique in its campaign)."""
 
-    kind = "renamed"
-    name: str = checked(NAME)
+    kind: Literal["renamed"] = "renamed"
+    name: Name
 
 
 class PlayerChanged(_Event):
     """The player who now plays the Titan."""
 
-    kind = "player_changed"
-    player: str = checked(NAME)
+    kind: Literal["player_changed"] = "player_changed"
+    player: Name
+
+
+Box = Annotated[Whole, Field(ge=0, le=3)]
 
 
 class GoalSet(_Event):
     """The build goal kept with the Titan (see ``goals.py``); all empty clears it."""
 
-    kind = "goal_set"
-    abilities: tuple[tuple[str, int], ...] = checked(
-        many(pair(ABILITY, whole(0, 3)), 8), default=()
-    )
-    schools: tuple[tuple[str, int], ...] = checked(many(pair(SCHOOL, whole(0, 3)), 8), default=())
-    spells: tuple[str, ...] = checked(many(SPELL, 72), default=())
+    kind: Literal["goal_set"] = "goal_set"
+    abilities: Annotated[tuple[tuple[Ability, Box], ...], Field(max_length=8)] = ()
+    schools: Annotated[tuple[tuple[School, Box], ...], Field(max_length=8)] = ()
+    spells: Annotated[tuple[Spell, ...], Field(max_length=72)] = ()
 
 
 Event = (
@@ -318,20 +319,31 @@ Event = (
     | GoalSet
 )
 
-EVENT_KINDS: dict[str, type[Event]] = {kind.kind: kind for kind in get_args(Event)}
-_EVENT = by_kind(EVENT_KINDS)
-_EVENTS = many(_EVENT, MAX_EVENTS)
+EVENT_KINDS: dict[str, type[Event]] = {
+    kind.model_fields["kind"].default: kind for kind in get_args(Event)
+}
+AnyEvent = Annotated[Event, Field(discriminator="kind")]
+"""An event as stored: told apart by its ``kind``, e.g. ``{"kind": "ability_bought", ...}``."""
+Events = Annotated[tuple[AnyEvent, ...], Field(max_length=MAX_EVENTS)]
+_EVENT: TypeAdapter[Event] = TypeAdapter(AnyEvent)
+_EVENTS: TypeAdapter[tuple[Event, ...]] = TypeAdapter(Events)
 
 
 def event_from_json(data: Any) -> Event:
     """An event from its stored form (``{"kind": "ability_bought", "ability": "luck"}``), or
     ShapeError."""
-    return checking(_EVENT, data)  # type: ignore[no-any-return]
+    try:
+        return _EVENT.validate_python(data)
+    except ValidationError as error:
+        raise ShapeError.of(error) from None
 
 
 def events_from_json(data: Any) -> tuple[Event, ...]:
     """Events from their stored forms, or ShapeError placing each problem by event number."""
-    return checking(_EVENTS, data)  # type: ignore[no-any-return]
+    try:
+        return _EVENTS.validate_python(data)
+    except ValidationError as error:
+        raise ShapeError.of(error) from None
 
 
 def event_to_json(event: _Event) -> dict[str, object]:

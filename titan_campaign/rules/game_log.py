@@ -16,7 +16,7 @@ from typing import NamedTuple
 from .awards import Award, figures, figures_text
 from .errors import RuleError
 from .events import Event, GameCorrected, GameOutcome, GameRecorded, GameRemoved
-from .shapes import ShapeError, parse, replaced
+from .facts import ShapeError, parse, replaced
 from .state import GamePlayed, TitanState
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .shapes import ShapeError
+    from .facts import ShapeError
 
 FORMATS = {"date": "YYYY-MM-DD"}
 """Fields whose every problem is said by the form they take."""
@@ -52,6 +52,7 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
         "tuple_type": lambda: "a list",
         "dict_type": lambda: "an object",
         "model_type": lambda: "an object",
+        "model_attributes_type": lambda: "an object",
         "extra_forbidden": lambda: "not a field of this",
         "union_tag_invalid": lambda: "a kind this version knows",
         "union_tag_not_found": lambda: "its kind (which event it is)",

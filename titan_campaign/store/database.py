@@ -21,9 +21,9 @@ from tinydb.storages import Storage
 from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
+from ..rules.facts import ShapeError, to_json
 from ..rules.names import name_key
 from ..rules.printable import kept_text, shown
-from ..rules.shapes import ShapeError, to_json
 from . import backups
 from .documents import (
     NAMING,

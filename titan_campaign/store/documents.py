@@ -26,82 +26,92 @@ import re
 import uuid
 from collections.abc import Collection
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, Field, PlainValidator, StringConstraints
+from pydantic_core import PydanticCustomError
 
 from ..rules.campaign import Campaign, Change
 from ..rules.events import (
     MAX_EVENTS,
-    NAME,
-    TIME,
     TIME_LENGTH,
+    AnyEvent,
+    BaseXp,
     Event,
+    Name,
+    Time,
     event_to_json,
     events_from_json,
 )
+from ..rules.facts import PRINTABLE, Facts, ShapeError, Text, Whole, parse
 from ..rules.printable import is_unprintable, shown
-from ..rules.shapes import (
-    Checked,
-    Invalid,
-    Problem,
-    ShapeError,
-    checked,
-    many,
-    one_of,
-    optional,
-    parse,
-    text,
-    whole,
-)
 from .files import StoreError
 
 SCHEMA_VERSION = 4
 _ID_PATTERN = "[0-9a-f]{32}"
-ID = text(32, pattern=_ID_PATTERN)
+Id = Annotated[
+    Text, StringConstraints(max_length=32), PRINTABLE, StringConstraints(pattern=f"^{_ID_PATTERN}$")
+]
+"""A campaign's or change's id: the same in every copy of the file."""
 _ID = re.compile(_ID_PATTERN)
 _NUMBER_KEY = re.compile(r"[1-9][0-9]{0,8}")
-_NUMBER = text(9, pattern=_NUMBER_KEY.pattern)
 
 
 _MAX_NUMBER = 10**9  # a change's campaign and undo order
 _LINE_LENGTH = 400
-_LINE = text(_LINE_LENGTH)
+Line = Annotated[Text, StringConstraints(max_length=_LINE_LENGTH), PRINTABLE]
 """A change's line, as a player reads it."""
+Number = Annotated[Whole, Field(ge=1, le=_MAX_NUMBER)]
 
 
-class CampaignDoc(Checked):
-    name: str = checked(NAME)
-    base_xp: int = checked(one_of((0, 100, 200)))
-    created: str = checked(TIME, default="")
-    id: str = checked(ID, default="")
+class CampaignDoc(Facts):
+    name: Name
+    base_xp: BaseXp
+    created: Time = ""
+    id: Id = ""
 
 
-def _titans(value: Any) -> dict[str, list[Any]]:
-    """A change's events by Titan id; each event is checked when its Titan is read."""
-    if not isinstance(value, dict):
-        raise Invalid("dict_type")
-    for tid, events in value.items():
-        if not _NUMBER_KEY.fullmatch(tid):
-            raise Invalid("value_error", error=f"{tid} is not a Titan number")
-        if not isinstance(events, list) or len(events) > MAX_EVENTS:
-            raise ShapeError([Problem((tid,), "list_type")])
-    return value
+def _titan_number(tid: str) -> str:
+    if not _NUMBER_KEY.fullmatch(tid):
+        raise ValueError(f"{tid} is not a Titan number")
+    return tid
 
 
-class ChangeDoc(Checked):
-    campaign: int = checked(whole(1, _MAX_NUMBER))
-    at: str = checked(TIME, default="")
-    text: str = checked(_LINE, default="")
-    titans: dict[str, list[Any]] = checked(_titans)
-    undone: int = checked(whole(0, _MAX_NUMBER), default=0)
-    campaign_renamed: tuple[str, str] | None = checked(optional(many(NAME, 2, 2)), default=None)
-    id: str = checked(ID, default="")
-    undone_at: str = checked(TIME, default="")
-    redone_at: str = checked(TIME, default="")
-    dropped: tuple[str, ...] = checked(many(ID, _MAX_NUMBER), default=())
+def _event_list(events: Any) -> Any:
+    if not isinstance(events, list) or len(events) > MAX_EVENTS:
+        raise PydanticCustomError("list_type", "Input should be a valid list")
+    return events
+
+
+TitanNumber = Annotated[str, AfterValidator(_titan_number)]
+StoredEvents = Annotated[
+    list[Any], PlainValidator(_event_list, json_schema_input_type=list[AnyEvent])
+]
+"""A Titan's events in a change, each checked when its Titan is read (the schema names them)."""
+
+
+class ChangeInFile(Facts):
+    """A change as an export file keeps it: the campaign is the one it is in."""
+
+    at: Time = ""
+    text: Line = ""
+    titans: dict[TitanNumber, StoredEvents]
+    undone: Annotated[Whole, Field(ge=0, le=_MAX_NUMBER)] = 0
+    campaign_renamed: Annotated[tuple[Name, ...], Field(min_length=2, max_length=2)] | None = None
+    id: Id = ""
+    undone_at: Time = ""
+    redone_at: Time = ""
+    dropped: Annotated[tuple[Id, ...], Field(max_length=_MAX_NUMBER)] = ()
+
+
+class ChangeDoc(ChangeInFile):
+    """A change in the database: ``campaign`` is the number of its campaign's document."""
+
+    campaign: Number
 
 
 _RARE = {"campaign_renamed", "undone_at", "redone_at", "dropped"}  # checked in full
-_CHANGE_FIELDS = frozenset(ChangeDoc._fields) - _RARE
+_CHANGE_FIELDS = frozenset(ChangeDoc.model_fields) - _RARE
 
 
 def change_id(before: str, doc: dict[str, Any]) -> str:
@@ -187,13 +197,12 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
         for number, doc in data.get(table, {}).items():
             if kind is ChangeDoc and _NUMBER_KEY.fullmatch(number) and _usual(doc):
                 continue
-            try:
-                _NUMBER(number)
-                parse(kind, doc)
-            except Invalid:
+            if not (isinstance(number, str) and _NUMBER_KEY.fullmatch(number)):
                 raise StoreError(
                     f"{path} is damaged at {table}: {number} is not a document number (left untouched)"
-                ) from None
+                )
+            try:
+                parse(kind, doc)
             except ShapeError as error:
                 raise _wrong(path, f"{table} {number}", error) from None
     return data

@@ -12,26 +12,32 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
+
+from pydantic import Field, PlainValidator, StringConstraints
+from pydantic_core import PydanticCustomError
 
 from ..rules.campaign import Campaign
 from ..rules.errors import RuleError
-from ..rules.events import MAX_EVENTS, TIME, Created, Event, events_from_json
-from ..rules.names import name_key
-from ..rules.shapes import (
-    Checked,
-    Invalid,
-    ShapeError,
-    checked,
-    many,
-    nested,
-    one_of,
-    parse,
-    text,
-    whole,
+from ..rules.events import (
+    MAX_EVENTS,
+    AnyEvent,
+    BaseXp,
+    Created,
+    Event,
+    Time,
+    events_from_json,
 )
+from ..rules.facts import PRINTABLE, Facts, OneOf, ShapeError, Text, Whole, parse
+from ..rules.names import name_key
 from ..rules.titan import TitanState
-from .documents import campaign_from_docs, change_to_doc, check_tables, event_doc
+from .documents import (
+    ChangeInFile,
+    campaign_from_docs,
+    change_to_doc,
+    check_tables,
+    event_doc,
+)
 from .files import StoreError, parse_json, read_bytes
 from .upgrade import change_log
 
@@ -40,38 +46,44 @@ EXPORT_VERSION = 2
 RULES_VERSION = "Campaign Titan rules, rulings R1-R12"
 
 
-def _object(value: Any) -> dict[str, Any]:
+def _object(value: Any) -> Any:
     if not isinstance(value, dict):
-        raise Invalid("dict_type")
+        raise PydanticCustomError("dict_type", "Input should be a valid dictionary")
     return value
 
 
-def _objects(max_length: int, min_length: int = 0) -> Any:
-    """A list of JSON objects (each checked later, where it is read)."""
-    return many(_object, max_length, min_length)
+StoredEvent = Annotated[dict[str, Any], PlainValidator(_object, json_schema_input_type=AnyEvent)]
+"""An event in a file to import, checked by the rules where it is read (the schema names it)."""
+StoredChange = Annotated[
+    dict[str, Any], PlainValidator(_object, json_schema_input_type=ChangeInFile)
+]
+"""A change in an export file, checked as the database's are where it is read."""
 
 
-class TitanExport(Checked):
-    events: tuple[dict[str, Any], ...] = checked(_objects(MAX_EVENTS, min_length=1))
-    undone: tuple[dict[str, Any], ...] = checked(_objects(MAX_EVENTS), default=())
+class TitanExport(Facts):
+    events: Annotated[tuple[StoredEvent, ...], Field(min_length=1, max_length=MAX_EVENTS)]
+    undone: Annotated[tuple[StoredEvent, ...], Field(max_length=MAX_EVENTS)] = ()
 
 
-class CampaignExport(Checked):
-    name: str = checked(text(60, min_length=1))
-    base_xp: Literal[0, 100, 200] = checked(one_of((0, 100, 200)))
-    created: str = checked(TIME, default="")
-    titans: tuple[TitanExport, ...] = checked(many(nested(TitanExport), 10_000), default=())
+class CampaignExport(Facts):
+    name: Annotated[Text, StringConstraints(min_length=1, max_length=60), PRINTABLE]
+    base_xp: BaseXp
+    created: Time = ""
+    titans: Annotated[tuple[TitanExport, ...], Field(max_length=10_000)] = ()
     """Version 1: each Titan's events and redo stack."""
-    changes: tuple[dict[str, Any], ...] = checked(_objects(1_000_000), default=())
+    changes: Annotated[tuple[StoredChange, ...], Field(max_length=1_000_000)] = ()
     """Version 2: the change log, as in the database."""
 
 
-class ExportFile(Checked):
+SchemaVersion = Annotated[Whole, Field(ge=1, le=10**9)]
+
+
+class ExportFile(Facts):
     NEWEST: ClassVar[int] = EXPORT_VERSION
-    format: str = checked(one_of([EXPORT_FORMAT]))
-    schema_version: int = checked(whole(1, 10**9))
-    exported: str = checked(TIME, default="")
-    campaigns: tuple[CampaignExport, ...] = checked(many(nested(CampaignExport), 10_000))
+    format: Annotated[str, OneOf((EXPORT_FORMAT,))]
+    schema_version: SchemaVersion
+    exported: Time = ""
+    campaigns: Annotated[tuple[CampaignExport, ...], Field(max_length=10_000)]
 
 
 def export_data(campaigns: list[Campaign], exported: str) -> dict[str, Any]:
@@ -191,17 +203,17 @@ def export_text(data: dict[str, Any]) -> str:
 TITAN_FORMAT = "titan-campaign titan"
 
 
-class TitanFile(Checked):
+class TitanFile(Facts):
     NEWEST: ClassVar[int] = 1
-    format: str = checked(one_of([TITAN_FORMAT]))
-    schema_version: int = checked(whole(1, 10**9))
-    exported: str = checked(TIME, default="")
-    rules: str = checked(text(40), default="")
-    titan: str = checked(text(10_000), default="")
+    format: Annotated[str, OneOf((TITAN_FORMAT,))]
+    schema_version: SchemaVersion
+    exported: Time = ""
+    rules: Annotated[Text, StringConstraints(max_length=40), PRINTABLE] = ""
+    titan: Annotated[Text, StringConstraints(max_length=10_000), PRINTABLE] = ""
     """The Titan's name, for a reader of the file (the events name it)."""
-    campaign: str = checked(text(60), default="")
+    campaign: Annotated[Text, StringConstraints(max_length=60), PRINTABLE] = ""
     """The campaign the Titan was exported from: where its games were played."""
-    events: tuple[dict[str, Any], ...] = checked(_objects(MAX_EVENTS, min_length=1))
+    events: Annotated[tuple[StoredEvent, ...], Field(min_length=1, max_length=MAX_EVENTS)]
 
 
 def titan_export_text(

@@ -21,7 +21,7 @@ from typing import Any
 from ..rules.campaign import Change
 from ..rules.describe import change_text
 from ..rules.events import Event, GameRecorded, events_from_json
-from ..rules.shapes import ShapeError
+from ..rules.facts import ShapeError
 from .documents import SCHEMA_VERSION, change_to_doc, given_ids
 from .files import StoreError, parse_json, read_bytes
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from .. import actions
 from ..rules.errors import RuleError
+from ..rules.facts import ShapeError
 from ..rules.names import UnknownName
-from ..rules.shapes import ShapeError
 from ..rules.titan import TitanState
 from ..rules.wording import field_problems
 

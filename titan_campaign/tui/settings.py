@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Annotated
 
 import platformdirs
+from pydantic import StringConstraints
 
 from .. import actions
-from ..rules.shapes import Checked, ShapeError, checked, optional, parse, replaced, text, to_json
+from ..rules.facts import PRINTABLE, Facts, ShapeError, Text, parse, replaced, to_json
 
 APP_NAME = "titan-campaign"
 SERVED_ENV = "TITAN_CAMPAIGN_SERVED"
@@ -23,9 +25,12 @@ SERVED_ENV = "TITAN_CAMPAIGN_SERVED"
 config folder, so a served app reads the settings but never writes them."""
 
 
-class Settings(Checked):
-    theme: str | None = checked(optional(text(100)), default=None)
-    last_campaign: str | None = checked(optional(text(100)), default=None)
+Setting = Annotated[Text, StringConstraints(max_length=100), PRINTABLE]
+
+
+class Settings(Facts):
+    theme: Setting | None = None
+    last_campaign: Setting | None = None
 
 
 def settings_file() -> Path:
@@ -37,7 +42,7 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         data = json.loads((path or settings_file()).read_bytes())
         known = {
-            key: data[key] for key in Settings._fields if key in data
+            key: data[key] for key in Settings.model_fields if key in data
         }  # a newer app's: ignored
         return parse(Settings, known)
     except (OSError, ValueError, TypeError, ShapeError):

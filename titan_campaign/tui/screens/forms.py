@@ -22,8 +22,8 @@ from textual.widgets.option_list import Option
 
 from ... import actions
 from ...rules.campaign import BASE_XP_CHOICES
-from ...rules.events import NAME
-from ...rules.shapes import Checked, checked
+from ...rules.events import Name
+from ...rules.facts import Facts
 from ...rules.titan import TitanState
 from ..refusals import REFUSED, Refusal, refusal_of
 from ..widgets.key_bar import KeyBar
@@ -249,8 +249,8 @@ class FormModal(ModalScreen[object]):
         """The Titan changed elsewhere: show it as it is now (forms about a Titan)."""
 
 
-class _CampaignName(Checked):
-    name: str = checked(NAME)
+class _CampaignName(Facts):
+    name: Name
 
 
 class NewCampaignModal(FormModal):

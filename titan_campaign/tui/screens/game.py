@@ -22,7 +22,7 @@ from ... import actions
 from ...rules.awards import game_award
 from ...rules.campaign import Campaign
 from ...rules.events import GameOutcome, GameRecorded
-from ...rules.shapes import ShapeError, parse, replaced
+from ...rules.facts import ShapeError, parse, replaced
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from ..refusals import Refusal

@@ -21,8 +21,8 @@ from ...rules.events import (
     ItemBought,
     SpellBoughtWithGold,
 )
+from ...rules.facts import parse
 from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS, filled_item
-from ...rules.shapes import parse
 from ...rules.sheet import sheet_data
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar

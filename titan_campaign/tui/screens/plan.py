@@ -13,8 +13,8 @@ from textual.widgets import Label, Select, Static
 from ... import actions
 from ...rules.characters import LEADERSHIP_UPGRADES, TOWER_CREATURES
 from ...rules.events import PlanSet
+from ...rules.facts import ShapeError, parse
 from ...rules.legions import LegionPlan, starting_legions
-from ...rules.shapes import ShapeError, parse
 from ...rules.titan import TitanState, check
 from ...rules.wording import field_problems
 from ..refusals import Refusal

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ... import actions
 from ...printing.figures import file_stem
-from ...rules.shapes import ShapeError
+from ...rules.facts import ShapeError
 from ...rules.titan import TitanState
 from ..refusals import REFUSED, refusal_of
 from ..widgets.key_bar import KeyBar
