@@ -284,7 +284,8 @@ def _legions(flow: Flow, data: dict[str, Any]) -> None:
     for title, listed in sections:
         if not listed:
             continue
-        flow.section(title, 8)
+        first = item_block(None, listed[0], flow.x, flow.y, flow.content, legion=False)
+        flow.section(title, first)  # the heading never stands alone at the foot of a page
         for item in listed:
             block = item_block(None, item, flow.x, flow.y, flow.content, legion=False)
             flow.need(block, title)
