@@ -11,8 +11,6 @@ from typing import Any
 
 from .. import actions
 from ..actions import Database, Done, Participant
-from ..printing.cells import wrap
-from ..printing.text import sheet_text
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
 from ..rules.game_log import entry_text, game_log_json
@@ -349,6 +347,8 @@ def cmd_item(args: Namespace, db: Database) -> None:
 
 def _item_suggestions() -> None:
     """The suggested magic items (R11), each with its type, charges and effect."""
+    from ..printing.cells import wrap  # terminal-cell measures load only here
+
     print("Suggested magic items (Mytho Titan); name one with `item add` or `buy ... item`:")
     for suggestion in SUGGESTED_ITEMS:
         charges = f", {plural(suggestion.charges, 'charge')}" if suggestion.charges else ""
@@ -532,6 +532,8 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
         if args.format == "json":
             sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         else:
+            from ..printing.text import sheet_text  # terminal-cell measures load only here
+
             _print_text(sheet_text(data))
         return
     _write("sheet", args, db, data)
