@@ -23,6 +23,7 @@ from titan_campaign.store import Database
 from titan_campaign.store.backups import contents, list_backups
 
 KILLS = 220
+MIN_SAVED = 100  # changes saved between kills, so kills land mid-change too
 TIME_BUDGET = 45.0  # seconds for the kill loop
 
 
@@ -114,7 +115,8 @@ def test_a_writer_killed_at_random_moments_never_loses_a_saved_change(tmp_path, 
     leftovers: set[str] = set()
     next_number = 1
     started = time.monotonic()
-    while kills < KILLS and time.monotonic() - started < TIME_BUDGET:
+    # Kills go on until both figures are reached (a busy machine saves fewer changes per kill).
+    while (kills < KILLS or len(saved) < MIN_SAVED) and time.monotonic() - started < TIME_BUDGET:
         pid, read_fd = start_writer(db, next_number)
         time.sleep(rng.uniform(0.0, 0.06))
         os.kill(pid, signal.SIGKILL)
@@ -144,5 +146,5 @@ def test_a_writer_killed_at_random_moments_never_loses_a_saved_change(tmp_path, 
         "all cleared by the next writer"
     )
     assert kills >= 200, f"only {kills} kills in {TIME_BUDGET} s"
-    assert len(saved) >= 100, "the writer should save changes between kills, not just start"
+    assert len(saved) >= MIN_SAVED, "the writer should save changes between kills, not just start"
     assert lost == 0
