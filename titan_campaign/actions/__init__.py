@@ -63,7 +63,7 @@ from .files import (
     save_file,
     write_printout,
 )
-from .merging import Merged, merge_copy, refused_file
+from .merging import Merged, conflicted_copies, merge_copy, refused_file
 from .planning import (
     campaign_progress,
     keep_goal,
@@ -128,6 +128,7 @@ __all__ = [
     "change_titans",
     "choose_school",
     "choose_spell",
+    "conflicted_copies",
     "correct_game",
     "decline_swap",
     "delete_campaign",

@@ -19,7 +19,7 @@ from ..rules.titan import (
     apply,
     event_notes,
 )
-from ..store import Database, Session, now_iso
+from ..store import Database, Session, StoreError, now_iso
 from .common import (
     Done,
     Participant,
@@ -253,10 +253,10 @@ def undo(db: Database, campaign: str | None = None, titan: str | None = None) ->
     undo cannot take back (a campaign deleted, a backup restored)."""
     with db.writing() as session:
         merged = session.merge_note()
-        if merged is not None and not titan and not campaign:
+        if merged is not None and not titan:
             session.put_back(merged["before"])
             session.saved_text = f"undo: {merged['text']}"
-            return Undone(Change("", str(merged["text"]), {}), read_merged(session), {})
+            return Undone(Change("", str(merged["text"]), {}), read_merged(session, campaign), {})
         note = session.not_undoable_note()
         if note and not titan and not campaign:
             raise RuleError(
@@ -287,10 +287,13 @@ def redo(db: Database, campaign: str | None = None, titan: str | None = None) ->
     return Undone(change, outcome.campaign, steps)
 
 
-def read_merged(session: Session) -> Campaign:
-    """The session's only campaign, or an empty one named for none (what a merge's undo shows)."""
-    stored = session.campaigns()
-    return stored[0].campaign if len(stored) == 1 else Campaign("", 0)
+def read_merged(session: Session, campaign: str | None) -> Campaign:
+    """The campaign in view after a merge was undone (an empty one of that name if the merge
+    had brought it in)."""
+    try:
+        return session.campaign(campaign).campaign
+    except StoreError:
+        return Campaign(campaign or "", 0)
 
 
 class HistoryRow(NamedTuple):

@@ -1,5 +1,6 @@
 """Merging a copy of the database that went its own way (a sync tool's conflicted copy)."""
 
+import re
 from pathlib import Path
 
 from ..store import Database, StoreError, now_iso
@@ -12,7 +13,7 @@ from ..store.merge import (
     refused_file,
 )
 
-__all__ = ["Merged", "merge_copy", "refused_file"]
+__all__ = ["Merged", "conflicted_copies", "merge_copy", "refused_file"]
 
 
 def merge_copy(db: Database, other: Path, dry_run: bool = False) -> Merged:
@@ -30,3 +31,16 @@ def merge_copy(db: Database, other: Path, dry_run: bool = False) -> Merged:
         if merged.refused:
             keep_refused(db.path, merged, now_iso())
     return merged
+
+
+def conflicted_copies(db: Database) -> list[Path]:
+    """The copies a sync tool left beside the database, by name: Dropbox's and Nextcloud's
+    ``campaigns (... conflicted copy ...).json``, Syncthing's
+    ``campaigns.sync-conflict-....json``."""
+    stem = re.escape(db.path.stem)
+    pattern = re.compile(rf"{stem}( \(.*conflicted copy.*\)|\.sync-conflict-.+)\.json")
+    try:
+        names = sorted(path for path in db.path.parent.iterdir() if pattern.fullmatch(path.name))
+    except OSError:
+        return []
+    return [path for path in names if path.is_file()]

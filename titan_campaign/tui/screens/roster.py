@@ -23,6 +23,7 @@ from .forms import AddTitanModal, TitanTextModal
 from .game import RecordGameScreen
 from .game_log import GameLogModal
 from .history import HistoryScreen
+from .merge import ConfirmMergeModal
 from .navigation import go_back
 from .printing import PrintModal
 from .progress import CampaignProgressScreen
@@ -48,6 +49,7 @@ class RosterScreen(Screen[None]):
         Binding("e", "export_titan", "Export", id="roster.export"),
         Binding("i", "import_titan", "Import", id="roster.import"),
         Binding("P", "progress", "Progress", id="roster.progress"),
+        Binding("M", "merge_copy", "Merge copy", id="roster.merge"),
     ]
 
     def __init__(self, campaign: str) -> None:
@@ -114,6 +116,12 @@ class RosterScreen(Screen[None]):
         hint = (
             "a: add the first Titan" if not states else "enter: open the sheet   g: record a game"
         )
+        copies = actions.conflicted_copies(db)
+        if copies:
+            hint += (
+                f"\nA copy left by a sync tool lies beside the database: {copies[0].name}"
+                "   M: see what merging it brings in"
+            )
         self.query_one("#roster-hint", Static).update(plain(hint))
 
     def highlighted(self) -> TitanState | None:
@@ -224,6 +232,28 @@ class RosterScreen(Screen[None]):
 
     def action_progress(self) -> None:
         self.app.push_screen(CampaignProgressScreen(self.campaign))
+
+    def action_merge_copy(self) -> None:
+        """Show what merging the sync tool's copy would do (a dry run), then merge it."""
+        db = database(self)
+        copies = actions.conflicted_copies(db)
+        if not copies:
+            self.notify("No copy left by a sync tool lies beside the database.")
+            return
+        copy = copies[0]
+        told = titan_app(self).attempt(lambda: actions.merge_copy(db, copy, dry_run=True))
+        if told is None:
+            return
+
+        def confirmed(merge: object) -> None:
+            if merge is not True:
+                return
+            merged = titan_app(self).attempt(lambda: actions.merge_copy(db, copy))
+            if merged is not None:
+                self.notify(f"{merged.text}; undo takes it back", title="Merged", markup=False)
+                titan_app(self).refresh_view()
+
+        self.app.push_screen(ConfirmMergeModal(copy.name, told), confirmed)
 
 
 def rename_titan(

@@ -1,0 +1,67 @@
+"""The app notices a copy a sync tool left beside the database, says so on the roster, shows
+what merging it would bring in and refuse, and merges it through the same action."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import time_machine
+from textual.widgets import Static
+
+from titan_campaign import actions
+from titan_campaign.store import Database
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.merge import ConfirmMergeModal
+from titan_campaign.tui.screens.roster import RosterScreen
+
+from .conftest import SIZE, Notes, build_db, rendered, stored
+
+START = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
+
+
+async def test_a_conflicted_copy_is_offered_shown_first_then_merged(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's [b]conflicted copy 2026-12-01).json"
+    shutil.copyfile(db, copy)
+    with time_machine.travel(START, tick=False) as clock:
+        actions.buy_ability(Database(db), "Thorn", "power")
+        clock.shift(timedelta(minutes=1))
+        actions.buy_ability(Database(copy), "Thorn", "skill")  # the same 100 XP: refused
+        actions.change_gold(Database(copy), "Thorn", 4)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        assert isinstance(app.screen, RosterScreen)
+        hint = rendered(app.screen.query_one("#roster-hint", Static))
+        assert f"lies beside the database: {copy.name}" in hint
+        await pilot.press("M")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmMergeModal)
+        preview = rendered(app.screen.query_one("#merge-preview", Static))
+        assert "+ Thorn: gold +4" in preview
+        assert "refused: Thorn: bought a Skill box (100 XP)" in preview
+        assert stored(db, "Thorn").gold == 0  # nothing merged yet
+        await pilot.click("#merge")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert f"merged 1 change from {copy.name}; 1 refused" in notes.text()
+    assert stored(db, "Thorn").gold == 4
+
+
+async def test_ctrl_z_after_a_merge_takes_it_back_whole(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns.sync-conflict-20261201-190500-ABCDEFG.json"
+    shutil.copyfile(db, copy)
+    actions.change_gold(Database(copy), "Thorn", 4)
+    actions.change_gold(Database(copy), "Thorn", 1)
+    actions.merge_copy(Database(db), copy)
+    assert stored(db, "Thorn").gold == 5
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert f"merged 2 changes from {copy.name}" in notes.text()
+    assert stored(db, "Thorn").gold == 0

@@ -1,0 +1,63 @@
+"""A copy a sync tool left beside the database: what merging it would bring in and what the
+rules would refuse (``titan-campaign merge --dry-run``), then the merge, through one action."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Label, Static
+
+from ... import actions
+from ..widgets.key_bar import KeyBar
+from ..widgets.plain import plain
+from .forms import BACK, FormBox, FormModal
+
+SHOWN = 12  # lines of each list shown; the rest are counted
+
+
+def merge_preview(merged: actions.Merged) -> str:
+    """The dry run's result as a player reads it."""
+    lines = [f"Merging would bring in: {merged.text.removeprefix('merged ')}."]
+    for name in merged.campaigns:
+        lines.append(f"  campaign {name} comes in whole")
+    lines.extend(f"  + {line}" for line in merged.brought[:SHOWN])
+    if len(merged.brought) > SHOWN:
+        lines.append(f"  ... and {len(merged.brought) - SHOWN} more")
+    for refused in merged.refused[:SHOWN]:
+        lines.append(f"  refused: {refused.what}: {refused.reason}")
+    if len(merged.refused) > SHOWN:
+        lines.append(f"  ... and {len(merged.refused) - SHOWN} more refused")
+    if merged.refused:
+        lines.append("Refused changes are kept whole beside the database.")
+    lines.append("The file as it is now is kept as a backup; undo takes the merge back.")
+    return "\n".join(lines)
+
+
+class ConfirmMergeModal(FormModal):
+    """Merge this copy? Returns True to merge; Escape or Cancel: nothing happens."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [BACK]
+
+    def __init__(self, name: str, merged: actions.Merged) -> None:
+        super().__init__()
+        self.copy_name = name
+        self.merged = merged
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label(plain(f"Merge {self.copy_name}"), classes="form-title")
+            with VerticalScroll():
+                yield Static(plain(merge_preview(self.merged)), id="merge-preview")
+            with Horizontal(classes="buttons"):
+                yield Button("Merge", variant="primary", id="merge")
+                yield Button("Cancel", id="cancel")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#merge", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "merge")
