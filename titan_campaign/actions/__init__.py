@@ -49,10 +49,12 @@ from .common import (
 from .downloads import printout, titan_export
 from .files import (
     BACKUPS_ENV,
+    FILE_SCHEMAS,
     Backup,
     backups_kept,
     export_campaigns,
     export_titan,
+    file_schema,
     import_campaigns,
     import_titan,
     keep_file,
@@ -98,6 +100,7 @@ from .titan_changes import (
 
 __all__ = [
     "BACKUPS_ENV",
+    "FILE_SCHEMAS",
     "Backup",
     "Database",
     "Done",
@@ -134,6 +137,7 @@ __all__ = [
     "delete_campaign",
     "export_campaigns",
     "export_titan",
+    "file_schema",
     "games",
     "history",
     "import_campaigns",

@@ -27,6 +27,7 @@ from ..store.exchange import (
 )
 from ..store.files import write_atomically
 from ..store.outputs import write_output
+from ..store.schemas import SCHEMAS, schema_text
 from .common import (
     Done,
     _campaign_of,
@@ -97,6 +98,18 @@ def import_titan(
 Backup = backup_files.Backup
 BACKUPS_ENV = backup_files.ENV_VAR
 """The setting (an environment variable) that says how many backups are kept."""
+
+
+FILE_SCHEMAS = tuple(SCHEMAS)
+"""The files whose JSON Schema is published: the database, a campaigns export, a Titan file."""
+
+
+def file_schema(which: str) -> str:
+    """The JSON Schema of one kind of file (``database``, ``export`` or ``titan``), made from
+    the models that check it, for an editor to check a file edited by hand."""
+    if which not in SCHEMAS:
+        raise RuleError(f"no schema named {which!r}: choose {', '.join(SCHEMAS)}")
+    return schema_text(which)
 
 
 def list_backups(db: Database) -> list[Backup]:

@@ -580,6 +580,10 @@ def cmd_print_campaign(args: Namespace, db: Database) -> None:
 # --- backups, export, import ---------------------------------------------------------------
 
 
+def cmd_schema(args: Namespace, db: Database) -> None:
+    print(actions.file_schema(args.file), end="")
+
+
 def cmd_backups(args: Namespace, db: Database) -> None:
     rows = actions.list_backups(db)
     if not rows:

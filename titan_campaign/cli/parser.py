@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import NoReturn
 
+from .. import actions
 from ..actions import Database
 from ..rules.errors import RuleError
 from ..rules.game_log import ENTRY_FIGURES, EntryWords, read_entry
@@ -453,6 +454,10 @@ def _print_campaign_arguments(print_campaign: Parser, common: Parser) -> None:
     _print_options(print_campaign)
 
 
+def _schema_arguments(parser: Parser, common: Parser) -> None:
+    parser.add_argument("file", choices=actions.FILE_SCHEMAS, help="which file's schema")
+
+
 def _no_arguments(parser: Parser, common: Parser) -> None:
     pass
 
@@ -600,6 +605,11 @@ COMMANDS: dict[str, tuple[str, Handler, Arguments]] = {
         _restore_arguments,
     ),
     "export": ("write all campaigns as JSON", handlers.cmd_export, _export_arguments),
+    "schema": (
+        "print the JSON Schema of the database file, an export or a Titan file (for an editor)",
+        handlers.cmd_schema,
+        _schema_arguments,
+    ),
     "import": (
         "add the campaigns of an export file (a name clash is refused)",
         handlers.cmd_import,

@@ -1,0 +1,60 @@
+"""The JSON Schema of the database file and of the export files is made from the models that
+check them: the published files under docs/schema/ are what the models say, and the files
+titan-campaign writes are what the models (and so the schema) describe."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from titan_campaign.cli import main
+from titan_campaign.store.exchange import ExportFile, TitanFile
+from titan_campaign.store.schemas import DatabaseFile, schema_text
+
+DOCS = Path(__file__).parents[2] / "docs" / "schema"
+
+
+def run(*words: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(list(words)) == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("which", ["database", "export", "titan"])
+def test_the_published_schema_is_the_one_the_models_give(which: str) -> None:
+    published = (DOCS / f"{which}.schema.json").read_text(encoding="utf-8")
+    assert published == schema_text(which), (
+        f"docs/schema/{which}.schema.json is out of date: "
+        f"titan-campaign schema {which} > docs/schema/{which}.schema.json"
+    )
+
+
+def test_the_schema_command_prints_the_published_schema(tmp_path: Path) -> None:
+    printed = run("--db", str(tmp_path / "campaigns.json"), "schema", "database")
+    assert printed == (DOCS / "database.schema.json").read_text(encoding="utf-8")
+    schema = json.loads(printed)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert set(schema["properties"]) == {"meta", "campaigns", "changes"}
+    assert not (tmp_path / "campaigns.json").exists()  # no database is made to print it
+
+
+def test_the_files_titan_campaign_writes_are_what_the_schema_describes(tmp_path: Path) -> None:
+    db = str(tmp_path / "campaigns.json")
+    run("--db", db, "campaign", "new", "Autumn", "--base-xp", "200")
+    run("--db", db, "titan", "add", "Thorn", "--player", "Ann")
+    run("--db", db, "spend", "Thorn", "ability", "power")
+    run("--db", db, "game", "Thorn:won:score=120")
+    run("--db", db, "undo")
+    run("--db", db, "export", "-o", str(tmp_path / "export.json"))
+    run("--db", db, "titan", "export", "Thorn", "-o", str(tmp_path / "thorn.json"))
+    database = DatabaseFile.model_validate_json((tmp_path / "campaigns.json").read_bytes())
+    assert [c.name for c in database.campaigns.values()] == ["Autumn"]
+    exported = ExportFile.model_validate_json((tmp_path / "export.json").read_bytes())
+    assert [c.name for c in exported.campaigns] == ["Autumn"]
+    titan = TitanFile.model_validate_json((tmp_path / "thorn.json").read_bytes())
+    assert titan.titan == "Thorn"

@@ -1,0 +1,55 @@
+"""The JSON Schema of the files titan-campaign writes, made from the models that check them:
+the database (``campaigns.json``), an export of campaigns and a Titan file. Published under
+``docs/schema/`` (and by ``titan-campaign schema database``) so that a player's editor can check
+a file edited by hand; a test keeps the published files equal to the models.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from pydantic import Field, StringConstraints
+
+from ..rules.facts import Facts, Whole
+from .documents import CampaignDoc, ChangeDoc, Line
+from .exchange import ExportFile, TitanFile
+
+DocNumber = Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,8}$")]
+"""A document's number in its table (tinydb's document id, as text)."""
+
+
+class MetaDoc(Facts):
+    """The file's own facts: its schema version, and what ``undo`` needs to know of the file's
+    latest change when it is not a change of one campaign."""
+
+    schema_version: Annotated[Whole, Field(ge=1)]
+    not_undoable: Line = ""
+    """The line of the latest change when ``undo`` cannot take it back."""
+    merged: dict[str, Any] | None = None
+    """After a merge: its line and the documents it changed, as they were."""
+
+
+class DatabaseFile(Facts):
+    """A titan-campaign database (``campaigns.json``): a tinydb file of three tables."""
+
+    meta: dict[DocNumber, MetaDoc]
+    campaigns: dict[DocNumber, CampaignDoc] = Field(default_factory=dict)
+    changes: dict[DocNumber, ChangeDoc] = Field(default_factory=dict)
+
+
+SCHEMAS: dict[str, type[Facts]] = {
+    "database": DatabaseFile,
+    "export": ExportFile,
+    "titan": TitanFile,
+}
+"""Each file's model, by the name ``titan-campaign schema`` takes."""
+
+
+def schema_text(which: str) -> str:
+    """The JSON Schema of one kind of file, as published (``docs/schema/WHICH.schema.json``)."""
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        **SCHEMAS[which].model_json_schema(),
+    }
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
