@@ -12,6 +12,8 @@ import pytest
 
 from titan_campaign.store.documents import SCHEMA_VERSION
 
+from .conftest import run
+
 GOOD = {"meta": {"1": {"schema_version": 3}}, "campaigns": {}, "changes": {}}
 CAMPAIGN = {"1": {"name": "Iron Crown", "base_xp": 0}}
 
@@ -313,3 +315,23 @@ def test_a_database_of_another_user_is_refused_by_name(crown, monkeypatch) -> No
 def test_a_db_holding_a_nul_character_is_refused(capsys) -> None:
     code, err = _main("--db", "c\x00.json", "titan", "list", capsys=capsys)
     assert code == 1 and err.strip() == "error: --db holds a NUL character: no file is called that"
+
+
+def test_a_rule_breaking_hand_edit_leaves_the_other_titans_games_readable(crown) -> None:
+    crown.ok("spend", "Thorn", "ability", "power")
+    _edit(
+        crown.db,
+        lambda data: data["changes"][str(len(data["changes"]))]["titans"]["1"].extend(
+            {"kind": "ability_bought", "ability": a} for a in ("skill", "spirit", "luck", "wisdom")
+        ),
+    )
+    number = len(json.loads(crown.db.read_text())["changes"])
+    listed = crown.ok("campaign", "games")
+    assert "game 1  2026-10-01" in listed and "  Bex: " in listed  # Bex's entry still reads
+    assert f'Thorn: cannot be read: change {number} "Thorn: bought a Power box' in listed
+    assert "  Thorn: " not in listed
+    code, out, err = run(crown.db, crown.capsys, "campaign", "games", "--json")
+    assert code == 0
+    games = json.loads(out)
+    assert [p["titan"] for p in games[0]["participants"]] == ["Bex"]
+    assert err.startswith("warning: Thorn cannot be read: change") and f"change {number}" in err

@@ -11,6 +11,7 @@ from ..rules.events import (
     Event,
     GameOutcome,
 )
+from ..rules.game_log import game_log as game_log_of
 from ..rules.progress import progress as progress_rows
 from ..rules.progress import progress_json
 from ..rules.sheet import sheet_data
@@ -114,28 +115,57 @@ class Unreadable(NamedTuple):
     problem: str
 
 
+def _readable(found: Campaign) -> tuple[dict[int, TitanState], list[Unreadable]]:
+    """The campaign's Titans that replay, by id, and those whose events break the rules
+    (named with the change where they do), in the order they joined."""
+    names = found.names()
+    states: dict[int, TitanState] = {}
+    damaged: list[Unreadable] = []
+    for titan_id in found.titan_ids:
+        try:
+            states[titan_id] = found.state(titan_id)
+        except RuleError as error:
+            name = names[titan_id]
+            damaged.append(Unreadable(name, str(error).removeprefix(f"{name}: ")))
+    return states, damaged
+
+
 def roster(
     db: Database, campaign: str | None = None, archived: bool = False
 ) -> list[TitanState | Unreadable]:
     """As ``titans``, but a Titan that cannot be replayed is listed as ``Unreadable`` (the
     others stay readable)."""
     found = read_campaign(db, campaign)
+    states, damaged = _readable(found)
+    unreadable = {titan.name: titan for titan in damaged}
     names = found.names()
     listed: list[TitanState | Unreadable] = []
     for titan_id in found.titan_ids:
-        try:
-            state = found.state(titan_id)
-        except RuleError as error:
-            name = names[titan_id]
-            listed.append(Unreadable(name, str(error).removeprefix(f"{name}: ")))
-            continue
-        if archived or not state.archived:
+        state = states.get(titan_id)
+        if state is None:
+            listed.append(unreadable[names[titan_id]])
+        elif archived or not state.archived:
             listed.append(state)
     return listed
 
 
 def games(db: Database, campaign: str | None = None) -> list[GameLogEntry]:
     return read_campaign(db, campaign).games()
+
+
+class GameLog(NamedTuple):
+    """The campaign's games as the Titans that can be read played them, and the Titans
+    whose events break the rules (their entries are left out)."""
+
+    games: list[GameLogEntry]
+    unreadable: list[Unreadable]
+
+
+def game_log(db: Database, campaign: str | None = None) -> GameLog:
+    """As ``games``, but a Titan that cannot be replayed is left out and named as
+    ``Unreadable`` (the other Titans' entries stay readable)."""
+    states, damaged = _readable(read_campaign(db, campaign))
+    return GameLog(game_log_of(states), damaged)
 
 
 # --- changing ---------------------------------------------------------------------------

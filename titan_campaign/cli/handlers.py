@@ -16,6 +16,7 @@ from ..rules.events import GameOutcome
 from ..rules.game_log import entry_text, game_log_json
 from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
+from ..rules.printable import one_line
 from ..rules.progress import progress_json, progress_table
 from ..rules.titan import PendingChoice, Step, TitanState
 
@@ -100,10 +101,15 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
 
 
 def _games(args: Namespace, db: Database) -> None:
-    games = actions.games(db, _campaign(args))
+    games, unreadable = actions.game_log(db, _campaign(args))
     if args.json:
+        for titan in unreadable:
+            said = one_line(f"{titan.name} cannot be read: {titan.problem}; its games are left out")
+            print(f"warning: {said}", file=sys.stderr)
         print(json.dumps(game_log_json(games), indent=2, ensure_ascii=False))
         return
+    for titan in unreadable:
+        print(f"{titan.name}: cannot be read: {titan.problem} (its games are left out)")
     if not games:
         print("no games recorded yet")
     for game in games:

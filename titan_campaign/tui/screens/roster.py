@@ -57,7 +57,7 @@ class RosterScreen(Screen[None]):
         self.campaign = campaign
         self.base_xp = 0
         self.show_archived = False
-        self._row_titans: list[TitanState] = []
+        self._row_titans: list[TitanState | actions.Unreadable] = []
 
     def campaign_in_view(self) -> str | None:
         return self.campaign
@@ -84,14 +84,17 @@ class RosterScreen(Screen[None]):
         if found is None:
             return
         self.base_xp = found.base_xp
-        states = [found.state(titan_id) for titan_id in found.titan_ids]
-        states = [state for state in states if self.show_archived or not state.archived]
-        self._row_titans = states
+        listed = titan_app(self).attempt(
+            lambda: actions.roster(db, self.campaign, archived=self.show_archived)
+        )
+        if listed is None:
+            return
+        self._row_titans = listed
         shown = "archived shown" if self.show_archived else "archived hidden, v shows them"
         self.query_one("#roster-title", Static).update(
             plain(
                 f"{found.name.upper()}   base XP {found.base_xp}   "
-                f"{plural(len(states), 'Titan')}   ({shown})"
+                f"{plural(len(listed), 'Titan')}   ({shown})"
             )
         )
         table = self.query_one(DataTable)
@@ -99,7 +102,12 @@ class RosterScreen(Screen[None]):
         table.clear()
         name_width = max(12, (self.app.size.width - 50) * 2 // 3)
         player_width = max(8, (self.app.size.width - 50) // 3)
-        for state in states:
+        for state in listed:
+            if isinstance(state, actions.Unreadable):
+                table.add_row(
+                    Text(shorten(state.name, name_width)), "cannot be read", "", "", "", ""
+                )
+                continue
             marker = f"! {len(state.pending)} to make" if state.pending else "-"
             archived = " [archived]" if state.archived else ""
             name = shorten(state.name, name_width - len(archived)) + archived
@@ -111,10 +119,10 @@ class RosterScreen(Screen[None]):
                 str(state.mana),
                 marker,
             )
-        if states:
-            table.move_cursor(row=min(row, len(states) - 1))
+        if listed:
+            table.move_cursor(row=min(row, len(listed) - 1))
         hint = (
-            "a: add the first Titan" if not states else "enter: open the sheet   g: record a game"
+            "a: add the first Titan" if not listed else "enter: open the sheet   g: record a game"
         )
         copies = actions.conflicted_copies(db)
         if copies:
@@ -122,13 +130,22 @@ class RosterScreen(Screen[None]):
                 f"\nA copy left by a sync tool lies beside the database: {copies[0].name}"
                 "   M: see what merging it brings in"
             )
+        damaged = [state for state in listed if isinstance(state, actions.Unreadable)]
+        for titan in damaged:
+            hint += f"\n{titan.name} cannot be read: {titan.problem}"
         self.query_one("#roster-hint", Static).update(plain(hint))
 
     def highlighted(self) -> TitanState | None:
+        """The highlighted Titan (None if there is none, or if it cannot be read: the player
+        is told why)."""
         table = self.query_one(DataTable)
         if not self._row_titans or table.cursor_row >= len(self._row_titans):
             return None
-        return self._row_titans[table.cursor_row]
+        state = self._row_titans[table.cursor_row]
+        if isinstance(state, actions.Unreadable):
+            self.notify(f"{state.name} cannot be read: {state.problem}", severity="error")
+            return None
+        return state
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open_sheet()
@@ -137,9 +154,11 @@ class RosterScreen(Screen[None]):
         go_back(self, campaigns.CampaignsScreen)
 
     def action_open_sheet(self) -> None:
+        if not self._row_titans:
+            self.notify("No Titan yet: press a to add one.")
+            return
         state = self.highlighted()
         if state is None:
-            self.notify("No Titan yet: press a to add one.")
             return
         self.app.push_screen(sheet.SheetScreen(self.campaign, state.name, state))
 
@@ -202,7 +221,10 @@ class RosterScreen(Screen[None]):
         found = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
         if found is None:
             return
-        if not any(not found.state(titan_id).archived for titan_id in found.titan_ids):
+        listed = titan_app(self).attempt(lambda: actions.titans(db, self.campaign))
+        if listed is None:
+            return
+        if not listed:
             self.notify("Add Titans before recording a game.")
             return
         self.app.push_screen(RecordGameScreen(found))

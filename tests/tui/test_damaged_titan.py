@@ -1,0 +1,56 @@
+"""Worked example: one Titan's rule-breaking hand edit leaves the roster readable; the other
+Titans are listed as ever and the damaged one is marked with the change that breaks the rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from titan_campaign.rules.events import AbilityBought
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.roster import RosterScreen
+
+from .conftest import SIZE, Notes, build_db, rendered
+
+
+def _break_thorn(path: Path) -> int:
+    """Thorn's latest change buys four more boxes than its XP pays for (a hand edit)."""
+    data = json.loads(path.read_text())
+    number = next(
+        int(key)
+        for key, change in data["changes"].items()
+        if change["text"].startswith("Thorn: bought")
+    )
+    data["changes"][str(number)]["titans"]["1"].extend(
+        {"kind": "ability_bought", "ability": a} for a in ("skill", "spirit", "luck", "wisdom")
+    )
+    path.write_text(json.dumps(data))
+    return number
+
+
+async def test_a_damaged_titan_is_marked_on_the_roster_and_the_others_read(
+    tmp_path: Path,
+) -> None:
+    db = build_db(
+        tmp_path / "c.json",
+        100,
+        [("Thorn", "Ann", [AbilityBought(ability="power")]), ("Bryn", "Bob", [])],
+    )
+    number = _break_thorn(db)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        table = app.screen.query_one(DataTable)
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert rows[0][0] == "Thorn" and "cannot be read" in " ".join(rows[0])
+        assert rows[1][:2] == ["Bryn", "Bob"]
+        hint = rendered(app.screen.query_one("#roster-hint"))
+        assert f'Thorn cannot be read: change {number} "Thorn: bought a Power box' in hint
+        await pilot.press("enter")  # Thorn's sheet cannot open: the player is told why
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert f"change {number}" in notes.text()
