@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shlex
 from pathlib import Path
 
 import aiohttp
@@ -205,3 +206,29 @@ async def test_a_connection_that_never_finishes_asking_is_closed(tmp_path: Path)
         writer.close()
     finally:
         await runner.cleanup()
+
+
+async def test_an_app_that_fails_leaves_its_report_in_the_log_not_on_the_console(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr("platformdirs.user_log_dir", lambda *a, **k: str(tmp_path / "logs"))
+    failing = (
+        "import sys; sys.stdout.write('__GANGLION__\\n'); sys.stdout.flush(); "
+        "raise RuntimeError('Thorn: 100 XP, notes: the secret plan')"
+    )
+    monkeypatch.setattr(
+        GameNightServer,
+        "tab_command",
+        lambda self, start: f"exec python3 -c {shlex.quote(failing)}",
+    )
+    async with serving(tmp_path / "c.json", "127.0.0.1", None) as (server, client):
+        page = await (await client.get("/?titan=Thorn")).text()
+        origin = f"http://127.0.0.1:{client.port}"
+        async with client.ws_connect(f"/ws/{ticket_in(page)}", origin=origin) as tab:
+            assert (await tab.receive(timeout=30)).type == aiohttp.WSMsgType.CLOSE
+        await asyncio.sleep(0.5)
+    said = capsys.readouterr().out
+    assert "Traceback" not in said and "secret plan" not in said
+    assert f"A tab's app stopped on an error: its report is in {server.error_log}" in said
+    assert "secret plan" in server.error_log.read_text()

@@ -194,7 +194,10 @@ def test_a_full_game_night_says_so_and_lets_a_tab_in_when_one_closes(
 
         thorn.page.context.close()
         wait_until(lambda: tab_processes(campaign_db) == [], "Thorn's app to end")
-        mira.page.reload()
+        wait_until(
+            lambda: mira.page.reload() and "is full" not in mira.page.inner_text("body"),
+            "the game night to let another tab in",
+        )
         mira.wait_for(r"MIRA\s+player Bo")
     finally:
         night.stop()

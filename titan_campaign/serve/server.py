@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import aiohttp_jinja2
+import platformdirs
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from textual_serve.server import Server
 
@@ -95,6 +96,7 @@ class GameNightServer(Server):
         self._tickets: OrderedDict[str, TabStart] = OrderedDict()
         self._websockets: set[web.WebSocketResponse] = set()
         self._tabs: set[TabApp] = set()
+        self.error_log = error_log()
 
     def link_hosts(self) -> list[str]:
         """The addresses players are given: every one of this computer's on the network when it
@@ -176,7 +178,7 @@ class GameNightServer(Server):
             await websocket.close()
 
         tab = TabApp(
-            self.tab_command(start),
+            f"{self.tab_command(start)} 2>>{shlex.quote(str(self.error_log))}",
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=close,
@@ -188,7 +190,8 @@ class GameNightServer(Server):
             await self.relay(websocket, tab)
         finally:
             self._websockets.discard(websocket)
-            await tab.end(SHUTDOWN_SECONDS)
+            if await tab.end(SHUTDOWN_SECONDS):
+                print(f"A tab's app stopped on an error: its report is in {self.error_log}")
             self._tabs.discard(tab)
         return websocket
 
@@ -256,6 +259,17 @@ class GameNightServer(Server):
     def announce(self) -> None:
         """Say where the game night listens, and how players join."""
         announce(self.db_path, self.host, self.port, self.token, self.links, TITLE)
+
+
+def error_log() -> Path:
+    """Where a tab's app writes what it says on its error output (a report of a crash can
+    hold campaign data: it goes to the host's log folder, not to the console everyone sees)."""
+    folder = Path(platformdirs.user_log_dir("titan-campaign", appauthor=False))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Path(os.devnull)
+    return folder / "game-night.log"
 
 
 def _font_size(text: str) -> int:

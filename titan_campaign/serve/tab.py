@@ -99,6 +99,12 @@ class TabApp(AppService):
             "TEXTUAL_DRIVER": TAB_DRIVER,
         }
 
+    async def run(self) -> None:
+        """Relay the app's output until it ends; then close its tab, even if the app ended
+        without saying so (it failed, or was ended)."""
+        await super().run()
+        await self.remote_close()
+
     async def handle(self, message: PageMessage) -> str | None:
         """Pass a page's message on to the app; the answer to send back, if any."""
         match message:
@@ -112,14 +118,15 @@ class TabApp(AppService):
                 await (self.focus() if focused else self.blur())
         return None
 
-    async def end(self, seconds: float) -> None:
+    async def end(self, seconds: float) -> bool:
         """Ask the app to quit, and end it if it has not within ``seconds``; wait until it has
         (its last save is then on disk: the store writes whole files, so an app ended half-way
-        leaves the file as it was)."""
+        leaves the file as it was). Whether the app stopped on an error of its own."""
         try:
             await asyncio.wait_for(self.stop(), seconds)
         except TimeoutError:
             if self._process is not None and self._process.returncode is None:
                 self._process.kill()
-        if self._process is not None:
-            await self._process.wait()
+        if self._process is None:
+            return False
+        return await self._process.wait() > 0
