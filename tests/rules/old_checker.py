@@ -333,7 +333,7 @@ def to_json(value: Any) -> Any:
 
 
 from datetime import date
-from typing import Any, ClassVar, get_args
+from typing import Any, get_args
 
 from titan_campaign.rules.abilities import ABILITIES
 from titan_campaign.rules.characters import find_character

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from titan_campaign.rules.events import (
     GoldChanged,
@@ -14,7 +15,6 @@ from titan_campaign.rules.events import (
     PlanSet,
     SpellBoughtWithGold,
 )
-from titan_campaign.rules.facts import ShapeError
 from titan_campaign.rules.sheet import sheet_data
 
 
@@ -43,7 +43,7 @@ def test_r11_a_gold_entry_of_zero_is_refused(titan):
 
 
 def test_r11_gold_is_a_whole_number():
-    with pytest.raises(ShapeError):
+    with pytest.raises(ValidationError):
         GoldChanged(amount=2.5)  # type: ignore[arg-type]
 
 
@@ -140,7 +140,7 @@ def test_r11_two_items_of_one_name_are_refused(titan):
 
 def test_r11_item_types_are_the_four_of_the_magic_item_rules_or_other():
     assert ItemFacts(name="Trinket").type == "other"
-    with pytest.raises(ShapeError):
+    with pytest.raises(ValidationError):
         ItemFacts(name="Boots", type="boots")  # type: ignore[arg-type]
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from titan_campaign.rules.abilities import ABILITIES
 from titan_campaign.rules.events import AbilityBought
-from titan_campaign.rules.facts import ShapeError
 
 
 def test_r3_a_new_titan_has_no_ability_box_checked(titan):
@@ -87,5 +87,5 @@ def test_r3_spirit_box_adds_one_mana(titan):
 
 
 def test_r3_unknown_ability_is_not_an_event(titan):
-    with pytest.raises(ShapeError):
+    with pytest.raises(ValidationError):
         AbilityBought(ability="stealth")  # type: ignore[arg-type]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from titan_campaign.rules.events import SchoolGained
-from titan_campaign.rules.facts import ShapeError
 from titan_campaign.rules.spells import SCHOOLS
 
 
@@ -95,5 +95,5 @@ def test_r4_school_choices_list_schools_not_yet_full(titan):
 
 def test_r4_a_school_level_out_of_range_is_not_an_event():
     for level in (0, 4):
-        with pytest.raises(ShapeError):
+        with pytest.raises(ValidationError):
             SchoolGained(school="water", level=level)

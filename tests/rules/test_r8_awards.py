@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from titan_campaign.rules.awards import game_award
 from titan_campaign.rules.events import GameOutcome, GameRecorded
-from titan_campaign.rules.facts import ShapeError
 
 
 def test_r8_the_rulings_worked_example_gives_262():
@@ -103,9 +103,9 @@ def test_r8_the_same_game_number_cannot_be_recorded_twice(titan):
 
 
 def test_r8_negative_counts_are_not_an_outcome():
-    with pytest.raises(ShapeError):
+    with pytest.raises(ValidationError):
         GameOutcome(result="won", battle_won=-1)
-    with pytest.raises(ShapeError):
+    with pytest.raises(ValidationError):
         GameOutcome(result="drawn")  # type: ignore[arg-type]
 
 

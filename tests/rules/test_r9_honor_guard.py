@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from titan_campaign.rules.characters import find_character
 from titan_campaign.rules.events import GameOutcome, HonorGuardSet
 from titan_campaign.rules.honor_guard import honor_guard_slots, slot_assignment
-from titan_campaign.rules.facts import ShapeError
 
 LOST = GameOutcome(result="lost")
 
@@ -179,7 +179,7 @@ def test_r9_a_surviving_member_may_stay_in_the_guard(titan):
 
 
 def test_r9_an_unknown_creature_is_not_an_event():
-    with pytest.raises(ShapeError, match="Griffin"):
+    with pytest.raises(ValidationError, match="Griffin"):
         HonorGuardSet(members=("Griffin",))
-    with pytest.raises(ShapeError):
+    with pytest.raises(ValidationError):
         HonorGuardSet(members=("Ogre", "Ogre", "Ogre", "Ogre"))

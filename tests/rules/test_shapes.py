@@ -40,7 +40,7 @@ def test_a_missing_field_and_a_wrong_type_are_named() -> None:
 def test_a_true_is_not_a_number_and_a_float_is_not_a_whole_one() -> None:
     for amount in (True, 2.0):
         with pytest.raises(ShapeError, match="amount: a whole number"):
-            GoldChanged(amount=amount)
+            parse(GoldChanged, {"amount": amount})
 
 
 def test_a_spell_is_kept_in_the_catalogues_spelling() -> None:
@@ -56,6 +56,12 @@ def test_an_event_in_a_list_is_placed_by_its_number_and_kind() -> None:
 def test_an_unknown_kind_of_event_is_refused_by_name() -> None:
     with pytest.raises(ShapeError, match="a kind this version knows"):
         event_from_json({"kind": "titan_flew"})
+
+
+def test_facts_built_in_code_are_refused_by_pydantic_and_said_alike() -> None:
+    with pytest.raises(ValidationError) as refused:
+        GoldChanged(amount=True)
+    assert str(ShapeError.of(refused.value)) == "amount: a whole number"
 
 
 def test_kept_facts_never_change_and_compare_by_value() -> None:

@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from pydantic import ValidationError
+
 from .. import actions
 from ..locations import db_path
 from ..rules.errors import RuleError
@@ -74,6 +76,7 @@ def _run(argv: Sequence[str] | None) -> int:
         actions.StoreError,
         UnknownName,
         ShapeError,
+        ValidationError,
         OSError,
         UnicodeEncodeError,
     ) as error:
@@ -87,6 +90,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return _fail(
                 f"{getattr(error, 'filename', '') or ''} {error.strerror or error}".strip()
             )
+        if isinstance(error, ValidationError):
+            return _fail(str(ShapeError.of(error)))
         return _fail(str(error))
     except KeyboardInterrupt:
         if db is not None and db.saved:

@@ -45,20 +45,14 @@ class ShapeError(ValueError):
     @classmethod
     def of(cls, error: ValidationError) -> ShapeError:
         """pydantic's refusal as ours: each problem placed as pydantic places it, but a dict's
-        key is named by the dict (``titans``, not ``titans.5x.[key]``), and the problems of
-        facts nested in these (refused by their own ``__init__``) placed inside them."""
+        key is named by the dict (``titans``, not ``titans.5x.[key]``)."""
         problems: list[Problem] = []
         for found in error.errors():
             loc = list(found["loc"])
             if "[key]" in loc:
                 at = loc.index("[key]")
                 del loc[at - 1 : at + 1]
-            ctx = found.get("ctx", {})
-            inner = ctx.get("error")
-            if isinstance(inner, ShapeError):
-                problems += [Problem((*loc, *p.loc), p.type, p.ctx) for p in inner.problems]
-            else:
-                problems.append(Problem(tuple(loc), found["type"], ctx))
+            problems.append(Problem(tuple(loc), found["type"], found.get("ctx", {})))
         return cls(problems)
 
     def __str__(self) -> str:
@@ -80,16 +74,11 @@ class ShapeError(ValueError):
 
 
 class Facts(BaseModel):
-    """Facts from outside: built from keyword arguments or plain JSON (``parse``), every field
-    checked (all problems at once, as a ``ShapeError``), and never changed."""
+    """Facts from outside: built from plain JSON (``parse``: all problems at once, as a
+    ``ShapeError``) or from keyword arguments (pydantic's ``ValidationError``, said as a
+    ``ShapeError`` by ``ShapeError.of``), every field checked, and never changed."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-    def __init__(self, **values: Any) -> None:
-        try:
-            super().__init__(**values)
-        except ValidationError as error:
-            raise ShapeError.of(error) from None
 
 
 F = TypeVar("F", bound=Facts)

@@ -21,7 +21,7 @@ from tinydb.storages import Storage
 from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
-from ..rules.facts import ShapeError, to_json
+from ..rules.facts import ShapeError, parse, to_json
 from ..rules.names import name_key
 from ..rules.printable import kept_text, shown
 from . import backups
@@ -317,7 +317,7 @@ class Session:
 
     def _campaign_doc_of(self, name: str, base_xp: int, created: str) -> CampaignDoc:
         try:
-            return CampaignDoc(name=name, base_xp=base_xp, created=created)
+            return parse(CampaignDoc, {"name": name, "base_xp": base_xp, "created": created})
         except ShapeError as error:
             raise RuleError(f"campaign {error}") from None
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from pydantic import ValidationError
+
 from .. import actions
 from ..rules.errors import RuleError
 from ..rules.facts import ShapeError
@@ -27,6 +29,8 @@ class Refusal:
 
 def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
     """The player's view of an error an action raised (a bug is not one of these)."""
+    if isinstance(error, ValidationError):
+        error = ShapeError.of(error)
     if isinstance(error, actions.TitanChanged):
         return Refusal("Changed elsewhere", str(error), state=error.state)
     if isinstance(error, RuleError):
@@ -42,4 +46,4 @@ def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
     raise error
 
 
-REFUSED = (RuleError, actions.StoreError, UnknownName, ShapeError, OSError)
+REFUSED = (RuleError, actions.StoreError, UnknownName, ShapeError, ValidationError, OSError)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -35,6 +36,8 @@ def default_titan_file(titan: str) -> Path:
 def refusal(error: Exception) -> str:
     """What the player reads when the file cannot be written or read (a refused event says
     which event and field, in a player's words)."""
+    if isinstance(error, ValidationError):
+        error = ShapeError.of(error)
     if isinstance(error, ShapeError):
         return str(error)
     return refusal_of(error).message
