@@ -260,3 +260,9 @@ def lukasz_sheet() -> dict[str, Any]:
     data = sheet_data(lukasz().state, "Ædelring Ligue ⚔")
     assert len(data["spells"]) == 60 and len(data["magic_items"]) == 10
     return data
+
+
+@pytest.fixture(autouse=True)
+def _font_cache_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Font subsets are cached in each test's scratch folder, never in the user's cache folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))

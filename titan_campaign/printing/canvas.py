@@ -10,13 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
-
-from fpdf import FPDF
+from typing import TYPE_CHECKING, Literal
 
 from ..rules.errors import RuleError
 from ..rules.progress import ProgressRow
-from .fonts import FILES, drawable, fallback_advance, fallback_for, font_path, in_shipped_font
+from .fonts import (
+    FILES,
+    advance_widths,
+    drawable,
+    fallback_advance,
+    fallback_for,
+    font_path,
+    in_shipped_font,
+)
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 FONT = "dejavu"
 """The name the shipped font is registered under in fpdf2."""
@@ -25,17 +34,11 @@ PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215
 """Width and height of each paper size, in millimetres."""
 
 PT = 25.4 / 72  # one typographic point in millimetres
+POINTS_PER_MM = 72 / 25.4  # fpdf2 divides by this (its scale factor ``k``) to measure in mm
 Align = Literal["left", "right", "center"]
 
 MIN_SIZE = 7.0
 """The smallest type any printout uses, in points: what does not fit at this size goes on."""
-
-
-@lru_cache(maxsize=1)
-def _meter() -> FPDF:
-    meter = FPDF(unit="mm")
-    register_fonts(meter)
-    return meter
 
 
 def register_fonts(pdf: FPDF) -> None:
@@ -53,19 +56,23 @@ def font_style(bold: bool, italic: bool) -> str:
 def text_width(text: str, size: float, bold: bool = False, italic: bool = False) -> float:
     """Width in millimetres of ``text`` set at ``size`` points: the shipped font's letters in
     it, a Chinese, Japanese or Korean letter in its fallback font (``fonts.FALLBACKS``)."""
-    meter = _meter()
     shown = drawable(text)
     if all(in_shipped_font(char) for char in shown):
-        meter.set_font(FONT, font_style(bold, italic), size)
-        return float(meter.get_string_width(shown))
+        return _shipped_width(shown, size, font_style(bold, italic))
     width = 0.0
     for char in shown:
         if fallback_for(char) is not None:
             width += fallback_advance(char) * size * PT
         else:  # a letter only the upright shipped font has (Arabic in italic text)
-            meter.set_font(FONT, font_style(bold, italic and in_shipped_font(char)), size)
-            width += float(meter.get_string_width(char))
+            width += _shipped_width(char, size, font_style(bold, italic and in_shipped_font(char)))
     return width
+
+
+def _shipped_width(text: str, size: float, style: str) -> float:
+    """Width in millimetres of ``text`` in the shipped font, as fpdf2 measures it (its advance
+    widths in thousandths of an em, so what fits here fits in the PDF too)."""
+    widths, missing = advance_widths(style)
+    return sum(widths.get(ord(char), missing) for char in text) * size * 0.001 / POINTS_PER_MM
 
 
 def fit_text(text: str, width: float, size: float, bold: bool = False) -> str:

@@ -13,14 +13,19 @@ each one goes, never a "?". The fonts are free to ship: see ``fonts/LICENSE-Deja
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
-from collections.abc import Iterable
+import os
+import tempfile
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import platformdirs
 from fontTools import subset  # type: ignore[import-untyped]
+from fontTools import version as fonttools_version
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from fontTools.varLib import instancer  # type: ignore[import-untyped]
 
@@ -82,6 +87,22 @@ def _covered() -> frozenset[int]:
 def _upright() -> frozenset[int]:
     """Code points the upright shipped font draws (italic Arabic is set upright)."""
     return frozenset(TTFont(font_path(""), lazy=True).getBestCmap())
+
+
+@lru_cache(maxsize=len(FILES))
+def advance_widths(style: str = "") -> tuple[dict[int, int], int]:
+    """The shipped font's advance width of each code point in thousandths of an em, rounded as
+    fpdf2 rounds them, and the width of a letter it lacks. Reads only the small tables."""
+    font = TTFont(font_path(style), lazy=True)
+    scale = 1000 / int(font["head"].unitsPerEm)
+    metrics = font["hmtx"].metrics
+
+    def width(glyph: str) -> int:
+        advance: int = metrics[glyph][0]
+        return round(scale * (0 if advance == 65535 else advance) + 0.001)
+
+    missing: int = round(scale * metrics[".notdef"][0])
+    return {code: width(glyph) for code, glyph in font.getBestCmap().items()}, missing
 
 
 @lru_cache(maxsize=len(FALLBACKS))
@@ -174,12 +195,63 @@ def fallback_needs(text: str) -> dict[Fallback, frozenset[str]]:
     return {font: frozenset(chars) for font, chars in sorted(needs.items())}
 
 
+CACHE_LIMIT = 200
+"""The most font subsets kept in the cache folder; past it the folder is emptied and refilled."""
+
+
+def cache_folder() -> Path:
+    """Where cut-down fonts are kept between printouts: the user's cache folder."""
+    return Path(platformdirs.user_cache_dir("titan-campaign", appauthor=False)) / "font-subsets"
+
+
+@lru_cache(maxsize=len(FILES) + len(FALLBACKS))
+def _file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _cached_subset(
+    path: Path, characters: frozenset[str], cut: str, make: Callable[[], bytes]
+) -> bytes:
+    """The subset ``make()`` builds of the font file at ``path``, from the cache folder when an
+    earlier printout built it already. The key is the font file's content, the letters, the cut
+    and the fontTools version, so a changed font or library never reuses an old subset; a cache
+    folder that cannot be read or written only costs the time to build the subset again."""
+    key = "\n".join([_file_digest(path), fonttools_version, cut, "".join(sorted(characters))])
+    folder = cache_folder()
+    entry = folder / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()}.ttf"
+    try:
+        return entry.read_bytes()
+    except OSError:
+        pass
+    font = make()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        kept = list(folder.glob("*.ttf"))
+        if len(kept) >= CACHE_LIMIT:
+            for old in kept:
+                old.unlink(missing_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, suffix=".part", delete=False) as part:
+            part.write(font)
+        os.replace(part.name, entry)  # whole or not at all: never a half-written font
+    except OSError:
+        pass
+    return font
+
+
 @lru_cache(maxsize=64)
 def fallback_subset(fallback: Fallback, characters: frozenset[str], weight: float) -> bytes:
     """A static TrueType font of ``fallback`` at ``weight``, cut down to ``characters``.
 
-    The packaged fonts are variable (and 10-18 MB): cutting first keeps this under a second.
+    The packaged fonts are variable (and 10-18 MB): cutting first keeps this under a second,
+    and the cut is kept in the cache folder for the next printout of the same letters.
     """
+    path = fallback_path(fallback)
+    return _cached_subset(
+        path, characters, f"static {weight}", lambda: _fallback_subset(fallback, characters, weight)
+    )
+
+
+def _fallback_subset(fallback: Fallback, characters: frozenset[str], weight: float) -> bytes:
     font = TTFont(fallback_path(fallback))
     options = subset.Options()
     options.drop_tables += ["FFTM"]
@@ -220,7 +292,16 @@ def _data_url(font: bytes) -> str:
 
 @lru_cache(maxsize=32)
 def _subset_data_url(style: str, characters: frozenset[str]) -> str:
-    font = TTFont(font_path(style))
+    """A ``data:`` URL of the shipped font in ``style`` cut down to ``characters`` (the cut is
+    kept in the cache folder for the next printout of the same letters)."""
+    path = font_path(style)
+    return _data_url(
+        _cached_subset(path, characters, "web", lambda: _shipped_subset(path, characters))
+    )
+
+
+def _shipped_subset(path: Path, characters: frozenset[str]) -> bytes:
+    font = TTFont(path)
     options = subset.Options()
     options.drop_tables += ["FFTM"]
     subsetter = subset.Subsetter(options)
@@ -228,7 +309,7 @@ def _subset_data_url(style: str, characters: frozenset[str]) -> str:
     subsetter.subset(font)
     out = io.BytesIO()
     font.save(out)
-    return _data_url(out.getvalue())
+    return out.getvalue()
 
 
 BROWSER_FONTS = (

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
-
-from fpdf import FPDF
+from typing import TYPE_CHECKING
 
 from .fonts import WEIGHTS, drawable, fallback_needs, fallback_subset, font_path, in_shipped_font
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 FALLBACK_UPRIGHT = "dejavu upright"
 """The upright shipped font as a fallback: italic Arabic is set upright (no oblique has it)."""

@@ -12,15 +12,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape, quoteattr
-
-from fpdf import FPDF
 
 from ..rules.progress import ProgressRow
 from .canvas import FONT, register_fonts
 from .fonts import BROWSER_FONTS
 from .pdf_text import place_text
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
 
 __all__ = [
     "ChartLine",

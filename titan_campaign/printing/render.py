@@ -20,7 +20,6 @@ from .figures import default_path, file_stem
 from .fonts import font_warning, sheet_texts
 from .html import campaign_html, sheet_html
 from .kinds import KINDS, TITLES, CampaignPrint
-from .pdf import campaign_pdf, pages_pdf, sheet_pdf
 from .svg import sheet_svg
 from .text import sheet_text
 
@@ -62,6 +61,8 @@ def render(
         if not printout.sheets:
             raise RuleError(f'campaign "{printout.name}" has no active Titan to print')
         if fmt == "pdf":
+            from .pdf import campaign_pdf  # the PDF library loads only for a PDF
+
             return campaign_pdf(printout, paper=paper)
         return campaign_html(printout, paper=paper)
     if kind == "cards":
@@ -76,6 +77,8 @@ def render(
             return game_card.game_card_text(titan)
         if fmt == "html":
             return game_card.game_card_html(titan, paper)
+        from .pdf import pages_pdf  # the PDF library loads only for a PDF
+
         return pages_pdf(game_card.game_card_pages(titan, paper))
     if fmt == "json":
         return json.dumps(titan, indent=2, ensure_ascii=False) + "\n"
@@ -85,6 +88,8 @@ def render(
         return sheet_html(titan, paper)
     if fmt == "svg":
         return sheet_svg(titan, paper)
+    from .pdf import sheet_pdf  # the PDF library loads only for a PDF
+
     return sheet_pdf(titan, paper)
 
 
@@ -95,6 +100,8 @@ def _cards(
     title = f"{titan['name']} - spell cards" if titan and not spells else "Spell cards"
     if fmt == "html":
         return cards_html(chosen, paper, title)
+    from .pdf import pages_pdf  # the PDF library loads only for a PDF
+
     return pages_pdf(cards_pages(chosen, paper), title)
 
 
