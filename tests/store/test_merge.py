@@ -428,3 +428,29 @@ def test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent(
             fresh = Path(folder) / "fresh.json"
             actions.import_campaigns(Database(fresh), exported)
             assert sheets(fresh) == sheets(ann)
+
+
+def test_a_titan_both_renamed_keeps_the_first_name_given_the_other_is_refused(
+    copies: Copies,
+) -> None:
+    copies.on(copies.ann, "titan", "rename", "Osk", "Oskar")
+    copies.on(copies.bo, "titan", "rename", "Osk", "Ozzy")
+    copies.on(copies.bo, "gold", "Ozzy", "2")  # Bo's later change to him still comes in
+    said = copies.merge()
+    assert 'refused: Osk: renamed Ozzy: Osk was renamed "Oskar" meanwhile' in said
+    assert "+ Ozzy: gold +2" in said
+    assert "Oskar (Cy)" in copies.ann.ok("titan", "list")
+    assert "gold +2" in history(copies.ann, "Oskar")[-1]
+
+
+def test_a_campaign_deleted_on_one_copy_comes_back_from_the_other(copies: Copies) -> None:
+    """A delete is not a change in the log (it cannot be undone, only restored): the merge
+    cannot tell it from a campaign the other copy has and this one never had, so it comes in
+    whole, and nothing is lost; delete it again if it should go."""
+    copies.on(copies.bo, "campaign", "new", "Side Quest", "--base-xp", "0")
+    copies.merge()
+    copies.copy()
+    copies.on(copies.ann, "campaign", "delete", "Side Quest", "--yes")
+    copies.on(copies.bo, "gold", "Mira", "1")
+    said = copies.merge()
+    assert "campaign Side Quest comes in whole" in said and "+ Mira: gold +1" in said

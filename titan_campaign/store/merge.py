@@ -14,14 +14,15 @@ nothing, and merging A into B or B into A gives the same sheets.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
-from ..rules.events import Created, Event
+from ..rules.events import Created, Event, Renamed
+from ..rules.names import name_key
 from ..rules.printable import kept_text
 from .database import Database, Session, Stored
 from .documents import change_to_doc
@@ -133,6 +134,7 @@ class _Replay:
             for change_id in self.picked
         }
         self.brought: list[str] = []
+        self.named = {"mine": _names_before(mine), "theirs": _names_before(theirs)}
         self.refused: list[Refused] = []
 
     def base(self) -> Campaign:
@@ -204,6 +206,7 @@ class _Replay:
                     dropped=self.dropped_by[change_id],
                 )
                 try:
+                    self._check_renamed(campaign, side, made_change, change.events)
                     campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
                 except RuleError as error:
                     self._refuse(campaign, change.text, str(error), change)
@@ -216,10 +219,45 @@ class _Replay:
                     self.brought.append(change.text)
         return campaign
 
+    def _check_renamed(
+        self,
+        campaign: Campaign,
+        side: str,
+        change: Change,
+        events: Mapping[int, tuple[Event, ...]],
+    ) -> None:
+        """A rename of a Titan that the other copy renamed meanwhile is refused: both renamed
+        it, and the first made wins."""
+        before = self.named[side].get(change.id, {})
+        names = campaign.names()
+        for (tid, added), mapped in zip(events.items(), change.events, strict=True):
+            was = before.get(tid)
+            now = names.get(mapped)
+            renamed = any(isinstance(e, Renamed) for e in added)
+            if renamed and was is not None and now is not None and name_key(was) != name_key(now):
+                raise RuleError(f'{was} was renamed "{now}" meanwhile on the other copy')
+
     def _refuse(self, campaign: Campaign, what: str, reason: str, change: Change) -> None:
         doc = change_to_doc(0, change)
         del doc["campaign"]
         self.refused.append(Refused(campaign.name, what, reason, doc))
+
+
+def _names_before(campaign: Campaign) -> dict[str, dict[int, str]]:
+    """For each change that renames a Titan: the names its Titans had just before it, in the
+    copy it was made in."""
+    names: dict[int, str] = {}
+    before: dict[str, dict[int, str]] = {}
+    for change in campaign.changes:
+        events = change.events.values()
+        if any(isinstance(e, Renamed) for added in events for e in added):
+            before[change.id] = {tid: names[tid] for tid in change.events if tid in names}
+        if not change.undone:
+            for tid, added in change.events.items():
+                for event in added:
+                    if isinstance(event, Created | Renamed):
+                        names[tid] = event.name
+    return before
 
 
 def _compact(campaign: Campaign) -> Campaign:
