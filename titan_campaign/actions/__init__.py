@@ -45,6 +45,7 @@ from .common import (
     read_campaigns,
     read_titan,
     roster,
+    saved_then,
     titan_sheet,
     titans,
 )
@@ -173,6 +174,7 @@ __all__ = [
     "restore_titan",
     "roster",
     "save_file",
+    "saved_then",
     "set_honor_guard",
     "set_plan",
     "swap_bonus",

@@ -171,6 +171,13 @@ def game_log(db: Database, campaign: str | None = None) -> GameLog:
 # --- changing ---------------------------------------------------------------------------
 
 
+def saved_then(saved: str, problems: Sequence[str]) -> str:
+    """What a player is told when a change is in the file (``saved``: what it says) and then
+    something failed: it is saved, so it must not be entered a second time."""
+    text = f" ({saved})" if saved else ""
+    return f"the change was saved{text}; then {'; then '.join(problems)}: do not enter it again"
+
+
 def change_titans(
     db: Database,
     campaign: str | None,

@@ -114,9 +114,7 @@ def _failed_after(error: Exception) -> str:
 def _saved_then(db: actions.Database, failed: str | None = None) -> int:
     """The change is in the file, whatever failed after it: say so, exit 0, so that it is not
     entered a second time."""
-    text = f" ({db.saved[-1]})" if db.saved[-1] else ""
-    problems = "; then ".join([*db.after_save, *([failed] if failed else [])])
-    return _warn(f"the change was saved{text}; then {problems}: do not enter it again")
+    return _warn(actions.saved_then(db.saved[-1], [*db.after_save, *([failed] if failed else [])]))
 
 
 def _warn(message: str) -> int:

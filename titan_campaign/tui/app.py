@@ -247,10 +247,24 @@ class TitanCampaignApp(App[int]):
     def try_action(self, action: Callable[[], T], labels: Mapping[str, str] = {}) -> T | Refusal:
         """Run one read or change; a refusal is returned in a player's words (``labels``: the
         form's field labels, by field name), never raised."""
+        saved, failed = len(self.db.saved), len(self.db.after_save)
         try:
             return action()
         except REFUSED as error:
             return refusal_of(error, labels)
+        finally:
+            self._tell_after_save(saved, failed)
+
+    def _tell_after_save(self, saved: int, failed: int) -> None:
+        """A change saved since ``saved`` versions were written, with something failing after
+        it (syncing the folder, unlocking) since ``failed`` such problems: said as a warning,
+        as the command line says it, so that the change is not entered a second time."""
+        problems = self.db.after_save[failed:]
+        if not problems:
+            return
+        said = self.db.saved[-1] if len(self.db.saved) > saved else ""
+        message = actions.saved_then(said, problems) if said else "; ".join(problems)
+        self.notify(message, title="Saved, but", severity="warning", timeout=30)
 
     def attempt(
         self, action: Callable[[], T], changed: Callable[[TitanState], None] | None = None
