@@ -38,6 +38,15 @@ from .progress import ProgressScreen
 
 NARROW = 100
 LEGEND = "[X] checked   [ ] may be checked (100 XP)   [·] not now"
+SECTIONS_HINT = "below: 1 spells  2 items  3 honor guard  4 legions  5 goal  0 top"
+SECTIONS = {
+    "spells": "sheet-spells",
+    "items": "sheet-items",
+    "guard": "sheet-guard",
+    "legions": "sheet-legions",
+    "goal": "sheet-goal",
+    "top": "sheet-title",
+}
 
 
 def purchase(state: TitanState, grid: str, key: str) -> Event:
@@ -170,6 +179,49 @@ def guard_panel(data: dict[str, Any]) -> Text:
     return text
 
 
+def summary_line(data: dict[str, Any]) -> Text:
+    """The figures a player spends from, in one line above the boxes."""
+    xp = data["xp"]
+    return Text.assemble(
+        ("XP available ", "bold"),
+        (str(xp["available"]), "bold reverse"),
+        f"   to next level {xp['to_next_level']}   Mana {data['mana']}   Gold {data['gold']}",
+        no_wrap=True,
+        overflow="ellipsis",
+    )
+
+
+def goal_line(goal: dict[str, Any] | None) -> Text:
+    """The kept goal in one line: what is wanted and what remains (5 shows it whole)."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if not goal:
+        return text
+    text.append("GOAL ", style="bold")
+    text.append(goal["wanted"])
+    if goal["note"]:
+        remains = goal["note"]
+    elif goal["met"]:
+        remains = "reached"
+    else:
+        remains = f"{goal['xp_cost']} XP in {plural(len(goal['steps']), 'step')}"
+        if goal["xp_needed"]:
+            remains += f", {goal['xp_needed']} XP to earn"
+        if goal["steps"]:
+            remains += f"; next: {goal['steps'][0]} (s)"
+    text.append(f"  ({remains})", style="dim")
+    return text
+
+
+def legions_panel(data: dict[str, Any]) -> Text:
+    text = Text()
+    text.append("STARTING LEGIONS (next game)\n", style="bold underline")
+    for number, legion in enumerate(data["starting_legions"], start=1):
+        text.append(f"{number}: {', '.join(legion)}\n")
+    for note in data["starting_legion_notes"]:
+        text.append(f"! {note}\n")
+    return text
+
+
 def pending_line(data: dict[str, Any]) -> str:
     if not data["pending"]:
         return ""
@@ -193,6 +245,12 @@ class SheetScreen(OneTitan, Screen[None]):
         Binding("P", "progress", "Progress", id="sheet.progress"),
         Binding("r", "rename", "Rename", id="sheet.rename"),
         Binding("w", "change_player", "Player", id="sheet.player"),
+        Binding("1", "section('spells')", "Spells", show=False, id="sheet.to_spells"),
+        Binding("2", "section('items')", "Items", show=False, id="sheet.to_items"),
+        Binding("3", "section('guard')", "Honor guard", show=False, id="sheet.to_guard"),
+        Binding("4", "section('legions')", "Legions", show=False, id="sheet.to_legions"),
+        Binding("5", "section('goal')", "Goal in full", show=False, id="sheet.to_goal"),
+        Binding("0", "section('top')", "Top of the sheet", show=False, id="sheet.to_top"),
     ]
 
     def __init__(self, campaign: str, titan: str, state: TitanState | None = None) -> None:
@@ -206,13 +264,16 @@ class SheetScreen(OneTitan, Screen[None]):
         self.set_class(self.app.size.width < NARROW, "-narrow")  # before the children get styled
         with VerticalScroll(id="sheet"):
             yield Static(id="sheet-title", classes="page-title")
+            yield Static(id="sheet-summary")
             yield Static(id="sheet-pending")
-            yield Static(id="sheet-goal")
+            yield Static(id="sheet-goal-line")
             with Horizontal(id="sheet-top"):
                 with Vertical(id="sheet-left"):
-                    yield BoxGrid("ABILITIES", [], id="abilities")
-                    yield BoxGrid("SPELL SCHOOLS", [], id="schools")
-                    yield Static(Text(LEGEND), classes="hint")
+                    with Vertical(id="sheet-grids"):
+                        yield BoxGrid("ABILITIES", [], title_width=12, id="abilities")
+                        yield BoxGrid("SPELL SCHOOLS", [], title_width=9, id="schools")
+                    yield Static(Text(LEGEND), id="sheet-legend", classes="hint")
+                    yield Static(Text(SECTIONS_HINT), id="sheet-sections", classes="hint")
                 with Vertical(id="sheet-right"):
                     yield Static(id="sheet-xp")
                     yield Static(id="sheet-derived")
@@ -220,6 +281,8 @@ class SheetScreen(OneTitan, Screen[None]):
             with Horizontal(id="sheet-bottom"):
                 yield Static(id="sheet-items")
                 yield Static(id="sheet-guard")
+            yield Static(id="sheet-legions")
+            yield Static(id="sheet-goal")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -255,6 +318,10 @@ class SheetScreen(OneTitan, Screen[None]):
             (f"LEVEL {data['level']}", "bold reverse"),
         )
         self.query_one("#sheet-title", Static).update(title)
+        self.query_one("#sheet-summary", Static).update(summary_line(data))
+        goal_short = self.query_one("#sheet-goal-line", Static)
+        goal_short.update(goal_line(data["goal"]))
+        goal_short.display = data["goal"] is not None
         pending = self.query_one("#sheet-pending", Static)
         pending.update(plain(pending_line(data)))
         pending.display = bool(data["pending"])
@@ -268,6 +335,7 @@ class SheetScreen(OneTitan, Screen[None]):
         self.query_one("#sheet-spells", Static).update(spells_panel(data))
         self.query_one("#sheet-items", Static).update(items_panel(data))
         self.query_one("#sheet-guard", Static).update(guard_panel(data))
+        self.query_one("#sheet-legions", Static).update(legions_panel(data))
 
     def show_done(self, done: actions.Done) -> None:
         """Draw the Titan as a change left it, and tell the rules' notes."""
@@ -336,6 +404,14 @@ class SheetScreen(OneTitan, Screen[None]):
             self.refresh_view()
 
     # --- other screens ---------------------------------------------------------------
+
+    def action_section(self, name: str) -> None:
+        """Bring a part of the sheet below the boxes into view, its heading at the top."""
+        target = self.query_one(f"#{SECTIONS[name]}")
+        if target.display:
+            self.query_one("#sheet", VerticalScroll).scroll_to_widget(
+                target, animate=False, top=True
+            )
 
     def action_back(self) -> None:
         go_back(self, lambda: roster.RosterScreen(self.campaign))

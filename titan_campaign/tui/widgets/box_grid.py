@@ -67,10 +67,13 @@ class BoxGrid(Widget, can_focus=True):
         def control(self) -> BoxGrid:
             return self.grid
 
-    def __init__(self, heading: str, rows: list[BoxRow], *, id: str | None = None) -> None:
+    def __init__(
+        self, heading: str, rows: list[BoxRow], *, title_width: int = 13, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.heading = heading
         self.rows = rows
+        self.title_width = title_width
 
     def set_rows(self, rows: list[BoxRow]) -> None:
         self.rows = rows
@@ -82,10 +85,25 @@ class BoxGrid(Widget, can_focus=True):
         return self.rows[self.cursor] if self.rows else None
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        return len(self.rows) + 2
+        hint = self.hint()
+        lines = len(hint.wrap(self.app.console, max(width, 1))) if hint.plain else 0
+        return len(self.rows) + 1 + max(lines, 1)
+
+    def hint(self) -> Text:
+        """What the cursor's row asks of the player, wrapped to the grid's width."""
+        current = self.current
+        if current is None or not self.has_focus:
+            return Text()
+        hint = (
+            "all three boxes checked"
+            if current.checked == BOXES
+            else ("space: check the next box (100 XP)" if current.can_check else current.reason)
+        )
+        return Text(f"  {current.title.title()}: {hint}", style="italic")
 
     def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
+        text = Text()
+        width = self.content_size.width
         text.append(self.heading, style="bold underline")
         text.append("\n")
         for number, row in enumerate(self.rows):
@@ -98,32 +116,26 @@ class BoxGrid(Widget, can_focus=True):
                     line.append(OPEN)
                 else:
                     line.append(CLOSED, style="dim")
-            line.append(f" {row.title:<13}", style="bold")
+            line.append(f" {row.title:<{self.title_width}}", style="bold")
             line.append(
                 f" {row.note}", style="" if row.can_check or row.checked == BOXES else "dim"
             )
             if at_cursor and self.has_focus:
                 line.stylize("reverse")
+            if width:
+                line.truncate(width, overflow="ellipsis")  # a row is one line; its hint wraps
             text.append_text(line)
             text.append("\n")
-        current = self.current
-        if current is not None and self.has_focus:
-            hint = (
-                "all three boxes checked"
-                if current.checked == BOXES
-                else ("space: check the next box (100 XP)" if current.can_check else current.reason)
-            )
-            text.append(f"  {current.title.title()}: {hint}", style="italic")
-        return text
+        return text.append_text(self.hint())
 
     def watch_cursor(self) -> None:
-        self.refresh()
+        self.refresh(layout=True)  # the hint below may take another number of lines
 
     def on_focus(self) -> None:
-        self.refresh()
+        self.refresh(layout=True)
 
     def on_blur(self) -> None:
-        self.refresh()
+        self.refresh(layout=True)
 
     def action_cursor(self, step: int) -> None:
         target = self.cursor + step

@@ -1,0 +1,71 @@
+"""The first screen of a sheet at 80x24 holds what a purchase needs: the XP a player spends
+from sits above the boxes, so checking a box shows the XP drop without scrolling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from titan_campaign import actions
+from titan_campaign.store import Database
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.sheet import SheetScreen
+
+from .conftest import rendered
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "sheets" / "example-campaign.json"
+CAMPAIGN = "The Iron Crown"
+
+
+@pytest.fixture
+def iron_crown(tmp_path: Path) -> Path:
+    """The example campaign a new user imports first."""
+    path = tmp_path / "campaign.json"
+    actions.import_campaigns(Database(path), EXAMPLE)
+    return path
+
+
+def sheet_of(app: TitanCampaignApp) -> SheetScreen:
+    return next(screen for screen in app.screen_stack if isinstance(screen, SheetScreen))
+
+
+def on_screen(app: TitanCampaignApp, selector: str) -> bool:
+    """Whether the widget is drawn whole inside the sheet's visible part (no scrolling)."""
+    widget = sheet_of(app).query_one(selector)
+    visible = sheet_of(app).query_one("#sheet").region
+    return widget.display and visible.contains_region(widget.region)
+
+
+async def test_buying_a_box_at_80x24_shows_the_xp_drop_without_scrolling(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for part in ("#sheet-title", "#sheet-summary", "#abilities", "#schools"):
+            assert on_screen(app, part), part
+        before = rendered(app.screen.query_one("#sheet-summary"))
+        assert "XP available 250" in before
+        assert "Mana" in before
+        await pilot.press("space")  # Power's next box
+        await pilot.pause()
+        # level 5 reached: the free school level's pick list opens below the summary line
+        after = rendered(sheet_of(app).query_one("#sheet-summary"))
+        assert "XP available 150" in after
+        assert on_screen(app, "#sheet-summary")
+        assert sheet_of(app).query_one("#sheet").scroll_y == 0
+
+
+async def test_the_parts_below_the_boxes_are_one_key_away(example_db: Path) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key, part in (("1", "#sheet-spells"), ("2", "#sheet-items"), ("4", "#sheet-legions")):
+            assert not on_screen(app, part), part
+            await pilot.press(key)
+            await pilot.pause()
+            assert on_screen(app, part), part
+            await pilot.press("0")
+            await pilot.pause()
+        assert app.screen.query_one("#sheet").scroll_y == 0
