@@ -26,6 +26,8 @@ from titan_campaign.tui import settings, unsaved
 from titan_campaign.tui.app import TitanCampaignApp
 
 SIZE = (120, 40)
+EXAMPLE = Path(__file__).resolve().parents[2] / "sheets" / "example-campaign.json"
+CAMPAIGN = "The Iron Crown"  # the example campaign's name
 
 
 @pytest.fixture(autouse=True)
@@ -103,6 +105,14 @@ def example_db(tmp_path: Path) -> Path:
         200,
         [("Thorn", "Ann", example_titan_events()), ("Bryn", "Bob", [])],
     )
+
+
+@pytest.fixture
+def iron_crown(tmp_path: Path) -> Path:
+    """The example campaign a new user imports first (sheets/example-campaign.json)."""
+    path = tmp_path / "campaign.json"
+    actions.import_campaigns(Database(path), EXAMPLE)
+    return path
 
 
 class Notes:

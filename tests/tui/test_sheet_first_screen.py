@@ -5,25 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from titan_campaign import actions
-from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import rendered
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "sheets" / "example-campaign.json"
-CAMPAIGN = "The Iron Crown"
-
-
-@pytest.fixture
-def iron_crown(tmp_path: Path) -> Path:
-    """The example campaign a new user imports first."""
-    path = tmp_path / "campaign.json"
-    actions.import_campaigns(Database(path), EXAMPLE)
-    return path
+from .conftest import CAMPAIGN, rendered
 
 
 def sheet_of(app: TitanCampaignApp) -> SheetScreen:

@@ -7,13 +7,14 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Button, Label, Select, Static
+from textual.containers import Horizontal
+from textual.widgets import Button, Collapsible, Label, Select, Static
 
 from ... import actions
 from ...rules.characters import CHARACTERS, Character
 from ...rules.events import HonorGuardSet
 from ...rules.honor_guard import slot_assignment
+from ...rules.names import plural
 from ...rules.titan import TitanState, check
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -44,17 +45,37 @@ def slot_members(state: TitanState, members: Sequence[str] | None = None) -> lis
     return placed
 
 
-def not_offered(state: TitanState) -> str:
-    """Every character that cannot stand in this Titan's honor guard, with the rules' reason
-    (R9); empty when every character may."""
+NAME = "\0"  # where a refusal names its character
+
+
+def refusals(state: TitanState) -> dict[str, list[str]]:
+    """The characters that cannot stand in this Titan's honor guard, grouped by the rules'
+    reason (R9); empty when every character may."""
     if not state.honor_guard_slots:
-        return ""
-    lines = []
+        return {}
+    grouped: dict[str, list[str]] = {}
     for character in CHARACTERS:
         decision = check(state, HonorGuardSet(members=(character.name,)))
         if not decision:
-            lines.append(f"  {character.name}: {decision.reason}")
-    return "Not offered:\n" + "\n".join(lines) if lines else ""
+            grouped.setdefault(decision.reason.replace(character.name, NAME), []).append(
+                character.name
+            )
+    return grouped
+
+
+def not_offered(state: TitanState) -> str:
+    """Every character that cannot stand in this Titan's honor guard, one line per reason:
+    ``Hydra: Hydra is worth 60 points...`` or ``Giant, Water Elemental: each is worth 40...``."""
+    lines = []
+    for reason, names in refusals(state).items():
+        who = names[0] if len(names) == 1 else "each"
+        lines.append(f"{', '.join(names)}: {reason.replace(NAME, who)}")
+    return "\n".join(lines)
+
+
+def not_offered_title(state: TitanState) -> str:
+    names = [name for names in refusals(state).values() for name in names]
+    return f"Not offered: {plural(len(names), 'character')} (enter shows why)"
 
 
 class HonorGuardModal(OneTitan, FormModal):
@@ -65,6 +86,10 @@ class HonorGuardModal(OneTitan, FormModal):
         BACK,
         Binding("ctrl+s", "save", "Save guard", id="guard.save"),
     ]
+    DEFAULT_CSS = """
+    #not-offered-block { padding-bottom: 0; }
+    #not-offered-block Contents { padding: 0 0 0 2; height: auto; max-height: 10; overflow-y: auto; }
+    """
 
     def __init__(self, campaign: str, state: TitanState) -> None:
         """The picker for the Titan as ``state`` (just read) has it."""
@@ -111,13 +136,16 @@ class HonorGuardModal(OneTitan, FormModal):
                     id=f"slot-{number}",
                     compact=True,
                 )
-            yield Static(plain(not_offered(state)), id="not-offered", classes="hint")
             yield Static(plain(self.verdict(tuple(chosen))), id="guard-verdict")
+            if refusals(state):
+                with Collapsible(title=not_offered_title(state), id="not-offered-block"):
+                    yield Static(plain(not_offered(state)), id="not-offered", classes="hint")
             problem = Static(plain(self._problem), id=f"error-{GENERAL}", classes="field-error")
             problem.display = bool(self._problem)
             yield problem
-            with Vertical(classes="buttons"):
+            with Horizontal(classes="buttons"):
                 yield Button("Save (ctrl+s)", variant="primary", id="save-guard")
+                yield Button("Cancel", id="cancel")
         yield KeyBar()
 
     def members(self) -> tuple[str, ...]:
@@ -132,8 +160,11 @@ class HonorGuardModal(OneTitan, FormModal):
     def on_select_changed(self) -> None:
         self.query_one("#guard-verdict", Static).update(plain(self.verdict(self.members())))
 
-    def on_button_pressed(self) -> None:
-        self.action_save()
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save-guard":
+            self.action_save()
+        else:
+            self.action_dismiss_form()
 
     def show_problems(self, problems: Mapping[str, str]) -> None:
         self._problem = problems.get(GENERAL, "")  # still shown if the picker is redrawn
