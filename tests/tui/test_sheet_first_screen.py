@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from titan_campaign.rules.spells import find_spell
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.sheet import SheetScreen
 
@@ -54,3 +55,27 @@ async def test_the_parts_below_the_boxes_are_one_key_away(example_db: Path) -> N
             await pilot.press("0")
             await pilot.pause()
         assert app.screen.query_one("#sheet").scroll_y == 0
+
+
+async def test_the_highlighted_spells_whole_text_is_read_in_place_at_80x24(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "down", "down")  # Thorn's third spell: Stone Fist
+        await pilot.pause()
+        shown = rendered(sheet_of(app).query_one("#spell-text"))
+        assert shown.startswith("Stone Fist")
+        assert find_spell("Stone Fist").text in shown  # the whole rule text, not a cut
+        assert on_screen(app, "#spell-text")
+        assert on_screen(app, "#spell-list")
+
+
+def test_the_spell_list_and_its_text_at_80x24(iron_crown: Path, snap_compare) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    assert snap_compare(app, press=["1", "down"], terminal_size=(80, 24))
+
+
+def test_the_spell_list_and_its_text_at_120x40(iron_crown: Path, snap_compare) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    assert snap_compare(app, press=["1", "down"], terminal_size=(120, 40))

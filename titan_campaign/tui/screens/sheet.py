@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 
 from ... import actions
 from ...rules.abilities import ABILITIES, ABILITY_INFO
@@ -20,7 +18,7 @@ from ...rules.campaign import Change
 from ...rules.events import AbilityBought, Event, SchoolGained
 from ...rules.names import plural
 from ...rules.sheet import sheet_data
-from ...rules.spells import SCHOOLS
+from ...rules.spells import SCHOOLS, find_spell
 from ...rules.titan import MAX_BOXES, TitanState, check, next_school_level
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
@@ -39,6 +37,7 @@ from .progress import ProgressScreen
 NARROW = 100
 LEGEND = "[X] checked   [ ] may be checked (100 XP)   [·] not now"
 SECTIONS_HINT = "below: 1 spells  2 items  3 honor guard  4 legions  5 goal  0 top"
+NO_SPELLS = "No spells yet: a school level brings spell picks (R5)."
 SECTIONS = {
     "spells": "sheet-spells",
     "items": "sheet-items",
@@ -131,25 +130,28 @@ def derived_panel(data: dict[str, Any]) -> Text:
     return text
 
 
-def spells_panel(data: dict[str, Any]) -> Group | Text:
-    if not data["spells"]:
-        return Text.assemble(
-            ("SPELLS\n", "bold underline"), "No spells yet: a school level brings spell picks (R5)."
-        )
-    table = Table(box=None, expand=False, padding=(0, 1), pad_edge=False)
-    for column in ("Spell", "School", "Lvl", "Mana", "Cast", "How"):
-        table.add_column(column)
-    for spell in data["spells"]:
-        how = "bonus" if spell["bonus"] else "bought" if spell["bought"] else ""
-        table.add_row(
+def spell_rows(data: dict[str, Any]) -> list[tuple[str, ...]]:
+    """The spell list's rows: name, school, level, Mana, when cast, how it was gained."""
+    return [
+        (
             spell["name"],
             spell["school"].title(),
             str(spell["level"]),
             str(spell["mana"]),
             spell["cast"],
-            how,
+            "bonus" if spell["bonus"] else "bought" if spell["bought"] else "",
         )
-    return Group(Text("SPELLS", style="bold underline"), table)
+        for spell in data["spells"]
+    ]
+
+
+def spell_text(name: str) -> Text:
+    """A known spell's whole card, read in place below the list."""
+    spell = find_spell(name)
+    facts = f"Target: {spell.target}"
+    facts += f"   Attack: {spell.attack}" if spell.attack else ""
+    facts += f"   Area: {spell.area}" if spell.area else ""
+    return Text.assemble((spell.name, "bold"), f"   {facts}\n", spell.text)
 
 
 def items_panel(data: dict[str, Any]) -> Text:
@@ -277,7 +279,10 @@ class SheetScreen(OneTitan, Screen[None]):
                 with Vertical(id="sheet-right"):
                     yield Static(id="sheet-xp")
                     yield Static(id="sheet-derived")
-            yield Static(id="sheet-spells")
+            with Vertical(id="sheet-spells"):
+                yield Static(Text("SPELLS", style="bold underline"))
+                yield DataTable(id="spell-list", cursor_type="row", zebra_stripes=True)
+                yield Static(id="spell-text")
             with Horizontal(id="sheet-bottom"):
                 yield Static(id="sheet-items")
                 yield Static(id="sheet-guard")
@@ -332,10 +337,40 @@ class SheetScreen(OneTitan, Screen[None]):
         self.query_one("#schools", BoxGrid).set_rows(box_rows(state, data, "schools"))
         self.query_one("#sheet-xp", Static).update(xp_panel(data))
         self.query_one("#sheet-derived", Static).update(derived_panel(data))
-        self.query_one("#sheet-spells", Static).update(spells_panel(data))
+        self.show_spells(data)
         self.query_one("#sheet-items", Static).update(items_panel(data))
         self.query_one("#sheet-guard", Static).update(guard_panel(data))
         self.query_one("#sheet-legions", Static).update(legions_panel(data))
+
+    def show_spells(self, data: dict[str, Any]) -> None:
+        """The spell list, its highlighted spell kept, and that spell's text below it."""
+        table = self.query_one("#spell-list", DataTable)
+        if not table.columns:
+            table.add_columns("Spell", "School", "Lvl", "Mana", "Cast", "How")
+        highlighted = self.highlighted_spell()
+        table.clear()
+        for row in spell_rows(data):
+            table.add_row(*row, key=row[0])
+        table.display = bool(data["spells"])
+        if highlighted is not None and highlighted in {row[0] for row in spell_rows(data)}:
+            table.move_cursor(row=table.get_row_index(highlighted), animate=False)
+        self.show_spell_text()
+
+    def highlighted_spell(self) -> str | None:
+        table = self.query_one("#spell-list", DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return None if key.value is None else str(key.value)
+
+    def show_spell_text(self) -> None:
+        name = self.highlighted_spell()
+        text = self.query_one("#spell-text", Static)
+        text.update(spell_text(name) if name is not None else Text(NO_SPELLS, style="dim"))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "spell-list":
+            self.show_spell_text()
 
     def show_done(self, done: actions.Done) -> None:
         """Draw the Titan as a change left it, and tell the rules' notes."""
@@ -412,6 +447,11 @@ class SheetScreen(OneTitan, Screen[None]):
             self.query_one("#sheet", VerticalScroll).scroll_to_widget(
                 target, animate=False, top=True
             )
+        spells = self.query_one("#spell-list", DataTable)
+        if name == "spells" and spells.display:
+            spells.focus(scroll_visible=False)  # up and down read one spell after another
+        elif name == "top":
+            self.query_one("#abilities", BoxGrid).focus(scroll_visible=False)
 
     def action_back(self) -> None:
         go_back(self, lambda: roster.RosterScreen(self.campaign))
