@@ -73,12 +73,24 @@ def fallback_path(fallback: Fallback) -> Path:
     return Path(str(files(fallback.package).joinpath(fallback.path)))
 
 
+@lru_cache(maxsize=len(FILES))
+def _shipped_font(style: str) -> TTFont:
+    """The shipped font in ``style``, its tables read only when asked for."""
+    return TTFont(font_path(style), lazy=True)
+
+
+@lru_cache(maxsize=len(FILES))
+def _shipped_cmap(style: str) -> dict[int, str]:
+    cmap: dict[int, str] = _shipped_font(style).getBestCmap()
+    return cmap
+
+
 @lru_cache(maxsize=1)
 def _covered() -> frozenset[int]:
     """Code points that every shipped style can draw."""
     covered: set[int] | None = None
     for style in FILES:
-        codes = set(TTFont(font_path(style), lazy=True).getBestCmap())
+        codes = set(_shipped_cmap(style))
         covered = codes if covered is None else covered & codes
     return frozenset(covered or ())
 
@@ -86,14 +98,14 @@ def _covered() -> frozenset[int]:
 @lru_cache(maxsize=1)
 def _upright() -> frozenset[int]:
     """Code points the upright shipped font draws (italic Arabic is set upright)."""
-    return frozenset(TTFont(font_path(""), lazy=True).getBestCmap())
+    return frozenset(_shipped_cmap(""))
 
 
 @lru_cache(maxsize=len(FILES))
 def advance_widths(style: str = "") -> tuple[dict[int, int], int]:
     """The shipped font's advance width of each code point in thousandths of an em, rounded as
     fpdf2 rounds them, and the width of a letter it lacks. Reads only the small tables."""
-    font = TTFont(font_path(style), lazy=True)
+    font = _shipped_font(style)
     scale = 1000 / int(font["head"].unitsPerEm)
     metrics = font["hmtx"].metrics
 
@@ -102,7 +114,7 @@ def advance_widths(style: str = "") -> tuple[dict[int, int], int]:
         return round(scale * (0 if advance == 65535 else advance) + 0.001)
 
     missing: int = round(scale * metrics[".notdef"][0])
-    return {code: width(glyph) for code, glyph in font.getBestCmap().items()}, missing
+    return {code: width(glyph) for code, glyph in _shipped_cmap(style).items()}, missing
 
 
 @lru_cache(maxsize=len(FALLBACKS))
