@@ -454,3 +454,33 @@ def test_a_campaign_deleted_on_one_copy_comes_back_from_the_other(copies: Copies
     copies.on(copies.bo, "gold", "Mira", "1")
     said = copies.merge()
     assert "campaign Side Quest comes in whole" in said and "+ Mira: gold +1" in said
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("spend", "Thorn", "school", "water"),
+        ("spend", "Thorn", "ability", "skill"),
+        ("choose", "Osk", "school", "water"),
+        ("item", "add", "Thorn", "Ring", "--type", "other", "--charges", "2"),
+        ("buy", "Thorn", "item", "Cloak", "--price", "10", "--type", "cloak"),
+        ("gold", "Mira", "-3"),
+        ("titan", "player", "Mira", "Cy"),
+        ("plan", "Thorn", "--charisma", "Ogre"),
+        ("award", "Osk", "--result", "lost", "--game", "3"),
+        ("correct", "1", "--date", "2026-01-01"),
+        ("game", "Thorn:won:score=100", "Mira:lost", "--date", "2026-12-01"),
+    ],
+    ids=lambda command: " ".join(command[:3]),
+)
+def test_each_kind_of_change_made_on_the_other_copy_comes_in(
+    copies: Copies, command: tuple[str, ...]
+) -> None:
+    copies.on(copies.ann, "gold", "Osk", "1")
+    copies.on(copies.bo, *command)
+    made = json.loads(copies.bo.ok("history", "--json"))[-1]["text"]
+    said = copies.merge()
+    assert said.startswith("merged 1 change from") and f"+ {made}" in said
+    assert any(made in line for line in history(copies.ann))
+    copies.merge(copies.bo, copies.ann)
+    assert sheets(copies.ann.db) == sheets(copies.bo.db)
