@@ -237,12 +237,26 @@ def add_item(db: Database, titan: str, item: ItemFacts, campaign: str | None = N
     return _one(db, titan, campaign, lambda s: ItemAdded(item=item))
 
 
-def use_item(db: Database, titan: str, item: str, campaign: str | None = None) -> Done:
-    return _one(db, titan, campaign, lambda s: ItemUsed(name=s.item(item).name))
+def use_item(
+    db: Database,
+    titan: str,
+    item: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """A charge of the item used; with ``shown``, only if the Titan is still as shown."""
+    return _one(db, titan, campaign, lambda s: ItemUsed(name=s.item(item).name), shown)
 
 
-def remove_item(db: Database, titan: str, item: str, campaign: str | None = None) -> Done:
-    return _one(db, titan, campaign, lambda s: ItemRemoved(name=s.item(item).name))
+def remove_item(
+    db: Database,
+    titan: str,
+    item: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """The item taken off the Titan; with ``shown``, only if the Titan is still as shown."""
+    return _one(db, titan, campaign, lambda s: ItemRemoved(name=s.item(item).name), shown)
 
 
 def set_plan(

@@ -299,7 +299,9 @@ class GoldScreen(OneTitan, Screen[None]):
             )
 
     def _act(self, action: Callable[[], actions.Done]) -> None:
-        done = titan_app(self).attempt(action)
+        """One change judged against the Titan as shown: if it changed elsewhere meanwhile,
+        nothing is saved and the screen shows it as it is now."""
+        done = titan_app(self).attempt(action, self.show)
         if done is not None:
             self._saved(done)
 
@@ -333,9 +335,11 @@ class GoldScreen(OneTitan, Screen[None]):
     def action_use_charge(self) -> None:
         name = self._highlighted_item()
         if name:
-            self._act(lambda: actions.use_item(self.db, self.titan, name, self.campaign))
+            shown = self.state
+            self._act(lambda: actions.use_item(self.db, self.titan, name, self.campaign, shown))
 
     def action_remove_item(self) -> None:
         name = self._highlighted_item()
         if name:
-            self._act(lambda: actions.remove_item(self.db, self.titan, name, self.campaign))
+            shown = self.state
+            self._act(lambda: actions.remove_item(self.db, self.titan, name, self.campaign, shown))
