@@ -151,7 +151,8 @@ class RecordGameScreen(Screen[None]):
     ]
 
     def __init__(self, campaign: Campaign) -> None:
-        """The form for ``campaign`` as just read: its active Titans, its next game's number."""
+        """The form for ``campaign`` as just read: its active Titans (the title names the
+        number the game will get, from the Titans ticked as taking part)."""
         super().__init__()
         self.campaign = campaign
         self.states = [campaign.state(titan_id) for titan_id in campaign.titan_ids]
@@ -162,12 +163,8 @@ class RecordGameScreen(Screen[None]):
         return self.campaign.name
 
     def compose(self) -> ComposeResult:
-        found = self.campaign
         with VerticalScroll(id="game-form"):
-            yield Static(
-                plain(f"GAME {found.next_game()}: what happened (saved only with ctrl+s)"),
-                classes="page-title",
-            )
+            yield Static(id="game-title", classes="page-title")
             with Horizontal(classes="panel game-top"):
                 yield Label("Date ")
                 yield Input(date.today().isoformat(), id="game-date", compact=True)
@@ -189,8 +186,24 @@ class RecordGameScreen(Screen[None]):
         return "".join(cells) + "Survivors"
 
     def on_mount(self) -> None:
+        self.show_number()
         for number in range(1, len(self.states) + 1):
             self.preview(number)
+
+    def game_number(self) -> int | None:
+        """The number the game will be saved under, as the recording decides it from the
+        Titans taking part (None until one is ticked)."""
+        taking_part = [row.state.name for row in self.query(TitanRow) if row.takes_part]
+        if not taking_part:
+            return None
+        return self.campaign.next_game([self.campaign.titan_id(name) for name in taking_part])
+
+    def show_number(self) -> None:
+        number = self.game_number()
+        game = "NEW GAME" if number is None else f"GAME {number}"
+        self.query_one("#game-title", Static).update(
+            plain(f"{game}: what happened (saved only with ctrl+s)")
+        )
 
     def on_screen_resume(self) -> None:
         if self._initial is None:
@@ -254,6 +267,7 @@ class RecordGameScreen(Screen[None]):
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self._changed_row(event.checkbox)
+        self.show_number()
 
     def on_result_pick_changed(self, event: ResultPick.Changed) -> None:
         self._changed_row(event.pick)
@@ -294,7 +308,7 @@ class RecordGameScreen(Screen[None]):
         if not rows:
             self.show_problems("Tick at least one Titan that took part.")
             return
-        number = self.campaign.next_game()
+        number = self.game_number() or self.campaign.next_game()
         wrong: list[str] = []
         date_problem = ""
         for place, row in enumerate(self.query(TitanRow), start=1):
