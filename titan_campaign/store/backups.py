@@ -108,28 +108,36 @@ def kept_before(path: Path, before: str, always: bool = False) -> Iterator[None]
         yield
         return
     where = folder(path)
-    name, index_was = _take(path, target, where, before)
+    name, index_was, backups = _take(path, target, where, before)
     try:
         yield
     except BaseException:
         _take_back(where, name, index_was)
         raise
     if keep:
-        _tidy(path, keep)
+        _tidy(backups, keep)
 
 
-def _take(path: Path, target: Path, where: Path, before: str) -> tuple[str, bytes | None]:
+def _take(
+    path: Path, target: Path, where: Path, before: str
+) -> tuple[str, bytes | None, list[Backup]]:
     """A hard link (or a synced copy) to the file as it is, and its line in the index, written
     whole and synced with the folder (which makes the link durable too): (its name, the index as
-    it was). Lines of backups dropped since are left out, so the index does not grow."""
+    it was, the backups newest first with it). Lines of backups dropped since are left out, so
+    the index does not grow. The folder is listed once (only the lock holder adds or drops
+    backups, so the listing holds until the change is saved)."""
     try:
         where.mkdir(exist_ok=True)
         for leftover in where.glob(".*.tmp"):  # a write killed midway
             leftover.unlink(missing_ok=True)
-        _drop_stale(path, target)
+        listed = _drop_stale(list_backups(path), target)
         index_was = (where / _INDEX).read_bytes() if (where / _INDEX).exists() else None
         name = _link(target, where)
-        present = {backup.name for backup in list_backups(path)}
+        taken = _taken(name)
+        assert taken is not None  # named by _link
+        newest = Backup(1, where / name, taken[1], " ".join(before.split()))
+        backups = [newest, *(b._replace(number=n) for n, b in enumerate(listed, start=2))]
+        present = {backup.name for backup in backups}
     except OSError as error:
         full = error.errno in (errno.ENOSPC, errno.EDQUOT)
         problem = "the disk is full" if full else (error.strerror or str(error))
@@ -142,7 +150,7 @@ def _take(path: Path, target: Path, where: Path, before: str) -> tuple[str, byte
         if isinstance(error, AfterWrite):  # the backup may not last: the change is not made
             raise StoreError(f"{where} cannot be synced to disk; nothing was saved") from None
         raise
-    return name, index_was
+    return name, index_was, backups
 
 
 def _link(target: Path, where: Path) -> str:
@@ -170,16 +178,18 @@ def _copy(source: Path, copy: Path) -> None:
         os.fsync(file.fileno())
 
 
-def _drop_stale(path: Path, target: Path) -> None:
+def _drop_stale(backups: list[Backup], target: Path) -> list[Backup]:
     """A save killed after its backup was taken leaves a backup that is the database itself
-    (the same file), described by a change that never happened: drop it."""
-    newest = list_backups(path)[:1]
+    (the same file), described by a change that never happened: drop it. The backups left."""
+    newest = backups[:1]
     if newest and newest[0].file.suffix == ".json":
         try:
             if os.path.samefile(newest[0].file, target):
                 newest[0].file.unlink()
+                return backups[1:]
         except FileNotFoundError:
-            pass
+            return backups[1:]
+    return backups
 
 
 def _take_back(where: Path, name: str, index_was: bytes | None) -> None:
@@ -283,12 +293,12 @@ def contents(backup: Backup) -> bytes:
     return raw
 
 
-def _tidy(path: Path, keep: int) -> None:
+def _tidy(backups: list[Backup], keep: int) -> None:
     """Drop the backups ``_kept`` no longer keeps and compress those past the newest ``LINKED``
-    (their lines leave the index at the next backup). Never raises: the change is saved by now,
-    and a backup that could not be dropped or compressed is only kept a while longer."""
+    (their lines leave the index at the next backup); ``backups``: as listed when the newest
+    was taken, newest first. Never raises: the change is saved by now, and a backup that could
+    not be dropped or compressed is only kept a while longer."""
     try:
-        backups = list_backups(path)
         kept = _kept(backups, keep, datetime.now(UTC))
         for backup in backups:
             if backup not in kept:  # compressed or not, or both
