@@ -29,15 +29,25 @@ from .. import actions
 from ..rules.errors import RuleError
 from ..rules.printable import shown_lines
 from ..rules.titan import TitanState
-from . import settings, unsaved
+from . import places, settings, unsaved
 from .commands import ActionsProvider
 from .refusals import REFUSED, Refusal, refusal_of
 from .screens.backups import BackupsScreen
 from .screens.campaigns import CampaignsScreen
 from .screens.forms import ProblemScreen, QuitModal, form_title
+from .screens.game import RecordGameScreen
+from .screens.game_log import GameLogModal
+from .screens.gold import GoldScreen
+from .screens.history import HistoryScreen
+from .screens.honor_guard import HonorGuardModal
+from .screens.merge import ConfirmMergeModal
+from .screens.plan import PlanScreen
+from .screens.printing import PrintModal
+from .screens.progress import CampaignProgressScreen, ProgressScreen
 from .screens.reference import ReferenceScreen
 from .screens.roster import RosterScreen
 from .screens.sheet import SheetScreen
+from .screens.titan_file import ExportTitanModal, ImportTitanModal
 
 T = TypeVar("T")
 
@@ -349,6 +359,56 @@ class TitanCampaignApp(App[int]):
 
     def campaign_list(self) -> Screen[None]:
         return CampaignsScreen()
+
+    # --- going from screen to screen ----------------------------------------------------
+
+    def screen_for(self, place: places.Place) -> Screen[Any]:
+        """The screen that shows ``place``: the one place that knows every screen."""
+        match place:
+            case places.CampaignList():
+                return CampaignsScreen()
+            case places.Backups():
+                return BackupsScreen()
+            case places.Roster(campaign):
+                return RosterScreen(campaign)
+            case places.Sheet(campaign, titan, state):
+                return SheetScreen(campaign, titan, state)
+            case places.History(campaign, titan):
+                return HistoryScreen(campaign, titan)
+            case places.Gold(campaign, state):
+                return GoldScreen(campaign, state)
+            case places.HonorGuard(campaign, state):
+                return HonorGuardModal(campaign, state)
+            case places.Plan(campaign, state):
+                return PlanScreen(campaign, state)
+            case places.Print(campaign, titan):
+                return PrintModal(campaign, titan)
+            case places.Progress(campaign, titan):
+                return ProgressScreen(campaign, titan)
+            case places.CampaignProgress(campaign):
+                return CampaignProgressScreen(campaign)
+            case places.RecordGame(campaign):
+                return RecordGameScreen(campaign)
+            case places.GameLog(campaign, games):
+                return GameLogModal(campaign, list(games))
+            case places.ExportTitan(campaign, titan):
+                return ExportTitanModal(campaign, titan)
+            case places.ImportTitan(campaign):
+                return ImportTitanModal(campaign)
+            case places.MergeCopy(name, merged):
+                return ConfirmMergeModal(name, merged)
+
+    def open(self, place: places.Place, then: Callable[[Any], None] | None = None) -> None:
+        """Open the screen of ``place`` on top (``then``: called with what it returns)."""
+        self.push_screen(self.screen_for(place), then)
+
+    def go_back(self, fallback: places.Place) -> None:
+        """Back to the screen underneath, or, on a directly opened screen, to ``fallback``
+        (its natural parent)."""
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:
+            self.switch_screen(self.screen_for(fallback))
 
     def restored(self) -> None:
         """A backup was restored from the backups screen: back to the campaigns (the

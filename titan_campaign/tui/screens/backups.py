@@ -16,11 +16,11 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Label, Static
 
 from ... import actions
+from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
 from .forms import BACK, FormBox, FormModal
-from .navigation import go_back
 
 
 def undoes(backup: actions.Backup) -> str:
@@ -119,7 +119,7 @@ class BackupsScreen(Screen[None]):
         self.action_restore()
 
     def action_back(self) -> None:
-        go_back(self, titan_app(self).campaign_list)
+        titan_app(self).go_back(places.CampaignList())
 
     def action_restore(self) -> None:
         table = self.query_one(DataTable)

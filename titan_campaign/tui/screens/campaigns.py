@@ -14,10 +14,9 @@ from textual.widgets.option_list import Option
 
 from ... import actions
 from ...rules.campaign import Campaign
+from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from . import roster
-from .backups import BackupsScreen
 from .base import database, titan_app
 from .forms import ConfirmModal, NewCampaignModal, TextModal
 
@@ -90,7 +89,7 @@ class CampaignsScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_index < len(self._names):
-            self.app.push_screen(roster.RosterScreen(self._names[event.option_index]))
+            titan_app(self).open(places.Roster(self._names[event.option_index]))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-campaign":
@@ -107,7 +106,7 @@ class CampaignsScreen(Screen[None]):
                 f'Campaign "{created.name}" created: every Titan starts with {created.base_xp} XP.'
             )
             self.refresh_view()
-            self.app.push_screen(roster.RosterScreen(created.name))
+            titan_app(self).open(places.Roster(created.name))
 
     def highlighted(self) -> str | None:
         listing = self.query_one("#campaign-list", OptionList)
@@ -167,7 +166,7 @@ class CampaignsScreen(Screen[None]):
         )
 
     def action_backups(self) -> None:
-        self.app.push_screen(BackupsScreen())
+        titan_app(self).open(places.Backups())
 
     def action_load_example(self) -> None:
         path = example_campaign_file()

@@ -28,7 +28,7 @@ from ...rules.titan import TitanState
 from ..refusals import REFUSED, Refusal, refusal_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import titan_app
+from .base import database, titan_app
 
 T = TypeVar("T")
 
@@ -553,3 +553,37 @@ class ProblemScreen(Screen[None]):
             id="problem",
         )
         yield KeyBar()
+
+
+def rename_titan(
+    screen: Screen[None], campaign: str, state: TitanState, then: Callable[[object], None]
+) -> None:
+    """Ask for a Titan's new name and rename it (the history keeps the old one)."""
+    db = database(screen)
+    screen.app.push_screen(
+        TitanTextModal(
+            f"Rename {state.name}",
+            "New name",
+            state,
+            "name",
+            lambda name, shown: actions.rename_titan(db, shown.name, name, campaign, shown),
+        ),
+        then,
+    )
+
+
+def change_player(
+    screen: Screen[None], campaign: str, state: TitanState, then: Callable[[object], None]
+) -> None:
+    """Ask who plays a Titan now."""
+    db = database(screen)
+    screen.app.push_screen(
+        TitanTextModal(
+            f"Who plays {state.name}?",
+            "Player",
+            state,
+            "player",
+            lambda player, shown: actions.change_player(db, shown.name, player, campaign, shown),
+        ),
+        then,
+    )

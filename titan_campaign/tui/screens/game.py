@@ -10,9 +10,9 @@ shows it as it is now, and ctrl+s asks again.
 from __future__ import annotations
 
 from datetime import date
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -25,6 +25,7 @@ from ...rules.events import GameOutcome, GameRecorded
 from ...rules.facts import ShapeError, parse, replaced
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
+from .. import places
 from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -32,7 +33,9 @@ from ..widgets.result_pick import ResultPick
 from ..widgets.shorten import shorten
 from .base import database, titan_app
 from .forms import ConfirmModal, field_error, form_values, typed_lines
-from .honor_guard import HonorGuardModal
+
+if TYPE_CHECKING:
+    from ..app import TitanCampaignApp
 
 FIGURES = (
     ("score", "Score", 6),
@@ -342,16 +345,14 @@ class RecordGameScreen(Screen[None]):
         notes = [f"{name}: {note}" for name, step in done.steps.items() for note in step.notes]
         self.notify("\n".join([done.text, *notes]), title="Game recorded")
         guarded = [step.state for step in done.steps.values() if step.state.honor_guard_slots]
-        app = self.app
+        app = titan_app(self)
         app.pop_screen()
         offer_honor_guards(app, self.campaign.name, guarded)
 
 
-def offer_honor_guards(app: App[object], campaign: str, titans: list[TitanState]) -> None:
+def offer_honor_guards(app: TitanCampaignApp, campaign: str, titans: list[TitanState]) -> None:
     """After a game, the honor guard picker for each Titan whose guard can change (R9)."""
     if not titans:
         return
     first, rest = titans[0], titans[1:]
-    app.push_screen(
-        HonorGuardModal(campaign, first), lambda _: offer_honor_guards(app, campaign, rest)
-    )
+    app.open(places.HonorGuard(campaign, first), lambda _: offer_honor_guards(app, campaign, rest))

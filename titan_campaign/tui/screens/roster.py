@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -14,20 +13,12 @@ from textual.widgets import DataTable, Static
 from ... import actions
 from ...rules.names import plural
 from ...rules.titan import TitanState
+from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
-from . import campaigns, sheet
 from .base import database, titan_app
-from .forms import AddTitanModal, TitanTextModal
-from .game import RecordGameScreen
-from .game_log import GameLogModal
-from .history import HistoryScreen
-from .merge import ConfirmMergeModal
-from .navigation import go_back
-from .printing import PrintModal
-from .progress import CampaignProgressScreen
-from .titan_file import ExportTitanModal, ImportTitanModal
+from .forms import AddTitanModal, change_player, rename_titan
 
 COLUMNS = ("Titan", "Player", "Level", "XP available", "Mana", "Choices")
 
@@ -151,7 +142,7 @@ class RosterScreen(Screen[None]):
         self.action_open_sheet()
 
     def action_back(self) -> None:
-        go_back(self, campaigns.CampaignsScreen)
+        titan_app(self).go_back(places.CampaignList())
 
     def action_open_sheet(self) -> None:
         if not self._row_titans:
@@ -160,7 +151,7 @@ class RosterScreen(Screen[None]):
         state = self.highlighted()
         if state is None:
             return
-        self.app.push_screen(sheet.SheetScreen(self.campaign, state.name, state))
+        titan_app(self).open(places.Sheet(self.campaign, state.name, state))
 
     def action_add_titan(self) -> None:
         self.app.push_screen(AddTitanModal(self.campaign, self.base_xp), self._add)
@@ -227,33 +218,33 @@ class RosterScreen(Screen[None]):
         if not listed:
             self.notify("Add Titans before recording a game.")
             return
-        self.app.push_screen(RecordGameScreen(found))
+        titan_app(self).open(places.RecordGame(found))
 
     def action_game_log(self) -> None:
         db = database(self)
         games = titan_app(self).attempt(lambda: actions.games(db, self.campaign))
         if games is None:
             return
-        self.app.push_screen(GameLogModal(self.campaign, games))
+        titan_app(self).open(places.GameLog(self.campaign, tuple(games)))
 
     def action_history(self) -> None:
-        self.app.push_screen(HistoryScreen(self.campaign))
+        titan_app(self).open(places.History(self.campaign))
 
     def action_print(self) -> None:
-        self.app.push_screen(PrintModal(self.campaign, None))
+        titan_app(self).open(places.Print(self.campaign))
 
     def action_export_titan(self) -> None:
         state = self.highlighted()
         if state is None:
             self.notify("No Titan to export yet.")
             return
-        self.app.push_screen(ExportTitanModal(self.campaign, state.name))
+        titan_app(self).open(places.ExportTitan(self.campaign, state.name))
 
     def action_import_titan(self) -> None:
-        self.app.push_screen(ImportTitanModal(self.campaign))
+        titan_app(self).open(places.ImportTitan(self.campaign))
 
     def action_progress(self) -> None:
-        self.app.push_screen(CampaignProgressScreen(self.campaign))
+        titan_app(self).open(places.CampaignProgress(self.campaign))
 
     def action_merge_copy(self) -> None:
         """Show what merging the sync tool's copy would do (a dry run), then merge it."""
@@ -275,38 +266,4 @@ class RosterScreen(Screen[None]):
                 self.notify(f"{merged.text}; undo takes it back", title="Merged", markup=False)
                 titan_app(self).refresh_view()
 
-        self.app.push_screen(ConfirmMergeModal(copy.name, told), confirmed)
-
-
-def rename_titan(
-    screen: Screen[None], campaign: str, state: TitanState, then: Callable[[object], None]
-) -> None:
-    """Ask for a Titan's new name and rename it (the history keeps the old one)."""
-    db = database(screen)
-    screen.app.push_screen(
-        TitanTextModal(
-            f"Rename {state.name}",
-            "New name",
-            state,
-            "name",
-            lambda name, shown: actions.rename_titan(db, shown.name, name, campaign, shown),
-        ),
-        then,
-    )
-
-
-def change_player(
-    screen: Screen[None], campaign: str, state: TitanState, then: Callable[[object], None]
-) -> None:
-    """Ask who plays a Titan now."""
-    db = database(screen)
-    screen.app.push_screen(
-        TitanTextModal(
-            f"Who plays {state.name}?",
-            "Player",
-            state,
-            "player",
-            lambda player, shown: actions.change_player(db, shown.name, player, campaign, shown),
-        ),
-        then,
-    )
+        titan_app(self).open(places.MergeCopy(copy.name, told), confirmed)

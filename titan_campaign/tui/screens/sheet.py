@@ -20,19 +20,14 @@ from ...rules.names import plural
 from ...rules.sheet import sheet_data
 from ...rules.spells import SCHOOLS, find_spell
 from ...rules.titan import MAX_BOXES, TitanState, check, next_school_level
+from .. import places
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from . import goal, roster
+from . import goal
 from .base import OneTitan, titan_app
 from .choices import ChoiceFlow, news_of
-from .gold import GoldScreen
-from .history import HistoryScreen
-from .honor_guard import HonorGuardModal
-from .navigation import go_back
-from .plan import PlanScreen
-from .printing import PrintModal
-from .progress import ProgressScreen
+from .forms import change_player, rename_titan
 
 NARROW = 100
 LEGEND = "[X] checked   [ ] may be checked (100 XP)   [·] not now"
@@ -454,7 +449,7 @@ class SheetScreen(OneTitan, Screen[None]):
             self.query_one("#abilities", BoxGrid).focus(scroll_visible=False)
 
     def action_back(self) -> None:
-        go_back(self, lambda: roster.RosterScreen(self.campaign))
+        titan_app(self).go_back(places.Roster(self.campaign))
 
     def action_buy_spell(self) -> None:
         self.flow.buy_spell()
@@ -463,22 +458,22 @@ class SheetScreen(OneTitan, Screen[None]):
         self.flow.start(announce_none=True)
 
     def action_history(self) -> None:
-        self.app.push_screen(HistoryScreen(self.campaign, self.titan))
+        titan_app(self).open(places.History(self.campaign, self.titan))
 
     def action_gold(self) -> None:
         if self.state is not None:
-            self.app.push_screen(GoldScreen(self.campaign, self.state))
+            titan_app(self).open(places.Gold(self.campaign, self.state))
 
     def action_honor_guard(self) -> None:
         if self.state is not None:
-            self.app.push_screen(HonorGuardModal(self.campaign, self.state))
+            titan_app(self).open(places.HonorGuard(self.campaign, self.state))
 
     def action_plan(self) -> None:
         if self.state is not None:
-            self.app.push_screen(PlanScreen(self.campaign, self.state))
+            titan_app(self).open(places.Plan(self.campaign, self.state))
 
     def action_print(self) -> None:
-        self.app.push_screen(PrintModal(self.campaign, self.titan))
+        titan_app(self).open(places.Print(self.campaign, self.titan))
 
     def action_set_goal(self) -> None:
         if self.state is not None:
@@ -489,15 +484,15 @@ class SheetScreen(OneTitan, Screen[None]):
             goal.offer_next_step(self, self.campaign, self.state, self.show_done)
 
     def action_progress(self) -> None:
-        self.app.push_screen(ProgressScreen(self.campaign, self.titan))
+        titan_app(self).open(places.Progress(self.campaign, self.titan))
 
     def action_rename(self) -> None:
         if self.state is not None:
-            roster.rename_titan(self, self.campaign, self.state, self._renamed)
+            rename_titan(self, self.campaign, self.state, self._renamed)
 
     def action_change_player(self) -> None:
         if self.state is not None:
-            roster.change_player(self, self.campaign, self.state, self._renamed)
+            change_player(self, self.campaign, self.state, self._renamed)
 
     def _renamed(self, done: object) -> None:
         if isinstance(done, actions.Done):
