@@ -50,6 +50,7 @@ LINKED = 2  # the newest backups stay hard links; older ones are compressed
 LEVEL = 6  # gzip's: a 1 MiB database in some 20 ms, to about a 13th of its size
 _INDEX = "index.tsv"
 _UTC_NAME = "%Y%m%dT%H%M%S.%fZ"
+_UTC_STEM = re.compile(r"[0-9]{8}T[0-9]{6}\.[0-9]{6}Z")
 _LOCAL_NAME = "%Y%m%d-%H%M%S-%f"  # earlier versions: local time, no zone
 _PACKED = ".gz"
 
@@ -235,10 +236,8 @@ def _taken(name: str) -> tuple[bool, datetime] | None:
     if name.startswith(".") or not name.endswith(".json"):
         return None
     stem = name.removesuffix(".json")
-    try:
-        return True, datetime.strptime(stem, _UTC_NAME).replace(tzinfo=UTC)
-    except ValueError:
-        pass
+    if _UTC_STEM.fullmatch(stem):
+        return True, datetime.fromisoformat(stem)  # the ISO 8601 basic form, with its "Z"
     try:
         return False, datetime.strptime(stem, _LOCAL_NAME).astimezone(UTC)
     except (ValueError, OverflowError, OSError):
@@ -252,7 +251,11 @@ def _read_index(where: Path) -> list[tuple[str, str]]:
     except OSError:
         return []
     pairs = (line.split("\t", 1) for line in lines if "\t" in line)
-    return [(name, "".join(ch for ch in text if ch.isprintable())) for name, text in pairs]
+    return [(name, _printable(text)) for name, text in pairs]
+
+
+def _printable(text: str) -> str:
+    return text if text.isprintable() else "".join(ch for ch in text if ch.isprintable())
 
 
 def _write_index(where: Path, pairs: list[tuple[str, str]]) -> None:
