@@ -401,8 +401,10 @@ class SheetScreen(OneTitan, Screen[None]):
             self.notify(decision.reason, title="Cannot check that box", severity="warning")
             return
         done = titan_app(self).attempt(
-            lambda: actions.change_titan_as_shown(
-                self.db, self.titan, shown, lambda state: purchase(state, grid, key), self.campaign
+            lambda: (
+                actions.buy_ability(self.db, self.titan, key, self.campaign, shown)
+                if grid == "abilities"
+                else actions.buy_school_level(self.db, self.titan, key, self.campaign, shown)
             ),
             changed=self.show,
         )
