@@ -492,7 +492,9 @@ def apply(state: TitanState | None, event: Event) -> Step:
     if state is None:
         raise RuleError("a Titan's history must start with its creation")
     if state.archived and not isinstance(event, Unarchived):
-        raise RuleError(f"{state.name} is archived; bring the Titan back first (titan restore)")
+        raise RuleError(
+            f"{state.name} is archived; bring the Titan back first (x on the roster, or titan restore on the command line)"
+        )
     if not state.archived and isinstance(event, Unarchived):
         raise RuleError(f"{state.name} is not archived")
     notes: list[str] = []

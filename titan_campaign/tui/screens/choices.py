@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ... import actions
 from ...rules.events import SpellBought
+from ...rules.names import article
 from ...rules.spells import Spell, spells_of
 from ...rules.titan import PendingChoice, TitanState, check, next_school_level
 from .forms import Choice, PickModal
@@ -121,6 +122,12 @@ class TitanPickModal(PickModal):
         self.show_choices(self.choices_for(state))
 
 
+def swap_target(choice: PendingChoice) -> str:
+    """``an Air level 1``: the kind of spell a bonus swap may bring."""
+    school = str(choice.school).title()
+    return f"{article(school)} {school} level {choice.level}"
+
+
 class ChoiceFlow:
     """Walks a sheet's pending choices; each made choice is saved at once, by its pick list."""
 
@@ -186,7 +193,7 @@ class ChoiceFlow:
             )
         elif choice.kind == "swap":
             self._ask(
-                f"Optional: swap a bonus spell for a {str(choice.school).title()} level {choice.level} spell (R6)",
+                f"Optional: swap a bonus spell for {swap_target(choice)} spell (R6)",
                 swap_choices(choice),
                 lambda shown, spell: self._swap(shown, choice, spell),
                 news,
@@ -249,6 +256,7 @@ class ChoiceFlow:
             if unknown:
                 nearest = max(unknown, key=lambda s: state.schools[s.school])
                 reason = check(state, SpellBought(spell=nearest.name)).reason
+                reason += ". Any spell can be bought with gold: m (Gold & items), then s (R11)"
             else:
                 reason = f"{state.name} knows every spell"
             self.sheet.notify(reason, title="No spell to buy with XP", severity="warning")

@@ -24,7 +24,7 @@ from ...rules.events import (
     SpellBought,
     SpellChosen,
 )
-from ...rules.goals import GoalStep
+from ...rules.goals import GoalStep, parse_goal
 from ...rules.names import UnknownName
 from ...rules.state import XP_PER_PURCHASE
 from ...rules.titan import TitanState, check
@@ -206,6 +206,22 @@ def _pairs(typed: str) -> list[str]:
     return pairs
 
 
+def field_mistakes(entries: list[str], example: str, judge: Callable[[str], object]) -> list[str]:
+    """Every mistake of one field of the goal form, each in one line: ``name=number`` wanted
+    (``example``), then the rules' word on each name."""
+    found = []
+    for entry in entries:
+        number = entry.partition("=")[2]
+        if example and not number.isdigit():
+            found.append(f'write each as name=number, such as {example}, not "{entry.strip("=")}"')
+            continue
+        try:
+            judge(entry)
+        except (RuleError, UnknownName) as error:
+            found.append(str(error))
+    return found
+
+
 def goal_fields(state: TitanState) -> tuple[str, str, str]:
     """The kept goal as the form's three fields show it."""
     kept = state.goal
@@ -243,10 +259,13 @@ class GoalModal(FormModal):
             yield Label(plain(f"Build goal for {self.state.name}"), classes="form-title")
             yield Label("Ability boxes, e.g. spirit=3 power=2")
             yield Input(abilities, id="goal-abilities")
+            yield Static("", id="goal-abilities-problem", classes="field-error")
             yield Label("School levels, e.g. fire=3")
             yield Input(schools, id="goal-schools")
+            yield Static("", id="goal-schools-problem", classes="field-error")
             yield Label("Spells, separated by commas, e.g. Fire Ball, Bless")
             yield Input(spells, id="goal-spells")
+            yield Static("", id="goal-spells-problem", classes="field-error")
             yield Static("", id="goal-problem", classes="field-error")
             with Horizontal(classes="buttons"):
                 yield Button("Keep (ctrl+s)", variant="primary", id="keep")
@@ -268,7 +287,8 @@ class GoalModal(FormModal):
         self.dismiss(GoalKept(done.text))
 
     def on_mount(self) -> None:
-        self.query_one("#goal-problem", Static).display = False
+        for problem in self.query(".field-error").results(Static):
+            problem.display = False
         self.query_one("#goal-abilities", Input).focus()
 
     def action_keep(self) -> None:
@@ -276,6 +296,18 @@ class GoalModal(FormModal):
         schools = _pairs(self.query_one("#goal-schools", Input).value)
         typed = self.query_one("#goal-spells", Input).value
         spells = [name.strip() for name in typed.split(",") if name.strip()]
+        mistakes = {
+            "abilities": field_mistakes(abilities, "power=2", lambda pair: parse_goal([pair])),
+            "schools": field_mistakes(schools, "fire=3", lambda pair: parse_goal((), [pair])),
+            "spells": field_mistakes(spells, "", lambda name: parse_goal((), (), [name])),
+        }
+        for field, found in mistakes.items():
+            shown = self.query_one(f"#goal-{field}-problem", Static)
+            shown.update(plain("\n".join(found)))
+            shown.display = bool(found)
+        if any(mistakes.values()):
+            self.query_one("#goal-problem", Static).display = False
+            return
         if not (abilities or schools or spells):
             self._show("Name at least one box, level or spell; Clear goal clears it.")
             return

@@ -23,6 +23,7 @@ from ...rules.events import (
 )
 from ...rules.facts import parse
 from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS, filled_item
+from ...rules.names import plural
 from ...rules.sheet import sheet_data
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
@@ -334,9 +335,19 @@ class GoldScreen(OneTitan, Screen[None]):
 
     def action_use_charge(self) -> None:
         name = self._highlighted_item()
-        if name:
-            shown = self.state
-            self._act(lambda: actions.use_item(self.db, self.titan, name, self.campaign, shown))
+        if not name:
+            return
+        shown = self.state
+        done = titan_app(self).attempt(
+            lambda: actions.use_item(self.db, self.titan, name, self.campaign, shown)
+        )
+        if done is not None:
+            left = next((item.charges for item in done.state.items if item.name == name), 0)
+            self.notify(
+                "\n".join(done.step.notes) or f"{name} used.",
+                title=f"{name}: {plural(left or 0, 'charge')} left",
+            )
+            self.show(done.state)
 
     def action_remove_item(self) -> None:
         name = self._highlighted_item()

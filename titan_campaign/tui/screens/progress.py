@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ... import actions
+from ...rules.names import plural
 from ...rules.progress import ProgressRow
 from ..widgets.bar_chart import Series, bar_chart, groups_that_fit, legend, widest_bars
 from ..widgets.key_bar import KeyBar
@@ -164,7 +165,7 @@ class ProgressScreen(OneTitan, _ProgressBase):
         state, rows = found
         self.query_one("#progress-title", Static).update(
             plain(
-                f"{state.name.upper()}: PROGRESS   {len(rows)} games   level {state.level}   "
+                f"{state.name.upper()}: PROGRESS   {plural(len(rows), 'game')}   level {state.level}   "
                 f"{state.earned_xp} XP earned, {state.spent_xp} spent"
             )
         )

@@ -1,0 +1,66 @@
+"""Messages in the app's own words: its keys and screens, plurals and articles right."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from titan_campaign.rules.goals import parse_goal
+from titan_campaign.rules.state import PendingChoice
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.choices import swap_target
+from titan_campaign.tui.screens.goal import _pairs, field_mistakes
+from titan_campaign.tui.screens.progress import ProgressScreen
+
+from .conftest import Notes, rendered
+
+
+def test_a_bonus_swap_for_an_air_spell_reads_an_air_level_1() -> None:
+    assert swap_target(PendingChoice("swap", "air", 1)) == "an Air level 1"
+    assert swap_target(PendingChoice("swap", "fire", 2)) == "a Fire level 2"
+
+
+def test_the_goal_form_names_every_mistake_of_a_field_at_once_without_command_line_flags() -> None:
+    said = field_mistakes(_pairs("powr=2 luck"), "power=2", lambda pair: parse_goal([pair]))
+    assert len(said) == 2
+    assert said[0].startswith('no ability named "powr"; did you mean "power"?')
+    assert said[1] == 'write each as name=number, such as power=2, not "luck"'
+    assert not any("--" in line for line in said)
+
+
+async def test_buying_a_spell_with_no_school_at_level_3_points_to_gold(example_db: Path) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Bryn")
+    notes = Notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+    assert "Any spell can be bought with gold: m (Gold & items), then s (R11)" in notes.text()
+
+
+async def test_using_a_charge_tells_the_charges_left(example_db: Path) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    titles: list[str] = []
+    original = app.notify
+
+    def notify(message: str, **kwargs: Any) -> None:
+        titles.append(kwargs.get("title", ""))
+        original(message, **kwargs)
+
+    app.notify = notify  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.query_one("#items").focus()
+        await pilot.press("minus")  # the Ring of Mana: 3 charges
+        await pilot.pause()
+    assert "Ring of Mana: 2 charges left" in titles
+
+
+async def test_the_progress_of_a_titan_with_one_game_says_1_game(example_db: Path) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("P")  # Thorn has played game 1 only
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)
+        title = rendered(app.screen.query_one("#progress-title"))
+    assert "PROGRESS   1 game   level 2" in title
