@@ -53,7 +53,7 @@ async def test_using_a_charge_tells_the_charges_left(example_db: Path) -> None:
         app.screen.query_one("#items").focus()
         await pilot.press("minus")  # the Ring of Mana: 3 charges
         await pilot.pause()
-    assert "Ring of Mana: 2 charges left" in titles
+    assert "Thorn: 2 charges left on Ring of Mana" in titles
 
 
 async def test_the_progress_of_a_titan_with_one_game_says_1_game(example_db: Path) -> None:

@@ -135,8 +135,9 @@ async def test_every_sheet_screen_shows_markup_in_player_text_as_typed(markup_db
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
-        await shows(pilot, app, TITAN, PLAYER, ITEM)
-        await shows(pilot, app, TITAN, keys=("c",))  # choices
+        await shows(pilot, app, TITAN, PLAYER)
+        await shows(pilot, app, ITEM, keys=("2",))  # the sheet's items, one key away
+        await shows(pilot, app, TITAN, keys=("0", "c"))  # choices
         await shows(pilot, app, TITAN, NOTE, SCENARIO, keys=("escape", "h"))  # history
         await shows(pilot, app, TITAN, NOTE, ITEM, STYLED, keys=("escape", "m"))  # gold & items
         await shows(pilot, app, TITAN, keys=("a",))  # a gold entry
@@ -198,7 +199,7 @@ async def test_a_note_pasted_with_an_escape_sequence_is_refused_beside_its_field
         app.screen.query_one("#goal-spells", Input).value = "Fire\x1b]0;owned\x07"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        said = rendered(app.screen.query_one("#goal-problem"))
+        said = rendered(app.screen.query_one("#goal-spells-problem"))  # beside its field
         assert "Fire\\x1b]0;owned\\x07" in said, said  # said back, visibly
     assert db.read_bytes() == before
 

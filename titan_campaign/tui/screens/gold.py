@@ -345,7 +345,7 @@ class GoldScreen(OneTitan, Screen[None]):
             left = next((item.charges for item in done.state.items if item.name == name), 0)
             self.notify(
                 "\n".join(done.step.notes) or f"{name} used.",
-                title=f"{name}: {plural(left or 0, 'charge')} left",
+                title=f"{done.state.name}: {plural(left or 0, 'charge')} left on {name}",
             )
             self.show(done.state)
 

@@ -62,13 +62,33 @@ class HistoryScreen(Screen[None]):
         )
         table = self.query_one(DataTable)
         table.clear()
+        width = self.what_width(max((len(str(row.number)) for row in rows), default=1))
         for row in reversed(rows):
+            what = Text("\n").join(
+                part for line in self.lines(row) for part in self.wrapped(line, width)
+            )
             table.add_row(
                 str(row.number),
                 row.at[:16].replace("T", " "),
-                Text("\n".join(self.lines(row))),
-                height=len(self.lines(row)),
+                what,
+                height=len(what.plain.splitlines()) or 1,
             )
+
+    def what_width(self, number_width: int) -> int:
+        """The width "what happened" may take, so that its lines wrap instead of running off
+        the screen: the screen less the number, the time (16), the cells' padding and a
+        scroll bar."""
+        return max(self.app.size.width - max(number_width, 1) - 16 - 3 * 2 - 2, 20)
+
+    def wrapped(self, line: str, width: int) -> list[Text]:
+        """One line of a change wrapped to ``width``, its indent kept on every part."""
+        body = line.lstrip(" ")
+        indent = " " * (len(line) - len(body))
+        parts = Text(body).wrap(self.app.console, max(width - len(indent), 10))
+        return [Text(indent) + part for part in parts]
+
+    def on_resize(self) -> None:
+        self.refresh_view()
 
     def lines(self, row: actions.HistoryRow) -> list[str]:
         """A change's line; below it, for a change of several events, each event (and whose),

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets._toast import ToastRack
 
 GAP = "  "
 
@@ -25,6 +26,13 @@ class KeyBar(Widget):
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Toasts rise above the key bar, so they never cover a key."""
+        if self.styles.dock != "bottom":
+            return
+        for rack in self.screen.query(ToastRack):
+            rack.styles.margin = (0, 0, self.outer_size.height, 0)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen:
