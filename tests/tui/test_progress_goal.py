@@ -79,7 +79,7 @@ async def test_a_goal_is_kept_from_the_form_and_a_refusal_stays_in_the_form(tmp_
         await pilot.press("tab", *"fire=4", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, GoalModal)  # refused: still open, what was typed kept
-        problem = rendered(app.screen.query_one("#goal-problem"))
+        problem = rendered(app.screen.query_one("#goal-schools-problem"))  # beside its field
         assert "Fire 4 cannot be reached" in problem
         await pilot.press("backspace", "3", "ctrl+s")
         await pilot.pause()
