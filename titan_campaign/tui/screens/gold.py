@@ -339,8 +339,8 @@ class GoldScreen(OneTitan, Screen[None]):
             return
         shown = self.state
         done = titan_app(self).attempt(
-            lambda: actions.use_item(self.db, self.titan, name, self.campaign, shown)
-        )
+            lambda: actions.use_item(self.db, self.titan, name, self.campaign, shown), self.show
+        )  # judged against the Titan as shown; if it changed, it is shown as it is now
         if done is not None:
             left = next((item.charges for item in done.state.items if item.name == name), 0)
             self.notify(
