@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,3 +122,12 @@ def test_a_list_of_mutated_events_is_placed_alike(data: Any) -> None:
     old = verdict(lambda d: [OLD.event_to_json(e) for e in OLD.events_from_json(d)], data)
     new = verdict(lambda d: [event_to_json(e) for e in events_from_json(d)], data)
     assert new == old
+
+
+@pytest.mark.parametrize("pair", [[], [None], ["power"]])
+def test_a_goal_pair_of_the_wrong_length_is_said_of_the_pair_once(pair: list[Any]) -> None:
+    data = {"kind": "goal_set", "abilities": [pair]}
+    with pytest.raises(ShapeError) as refused:
+        event_from_json(data)
+    assert [problem.loc for problem in refused.value.problems] == [("goal_set", "abilities", 0)]
+    assert str(refused.value) == "goal_set.abilities.0: a list"

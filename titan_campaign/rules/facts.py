@@ -47,8 +47,19 @@ class ShapeError(ValueError):
         """pydantic's refusal as ours: each problem placed as pydantic places it, but a dict's
         key is named by the dict (``titans``, not ``titans.5x.[key]``)."""
         problems: list[Problem] = []
-        for found in error.errors():
+        found_all = error.errors()
+        short = {  # a pair with an item missing: a list of the wrong length, said of the pair
+            tuple(found["loc"][:-1])
+            for found in found_all
+            if found["type"] == "missing" and found["loc"] and isinstance(found["loc"][-1], int)
+        }
+        for found in found_all:
             loc = list(found["loc"])
+            if any(tuple(loc[: len(pair)]) == pair for pair in short):
+                pair_problem = Problem(tuple(loc[:-1]), "tuple_type", {})
+                if found["type"] == "missing" and pair_problem not in problems:
+                    problems.append(pair_problem)
+                continue
             if "[key]" in loc:
                 at = loc.index("[key]")
                 del loc[at - 1 : at + 1]
