@@ -30,6 +30,7 @@ from .choices import ChoiceFlow, news_of
 from .forms import change_player, rename_titan
 
 NARROW = 100
+STACKED = 64  # two box grids of about 31 cells each
 LEGEND = "[X] checked   [ ] may be checked (100 XP)   [·] not now"
 SECTIONS_HINT = "below: 1 spells  2 items  3 honor guard  4 legions  5 goal  0 top"
 NO_SPELLS = "No spells yet: a school level brings spell picks (R5)."
@@ -258,7 +259,7 @@ class SheetScreen(OneTitan, Screen[None]):
         self.flow = ChoiceFlow(self)
 
     def compose(self) -> ComposeResult:
-        self.set_class(self.app.size.width < NARROW, "-narrow")  # before the children get styled
+        self._fit(self.app.size.width)  # before the children get styled
         with VerticalScroll(id="sheet"):
             yield Static(id="sheet-title", classes="page-title")
             yield Static(id="sheet-summary")
@@ -285,6 +286,12 @@ class SheetScreen(OneTitan, Screen[None]):
             yield Static(id="sheet-goal")
         yield KeyBar()
 
+    def _fit(self, width: int) -> None:
+        """One column below ``NARROW``; the abilities and schools side by side down to
+        ``STACKED``, one below the other on narrower screens (a phone held upright)."""
+        self.set_class(width < NARROW, "-narrow")
+        self.set_class(width < STACKED, "-stacked")
+
     def on_mount(self) -> None:
         self.query_one("#abilities", BoxGrid).focus()
         if self.state is not None:
@@ -299,7 +306,7 @@ class SheetScreen(OneTitan, Screen[None]):
             self.query_one("#abilities", BoxGrid).focus()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width < NARROW, "-narrow")
+        self._fit(event.size.width)
 
     def refresh_view(self) -> None:
         state = self.read_state()
