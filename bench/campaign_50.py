@@ -18,7 +18,7 @@ from titan_campaign.rules.events import (
     SchoolGained,
     SpellChosen,
 )
-from titan_campaign.store.documents import SCHEMA_VERSION, change_to_doc
+from titan_campaign.store.documents import SCHEMA_VERSION, change_to_doc, given_ids
 from titan_campaign.store.files import encode
 
 AT = "2026-11-30T20:00:00+00:00"
@@ -55,4 +55,5 @@ def build(path: Path, titans: int = 50, events: int = 100) -> None:
         "campaigns": {"1": {"name": "Bench", "base_xp": 200, "created": AT}},
         "changes": docs,
     }
-    path.write_bytes(encode(tables))  # type: ignore[arg-type]
+    # every change with its id, as the program writes it
+    path.write_bytes(encode(given_ids(tables)))  # type: ignore[arg-type]
