@@ -331,7 +331,6 @@ def to_json(value: Any) -> Any:
 # --- the events, as checked before ---
 
 
-
 from datetime import date
 from typing import Any, get_args
 

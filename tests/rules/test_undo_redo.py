@@ -128,7 +128,10 @@ def test_an_archived_titan_refuses_changes_until_the_archive_is_undone(titan):
     thorn.do(Archived())
     assert thorn.state.archived
     message = thorn.refused(AbilityBought(ability="skill"))
-    assert message == "Thorn is archived; bring the Titan back first (x on the roster, or titan restore on the command line)"
+    assert (
+        message
+        == "Thorn is archived; bring the Titan back first (x on the roster, or titan restore on the command line)"
+    )
     log, _ = thorn.log.undo()
     assert log.state == before
     log, _ = log.do(AbilityBought(ability="skill"))
