@@ -181,15 +181,16 @@ async def test_a_game_form_typed_when_its_browser_tab_closes_is_kept_and_told_ne
     assert "GAME 1" in text and "Thorn score: 300" in text and "Bryn result: lost" in text
 
     again = TitanCampaignApp(two_titans, open_campaign="Demo")
+    notes = Notes(again)  # before the app starts, when the notice is given
     async with again.run_test(size=SIZE) as pilot:
-        notes = Notes(again)
         await pilot.pause()
     told = own_unsaved / "told" / kept.name
-    assert told.read_text() == text  # where the notice said it is
+    assert told.read_text() == text
+    assert str(told) in notes.text()  # the notice says where it is
     assert not kept.exists()
     third = TitanCampaignApp(two_titans, open_campaign="Demo")
+    later = Notes(third)
     async with third.run_test(size=SIZE) as pilot:
-        later = Notes(third)
         await pilot.pause()
     assert not later.messages  # told once
 
