@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Input
+
 from titan_campaign.rules.goals import parse_goal
 from titan_campaign.rules.state import PendingChoice
 from titan_campaign.tui.app import TitanCampaignApp
@@ -64,3 +66,40 @@ async def test_the_progress_of_a_titan_with_one_game_says_1_game(example_db: Pat
         assert isinstance(app.screen, ProgressScreen)
         title = rendered(app.screen.query_one("#progress-title"))
     assert "PROGRESS   1 game   level 2" in title
+
+
+async def test_escape_in_the_reference_filter_clears_it_before_leaving(example_db: Path) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        reference = app.screen
+        await pilot.press("slash", *"bolt")
+        await pilot.pause()
+        field = reference.query_one("#spell-filter", Input)
+        assert field.value == "bolt"
+        await pilot.press("escape")  # first: the filter is cleared
+        await pilot.pause()
+        assert app.screen is reference
+        assert field.value == ""
+        await pilot.press("escape")  # then: leave the empty filter for the list
+        await pilot.pause()
+        assert app.screen is reference
+        assert not field.has_focus
+        await pilot.press("escape")  # and only then: back
+        await pilot.pause()
+        assert app.screen is not reference
+
+
+async def test_printing_to_an_empty_path_asks_for_a_file_name(example_db: Path) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    notes = Notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#print-path", Input).value = "  "
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    said = notes.text()
+    assert "Is a directory" not in said
+    assert "Type the file to save the printout in" in said

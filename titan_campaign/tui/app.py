@@ -12,13 +12,13 @@ import io
 import os
 import signal
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from textual import events, messages
 from textual._wait import wait_for_idle
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -162,6 +162,13 @@ class TitanCampaignApp(App[int]):
             timeout=timeout,
             markup=False,
         )
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own palette entries (theme, keys, screenshot), but not a second Quit:
+        the app's own Quit is listed, and asks first when something is unsaved."""
+        for command in super().get_system_commands(screen):
+            if command.title != "Quit":
+                yield command
 
     def on_mount(self) -> None:
         remembered = settings.load_settings(self.settings_path)

@@ -1,23 +1,31 @@
-"""Command palette: every binding of the screen in view is also a palette entry."""
+"""Command palette: every action of the screen in view and of the app is a palette entry."""
 
 from __future__ import annotations
 
 from functools import partial
 
+from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
 
 
 class ActionsProvider(Provider):
-    """The actions of the current screen (and the app), by their footer description."""
+    """The actions of the current screen and of the app, by their key bar's names: each the
+    product's own (it has an id), the actions of a focused list or field only when the key bar
+    shows them (its cursor keys are not actions)."""
 
     def _actions(self) -> list[tuple[str, str, str, object]]:
         seen: set[str] = set()
         found: list[tuple[str, str, str, object]] = []
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
-            if not binding.description or binding.action in seen or not active.enabled:
+            ours = binding.id is not None and (
+                binding.show or isinstance(active.node, Screen | App)
+            )
+            named = binding.description and binding.description not in seen
+            if not ours or not named or binding.action in seen or not active.enabled:
                 continue
-            seen.add(binding.action)
+            seen.update((binding.action, binding.description))
             found.append((binding.description, binding.action, key, active.node))
         return found
 

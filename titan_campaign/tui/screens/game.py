@@ -31,6 +31,7 @@ from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.result_pick import ResultPick
 from ..widgets.shorten import shorten
+from ..widgets.tick import Tick
 from .base import database, titan_app
 from .forms import ConfirmModal, field_error, form_values, typed_lines
 
@@ -58,11 +59,30 @@ LABELS = {
     "fled": "Fled",
     "survivors": "Survivors",
 }
+SURVIVORS_HINT = "Survivors: names, e.g. Gargoyle, Troll"
 LEGEND = (
     "ScXP scenario XP · BW/BL battles won/lost · Agr agreements · AgE agreements eliminated · "
-    "Fled · Survivors: names, e.g. Gargoyle, Troll"
+    "Fled · " + SURVIVORS_HINT
 )
 NAME_WIDTH = 14
+ROW_START = NAME_WIDTH + 4 + 7  # the tick and name, then the result and its gap
+SURVIVORS_MIN = 10
+
+
+def figure_columns(full: bool) -> list[tuple[str, str, int]]:
+    """Each figure's field, heading and width: the short headings, or the full names (each
+    field as wide as its name)."""
+    if not full:
+        return list(FIGURES)
+    return [(name, LABELS[name], max(width, len(LABELS[name]))) for name, _, width in FIGURES]
+
+
+def full_headings_fit(width: int) -> bool:
+    """Whether a row with the figures' full names fits ``width`` columns."""
+    figures = sum(column + 1 for _, _, column in figure_columns(full=True))
+    return ROW_START + figures + SURVIVORS_MIN <= width
+
+
 MANY_TITANS = 6
 
 
@@ -83,7 +103,7 @@ class TitanRow(Horizontal):
         self.taking_part = taking_part
 
     def compose(self) -> ComposeResult:
-        yield Checkbox(
+        yield Tick(
             plain(shorten(self.state.name, NAME_WIDTH)),
             self.taking_part,
             id="takes-part",
@@ -174,21 +194,32 @@ class RecordGameScreen(Screen[None]):
                 yield Label(" Scenario ")
                 yield Input(placeholder="e.g. Tower defence", id="scenario", compact=True)
             yield field_error("date")
-            yield Static(plain(self._header()), classes="game-header")
+            yield Static(classes="game-header")
             taking_part = len(self.states) <= MANY_TITANS
             for number, state in enumerate(self.states, start=1):
                 yield TitanRow(state, number, taking_part)
                 yield Static("", id=f"award-{number}", classes="award")
-            yield Static(plain(LEGEND), classes="hint")
+            yield Static(plain(LEGEND), classes="hint", id="game-legend")
             yield field_error("form")
         yield KeyBar()
 
-    def _header(self) -> str:
+    def show_headings(self, full: bool) -> None:
+        """The headings over the figures: their full names when a row has room for them, the
+        short ones and a legend below the rows when not."""
+        columns = figure_columns(full)
         cells = [f"{'Titan':<{NAME_WIDTH + 4}}", f"{'Result':<7}"]
-        cells += [f"{label:<{width + 1}}" for _, label, width in FIGURES]
-        return "".join(cells) + "Survivors"
+        cells += [f"{label:<{width + 1}}" for _, label, width in columns]
+        self.query_one(".game-header", Static).update(plain("".join(cells) + "Survivors"))
+        for name, _, width in columns:
+            for field in self.query(f"TitanRow #{name}").results(Input):
+                field.styles.width = width
+        self.query_one("#game-legend", Static).update(plain(SURVIVORS_HINT if full else LEGEND))
+
+    def on_resize(self) -> None:
+        self.show_headings(full_headings_fit(self.query_one("#game-form").content_region.width))
 
     def on_mount(self) -> None:
+        self.show_headings(full=False)
         self.show_number()
         for number in range(1, len(self.states) + 1):
             self.preview(number)

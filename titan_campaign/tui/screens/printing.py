@@ -141,7 +141,16 @@ class PrintModal(FormModal):
                 app.download(name, made)
                 self.dismiss(name)
             return
-        path = Path(self.query_one("#print-path", Input).value.strip()).expanduser()
+        typed = self.query_one("#print-path", Input).value.strip()
+        if not typed:
+            self.notify(
+                f"Type the file to save the printout in, e.g. {self._default_path(what, fmt)}",
+                title="Not printed",
+                severity="warning",
+                markup=False,
+            )
+            return
+        path = Path(typed).expanduser()
 
         def written(file: Path) -> None:
             self.notify(f"Written to {file}", title="Printed", markup=False)

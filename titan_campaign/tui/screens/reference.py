@@ -72,7 +72,7 @@ def character_table() -> DataTable[str | Text]:
 class ReferenceScreen(Screen[None]):
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="reference.back"),
+        Binding("escape", "back", "Back", id="reference.back"),
         Binding("slash", "focus_filter", "Filter spells", id="reference.filter"),
     ]
 
@@ -146,6 +146,17 @@ class ReferenceScreen(Screen[None]):
             self.query_one("#spell-card", Static).update(
                 plain(spell_card(self._spells[event.cursor_row]))
             )
+
+    def action_back(self) -> None:
+        """Escape in the filter clears it first, then leaves it for the list; elsewhere it
+        closes the reference."""
+        field = self.query_one("#spell-filter", Input)
+        if field.has_focus and field.value:
+            field.value = ""
+        elif field.has_focus:
+            self.query_one("#spell-table", DataTable).focus()
+        else:
+            self.app.pop_screen()
 
     def action_focus_filter(self) -> None:
         self.query_one("#spell-filter", Input).focus()

@@ -1,0 +1,69 @@
+"""Meaning never carried by colour alone: the game form's marks read as text, and its
+headings say the figures' names in full when the screen has room for them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Checkbox
+
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.game import RecordGameScreen
+
+from .conftest import CAMPAIGN, rendered
+
+
+async def test_a_titan_left_out_of_the_game_reads_differently_from_one_taking_part(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordGameScreen)
+        thorn, mira = list(app.screen.query("#takes-part").results(Checkbox))[:2]
+        mira.value = False
+        await pilot.pause()
+        taking_part, left_out = rendered(thorn), rendered(mira)
+    assert "✓" in taking_part
+    assert "✓" not in left_out
+
+
+async def test_the_game_form_names_each_figure_in_full_at_120_columns(iron_crown: Path) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        header = rendered(app.screen.query_one(".game-header"))
+        legend = app.screen.query_one("#game-legend")
+        for heading in ("Battles won", "Battles lost", "Agreements", "Scenario XP"):
+            assert heading in header
+        assert "BW" not in header.split()
+        assert not legend.display or "BW/BL" not in rendered(legend)  # no key to decode
+
+
+async def test_the_game_form_keeps_short_headings_and_their_legend_at_80_columns(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        header = rendered(app.screen.query_one(".game-header"))
+        assert "BW" in header.split()
+        assert "BW/BL battles won/lost" in rendered(app.screen.query_one("#game-legend"))
+        row = app.screen.query_one("#titan-1")
+        assert row.virtual_size.width <= app.screen.size.width  # nothing runs off the right
+
+
+async def test_the_figure_fields_sit_under_their_headings_at_120_columns(iron_crown: Path) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        header = app.screen.query_one(".game-header")
+        text = rendered(header)
+        row = app.screen.query_one("#titan-1")
+        for field, heading in (("battle_lost", "Battles lost"), ("fled", "Fled")):
+            column = row.query_one(f"#{field}").region.x - header.content_region.x
+            assert text.index(heading) == column, (field, text)
