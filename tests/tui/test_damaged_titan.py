@@ -8,7 +8,10 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
+from titan_campaign import actions
 from titan_campaign.rules.events import AbilityBought
+from titan_campaign.store import Database
+from titan_campaign.tui import places
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.roster import RosterScreen
 
@@ -54,3 +57,58 @@ async def test_a_damaged_titan_is_marked_on_the_roster_and_the_others_read(
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
         assert f"change {number}" in notes.text()
+
+
+def _damaged_demo(tmp_path: Path) -> tuple[Path, int]:
+    db = build_db(
+        tmp_path / "c.json",
+        100,
+        [("Thorn", "Ann", [AbilityBought(ability="power")]), ("Bryn", "Bob", [])],
+    )
+    return db, _break_thorn(db)
+
+
+async def test_the_campaign_history_lists_every_change_and_names_the_damaged_titan(
+    tmp_path: Path,
+) -> None:
+    db, number = _damaged_demo(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h")  # the campaign's history
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HistoryScreen"
+        title = rendered(app.screen.query_one("#history-title"))
+        assert f'Thorn cannot be read: change {number} "Thorn: bought a Power box' in title
+        table = app.screen.query_one(DataTable)
+        listed = " ".join(str(table.get_row_at(i)[2]) for i in range(table.row_count))
+        assert "Bryn created for Bob" in listed and "Thorn: bought a Power box" in listed
+
+
+async def test_the_campaign_progress_shows_the_others_and_names_the_damaged_titan(
+    tmp_path: Path,
+) -> None:
+    db, number = _damaged_demo(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open(places.CampaignProgress("Demo"))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "CampaignProgressScreen"
+        title = rendered(app.screen.query_one("#progress-title"))
+        assert "1 Titan" in title
+        said = rendered(app.screen.query_one("#progress-chart"))
+        assert f"Thorn cannot be read: change {number}" in said
+
+
+async def test_a_game_can_be_recorded_for_the_others_while_one_titan_is_damaged(
+    tmp_path: Path,
+) -> None:
+    db, _ = _damaged_demo(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open(places.RecordGame(actions.read_campaign(Database(db), "Demo")))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RecordGameScreen"
+        assert [state.name for state in app.screen.states] == ["Bryn"]

@@ -19,11 +19,13 @@ from ..rules.errors import RuleError
 from ..store import Database, StoreError
 from ..store.outputs import MissingFolder, is_stream
 from .campaigns import (
+    History,
     HistoryRow,
     Undone,
     correct_game,
     delete_campaign,
     history,
+    history_of,
     new_campaign,
     record_game,
     redo,
@@ -31,12 +33,14 @@ from .campaigns import (
     undo,
 )
 from .common import (
+    CampaignSummary,
     Done,
     GameLog,
     Participant,
     TitanChanged,
     TitanView,
     Unreadable,
+    campaign_list,
     change_titan_as_shown,
     change_titans,
     game_log,
@@ -44,6 +48,7 @@ from .common import (
     read_campaign,
     read_campaigns,
     read_titan,
+    readable_states,
     roster,
     saved_then,
     titan_sheet,
@@ -70,6 +75,7 @@ from .files import (
 )
 from .merging import Merged, conflicted_copies, merge_copy, refused_file
 from .planning import (
+    CampaignProgress,
     campaign_progress,
     keep_goal,
     kept_goal_plan,
@@ -105,9 +111,12 @@ __all__ = [
     "BACKUPS_ENV",
     "FILE_SCHEMAS",
     "Backup",
+    "CampaignProgress",
+    "CampaignSummary",
     "Database",
     "Done",
     "GameLog",
+    "History",
     "HistoryRow",
     "Merged",
     "MissingFolder",
@@ -128,6 +137,7 @@ __all__ = [
     "buy_school_level",
     "buy_spell",
     "buy_spell_with_gold",
+    "campaign_list",
     "campaign_progress",
     "change_gold",
     "change_player",
@@ -145,6 +155,7 @@ __all__ = [
     "game_log",
     "games",
     "history",
+    "history_of",
     "import_campaigns",
     "import_titan",
     "is_stream",
@@ -163,6 +174,7 @@ __all__ = [
     "read_campaign",
     "read_campaigns",
     "read_titan",
+    "readable_states",
     "record_game",
     "redo",
     "refused_file",

@@ -24,6 +24,7 @@ from .common import (
     Done,
     Participant,
     TitanChanged,
+    Unreadable,
     _campaign_of,
 )
 
@@ -303,11 +304,26 @@ class HistoryRow(NamedTuple):
     events: tuple[tuple[str, str, tuple[str, ...]], ...]  # (Titan, event line, notes)
 
 
+class History(NamedTuple):
+    """The changes in effect (``HistoryRow``), and the Titans among them whose events break
+    the rules (their events are listed without the rules' notes)."""
+
+    rows: list[HistoryRow]
+    unreadable: list[Unreadable]
+
+
 def history(
     db: Database, titan: str | None = None, campaign: str | None = None
 ) -> list[HistoryRow]:
+    """The rows of ``history_of``."""
+    return history_of(db, titan, campaign).rows
+
+
+def history_of(db: Database, titan: str | None = None, campaign: str | None = None) -> History:
     """The campaign's changes in effect, oldest first, or only those that touched ``titan``,
-    each with its events and the notes the rules gave them."""
+    each with its events and the notes the rules gave them. A Titan whose events break the
+    rules (a hand edit) is named as ``Unreadable`` and its events listed without notes;
+    ``titan`` itself is refused, naming the change."""
     with db.reading() as session:
         if titan:  # its changes, and every Titan they touched (for the rules' notes)
             stored = session.campaign_for([titan], campaign, partners=True)
@@ -315,13 +331,23 @@ def history(
             stored = session.campaign(campaign)
     found = stored.campaign
     titan_id = found.titan_id(titan) if titan else None
+    if titan_id is not None:
+        found.state(titan_id)  # a hand edit that breaks its rules is named with its change
     names = found.names()
     shown = found.history(titan_id)
     listed = {id(change) for change in shown}
     touched = {tid for change in shown for tid in change.events}  # only their notes are needed
-    for tid in touched:
-        found.state(tid)  # a hand edit that breaks the rules is named with its change
-    notes = {tid: event_notes(found.histories[tid]) for tid in touched}
+    notes: dict[int, list[tuple[Event, tuple[str, ...]]]] = {}
+    unreadable = []
+    for tid in sorted(touched, key=found.titan_ids.index):
+        try:
+            found.state(tid)
+        except RuleError as error:
+            name = names.get(tid, "")
+            unreadable.append(Unreadable(name, str(error).removeprefix(f"{name}: ")))
+            notes[tid] = [(event, ()) for event in found.histories[tid]]
+        else:
+            notes[tid] = event_notes(found.histories[tid])
     told = dict.fromkeys(touched, 0)  # how many of each Titan's events are behind
     rows = []
     for change in found.history():
@@ -333,4 +359,4 @@ def history(
                 told[tid] += len(events)
         if id(change) in listed:
             rows.append(HistoryRow(change.number or 0, change.at, change.text, tuple(lines)))
-    return rows
+    return History(rows, unreadable)

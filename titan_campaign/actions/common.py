@@ -130,6 +130,12 @@ def _readable(found: Campaign) -> tuple[dict[int, TitanState], list[Unreadable]]
     return states, damaged
 
 
+def readable_states(found: Campaign) -> list[TitanState]:
+    """The campaign's Titans that replay, in the order they joined (one whose events break
+    the rules is left out: the roster names it)."""
+    return list(_readable(found)[0].values())
+
+
 def roster(
     db: Database, campaign: str | None = None, archived: bool = False
 ) -> list[TitanState | Unreadable]:
@@ -146,6 +152,30 @@ def roster(
             listed.append(unreadable[names[titan_id]])
         elif archived or not state.archived:
             listed.append(state)
+    return listed
+
+
+class CampaignSummary(NamedTuple):
+    """A campaign as ``campaign list`` shows it: its active Titans counted, and the Titans
+    whose events break the rules named apart."""
+
+    name: str
+    base_xp: int
+    created: str
+    titans: int
+    unreadable: tuple[Unreadable, ...]
+
+
+def campaign_list(db: Database) -> list[CampaignSummary]:
+    """Every campaign, with its active Titans counted; a Titan that cannot be replayed is
+    named as ``Unreadable`` (the other Titans and campaigns stay readable)."""
+    listed = []
+    for found in read_campaigns(db):
+        states, damaged = _readable(found)
+        active = sum(1 for state in states.values() if not state.archived)
+        listed.append(
+            CampaignSummary(found.name, found.base_xp, found.created, active, tuple(damaged))
+        )
     return listed
 
 

@@ -1,6 +1,7 @@
 """Build goals and progress: what a Titan could become, and what it has been game by game."""
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..rules import goals
 from ..rules.events import (
@@ -16,8 +17,10 @@ from ..rules.titan import (
 from ..store import Database
 from .common import (
     Done,
+    Unreadable,
     _campaign_of,
     _one,
+    _readable,
     read_campaign,
     read_titan,
 )
@@ -85,11 +88,22 @@ def progress(
     return found.state(titan_id), progress_rows(found.histories[titan_id])
 
 
-def campaign_progress(db: Database, campaign: str | None = None) -> dict[str, list[ProgressRow]]:
-    """Every active Titan's progress, by name, for comparing levels game by game."""
+class CampaignProgress(NamedTuple):
+    """Every active Titan's progress, by name, and the Titans whose events break the rules
+    (left out)."""
+
+    titans: dict[str, list[ProgressRow]]
+    unreadable: list[Unreadable]
+
+
+def campaign_progress(db: Database, campaign: str | None = None) -> CampaignProgress:
+    """Every active Titan's progress, by name, for comparing levels game by game; a Titan
+    that cannot be replayed is left out and named as ``Unreadable``."""
     found = read_campaign(db, campaign)
-    return {
-        found.state(tid).name: progress_rows(found.histories[tid])
-        for tid in found.titan_ids
-        if not found.state(tid).archived
+    states, damaged = _readable(found)
+    rows = {
+        state.name: progress_rows(found.histories[tid])
+        for tid, state in states.items()
+        if not state.archived
     }
+    return CampaignProgress(rows, damaged)

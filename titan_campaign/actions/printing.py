@@ -4,8 +4,9 @@ a served tab, so each prints the same pages."""
 from typing import Any, NamedTuple
 
 from ..printing.kinds import CampaignPrint
+from ..rules.game_log import game_log
 from ..store import Database
-from .common import _printed_sheet, read_campaign, titan_sheet
+from .common import _printed_sheet, _readable, read_campaign, titan_sheet
 
 
 class PrintData(NamedTuple):
@@ -22,15 +23,18 @@ def print_data(
     """The data of a printout: ``what`` is "sheet", "cards" or "game-card" (of ``titan``;
     cards without one print named spells or all 72), "blank", or "campaign": every active
     Titan's sheet with its progress (the back page), in the order they joined, and the
-    campaign's game log."""
+    campaign's game log; a Titan whose events break the rules is left out and named."""
     if what == "campaign":
         found = read_campaign(db, campaign)
+        states, damaged = _readable(found)
         sheets = tuple(
-            _printed_sheet(found.state(t), found.name, found.histories[t])
-            for t in found.titan_ids
-            if not found.state(t).archived
+            _printed_sheet(state, found.name, found.histories[titan_id])
+            for titan_id, state in states.items()
+            if not state.archived
         )
-        return PrintData(CampaignPrint(found.name, sheets, tuple(found.games())), found.name)
+        unreadable = tuple((titan.name, titan.problem) for titan in damaged)
+        printed = CampaignPrint(found.name, sheets, tuple(game_log(states)), unreadable)
+        return PrintData(printed, found.name)
     if titan and what != "blank":
         return PrintData(titan_sheet(db, titan, campaign), "")
     return PrintData(None, "")

@@ -81,21 +81,25 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
             "(`restore N` brings it back; `undo` does not)"
         )
     elif args.action == "list":
-        rows: list[dict[str, Any]] = [
-            {
-                "name": c.name,
-                "base_xp": c.base_xp,
-                "titans": len([t for t in c.titan_ids if not c.state(t).archived]),
-                "created": c.created,
-            }
-            for c in actions.read_campaigns(db)
-        ]
+        listed = actions.campaign_list(db)
         if args.json:
+            rows = [
+                {
+                    "name": c.name,
+                    "base_xp": c.base_xp,
+                    "titans": c.titans,
+                    "created": c.created,
+                    "unreadable": [{"name": t.name, "problem": t.problem} for t in c.unreadable],
+                }
+                for c in listed
+            ]
             print(json.dumps(rows, indent=2, ensure_ascii=False))
-        elif not rows:
+        elif not listed:
             print("no campaigns yet: titan-campaign campaign new NAME --base-xp 0")
-        for row in rows if not args.json else []:
-            print(f"{row['name']}  (base XP {row['base_xp']}, {plural(row['titans'], 'Titan')})")
+        for c in listed if not args.json else []:
+            print(f"{c.name}  (base XP {c.base_xp}, {plural(c.titans, 'Titan')})")
+            for titan in c.unreadable:
+                print(f"  {titan.name}: cannot be read: {titan.problem}")
     else:
         _games(args, db)
 
@@ -469,7 +473,13 @@ def cmd_redo(args: Namespace, db: Database) -> None:
 
 
 def cmd_history(args: Namespace, db: Database) -> None:
-    rows = actions.history(db, args.titan, _campaign(args))
+    rows, unreadable = actions.history_of(db, args.titan, _campaign(args))
+    for damaged in unreadable:
+        said = f"{damaged.name}: cannot be read: {damaged.problem} (its events are listed without the rules' notes)"
+        if args.json:
+            print(f"warning: {one_line(said)}", file=sys.stderr)
+        else:
+            print(said)
     if args.json:
         data = [
             {

@@ -32,3 +32,5 @@ class CampaignPrint(NamedTuple):
     name: str
     sheets: tuple[dict[str, Any], ...]
     games: tuple[GameLogEntry, ...] = ()
+    unreadable: tuple[tuple[str, str], ...] = ()
+    """The Titans left out because their events break the rules: (name, where they do)."""

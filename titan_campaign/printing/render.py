@@ -134,13 +134,18 @@ def printout_warnings(
 ) -> list[str]:
     """What the printout of ``data`` cannot show as typed, one line each (empty: all prints).
 
+    A campaign printout's Titans whose events break the rules are named (they are left out).
     Characters no printout font has letters for (emoji...) print as white squares in a PDF,
     HTML or SVG; the caller shows each line as a warning (the command line on stderr). Text
     and JSON keep every character, and spell cards print only the rulebook's words.
     """
+    left_out = [
+        f"{name} cannot be read: {problem}; their sheet and games are left out"
+        for name, problem in (data.unreadable if isinstance(data, CampaignPrint) else ())
+    ]
     if kind in ("blank", "cards") or data is None or fmt in ("text", "json"):
-        return []
+        return left_out
     if isinstance(data, CampaignPrint):
         data = [*data.sheets, {"name": data.name}]
     warning = font_warning(sheet_texts(list(data) if not isinstance(data, dict) else data))
-    return [warning] if warning else []
+    return [*left_out, warning] if warning else left_out

@@ -178,8 +178,7 @@ class RecordGameScreen(Screen[None]):
         number the game will get, from the Titans ticked as taking part)."""
         super().__init__()
         self.campaign = campaign
-        self.states = [campaign.state(titan_id) for titan_id in campaign.titan_ids]
-        self.states = [state for state in self.states if not state.archived]
+        self.states = [state for state in actions.readable_states(campaign) if not state.archived]
         self._initial: dict[str, object] | None = None
 
     def campaign_in_view(self) -> str | None:

@@ -51,14 +51,19 @@ class HistoryScreen(Screen[None]):
     def refresh_view(self) -> None:
         db = database(self)
         campaign = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
-        rows = titan_app(self).attempt(lambda: actions.history(db, self.titan, self.campaign))
-        if campaign is None or rows is None:
+        found = titan_app(self).attempt(lambda: actions.history_of(db, self.titan, self.campaign))
+        if campaign is None or found is None:
             return
+        rows = found.rows
         undone = [change for change in campaign.changes if change.undone]
         redo = f"   {plural(len(undone), 'undone change')} to redo (ctrl+y)" if undone else ""
         whose = self.titan or f"Campaign {campaign.name}"
+        damaged = [
+            f"\n{titan.name} cannot be read: {titan.problem} (its events are shown without the rules' notes)"
+            for titan in found.unreadable
+        ]
         self.query_one("#history-title", Static).update(
-            plain(f"{whose}: history, newest first{redo}")
+            plain(f"{whose}: history, newest first{redo}{''.join(damaged)}")
         )
         table = self.query_one(DataTable)
         table.clear()

@@ -187,13 +187,18 @@ class CampaignProgressScreen(_ProgressBase):
 
     def refresh_view(self) -> None:
         db = database(self)
-        found = titan_app(self).attempt(lambda: actions.campaign_progress(db, self.campaign))
-        if found is None:
+        read = titan_app(self).attempt(lambda: actions.campaign_progress(db, self.campaign))
+        if read is None:
             return
+        found = read.titans
         self.query_one("#progress-title", Static).update(
-            plain(f"{self.campaign.upper()}: LEVELS GAME BY GAME   {len(found)} Titans")
+            plain(f"{self.campaign.upper()}: LEVELS GAME BY GAME   {plural(len(found), 'Titan')}")
         )
-        chart = Text("\n").join(campaign_chart(found, self.chart_width()))
+        left_out = [
+            Text(f"{titan.name} cannot be read: {titan.problem} (left out)", style="bold")
+            for titan in read.unreadable
+        ]
+        chart = Text("\n").join([*left_out, *campaign_chart(found, self.chart_width())])
         self.query_one("#progress-chart", Static).update(chart)
         games, _ = levels_by_game(found)
         table = Group(Text("\nLevel after each game", style="bold"), campaign_table(found))
