@@ -46,3 +46,57 @@ async def test_an_item_used_or_removed_is_refused_if_the_titan_changed_since_sho
         await pilot.press(key)  # asked again, as shown now: saved
         await pilot.pause()
         assert change_count(example_db) == changes + 1
+
+
+async def test_a_potion_bought_in_the_app_by_its_name_alone_is_as_the_command_line_buys_it(
+    example_db: Path,
+) -> None:
+    """Typing only "potion" and a price, as ``titan-campaign buy Thorn item potion --price 20``
+    would: the item gets the listed type, effect and charge in both shells."""
+    from textual.widgets import Input
+
+    from titan_campaign.tui.screens.gold import ItemModal
+
+    other = Database(example_db.parent / "cli.json")
+    other.path.write_bytes(example_db.read_bytes())
+    cli_item = actions.buy_item(other, "Thorn", "potion", 20).state.items[-1]
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "b")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ItemModal)
+        form.query_one("#item-name", Input).value = "potion"
+        form.query_one("#item-price", Input).value = "20"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GoldScreen)
+    assert stored(example_db, "Thorn").items[-1] == cli_item
+    assert cli_item.charges == 1 and cli_item.description.startswith("Drunk at the start")
+
+
+async def test_a_gold_entry_from_the_form_is_refused_if_the_titan_changed_since_shown(
+    example_db: Path,
+) -> None:
+    from textual.widgets import Input
+
+    from titan_campaign.tui.screens.gold import GoldModal
+
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, GoldModal)
+        actions.change_gold(Database(example_db), "Thorn", 7)  # the same Titan, elsewhere
+        changes = change_count(example_db)
+        form.query_one("#gold-amount", Input).value = "5"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form  # stays open, showing the purse as it is now
+        assert change_count(example_db) == changes
+        assert "127 gold" in str(form.query_one("#purse").render())
+        await pilot.press("ctrl+s")  # asked again, as shown now: saved
+        await pilot.pause()
+        assert change_count(example_db) == changes + 1
+    assert stored(example_db, "Thorn").gold == 132

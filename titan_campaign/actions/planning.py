@@ -4,16 +4,15 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..rules import goals
+from ..rules.errors import RuleError
 from ..rules.events import (
     Event,
     GoalSet,
 )
-from ..rules.goals import GoalPlan, parse_goal
+from ..rules.goals import GoalPlan, GoalStep, parse_goal
 from ..rules.progress import ProgressRow
 from ..rules.progress import progress as progress_rows
-from ..rules.titan import (
-    TitanState,
-)
+from ..rules.titan import TitanState, check
 from ..store import Database
 from .common import (
     Done,
@@ -75,6 +74,37 @@ def kept_goal_plan(state: TitanState) -> GoalPlan | None:
         return None
     kept = state.goal
     return goals.plan_goal(state, goals.Goal(dict(kept.abilities), dict(kept.schools), kept.spells))
+
+
+def next_goal_step(state: TitanState) -> tuple[GoalStep | None, str]:
+    """The next step of the goal kept with the Titan, and whether it can be taken now (empty)
+    or why not; without a step, what to do instead."""
+    plan = kept_goal_plan(state)
+    if plan is None:
+        return None, f"{state.name} keeps no build goal: o sets one."
+    if not plan.steps:
+        return None, f"{state.name} has reached the goal {plan.goal.describe()}."
+    step = plan.steps[0]
+    return step, check(state, step.event).reason
+
+
+def take_goal_step(
+    db: Database,
+    titan: str,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """Take the next step of the Titan's kept goal (a purchase or a choice, as the plan says);
+    refused with the reason ``next_goal_step`` gives when there is none to take. ``shown``:
+    only if the Titan is still as it was when the step was offered (else ``TitanChanged``)."""
+
+    def event(state: TitanState) -> Event:
+        step, reason = next_goal_step(state)
+        if step is None:
+            raise RuleError(reason)
+        return step.event
+
+    return _one(db, titan, campaign, event, shown)
 
 
 def progress(

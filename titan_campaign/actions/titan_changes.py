@@ -1,10 +1,11 @@
 """Actions on one Titan: joining, names, purchases, choices, honor guard, gold, items, plan."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..rules.abilities import find_ability
 from ..rules.characters import find_character
 from ..rules.describe import change_text
+from ..rules.errors import Decision
 from ..rules.events import (
     AbilityBought,
     Archived,
@@ -27,11 +28,13 @@ from ..rules.events import (
     SwapDeclined,
     Unarchived,
 )
+from ..rules.facts import Problem, ShapeError, parse
 from ..rules.items import filled_item
 from ..rules.legions import LegionPlan, merged_placement, movable_names, upgrade_name
 from ..rules.spells import find_school, find_spell
 from ..rules.titan import (
     TitanState,
+    check,
     next_school_level,
     spell_pick_for,
     swap_offer,
@@ -55,13 +58,17 @@ def add_titan(db: Database, campaign: str | None, name: str, player: str) -> Don
     return Done(text, found.name, {created.name: next(iter(outcome.steps.values()))})
 
 
-def archive_titan(db: Database, titan: str, campaign: str | None = None) -> Done:
-    return _one(db, titan, campaign, lambda s: Archived())
+def archive_titan(
+    db: Database, titan: str, campaign: str | None = None, shown: TitanState | None = None
+) -> Done:
+    return _one(db, titan, campaign, lambda s: Archived(), shown)
 
 
-def restore_titan(db: Database, titan: str, campaign: str | None = None) -> Done:
+def restore_titan(
+    db: Database, titan: str, campaign: str | None = None, shown: TitanState | None = None
+) -> Done:
     """Bring an archived Titan back to the roster."""
-    return _one(db, titan, campaign, lambda s: Unarchived())
+    return _one(db, titan, campaign, lambda s: Unarchived(), shown)
 
 
 def rename_titan(
@@ -98,6 +105,12 @@ def buy_ability(
     return _one(db, titan, campaign, lambda s: AbilityBought(ability=name), shown)
 
 
+def can_buy_ability(state: TitanState, ability: str) -> Decision:
+    """Whether the next box of ``ability`` may be checked now, and if not the rule's reason
+    (as ``buy_ability`` would refuse it): the sheet greys a box out with it."""
+    return check(state, AbilityBought(ability=find_ability(ability)))
+
+
 def buy_school_level(
     db: Database,
     titan: str,
@@ -110,6 +123,11 @@ def buy_school_level(
     return _one(db, titan, campaign, lambda s: next_school_level(s, name), shown)
 
 
+def can_buy_school_level(state: TitanState, school: str) -> Decision:
+    """Whether the next level of ``school`` may be bought now (as ``buy_school_level``)."""
+    return check(state, next_school_level(state, find_school(school)))
+
+
 def buy_spell(
     db: Database,
     titan: str,
@@ -120,6 +138,11 @@ def buy_spell(
     """100 XP for a spell of a mastered school (R5)."""
     name = find_spell(spell).name
     return _one(db, titan, campaign, lambda s: SpellBought(spell=name), shown)
+
+
+def can_buy_spell(state: TitanState, spell: str) -> Decision:
+    """Whether ``spell`` may be bought with XP now (as ``buy_spell``)."""
+    return check(state, SpellBought(spell=find_spell(spell).name))
 
 
 def choose_school(
@@ -197,44 +220,104 @@ def set_honor_guard(
     return _one(db, titan, campaign, lambda s: HonorGuardSet(members=names), shown)
 
 
+def can_set_honor_guard(state: TitanState, members: Sequence[str]) -> Decision:
+    """Whether ``members`` may be the honor guard now (as ``set_honor_guard``)."""
+    names = tuple(find_character(name).name for name in members)
+    return check(state, HonorGuardSet(members=names))
+
+
 def change_gold(
     db: Database,
     titan: str,
-    amount: int,
+    amount: int | None,
     note: str = "",
     game: int | None = None,
     campaign: str | None = None,
+    shown: TitanState | None = None,
 ) -> Done:
-    """A line of the gold ledger (R11)."""
-    return _one(db, titan, campaign, lambda s: GoldChanged(amount=amount, note=note, game=game))
+    """A line of the gold ledger (R11); ``amount`` None (a form left blank) is refused."""
+    entry = {"amount": amount, "note": note, "game": game}
+    return _one(db, titan, campaign, lambda s: parse(GoldChanged, entry), shown)
 
 
 def item_facts(
     name: str, type: str | None = None, description: str | None = None, charges: int | None = None
 ) -> ItemFacts:
     """An item's facts as the player gave them; a suggested item's type, effect and charges
-    fill what was left out (``rules.items.filled_item``, as the app's suggestion list)."""
-    item = filled_item(name, type, description, charges)
-    return ItemFacts(
-        name=item.name, type=item.type, description=item.description, charges=item.charges
-    )
+    fill what was left out (None) (``rules.items.filled_item``, as the app's suggestion list)."""
+    return parse(ItemFacts, _item_json(name, type, description, charges))
+
+
+def _item_json(
+    name: str, type: str | None, description: str | None, charges: int | None
+) -> dict[str, object]:
+    """The facts of an item as ``item_facts`` fills them, to be checked with the event that
+    holds them (so every problem of the form is found at once)."""
+    item = filled_item(" ".join(name.split()), type, description, charges)
+    return {
+        "name": item.name,
+        "type": item.type,
+        "description": item.description,
+        "charges": item.charges,
+    }
+
+
+def _item_event(kind: type[ItemAdded] | type[ItemBought], facts: Mapping[str, object]) -> Event:
+    """The item event of ``facts``; its problems are named by the item's own fields (a form's
+    and a command's: ``description``, not ``item.description``)."""
+    try:
+        return parse(kind, facts)
+    except ShapeError as error:
+        raise ShapeError(
+            Problem(p.loc[1:] if p.loc[:1] == ("item",) else p.loc, p.type, p.ctx)
+            for p in error.problems
+        ) from None
 
 
 def buy_item(
-    db: Database, titan: str, item: ItemFacts, price: int, campaign: str | None = None
+    db: Database,
+    titan: str,
+    item: str,
+    price: int | None,
+    campaign: str | None = None,
+    type: str | None = None,
+    description: str | None = None,
+    charges: int | None = None,
+    shown: TitanState | None = None,
 ) -> Done:
-    return _one(db, titan, campaign, lambda s: ItemBought(item=item, price=price))
+    """A magic item named ``item`` paid for with gold (R11): what is left out (None) is
+    filled from the suggested item of that name (``item_facts``)."""
+    facts = {"item": _item_json(item, type, description, charges), "price": price}
+    return _one(db, titan, campaign, lambda s: _item_event(ItemBought, facts), shown)
 
 
 def buy_spell_with_gold(
-    db: Database, titan: str, spell: str, price: int, campaign: str | None = None
+    db: Database,
+    titan: str,
+    spell: str,
+    price: int | None,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
 ) -> Done:
+    """Any spell the Titan does not know, at the campaign's price (R11)."""
     name = find_spell(spell).name
-    return _one(db, titan, campaign, lambda s: SpellBoughtWithGold(spell=name, price=price))
+    facts = {"spell": name, "price": price}
+    return _one(db, titan, campaign, lambda s: parse(SpellBoughtWithGold, facts), shown)
 
 
-def add_item(db: Database, titan: str, item: ItemFacts, campaign: str | None = None) -> Done:
-    return _one(db, titan, campaign, lambda s: ItemAdded(item=item))
+def add_item(
+    db: Database,
+    titan: str,
+    item: str,
+    campaign: str | None = None,
+    type: str | None = None,
+    description: str | None = None,
+    charges: int | None = None,
+    shown: TitanState | None = None,
+) -> Done:
+    """A magic item given (a reward), filled as ``buy_item`` fills it."""
+    facts = {"item": _item_json(item, type, description, charges)}
+    return _one(db, titan, campaign, lambda s: _item_event(ItemAdded, facts), shown)
 
 
 def use_item(

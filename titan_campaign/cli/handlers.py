@@ -328,8 +328,16 @@ def cmd_gold(args: Namespace, db: Database) -> None:
 
 def cmd_buy(args: Namespace, db: Database) -> None:
     if args.what == "item":
-        item = actions.item_facts(args.name, args.type, args.description, args.charges)
-        done = actions.buy_item(db, args.titan, item, args.price, _campaign(args))
+        done = actions.buy_item(
+            db,
+            args.titan,
+            args.name,
+            args.price,
+            _campaign(args),
+            args.type,
+            args.description,
+            args.charges,
+        )
     else:
         done = actions.buy_spell_with_gold(db, args.titan, args.name, args.price, _campaign(args))
     print(
@@ -343,9 +351,10 @@ def cmd_item(args: Namespace, db: Database) -> None:
         return
     campaign = _campaign(args)
     if args.action == "add":
-        item = actions.item_facts(args.name, args.type, args.description, args.charges)
-        done = actions.add_item(db, args.titan, item, campaign)
-        print(f"{done.state.name} now has {item.name}")
+        done = actions.add_item(
+            db, args.titan, args.name, campaign, args.type, args.description, args.charges
+        )
+        print(f"{done.state.name} now has {done.state.items[-1].name}")
     elif args.action == "use":
         _report(
             actions.use_item(db, args.titan, args.name, campaign).step, f"{args.titan}: charge used"

@@ -16,18 +16,10 @@ from textual.widgets import Button, Input, Label, Static
 
 from ... import actions
 from ...rules.errors import RuleError
-from ...rules.events import (
-    AbilityBought,
-    BonusSwapped,
-    Event,
-    SchoolGained,
-    SpellBought,
-    SpellChosen,
-)
 from ...rules.goals import GoalStep, parse_goal
 from ...rules.names import UnknownName
 from ...rules.state import XP_PER_PURCHASE
-from ...rules.titan import TitanState, check
+from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
@@ -78,40 +70,6 @@ def step_cost(step: GoalStep) -> str:
     return f"{XP_PER_PURCHASE} XP" if step.do.startswith("spend ") else "free"
 
 
-def take_step(db: actions.Database, shown: TitanState, campaign: str, event: Event) -> actions.Done:
-    """Do one step of a goal's plan through the action a player would use for it, only if
-    the Titan is still as ``shown`` when the step was offered (else ``TitanChanged``)."""
-    titan = shown.name
-    if isinstance(event, AbilityBought):
-        return actions.buy_ability(db, titan, event.ability, campaign, shown)
-    if isinstance(event, SchoolGained):
-        if event.free:
-            return actions.choose_school(db, titan, event.school, campaign, shown)
-        return actions.buy_school_level(db, titan, event.school, campaign, shown)
-    if isinstance(event, SpellBought):
-        return actions.buy_spell(db, titan, event.spell, campaign, shown)
-    if isinstance(event, SpellChosen):
-        bonus = event.pick == "bonus"
-        return actions.choose_spell(db, titan, event.spell, bonus, campaign, shown)
-    if isinstance(event, BonusSwapped):
-        return actions.swap_bonus(db, titan, event.old, event.new, campaign, shown)
-    raise RuleError(f"a goal's plan has no step like {event.kind}")
-
-
-def next_step(state: TitanState) -> tuple[GoalStep | None, str]:
-    """The goal's next step and whether it can be taken now (empty) or why not."""
-    plan = actions.kept_goal_plan(state)
-    if plan is None:
-        return None, f"{state.name} keeps no build goal: o sets one."
-    if not plan.steps:
-        return None, f"{state.name} has reached the goal {plan.goal.describe()}."
-    step = plan.steps[0]
-    decision = check(state, step.event)
-    if not decision:
-        return step, decision.reason
-    return step, ""
-
-
 class NextStepModal(FormModal):
     """The goal's next step, to take (Enter or y) or leave (Escape)."""
 
@@ -157,7 +115,7 @@ def offer_next_step(
 ) -> None:
     """Ask whether to take the goal's next step (or say why there is none); ``done`` shows
     what taking it changed."""
-    step, problem = next_step(state)
+    step, problem = actions.next_goal_step(state)
     if step is None:
         screen.notify(problem, title="Build goal")
         return
@@ -166,7 +124,7 @@ def offer_next_step(
         if not isinstance(chosen, GoalStep):
             return
         app = titan_app(screen)
-        made = app.attempt(lambda: take_step(app.db, state, campaign, chosen.event))
+        made = app.attempt(lambda: actions.take_goal_step(app.db, state.name, campaign, state))
         if made is not None:
             done(made)
 

@@ -14,15 +14,7 @@ from textual.widgets import Button, DataTable, Input, Label, OptionList, Select,
 from textual.widgets.option_list import Option
 
 from ... import actions
-from ...rules.events import (
-    Event,
-    GoldChanged,
-    ItemAdded,
-    ItemBought,
-    SpellBoughtWithGold,
-)
-from ...rules.facts import parse
-from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS, filled_item
+from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.names import plural
 from ...rules.sheet import sheet_data
 from ...rules.titan import TitanState
@@ -32,10 +24,16 @@ from .base import OneTitan, titan_app
 from .forms import BACK, GENERAL, FormBox, FormModal, field_error
 
 
-def _int(text: str) -> int | str | None:
-    """A typed whole number; blank is None; anything else is left for the rules to judge."""
+def _int(text: str) -> int | None:
+    """A typed whole number; blank (or a lone minus sign) is None, which the action refuses
+    where a number is needed."""
     text = text.strip()
-    return None if not text else int(text) if text.lstrip("-").isdigit() else text
+    return int(text) if text.lstrip("-").isdigit() else None
+
+
+def _text(text: str) -> str | None:
+    """A typed line; blank is None (for an item: as the suggested item of its name has it)."""
+    return text.strip() or None
 
 
 LABELS = {
@@ -73,15 +71,11 @@ class TitanForm(OneTitan, FormModal):
         if state is not None:
             self.titan_changed(state)
 
-    def save_event(self, make: Callable[[], Event], refusal_field: str) -> None:
+    def save(self, action: Callable[[TitanState], actions.Done], refusal_field: str) -> None:
+        """Run ``action`` with the Titan as the form shows it (refused if it changed
+        elsewhere meanwhile); a refusal is shown beside its field, or ``refusal_field``."""
         shown = self.shown
-        done = self.save_with(
-            lambda: actions.change_titan_as_shown(
-                self.db, self.titan, shown, lambda _: make(), self.campaign
-            ),
-            LABELS,
-            refusal_field,
-        )
+        done = self.save_with(lambda: action(shown), LABELS, refusal_field)
         if done is not None:
             self.dismiss(done)
 
@@ -109,11 +103,13 @@ class GoldModal(TitanForm):
 
     def action_save(self) -> None:
         amount = _int(self.query_one("#gold-amount", Input).value)
-        if amount in (None, 0):
-            self.show_problems({"amount": "Amount: a number of gold other than 0"})
-            return
         note = self.query_one("#gold-note", Input).value.strip()
-        self.save_event(lambda: parse(GoldChanged, {"amount": amount, "note": note}), "amount")
+        self.save(
+            lambda shown: actions.change_gold(
+                self.db, self.titan, amount, note, None, self.campaign, shown
+            ),
+            "amount",
+        )
 
     def on_input_submitted(self) -> None:
         self.action_save()
@@ -153,12 +149,11 @@ class ItemModal(TitanForm):
             yield Label("Type")
             yield Select(
                 [(t, t) for t in ITEM_TYPES],
-                value="other",
-                allow_blank=False,
+                prompt="as listed, else other",
                 id="item-type",
                 compact=True,
             )
-            yield Label("Charges (blank: lasts)")
+            yield Label("Charges (blank: as listed, else lasts)")
             yield Input(type="integer", id="item-charges", compact=True)
             yield field_error("charges")
             yield Label("Description")
@@ -175,24 +170,36 @@ class ItemModal(TitanForm):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id != "suggestion" or event.value is Select.NULL:
             return
-        suggestion = filled_item(str(event.value))  # as the command line fills it
+        suggestion = actions.item_facts(str(event.value))  # as the command line fills it
         self.query_one("#item-name", Input).value = suggestion.name
         self.query_one("#item-type", Select).value = suggestion.type
         self.query_one("#item-charges", Input).value = str(suggestion.charges or "")
         self.query_one("#item-description", Input).value = suggestion.description[:1000]
 
     def action_save(self) -> None:
-        facts = {
-            "name": " ".join(self.query_one("#item-name", Input).value.split()),
-            "type": str(self.query_one("#item-type", Select).value),
-            "description": self.query_one("#item-description", Input).value.strip(),
-            "charges": _int(self.query_one("#item-charges", Input).value),
-        }
+        """What was typed, to the same action as ``buy``/``item add``: what is left blank is
+        filled from the suggested item of that name, as on the command line."""
+        name = self.query_one("#item-name", Input).value
+        chosen = self.query_one("#item-type", Select).value
+        kind = None if chosen is Select.NULL else str(chosen)
+        description = _text(self.query_one("#item-description", Input).value)
+        charges = _int(self.query_one("#item-charges", Input).value)
+        db, titan, campaign = self.db, self.titan, self.campaign
         if self.buying:
             price = _int(self.query_one("#item-price", Input).value)
-            self.save_event(lambda: parse(ItemBought, {"item": facts, "price": price}), "price")
+            self.save(
+                lambda shown: actions.buy_item(
+                    db, titan, name, price, campaign, kind, description, charges, shown
+                ),
+                "price",
+            )
         else:
-            self.save_event(lambda: parse(ItemAdded, {"item": facts}), GENERAL)
+            self.save(
+                lambda shown: actions.add_item(
+                    db, titan, name, campaign, kind, description, charges, shown
+                ),
+                GENERAL,
+            )
 
     def on_button_pressed(self) -> None:
         self.action_save()
@@ -228,10 +235,13 @@ class SpellForGoldModal(TitanForm):
         if spells.highlighted is None:
             self.show_problems({"spell": "Spell: pick one"})
             return
-        spell = spells.get_option_at_index(spells.highlighted).id
+        spell = str(spells.get_option_at_index(spells.highlighted).id)
         price = _int(self.query_one("#spell-price", Input).value)
-        self.save_event(
-            lambda: parse(SpellBoughtWithGold, {"spell": spell, "price": price}), "price"
+        self.save(
+            lambda shown: actions.buy_spell_with_gold(
+                self.db, self.titan, spell, price, self.campaign, shown
+            ),
+            "price",
         )
 
     def on_button_pressed(self) -> None:

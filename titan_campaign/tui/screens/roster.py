@@ -174,13 +174,17 @@ class RosterScreen(Screen[None]):
         db = database(self)
         if state.archived:
             back = titan_app(self).attempt(
-                lambda: actions.restore_titan(db, state.name, self.campaign)
+                lambda: actions.restore_titan(db, state.name, self.campaign, state),
+                lambda _: self.refresh_view(),
             )
             if back is not None:
                 self.notify(f"{state.name} is back on the roster.")
                 self.refresh_view()
             return
-        done = titan_app(self).attempt(lambda: actions.archive_titan(db, state.name, self.campaign))
+        done = titan_app(self).attempt(
+            lambda: actions.archive_titan(db, state.name, self.campaign, state),
+            lambda _: self.refresh_view(),
+        )  # only if the Titan is still as the roster shows it
         if done is not None:
             self.notify(
                 f"{state.name} archived: hidden, never deleted (v shows archived Titans, "

@@ -15,11 +15,12 @@ from textual.widgets import DataTable, Static
 from ... import actions
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.campaign import Change
-from ...rules.events import AbilityBought, Event, SchoolGained
+from ...rules.errors import Decision
+from ...rules.events import AbilityBought, SchoolGained
 from ...rules.names import plural
 from ...rules.sheet import sheet_data
 from ...rules.spells import SCHOOLS, find_spell
-from ...rules.titan import MAX_BOXES, TitanState, check, next_school_level
+from ...rules.titan import MAX_BOXES, TitanState
 from .. import places
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
@@ -44,11 +45,11 @@ SECTIONS = {
 }
 
 
-def purchase(state: TitanState, grid: str, key: str) -> Event:
-    """The event that checking the next box of a row asks for."""
+def may_check(state: TitanState, grid: str, key: str) -> Decision:
+    """Whether the next box of a row may be checked, asked of the action that checks it."""
     if grid == "abilities":
-        return AbilityBought(ability=key)
-    return next_school_level(state, key)
+        return actions.can_buy_ability(state, key)
+    return actions.can_buy_school_level(state, key)
 
 
 def checked_by(change: Change, titan_id: int, state: TitanState, grid: str, key: str) -> bool:
@@ -74,7 +75,7 @@ def box_rows(state: TitanState, data: dict[str, Any], grid: str) -> list[BoxRow]
     keys = ABILITIES if grid == "abilities" else SCHOOLS
     for key in keys:
         checked = data[grid][key]
-        decision = check(state, purchase(state, grid, key)) if checked < MAX_BOXES else None
+        decision = may_check(state, grid, key) if checked < MAX_BOXES else None
         title = ABILITY_INFO[key].title if grid == "abilities" else key.upper()
         note = (
             ABILITY_INFO[key].sheet_text
@@ -403,7 +404,7 @@ class SheetScreen(OneTitan, Screen[None]):
                 severity="warning",
             )
             return
-        decision = check(shown, purchase(shown, grid, key))
+        decision = may_check(shown, grid, key)
         if not decision:
             self.notify(decision.reason, title="Cannot check that box", severity="warning")
             return
