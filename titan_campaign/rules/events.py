@@ -12,7 +12,14 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
 from .abilities import ABILITIES
 from .characters import find_character
@@ -325,8 +332,9 @@ EVENT_KINDS: dict[str, type[Event]] = {
 AnyEvent = Annotated[Event, Field(discriminator="kind")]
 """An event as stored: told apart by its ``kind``, e.g. ``{"kind": "ability_bought", ...}``."""
 Events = Annotated[tuple[AnyEvent, ...], Field(max_length=MAX_EVENTS)]
-_EVENT: TypeAdapter[Event] = TypeAdapter(AnyEvent)
-_EVENTS: TypeAdapter[tuple[Event, ...]] = TypeAdapter(Events)
+# built when first used: a command that checks no event pays nothing for them
+_EVENT: TypeAdapter[Event] = TypeAdapter(AnyEvent, config=ConfigDict(defer_build=True))
+_EVENTS: TypeAdapter[tuple[Event, ...]] = TypeAdapter(Events, config=ConfigDict(defer_build=True))
 
 
 def event_from_json(data: Any) -> Event:
