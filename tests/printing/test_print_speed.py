@@ -4,6 +4,8 @@ cut-down font kept in the user's cache folder for the next printout of the same 
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +13,7 @@ from pathlib import Path
 import pytest
 from fpdf import FPDF
 
-from titan_campaign.printing import fonts
+from titan_campaign.printing import font_cache, font_tools, fonts
 from titan_campaign.printing.canvas import FONT, register_fonts, text_width
 
 SAMPLES = ["Thorn", "Ζεύς Ἀθηνᾶ", "Жар-птица", "שלום Thorn 12", "مرحبا بالعالم", "1 234,5 …", ""]
@@ -49,16 +51,20 @@ def test_a_cut_down_font_is_kept_and_read_back_from_the_cache_folder(tmp_path: P
 
     def cut(letters: frozenset[str]) -> bytes:
         built.append(letters)
-        return fonts._shipped_subset(fonts.font_path("B"), letters)
+        return font_tools.shipped_subset(fonts.font_path("B"), letters)
 
     path = fonts.font_path("B")
-    first = fonts._cached_subset(path, frozenset("Thorn"), "web", lambda: cut(frozenset("Thorn")))
-    again = fonts._cached_subset(path, frozenset("Thorn"), "web", lambda: cut(frozenset("Thorn")))
-    other = fonts._cached_subset(path, frozenset("Thor"), "web", lambda: cut(frozenset("Thor")))
+    first = font_cache.cached_subset(
+        path, frozenset("Thorn"), "web", lambda: cut(frozenset("Thorn"))
+    )
+    again = font_cache.cached_subset(
+        path, frozenset("Thorn"), "web", lambda: cut(frozenset("Thorn"))
+    )
+    other = font_cache.cached_subset(path, frozenset("Thor"), "web", lambda: cut(frozenset("Thor")))
     assert first == again and first != other
     assert built == [frozenset("Thorn"), frozenset("Thor")]  # the second one came from the cache
-    assert len(list(fonts.cache_folder().glob("*.ttf"))) == 2
-    assert not list(fonts.cache_folder().glob("*.part"))
+    assert len(list(font_cache.cache_folder().glob("*.ttf"))) == 2
+    assert not list(font_cache.cache_folder().glob("*.part"))
 
 
 def test_a_cache_folder_that_cannot_be_written_still_gives_the_font(
@@ -68,14 +74,78 @@ def test_a_cache_folder_that_cannot_be_written_still_gives_the_font(
     blocked.write_text("a file where the cache folder would go")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
     path = fonts.font_path("")
-    font = fonts._cached_subset(path, frozenset("Ab"), "web", lambda: b"font data")
+    font = font_cache.cached_subset(path, frozenset("Ab"), "web", lambda: b"font data")
     assert font == b"font data"
     assert blocked.read_text() == "a file where the cache folder would go"
 
 
 def test_the_cache_folder_is_emptied_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fonts, "CACHE_LIMIT", 3)
+    monkeypatch.setattr(font_cache, "CACHE_LIMIT", 3)
     path = fonts.font_path("")
     for letters in ("a", "b", "c", "d"):
-        fonts._cached_subset(path, frozenset(letters), "web", lambda: b"font")
-    assert len(list(fonts.cache_folder().glob("*.ttf"))) == 1
+        font_cache.cached_subset(path, frozenset(letters), "web", lambda: b"font")
+    assert len(list(font_cache.cache_folder().glob("*.ttf"))) == 1
+
+
+def _modules_loaded(script: str, cache: Path) -> set[str]:
+    """The libraries a fresh process has loaded after running ``script`` (cache in ``cache``)."""
+    probe = f"import sys\n{script}\nprint(' '.join(sorted(sys.modules)))\n"
+    env = {"XDG_CACHE_HOME": str(cache), "PATH": ""}
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
+    )
+    return set(result.stdout.split())
+
+
+SHEET_SCRIPT = (
+    "from titan_campaign.rules.sheet import sheet_data\n"
+    "from titan_campaign.rules.titan import TitanLog\n"
+    "from titan_campaign.printing.render import render, printout_warnings\n"
+    "data = sheet_data(TitanLog.create('Thorn', 'Ann', 200).state, 'Iron Crown')\n"
+    "printout_warnings('sheet', data, '{fmt}')\n"
+    "render('sheet', '{fmt}', data)\n"
+)
+
+
+def test_a_text_sheet_loads_no_font_library(tmp_path: Path) -> None:
+    loaded = _modules_loaded(SHEET_SCRIPT.format(fmt="text"), tmp_path)
+    assert "fontTools.ttLib" not in loaded and "fpdf" not in loaded
+
+
+@pytest.mark.parametrize("fmt", ["html", "svg"])
+def test_an_html_or_svg_sheet_printed_again_loads_no_font_library(tmp_path: Path, fmt: str) -> None:
+    first = _modules_loaded(SHEET_SCRIPT.format(fmt=fmt), tmp_path)
+    assert "fontTools.ttLib" in first  # the first printout cuts the fonts and reads their tables
+    again = _modules_loaded(SHEET_SCRIPT.format(fmt=fmt), tmp_path)
+    assert "fontTools.ttLib" not in again and "fpdf" not in again
+
+
+def test_font_facts_are_kept_by_the_font_files_content_not_its_time(tmp_path: Path) -> None:
+    font = tmp_path / "font.ttf"
+    font.write_bytes(fonts.font_path("").read_bytes())
+    first = fonts.font_facts(font)
+    assert first.units_per_em == 2048 and first.advances()[ord("A")] > 0
+    kept = list(font_cache.cache_folder().parent.glob("font-facts/*.json"))
+    assert len(kept) == 1
+    os.utime(font, (0, 0))  # an older time alone is no reason to read the tables again
+    fonts.font_facts.cache_clear()
+    font_cache.file_digest.cache_clear()
+    assert fonts.font_facts(font) == first
+    assert list(font_cache.cache_folder().parent.glob("font-facts/*.json")) == kept
+    font.write_bytes(fonts.font_path("B").read_bytes())  # another font under the same name
+    fonts.font_facts.cache_clear()
+    font_cache.file_digest.cache_clear()
+    assert fonts.font_facts(font).advances() == fonts.font_facts(fonts.font_path("B")).advances()
+    assert len(list(font_cache.cache_folder().parent.glob("font-facts/*.json"))) == 2
+
+
+def test_damaged_font_facts_in_the_cache_are_read_again_from_the_font(tmp_path: Path) -> None:
+    font = tmp_path / "font.ttf"
+    font.write_bytes(fonts.font_path("").read_bytes())
+    good = fonts.font_facts(font)
+    (kept,) = font_cache.cache_folder().parent.glob("font-facts/*.json")
+    kept.write_text('{"units_per_em": 2048, "missing": 1')
+    fonts.font_facts.cache_clear()
+    font_cache.file_digest.cache_clear()
+    assert fonts.font_facts(font) == good
+    assert json.loads(kept.read_text())["units_per_em"] == 2048

@@ -13,21 +13,13 @@ each one goes, never a "?". The fonts are free to ship: see ``fonts/LICENSE-Deja
 from __future__ import annotations
 
 import base64
-import hashlib
-import io
-import os
-import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import platformdirs
-from fontTools import subset  # type: ignore[import-untyped]
-from fontTools import version as fonttools_version
-from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-from fontTools.varLib import instancer  # type: ignore[import-untyped]
+from .font_cache import FontFacts, cached_facts, cached_subset
 
 FONT_DIR = Path(__file__).parent / "fonts"
 FAMILY = "DejaVu Sans Condensed"
@@ -73,16 +65,22 @@ def fallback_path(fallback: Fallback) -> Path:
     return Path(str(files(fallback.package).joinpath(fallback.path)))
 
 
-@lru_cache(maxsize=len(FILES))
-def _shipped_font(style: str) -> TTFont:
-    """The shipped font in ``style``, its tables read only when asked for."""
-    return TTFont(font_path(style), lazy=True)
+@lru_cache(maxsize=len(FILES) + len(FALLBACKS) + 4)
+def font_facts(path: Path) -> FontFacts:
+    """The letters and advance widths of the font file at ``path``, from the cache folder
+    (``font_cache``) once a printout has read them from the font."""
+    return cached_facts(path, lambda: _read_facts(path))
+
+
+def _read_facts(path: Path) -> FontFacts:
+    from .font_tools import read_facts  # fontTools loads only when the cache has no entry
+
+    return read_facts(path)
 
 
 @lru_cache(maxsize=len(FILES))
-def _shipped_cmap(style: str) -> dict[int, str]:
-    cmap: dict[int, str] = _shipped_font(style).getBestCmap()
-    return cmap
+def _shipped_cmap(style: str) -> frozenset[int]:
+    return frozenset(font_facts(font_path(style)).advances())
 
 
 @lru_cache(maxsize=1)
@@ -104,28 +102,20 @@ def _upright() -> frozenset[int]:
 @lru_cache(maxsize=len(FILES))
 def advance_widths(style: str = "") -> tuple[dict[int, int], int]:
     """The shipped font's advance width of each code point in thousandths of an em, rounded as
-    fpdf2 rounds them, and the width of a letter it lacks. Reads only the small tables."""
-    font = _shipped_font(style)
-    scale = 1000 / int(font["head"].unitsPerEm)
-    metrics = font["hmtx"].metrics
+    fpdf2 rounds them, and the width of a letter it lacks."""
+    facts = font_facts(font_path(style))
+    scale = 1000 / facts.units_per_em
 
-    def width(glyph: str) -> int:
-        advance: int = metrics[glyph][0]
+    def width(advance: int) -> int:
         return round(scale * (0 if advance == 65535 else advance) + 0.001)
 
-    missing: int = round(scale * metrics[".notdef"][0])
-    return {code: width(glyph) for code, glyph in _shipped_cmap(style).items()}, missing
+    missing: int = round(scale * facts.missing)
+    return {code: width(advance) for code, advance in facts.advances().items()}, missing
 
 
 @lru_cache(maxsize=len(FALLBACKS))
-def _fallback_font(fallback: Fallback) -> TTFont:
-    return TTFont(fallback_path(fallback), lazy=True)
-
-
-@lru_cache(maxsize=len(FALLBACKS))
-def _fallback_cmap(fallback: Fallback) -> dict[int, str]:
-    cmap: dict[int, str] = _fallback_font(fallback).getBestCmap()
-    return cmap
+def _fallback_advances(fallback: Fallback) -> dict[int, int]:
+    return font_facts(fallback_path(fallback)).advances()
 
 
 def in_shipped_font(char: str) -> bool:
@@ -137,7 +127,7 @@ def fallback_for(char: str) -> Fallback | None:
     """The fallback font that draws ``char``, when the shipped font cannot."""
     if in_shipped_font(char) or ord(char) < 0x2E80:  # no CJK font helps below the CJK blocks
         return None
-    return next((font for font in FALLBACKS if ord(char) in _fallback_cmap(font)), None)
+    return next((font for font in FALLBACKS if ord(char) in _fallback_advances(font)), None)
 
 
 def can_draw(char: str) -> bool:
@@ -150,10 +140,8 @@ def fallback_advance(char: str) -> float:
     fallback = fallback_for(char)
     if fallback is None:
         return 0.0
-    font = _fallback_font(fallback)
-    width: int = font["hmtx"][_fallback_cmap(fallback)[ord(char)]][0]
-    units: int = font["head"].unitsPerEm
-    return width / units
+    units = font_facts(fallback_path(fallback)).units_per_em
+    return _fallback_advances(fallback)[ord(char)] / units
 
 
 def missing_characters(texts: Iterable[str]) -> list[str]:
@@ -207,49 +195,6 @@ def fallback_needs(text: str) -> dict[Fallback, frozenset[str]]:
     return {font: frozenset(chars) for font, chars in sorted(needs.items())}
 
 
-CACHE_LIMIT = 200
-"""The most font subsets kept in the cache folder; past it the folder is emptied and refilled."""
-
-
-def cache_folder() -> Path:
-    """Where cut-down fonts are kept between printouts: the user's cache folder."""
-    return Path(platformdirs.user_cache_dir("titan-campaign", appauthor=False)) / "font-subsets"
-
-
-@lru_cache(maxsize=len(FILES) + len(FALLBACKS))
-def _file_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _cached_subset(
-    path: Path, characters: frozenset[str], cut: str, make: Callable[[], bytes]
-) -> bytes:
-    """The subset ``make()`` builds of the font file at ``path``, from the cache folder when an
-    earlier printout built it already. The key is the font file's content, the letters, the cut
-    and the fontTools version, so a changed font or library never reuses an old subset; a cache
-    folder that cannot be read or written only costs the time to build the subset again."""
-    key = "\n".join([_file_digest(path), fonttools_version, cut, "".join(sorted(characters))])
-    folder = cache_folder()
-    entry = folder / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()}.ttf"
-    try:
-        return entry.read_bytes()
-    except OSError:
-        pass
-    font = make()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        kept = list(folder.glob("*.ttf"))
-        if len(kept) >= CACHE_LIMIT:
-            for old in kept:
-                old.unlink(missing_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, suffix=".part", delete=False) as part:
-            part.write(font)
-        os.replace(part.name, entry)  # whole or not at all: never a half-written font
-    except OSError:
-        pass
-    return font
-
-
 @lru_cache(maxsize=64)
 def fallback_subset(fallback: Fallback, characters: frozenset[str], weight: float) -> bytes:
     """A static TrueType font of ``fallback`` at ``weight``, cut down to ``characters``.
@@ -257,30 +202,18 @@ def fallback_subset(fallback: Fallback, characters: frozenset[str], weight: floa
     The packaged fonts are variable (and 10-18 MB): cutting first keeps this under a second,
     and the cut is kept in the cache folder for the next printout of the same letters.
     """
-    path = fallback_path(fallback)
-    return _cached_subset(
-        path, characters, f"static {weight}", lambda: _fallback_subset(fallback, characters, weight)
+    return cached_subset(
+        fallback_path(fallback),
+        characters,
+        f"static {weight}",
+        lambda: _static_subset(fallback, characters, weight),
     )
 
 
-def _fallback_subset(fallback: Fallback, characters: frozenset[str], weight: float) -> bytes:
-    font = TTFont(fallback_path(fallback))
-    options = subset.Options()
-    options.drop_tables += ["FFTM"]
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text="".join(sorted(characters)))
-    subsetter.subset(font)
-    static = instancer.instantiateVariableFont(font, {"wght": weight}, static=True)
-    style = "Bold" if weight >= 700 else "Regular"
-    static["name"].setName(fallback.family, 1, 3, 1, 0x409)
-    static["name"].setName(style, 2, 3, 1, 0x409)
-    static["name"].setName(f"{fallback.family} {style}", 4, 3, 1, 0x409)
-    static["name"].setName(f"{fallback.family.replace(' ', '')}-{style}", 6, 3, 1, 0x409)
-    out = io.BytesIO()
-    static.save(out)
-    return out.getvalue()
+def _static_subset(fallback: Fallback, characters: frozenset[str], weight: float) -> bytes:
+    from .font_tools import static_subset  # fontTools loads only when the cache has no entry
+
+    return static_subset(fallback_path(fallback), fallback.family, characters, weight)
 
 
 def sheet_texts(data: Any) -> list[str]:
@@ -308,20 +241,14 @@ def _subset_data_url(style: str, characters: frozenset[str]) -> str:
     kept in the cache folder for the next printout of the same letters)."""
     path = font_path(style)
     return _data_url(
-        _cached_subset(path, characters, "web", lambda: _shipped_subset(path, characters))
+        cached_subset(path, characters, "web", lambda: _shipped_subset(path, characters))
     )
 
 
 def _shipped_subset(path: Path, characters: frozenset[str]) -> bytes:
-    font = TTFont(path)
-    options = subset.Options()
-    options.drop_tables += ["FFTM"]
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text="".join(sorted(characters)))
-    subsetter.subset(font)
-    out = io.BytesIO()
-    font.save(out)
-    return out.getvalue()
+    from .font_tools import shipped_subset  # fontTools loads only when the cache has no entry
+
+    return shipped_subset(path, characters)
 
 
 BROWSER_FONTS = (
