@@ -443,17 +443,17 @@ def test_a_titan_both_renamed_keeps_the_first_name_given_the_other_is_refused(
     assert "gold +2" in history(copies.ann, "Oskar")[-1]
 
 
-def test_a_campaign_deleted_on_one_copy_comes_back_from_the_other(copies: Copies) -> None:
-    """A delete is not a change in the log (it cannot be undone, only restored): the merge
-    cannot tell it from a campaign the other copy has and this one never had, so it comes in
-    whole, and nothing is lost; delete it again if it should go."""
+def test_a_campaign_deleted_on_one_copy_stays_deleted_after_the_merge(copies: Copies) -> None:
+    """A delete is a recorded fact (``test_merge_deletes`` has the same in separate
+    processes): the merge keeps the campaign deleted, and the other copy's other changes come in."""
     copies.on(copies.bo, "campaign", "new", "Side Quest", "--base-xp", "0")
     copies.merge()
     copies.copy()
     copies.on(copies.ann, "campaign", "delete", "Side Quest", "--yes")
     copies.on(copies.bo, "gold", "Mira", "1")
     said = copies.merge()
-    assert "campaign Side Quest comes in whole" in said and "+ Mira: gold +1" in said
+    assert 'campaign "Side Quest" stays deleted' in said and "+ Mira: gold +1" in said
+    assert "Side Quest" not in copies.ann.ok("campaign", "list")
 
 
 @pytest.mark.parametrize(

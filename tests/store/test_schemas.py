@@ -39,7 +39,7 @@ def test_the_schema_command_prints_the_published_schema(tmp_path: Path) -> None:
     assert printed == (DOCS / "database.schema.json").read_text(encoding="utf-8")
     schema = json.loads(printed)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert set(schema["properties"]) == {"meta", "campaigns", "changes"}
+    assert set(schema["properties"]) == {"meta", "campaigns", "changes", "deleted"}
     assert not (tmp_path / "campaigns.json").exists()  # no database is made to print it
 
 
@@ -50,10 +50,13 @@ def test_the_files_titan_campaign_writes_are_what_the_schema_describes(tmp_path:
     run("--db", db, "spend", "Thorn", "ability", "power")
     run("--db", db, "game", "Thorn:won:score=120")
     run("--db", db, "undo")
+    run("--db", db, "campaign", "new", "Side Quest", "--base-xp", "0")
+    run("--db", db, "campaign", "delete", "Side Quest", "--yes")
     run("--db", db, "export", "-o", str(tmp_path / "export.json"))
     run("--db", db, "titan", "export", "Thorn", "-o", str(tmp_path / "thorn.json"))
     database = DatabaseFile.model_validate_json((tmp_path / "campaigns.json").read_bytes())
     assert [c.name for c in database.campaigns.values()] == ["Autumn"]
+    assert [d.name for d in database.deleted.values()] == ["Side Quest"]
     exported = ExportFile.model_validate_json((tmp_path / "export.json").read_bytes())
     assert [c.name for c in exported.campaigns] == ["Autumn"]
     titan = TitanFile.model_validate_json((tmp_path / "thorn.json").read_bytes())

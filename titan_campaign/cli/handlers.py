@@ -656,6 +656,8 @@ def cmd_merge(args: Namespace, db: Database) -> None:
         print(f"  campaign {name} comes in whole")
     for line in merged.brought:
         print(f"  + {line}")
+    for line in merged.deletes:
+        print(f"  {line}")
     for refused in merged.refused:
         print(f"  refused: {refused.what}: {refused.reason}")
     if merged.refused and not args.dry_run:

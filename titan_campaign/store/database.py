@@ -33,6 +33,7 @@ from .documents import (
     change_id,
     change_to_doc,
     check_tables,
+    deletion_doc,
     events_from_docs,
     has_kinds,
     holds_part,
@@ -103,6 +104,7 @@ class Session:
         self.db = TinyDB(storage=SessionStorage, tables=tables)
         self._campaigns = self.db.table("campaigns", cache_size=0)
         self._changes = self.db.table("changes", cache_size=0)
+        self._deleted = self.db.table("deleted", cache_size=0)
         self._read: dict[int, Campaign] = {}
         self.saved_text = ""  # what the session's last change says (for the backup list)
         self.not_undoable = ""
@@ -345,13 +347,36 @@ class Session:
             raise RuleError(f'a campaign named "{name}" already exists')
         self._campaigns.update({"name": name}, doc_ids=[stored.id])
 
-    def delete_campaign(self, stored: Stored) -> None:
-        """Remove a campaign and its change log: not a change ``undo`` can take back (the
-        backup taken before it can, with ``restore``), and the file says so."""
+    def delete_campaign(self, stored: Stored, at: str = "") -> None:
+        """Remove a campaign and its change log, and record the delete (``DeletionDoc``, so a
+        merge keeps it deleted): not a change ``undo`` can take back (the backup taken before
+        it can, with ``restore``), and the file says so."""
+        changes = stored.campaign.changes
+        last = changes[-1].id if changes else ""
+        campaign_id = self.campaign_doc_id(stored.id)
+        self.drop_campaign(stored)
+        self.keep_deletion(deletion_doc(campaign_id, stored.campaign.name, last, at or now_iso()))
+        self.not_undoable = f'campaign "{stored.campaign.name}" deleted'
+
+    def drop_campaign(self, stored: Stored) -> None:
+        """Remove a campaign and its change log from the file."""
         self._changes.remove(Query().campaign == stored.id)
         self._campaigns.remove(doc_ids=[stored.id])
         self._read.pop(stored.id, None)
-        self.not_undoable = f'campaign "{stored.campaign.name}" deleted'
+
+    def deletions(self) -> dict[str, dict[str, Any]]:
+        """The campaigns deleted (``DeletionDoc``), by the campaign's id (the latest delete of
+        each)."""
+        return {str(doc["campaign"]): dict(doc) for doc in self._deleted.all()}
+
+    def keep_deletion(self, deletion: dict[str, Any]) -> None:
+        """Record a campaign's delete (in place of any earlier record of it)."""
+        self.forget_deletion(str(deletion["campaign"]))
+        self._deleted.insert(deletion)
+
+    def forget_deletion(self, campaign_id: str) -> None:
+        """The campaign is in the file again: its delete no longer holds."""
+        self._deleted.remove(Query().campaign == campaign_id)
 
     def save(self, stored: Stored, new: Campaign, text: str) -> Stored:
         """Keep ``new``, a later version of ``stored.campaign`` the rules made: its new changes
@@ -483,9 +508,30 @@ class Database:
         """Make ``tables`` (a checked backup) the database, keeping the current file as a backup."""
         with writers_lock(self.path, self.lock_timeout, self.after_save):
             try:
-                self._open()
+                current = self._open()
             except NewerSchema:
                 raise
             except StoreError:
                 pass  # a damaged file is kept as a backup and replaced
+            else:
+                tables = _restored_after_deletes(current.tables, tables, now_iso())
             self.write_version(noting_not_undoable(tables, text), text, restoring=True)
+
+
+def _restored_after_deletes(
+    current: dict[str, Any], restored: dict[str, Any], at: str
+) -> dict[str, Any]:
+    """A backup's tables about to replace the file: the file's deletes are kept, and those of
+    campaigns the backup brings back marked as restored ``at`` (so that a merge with a copy
+    holding the delete keeps the campaign)."""
+    back = {str(doc.get("id")) for doc in restored.get("campaigns", {}).values()}
+    deletions = {str(d["id"]): d for d in restored.get("deleted", {}).values()}
+    for deletion in current.get("deleted", {}).values():
+        if deletion["campaign"] not in back:
+            deletions.setdefault(str(deletion["id"]), deletion)
+        else:
+            deletions[str(deletion["id"])] = {"restored_at": at, **deletion}
+    if not deletions:
+        return restored
+    numbered = {str(number): doc for number, doc in enumerate(deletions.values(), start=1)}
+    return {**restored, "deleted": numbered}

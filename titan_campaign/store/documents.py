@@ -1,6 +1,6 @@
 """The database file's tables (schema 4), and how their documents become the rules' objects.
 
-``campaigns.json`` is a tinydb file of three tables:
+``campaigns.json`` is a tinydb file of these tables:
 
 - ``meta``: one document, ``{"schema_version": 4}`` (with ``"not_undoable"`` after a change
   that ``undo`` cannot take back, ``"merged"`` after a merge, which ``undo`` takes back);
@@ -12,7 +12,10 @@
   longer redoable. A rename of the campaign is a change without events: ``"titans": {},
   "campaign_renamed": [OLD, NEW]``. A change's ``id`` is a hash of its content and of the id
   of the change before it in its campaign's log (``change_id``), so that two copies of one
-  history agree on it without talking (schema 4; schema 3 had no ids).
+  history agree on it without talking (schema 4; schema 3 had no ids);
+- ``deleted`` (once a campaign is deleted): ``{"id", "campaign": ID, "name", "at": TIME,
+  "last_change": ID}``, each campaign deleted (``DeletionDoc``), so that a merge with a copy
+  that still has it keeps it deleted.
 
 A document read from the file is checked here, and every event by the rules; a
 problem names the table, the document and the field, and the file is left untouched.
@@ -69,6 +72,31 @@ class CampaignDoc(Facts):
     base_xp: BaseXp
     created: Time = ""
     id: Id = ""
+
+
+class DeletionDoc(Facts):
+    """A campaign deleted, a recorded fact: when (UTC), the campaign's id and name, and the id
+    of its latest change then (none for a campaign without changes). ``restored_at``: when a
+    backup brought the campaign back. A merge keeps a deleted campaign deleted unless the
+    other copy changed it after the delete (``store.merge``)."""
+
+    id: Id
+    campaign: Id
+    name: Name
+    at: Time
+    last_change: Id = ""
+    restored_at: Time = ""
+
+
+def deletion_doc(campaign_id: str, name: str, last_change: str, at: str) -> dict[str, Any]:
+    """The record of a campaign deleted now (``at``), with an id that is a hash of the
+    campaign's id, its latest change and the time, the same in every copy it reaches."""
+    content = json.dumps(["deleted", campaign_id, last_change, at], ensure_ascii=False)
+    deletion = {"id": hashlib.sha256(content.encode("utf-8", "surrogatepass")).hexdigest()[:32]}
+    deletion.update(campaign=campaign_id, name=name, at=at)
+    if last_change:
+        deletion["last_change"] = last_change
+    return deletion
 
 
 def _titan_number(tid: str) -> str:
@@ -193,7 +221,8 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     campaign is read); StoreError naming the table, document and field."""
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
         raise StoreError(f"{path} is not a titan-campaign database (left untouched)")
-    for table, kind in (("campaigns", CampaignDoc), ("changes", ChangeDoc)):
+    tables = (("campaigns", CampaignDoc), ("changes", ChangeDoc), ("deleted", DeletionDoc))
+    for table, kind in tables:
         for number, doc in data.get(table, {}).items():
             if kind is ChangeDoc and _NUMBER_KEY.fullmatch(number) and _usual(doc):
                 continue

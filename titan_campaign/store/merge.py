@@ -52,6 +52,8 @@ class Merged(NamedTuple):
     """The campaigns that came in whole."""
     refused_before: int = 0
     """Changes refused again that an earlier merge of this copy refused and kept."""
+    deletes: tuple[str, ...] = ()
+    """What became of campaigns one copy deleted: kept deleted, or kept (changed after)."""
 
     @property
     def text(self) -> str:
@@ -272,6 +274,38 @@ def _compact(campaign: Campaign) -> Campaign:
     return campaign.numbered(changes)
 
 
+def _touched(campaign: Campaign, deletion: Mapping[str, Any] | None) -> datetime:
+    """When the campaign was last changed in its copy: a change made, undone or redone, or a
+    backup that brought it back after its delete (``deletion``, that copy's record of it)."""
+    times = [t for c in campaign.changes for t in (c.at, c.undone_at, c.redone_at) if t]
+    if deletion is not None and deletion.get("restored_at"):
+        times.append(str(deletion["restored_at"]))
+    return max((_moment(t) for t in times), default=datetime.min.replace(tzinfo=UTC))
+
+
+def _when(deletion: Mapping[str, Any]) -> str:
+    return f"on {str(deletion['at'])[:16].replace('T', ' ')}"
+
+
+def _order(deletion: Mapping[str, Any]) -> tuple[datetime, str]:
+    return _moment(str(deletion["at"])), str(deletion["id"])
+
+
+def _unseen(campaign: Campaign, deletion: Mapping[str, Any], why: str) -> list[Refused]:
+    """The campaign, kept whole as refused, when it holds changes the copy that deleted it
+    never saw (made after its latest change then): nothing typed is lost."""
+    ids = [change.id for change in campaign.changes]
+    last = str(deletion.get("last_change", ""))
+    unseen = ids[ids.index(last) + 1 :] if last in ids else ids
+    if not unseen:
+        return []
+    kept: dict[str, Any] = {"name": campaign.name, "base_xp": campaign.base_xp}
+    kept["changes"] = [change_to_doc(0, c) for c in campaign.changes]
+    count = len(unseen)
+    reason = f"{why}; {count} change{'' if count == 1 else 's'} in it that the delete never saw"
+    return [Refused(campaign.name, "the whole campaign", reason, kept)]
+
+
 def _campaign_ids(session: Session) -> dict[str, Stored]:
     return {session.campaign_doc_id(stored.id): stored for stored in session.campaigns()}
 
@@ -305,21 +339,50 @@ def merge_into(
     with kept_text():
         theirs = Session(session.path, other, None)
         theirs_by_id = _campaign_ids(theirs)
+        theirs_deleted = theirs.deletions()
     mine_by_id = _campaign_ids(session)
-    if not mine_by_id.keys() & theirs_by_id.keys():
+    mine_deleted = session.deletions()
+    mine_known = mine_by_id.keys() | mine_deleted.keys()
+    if not mine_known & (theirs_by_id.keys() | theirs_deleted.keys()):
         raise StoreError(
             f"{source} is not a copy of this campaign's history (no change in common); nothing merged"
         )
     before = {
         table: {key: dict(doc) for key, doc in session.tables.get(table, {}).items()}
-        for table in ("campaigns", "changes")
+        for table in ("campaigns", "changes", "deleted")
     }
     brought: list[str] = []
     refused: list[Refused] = []
     whole: list[str] = []
+    deletes: list[str] = []
+    for campaign_id, here in mine_by_id.items():  # deleted on the other copy
+        deletion = theirs_deleted.get(campaign_id)
+        if campaign_id in theirs_by_id or deletion is None:
+            continue
+        name, when = here.campaign.name, _when(deletion)
+        if _touched(here.campaign, mine_deleted.get(campaign_id)) > _moment(deletion["at"]):
+            deletes.append(
+                f'campaign "{name}" was deleted on the other copy ({when}), and changed here after the delete: kept'
+            )
+            continue
+        refused.extend(_unseen(here.campaign, deletion, f"deleted on the other copy ({when})"))
+        session.drop_campaign(here)
+        session.keep_deletion(deletion)
+        brought.append(f'campaign "{name}" deleted')
     for campaign_id, other_stored in theirs_by_id.items():
         other_campaign = other_stored.campaign
         stored = mine_by_id.get(campaign_id)
+        deletion = mine_deleted.get(campaign_id)
+        if stored is None and deletion is not None:  # deleted on this copy
+            name, when = other_campaign.name, _when(deletion)
+            if _touched(other_campaign, theirs_deleted.get(campaign_id)) <= _moment(deletion["at"]):
+                deletes.append(f'campaign "{name}" stays deleted (deleted here {when})')
+                refused.extend(_unseen(other_campaign, deletion, f"deleted here ({when})"))
+                continue
+            deletes.append(
+                f'campaign "{name}" was deleted here ({when}), and changed on the other copy after the delete: kept'
+            )
+            session.forget_deletion(campaign_id)
         if stored is None:
             try:
                 added = session.add_campaign(
@@ -350,8 +413,16 @@ def merge_into(
                 session.save(stored, merged, "")
             except RuleError as error:  # the campaign's new name is another campaign's
                 raise StoreError(f"{source}: {error}; nothing merged") from None
+    now_here = _campaign_ids(session).keys()
+    kept_deletions = session.deletions()
+    for campaign_id, deletion in theirs_deleted.items():  # every copy learns every delete
+        mine = kept_deletions.get(campaign_id)
+        if campaign_id not in now_here and (mine is None or _order(deletion) > _order(mine)):
+            session.keep_deletion(deletion)
     fresh = tuple(r for r in refused if _refusal(r.what, r.kept) not in known)
-    result = Merged(source, tuple(brought), fresh, tuple(whole), len(refused) - len(fresh))
+    result = Merged(
+        source, tuple(brought), fresh, tuple(whole), len(refused) - len(fresh), tuple(deletes)
+    )
     session.saved_text = result.text
     after = {table: session.tables.get(table, {}) for table in before}
     session.merged = {

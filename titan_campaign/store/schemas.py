@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from pydantic import Field, StringConstraints
 
 from ..rules.facts import Facts, Whole
-from .documents import CampaignDoc, ChangeDoc, Line
+from .documents import CampaignDoc, ChangeDoc, DeletionDoc, Line
 from .exchange import ExportFile, TitanFile
 
 DocNumber = Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,8}$")]
@@ -31,11 +31,13 @@ class MetaDoc(Facts):
 
 
 class DatabaseFile(Facts):
-    """A titan-campaign database (``campaigns.json``): a tinydb file of three tables."""
+    """A titan-campaign database (``campaigns.json``): a tinydb file of three tables, and a
+    fourth once a campaign is deleted."""
 
     meta: dict[DocNumber, MetaDoc]
     campaigns: dict[DocNumber, CampaignDoc] = Field(default_factory=dict)
     changes: dict[DocNumber, ChangeDoc] = Field(default_factory=dict)
+    deleted: dict[DocNumber, DeletionDoc] = Field(default_factory=dict)
 
 
 SCHEMAS: dict[str, type[Facts]] = {
