@@ -18,7 +18,7 @@ def test_r8_two_winners_without_a_scenario_are_refused_naming_both(cli) -> None:
     refusal = cli.refused("game", "Thorn:won", "Mira:won")
     assert refusal == (
         "game 1 would have two winners, Thorn and Mira: the standard rules have one; "
-        "name the scenario that allows more (--scenario) (R8)"
+        "name the scenario that allows more (R8)"
     )
     assert "game 1 recorded" in cli.ok("game", "Thorn:won", "Mira:won", "--scenario", "Alliance")
 

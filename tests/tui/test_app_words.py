@@ -5,13 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Input
 
+from titan_campaign import actions
+from titan_campaign.rules.errors import RuleError
+from titan_campaign.rules.game_log import read_correction
 from titan_campaign.rules.goals import parse_goal
+from titan_campaign.rules.sheet import goal_data
 from titan_campaign.rules.state import PendingChoice
+from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.choices import swap_target
-from titan_campaign.tui.screens.goal import _pairs, field_mistakes
+from titan_campaign.tui.screens.game_log import CORRECTION_HELP
+from titan_campaign.tui.screens.goal import _pairs, field_mistakes, goal_panel
 from titan_campaign.tui.screens.progress import ProgressScreen
 
 from .conftest import Notes, rendered
@@ -103,3 +110,19 @@ async def test_printing_to_an_empty_path_asks_for_a_file_name(example_db: Path) 
     said = notes.text()
     assert "Is a directory" not in said
     assert "Type the file to save the printout in" in said
+
+
+def test_a_goal_one_purchase_away_says_1_step(iron_crown: Path) -> None:
+    done, _ = actions.keep_goal(Database(iron_crown), "Thorn", abilities=["power=3"])
+    shown = goal_panel(goal_data(done.state)).plain
+    assert "100 XP in 1 step" in shown
+    assert "1 steps" not in shown
+
+
+def test_a_correction_takes_a_titan_out_of_a_game_in_the_apps_words() -> None:
+    assert read_correction("3 Mira:remove") == (3, None, "Mira")
+    assert "--" not in CORRECTION_HELP
+    assert "3 Mira:remove" in CORRECTION_HELP
+    with pytest.raises(RuleError) as refused:
+        read_correction("Mira")
+    assert "--" not in str(refused.value)

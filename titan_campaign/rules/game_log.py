@@ -139,18 +139,21 @@ def read_entry(text: str) -> EntryWords:
     )
 
 
+REMOVE = ":remove"
+
+
 def read_correction(text: str) -> tuple[int, EntryWords | None, str | None]:
-    """``3 Mira:lost:score=210`` (game 3, Mira's whole entry) or ``3 Mira --remove`` (Mira
+    """``3 Mira:lost:score=210`` (game 3, Mira's whole entry) or ``3 Mira:remove`` (Mira
     taken out of game 3), as typed in the app: the game, the entry or the Titan to remove."""
     number, _, rest = text.strip().partition(" ")
     if not number.isdigit() or not rest.strip():
         raise RuleError(
-            "expected the game's number, then TITAN:RESULT[:FIGURES], e.g. 3 Mira:lost:score=210 "
-            "(or 3 Mira --remove)"
+            "type the game's number, then the Titan's whole entry, e.g. 3 Mira:lost:score=210 "
+            "(or 3 Mira:remove to take Mira out of game 3)"
         )
     rest = rest.strip()
-    if rest.endswith(" --remove"):
-        return int(number), None, rest.removesuffix(" --remove").strip()
+    if rest.lower().endswith(REMOVE):
+        return int(number), None, rest[: -len(REMOVE)].strip()
     return int(number), read_entry(rest), None
 
 
@@ -168,7 +171,7 @@ def check_winners(entry: GameLogEntry) -> None:
         listed = " and ".join([", ".join(winners[:-1]), winners[-1]])
         raise RuleError(
             f"game {entry.game} would have two winners, {listed}: the standard rules have one; "
-            "name the scenario that allows more (--scenario) (R8)"
+            "name the scenario that allows more (R8)"
         )
 
 

@@ -522,7 +522,7 @@ class MessageModal(FormModal):
         self.body = body
 
     def compose(self) -> ComposeResult:
-        with FormBox(classes="form wide"):
+        with FormBox(classes="form wide message"):
             yield Label(plain(self.heading), classes="form-title")
             with VerticalScroll(classes="message-body"):
                 body = plain(self.body) if isinstance(self.body, str) else self.body

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -15,31 +16,35 @@ from .base import database, titan_app
 from .forms import MessageModal, TextModal
 
 CORRECTION_HELP = (
-    "Game number, then the Titan's whole entry as the game command takes it "
-    "(3 Mira:lost:score=210), or 3 Mira --remove"
+    "The game's number, then the Titan's whole entry: its result, then each figure as "
+    "name=number (3 Mira:lost:score=210); or 3 Mira:remove to take Mira out of game 3"
 )
 
 
-def game_log_table(games: list[GameLogEntry]) -> Table | str:
-    """The game log by game number: each Titan's result, every figure typed, and how its
-    award was reached (R8)."""
+def game_log_table(games: list[GameLogEntry]) -> Group | str:
+    """The game log by game number: a line naming each game (number, date, scenario), then
+    each Titan's result, every figure typed, and how its award was reached (R8), in lines as
+    wide as the screen."""
     if not games:
         return "No games recorded yet (g records one)."
-    table = Table(box=None, show_edge=False)
-    for column in ("game", "date", "scenario", "Titan", "XP", "figures and award"):
-        table.add_column(column)
+    parts: list[Text | Table] = []
     for game in games:
-        for number, part in enumerate(game.participants):
-            first = number == 0
+        heading = Text(f"Game {game.game}   {game.date}", style="bold")
+        if game.scenario:
+            heading.append("   ").append(game.scenario)
+        parts.append(heading)
+        table = Table(box=None, show_edge=False, show_header=False, padding=(0, 1, 1, 0))
+        table.add_column("Titan", no_wrap=False, max_width=20)
+        table.add_column("XP", justify="right")
+        table.add_column("figures and award", ratio=1)
+        for part in game.participants:
             table.add_row(
-                str(game.game) if first else "",
-                game.date if first else "",
-                Text(game.scenario) if first else "",
                 Text(part.titan),
-                str(part.award),
+                f"{part.award} XP",
                 Text(f"{entry_text(part.outcome, part.survivors)}\n{part.breakdown.summary()}"),
             )
-    return table
+        parts.append(table)
+    return Group(*parts)
 
 
 class GameLogModal(MessageModal):

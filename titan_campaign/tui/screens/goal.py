@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 from ... import actions
 from ...rules.errors import RuleError
 from ...rules.goals import GoalStep, parse_goal
-from ...rules.names import UnknownName
+from ...rules.names import UnknownName, plural
 from ...rules.state import XP_PER_PURCHASE
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
@@ -43,9 +43,10 @@ def goal_panel(goal: dict[str, Any] | None) -> Text:
     if goal["met"]:
         text.append("Reached: every box, level and spell of the goal is on the sheet.\n")
         return text
-    remains = f"{goal['xp_cost']} XP in {len(goal['steps'])} steps"
+    remains = f"{goal['xp_cost']} XP in {plural(len(goal['steps']), 'step')}"
     if goal["xp_needed"]:
-        games = f" (about {goal['games']:g} games)" if goal["games"] else ""
+        about = f"{goal['games']:g} game{'' if goal['games'] == 1 else 's'}"
+        games = f" (about {about})" if goal["games"] else ""
         remains += f"; {goal['xp_needed']} XP still to earn{games}"
     else:
         remains += ", all available now"

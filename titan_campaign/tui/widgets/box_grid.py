@@ -99,7 +99,15 @@ class BoxGrid(Widget, can_focus=True):
             if current.checked == BOXES
             else ("space: check the next box (100 XP)" if current.can_check else current.reason)
         )
+        if self.note_is_cut(current):
+            hint = f"{current.note}; {hint}"
         return Text(f"  {current.title.title()}: {hint}", style="italic")
+
+    def note_is_cut(self, row: BoxRow) -> bool:
+        """Whether the row's note runs past the grid's width (the hint then says it whole)."""
+        width = self.content_size.width
+        used = BOX_X + BOXES * BOX_WIDTH + 1 + max(self.title_width, len(row.title)) + 1
+        return bool(width and row.note) and used + Text(row.note).cell_len > width
 
     def render(self) -> Text:
         text = Text()
