@@ -30,6 +30,7 @@ from .campaigns import (
     record_game,
     redo,
     rename_campaign,
+    uncheck_box,
     undo,
 )
 from .common import (
@@ -98,6 +99,7 @@ from .titan_changes import (
     can_buy_school_level,
     can_buy_spell,
     can_set_honor_guard,
+    can_set_plan,
     change_gold,
     change_player,
     choose_school,
@@ -149,6 +151,7 @@ __all__ = [
     "can_buy_school_level",
     "can_buy_spell",
     "can_set_honor_guard",
+    "can_set_plan",
     "change_gold",
     "change_player",
     "change_titan_as_shown",
@@ -205,6 +208,7 @@ __all__ = [
     "titan_export",
     "titan_sheet",
     "titans",
+    "uncheck_box",
     "undo",
     "use_item",
     "write_printout",

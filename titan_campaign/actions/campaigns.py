@@ -1,6 +1,6 @@
 """Actions on a campaign: campaigns themselves, recorded games, undo, redo and the history."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import NamedTuple
 
@@ -8,14 +8,17 @@ from ..rules.campaign import Campaign, Change, GameLogEntry
 from ..rules.describe import describe
 from ..rules.errors import RuleError, XPAlreadySpent
 from ..rules.events import (
+    AbilityBought,
     Event,
     GameCorrected,
     GameRecorded,
     GameRemoved,
+    SchoolGained,
 )
 from ..rules.game_log import changed_figures, correction_text
 from ..rules.titan import (
     Step,
+    TitanState,
     apply,
     event_notes,
 )
@@ -252,6 +255,62 @@ def undo(db: Database, campaign: str | None = None, titan: str | None = None) ->
     """Undo the campaign's latest change as a whole, or the latest that touched ``titan``.
     Refused, saying what to do, when neither is named and the file's latest change is one
     undo cannot take back (a campaign deleted, a backup restored)."""
+    return _undo(db, campaign, titan)
+
+
+UNCHECK_REFUSED = (
+    "Only the latest purchase can be unchecked (it is the same as undo, ctrl+z); "
+    "h shows the history."
+)
+
+
+def uncheck_box(
+    db: Database,
+    titan: str,
+    row: str,
+    box: int,
+    campaign: str | None = None,
+    shown: TitanState | None = None,
+) -> Undone:
+    """Uncheck box ``box`` (1 for the first) of an ability's or a school's ``row`` on the
+    sheet: it undoes the Titan's latest change, so only the last checked box, and only when
+    that change was only its purchase for 100 XP (R1). ``shown``: only if the Titan is still
+    as the sheet showed it (else ``TitanChanged``)."""
+
+    def judge(found: Campaign, titan_id: int) -> None:
+        state = found.state(titan_id)
+        if shown is not None and state != shown:
+            raise TitanChanged(state)
+        if not _bought_last(found.history(titan_id)[-1], titan_id, state, row, box):
+            raise RuleError(UNCHECK_REFUSED)
+
+    return _undo(db, campaign, titan, judge)
+
+
+def _bought_last(change: Change, titan_id: int, state: TitanState, row: str, box: int) -> bool:
+    """Whether ``change`` was only the purchase of box ``box`` of ``row``, the row's last
+    checked box."""
+    events = change.events.get(titan_id, ())
+    if len(change.events) != 1 or len(events) != 1:
+        return False
+    event = events[0]
+    if isinstance(event, AbilityBought):
+        return event.ability == row and state.abilities[row] == box
+    return (
+        isinstance(event, SchoolGained)
+        and not event.free
+        and event.school == row
+        and event.level == state.schools[row] == box
+    )
+
+
+def _undo(
+    db: Database,
+    campaign: str | None,
+    titan: str | None,
+    judge: Callable[[Campaign, int], None] | None = None,
+) -> Undone:
+    """``undo``; ``judge`` (of the Titan's campaign and id) may refuse it first."""
     with db.writing() as session:
         merged = session.merge_note()
         if merged is not None and not titan:
@@ -265,6 +324,8 @@ def undo(db: Database, campaign: str | None = None, titan: str | None = None) ->
             )
         stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
         titan_id = stored.campaign.titan_id(titan) if titan else None
+        if judge is not None and titan_id is not None:
+            judge(stored.campaign, titan_id)
         names = stored.campaign.names()
         new, change = stored.campaign.undo(titan_id, now_iso())
         try:

@@ -350,16 +350,46 @@ def set_plan(
     placement: Sequence[tuple[str, int]] | None = None,
     campaign: str | None = None,
     shown: TitanState | None = None,
+    whole: bool = False,
 ) -> Done:
     """The next game's starting legions (R10); what is not given stays as planned, and
-    ``placement`` adds to the placements made before (a name placed anew moves)."""
+    ``placement`` adds to the placements made before (a name placed anew moves). ``whole``
+    (the plan screen, which shows every placement): ``placement`` is all of them."""
+    return _one(
+        db,
+        titan,
+        campaign,
+        lambda state: _plan_event(state, charisma, upgrades, placement, whole),
+        shown,
+    )
 
-    def event(state: TitanState) -> Event:
-        plan = state.plan
-        picked = LegionPlan(
-            tuple(charisma) if charisma is not None else plan.charisma,
-            tuple(upgrade_name(u) for u in upgrades) if upgrades is not None else plan.upgrades,
-        )
+
+def can_set_plan(
+    state: TitanState,
+    charisma: Sequence[str],
+    upgrades: Sequence[str],
+    placement: Sequence[tuple[str, int]],
+) -> Decision:
+    """Whether this whole plan fits the Titan now (as ``set_plan(..., whole=True)`` would
+    judge it), and if not the rule's reason; a plan of the wrong shape is a ShapeError."""
+    return check(state, _plan_event(state, charisma, upgrades, placement, whole=True))
+
+
+def _plan_event(
+    state: TitanState,
+    charisma: Sequence[str] | None,
+    upgrades: Sequence[str] | None,
+    placement: Sequence[tuple[str, int]] | None,
+    whole: bool,
+) -> Event:
+    plan = state.plan
+    picked = LegionPlan(
+        tuple(charisma) if charisma is not None else plan.charisma,
+        tuple(upgrade_name(u) for u in upgrades) if upgrades is not None else plan.upgrades,
+    )
+    if whole:
+        placed = tuple(placement or ())
+    else:
         movable = movable_names(
             picked,
             state.abilities["charisma"],
@@ -367,10 +397,7 @@ def set_plan(
             state.honor_guard,
             [item.name for item in state.items],
         )
-        return PlanSet(
-            charisma=picked.charisma,
-            upgrades=picked.upgrades,
-            placement=merged_placement(plan.placement, placement or (), movable),
-        )
-
-    return _one(db, titan, campaign, event, shown)
+        placed = merged_placement(plan.placement, placement or (), movable)
+    return parse(
+        PlanSet, {"charisma": picked.charisma, "upgrades": picked.upgrades, "placement": placed}
+    )

@@ -7,10 +7,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ... import actions
-from ...rules.events import SpellBought
 from ...rules.names import article
 from ...rules.spells import Spell, spells_of
-from ...rules.titan import PendingChoice, TitanState, check, next_school_level
+from ...rules.titan import PendingChoice, TitanState, next_school_level
 from .forms import Choice, PickModal
 
 if TYPE_CHECKING:
@@ -251,11 +250,11 @@ class ChoiceFlow:
         """R5: 100 XP for an unknown spell of a school at level 3; the core says which may be bought."""
         state = self.state
         unknown = state.unknown_spells()
-        spells = [s for s in unknown if check(state, SpellBought(spell=s.name))]
+        spells = [s for s in unknown if actions.can_buy_spell(state, s.name)]
         if not spells:
             if unknown:
                 nearest = max(unknown, key=lambda s: state.schools[s.school])
-                reason = check(state, SpellBought(spell=nearest.name)).reason
+                reason = actions.can_buy_spell(state, nearest.name).reason
                 reason += ". Any spell can be bought with gold: m (Gold & items), then s (R11)"
             else:
                 reason = f"{state.name} knows every spell"
@@ -270,7 +269,7 @@ class ChoiceFlow:
             return [
                 spell_choice(spell)
                 for spell in now.unknown_spells()
-                if check(now, SpellBought(spell=spell.name))
+                if actions.can_buy_spell(now, spell.name)
             ]
 
         modal = TitanPickModal(

@@ -22,8 +22,6 @@ from textual.widgets.option_list import Option
 
 from ... import actions
 from ...rules.campaign import BASE_XP_CHOICES
-from ...rules.events import Name
-from ...rules.facts import Facts
 from ...rules.titan import TitanState
 from ..refusals import REFUSED, Refusal, refusal_of
 from ..widgets.key_bar import KeyBar
@@ -249,10 +247,6 @@ class FormModal(ModalScreen[object]):
         """The Titan changed elsewhere: show it as it is now (forms about a Titan)."""
 
 
-class _CampaignName(Facts):
-    name: Name
-
-
 class NewCampaignModal(FormModal):
     """Dismissed with the campaign created."""
 
@@ -286,11 +280,9 @@ class NewCampaignModal(FormModal):
         base_xp = int(self.query_one("#base-xp", Select).value)  # type: ignore[arg-type]
         db = titan_app(self).db
 
-        def create() -> object:
-            _CampaignName(name=name)
-            return actions.new_campaign(db, name, base_xp)
-
-        created = self.save_with(create, {"name": "Name"}, refusal_field="name")
+        created = self.save_with(
+            lambda: actions.new_campaign(db, name, base_xp), {"name": "Name"}, refusal_field="name"
+        )
         if created is not None:
             self.dismiss(created)
 

@@ -12,10 +12,9 @@ from textual.widgets import Button, Collapsible, Label, Select, Static
 
 from ... import actions
 from ...rules.characters import CHARACTERS, Character
-from ...rules.events import HonorGuardSet
 from ...rules.honor_guard import slot_assignment
 from ...rules.names import plural
-from ...rules.titan import TitanState, check
+from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan
@@ -55,7 +54,7 @@ def refusals(state: TitanState) -> dict[str, list[str]]:
         return {}
     grouped: dict[str, list[str]] = {}
     for character in CHARACTERS:
-        decision = check(state, HonorGuardSet(members=(character.name,)))
+        decision = actions.can_set_honor_guard(state, [character.name])
         if not decision:
             grouped.setdefault(decision.reason.replace(character.name, NAME), []).append(
                 character.name
@@ -154,7 +153,7 @@ class HonorGuardModal(OneTitan, FormModal):
         )
 
     def verdict(self, members: tuple[str, ...]) -> str:
-        decision = check(self.state, HonorGuardSet(members=members))
+        decision = actions.can_set_honor_guard(self.state, members)
         return "fits the slots" if decision else f"! {decision.reason}"
 
     def on_select_changed(self) -> None:
@@ -178,7 +177,7 @@ class HonorGuardModal(OneTitan, FormModal):
 
     def action_save(self) -> None:
         members = self.members()
-        decision = check(self.state, HonorGuardSet(members=members))
+        decision = actions.can_set_honor_guard(self.state, members)
         if not decision:
             self.show_problems({GENERAL: decision.reason})
             return

@@ -12,10 +12,10 @@ from textual.widgets import Label, Select, Static
 
 from ... import actions
 from ...rules.characters import LEADERSHIP_UPGRADES, TOWER_CREATURES
-from ...rules.events import PlanSet
-from ...rules.facts import ShapeError, parse
+from ...rules.errors import Decision
+from ...rules.facts import ShapeError
 from ...rules.legions import LegionPlan, starting_legions
-from ...rules.titan import TitanState, check
+from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
@@ -149,22 +149,16 @@ class PlanScreen(OneTitan, Screen[None]):
         )
         return LegionPlan(charisma, upgrades, placement)
 
-    def event(self) -> PlanSet:
-        plan = self.plan()
-        return parse(
-            PlanSet,
-            {
-                "charisma": plan.charisma,
-                "upgrades": plan.upgrades,
-                "placement": plan.placement,
-            },
-        )
+    def fits(self, plan: LegionPlan) -> Decision:
+        """Whether the plan as picked fits the Titan as shown (ShapeError if it cannot be
+        read), asked of the action that saves it."""
+        return actions.can_set_plan(self.state, plan.charisma, plan.upgrades, plan.placement)
 
     def preview(self) -> None:
         state = self.state
         plan = self.plan()
         try:
-            decision = check(state, self.event())
+            decision = self.fits(plan)
         except ShapeError as error:
             problems = field_problems(error, {})
             self.query_one("#plan-preview", Static).update(
@@ -191,25 +185,17 @@ class PlanScreen(OneTitan, Screen[None]):
         self.preview()
 
     def action_save(self) -> None:
-        try:
-            event = self.event()
-        except ShapeError as error:
-            self.show_problem("; ".join(field_problems(error, {}).values()))
-            return
-        decision = check(self.state, event)
-        if not decision:
-            self.show_problem(decision.reason)
-            return
-        shown = self.state
+        plan, shown = self.plan(), self.state
         outcome = titan_app(self).try_action(
             lambda: actions.set_plan(
                 self.db,
                 self.titan,
-                event.charisma,
-                event.upgrades,
-                event.placement,
+                plan.charisma,
+                plan.upgrades,
+                plan.placement,
                 self.campaign,
                 shown,
+                whole=True,
             )
         )
         if isinstance(outcome, Refusal):

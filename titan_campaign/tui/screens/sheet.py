@@ -14,9 +14,7 @@ from textual.widgets import DataTable, Static
 
 from ... import actions
 from ...rules.abilities import ABILITIES, ABILITY_INFO
-from ...rules.campaign import Change
 from ...rules.errors import Decision
-from ...rules.events import AbilityBought, SchoolGained
 from ...rules.names import plural
 from ...rules.sheet import sheet_data
 from ...rules.spells import SCHOOLS, find_spell
@@ -50,23 +48,6 @@ def may_check(state: TitanState, grid: str, key: str) -> Decision:
     if grid == "abilities":
         return actions.can_buy_ability(state, key)
     return actions.can_buy_school_level(state, key)
-
-
-def checked_by(change: Change, titan_id: int, state: TitanState, grid: str, key: str) -> bool:
-    """Whether ``change`` was only the purchase of this row's last checked box (so unchecking
-    that box is undoing the change)."""
-    events = change.events.get(titan_id, ())
-    if len(change.events) != 1 or len(events) != 1:
-        return False
-    event = events[0]
-    if grid == "abilities":
-        return isinstance(event, AbilityBought) and event.ability == key
-    return (
-        isinstance(event, SchoolGained)
-        and not event.free
-        and event.school == key
-        and event.level == state.schools[key]
-    )
 
 
 def box_rows(state: TitanState, data: dict[str, Any], grid: str) -> list[BoxRow]:
@@ -395,7 +376,7 @@ class SheetScreen(OneTitan, Screen[None]):
         checked = shown.abilities[key] if grid == "abilities" else shown.schools[key]
         title = message.grid.current.title if message.grid.current else key
         if message.index < checked:
-            self._uncheck(shown, grid, key, message.index, checked)
+            self._uncheck(shown, key, message.index)
             return
         if message.index > checked:
             self.notify(
@@ -424,21 +405,12 @@ class SheetScreen(OneTitan, Screen[None]):
             return
         self.show_done(done)
 
-    def _uncheck(self, state: TitanState, grid: str, key: str, index: int, checked: int) -> None:
-        found = titan_app(self).attempt(lambda: actions.read_campaign(self.db, self.campaign))
-        if found is None:
-            return
-        titan_id = found.titan_id(self.titan)
-        latest = found.history(titan_id)[-1]
-        if index != checked - 1 or not checked_by(latest, titan_id, state, grid, key):
-            self.notify(
-                "Only the latest purchase can be unchecked (it is the same as undo, ctrl+z); "
-                "h shows the history.",
-                title="Cannot uncheck",
-                severity="warning",
-            )
-            return
-        undone = titan_app(self).attempt(lambda: actions.undo(self.db, self.campaign, self.titan))
+    def _uncheck(self, state: TitanState, key: str, index: int) -> None:
+        """Uncheck box ``index`` (0 for the first) of a row: undo, if it was the latest."""
+        undone = titan_app(self).attempt(
+            lambda: actions.uncheck_box(self.db, self.titan, key, index + 1, self.campaign, state),
+            changed=self.show,
+        )
         if undone is not None:
             self.notify(f"Undone: {undone.change.text}", title="Unchecked")
             self.refresh_view()
