@@ -8,13 +8,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import time_machine
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from titan_campaign import actions
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
-from titan_campaign.tui.screens.merge import ConfirmMergeModal
+from titan_campaign.tui.screens.merge import ChooseCopyModal, ConfirmMergeModal
 from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import SIZE, Notes, build_db, rendered, stored
 
@@ -65,3 +66,63 @@ async def test_ctrl_z_after_a_merge_takes_it_back_whole(tmp_path: Path) -> None:
         await pilot.pause()
         assert f"merged 2 changes from {copy.name}" in notes.text()
     assert stored(db, "Thorn").gold == 0
+
+
+def _key_bar(app: TitanCampaignApp) -> str:
+    return rendered(app.screen.query_one(KeyBar))
+
+
+async def test_m_is_offered_only_while_a_conflicted_copy_lies_beside_the_database(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert "Merge copy" not in _key_bar(app)
+        await pilot.press("M")  # nothing to merge: no dialog opens
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        shutil.copyfile(db, tmp_path / "campaigns.sync-conflict-20261201-190500-ABCDEFG.json")
+        app.screen.refresh_view()
+        await pilot.pause()
+        assert "M Merge copy" in _key_bar(app)
+
+
+COPIES = (
+    "campaigns (Bo's conflicted copy 2026-12-01).json",  # Dropbox
+    "campaigns (conflicted copy 2026-12-01 190500).json",  # Nextcloud
+    "campaigns.sync-conflict-20261201-190500-ABCDEFG.json",  # Syncthing
+)
+
+
+async def test_several_conflicted_copies_are_all_listed_and_the_player_chooses_one(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
+    for gold, name in enumerate(COPIES, start=1):
+        shutil.copyfile(db, tmp_path / name)
+        actions.change_gold(Database(tmp_path / name), "Thorn", gold)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        hint = rendered(app.screen.query_one("#roster-hint", Static))
+        for name in COPIES:
+            assert name in hint
+        await pilot.press("M")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseCopyModal)
+        listing = app.screen.query_one(OptionList)
+        shown = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        assert sorted(shown) == sorted(COPIES)
+        listing.highlighted = shown.index(COPIES[2])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmMergeModal)
+        assert "+ Thorn: gold +3" in rendered(app.screen.query_one("#merge-preview", Static))
+        await pilot.click("#merge")
+        await pilot.pause()
+        assert f"merged 1 change from {COPIES[2]}" in notes.text()
+    assert stored(db, "Thorn").gold == 3

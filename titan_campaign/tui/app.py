@@ -40,7 +40,7 @@ from .screens.game_log import GameLogModal
 from .screens.gold import GoldScreen
 from .screens.history import HistoryScreen
 from .screens.honor_guard import HonorGuardModal
-from .screens.merge import ConfirmMergeModal
+from .screens.merge import ChooseCopyModal, ConfirmMergeModal
 from .screens.plan import PlanScreen
 from .screens.printing import PrintModal
 from .screens.progress import CampaignProgressScreen, ProgressScreen
@@ -404,6 +404,8 @@ class TitanCampaignApp(App[int]):
                 return ImportTitanModal(campaign)
             case places.MergeCopy(name, merged):
                 return ConfirmMergeModal(name, merged)
+            case places.ChooseCopy(copies):
+                return ChooseCopyModal(copies)
 
     def open(self, place: places.Place, then: Callable[[Any], None] | None = None) -> None:
         """Open the screen of ``place`` on top (``then``: called with what it returns)."""

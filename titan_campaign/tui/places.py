@@ -8,6 +8,7 @@ screens stay independent of each other (an import contract checks it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from .. import actions
 from ..rules.campaign import Campaign
@@ -114,6 +115,13 @@ class MergeCopy:
     merged: actions.Merged
 
 
+@dataclass(frozen=True)
+class ChooseCopy:
+    """Which of several sync tools' copies to merge."""
+
+    copies: tuple[Path, ...]
+
+
 Place = (
     CampaignList
     | Backups
@@ -131,4 +139,5 @@ Place = (
     | ExportTitan
     | ImportTitan
     | MergeCopy
+    | ChooseCopy
 )

@@ -3,12 +3,14 @@ rules would refuse (``titan-campaign merge --dry-run``), then the merge, through
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ... import actions
 from ..widgets.key_bar import KeyBar
@@ -26,6 +28,7 @@ def merge_preview(merged: actions.Merged) -> str:
     lines.extend(f"  + {line}" for line in merged.brought[:SHOWN])
     if len(merged.brought) > SHOWN:
         lines.append(f"  ... and {len(merged.brought) - SHOWN} more")
+    lines.extend(f"  {line}" for line in merged.deletes)
     for refused in merged.refused[:SHOWN]:
         lines.append(f"  refused: {refused.what}: {refused.reason}")
     if len(merged.refused) > SHOWN:
@@ -61,3 +64,29 @@ class ConfirmMergeModal(FormModal):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "merge")
+
+
+class ChooseCopyModal(FormModal):
+    """Several copies left by sync tools lie beside the database: which to merge? Returns its
+    path (then its preview is shown); Escape: nothing happens."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [BACK]
+
+    def __init__(self, copies: tuple[Path, ...]) -> None:
+        super().__init__()
+        self.copies = copies
+
+    def compose(self) -> ComposeResult:
+        with FormBox(classes="form"):
+            yield Label(
+                plain(f"{len(self.copies)} copies to merge: which one?"), classes="form-title"
+            )
+            yield OptionList(*(Option(plain(copy.name)) for copy in self.copies), id="copies")
+            yield Static("enter: see what merging it brings in   escape: back", classes="hint")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.copies[event.option_index])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -49,6 +50,7 @@ class RosterScreen(Screen[None]):
         self.base_xp = 0
         self.show_archived = False
         self._row_titans: list[TitanState | actions.Unreadable] = []
+        self._copies: list[Path] = []
 
     def campaign_in_view(self) -> str | None:
         return self.campaign
@@ -116,10 +118,18 @@ class RosterScreen(Screen[None]):
             "a: add the first Titan" if not listed else "enter: open the sheet   g: record a game"
         )
         copies = actions.conflicted_copies(db)
-        if copies:
+        if copies != self._copies:
+            self._copies = copies
+            self.refresh_bindings()  # M shows only while there is a copy to merge
+        if len(copies) == 1:
             hint += (
                 f"\nA copy left by a sync tool lies beside the database: {copies[0].name}"
                 "   M: see what merging it brings in"
+            )
+        elif copies:
+            hint += (
+                f"\n{len(copies)} copies left by sync tools lie beside the database: "
+                f"{', '.join(copy.name for copy in copies)}   M: choose one to merge"
             )
         damaged = [state for state in listed if isinstance(state, actions.Unreadable)]
         for titan in damaged:
@@ -250,14 +260,32 @@ class RosterScreen(Screen[None]):
     def action_progress(self) -> None:
         titan_app(self).open(places.CampaignProgress(self.campaign))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "merge_copy":  # shown only while a sync tool's copy lies there
+            return bool(self._copies)
+        return True
+
     def action_merge_copy(self) -> None:
-        """Show what merging the sync tool's copy would do (a dry run), then merge it."""
+        """Show what merging the sync tool's copy would do (a dry run), then merge it; with
+        several copies, the player first chooses which."""
         db = database(self)
         copies = actions.conflicted_copies(db)
         if not copies:
             self.notify("No copy left by a sync tool lies beside the database.")
+            self.refresh_view()
             return
-        copy = copies[0]
+        if len(copies) == 1:
+            self._merge(copies[0])
+            return
+
+        def chosen(copy: object) -> None:
+            if isinstance(copy, Path):
+                self._merge(copy)
+
+        titan_app(self).open(places.ChooseCopy(tuple(copies)), chosen)
+
+    def _merge(self, copy: Path) -> None:
+        db = database(self)
         told = titan_app(self).attempt(lambda: actions.merge_copy(db, copy, dry_run=True))
         if told is None:
             return
