@@ -149,3 +149,20 @@ def test_damaged_font_facts_in_the_cache_are_read_again_from_the_font(tmp_path: 
     font_cache.file_digest.cache_clear()
     assert fonts.font_facts(font) == good
     assert json.loads(kept.read_text())["units_per_em"] == 2048
+
+
+def test_a_pdf_is_set_from_cut_down_fonts_kept_in_the_cache_folder(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from titan_campaign.printing.pdf import sheet_pdf
+
+    first = sheet_pdf(None)
+    assert len(list(font_cache.cache_folder().glob("*.ttf"))) == 3  # regular, bold, italic
+    assert not caplog.records  # cutting the fonts has nothing to say to the player
+
+    def no_cutting(*args: object) -> bytes:
+        raise AssertionError("the cut fonts should come from the cache folder")
+
+    monkeypatch.setattr(font_tools, "pdf_subset", no_cutting)
+    again = sheet_pdf(None)
+    assert len(again) == len(first)

@@ -63,3 +63,24 @@ def static_subset(path: Path, family: str, characters: frozenset[str], weight: f
     out = io.BytesIO()
     static.save(out)
     return out.getvalue()
+
+
+def pdf_subset(path: Path, characters: frozenset[str]) -> bytes:
+    """The font file at ``path`` cut down to ``characters`` for fpdf2 to read: every table,
+    layout feature, glyph name and name record of those letters kept as in the font (fpdf2
+    cuts the font again to the glyphs a PDF draws, and shapes Arabic from its features)."""
+    font = TTFont(path)
+    font.recalcTimestamp = False  # the font's own date, as embedding the whole font kept it
+    options = subset.Options()
+    options.drop_tables += ["FFTM"]  # FontForge's timestamps, which fontTools cannot cut
+    options.layout_features = ["*"]
+    options.name_IDs = ["*"]
+    options.name_languages = ["*"]
+    options.glyph_names = True
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(text="".join(sorted(characters)))
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()

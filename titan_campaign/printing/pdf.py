@@ -18,10 +18,10 @@ from typing import Any
 from fpdf import FPDF
 
 from .campaign import campaign_pages
-from .canvas import FONT, PT, Box, Chart, Line, Page, Text, font_style, register_fonts
-from .fonts import drawable, in_shipped_font
+from .canvas import FONT, PT, Box, Chart, Line, Page, Text, font_style
+from .fonts import drawable
 from .kinds import CampaignPrint
-from .pdf_text import add_fallback_fonts, place_text
+from .pdf_text import add_fonts, place_text
 from .progress_chart import chart_texts, draw_progress_pdf
 from .sheet_layout import sheet_pages
 
@@ -51,7 +51,6 @@ def _draw(pdf: FPDF, page: Page) -> None:
 def pages_pdf(pages: Sequence[Page], title: str = "", created: datetime | None = None) -> bytes:
     """One PDF page per ``Page``, in order; ``created`` fixes the creation date (for tests)."""
     pdf = FPDF(unit="mm")
-    register_fonts(pdf)
     pdf.set_auto_page_break(False)
     pdf.set_margins(0, 0)
     pdf.set_creator(PRODUCER)
@@ -61,9 +60,7 @@ def pages_pdf(pages: Sequence[Page], title: str = "", created: datetime | None =
     pdf.set_fill_color(0)
     pdf.set_text_color(0)
     with tempfile.TemporaryDirectory(prefix="titan-fonts-") as folder:
-        text = _page_text(pages)
-        if not all(in_shipped_font(char) for char in text):
-            add_fallback_fonts(pdf, text, Path(folder))
+        add_fonts(pdf, FONT, _page_text(pages), Path(folder))
         for page in pages:
             pdf.add_page(format=(page.width, page.height))
             _draw(pdf, page)

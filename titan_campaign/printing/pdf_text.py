@@ -13,7 +13,15 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .fonts import WEIGHTS, drawable, fallback_needs, fallback_subset, font_path, in_shipped_font
+from .fonts import (
+    FILES,
+    WEIGHTS,
+    drawable,
+    fallback_needs,
+    fallback_subset,
+    in_shipped_font,
+    pdf_font,
+)
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -29,12 +37,24 @@ def right_to_left(text: str) -> bool:
     return any(unicodedata.bidirectional(char) in _RIGHT_TO_LEFT for char in text)
 
 
-def add_fallback_fonts(pdf: FPDF, text: str, folder: Path) -> None:
-    """Register, in ``pdf``, the fallback fonts ``text`` needs, each cut to the letters it draws
-    (files written in ``folder``, which must last until the PDF is output)."""
+def add_fonts(pdf: FPDF, family: str, text: str, folder: Path) -> None:
+    """Register, in ``pdf``, the shipped font as ``family`` (regular, bold, italic) cut down
+    for ``text`` (``fonts.pdf_font``), and the fallback fonts ``text`` needs, if any. The font
+    files are written in ``folder``, which must last until the PDF is output."""
+    shipped = {style: folder / f"shipped{style}.ttf" for style in FILES}
+    for style, path in shipped.items():
+        path.write_bytes(pdf_font(style, text))
+        pdf.add_font(family, style, path)
+    if not all(in_shipped_font(char) for char in text):
+        _add_fallback_fonts(pdf, text, folder, shipped)
+
+
+def _add_fallback_fonts(pdf: FPDF, text: str, folder: Path, shipped: dict[str, Path]) -> None:
+    """Register the fallback fonts ``text`` needs, each cut to the letters it draws, after the
+    upright shipped font (``shipped``: its files by style)."""
     families = [FALLBACK_UPRIGHT]
-    pdf.add_font(FALLBACK_UPRIGHT, "", font_path(""))
-    pdf.add_font(FALLBACK_UPRIGHT, "B", font_path("B"))
+    pdf.add_font(FALLBACK_UPRIGHT, "", shipped[""])
+    pdf.add_font(FALLBACK_UPRIGHT, "B", shipped["B"])
     for index, (fallback, chars) in enumerate(fallback_needs(text).items()):
         family = fallback.family.lower()
         for style, weight in WEIGHTS.items():
