@@ -521,15 +521,25 @@ def _sheet(args: Namespace, db: Database) -> dict[str, Any]:
     return actions.titan_sheet(db, args.titan, _campaign(args))
 
 
-def _write(kind: str, args: Namespace, db: Database, data: Any, **more: Any) -> None:
-    """Write a printout, warning on stderr of letters the font cannot print."""
+def _write(kind: str, args: Namespace, db: Database, **more: Any) -> None:
+    """Write a printout of what ``actions.print_data`` gives the app and a served tab too,
+    warning on stderr of letters the font cannot print."""
     from ..printing.render import printout_warnings  # PDF and fonts load only here
 
+    data, campaign = actions.print_data(db, kind, _campaign(args), getattr(args, "titan", None))
     for warning in printout_warnings(kind, data, args.format):
         print(f"warning: {warning}", file=sys.stderr)
     _wrote(
         actions.write_printout(
-            db, kind, args.format, data, args.paper, _output(args), streams=True, **more
+            db,
+            kind,
+            args.format,
+            data,
+            args.paper,
+            _output(args),
+            streams=True,
+            campaign=campaign,
+            **more,
         )
     )
 
@@ -548,12 +558,12 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
     if args.blank:
         if args.titan:
             raise RuleError("a blank sheet has no Titan: leave out the name, or leave out --blank")
-        _write("blank", args, db, None)
+        _write("blank", args, db)
         return
     if not args.titan:
         raise RuleError("name a Titan, or ask for a blank sheet with --blank")
-    data = _sheet(args, db)
     if args.format in ("json", "text") and not args.output:
+        data = _sheet(args, db)
         if args.format == "json":
             sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         else:
@@ -561,7 +571,7 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
 
             _print_text(sheet_text(data))
         return
-    _write("sheet", args, db, data)
+    _write("sheet", args, db)
 
 
 def _print_text(text: str) -> None:
@@ -583,23 +593,20 @@ def cmd_cards(args: Namespace, db: Database) -> None:
         raise RuleError(
             "choose what to print: a Titan's spell book, --spell NAME (repeatable) or --all"
         )
-    data = _sheet(args, db) if args.titan else None
-    _write("cards", args, db, data, spells=args.spell)
+    _write("cards", args, db, spells=args.spell)
 
 
 def cmd_game_card(args: Namespace, db: Database) -> None:
-    data = _sheet(args, db)
     if args.format == "text" and not args.output:
         from ..printing.game_card import game_card_text  # its page layout loads the PDF library
 
-        sys.stdout.write(game_card_text(data))
+        sys.stdout.write(game_card_text(_sheet(args, db)))
         return
-    _write("game-card", args, db, data)
+    _write("game-card", args, db)
 
 
 def cmd_print_campaign(args: Namespace, db: Database) -> None:
-    data, campaign = actions.print_data(db, "campaign", _campaign(args))
-    _write("campaign", args, db, data, campaign=campaign)
+    _write("campaign", args, db)
 
 
 # --- backups, export, import ---------------------------------------------------------------
