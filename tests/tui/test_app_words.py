@@ -21,7 +21,7 @@ from titan_campaign.tui.screens.game_log import CORRECTION_HELP
 from titan_campaign.tui.screens.goal import _pairs, field_mistakes, goal_panel
 from titan_campaign.tui.screens.progress import ProgressScreen
 
-from .conftest import Notes, rendered
+from .conftest import CAMPAIGN, Notes, rendered
 
 
 def test_a_bonus_swap_for_an_air_spell_reads_an_air_level_1() -> None:
@@ -126,3 +126,31 @@ def test_a_correction_takes_a_titan_out_of_a_game_in_the_apps_words() -> None:
     with pytest.raises(RuleError) as refused:
         read_correction("Mira")
     assert "--" not in str(refused.value)
+
+
+async def test_correcting_a_game_that_is_not_there_points_to_the_game_log(iron_crown: Path) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "c")
+        await pilot.pause()
+        app.screen.query_one("#text-value", Input).value = "9 Thorn:won"
+        await pilot.press("enter")
+        await pilot.pause()
+        said = rendered(app.screen.query_one("#error-correction"))
+    assert said.startswith("no game 9 in this campaign")
+    assert "the game log (l on the roster) lists them" in said
+
+
+async def test_correcting_a_titan_into_a_game_it_did_not_play_names_no_flag(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "c")
+        await pilot.pause()
+        app.screen.query_one("#text-value", Input).value = "1 Osk:lost"
+        await pilot.press("enter")
+        await pilot.pause()
+        said = rendered(app.screen.query_one("#error-correction"))
+    assert "Osk did not play game 1" in said
+    assert "--" not in said

@@ -151,7 +151,10 @@ def correct_game(
         found = stored.campaign
         logged = found.game(game)
         if logged is None:
-            raise RuleError(f"no game {game} in this campaign (campaign games lists them)")
+            raise RuleError(
+                f"no game {game} in this campaign: the game log (l on the roster) lists them "
+                "(campaign games on the command line)"
+            )
         day = when or logged.date
         called = logged.scenario if scenario is None else scenario
         events: dict[int, list[Event]] = {}
@@ -161,8 +164,8 @@ def correct_game(
                 raise RuleError(f"{name} is named twice in the correction")
             if logged.entry(titan_id) is None:
                 raise RuleError(
-                    f"{found.names()[titan_id]} did not play game {game}: "
-                    f"add them with award {name} --game {game}"
+                    f"{found.names()[titan_id]} did not play game {game}: a correction "
+                    "changes the entries of the Titans who played it"
                 )
             events[titan_id] = []
         for part in entries:
