@@ -39,6 +39,15 @@ class FormBox(VerticalScroll, can_focus=False):
     """A modal form's box: it scrolls on a small terminal and never takes the focus itself."""
 
 
+def save_or_cancel(save: str, save_id: str = "save") -> Horizontal:
+    """A form's two buttons side by side: ``save`` (the primary one) and Cancel."""
+    return Horizontal(
+        Button(save, variant="primary", id=save_id),
+        Button("Cancel", id="cancel"),
+        classes="buttons",
+    )
+
+
 def field_error(field: str) -> Static:
     """Where a field's problem is shown, right below it (hidden while there is none)."""
     error = Static("", id=f"error-{field}", classes="field-error")

@@ -33,7 +33,9 @@ def game_log_table(games: list[GameLogEntry]) -> Group | str:
         if game.scenario:
             heading.append("   ").append(game.scenario)
         parts.append(heading)
-        table = Table(box=None, show_edge=False, show_header=False, padding=(0, 1, 1, 0))
+        table = Table(
+            box=None, show_edge=False, show_header=False, padding=(0, 1, 1, 0), expand=True
+        )
         table.add_column("Titan", no_wrap=False, max_width=20)
         table.add_column("XP", justify="right")
         table.add_column("figures and award", ratio=1)

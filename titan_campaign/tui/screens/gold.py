@@ -21,7 +21,7 @@ from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan, titan_app
-from .forms import BACK, GENERAL, FormBox, FormModal, field_error
+from .forms import BACK, GENERAL, FormBox, FormModal, field_error, save_or_cancel
 
 
 def _int(text: str) -> int | None:
@@ -98,7 +98,7 @@ class GoldModal(TitanForm):
                 placeholder="e.g. loot from game 3", id="gold-note", max_length=200, compact=True
             )
             yield field_error("note")
-            yield Button("Save (ctrl+s)", variant="primary", id="save")
+            yield save_or_cancel("Save (ctrl+s)")
         yield KeyBar()
 
     def action_save(self) -> None:
@@ -114,8 +114,11 @@ class GoldModal(TitanForm):
     def on_input_submitted(self) -> None:
         self.action_save()
 
-    def on_button_pressed(self) -> None:
-        self.action_save()
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.action_dismiss_form()
+        else:
+            self.action_save()
 
 
 class ItemModal(TitanForm):
@@ -164,7 +167,7 @@ class ItemModal(TitanForm):
                 yield Input(type="integer", id="item-price", compact=True)
                 yield field_error("price")
             yield field_error(GENERAL)
-            yield Button("Save (ctrl+s)", variant="primary", id="save")
+            yield save_or_cancel("Save (ctrl+s)")
         yield KeyBar()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -201,8 +204,11 @@ class ItemModal(TitanForm):
                 GENERAL,
             )
 
-    def on_button_pressed(self) -> None:
-        self.action_save()
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.action_dismiss_form()
+        else:
+            self.action_save()
 
 
 class SpellForGoldModal(TitanForm):
@@ -227,7 +233,7 @@ class SpellForGoldModal(TitanForm):
             yield Label("Price in gold")
             yield Input(type="integer", id="spell-price", compact=True)
             yield field_error("price")
-            yield Button("Save (ctrl+s)", variant="primary", id="save")
+            yield save_or_cancel("Save (ctrl+s)")
         yield KeyBar()
 
     def action_save(self) -> None:
@@ -244,8 +250,11 @@ class SpellForGoldModal(TitanForm):
             "price",
         )
 
-    def on_button_pressed(self) -> None:
-        self.action_save()
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.action_dismiss_form()
+        else:
+            self.action_save()
 
 
 class GoldScreen(OneTitan, Screen[None]):

@@ -20,7 +20,7 @@ from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
-from .forms import BACK, FormBox, FormModal, ask_to_replace, save_file
+from .forms import BACK, FormBox, FormModal, ask_to_replace, save_file, save_or_cancel
 
 PAPERS = ("a4", "letter")
 SUFFIXES = {"text": "txt", "json": "json", "html": "html", "pdf": "pdf", "svg": "svg"}
@@ -96,11 +96,11 @@ class PrintModal(FormModal):
             )
             if titan_app(self).served:
                 yield Label("The printout downloads in your browser.", classes="hint")
-                yield Button("Download (ctrl+s)", variant="primary", id="print-go")
+                yield save_or_cancel("Download (ctrl+s)", "print-go")
             else:
                 yield Label("Save to")
                 yield Input(self._default_path(choices[0][1], formats[0]), id="print-path")
-                yield Button("Print (ctrl+s)", variant="primary", id="print-go")
+                yield save_or_cancel("Print (ctrl+s)", "print-go")
         yield KeyBar()
 
     def _file_name(self, what: str, fmt: str) -> str:
@@ -124,8 +124,11 @@ class PrintModal(FormModal):
         for path in self.query("#print-path").results(Input):
             path.value = self._default_path(what, fmt)
 
-    def on_button_pressed(self) -> None:
-        self.action_print_now()
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.action_dismiss_form()
+        else:
+            self.action_print_now()
 
     def action_print_now(self) -> None:
         what = str(self.query_one("#print-what", Select).value)

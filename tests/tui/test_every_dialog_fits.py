@@ -1,0 +1,45 @@
+"""Every dialog at 80x24: its title, its fields and its buttons (one to save, one to back out)
+in view without scrolling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.screen import ModalScreen
+from textual.widgets import Button
+
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.forms import FormBox, MessageModal
+
+from .conftest import CAMPAIGN
+from .test_every_screen_snapshots import DIALOGS, campaign  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.slow
+
+BACK_OUT = ("Cancel", "Keep it", "Keep typing", "Not now")
+
+
+@pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])
+async def test_the_dialog_fits_80x24(campaign: Path, name: str, titan, keys) -> None:  # noqa: F811
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ModalScreen), dialog
+        screen = dialog.region
+        box = list(dialog.query(FormBox))[-1]
+        assert screen.contains_region(box.region)
+        if not isinstance(dialog, MessageModal):  # a long message scrolls inside its box
+            assert box.max_scroll_y == 0, (name, box.virtual_size, box.size)
+        title = box.query_one(".form-title")
+        assert screen.contains_region(title.region) and title.region.height
+        buttons = list(dialog.query(Button))
+        if isinstance(dialog, MessageModal) or "pick" in box.classes:
+            return  # a list to pick from or a message: Enter picks, Escape backs out (shown)
+        for button in buttons:
+            assert screen.contains_region(button.region), (name, str(button.label))
+        labels = [str(button.label) for button in buttons]
+        assert any(label in BACK_OUT for label in labels), (name, labels)

@@ -1,0 +1,109 @@
+"""Every screen and every dialog of the app, pinned at 80x24 (a laptop's terminal, a phone held
+sideways in a served tab) and at 120x40, on the example campaign a new user imports first.
+
+Regenerate after an intended change with
+``pytest tests/tui/test_every_screen_snapshots.py -m slow --snapshot-update`` and read the
+new SVG files' text in ``__snapshots__``.
+"""
+
+from __future__ import annotations
+
+import shutil
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import time_machine
+
+from titan_campaign import actions
+from titan_campaign.store import Database
+from titan_campaign.tui.app import TitanCampaignApp
+
+from .conftest import CAMPAIGN, EXAMPLE
+
+pytestmark = pytest.mark.slow  # seventy pictures: run with the slow tests
+
+DAY = datetime(2026, 11, 30, 12, tzinfo=UTC)
+SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
+
+# (name, Titan whose sheet opens (None: the roster), keys pressed)
+SCREENS = [
+    ("campaigns", None, ["escape"]),
+    ("roster", None, []),
+    ("sheet", "Thorn", []),
+    ("sheet_with_choices_to_make", "Osk", []),
+    ("history", "Thorn", ["h"]),
+    ("gold_and_items", "Thorn", ["m"]),
+    ("plan", "Thorn", ["t"]),
+    ("progress", "Thorn", ["P"]),
+    ("campaign_progress", None, ["P"]),
+    ("game_form", None, ["g"]),
+    ("reference_spells", None, ["f1"]),
+    ("reference_characters", None, ["f1", "right"]),
+    ("reference_strike_chart", None, ["f1", "right", "right"]),
+    ("backups", None, ["escape", "k"]),
+]
+DIALOGS = [
+    ("new_campaign", None, ["escape", "n"]),
+    ("rename_campaign", None, ["escape", "r"]),
+    ("delete_campaign", None, ["escape", "d"]),
+    ("restore_backup", None, ["escape", "k", "r"]),
+    ("add_titan", None, ["a"]),
+    ("rename_titan", None, ["r"]),
+    ("change_player", None, ["w"]),
+    ("game_log", None, ["l"]),
+    ("correct_a_game", None, ["l", "c"]),
+    ("print_campaign", None, ["p"]),
+    ("export_titan", None, ["e"]),
+    ("import_titan", None, ["i"]),
+    ("merge_copy", None, ["M"]),
+    ("quit_with_a_form_typed", None, ["a", "Z", "e", "d", "ctrl+q"]),
+    ("choices", "Osk", ["c"]),
+    ("honor_guard", "Thorn", ["u"]),
+    ("buy_spell", "Thorn", ["b"]),
+    ("print_sheet", "Thorn", ["p"]),
+    ("goal", "Thorn", ["o"]),
+    ("next_step", "Mira", ["s"]),
+    ("gold_entry", "Thorn", ["m", "a"]),
+    ("buy_item", "Thorn", ["m", "b"]),
+    ("spell_for_gold", "Thorn", ["m", "s"]),
+    ("add_item", "Thorn", ["m", "i"]),
+]
+
+
+@pytest.fixture
+def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The example campaign, Mira keeping a build goal, a sync tool's copy beside it; files
+    are offered in one fixed folder so that the pictures do not depend on where tests run."""
+    folder = tmp_path / "db"
+    folder.mkdir()
+    path = folder / "campaign.json"
+    with time_machine.travel(DAY, tick=False):
+        actions.import_campaigns(Database(path), EXAMPLE)
+        actions.keep_goal(Database(path), "Mira", abilities=["power=1"], campaign=CAMPAIGN)
+        copy = folder / "campaign (Bo's conflicted copy).json"
+        shutil.copy(path, copy)
+        actions.keep_goal(Database(copy), "Osk", abilities=["luck=1"], campaign=CAMPAIGN)
+    shown = Path("/tmp/titan-campaign-snapshots")
+    shown.mkdir(exist_ok=True)
+    monkeypatch.chdir(shown)
+    monkeypatch.setenv("HOME", str(shown))
+    return path
+
+
+def snap(campaign: Path, snap_compare, titan: str | None, keys: list[str], size: str) -> bool:
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
+    with time_machine.travel(DAY, tick=False):
+        return bool(snap_compare(app, press=keys, terminal_size=SIZES[size]))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("name", "titan", "keys"), SCREENS, ids=[s[0] for s in SCREENS])
+def test_screen(campaign: Path, snap_compare, name: str, titan, keys, size: str) -> None:
+    assert snap(campaign, snap_compare, titan, keys, size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])
+def test_dialog(campaign: Path, snap_compare, name: str, titan, keys, size: str) -> None:
+    assert snap(campaign, snap_compare, titan, keys, size)
