@@ -13,7 +13,7 @@ from .. import actions
 from ..actions import Database, Done, Participant
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
-from ..rules.game_log import entry_text, game_log_json
+from ..rules.game_log import entry_text, game_log_json, scenario_clash
 from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
 from ..rules.printable import one_line
@@ -244,9 +244,7 @@ def cmd_choices(args: Namespace, db: Database) -> None:
 
 def cmd_award(args: Namespace, db: Database) -> None:
     if args.scenario_award is not None and args.scenario_xp:
-        raise RuleError(
-            "--scenario-xp adds to the standard award, --scenario-award replaces it: give one"
-        )
+        raise RuleError(scenario_clash("--scenario-xp", "--scenario-award"))
     outcome = GameOutcome(
         result=args.result,
         score=args.score,

@@ -96,6 +96,13 @@ ENTRY_FIGURES = (
 """The figures of an entry as the ``game`` command takes them (``score=347,battle-won=3``)."""
 
 
+def scenario_clash(scenario_xp: str, scenario_award: str) -> str:
+    """Scenario XP and a scenario award are given for one Titan: the first adds to the
+    standard award, the second replaces it (R8), so one of them is meant; named as the form
+    or command calls them."""
+    return f"{scenario_xp} adds to the standard award, {scenario_award} replaces it: give one"
+
+
 class EntryWords(NamedTuple):
     """One Titan's entry of a game as typed: its name, every figure, its survivors."""
 
@@ -116,9 +123,7 @@ def read_entry(text: str) -> EntryWords:
     for part in filter(None, (p.strip() for p in (match.group(3) or "").split(","))):
         key, sep, value = part.partition("=")
         if key in ("scenario-xp", "scenario-award") and "scenario_xp" in figures:
-            raise RuleError(
-                f"{text!r}: scenario-xp adds to the standard award, scenario-award replaces it: give one"
-            )
+            raise RuleError(f"{text!r}: {scenario_clash('scenario-xp', 'scenario-award')}")
         if key == "survivors" and sep:
             survivors = [name.strip() for name in value.split("+") if name.strip()]
         elif key == "scenario-award" and sep:

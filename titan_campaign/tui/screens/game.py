@@ -23,6 +23,7 @@ from ...rules.awards import game_award
 from ...rules.campaign import Campaign
 from ...rules.events import GameOutcome, GameRecorded
 from ...rules.facts import ShapeError, parse, replaced
+from ...rules.game_log import scenario_clash
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from .. import places
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 FIGURES = (
     ("score", "Score", 6),
     ("scenario_xp", "ScXP", 5),
+    ("scenario_award", "ScAw", 5),
     ("battle_won", "BW", 4),
     ("battle_lost", "BL", 4),
     ("agreement", "Agr", 4),
@@ -52,6 +54,7 @@ LABELS = {
     "result": "Result",
     "score": "Score",
     "scenario_xp": "Scenario XP",
+    "scenario_award": "Scenario award",
     "battle_won": "Battles won",
     "battle_lost": "Battles lost",
     "agreement": "Agreements",
@@ -64,22 +67,24 @@ LEGEND = (
     "ScXP scenario XP · BW/BL battles won/lost · Agr agreements · AgE agreements eliminated · "
     "Fled · " + SURVIVORS_HINT
 )
+AWARD_LEGEND = "ScAw scenario award (replaces the standard award) · "
 NAME_WIDTH = 14
 ROW_START = NAME_WIDTH + 4 + 7  # the tick and name, then the result and its gap
 SURVIVORS_MIN = 10
 
 
-def figure_columns(full: bool) -> list[tuple[str, str, int]]:
+def figure_columns(full: bool, scenario: bool = False) -> list[tuple[str, str, int]]:
     """Each figure's field, heading and width: the short headings, or the full names (each
-    field as wide as its name)."""
+    field as wide as its name). The scenario award only when a scenario is played (R8)."""
+    shown = [figure for figure in FIGURES if scenario or figure[0] != "scenario_award"]
     if not full:
-        return list(FIGURES)
-    return [(name, LABELS[name], max(width, len(LABELS[name]))) for name, _, width in FIGURES]
+        return shown
+    return [(name, LABELS[name], max(width, len(LABELS[name]))) for name, _, width in shown]
 
 
-def full_headings_fit(width: int) -> bool:
+def full_headings_fit(width: int, scenario: bool = False) -> bool:
     """Whether a row with the figures' full names fits ``width`` columns."""
-    figures = sum(column + 1 for _, _, column in figure_columns(full=True))
+    figures = sum(column + 1 for _, _, column in figure_columns(True, scenario))
     return ROW_START + figures + SURVIVORS_MIN <= width
 
 
@@ -114,11 +119,14 @@ class TitanRow(Horizontal):
         for name, _label, width in FIGURES:
             field = Input("", placeholder="0", type="integer", id=name, compact=True)
             field.styles.width = width
+            field.display = name != "scenario_award"  # shown once a scenario is named
             yield field
         yield Input(placeholder="survivors", id="survivors", compact=True)
 
     def value(self, name: str) -> str:
-        return self.query_one(f"#{name}", Input).value
+        """A field as typed (a field not shown counts as blank)."""
+        field = self.query_one(f"#{name}", Input)
+        return field.value if field.display else ""
 
     @property
     def takes_part(self) -> bool:
@@ -129,10 +137,28 @@ class TitanRow(Horizontal):
         return self.query_one("#result", ResultPick).value
 
     def outcome_data(self) -> dict[str, object]:
-        return {
-            "result": self.result or "won",
-            **{name: _figure(self.value(name)) for name, _, _ in FIGURES},
-        }
+        """The outcome as typed; a scenario award typed replaces the standard award (R8)."""
+        figures = {name: _figure(self.value(name)) for name, _, _ in FIGURES}
+        award = figures.pop("scenario_award")
+        if self.value("scenario_award").strip():
+            figures.update(scenario_xp=award, scenario_replaces=True)
+        return {"result": self.result or "won", **figures}
+
+    def scenario_problems(self) -> dict[str, str]:
+        """Scenario XP and a scenario award typed together (one is meant), by field."""
+        both = self.value("scenario_award").strip() and _figure(self.value("scenario_xp"))
+        if not both:
+            return {}
+        return {"scenario_award": scenario_clash(LABELS["scenario_xp"], LABELS["scenario_award"])}
+
+    def outcome_problems(self, error: ShapeError) -> dict[str, str]:
+        """The outcome's problems by field, a scenario award's named as such."""
+        if not self.value("scenario_award").strip():
+            return field_problems(error, LABELS)
+        problems = field_problems(error, {**LABELS, "scenario_xp": LABELS["scenario_award"]})
+        if "scenario_xp" in problems:
+            problems["scenario_award"] = problems.pop("scenario_xp")
+        return problems
 
     def survivors(self) -> tuple[str, ...] | None:
         """The names typed (the rules check them when the game is recorded)."""
@@ -157,8 +183,8 @@ class TitanRow(Horizontal):
                 },
             )
         except ShapeError as error:
-            problems.update(field_problems(error, LABELS))
-        return problems
+            problems.update(self.outcome_problems(error))
+        return {**self.scenario_problems(), **problems}
 
     def mark(self, problems: dict[str, str]) -> None:
         for widget in self.query("Input, ResultPick"):
@@ -202,20 +228,33 @@ class RecordGameScreen(Screen[None]):
             yield field_error("form")
         yield KeyBar()
 
+    def scenario_played(self) -> bool:
+        """A scenario is named: its own award may replace the standard one (R8), so each row
+        shows a field for it."""
+        return bool(self.query_one("#scenario", Input).value.strip())
+
     def show_headings(self, full: bool) -> None:
         """The headings over the figures: their full names when a row has room for them, the
         short ones and a legend below the rows when not."""
-        columns = figure_columns(full)
+        scenario = self.scenario_played()
+        columns = figure_columns(full, scenario)
         cells = [f"{'Titan':<{NAME_WIDTH + 4}}", f"{'Result':<7}"]
         cells += [f"{label:<{width + 1}}" for _, label, width in columns]
         self.query_one(".game-header", Static).update(plain("".join(cells) + "Survivors"))
+        for field in self.query("TitanRow #scenario_award").results(Input):
+            field.display = scenario
         for name, _, width in columns:
             for field in self.query(f"TitanRow #{name}").results(Input):
                 field.styles.width = width
-        self.query_one("#game-legend", Static).update(plain(SURVIVORS_HINT if full else LEGEND))
+        legend = (AWARD_LEGEND if scenario else "") + LEGEND
+        self.query_one("#game-legend", Static).update(plain(SURVIVORS_HINT if full else legend))
+
+    def fit_headings(self) -> None:
+        width = self.query_one("#game-form").content_region.width
+        self.show_headings(full_headings_fit(width, self.scenario_played()))
 
     def on_resize(self) -> None:
-        self.show_headings(full_headings_fit(self.query_one("#game-form").content_region.width))
+        self.fit_headings()
 
     def on_mount(self) -> None:
         self.show_headings(full=False)
@@ -269,8 +308,12 @@ class RecordGameScreen(Screen[None]):
         try:
             outcome = parse(GameOutcome, row.outcome_data())
         except ShapeError as error:
-            problems = field_problems(error, LABELS)
+            problems = row.outcome_problems(error)
             shown.update(plain("  ! " + "; ".join(problems.values())))
+            return
+        clash = row.scenario_problems()
+        if clash:
+            shown.update(plain("  ! " + "; ".join(clash.values())))
             return
         name = shorten(row.state.name, 30)
         wisdom = row.state.abilities["wisdom"]
@@ -296,6 +339,11 @@ class RecordGameScreen(Screen[None]):
                 self.preview(number)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "scenario":  # a scenario award's field comes or goes (R8)
+            self.fit_headings()
+            for number in range(1, len(self.states) + 1):
+                self.preview(number)
+            return
         self._changed_row(event.input)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:

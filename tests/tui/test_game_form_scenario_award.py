@@ -1,0 +1,107 @@
+"""Worked example (R8: "XP are awarded according to the rules of the scenario"): the game form
+takes a scenario's own award, which replaces the standard one as `award --scenario-award` does;
+the Wisdom bonus is still added. Its field shows once a scenario is named. Scenario XP (added to the standard award) and a scenario award
+(replacing it) cannot both be given, in the same words as the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from titan_campaign.rules.awards import game_award
+from titan_campaign.rules.events import AbilityBought, GameOutcome
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.roster import RosterScreen
+
+from .conftest import SIZE, build_db, change_count, rendered, stored
+from .test_game_flows import award, results, type_into
+
+WISE = [AbilityBought(ability="wisdom"), AbilityBought(ability="wisdom")]
+
+
+async def test_a_scenario_award_replaces_the_standard_award_and_keeps_the_wisdom_bonus(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", WISE), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(pilot, app.screen.query_one("#scenario", Input), "Tower siege")
+        thorn = app.screen.query_one("#titan-1")
+        await results(pilot, "w", "l")
+        await type_into(pilot, thorn.query_one("#score", Input), "347")  # counts 0
+        await type_into(pilot, thorn.query_one("#scenario_award", Input), "150")
+        await pilot.pause()
+        # 150, the scenario's own award; wisdom 2 adds 20%: 30
+        shown = award(pilot, 1)
+        assert "scenario award (replaces the standard award): 150 = 150" in shown
+        assert "wisdom +30  →  180 XP" in shown
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    played = stored(db, "Thorn").games[0]
+    assert played.outcome.scenario_replaces and played.outcome.scenario_xp == 150
+    expected = GameOutcome(result="won", score=347, scenario_xp=150, scenario_replaces=True)
+    assert stored(db, "Thorn").earned_xp == game_award(expected, 2).total == 180
+    assert not stored(db, "Bryn").games[0].outcome.scenario_replaces
+
+
+async def test_scenario_xp_and_a_scenario_award_together_are_refused_in_the_cli_words(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    before = change_count(db)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(pilot, app.screen.query_one("#scenario", Input), "Tower siege")
+        thorn = app.screen.query_one("#titan-1")
+        await results(pilot, "w")
+        await type_into(pilot, thorn.query_one("#scenario_xp", Input), "20")
+        await type_into(pilot, thorn.query_one("#scenario_award", Input), "150")
+        await pilot.pause()
+        words = "Scenario XP adds to the standard award, Scenario award replaces it: give one"
+        assert words in award(pilot, 1)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, RosterScreen)  # the form stays, every figure kept
+        assert words in award(pilot, 1)
+        assert thorn.query_one("#scenario_award", Input).has_class("-invalid")
+        assert "Not saved: see Thorn" in rendered(app.screen.query_one("#error-form"))
+    assert change_count(db) == before
+
+
+async def test_a_scenario_award_that_is_not_a_number_names_its_field(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(pilot, app.screen.query_one("#scenario", Input), "Tower siege")
+        await results(pilot, "w")
+        field = app.screen.query_one("#titan-1 #scenario_award", Input)
+        field.value = "-5"
+        await pilot.pause()
+        assert "Scenario award" in award(pilot, 1) and "Scenario XP" not in award(pilot, 1)
+
+
+async def test_the_scenario_award_field_shows_once_a_scenario_is_named(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        field = app.screen.query_one("#titan-1 #scenario_award", Input)
+        header = app.screen.query_one(".game-header")
+        assert not field.display and "award" not in rendered(header).lower()
+        await type_into(pilot, app.screen.query_one("#scenario", Input), "Tower siege")
+        await pilot.pause()
+        assert field.display and "Scenario award" in rendered(header).replace(
+            "ScAw", "Scenario award"
+        )
+        field.value = "150"
+        await pilot.pause()
+        assert "won → 150 XP, lost → 150 XP" in award(pilot, 1)  # the result counts 0
