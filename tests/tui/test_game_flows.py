@@ -8,7 +8,7 @@ from typing import Any
 from textual.widgets import DataTable, Input, Select
 
 from titan_campaign.rules.awards import game_award
-from titan_campaign.rules.events import AbilityBought, GameOutcome
+from titan_campaign.rules.events import AbilityBought, GameOutcome, PlanSet
 from titan_campaign.rules.spells import find_spell
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.honor_guard import HonorGuardModal
@@ -241,6 +241,26 @@ async def test_the_next_game_plan_places_a_charisma_creature_and_is_remembered(
         await pilot.pause()
     plan = stored(db, "Thorn").plan
     assert (plan.charisma, plan.placement) == (("Ogre",), (("Ogre", 2),))
+
+
+async def test_an_extra_put_back_to_default_on_the_plan_loses_its_placement(
+    tmp_path: Path,
+) -> None:
+    events = [
+        AbilityBought(ability="charisma"),
+        PlanSet(charisma=("Ogre",), placement=(("Ogre", 2),)),
+    ]
+    db = build_db(tmp_path / "c.json", 100, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        app.screen.query_one("#place-2", Select).clear()  # Ogre: default (keep them balanced)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    plan = stored(db, "Thorn").plan
+    assert (plan.charisma, plan.placement) == (("Ogre",), ())
 
 
 async def test_the_spell_browser_filters_by_school_level_and_text(tmp_path: Path) -> None:
