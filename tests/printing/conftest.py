@@ -1,7 +1,7 @@
 """Example Titans for the printing tests, built through the rules core's own events.
 
 Each example is replayed by ``TitanLog`` exactly as the store would, so every printed figure
-comes from ``sheet_data``: the tests never compute a rule themselves.
+comes from ``sheet_view``: the tests never compute a rule themselves.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -30,7 +29,7 @@ from titan_campaign.rules.events import (
     SpellChosen,
     SwapDeclined,
 )
-from titan_campaign.rules.sheet import sheet_data
+from titan_campaign.rules.sheet import SheetView, sheet_view
 from titan_campaign.rules.titan import TitanLog, TitanState
 
 # The tests import their shared checks from helpers_print.py beside this file; pytest runs with
@@ -193,9 +192,9 @@ EXAMPLES: dict[str, Callable[[], TitanLog]] = {
 
 
 @pytest.fixture(scope="session")
-def example_sheets() -> dict[str, dict[str, Any]]:
-    """The JSON sheet of each example Titan, by example name."""
-    return {key: sheet_data(build().state, "Ninth Age") for key, build in EXAMPLES.items()}
+def example_sheets() -> dict[str, SheetView]:
+    """The sheet of each example Titan, by example name."""
+    return {key: sheet_view(build().state, "Ninth Age") for key, build in EXAMPLES.items()}
 
 
 def grandmaster() -> TitanLog:
@@ -211,8 +210,8 @@ def grandmaster() -> TitanLog:
 
 
 @pytest.fixture(scope="session")
-def grandmaster_sheet() -> dict[str, Any]:
-    return sheet_data(grandmaster().state, "Ninth Age")
+def grandmaster_sheet() -> SheetView:
+    return sheet_view(grandmaster().state, "Ninth Age")
 
 
 def hoarder() -> TitanLog:
@@ -226,8 +225,8 @@ def hoarder() -> TitanLog:
 
 
 @pytest.fixture(scope="session")
-def hoarder_sheet() -> dict[str, Any]:
-    return sheet_data(hoarder().state, "Ninth Age")
+def hoarder_sheet() -> SheetView:
+    return sheet_view(hoarder().state, "Ninth Age")
 
 
 LONG_ITEM = (
@@ -256,9 +255,9 @@ def lukasz() -> TitanLog:
 
 
 @pytest.fixture(scope="session")
-def lukasz_sheet() -> dict[str, Any]:
-    data = sheet_data(lukasz().state, "Ædelring Ligue ⚔")
-    assert len(data["spells"]) == 60 and len(data["magic_items"]) == 10
+def lukasz_sheet() -> SheetView:
+    data = sheet_view(lukasz().state, "Ædelring Ligue ⚔")
+    assert len(data.spells) == 60 and len(data.magic_items) == 10
     return data
 
 

@@ -23,19 +23,16 @@ from titan_campaign.rules.events import (
     GameRecorded,
     GoalSet,
 )
-from titan_campaign.rules.progress import progress, progress_json
-from titan_campaign.rules.sheet import sheet_data
+from titan_campaign.rules.progress import progress
+from titan_campaign.rules.sheet import SheetView, sheet_view
 from titan_campaign.rules.titan import replay
 
 GOAL = GoalSet(abilities=(("spirit", 3),), schools=(("fire", 3),))
 
 
-def sheet(*events: Event, with_progress: bool = False) -> dict[str, Any]:
+def sheet(*events: Event, with_progress: bool = False) -> SheetView:
     history = [Created(name="Thorn", player="Ann", base_xp=200), *events]
-    data = sheet_data(replay(history), "Iron Crown")
-    if with_progress:
-        data["progress"] = progress_json(progress(history))
-    return data
+    return sheet_view(replay(history), "Iron Crown", progress(history) if with_progress else ())
 
 
 def won(game: int) -> GameRecorded:
@@ -46,17 +43,17 @@ def pdf_pages(data: dict[str, Any]) -> list[str]:
     return [page.extract_text() for page in PdfReader(io.BytesIO(sheet_pdf(data))).pages]
 
 
-def test_a_kept_goal_is_in_the_sheet_data_with_the_xp_to_spend_and_to_earn() -> None:
-    goal = sheet(GOAL)["goal"]
-    assert goal["wanted"] == "Spirit 3, Fire 3"
-    assert (goal["xp_cost"], goal["xp_needed"], goal["met"]) == (400, 200, False)
-    assert len([step for step in goal["steps"] if step.startswith("spend ")]) == 4
-    assert goal["games"] is None  # no game played yet: no average award to count in
+def test_a_kept_goal_is_in_the_sheet_view_with_the_xp_to_spend_and_to_earn() -> None:
+    goal = sheet(GOAL).goal
+    assert goal.wanted == "Spirit 3, Fire 3"
+    assert (goal.xp_cost, goal.xp_needed, goal.met) == (400, 200, False)
+    assert len([step for step in goal.steps if step.startswith("spend ")]) == 4
+    assert goal.games is None  # no game played yet: no average award to count in
 
 
 def test_a_sheet_without_a_goal_prints_no_goal_section() -> None:
     data = sheet()
-    assert data["goal"] is None
+    assert data.goal is None
     assert "BUILD GOAL" not in sheet_text(data)
     assert "BUILD GOAL" not in pdf_pages(data)[0]
 
@@ -64,7 +61,7 @@ def test_a_sheet_without_a_goal_prints_no_goal_section() -> None:
 def test_the_text_sheet_lists_what_remains_of_the_goal_step_by_step() -> None:
     text = sheet_text(sheet(GOAL))
     assert "BUILD GOAL: Spirit 3, Fire 3" in text
-    steps = len(sheet(GOAL)["goal"]["steps"])
+    steps = len(sheet(GOAL).goal.steps)
     assert f"400 XP to spend in {steps} steps; 200 XP still to earn" in text
     assert "1. spend ability spirit" in text
     assert max(len(line) for line in text.splitlines()) <= 80
@@ -72,7 +69,7 @@ def test_the_text_sheet_lists_what_remains_of_the_goal_step_by_step() -> None:
 
 def test_a_goal_reached_says_so_on_the_sheet() -> None:
     data = sheet(AbilityBought(ability="luck"), GoalSet(abilities=(("luck", 1),)))
-    assert data["goal"]["met"]
+    assert data.goal.met
     assert "reached" in sheet_text(data)
 
 

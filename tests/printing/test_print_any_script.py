@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,14 +38,14 @@ def _letters(*texts: str) -> set[str]:
 
 def _world(thorn: dict[str, Any]) -> dict[str, Any]:
     """Thorn renamed in Chinese, with a Japanese campaign, Korean item, Arabic and Hebrew notes."""
-    item = dict(thorn["magic_items"][0], name="한국어 Crown", description="Ζεύς Жанна Łukasz Żółć")
-    ledger = [dict(line, note="مرحبا שלום") for line in thorn["gold_ledger"]]
-    return dict(
+    item = replace(thorn.magic_items[0], name="한국어 Crown", description="Ζεύς Жанна Łukasz Żółć")
+    ledger = tuple(replace(line, note="مرحبا שלום") for line in thorn.gold_ledger)
+    return replace(
         thorn,
         name=SCRIPTS["Chinese"],
         player=SCRIPTS["Chinese player"],
         campaign=SCRIPTS["Japanese"],
-        magic_items=[item],
+        magic_items=(item,),
         gold_ledger=ledger,
     )
 
@@ -68,7 +69,7 @@ def test_hebrew_and_arabic_are_drawn_right_to_left(
     example_sheets: dict[str, Any],
 ) -> None:
     """Read left to right as the page draws them, the letters come last one first."""
-    data = dict(example_sheets["thorn"], name="שלום עליכם", player="مرحبا بك")
+    data = replace(example_sheets["thorn"], name="שלום עליכם", player="مرحبا بك")
     drawn = drawn_text(sheet_pdf(data))
     hebrew = "".join(char for char in drawn if "\u0590" <= char <= "\u05ff")
     arabic = "".join(char for char in drawn if "\u0600" <= char <= "\u06ff")
@@ -82,20 +83,20 @@ def test_a_campaign_printout_names_every_titan_in_its_own_letters(
     thorn = example_sheets["thorn"]
     names = ["李雷", "Ζεύς", "Łukasz"]
     campaign = "鐵冠 The Iron Crown"
-    pdf = campaign_pdf([dict(thorn, name=name, campaign=campaign) for name in names], campaign)
+    pdf = campaign_pdf([replace(thorn, name=name, campaign=campaign) for name in names], campaign)
     assert _letters(*names, "鐵冠") - set(embedded_glyphs(pdf)) == set()
 
 
 def test_only_a_letter_no_font_has_is_warned_of_and_never_for_text_or_cards(
     example_sheets: dict[str, Any],
 ) -> None:
-    thorn = dict(example_sheets["thorn"], name="Thorn 🔥")
+    thorn = replace(example_sheets["thorn"], name="Thorn 🔥")
     (warning,) = printout_warnings("sheet", thorn, "pdf")
     assert '"🔥"' in warning and "U+1F525" in warning and "李" not in warning
     assert printout_warnings("sheet", thorn, "text") == []
     assert printout_warnings("game-card", thorn, "text") == []
     assert printout_warnings("cards", thorn, "pdf") == []
-    assert printout_warnings("sheet", dict(thorn, name="李雷"), "pdf") == []
+    assert printout_warnings("sheet", replace(thorn, name="李雷"), "pdf") == []
 
 
 @pytest.mark.parametrize("fmt", ["html", "svg"])
@@ -130,7 +131,7 @@ def test_a_chinese_name_renders_as_ink_not_as_empty_boxes(
     """Rendered to PNG, the name's area holds the strokes of the letters: a white square
     drawn in its place would leave the inside of the box blank."""
     thorn = example_sheets["thorn"]
-    for name, data in (("cjk", dict(thorn, name="李雷")), ("boxes", dict(thorn, name="□□"))):
+    for name, data in (("cjk", replace(thorn, name="李雷")), ("boxes", replace(thorn, name="□□"))):
         (tmp_path / f"{name}.pdf").write_bytes(sheet_pdf(data))
         subprocess.run(
             [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -30,6 +31,7 @@ from titan_campaign.printing.render import render
 from titan_campaign.printing.sheet_layout import sheet_pages
 from titan_campaign.rules.errors import RuleError
 from titan_campaign.rules.names import UnknownName
+from titan_campaign.rules.sheet import ChoiceLine
 from titan_campaign.rules.spells import SCHOOLS, SPELLS
 
 
@@ -65,7 +67,7 @@ def test_every_card_keeps_its_whole_rules_text_inside_the_card(paper: str) -> No
 def test_a_titans_cards_are_its_spell_book(example_sheets: dict[str, Any]) -> None:
     data = example_sheets["archmage"]
     spells = card_spells(titan=data)
-    assert sorted(s.name for s in spells) == sorted(s["name"] for s in data["spells"])
+    assert sorted(s.name for s in spells) == sorted(s.name for s in data.spells)
     assert len(pdf_pages(pages_pdf(cards_pages(spells)))) == -(-len(spells) // PER_PAGE)
 
 
@@ -109,7 +111,7 @@ def test_the_game_card_has_legions_items_figures_and_spells_with_their_effects(
     data = example_sheets[example]
     text = game_card_text(data)
     assert max(len(line) for line in text.splitlines()) <= 80
-    assert f"Mana per turn:              {data['mana']}" in text
+    assert f"Mana per turn:              {data.mana}" in text
     pages = game_card_pages(data, "letter")
     for page in pages:
         assert overlapping_texts(page) == [] and outside(page, margin=8) == []
@@ -119,17 +121,17 @@ def test_the_game_card_has_legions_items_figures_and_spells_with_their_effects(
     pdf_text = " ".join(" ".join(pdf_pages(pdf)).split())
     document = game_card_html(data)
     html_text = " ".join(" ".join(parse_html(document).text).split())
-    for legion in data["starting_legions"]:
+    for legion in data.starting_legions:
         for character in legion:
             assert character in pdf_text and character in html_text
-    for spell in data["spells"]:
-        assert spell["name"] in pdf_text and spell["name"] in html_text
-        assert spell["cast"].upper() in pdf_text
-    for item in data["magic_items"]:
-        assert item["name"] in pdf_text and item["name"] in html_text
-        assert " ".join(item["description"].split()) in pdf_text
+    for spell in data.spells:
+        assert spell.name in pdf_text and spell.name in html_text
+        assert spell.cast.upper() in pdf_text
+    for item in data.magic_items:
+        assert item.name in pdf_text and item.name in html_text
+        assert " ".join(item.description.split()) in pdf_text
     for key in ("titan_power", "rerolls", "mana", "skill_uses"):
-        assert f'data-figure="{key}">{data[key]}<' in document
+        assert f'data-figure="{key}">{data.to_json()[key]}<' in document
     if example in ("thorn", "novice", "veteran"):
         assert len(pages) == 1
 
@@ -159,8 +161,8 @@ def test_the_game_card_marks_honor_guard_members_and_warns_of_choices_to_make(
     assert marked == ["Griffon"]
     (page,) = game_card_pages(data)
     assert "honor guard" in {s.text for s in page.shapes if isinstance(s, Text)}
-    choice = {"kind": "school", "school": None, "level": None, "text": "choose a school level"}
-    pending = dict(data, pending=[choice])
+    choice = ChoiceLine("school", None, None, "choose a school level")
+    pending = replace(data, pending=(choice,))
     words = " ".join(pdf_pages(pages_pdf(game_card_pages(pending)))[0].split())
     assert "CHOICES STILL TO MAKE" in words and "choose a school level" in words
     assert "CHOICE TO MAKE FIRST: choose a school level" in game_card_text(pending)
@@ -220,6 +222,6 @@ def test_a_game_card_with_every_spell_and_twenty_items_goes_on_and_drops_nothing
     text = "\n".join(pdf_pages(pages_pdf(pages)))
     assert "more items" not in text
     assert all(f"Trinket {n} (other)" in text for n in range(1, 21))
-    assert all(spell["name"] in text for spell in hoarder_sheet["spells"])
+    assert all(spell.name in text for spell in hoarder_sheet.spells)
     assert "Trinket 20" in game_card_text(hoarder_sheet)
     assert game_card_page(hoarder_sheet, "letter") is pages[0] or len(pages) > 1

@@ -76,9 +76,9 @@ def test_the_html_sheet_prints_the_pdfs_pages_with_every_letter_in_chromium(
     assert all("DejaVuSansCondensed" in font for font in pdf_fonts(pdf.read_bytes()))
     if data:
         words = " ".join(" ".join(printed).split())
-        assert data["name"] in words and data["campaign"] in words
-        for item in data["magic_items"]:
-            assert " ".join(item["description"].split()) in words
+        assert data.name in words and data.campaign in words
+        for item in data.magic_items:
+            assert " ".join(item.description.split()) in words
 
 
 def test_the_html_game_card_and_spell_cards_print_on_the_expected_pages_in_chromium(

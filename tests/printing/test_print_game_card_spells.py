@@ -5,6 +5,7 @@ least 3.5 mm, and no heading is left alone at the foot of a page."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from titan_campaign.printing.canvas import Box, Line, Page, Text
 from titan_campaign.printing.cards import cards_pages
 from titan_campaign.printing.game_card import game_card_pages, game_card_text, spells_by_phase
 from titan_campaign.printing.sheet_layout import sheet_pages
+from titan_campaign.rules.sheet import SpellLine
 from titan_campaign.rules.spells import SPELLS
 
 ROOT = Path(__file__).parents[2]
@@ -57,35 +59,26 @@ def test_every_spell_on_the_card_is_the_rulebooks_whole_text(
     rows = spells_by_phase(grandmaster_sheet)
     assert len(rows) == 72
     for row in rows:
-        effect = _plain(row["effect"])
+        effect = _plain(row.effect)
         words = re.sub(r" \(Your .*\)$", "", effect)  # the Titan's figures, added after
-        assert f"{row['name']} {words}" in rulebook, row["name"]
+        assert f"{row.line.name} {words}" in rulebook, row.line.name
     for name in ("Teleport", "Recall", "Teleport Legion", "Rift", "Pathfinder", "Shield"):
         spell = next(spell for spell in SPELLS if spell.name == name)
-        row = next(row for row in rows if row["name"] == name)
-        assert _plain(spell.text) in _plain(row["effect"])
-    shield = next(row for row in rows if row["name"] == "Shield")
-    assert "One hit of damage from the strike is cancelled." in shield["effect"]
+        row = next(row for row in rows if row.line.name == name)
+        assert _plain(spell.text) in _plain(row.effect)
+    shield = next(row for row in rows if row.line.name == "Shield")
+    assert "One hit of damage from the strike is cancelled." in shield.effect
 
 
 def test_the_card_works_in_the_titans_affinity_bonus(example_sheets: dict[str, Any]) -> None:
     """Thorn has Fire 3: +1 to the roll for each Fire School level beyond the first, +2."""
-    thorn = dict(example_sheets["thorn"])
-    thorn["schools"] = dict(thorn["schools"], fire=3)
-    thorn["spells"] = [
-        *thorn["spells"],
-        {
-            "name": "Fire Affinity",
-            "school": "fire",
-            "level": 1,
-            "mana": 1,
-            "cast": "Enlistment Phase",
-        },
-    ]
-    thorn["spells"] = list({spell["name"]: spell for spell in thorn["spells"]}.values())
-    row = next(row for row in spells_by_phase(thorn) if row["name"] == "Fire Affinity")
-    assert "The caster may attempt to summon a Fire Elemental" in row["effect"]
-    assert row["effect"].endswith("(Your Fire School level 3: +2 to the roll.)")
+    thorn = example_sheets["thorn"]
+    affinity = SpellLine("Fire Affinity", "fire", 1, 1, "Enlistment Phase", False, False)
+    spells = {spell.name: spell for spell in (*thorn.spells, affinity)}
+    thorn = replace(thorn, schools=dict(thorn.schools, fire=3), spells=tuple(spells.values()))
+    row = next(row for row in spells_by_phase(thorn) if row.line.name == "Fire Affinity")
+    assert "The caster may attempt to summon a Fire Elemental" in row.effect
+    assert row.effect.endswith("(Your Fire School level 3: +2 to the roll.)")
     text = _plain(game_card_text(thorn))
     assert "(Your Fire School level 3: +2 to the roll.)" in text
 
@@ -105,10 +98,10 @@ def test_game_card_and_spell_card_type_is_at_least_8_points_and_boxes_3_5_mm(
 ) -> None:
     for data in [*example_sheets.values(), grandmaster_sheet]:
         pages = game_card_pages(data, paper)
-        assert _rule_texts(pages) == [], data["name"]
+        assert _rule_texts(pages) == [], data.name
         boxes = [s for page in pages for s in page.shapes if isinstance(s, Box)]
         ticks = [box for box in boxes if box.w < 10]
-        assert ticks and min(min(box.w, box.h) for box in ticks) >= 3.5, data["name"]
+        assert ticks and min(min(box.w, box.h) for box in ticks) >= 3.5, data.name
     assert _rule_texts(cards_pages(list(SPELLS), paper)) == []
 
 
@@ -142,4 +135,4 @@ def test_no_heading_is_left_alone_at_the_foot_of_a_page(
 ) -> None:
     for data in [*example_sheets.values(), grandmaster_sheet, hoarder_sheet, lukasz_sheet]:
         for page in [*game_card_pages(data, paper), *sheet_pages(data, paper)]:
-            assert _alone_at_the_foot(page) == [], data["name"]
+            assert _alone_at_the_foot(page) == [], data.name

@@ -4,6 +4,7 @@ one-line warning for letters the printout font cannot draw."""
 from __future__ import annotations
 
 import doctest
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,7 @@ def test_two_greek_named_titans_never_share_a_file_and_neither_gets_a_generic_na
 
 def test_a_printout_is_named_after_the_titan_as_typed(example_sheets: dict[str, Any]) -> None:
     paths = {
-        printout_path("sheet", "pdf", dict(example_sheets["thorn"], name=name))
+        printout_path("sheet", "pdf", replace(example_sheets["thorn"], name=name))
         for name in ("Αθηνά", "Ἀθηνᾶ")
     }
     assert len(paths) == 2 and all(path.name.endswith("-sheet.pdf") for path in paths)
@@ -47,7 +48,7 @@ def test_a_printout_is_named_after_the_titan_as_typed(example_sheets: dict[str, 
 
 def test_json_keeps_names_as_typed(example_sheets: dict[str, Any]) -> None:
     assert '"name": "Łukasz Żółć"' in str(
-        render("sheet", "json", dict(example_sheets["thorn"], name="Łukasz Żółć"))
+        render("sheet", "json", replace(example_sheets["thorn"], name="Łukasz Żółć"))
     )
 
 
@@ -55,13 +56,13 @@ def test_a_warning_names_the_letters_the_font_lacks_and_only_then(
     example_sheets: dict[str, Any],
 ) -> None:
     thorn = example_sheets["thorn"]
-    assert printout_warnings("sheet", dict(thorn, name="Łukasz Żółć")) == []
+    assert printout_warnings("sheet", replace(thorn, name="Łukasz Żółć")) == []
     assert printout_warnings("blank") == []
-    assert printout_warnings("campaign", [thorn, dict(thorn, player="王 Wang")]) == []
-    (warning,) = printout_warnings("campaign", [thorn, dict(thorn, player="王 Wang ♔⚜🜲")])
+    assert printout_warnings("campaign", [thorn, replace(thorn, player="王 Wang")]) == []
+    (warning,) = printout_warnings("campaign", [thorn, replace(thorn, player="王 Wang ♔⚜🜲")])
     assert '"🜲"' in warning and "U+1F732" in warning and "white square" in warning
-    item = dict(thorn["magic_items"][0], description="Glows 🔥 in the dark")
-    (warning,) = printout_warnings("game-card", dict(thorn, magic_items=[item]))
+    item = replace(thorn.magic_items[0], description="Glows 🔥 in the dark")
+    (warning,) = printout_warnings("game-card", replace(thorn, magic_items=(item,)))
     assert '"🔥"' in warning
 
 

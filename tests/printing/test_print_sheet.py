@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -43,21 +44,24 @@ def sheet(
 def names_on_sheet(data: dict[str, Any]) -> list[str]:
     """Names every printed sheet must carry: Titan, spells, items, guard, legions' characters."""
     names = [
-        data["name"],
-        *(s["name"] for s in data["spells"]),
-        *(i["name"] for i in data["magic_items"]),
+        data.name,
+        *(s.name for s in data.spells),
+        *(i.name for i in data.magic_items),
     ]
-    return names + list(data["honor_guard"])
+    return names + list(data.honor_guard)
 
 
 def html_figures(data: dict[str, Any]) -> dict[str, str]:
     """Every figure of the JSON sheet, as the HTML sheet's data-figure cells must show it."""
-    figures = {f"xp.{key}": str(value) for key, value in data["xp"].items()}
+    shown = data.to_json()
+    xp = shown["xp"]
+    assert isinstance(xp, dict)
+    figures = {f"xp.{key}": str(value) for key, value in xp.items()}
     figures |= {
-        key: str(data[key])
+        key: str(shown[key])
         for key in ("level", "gold", "mana", "titan_power", "skill_uses", "rerolls")
     }
-    figures["xp_bonus_percent"] = f"{data['xp_bonus_percent']}%"
+    figures["xp_bonus_percent"] = f"{data.xp_bonus_percent}%"
     return figures
 
 
@@ -86,7 +90,7 @@ def test_the_laid_out_sheet_has_no_overlapping_text_stays_inside_and_is_never_be
         assert overlapping_texts(page) == []
         assert outside(page, margin=8) == []
     assert small_texts(pages) == []
-    if sheet["name"] in ("Thorn", "Ash", "Mira Stormcaller"):
+    if sheet.name in ("Thorn", "Ash", "Mira Stormcaller"):
         assert len(pages) == 1
 
 
@@ -128,7 +132,7 @@ def test_checked_boxes_are_filled_rectangles_one_per_box_bought(
     filled = [
         shape for shape in sheet_page(data).shapes if type(shape).__name__ == "Box" and shape.filled
     ]  # type: ignore[union-attr]
-    assert len(filled) == sum(data["abilities"].values()) + sum(data["schools"].values())
+    assert len(filled) == sum(data.abilities.values()) + sum(data.schools.values())
 
 
 def test_the_html_sheet_is_well_formed_self_contained_and_carries_every_figure(
@@ -141,13 +145,13 @@ def test_the_html_sheet_is_well_formed_self_contained_and_carries_every_figure(
     assert document.count('<section class="page sheet"') == len(sheet_pages(sheet, "letter"))
     for key, value in html_figures(sheet).items():
         assert re.search(rf'data-figure="{re.escape(key)}">{re.escape(value)}<', document), key
-    assert document.count('class="box checked"') == sum(sheet["abilities"].values()) + sum(
-        sheet["schools"].values()
+    assert document.count('class="box checked"') == sum(sheet.abilities.values()) + sum(
+        sheet.schools.values()
     )
     text = "".join(parser.text)
     for name in names_on_sheet(sheet):
         assert name in text
-    for legion in sheet["starting_legions"]:
+    for legion in sheet.starting_legions:
         assert all(character in text for character in legion)
 
 
@@ -187,7 +191,7 @@ def test_the_svg_sheet_is_one_well_formed_page_with_every_name(sheet: dict[str, 
 def test_the_text_sheet_fits_80_columns(sheet: dict[str, Any]) -> None:
     text = sheet_text(sheet)
     assert max(len(line) for line in text.splitlines()) <= 80
-    assert f"LEVEL {sheet['level']}" in text
+    assert f"LEVEL {sheet.level}" in text
 
 
 @pytest.mark.parametrize(
@@ -197,7 +201,7 @@ def test_the_text_sheet_fits_80_columns(sheet: dict[str, Any]) -> None:
 def test_latin_greek_and_cyrillic_names_print_as_typed_in_an_embedded_font(
     example_sheets: dict[str, Any], name: str
 ) -> None:
-    data = dict(example_sheets["thorn"], name=name, player="Zoë", campaign="Ædelring Ligue ⚔")
+    data = replace(example_sheets["thorn"], name=name, player="Zoë", campaign="Ædelring Ligue ⚔")
     pdf = sheet_pdf(data)
     text = pdf_pages(pdf)[0]
     assert name in text and "Zoë" in text and "Ædelring Ligue ⚔" in text
@@ -210,10 +214,10 @@ def test_latin_greek_and_cyrillic_names_print_as_typed_in_an_embedded_font(
 def test_a_letter_no_font_has_prints_a_white_square_and_a_warning_naming_it(
     example_sheets: dict[str, Any],
 ) -> None:
-    data = dict(example_sheets["thorn"], name="李小龍 Thorn 🜲🜳")
+    data = replace(example_sheets["thorn"], name="李小龍 Thorn 🜲🜳")
     text = pdf_pages(sheet_pdf(data))[0]
     assert "李小龍 Thorn □□" in text and "?" not in text
-    warning = font_warning([data["name"]])
+    warning = font_warning([data.name])
     assert warning is not None
     assert '"🜲", "🜳"' in warning and "U+1F732" in warning and "\n" not in warning
     assert "李" not in warning
@@ -230,18 +234,18 @@ def test_a_full_spell_book_and_twenty_items_go_on_a_second_page_every_item_in_fu
     assert small_texts(pages) == []
     text = "\n".join(pdf_pages(sheet_pdf(hoarder_sheet, paper)))
     assert "more items" not in text and "…" not in text
-    for item in hoarder_sheet["magic_items"]:
-        assert f"{item['name']} (other, legion 1)" in text
+    for item in hoarder_sheet.magic_items:
+        assert f"{item.name} (other, legion 1)" in text
     assert text.count("Glows faintly.") == 20
-    assert all(spell["name"] in text for spell in hoarder_sheet["spells"])
+    assert all(spell.name in text for spell in hoarder_sheet.spells)
     assert "Titan Character Sheet (continued)" in text and "page 2" in text
 
 
 def test_each_charge_is_a_box_and_the_used_ones_are_ticked(example_sheets: dict[str, Any]) -> None:
     data = example_sheets["thorn"]
-    wand = next(item for item in data["magic_items"] if item["name"] == "Wand of Sparks")
-    used = dict(wand, charges=1)  # 2 of 3 charges spent
-    page = sheet_page(dict(data, magic_items=[used]))
+    wand = next(item for item in data.magic_items if item.name == "Wand of Sparks")
+    used = replace(wand, charges=1)  # 2 of 3 charges spent
+    page = sheet_page(replace(data, magic_items=(used,)))
     items_top = next(s.y for s in page.shapes if isinstance(s, Text) and s.text == "MAGIC ITEMS")
     small = [
         s for s in page.shapes if isinstance(s, Box) and round(s.w, 1) == 3.5 and s.y > items_top
@@ -262,7 +266,7 @@ def test_the_issue_titan_prints_every_letter_every_item_in_full_and_nothing_belo
     text = "\n".join(pdf_pages(pdf))
     assert "Łukasz Żółć" in text and "Đorđe Ωμέγα" in text and "Ædelring Ligue ⚔" in text
     words = " ".join(text.split())
-    for item in lukasz_sheet["magic_items"]:
-        assert f"{item['name']} (other)" in words or item["name"] in words
-    assert words.count(" ".join(lukasz_sheet["magic_items"][0]["description"].split())) == 10
-    assert all(spell["name"] in text for spell in lukasz_sheet["spells"])
+    for item in lukasz_sheet.magic_items:
+        assert f"{item.name} (other)" in words or item.name in words
+    assert words.count(" ".join(lukasz_sheet.magic_items[0].description.split())) == 10
+    assert all(spell.name in text for spell in lukasz_sheet.spells)

@@ -5,6 +5,7 @@ always apart by at least a space."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,19 +18,19 @@ LONG_CAMPAIGN = "The Very Long Campaign of the Iron Crown and the Nine Towers of
 
 
 def _wide(thorn: dict[str, Any]) -> dict[str, Any]:
-    item = dict(
-        thorn["magic_items"][0],
+    item = replace(
+        thorn.magic_items[0],
         name="龍の護符 Dragon Talisman of the Eastern Sea, the Great Ward",
         description="持つ者は戦いの度に一度、敵の攻撃を無効にできる。" * 3,
         legion=2,
     )
-    return dict(
+    return replace(
         thorn,
         name="李雷 李小龍 Thorn of the Iron Crown",
         player="韩梅梅 and 한국어 friends from Ζεύς Łukasz's table",
         campaign=LONG_CAMPAIGN,
-        magic_items=[item],
-        starting_legions=[["李雷", *["Centaur"] * 6], ["Angel", *["Gargoyle"] * 6]],
+        magic_items=(item,),
+        starting_legions=(("李雷", *["Centaur"] * 6), ("Angel", *["Gargoyle"] * 6)),
     )
 
 
@@ -43,8 +44,8 @@ def test_no_line_passes_80_cells_and_nothing_is_cut(
     assert max(cell_len(line) for line in lines) <= 80
     assert not any(line.rstrip().endswith("~") for line in lines)
     joined = re.sub(r"\s+", "", text)
-    item = data["magic_items"][0]
-    for whole in (data["name"], data["player"], item["name"], item["description"]):
+    item = data.magic_items[0]
+    for whole in (data.name, data.player, item.name, item.description):
         assert re.sub(r"\s+", "", whole) in joined, whole
 
 
@@ -57,7 +58,7 @@ def test_a_long_campaign_name_keeps_apart_from_the_sheets_title(
     )
     assert LONG_CAMPAIGN in " ".join(line.strip() for line in lines[:3])
     short = sheet_text(example_sheets["thorn"]).splitlines()[0]
-    campaign = example_sheets["thorn"]["campaign"]
+    campaign = example_sheets["thorn"].campaign
     assert short.startswith("TITAN CHARACTER SHEET ") and short.endswith(f"campaign: {campaign}")
 
 
@@ -65,6 +66,6 @@ def test_spell_lines_keep_a_space_between_every_two_fields(
     grandmaster_sheet: dict[str, Any],
 ) -> None:
     text = sheet_text(grandmaster_sheet)
-    for spell in grandmaster_sheet["spells"]:
-        line = next(line for line in text.splitlines() if line.startswith(f"  {spell['name']} "))
-        assert f" {spell['school'].title()} " in line and f" {spell['mana']} Mana " in line
+    for spell in grandmaster_sheet.spells:
+        line = next(line for line in text.splitlines() if line.startswith(f"  {spell.name} "))
+        assert f" {spell.school.title()} " in line and f" {spell.mana} Mana " in line

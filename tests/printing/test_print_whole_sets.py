@@ -6,6 +6,7 @@ never dropped; the blank sheet has a second page. The app and the command line p
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -92,15 +93,15 @@ def test_the_gold_ledger_and_notes_are_on_every_sheet(
 ) -> None:
     for data in example_sheets.values():
         if long_name:
-            data = dict(data, name="Bartholomew Aurelian Stormcaller of the Ninth Age " * 2)
+            data = replace(data, name="Bartholomew Aurelian Stormcaller of the Ninth Age " * 2)
         words = [
             shape.text
             for page in sheet_pages(data, paper)
             for shape in page.shapes
             if isinstance(shape, Text)
         ]
-        assert any(word.startswith("GOLD LEDGER") for word in words), data["name"]
-        assert any(word.startswith("NOTES") for word in words), data["name"]
+        assert any(word.startswith("GOLD LEDGER") for word in words), data.name
+        assert any(word.startswith("NOTES") for word in words), data.name
 
 
 def test_the_readme_page_counts_are_what_is_printed(tmp_path: Path) -> None:

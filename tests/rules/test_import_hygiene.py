@@ -58,12 +58,12 @@ def test_importing_every_rules_module_loads_no_textual_tinydb_or_rich():
 def test_using_the_rules_core_loads_no_textual_tinydb_or_rich():
     code = """
 from titan_campaign.rules.events import AbilityBought, SchoolGained
-from titan_campaign.rules.sheet import sheet_data
+from titan_campaign.rules.sheet import sheet_view
 from titan_campaign.rules.titan import TitanLog
 log = TitanLog.create("Thorn", "Ann", 200)
 log, _ = log.do(AbilityBought(ability="power"))
 log, _ = log.do(SchoolGained(school="water", level=1))
-sheet_data(log.state, "Demo")
+sheet_view(log.state, "Demo").to_json()
 log.history()
 """
     assert not loaded_after(code) & {"textual", "tinydb", "rich"}

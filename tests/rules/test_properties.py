@@ -40,7 +40,7 @@ from titan_campaign.rules.events import (
     events_from_json,
 )
 from titan_campaign.rules.honor_guard import check_honor_guard
-from titan_campaign.rules.sheet import sheet_data
+from titan_campaign.rules.sheet import sheet_view
 from titan_campaign.rules.spells import SCHOOLS, SPELLS
 from titan_campaign.rules.titan import TitanLog, TitanState, check, replay
 
@@ -243,7 +243,7 @@ def test_random_event_sequences_keep_every_invariant(data, base_xp, steps):
     stored = [event_to_json(event) for event in log.events]
     assert replay(events_from_json(json.loads(json.dumps(stored)))) == log.state
     # The sheet and the history lines never fail on a reachable state.
-    json.dumps(sheet_data(log.state, "Demo"))
+    json.dumps(sheet_view(log.state, "Demo").to_json())
     assert all(describe(event) for event in log.events)
 
 

@@ -15,7 +15,7 @@ from titan_campaign.rules.events import (
     PlanSet,
     SpellBoughtWithGold,
 )
-from titan_campaign.rules.sheet import sheet_data
+from titan_campaign.rules.sheet import sheet_view
 
 
 def test_r11_gold_is_the_sum_of_the_ledger(titan):
@@ -73,8 +73,8 @@ def test_r11_a_spell_bought_with_gold_is_any_unknown_spell_marked_bought(titan):
         ("Mass Invisibility", True, False)
     ]
     assert state.spent_xp == 0
-    row = sheet_data(state, "Demo")["spells"][0]
-    assert (row["name"], row["bought"]) == ("Mass Invisibility", True)
+    row = sheet_view(state, "Demo").spells[0]
+    assert (row.name, row.bought) == ("Mass Invisibility", True)
 
 
 def test_r11_a_known_spell_cannot_be_bought_with_gold(titan):
@@ -147,8 +147,8 @@ def test_r11_item_types_are_the_four_of_the_magic_item_rules_or_other():
 def test_r11_items_go_with_a_legion_on_the_sheet(titan):
     thorn = titan(base_xp=0).do(ItemAdded(item=ItemFacts(name="Staff of Storms", type="staff")))
     thorn.do(PlanSet(placement=(("Staff of Storms", 2),)))
-    rows = sheet_data(thorn.state, "Demo")["magic_items"]
-    assert [(row["name"], row["legion"]) for row in rows] == [("Staff of Storms", 2)]
+    rows = sheet_view(thorn.state, "Demo").magic_items
+    assert [(row.name, row.legion) for row in rows] == [("Staff of Storms", 2)]
 
 
 @pytest.mark.parametrize("legion", [1, 2])

@@ -12,7 +12,7 @@ from titan_campaign.rules.events import (
     SpellBoughtWithGold,
     SpellChosen,
 )
-from titan_campaign.rules.sheet import sheet_data
+from titan_campaign.rules.sheet import sheet_view
 from titan_campaign.rules.spells import SPELLS, find_spell, spells_of
 from titan_campaign.rules.titan import PendingChoice, spell_pick_for
 
@@ -164,7 +164,7 @@ def test_r5_mana_cost_on_the_sheet_is_the_spell_level(titan):
     thorn = (
         titan(base_xp=200).school("air", 1).school("air", 2).choose("Fly").choose("Air Affinity")
     )
-    rows = {row["name"]: row["mana"] for row in sheet_data(thorn.state, "Demo")["spells"]}
+    rows = {row.name: row.mana for row in sheet_view(thorn.state, "Demo").spells}
     assert rows == {"Air Affinity": 1, "Fly": 2}
 
 

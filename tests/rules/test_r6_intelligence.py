@@ -11,7 +11,7 @@ from titan_campaign.rules.events import (
     SpellChosen,
     SwapDeclined,
 )
-from titan_campaign.rules.sheet import sheet_data
+from titan_campaign.rules.sheet import sheet_view
 from titan_campaign.rules.titan import PendingChoice
 
 BONUS = PendingChoice("bonus")
@@ -80,10 +80,7 @@ def test_r6_bonus_spells_are_marked_on_the_sheet(titan):
     thorn.choose("Bog Walker", "bonus").choose("Water Affinity", "school")
     known = {k.name: k.bonus for k in thorn.state.spells}
     assert known == {"Bog Walker": True, "Water Affinity": False}
-    rows = {
-        row["name"]: (row["bonus"], row["bought"])
-        for row in sheet_data(thorn.state, "Demo")["spells"]
-    }
+    rows = {row.name: (row.bonus, row.bought) for row in sheet_view(thorn.state, "Demo").spells}
     assert rows == {"Bog Walker": (True, False), "Water Affinity": (False, False)}
 
 

@@ -2,7 +2,7 @@
 change judged by the rules (refused whole, or saved whole)."""
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..rules.campaign import Campaign, GameLogEntry, replay_changes
 from ..rules.describe import change_text
@@ -13,8 +13,7 @@ from ..rules.events import (
 )
 from ..rules.game_log import game_log as game_log_of
 from ..rules.progress import progress as progress_rows
-from ..rules.progress import progress_json
-from ..rules.sheet import sheet_data
+from ..rules.sheet import SheetView, sheet_view
 from ..rules.titan import (
     Step,
     TitanState,
@@ -81,14 +80,14 @@ def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanVi
     return TitanView(campaign_name, state)
 
 
-def titan_sheet(db: Database, titan: str, campaign: str | None = None) -> dict[str, Any]:
+def titan_sheet(db: Database, titan: str, campaign: str | None = None) -> SheetView:
     """The Titan's sheet as printed: every figure, and its progress game by game."""
     campaign_name, state, events = _titan_history(db, titan, campaign)
     return _printed_sheet(state, campaign_name, events)
 
 
-def _printed_sheet(state: TitanState, campaign: str, events: Sequence[Event]) -> dict[str, Any]:
-    return {**sheet_data(state, campaign), "progress": progress_json(progress_rows(events))}
+def _printed_sheet(state: TitanState, campaign: str, events: Sequence[Event]) -> SheetView:
+    return sheet_view(state, campaign, progress_rows(events))
 
 
 def read_campaign(db: Database, campaign: str | None = None) -> Campaign:

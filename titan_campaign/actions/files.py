@@ -2,7 +2,6 @@
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from ..printing.kinds import CampaignPrint
 from ..rules.errors import RuleError
@@ -11,6 +10,7 @@ from ..rules.events import (
     Renamed,
 )
 from ..rules.game_log import played_elsewhere
+from ..rules.sheet import SheetView
 from ..rules.titan import (
     TitanState,
     replay,
@@ -197,7 +197,7 @@ def write_printout(
     db: Database,
     what: str,
     format: str,
-    data: dict[str, Any] | Sequence[dict[str, Any]] | CampaignPrint | None,
+    data: SheetView | Sequence[SheetView] | CampaignPrint | None,
     paper: str = "a4",
     output: Path | None = None,
     spells: Sequence[str] | None = None,

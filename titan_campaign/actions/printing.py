@@ -1,10 +1,11 @@
 """What a printout shows, read from the database: one path for the command line, the app and
 a served tab, so each prints the same pages."""
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..printing.kinds import CampaignPrint
 from ..rules.game_log import game_log
+from ..rules.sheet import SheetView
 from ..store import Database
 from .common import _printed_sheet, _readable, read_campaign, titan_sheet
 
@@ -13,7 +14,7 @@ class PrintData(NamedTuple):
     """What ``printing.render.render`` takes for a printout: its ``data`` and the campaign's
     name (the campaign printout is titled and its file named after it)."""
 
-    data: dict[str, Any] | CampaignPrint | None
+    data: SheetView | CampaignPrint | None
     campaign: str
 
 

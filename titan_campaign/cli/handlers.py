@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from argparse import Namespace
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
 from ..rules.printable import one_line
 from ..rules.progress import progress_json, progress_table
+from ..rules.sheet import SheetView
 from ..rules.titan import PendingChoice, Step, TitanState
 
 
@@ -515,11 +517,11 @@ def cmd_history(args: Namespace, db: Database) -> None:
 # --- sheets and printing -------------------------------------------------------------------
 
 
-def _sheet(args: Namespace, db: Database) -> dict[str, Any]:
+def _sheet(args: Namespace, db: Database) -> SheetView:
     return actions.titan_sheet(db, args.titan, _campaign(args))
 
 
-def _write(kind: str, args: Namespace, db: Database, **more: Any) -> None:
+def _write(kind: str, args: Namespace, db: Database, spells: Sequence[str] | None = None) -> None:
     """Write a printout of what ``actions.print_data`` gives the app and a served tab too,
     warning on stderr of letters the font cannot print."""
     from ..printing.render import printout_warnings  # PDF and fonts load only here
@@ -535,9 +537,9 @@ def _write(kind: str, args: Namespace, db: Database, **more: Any) -> None:
             data,
             args.paper,
             _output(args),
+            spells,
+            campaign,
             streams=True,
-            campaign=campaign,
-            **more,
         )
     )
 
@@ -563,7 +565,7 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
     if args.format in ("json", "text") and not args.output:
         data = _sheet(args, db)
         if args.format == "json":
-            sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+            sys.stdout.write(json.dumps(data.to_json(), indent=2, ensure_ascii=False) + "\n")
         else:
             from ..printing.text import sheet_text  # terminal-cell measures load only here
 

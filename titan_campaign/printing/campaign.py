@@ -27,7 +27,7 @@ def campaign_pages(printout: CampaignPrint, paper: str = "a4") -> list[Page]:
     for sheet in printout.sheets:
         pages += sheet_pages(sheet, paper)
         if len(pages) % 2:
-            pages.append(Page(width, height, f"{sheet['name']} - Titan Character Sheet"))
+            pages.append(Page(width, height, f"{sheet.name} - Titan Character Sheet"))
     return pages + game_log_pages(printout.name, printout.games, paper)
 
 

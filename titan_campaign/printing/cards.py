@@ -6,9 +6,9 @@ text; nine cards a page (3 x 3, playing-card size) with dashed cut lines, ordere
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from ..rules.errors import RuleError
+from ..rules.sheet import SheetView
 from ..rules.spells import SPELLS, Spell, find_spell
 from .canvas import Page, fit_size, fit_text, paper_size, wrap_text
 from .figures import attack_text, spell_order
@@ -22,7 +22,7 @@ RULE_MIN = 8.0  # a card's rule text never goes below this
 
 
 def card_spells(
-    titan: dict[str, Any] | None = None, names: Iterable[str] | None = None, every: bool = False
+    titan: SheetView | None = None, names: Iterable[str] | None = None, every: bool = False
 ) -> list[Spell]:
     """The spells to print, in card order: a Titan's spell book, named spells, or all 72."""
     if every:
@@ -32,9 +32,9 @@ def card_spells(
             {spell.name: spell for spell in (find_spell(name) for name in names)}.values()
         )
     elif titan is not None:
-        chosen = [find_spell(spell["name"]) for spell in titan["spells"]]
+        chosen = [find_spell(spell.name) for spell in titan.spells]
         if not chosen:
-            raise RuleError(f"{titan['name']} knows no spells yet: nothing to print")
+            raise RuleError(f"{titan.name} knows no spells yet: nothing to print")
     else:
         raise RuleError("name a Titan, or choose spells with --spell NAME or --all")
     return sorted(chosen, key=spell_order)

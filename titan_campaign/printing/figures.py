@@ -1,6 +1,6 @@
 """How each printed form words the sheet's figures: spell marks, item lines, honor guard slots.
 
-Every figure comes from ``rules.sheet.sheet_data``; this module only phrases them, once, so the
+Every figure comes from ``rules.sheet.sheet_view``; this module only phrases them, once, so the
 text, HTML, PDF and SVG forms say the same thing.
 """
 
@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 import unicodedata
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..rules.honor_guard import SLOT_OPENS_AT, honor_guard_slots
-from ..rules.progress import ProgressRow
+from ..rules.sheet import GoalView, ItemLine, SheetView, SpellLine
 from ..rules.spells import SCHOOLS, Spell
 
 
@@ -55,13 +56,22 @@ XP_LABELS = (
     ("Available:", "available"),
     ("To next level:", "to_next_level"),
 )
-"""The experience lines of the sheet, in the paper sheet's order, with their key in ``xp``."""
+"""The experience lines of the sheet, in the paper sheet's order, with their field's name in
+``Experience`` (each figure is marked with it in HTML and SVG: ``data-figure="xp.base"``)."""
 
 
-def guard_slots(data: dict[str, Any] | None) -> list[GuardSlot]:
+def xp_figures(sheet: SheetView | None) -> tuple[str, ...]:
+    """The experience figures in ``XP_LABELS`` order, as printed ("" on the blank sheet)."""
+    if sheet is None:
+        return ("",) * len(XP_LABELS)
+    xp = sheet.xp
+    return tuple(str(n) for n in (xp.base, xp.earned, xp.spent, xp.available, xp.to_next_level))
+
+
+def guard_slots(data: SheetView | None) -> list[GuardSlot]:
     """The three slots of the sheet's HONOR GUARD box; with no data, the blank sheet's."""
-    caps = data["honor_guard_slots"] if data else []
-    members = data["honor_guard"] if data else []
+    caps = data.honor_guard_slots if data else ()
+    members = data.honor_guard if data else ()
     return [
         GuardSlot(
             number=index + 1,
@@ -73,42 +83,42 @@ def guard_slots(data: dict[str, Any] | None) -> list[GuardSlot]:
     ]
 
 
-def spell_mark(spell: dict[str, Any]) -> str:
+def spell_mark(spell: SpellLine) -> str:
     """ "bonus" for an Intelligence spell (R6), "bought" for one paid in gold (R11)."""
-    return "bonus" if spell["bonus"] else "bought" if spell["bought"] else ""
+    return "bonus" if spell.bonus else "bought" if spell.bought else ""
 
 
 MAX_CHARGE_BOXES = 30
 """Charge boxes drawn for an item; an item with more charges gets a write-in line instead."""
 
 
-def charges_text(item: dict[str, Any]) -> str:
-    if item["charges"] is None:
+def charges_text(item: ItemLine) -> str:
+    if item.charges is None:
         return ""
-    return f"{item['charges']} of {item['max_charges']} charges left"
+    return f"{item.charges} of {item.max_charges} charges left"
 
 
-def charge_boxes(item: dict[str, Any]) -> tuple[int, int]:
+def charge_boxes(item: ItemLine) -> tuple[int, int]:
     """(used, total) charge boxes to draw: one per charge, the used ones ticked (R11).
 
     (0, 0) for an item without charges or with more than ``MAX_CHARGE_BOXES``.
     """
-    if item["charges"] is None or item["max_charges"] > MAX_CHARGE_BOXES:
+    if item.charges is None or item.max_charges is None or item.max_charges > MAX_CHARGE_BOXES:
         return (0, 0)
-    return (item["max_charges"] - item["charges"], item["max_charges"])
+    return (item.max_charges - item.charges, item.max_charges)
 
 
-def item_facts(item: dict[str, Any]) -> str:
+def item_facts(item: ItemLine) -> str:
     """ "staff, 2 of 3 charges left, legion 2": type, charges, starting legion (R10, R11)."""
-    parts = [item["type"], charges_text(item)]
-    if item.get("legion"):
-        parts.append(f"legion {item['legion']}")
+    parts = [item.type, charges_text(item)]
+    if item.legion:
+        parts.append(f"legion {item.legion}")
     return ", ".join(part for part in parts if part)
 
 
-def legion_items(data: dict[str, Any], number: int) -> list[str]:
+def legion_items(data: SheetView, number: int) -> list[str]:
     """Names of the magic items allocated to starting legion ``number`` (R10)."""
-    return [item["name"] for item in data["magic_items"] if item.get("legion") == number]
+    return [item.name for item in data.magic_items if item.legion == number]
 
 
 def spell_order(spell: Spell) -> tuple[int, int, str]:
@@ -149,7 +159,7 @@ def default_path(name: str, kind: str, fmt: str) -> Path:
     return Path(f"{file_stem(name)}-{kind}.{fmt}")
 
 
-def spell_effect(spell: Spell, schools: dict[str, int] | None = None) -> str:
+def spell_effect(spell: Spell, schools: Mapping[str, int] | None = None) -> str:
     """The spell's whole text in the rulebook's words, for the game-night card, with the
     Titan's own figure worked in where the text has one: an Affinity spell adds +1 to the roll
     for each school level beyond the first, so +N at school level N + 1.
@@ -167,26 +177,20 @@ def spell_effect(spell: Spell, schools: dict[str, int] | None = None) -> str:
     return f"{spell.text} (Your {spell.school.title()} School level {level}: +{max(level - 1, 0)} to the roll.)"
 
 
-def goal_summary(goal: dict[str, Any]) -> str:
+def goal_summary(goal: GoalView) -> str:
     """What remains of the kept build goal in one line: reached, or the XP it spends and the XP
     still to earn, in games at the Titan's average award."""
-    if goal["note"]:
-        return str(goal["note"])
-    if goal["met"]:
+    if goal.note:
+        return goal.note
+    if goal.met:
         return "reached: every box, level and spell of the goal is on the sheet"
-    spend = f"{goal['xp_cost']} XP to spend in {len(goal['steps'])} steps"
-    if not goal["xp_needed"]:
+    spend = f"{goal.xp_cost} XP to spend in {len(goal.steps)} steps"
+    if not goal.xp_needed:
         return f"{spend}, all available now"
-    games = f" (about {goal['games']:g} games)" if goal["games"] else ""
-    return f"{spend}; {goal['xp_needed']} XP still to earn{games}"
+    games = f" (about {goal.games:g} games)" if goal.games else ""
+    return f"{spend}; {goal.xp_needed} XP still to earn{games}"
 
 
-def goal_steps(goal: dict[str, Any]) -> list[str]:
+def goal_steps(goal: GoalView) -> list[str]:
     """The goal's steps numbered in order: "1. spend ability spirit"."""
-    return [f"{number}. {step}" for number, step in enumerate(goal["steps"], start=1)]
-
-
-def progress_rows(data: dict[str, Any]) -> tuple[ProgressRow, ...]:
-    """The Titan's progress game by game as sheet data carries it (``progress_json``), if it
-    does: the sheet's back page draws it."""
-    return tuple(ProgressRow(**row) for row in data.get("progress") or ())
+    return [f"{number}. {step}" for number, step in enumerate(goal.steps, start=1)]

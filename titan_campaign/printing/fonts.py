@@ -17,8 +17,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from ..rules.sheet import SheetView
 from .font_cache import FontFacts, cached_facts, cached_subset
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -236,18 +237,16 @@ def _pdf_subset(path: Path, characters: frozenset[str]) -> bytes:
     return pdf_subset(path, characters)
 
 
-def sheet_texts(data: Any) -> list[str]:
-    """Every user-typed text of sheet data (or a list of sheets): names, notes, items."""
-    if data is None:
-        return []
-    if isinstance(data, list | tuple):
-        return [text for sheet in data for text in sheet_texts(sheet)]
-    texts = [str(data.get("name", "")), str(data.get("player", "")), str(data.get("campaign", ""))]
-    for item in data.get("magic_items", []):
-        texts += [str(item["name"]), str(item.get("description") or "")]
-    texts += [str(line.get("note") or "") for line in data.get("gold_ledger", [])]
-    texts += [str(game.get("scenario") or "") for game in data.get("games", [])]
-    texts += [str(member) for member in data.get("honor_guard", [])]
+def sheet_texts(sheets: Iterable[SheetView]) -> list[str]:
+    """Every user-typed text of the sheets: names, notes, items."""
+    texts: list[str] = []
+    for sheet in sheets:
+        texts += [sheet.name, sheet.player, sheet.campaign]
+        for item in sheet.magic_items:
+            texts += [item.name, item.description]
+        texts += [line.note for line in sheet.gold_ledger]
+        texts += [game.scenario for game in sheet.games]
+        texts += list(sheet.honor_guard)
     return texts
 
 

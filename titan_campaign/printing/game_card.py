@@ -9,8 +9,9 @@ dice and whole text (the rulebook's words, with the Titan's Affinity bonus worke
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
+from ..rules.sheet import ItemLine, SheetView, SpellLine
 from ..rules.spells import CAST_PHASES, find_spell
 from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
 from .cells import WIDTH, wrap
@@ -25,48 +26,59 @@ TICK = 3.5  # mm: the side of every box ticked at the table
 BATTLES = 8  # Battle columns of the Skill-5 tracker
 
 
-def table_figures(data: dict[str, Any]) -> list[tuple[str, str, str]]:
-    """The four figures a player looks up during a game: label, sheet key, value."""
+def table_figures(data: SheetView) -> list[tuple[str, str, str]]:
+    """The four figures a player looks up during a game: label, sheet field, value."""
     return [
-        ("Titan Power-factor", "titan_power", str(data["titan_power"])),
-        ("Mana per turn", "mana", str(data["mana"])),
-        ("Skill-5 strikes per Battle", "skill_uses", str(data["skill_uses"])),
-        ("Re-rolls per turn", "rerolls", str(data["rerolls"])),
+        ("Titan Power-factor", "titan_power", str(data.titan_power)),
+        ("Mana per turn", "mana", str(data.mana)),
+        ("Skill-5 strikes per Battle", "skill_uses", str(data.skill_uses)),
+        ("Re-rolls per turn", "rerolls", str(data.rerolls)),
     ]
 
 
-def spells_by_phase(data: dict[str, Any]) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class CardSpell:
+    """A spell of the Titan's as the card gives it: its sheet line, the attack notation with
+    its area, the dice alone, and the whole effect with the Titan's figures worked in."""
+
+    line: SpellLine
+    attack: str
+    dice: str
+    effect: str
+
+
+def spells_by_phase(data: SheetView) -> list[CardSpell]:
     """The Titan's spells ordered by when they are cast, then Mana, then name; with the attack
     notation and the one-line effect."""
     rows = []
-    for spell in data["spells"]:
-        known = find_spell(spell["name"])
+    for spell in data.spells:
+        known = find_spell(spell.name)
         rows.append(
-            dict(
+            CardSpell(
                 spell,
                 attack=attack_text(known),
                 dice=known.attack or "",
-                effect=spell_effect(known, data["schools"]),
+                effect=spell_effect(known, data.schools),
             )
         )
     return sorted(
         rows,
         key=lambda s: (
-            CAST_PHASES.index(s["cast"]) if s["cast"] in CAST_PHASES else 99,
-            s["mana"],
-            s["name"],
+            CAST_PHASES.index(s.line.cast) if s.line.cast in CAST_PHASES else 99,
+            s.line.mana,
+            s.line.name,
         ),
     )
 
 
-def legion_members(data: dict[str, Any]) -> list[list[tuple[str, bool]]]:
+def legion_members(data: SheetView) -> list[list[tuple[str, bool]]]:
     """Each starting legion's characters, each with True if it is an honor guard member (R9).
 
     The members are added to the legions last (R10), so each member marks the last character
     of its name not yet marked.
     """
-    legions = [[(name, False) for name in legion] for legion in data["starting_legions"]]
-    for member in data["honor_guard"]:
+    legions = [[(name, False) for name in legion] for legion in data.starting_legions]
+    for member in data.honor_guard:
         for legion in reversed(legions):
             found = [i for i, (name, marked) in enumerate(legion) if name == member and not marked]
             if found:
@@ -75,40 +87,38 @@ def legion_members(data: dict[str, Any]) -> list[list[tuple[str, bool]]]:
     return legions
 
 
-def pending_warning(data: dict[str, Any]) -> list[str]:
+def pending_warning(data: SheetView) -> list[str]:
     """The choices still to make (before the game starts), one line each."""
-    return [choice["text"] for choice in data["pending"]]
+    return [choice.text for choice in data.pending]
 
 
-def _legion_items(data: dict[str, Any], number: int) -> list[dict[str, Any]]:
-    by_name = {item["name"]: item for item in data["magic_items"]}
+def _legion_items(data: SheetView, number: int) -> list[ItemLine]:
+    by_name = {item.name: item for item in data.magic_items}
     return [by_name[name] for name in legion_items(data, number)]
 
 
-def _unplaced_items(data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [item for item in data["magic_items"] if item.get("legion") not in (1, 2)]
+def _unplaced_items(data: SheetView) -> list[ItemLine]:
+    return [item for item in data.magic_items if item.legion not in (1, 2)]
 
 
 # --- text ------------------------------------------------------------------------------
 
 
-def _item_text(item: dict[str, Any]) -> list[str]:
+def _item_text(item: ItemLine) -> list[str]:
     used, total = charge_boxes(item)
     charges = f"  charges {boxes(used, total)}" if total else ""
-    if item["charges"] is not None and not total:
+    if item.charges is not None and not total:
         charges = f"  {charges_text(item)}"
-    out = wrap(f"  item: {item['name']} ({item['type']}){charges}", more="    ")
-    if item["description"]:
-        out += wrap(item["description"], indent="    ")
+    out = wrap(f"  item: {item.name} ({item.type}){charges}", more="    ")
+    if item.description:
+        out += wrap(item.description, indent="    ")
     return out
 
 
-def game_card_text(data: dict[str, Any]) -> str:
+def game_card_text(data: SheetView) -> str:
     """The card as plain text, every line at most 80 columns."""
-    out = wrap(f"GAME NIGHT: {data['name']}", more="  ")
-    out += wrap(
-        f"level {data['level']}, player {data['player']}, campaign {data['campaign']}", more="  "
-    )
+    out = wrap(f"GAME NIGHT: {data.name}", more="  ")
+    out += wrap(f"level {data.level}, player {data.player}, campaign {data.campaign}", more="  ")
     out.append("=" * WIDTH)
     for choice in pending_warning(data):
         out += wrap(f"CHOICE TO MAKE FIRST: {choice}", more="  ")
@@ -123,28 +133,27 @@ def game_card_text(data: dict[str, Any]) -> str:
         out += ["", "ITEMS NOT YET GIVEN TO A LEGION"]
         for item in unplaced:
             out += _item_text(item)
-    out += [line for note in data["starting_legion_notes"] for line in wrap(f"! {note}", more="  ")]
-    out += ["", f"SPELLS ({len(data['spells'])})"]
-    if not data["spells"]:
+    out += [line for note in data.starting_legion_notes for line in wrap(f"! {note}", more="  ")]
+    out += ["", f"SPELLS ({len(data.spells)})"]
+    if not data.spells:
         out.append("  (none yet)")
     phase = None
     for spell in spells_by_phase(data):
-        if spell["cast"] != phase:
-            phase = spell["cast"]
+        known = spell.line
+        if known.cast != phase:
+            phase = known.cast
             out.append(f"  {phase}")
-        attack = f"  {spell['attack']}" if spell["attack"] else ""
-        line = (
-            f"    {spell['mana']} Mana  {spell['name']:<24} {spell['school'].title():<10}{attack}"
-        )
+        attack = f"  {spell.attack}" if spell.attack else ""
+        line = f"    {known.mana} Mana  {known.name:<24} {known.school.title():<10}{attack}"
         out += wrap(line, more=" " * 12)
-        out += wrap(spell["effect"], indent=" " * 12)
+        out += wrap(spell.effect, indent=" " * 12)
     return "\n".join(line.rstrip() for line in out) + "\n"
 
 
 # --- PDF -------------------------------------------------------------------------------
 
 
-def _warning(flow: Flow, data: dict[str, Any]) -> None:
+def _warning(flow: Flow, data: SheetView) -> None:
     choices = pending_warning(data)
     if not choices:
         return
@@ -162,7 +171,7 @@ def _warning(flow: Flow, data: dict[str, Any]) -> None:
     flow.y += height + 3
 
 
-def _figures(flow: Flow, data: dict[str, Any]) -> None:
+def _figures(flow: Flow, data: SheetView) -> None:
     page, x, y = flow.page, flow.x, flow.y
     cell = (flow.content - 3 * 4) / 4
     for index, (label, key, value) in enumerate(table_figures(data)):
@@ -173,21 +182,21 @@ def _figures(flow: Flow, data: dict[str, Any]) -> None:
     flow.y += 19
 
 
-def _tracker(flow: Flow, data: dict[str, Any]) -> None:
+def _tracker(flow: Flow, data: SheetView) -> None:
     """Game-Turn columns: Mana left to write in, a box per re-roll; Battle columns: Skill-5."""
     label_w = 42.0
     cell = (flow.content - label_w) / TURNS
     bcell = (flow.content - label_w) / BATTLES
-    reroll_h = tick_cell_height(cell, data["rerolls"])
-    skill_h = tick_cell_height(bcell - 6, data["skill_uses"])
+    reroll_h = tick_cell_height(cell, data.rerolls)
+    skill_h = tick_cell_height(bcell - 6, data.skill_uses)
     flow.section("EACH GAME-TURN", 4 + 6 + reroll_h + 3 + skill_h)
     page, x = flow.page, flow.x
     y = flow.y
     page.text(x, y + 3, "Game-Turn", 8, italic=True)
     for turn in range(TURNS):
         page.text(x + label_w + turn * cell + cell / 2, y + 3, str(turn + 1), 8, align="center")
-    rows = [(f"Mana left (of {data['mana']})", 0, 6.0)]
-    rows.append((f"Re-rolls ({data['rerolls']} a turn)", data["rerolls"], reroll_h))
+    rows = [(f"Mana left (of {data.mana})", 0, 6.0)]
+    rows.append((f"Re-rolls ({data.rerolls} a turn)", data.rerolls, reroll_h))
     y += 4
     for label, ticks, height in rows:
         page.text(x, y + height / 2 + 1, label, 8, bold=True)
@@ -197,14 +206,14 @@ def _tracker(flow: Flow, data: dict[str, Any]) -> None:
             _ticks(page, cx, y, cell, ticks)
         y += height
     flow.y = y + 3
-    if data["skill_uses"]:
-        label = f"Skill-5 strikes ({data['skill_uses']} a Battle)"
+    if data.skill_uses:
+        label = f"Skill-5 strikes ({data.skill_uses} a Battle)"
         page.text(x, flow.y + skill_h / 2 + 1, label, 8, bold=True)
         for battle in range(BATTLES):
             cx = x + label_w + battle * bcell
             page.box(cx, flow.y, bcell, skill_h, stroke=0.2)
             page.text(cx + 1, flow.y + skill_h / 2 + 1.4, f"B{battle + 1}", 8, italic=True)
-            _ticks(page, cx + 6, flow.y, bcell - 6, data["skill_uses"])
+            _ticks(page, cx + 6, flow.y, bcell - 6, data.skill_uses)
         flow.y += skill_h + 3
     else:
         page.text(x, flow.y + 3, "No Skill-5 strikes (no Skill box bought).", 8, italic=True)
@@ -237,11 +246,11 @@ def _ticks(page: Page, x: float, y: float, width: float, count: int) -> None:
         page.check_boxes(start, top + row * (TICK + TICK_GAP), 0, boxes, side=TICK, gap=TICK_GAP)
 
 
-def _legion_height(legion: list[tuple[str, bool]], items: list[dict[str, Any]], w: float) -> float:
+def _legion_height(legion: list[tuple[str, bool]], items: list[ItemLine], w: float) -> float:
     return 8 + len(legion) * 4.4 + sum(item_block(None, i, 0, 0, w, legion=False) for i in items)
 
 
-def _legions(flow: Flow, data: dict[str, Any]) -> None:
+def _legions(flow: Flow, data: SheetView) -> None:
     """The two legions side by side, each with its items; items that would make the boxes
     taller than the room left go on in sections of their own under the legions."""
     half = (flow.content - 6) / 2
@@ -274,7 +283,7 @@ def _legions(flow: Flow, data: dict[str, Any]) -> None:
         for item in [] if apart else items[number - 1]:
             cy += item_block(page, item, lx + 3, cy, half - 6, legion=False)
     flow.y += height + 2
-    for note in data["starting_legion_notes"]:
+    for note in data.starting_legion_notes:
         for line in wrap_text(f"! {note}", flow.content, 8):
             flow.need(3.8, "STARTING LEGIONS")
             flow.page.text(flow.x, flow.y + 3, line, 8, italic=True)
@@ -298,7 +307,7 @@ SPELL_STEP = 3.5
 NAME_X, SCHOOL_X, DICE_X, EFFECT_X = 11.0, 47.0, 68.0, 87.0
 
 
-def _spells(flow: Flow, data: dict[str, Any]) -> None:
+def _spells(flow: Flow, data: SheetView) -> None:
     spells = spells_by_phase(data)
     title = f"SPELLS ({len(spells)})"
     flow.section(title, 8)
@@ -309,12 +318,12 @@ def _spells(flow: Flow, data: dict[str, Any]) -> None:
     effect_w = flow.content - EFFECT_X
     phase = None
     for spell in spells:
-        lines = wrap_text(spell["effect"], effect_w, SPELL_SIZE)
+        lines = wrap_text(spell.effect, effect_w, SPELL_SIZE)
         height = len(lines) * SPELL_STEP + 0.6
-        new_phase = spell["cast"] != phase
+        new_phase = spell.line.cast != phase
         if flow.need(height + (5 if new_phase else 0), title) or new_phase:
             suffix = "" if new_phase else " (continued)"
-            phase = spell["cast"]
+            phase = spell.line.cast
             flow.page.text(flow.x, flow.y + 3.6, phase.upper() + suffix, 8, bold=True)
             flow.y += 5
         _spell_row(flow.page, spell, lines, flow.x, flow.y)
@@ -322,15 +331,14 @@ def _spells(flow: Flow, data: dict[str, Any]) -> None:
     flow.y += 2
 
 
-def _spell_row(page: Page, spell: dict[str, Any], lines: list[str], x: float, y: float) -> None:
+def _spell_row(page: Page, spell: CardSpell, lines: list[str], x: float, y: float) -> None:
     base = y + 2.6
-    page.text(x, base, f"{spell['mana']} Mana", SPELL_SIZE, bold=True)
-    page.text(
-        x + NAME_X, base, fit_text(spell["name"], SCHOOL_X - NAME_X - 1, 8, True), 8, bold=True
-    )
-    school = f"{spell['school'].title()} {spell['level']}"
+    known = spell.line
+    page.text(x, base, f"{known.mana} Mana", SPELL_SIZE, bold=True)
+    page.text(x + NAME_X, base, fit_text(known.name, SCHOOL_X - NAME_X - 1, 8, True), 8, bold=True)
+    school = f"{known.school.title()} {known.level}"
     page.text(x + SCHOOL_X, base, school, SPELL_SIZE)
-    page.text(x + DICE_X, base, spell["dice"], SPELL_SIZE)
+    page.text(x + DICE_X, base, spell.dice, SPELL_SIZE)
     for row, line in enumerate(lines):
         page.text(x + EFFECT_X, base + row * SPELL_STEP, line, SPELL_SIZE)
     page.line(
@@ -371,17 +379,17 @@ def _this_game(flow: Flow) -> None:
         flow.page.line(flow.x, flow.y, flow.x + flow.content, flow.y, stroke=0.15)
 
 
-def game_card_pages(data: dict[str, Any], paper: str = "a4") -> list[Page]:
+def game_card_pages(data: SheetView, paper: str = "a4") -> list[Page]:
     """The card laid out on one page, or more when a long spell book or many items need it."""
     width, height = paper_size(paper)
-    flow = Flow(width, height, f"{data['name']} - game night", f"{data['name']} - game night")
+    flow = Flow(width, height, f"{data.name} - game night", f"{data.name} - game night")
     page, x, content = flow.page, flow.x, flow.content
-    size = fit_size(data["name"], content - 52, 16, 9, bold=True)
-    name = fit_text(data["name"], content - 52, size, True)
+    size = fit_size(data.name, content - 52, 16, 9, bold=True)
+    name = fit_text(data.name, content - 52, size, True)
     page.text(x, flow.y + 6, name, size, bold=True, figure="name")
-    level = f"GAME NIGHT - LEVEL {data['level']}"
+    level = f"GAME NIGHT - LEVEL {data.level}"
     page.text(x + content, flow.y + 6, level, 10, bold=True, align="right")
-    facts = f"Player: {data['player']}   Campaign: {data['campaign']}"
+    facts = f"Player: {data.player}   Campaign: {data.campaign}"
     page.text(x, flow.y + 11, fit_text(facts, content, 8), 8)
     flow.y += 15
     _warning(flow, data)
@@ -393,11 +401,11 @@ def game_card_pages(data: dict[str, Any], paper: str = "a4") -> list[Page]:
     return flow.pages
 
 
-def game_card_page(data: dict[str, Any], paper: str = "a4") -> Page:
+def game_card_page(data: SheetView, paper: str = "a4") -> Page:
     """The card's first page (all of it for most Titans)."""
     return game_card_pages(data, paper)[0]
 
 
-def game_card_html(data: dict[str, Any], paper: str = "a4") -> str:
+def game_card_html(data: SheetView, paper: str = "a4") -> str:
     """The card as a self-contained HTML file: the same pages as the PDF."""
-    return pages_html(f"{data['name']} - game night", game_card_pages(data, paper), kind="game")
+    return pages_html(f"{data.name} - game night", game_card_pages(data, paper), kind="game")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
+from ..rules.sheet import SheetView
 from .campaign import campaign_pages
 from .canvas import Page
 from .fonts import font_face_css
@@ -54,14 +54,14 @@ def pages_html(title: str, pages: Sequence[Page], kind: str = "sheet") -> str:
     )
 
 
-def sheet_html(data: dict[str, Any] | None, paper: str = "a4") -> str:
+def sheet_html(data: SheetView | None, paper: str = "a4") -> str:
     """The Titan Character Sheet (or the blank sheet, with None) as a self-contained HTML file."""
-    title = f"{data['name']} - Titan Character Sheet" if data else "Titan Character Sheet (blank)"
+    title = f"{data.name} - Titan Character Sheet" if data else "Titan Character Sheet (blank)"
     return pages_html(title, sheet_pages(data, paper))
 
 
 def campaign_html(
-    sheets: Sequence[dict[str, Any]] | CampaignPrint, campaign: str = "", paper: str = "a4"
+    sheets: Sequence[SheetView] | CampaignPrint, campaign: str = "", paper: str = "a4"
 ) -> str:
     """The campaign printout (``campaign.campaign_pages``) as one HTML file, a page a page."""
     printout = (

@@ -3,9 +3,10 @@ printout holds (no PDF library needed to ask)."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..rules.game_log import GameLogEntry
+from ..rules.sheet import SheetView
 
 KINDS: dict[str, tuple[str, ...]] = {
     "sheet": ("text", "json", "html", "pdf", "svg"),
@@ -27,10 +28,10 @@ TITLES = {
 
 class CampaignPrint(NamedTuple):
     """What a campaign printout shows: the campaign's name, its active Titans' sheets (each
-    ``sheet_data`` with its ``progress``) in the order they joined, and its game log."""
+    ``sheet_view`` with its ``progress``) in the order they joined, and its game log."""
 
     name: str
-    sheets: tuple[dict[str, Any], ...]
+    sheets: tuple[SheetView, ...]
     games: tuple[GameLogEntry, ...] = ()
     unreadable: tuple[tuple[str, str], ...] = ()
     """The Titans left out because their events break the rules: (name, where they do)."""

@@ -13,10 +13,10 @@ import tempfile
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from fpdf import FPDF
 
+from ..rules.sheet import SheetView
 from .campaign import campaign_pages
 from .canvas import FONT, PT, Box, Chart, Line, Page, Text, font_style
 from .fonts import drawable
@@ -79,15 +79,13 @@ def _page_text(pages: Sequence[Page]) -> str:
     return drawable("".join(texts))
 
 
-def sheet_pdf(
-    data: dict[str, Any] | None, paper: str = "a4", created: datetime | None = None
-) -> bytes:
+def sheet_pdf(data: SheetView | None, paper: str = "a4", created: datetime | None = None) -> bytes:
     """The Titan Character Sheet (or the blank sheet, with None): one page, or more if needed."""
     return pages_pdf(sheet_pages(data, paper), created=created)
 
 
 def campaign_pdf(
-    sheets: Sequence[dict[str, Any]] | CampaignPrint,
+    sheets: Sequence[SheetView] | CampaignPrint,
     campaign: str = "",
     paper: str = "a4",
     created: datetime | None = None,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from ..rules.errors import RuleError
+from ..rules.sheet import SheetView
 from . import game_card
 from .cards import card_spells, cards_html, cards_pages
 from .figures import default_path, file_stem
@@ -27,7 +27,7 @@ from .text import sheet_text
 def render(
     kind: str,
     fmt: str,
-    data: dict[str, Any] | Sequence[dict[str, Any]] | CampaignPrint | None = None,
+    data: SheetView | Sequence[SheetView] | CampaignPrint | None = None,
     paper: str = "a4",
     spells: Sequence[str] | None = None,
     campaign: str = "",
@@ -35,14 +35,14 @@ def render(
     """The printout as text (text, json, html, svg) or bytes (pdf).
 
     ``kind`` and what ``data`` is:
-      - "sheet": one Titan's sheet, ``data`` = ``sheet_data(state, campaign)``; fmt text, json,
+      - "sheet": one Titan's sheet, ``data`` = ``sheet_view(state, campaign)``; fmt text, json,
         html, pdf or svg.
       - "blank": the blank sheet, ``data`` = None; html, pdf or svg.
       - "cards": spell cards: the ``spells`` named if given, else the spell book of the Titan in
         ``data``, else (``data`` None) all 72; html or pdf.
       - "game-card": the game-night card of the Titan in ``data``; text, html or pdf.
       - "campaign": a ``CampaignPrint`` (its sheets whole, each Titan from an odd page, then its
-        game log), or a list of sheet dicts titled with ``campaign``; html or pdf.
+        game log), or a list of sheets titled with ``campaign``; html or pdf.
     ``paper`` is "a4" or "letter". Refused input raises RuleError (UnknownName for a spell name).
     """
     if kind not in KINDS:
@@ -53,7 +53,7 @@ def render(
             f"{TITLES[kind]} prints as {', '.join(formats[:-1])} or {formats[-1]}, not {fmt}"
         )
     if kind == "campaign":
-        if isinstance(data, dict):
+        if isinstance(data, SheetView):
             raise RuleError("a campaign printout takes a list of sheets")
         printout = (
             data if isinstance(data, CampaignPrint) else CampaignPrint(campaign, tuple(data or []))
@@ -65,11 +65,11 @@ def render(
 
             return campaign_pdf(printout, paper=paper)
         return campaign_html(printout, paper=paper)
+    titan = data if isinstance(data, SheetView) and kind != "blank" else None
     if kind == "cards":
-        return _cards(fmt, data, spells, paper)  # type: ignore[arg-type]
-    if kind in ("sheet", "game-card") and not isinstance(data, dict):
+        return _cards(fmt, titan, spells, paper)
+    if kind in ("sheet", "game-card") and titan is None:
         raise RuleError(f"{TITLES[kind]} needs a Titan")
-    titan: dict[str, Any] | None = data if kind != "blank" else None  # type: ignore[assignment]
     if kind == "game-card":
         if titan is None:
             raise RuleError("a game-night card needs a Titan")
@@ -80,10 +80,10 @@ def render(
         from .pdf import pages_pdf  # the PDF library loads only for a PDF
 
         return pages_pdf(game_card.game_card_pages(titan, paper))
-    if fmt == "json":
-        return json.dumps(titan, indent=2, ensure_ascii=False) + "\n"
-    if fmt == "text":
-        return sheet_text(titan)  # type: ignore[arg-type]
+    if titan is not None and fmt == "json":
+        return json.dumps(titan.to_json(), indent=2, ensure_ascii=False) + "\n"
+    if titan is not None and fmt == "text":
+        return sheet_text(titan)
     if fmt == "html":
         return sheet_html(titan, paper)
     if fmt == "svg":
@@ -94,10 +94,10 @@ def render(
 
 
 def _cards(
-    fmt: str, titan: dict[str, Any] | None, spells: Sequence[str] | None, paper: str
+    fmt: str, titan: SheetView | None, spells: Sequence[str] | None, paper: str
 ) -> str | bytes:
     chosen = card_spells(titan=titan, names=spells, every=not spells and titan is None)
-    title = f"{titan['name']} - spell cards" if titan and not spells else "Spell cards"
+    title = f"{titan.name} - spell cards" if titan and not spells else "Spell cards"
     if fmt == "html":
         return cards_html(chosen, paper, title)
     from .pdf import pages_pdf  # the PDF library loads only for a PDF
@@ -108,7 +108,7 @@ def _cards(
 def printout_path(
     kind: str,
     fmt: str,
-    data: dict[str, Any] | Sequence[dict[str, Any]] | CampaignPrint | None,
+    data: SheetView | Sequence[SheetView] | CampaignPrint | None,
     spells: Sequence[str] | None = None,
     campaign: str = "",
 ) -> Path:
@@ -121,15 +121,15 @@ def printout_path(
     if kind == "campaign":
         name = data.name if isinstance(data, CampaignPrint) else campaign
         return Path(f"{file_stem(name)}-campaign.{ext}")
-    if kind == "cards" and (spells or not isinstance(data, dict)):
+    if kind == "cards" and (spells or not isinstance(data, SheetView)):
         return Path(f"spell-cards.{ext}")
-    assert isinstance(data, dict), "a sheet, card or game card is of one Titan"
-    return default_path(data["name"], kind, ext)
+    assert isinstance(data, SheetView), "a sheet, card or game card is of one Titan"
+    return default_path(data.name, kind, ext)
 
 
 def printout_warnings(
     kind: str,
-    data: dict[str, Any] | Sequence[dict[str, Any]] | CampaignPrint | None = None,
+    data: SheetView | Sequence[SheetView] | CampaignPrint | None = None,
     fmt: str = "pdf",
 ) -> list[str]:
     """What the printout of ``data`` cannot show as typed, one line each (empty: all prints).
@@ -146,6 +146,8 @@ def printout_warnings(
     if kind in ("blank", "cards") or data is None or fmt in ("text", "json"):
         return left_out
     if isinstance(data, CampaignPrint):
-        data = [*data.sheets, {"name": data.name}]
-    warning = font_warning(sheet_texts(list(data) if not isinstance(data, dict) else data))
+        texts = [*sheet_texts(data.sheets), data.name]
+    else:
+        texts = sheet_texts([data] if isinstance(data, SheetView) else data)
+    warning = font_warning(texts)
     return [*left_out, warning] if warning else left_out

@@ -7,8 +7,9 @@ is spent. Blank lines follow for items still to come.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
+from ..rules.sheet import ItemLine
 from .canvas import Page, text_width, wrap_text
 from .figures import charge_boxes
 from .flow import Flow
@@ -23,7 +24,7 @@ BLANK_ITEM_LINES = 3
 LINE = 6.0
 
 
-def _box_layout(item: dict[str, Any], width: float) -> tuple[int, int]:
+def _box_layout(item: ItemLine, width: float) -> tuple[int, int]:
     """(boxes a row, rows) of the item's charge boxes: beside the name while they take at most
     45% of the width, else in rows of their own under it. (0, 0) without boxes."""
     total = charge_boxes(item)[1]
@@ -37,27 +38,27 @@ LABEL_W = 12.0  # mm for the word "charges" before the boxes
 ROW = 3.8  # mm between the name lines and between rows of boxes
 
 
-def _head_lines(item: dict[str, Any], width: float, legion: bool) -> list[str]:
-    facts = [item["type"]]
-    if legion and item.get("legion"):
-        facts.append(f"legion {item['legion']}")
+def _head_lines(item: ItemLine, width: float, legion: bool) -> list[str]:
+    facts = [item.type]
+    if legion and item.legion:
+        facts.append(f"legion {item.legion}")
     per_row, rows = _box_layout(item, width)
     if rows == 1:
         room = width - LABEL_W - per_row * (BOX + BOX_GAP) - 2
-    elif item["charges"] is not None and not rows:
+    elif item.charges is not None and not rows:
         room = (
             width
-            - text_width(f"charges left ____ of {item['max_charges']}", LABEL_SIZE, italic=True)
+            - text_width(f"charges left ____ of {item.max_charges}", LABEL_SIZE, italic=True)
             - 2
         )
     else:
         room = width
-    return wrap_text(f"{item['name']} ({', '.join(facts)})", room, NAME_SIZE, bold=True)
+    return wrap_text(f"{item.name} ({', '.join(facts)})", room, NAME_SIZE, bold=True)
 
 
 def item_block(
     page: Page | None,
-    item: dict[str, Any],
+    item: ItemLine,
     x: float,
     y: float,
     width: float,
@@ -71,7 +72,7 @@ def item_block(
     head = _head_lines(item, width, legion)
     per_row, box_rows = _box_layout(item, width)
     own_rows = box_rows if box_rows > 1 else 0  # rows of boxes under the name
-    text = wrap_text(item["description"], width - 3, size) if item["description"] else []
+    text = wrap_text(item.description, width - 3, size) if item.description else []
     step = size * 0.44
     height = (len(head) + own_rows) * ROW + len(text) * step + 1.6
     if page is None:
@@ -89,8 +90,8 @@ def item_block(
                 page.text(start - 1.5, by + 2.6, "charges", LABEL_SIZE, italic=True, align="right")
             ticked = max(0, min(count, used - row * per_row))
             page.check_boxes(start, by + row * ROW, ticked, count, side=BOX, gap=BOX_GAP)
-    elif item["charges"] is not None:
-        label = f"charges left ____ of {item['max_charges']}"
+    elif item.charges is not None:
+        label = f"charges left ____ of {item.max_charges}"
         page.text(right, y + 3.1, label, LABEL_SIZE, italic=True, align="right")
     ty = y + (len(head) + own_rows) * ROW
     for line in text:
@@ -100,7 +101,7 @@ def item_block(
     return height
 
 
-def items_section(flow: Flow, items: list[dict[str, Any]] | None) -> None:
+def items_section(flow: Flow, items: Sequence[ItemLine] | None) -> None:
     """MAGIC ITEMS: every item in full (continued on the next page if need be), blank lines."""
     title = "MAGIC ITEMS"
     first = item_block(None, items[0], 0, 0, flow.content) if items else LINE

@@ -14,12 +14,12 @@ the ledger and the notes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..rules.abilities import ABILITIES, ABILITY_INFO
+from ..rules.progress import ProgressRow
+from ..rules.sheet import GoalView, LedgerLine, SheetView, SpellLine
 from ..rules.spells import SCHOOLS
 from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
-from .figures import XP_LABELS, goal_steps, goal_summary, guard_slots, progress_rows, spell_mark
+from .figures import XP_LABELS, goal_steps, goal_summary, guard_slots, spell_mark, xp_figures
 from .flow import GAP_MM, HEADING, Flow, heading
 from .sheet_items import items_section
 
@@ -29,13 +29,13 @@ BLANK_BACK_SPELL_ROWS = 14  # the blank sheet's back: 28 more spells, 44 in all
 LINE = 6.0  # mm between write-in lines
 
 
-def _header(page: Page, data: dict[str, Any] | None, x: float, y: float, width: float) -> float:
+def _header(page: Page, data: SheetView | None, x: float, y: float, width: float) -> float:
     page.text(x, y + 5, "TITAN CHARACTER SHEET", 15, bold=True)
     campaign_x = x + 78
     page.text(campaign_x, y + 5, "Campaign:", 8)
     page.line(campaign_x + 14, y + 5.8, x + width, y + 5.8, stroke=0.2)
     if data:
-        facts = data["campaign"] + ("   ARCHIVED" if data["archived"] else "")
+        facts = data.campaign + ("   ARCHIVED" if data.archived else "")
         room = width - 78 - 15
         size = fit_size(facts, room, 9, 7, bold=True)
         page.text(campaign_x + 15, y + 5, fit_text(facts, room, size, True), size, bold=True)
@@ -47,14 +47,14 @@ def _header(page: Page, data: dict[str, Any] | None, x: float, y: float, width: 
     page.text(x, y + 15, "Player:", 8)
     page.line(x + 11, y + 15.6, x + name_w, y + 15.6, stroke=0.2)
     if data:
-        size = fit_size(data["name"], name_w - 1, 16, 9, bold=True)
-        name = fit_text(data["name"], name_w - 1, size, True)
+        size = fit_size(data.name, name_w - 1, 16, 9, bold=True)
+        name = fit_text(data.name, name_w - 1, size, True)
         page.text(x + 1, y + 9.8, name, size, bold=True, figure="name")
-        page.text(x + 12, y + 15, fit_text(data["player"], name_w - 12, 8), 8, figure="player")
+        page.text(x + 12, y + 15, fit_text(data.player, name_w - 12, 8), 8, figure="player")
     page.text(x + width - level_w, y + 2.5, "LEVEL", 7, bold=True)
     page.box(x + width - level_w + 10, y - 1, level_w - 10, 13, stroke=0.5)
     if data:
-        level = str(data["level"])
+        level = str(data.level)
         page.text(
             x + width - (level_w - 10) / 2, y + 9.5, level, 18, bold=True, align="center",
             figure="level",
@@ -62,11 +62,11 @@ def _header(page: Page, data: dict[str, Any] | None, x: float, y: float, width: 
     return y + 19
 
 
-def _abilities(page: Page, data: dict[str, Any] | None, x: float, y: float, width: float) -> float:
+def _abilities(page: Page, data: SheetView | None, x: float, y: float, width: float) -> float:
     y = heading(page, x, y, width, "ABILITIES")
     for ability in ABILITIES:
         info = ABILITY_INFO[ability]
-        checked = data["abilities"][ability] if data else 0
+        checked = data.abilities[ability] if data else 0
         end = page.check_boxes(x, y + 0.9, checked)
         page.text(end + 1.5, y + 4, info.title, 8.5, bold=True)
         page.text(end + 25, y + 4, fit_text(info.sheet_text, width - (end - x) - 25, 8), 8)
@@ -92,41 +92,39 @@ def _figure_rows(
     return y
 
 
-def _experience(page: Page, data: dict[str, Any] | None, x: float, y: float, width: float) -> float:
+def _experience(page: Page, data: SheetView | None, x: float, y: float, width: float) -> float:
     y = heading(page, x, y, width, "EXPERIENCE")
-    xp = data["xp"] if data else {}
-    rows = [(label, f"xp.{key}", str(xp[key]) if data else "") for label, key in XP_LABELS]
+    rows = [
+        (label, f"xp.{key}", figure)
+        for (label, key), figure in zip(XP_LABELS, xp_figures(data), strict=True)
+    ]
     y = _figure_rows(page, rows, x, y, width) + 1.5
     page.text(x, y + 6.5, "GOLD", HEADING, bold=True)
     page.box(x + width - 30, y, 30, 9.5, stroke=0.5)
     if data:
-        page.text(
-            x + width - 2, y + 7, str(data["gold"]), 13, bold=True, align="right", figure="gold"
-        )
+        page.text(x + width - 2, y + 7, str(data.gold), 13, bold=True, align="right", figure="gold")
     return y + 11
 
 
-def _schools(page: Page, data: dict[str, Any] | None, x: float, y: float, width: float) -> float:
+def _schools(page: Page, data: SheetView | None, x: float, y: float, width: float) -> float:
     y = heading(page, x, y, width, "SPELL SCHOOLS")
     for school in SCHOOLS:
-        end = page.check_boxes(x, y + 0.6, data["schools"][school] if data else 0)
+        end = page.check_boxes(x, y + 0.6, data.schools[school] if data else 0)
         page.text(end + 1.5, y + 3.6, school.upper(), 8.5, bold=True)
         y += 5.2
     return y
 
 
-def _at_the_table(
-    page: Page, data: dict[str, Any] | None, x: float, y: float, width: float
-) -> float:
+def _at_the_table(page: Page, data: SheetView | None, x: float, y: float, width: float) -> float:
     y = heading(page, x, y, width, "AT THE TABLE")
     figures = [
-        ("Mana per turn", "mana"),
-        ("Titan Power-factor", "titan_power"),
-        ("Skill-5 strikes per Battle", "skill_uses"),
-        ("Re-rolls per turn", "rerolls"),
+        ("Mana per turn", "mana", data.mana if data else None),
+        ("Titan Power-factor", "titan_power", data.titan_power if data else None),
+        ("Skill-5 strikes per Battle", "skill_uses", data.skill_uses if data else None),
+        ("Re-rolls per turn", "rerolls", data.rerolls if data else None),
     ]
-    rows = [(label, key, str(data[key]) if data else "") for label, key in figures]
-    rows.append(("XP bonus", "xp_bonus_percent", f"{data['xp_bonus_percent']}%" if data else ""))
+    rows = [(label, key, str(value) if data else "") for label, key, value in figures]
+    rows.append(("XP bonus", "xp_bonus_percent", f"{data.xp_bonus_percent}%" if data else ""))
     y = _figure_rows(page, rows, x, y, width, step=4.9) + 1.5
     page.text(x, y + 3, "Starting legions (next game)", 7.5, bold=True)
     y += 3.4
@@ -136,7 +134,7 @@ def _at_the_table(
             page.line(x + 3.5, y + 4.8, x + width, y + 4.8, stroke=0.15)
             y += 5.2
         return y
-    for number, legion in enumerate(data["starting_legions"], start=1):
+    for number, legion in enumerate(data.starting_legions, start=1):
         for line in wrap_text(f"{number}: {', '.join(legion)}", width, 7.5):
             page.text(x, y + 3, line, 7.5)
             y += 3.2
@@ -163,9 +161,9 @@ def _spell_head(page: Page, x: float, y: float, col_w: float) -> None:
     page.line(x, y + 3.4, x + col_w, y + 3.4, stroke=0.15)
 
 
-def _spells(flow: Flow, data: dict[str, Any] | None) -> None:
+def _spells(flow: Flow, data: SheetView | None) -> None:
     """The spell book, column after column, with blank lines for spells still to learn."""
-    spells = data["spells"] if data else []
+    spells = data.spells if data else ()
     title = f"SPELLS ({len(spells)})" if data else "SPELLS"
     columns = _spell_columns(len(spells)) if data else 2
     size = 8.0 if columns == 2 else 7.5
@@ -211,14 +209,12 @@ def _blank_spell_rows(flow: Flow, rows: int) -> None:
     flow.y += 4 + rows * LINE + 3
 
 
-def _spell_row(
-    page: Page, spell: dict[str, Any], x: float, y: float, col_w: float, size: float
-) -> None:
+def _spell_row(page: Page, spell: SpellLine, x: float, y: float, col_w: float, size: float) -> None:
     school, level, mana, right = _spell_tabs(col_w)
-    page.text(x, y, fit_text(spell["name"], school - 1, size), size)
-    page.text(x + school, y, spell["school"].title(), 7)
-    page.text(x + level + 1, y, str(spell["level"]), size, align="center")
-    page.text(x + mana + 2.5, y, str(spell["mana"]), size, align="center")
+    page.text(x, y, fit_text(spell.name, school - 1, size), size)
+    page.text(x + school, y, spell.school.title(), 7)
+    page.text(x + level + 1, y, str(spell.level), size, align="center")
+    page.text(x + mana + 2.5, y, str(spell.mana), size, align="center")
     mark = spell_mark(spell)
     page.text(x + right, y, "gold" if mark == "bought" else mark, 7, italic=True, align="right")
 
@@ -226,7 +222,7 @@ def _spell_row(
 # --- HONOR GUARD, choices, ledger and notes -----------------------------------------------
 
 
-def _honor_guard(flow: Flow, data: dict[str, Any] | None) -> None:
+def _honor_guard(flow: Flow, data: SheetView | None) -> None:
     flow.section("HONOR GUARD", 13)
     page, x, y = flow.page, flow.x, flow.y
     slot_w = (flow.content - 2 * GAP) / 3
@@ -249,13 +245,13 @@ def _honor_guard(flow: Flow, data: dict[str, Any] | None) -> None:
     flow.y = y + 13.5
 
 
-def _choices(flow: Flow, data: dict[str, Any]) -> None:
-    if not data["pending"]:
+def _choices(flow: Flow, data: SheetView) -> None:
+    if not data.pending:
         return
     lines = [
         wrapped
-        for choice in data["pending"]
-        for wrapped in wrap_text(f"\u2610 {choice['text']}", flow.content - 2, 8)
+        for choice in data.pending
+        for wrapped in wrap_text(f"\u2610 {choice.text}", flow.content - 2, 8)
     ]
     flow.section("CHOICES TO MAKE", 4)
     for line in lines:
@@ -278,12 +274,12 @@ def packed_lines(pieces: list[str], width: float, size: float, gap: str = "   ")
     return lines
 
 
-def _goal(flow: Flow, goal: dict[str, Any] | None) -> None:
+def _goal(flow: Flow, goal: GoalView | None) -> None:
     """BUILD GOAL: what the player wants, what remains, and the steps in order (goals.py)."""
     if not goal:
         return
     title = "BUILD GOAL"
-    lines = [(line, True) for line in wrap_text(goal["wanted"], flow.content - 2, 8.5, True)]
+    lines = [(line, True) for line in wrap_text(goal.wanted, flow.content - 2, 8.5, True)]
     lines += [(line, False) for line in wrap_text(goal_summary(goal), flow.content - 2, 8)]
     lines += [(line, False) for line in packed_lines(goal_steps(goal), flow.content - 2, 8)]
     flow.section(title, 4)
@@ -299,17 +295,17 @@ LEDGER_MIN = 21.0  # mm: heading and three rows
 LEDGER_SHARE = 0.55  # the gold ledger's share of the width; notes get the rest
 
 
-def _ledger_fits(flow: Flow, data: dict[str, Any] | None) -> bool:
+def _ledger_fits(flow: Flow, data: SheetView | None) -> bool:
     """Whether the gold ledger (at least three rows, or its entries) fits on this page."""
-    entries = data["gold_ledger"] if data else []
+    entries = data.gold_ledger if data else ()
     wanted = 6.5 + 4 + (len(entries) + 1) * LEDGER_ROW
     return flow.room >= max(LEDGER_MIN, min(wanted, flow.bottom - 40))
 
 
-def _ledger_and_notes(flow: Flow, data: dict[str, Any] | None) -> None:
+def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
     """GOLD LEDGER (every entry, then blank lines) beside ruled NOTES, down to the page foot;
     on the next page when they do not fit here (they are never left out)."""
-    entries = data["gold_ledger"] if data else []
+    entries = data.gold_ledger if data else ()
     if not _ledger_fits(flow, data):
         flow.new_page()
     ledger_w = flow.content * LEDGER_SHARE
@@ -345,70 +341,74 @@ def _ledger_and_notes(flow: Flow, data: dict[str, Any] | None) -> None:
         first = False
 
 
-def _ledger_row(page: Page, entry: dict[str, Any], x: float, y: float, width: float) -> None:
-    game = str(entry["game"]) if entry.get("game") is not None else ""
+def _ledger_row(page: Page, entry: LedgerLine, x: float, y: float, width: float) -> None:
+    game = str(entry.game) if entry.game is not None else ""
     page.text(x + 4.5, y, game, 7.5, align="center")
-    page.text(x + 24, y, f"{entry['amount']:+d}", 7.5, align="right")
-    page.text(x + 26, y, fit_text(entry.get("note") or "", width - 27, 7.5), 7.5)
+    page.text(x + 24, y, f"{entry.amount:+d}", 7.5, align="right")
+    page.text(x + 26, y, fit_text(entry.note or "", width - 27, 7.5), 7.5)
 
 
 # --- the back page: progress ----------------------------------------------------------------
 
 CHART_H = 105.0  # mm
 PROGRESS_COLUMNS = (
-    ("Game", "game", 14.0),
-    ("Date", "date", 40.0),
-    ("Award", "award", 60.0),
-    ("Earned XP", "earned", 84.0),
-    ("Spent XP", "spent", 106.0),
-    ("Level", "level", 122.0),
-    ("Mana", "mana", 136.0),
+    ("Game", 14.0),
+    ("Date", 40.0),
+    ("Award", 60.0),
+    ("Earned XP", 84.0),
+    ("Spent XP", 106.0),
+    ("Level", 122.0),
+    ("Mana", 136.0),
 )
-"""The progress table's columns: heading, figure and the right edge of each, in mm."""
+"""The progress table's columns: heading and the right edge of each, in mm."""
 
 
-def _progress(flow: Flow, data: dict[str, Any]) -> None:
+def _progress_figures(row: ProgressRow) -> tuple[object, ...]:
+    """One game's figures in ``PROGRESS_COLUMNS`` order."""
+    return (row.game, row.date, row.award, row.earned, row.spent, row.level, row.mana)
+
+
+def _progress(flow: Flow, data: SheetView) -> None:
     """The back page: XP earned, XP spent and level by game as a chart, then game by game."""
-    rows = progress_rows(data)
+    rows = data.progress
     if not rows:
         return
     flow.new_page()
     title = "PROGRESS"
     flow.y = heading(flow.page, flow.x, flow.y, flow.content, title)
     flow.page.chart(
-        flow.x, flow.y, flow.content, CHART_H, f"{data['name']}: XP and level by game", rows
+        flow.x, flow.y, flow.content, CHART_H, f"{data.name}: XP and level by game", rows
     )
     flow.y += CHART_H + 3
     step = 4.4
 
     def head() -> None:
-        for label, _, right in PROGRESS_COLUMNS:
+        for label, right in PROGRESS_COLUMNS:
             flow.page.text(flow.x + right, flow.y + 3, label, 7.5, italic=True, align="right")
-        flow.page.line(flow.x, flow.y + 4, flow.x + PROGRESS_COLUMNS[-1][2], flow.y + 4)
+        flow.page.line(flow.x, flow.y + 4, flow.x + PROGRESS_COLUMNS[-1][1], flow.y + 4)
         flow.y += 4
 
     head()
     for row in rows:
         if flow.need(step, title):
             head()
-        figures = row.to_json()
-        for _, key, right in PROGRESS_COLUMNS:
-            flow.page.text(flow.x + right, flow.y + 3.4, str(figures[key]), 8, align="right")
+        for (_, right), figure in zip(PROGRESS_COLUMNS, _progress_figures(row), strict=True):
+            flow.page.text(flow.x + right, flow.y + 3.4, str(figure), 8, align="right")
         flow.y += step
 
 
 # --- the sheet ------------------------------------------------------------------------------
 
 
-def sheet_pages(data: dict[str, Any] | None, paper: str = "a4") -> list[Page]:
-    """The sheet of one Titan (``data`` from ``sheet_data``) or, with None, the blank sheet.
+def sheet_pages(data: SheetView | None, paper: str = "a4") -> list[Page]:
+    """The sheet of one Titan (``data`` from ``sheet_view``) or, with None, the blank sheet.
 
     One page when everything fits at 7 points or more; otherwise the spells, items or ledger
     go on on a second page, under a running head and their heading marked "(continued)".
     """
     width, height = paper_size(paper)
-    title = f"{data['name']} - Titan Character Sheet" if data else "Titan Character Sheet"
-    running = f"{data['name']} - Titan Character Sheet (continued)" if data else title
+    title = f"{data.name} - Titan Character Sheet" if data else "Titan Character Sheet"
+    running = f"{data.name} - Titan Character Sheet (continued)" if data else title
     flow = Flow(width, height, title, running)
     page, x, content = flow.page, flow.x, flow.content
     y = _header(page, data, x, flow.y, content)
@@ -418,7 +418,7 @@ def sheet_pages(data: dict[str, Any] | None, paper: str = "a4") -> list[Page]:
     y = max(_schools(page, data, x, y, left), _at_the_table(page, data, right_x, y, right_w)) + 2
     flow.y = y
     _spells(flow, data)
-    items_section(flow, data["magic_items"] if data else None)
+    items_section(flow, data.magic_items if data else None)
     _honor_guard(flow, data)
     if data is None:
         flow.new_page()  # the blank sheet's back: more spells, the ledger and notes
@@ -426,8 +426,8 @@ def sheet_pages(data: dict[str, Any] | None, paper: str = "a4") -> list[Page]:
         _ledger_and_notes(flow, data)
         return flow.pages
     _choices(flow, data)
-    _goal(flow, data.get("goal"))
-    if _ledger_fits(flow, data) or not progress_rows(data):
+    _goal(flow, data.goal)
+    if _ledger_fits(flow, data) or not data.progress:
         _ledger_and_notes(flow, data)
         _progress(flow, data)
     else:  # the ledger and notes go on the back, under the progress
@@ -437,6 +437,6 @@ def sheet_pages(data: dict[str, Any] | None, paper: str = "a4") -> list[Page]:
     return flow.pages
 
 
-def sheet_page(data: dict[str, Any] | None, paper: str = "a4") -> Page:
+def sheet_page(data: SheetView | None, paper: str = "a4") -> Page:
     """The first page of the sheet (all of it when it fits one page)."""
     return sheet_pages(data, paper)[0]

@@ -10,9 +10,9 @@ other in the standalone SVG.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ..rules.sheet import SheetView
 from .canvas import PT, Box, Chart, Page, Shape, Text
 from .fonts import font_face_css, font_family
 from .progress_chart import chart_svg_elements, chart_texts
@@ -107,6 +107,6 @@ def page_svg(page: Page) -> str:
     return pages_svg([page])
 
 
-def sheet_svg(data: dict[str, Any] | None, paper: str = "a4") -> str:
+def sheet_svg(data: SheetView | None, paper: str = "a4") -> str:
     """The Titan Character Sheet (or the blank sheet, with None) as SVG (pages stacked)."""
     return pages_svg(sheet_pages(data, paper))

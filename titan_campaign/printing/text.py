@@ -3,10 +3,9 @@ Chinese letter takes two), long fields wrapped, readable in monochrome."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..rules.abilities import ABILITY_INFO
 from ..rules.progress import progress_table
+from ..rules.sheet import GoalView, SheetView
 from .cells import WIDTH, apart, pad, wrap
 from .figures import (
     charge_boxes,
@@ -14,7 +13,6 @@ from .figures import (
     goal_steps,
     goal_summary,
     guard_slots,
-    progress_rows,
 )
 
 LEFT = 53  # width of the left column (abilities, schools)
@@ -34,7 +32,7 @@ def _columns(left: list[str], right: list[str]) -> list[str]:
     return [(pad(a, LEFT) + b).rstrip() for a, b in zip(left, right)]
 
 
-def honor_guard_lines(data: dict[str, Any]) -> list[str]:
+def honor_guard_lines(data: SheetView) -> list[str]:
     """Three slots: a member, an open slot (blank line) or locked until its level (R9)."""
     return [
         f"slot {slot.number} (up to {slot.cap} pts): {slot.member or '_' * 15}"
@@ -44,97 +42,93 @@ def honor_guard_lines(data: dict[str, Any]) -> list[str]:
     ]
 
 
-def goal_lines(goal: dict[str, Any]) -> list[str]:
+def goal_lines(goal: GoalView) -> list[str]:
     """BUILD GOAL: what is wanted, what remains, and the steps in order, wrapped to 80."""
-    lines = wrap(f"BUILD GOAL: {goal['wanted']}", more="  ")
+    lines = wrap(f"BUILD GOAL: {goal.wanted}", more="  ")
     lines += wrap(goal_summary(goal), indent="  ")
     steps = "   ".join(step.replace(" ", "\u00a0") for step in goal_steps(goal))
     lines += [line.replace("\u00a0", " ") for line in wrap(steps, indent="  ")]
     return lines
 
 
-def sheet_text(data: dict[str, Any]) -> str:
-    xp = data["xp"]
+def sheet_text(data: SheetView) -> str:
+    xp = data.xp
     out: list[str] = []
-    out += apart("TITAN CHARACTER SHEET", f"campaign: {data['campaign']}")
-    out += wrap(f"Titan Name: {data['name']}", more="  ")
-    player = wrap(f"Player: {data['player']}", more="  ")
-    out += player[:-1] + apart(player[-1], f"LEVEL {data['level']}")
-    if data.get("archived"):
+    out += apart("TITAN CHARACTER SHEET", f"campaign: {data.campaign}")
+    out += wrap(f"Titan Name: {data.name}", more="  ")
+    player = wrap(f"Player: {data.player}", more="  ")
+    out += player[:-1] + apart(player[-1], f"LEVEL {data.level}")
+    if data.archived:
         out.append("ARCHIVED (dead or retired)")
     out.append("=" * WIDTH)
 
     left = ["ABILITIES"]
-    for key, value in data["abilities"].items():
+    for key, value in data.abilities.items():
         info = ABILITY_INFO[key]
         left.append(f"{boxes(value)} {info.title:<12} {info.sheet_text}")
     right = [
         "EXPERIENCE",
-        f"Base XP:      {xp['base']:>6}",
-        f"Earned XP:    {xp['earned']:>6}",
-        f"Spent XP:     {xp['spent']:>6}",
-        f"Available:    {xp['available']:>6}",
-        f"To next level:{xp['to_next_level']:>6}",
+        f"Base XP:      {xp.base:>6}",
+        f"Earned XP:    {xp.earned:>6}",
+        f"Spent XP:     {xp.spent:>6}",
+        f"Available:    {xp.available:>6}",
+        f"To next level:{xp.to_next_level:>6}",
         "",
-        f"GOLD:         {data['gold']:>6}",
+        f"GOLD:         {data.gold:>6}",
     ]
     out += _columns(left, right)
     out.append("")
 
-    left = ["SPELL SCHOOLS"] + [f"{boxes(v)} {k.upper()}" for k, v in data["schools"].items()]
+    left = ["SPELL SCHOOLS"] + [f"{boxes(v)} {k.upper()}" for k, v in data.schools.items()]
     right = [
         "PER GAME",
-        f"Mana per turn:        {data['mana']}",
-        f"Titan Power-factor:   {data['titan_power']}",
-        f"Skill-5 strikes:      {data['skill_uses']}",
-        f"Re-rolls per turn:    {data['rerolls']}",
-        f"XP bonus:             {data['xp_bonus_percent']}%",
+        f"Mana per turn:        {data.mana}",
+        f"Titan Power-factor:   {data.titan_power}",
+        f"Skill-5 strikes:      {data.skill_uses}",
+        f"Re-rolls per turn:    {data.rerolls}",
+        f"XP bonus:             {data.xp_bonus_percent}%",
     ]
     out += _columns(left, right)
     out.append("")
 
-    out.append(f"SPELLS ({len(data['spells'])})")
-    if not data["spells"]:
+    out.append(f"SPELLS ({len(data.spells)})")
+    if not data.spells:
         out.append("  (none yet)")
-    for spell in data["spells"]:
-        mark = " bonus" if spell["bonus"] else " bought" if spell["bought"] else ""
-        line = f"  {spell['name']:<24} {spell['school'].title():<10} L{spell['level']}  {spell['mana']} Mana  {spell['cast']}{mark}"
+    for spell in data.spells:
+        mark = " bonus" if spell.bonus else " bought" if spell.bought else ""
+        line = f"  {spell.name:<24} {spell.school.title():<10} L{spell.level}  {spell.mana} Mana  {spell.cast}{mark}"
         out += wrap(line, more=" " * 8)
     out.append("")
 
     out.append("MAGIC ITEMS")
-    if not data["magic_items"]:
+    if not data.magic_items:
         out.append("  (none)")
-    for item in data["magic_items"]:
+    for item in data.magic_items:
         used, total = charge_boxes(item)
         charges = f", charges {boxes(used, total)}" if total else ""
-        if item["charges"] is not None and not total:
+        if item.charges is not None and not total:
             charges = f", {charges_text(item)}"
-        legion = f", legion {item['legion']}" if item.get("legion") else ""
-        out += wrap(f"  {item['name']} ({item['type']}{charges}{legion})", more="    ")
-        if item["description"]:
-            out += wrap(item["description"], indent="    ")
+        legion = f", legion {item.legion}" if item.legion else ""
+        out += wrap(f"  {item.name} ({item.type}{charges}{legion})", more="    ")
+        if item.description:
+            out += wrap(item.description, indent="    ")
     out.append("")
 
     out.append("HONOR GUARD")
     out += [f"  {line}" for line in honor_guard_lines(data)]
     out.append("")
     out.append("STARTING LEGIONS (next game)")
-    for number, legion in enumerate(data["starting_legions"], start=1):
-        out += wrap(f"  {number}: {', '.join(legion)}", more="     ")
-    for note in data.get("starting_legion_notes", []):
+    for number, members in enumerate(data.starting_legions, start=1):
+        out += wrap(f"  {number}: {', '.join(members)}", more="     ")
+    for note in data.starting_legion_notes:
         out += wrap(f"  ! {note}", more="    ")
-    if data["pending"]:
+    if data.pending:
         out.append("")
         out.append("CHOICES TO MAKE")
-        out += [
-            line
-            for choice in data["pending"]
-            for line in wrap(f"  - {choice['text']}", more="    ")
-        ]
-    if data.get("goal"):
+        out += [line for choice in data.pending for line in wrap(f"  - {choice.text}", more="    ")]
+    if data.goal:
         out.append("")
-        out += goal_lines(data["goal"])
-    if data.get("progress"):
-        out += ["", "PROGRESS", *progress_table(progress_rows(data)).splitlines()]
+        out += goal_lines(data.goal)
+    if data.progress:
+        out += ["", "PROGRESS", *progress_table(data.progress).splitlines()]
     return "\n".join(line.rstrip() for line in out) + "\n"

@@ -62,14 +62,6 @@ class Award(NamedTuple):
         bonus = f"{self.wisdom_bonus} wisdom bonus ({10 * self.wisdom}%)"
         return f"{parts} = {self.subtotal}, + {bonus} = {self.total} XP"
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "parts": [{"label": label, "xp": xp} for label, xp in self.parts],
-            "subtotal": self.subtotal,
-            "wisdom_bonus": self.wisdom_bonus,
-            "total": self.total,
-        }
-
 
 FIGURE_LABELS = {
     "score": ("score", "score"),

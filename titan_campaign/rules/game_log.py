@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .awards import Award, figures, figures_text
@@ -18,6 +19,7 @@ from .errors import RuleError
 from .events import Event, GameCorrected, GameOutcome, GameRecorded, GameRemoved
 from .facts import ShapeError, parse, replaced
 from .state import GamePlayed, TitanState
+from .views import JsonObject, view_json
 
 
 class Participant(NamedTuple):
@@ -180,30 +182,80 @@ def check_winners(entry: GameLogEntry) -> None:
         )
 
 
-def played_json(played: GamePlayed) -> dict[str, object]:
-    """One Titan's entry as data: result, every figure, survivors, award total and breakdown."""
-    return {
-        "result": played.outcome.result,
-        "figures": figures(played.outcome),
-        "survivors": list(played.survivors) if played.survivors is not None else None,
-        "award": played.award.total,
-        "breakdown": played.award.to_json(),
-    }
+@dataclass(frozen=True, slots=True)
+class AwardPart:
+    label: str
+    xp: int
 
 
-def game_log_json(entries: Iterable[GameLogEntry]) -> list[dict[str, object]]:
-    """The game log as data: number, date, scenario, and per Titan its entry."""
-    return [
-        {
-            "game": entry.game,
-            "date": entry.date,
-            "scenario": entry.scenario,
-            "participants": [
-                {"titan": p.titan, **played_json(p.played)} for p in entry.participants
-            ],
-        }
+@dataclass(frozen=True, slots=True)
+class AwardView:
+    """A game's award (R8): each part, the subtotal, the wisdom bonus and the total."""
+
+    parts: tuple[AwardPart, ...]
+    subtotal: int
+    wisdom_bonus: int
+    total: int
+
+
+def award_view(award: Award) -> AwardView:
+    return AwardView(
+        tuple(AwardPart(label, xp) for label, xp in award.parts),
+        award.subtotal,
+        award.wisdom_bonus,
+        award.total,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EntryLine:
+    """One Titan's entry in the game log as shown: its name, result, every figure typed, the
+    survivors, the award and its breakdown (R8, R9)."""
+
+    titan: str
+    result: str
+    figures: Mapping[str, int | bool]
+    survivors: tuple[str, ...] | None
+    award: int
+    breakdown: AwardView
+
+
+@dataclass(frozen=True, slots=True)
+class GameLogLine:
+    """A game of the campaign's log as shown: number, date, scenario and every entry."""
+
+    game: int
+    date: str
+    scenario: str
+    participants: tuple[EntryLine, ...]
+
+
+def game_log_view(entries: Iterable[GameLogEntry]) -> tuple[GameLogLine, ...]:
+    """The game log as a view: number, date, scenario, and per Titan its entry."""
+    return tuple(
+        GameLogLine(
+            entry.game,
+            entry.date,
+            entry.scenario,
+            tuple(
+                EntryLine(
+                    titan=p.titan,
+                    result=p.outcome.result,
+                    figures=figures(p.outcome),
+                    survivors=p.survivors,
+                    award=p.award,
+                    breakdown=award_view(p.breakdown),
+                )
+                for p in entry.participants
+            ),
+        )
         for entry in entries
-    ]
+    )
+
+
+def game_log_json(entries: Iterable[GameLogEntry]) -> list[JsonObject]:
+    """The game log as data (``game_log_view``), for ``campaign games --json``."""
+    return [view_json(line) for line in game_log_view(entries)]
 
 
 def survivors_text(survivors: tuple[str, ...] | None) -> str:

@@ -48,6 +48,7 @@ from .names import UnknownName
 from .spells import SCHOOLS, find_school, find_spell
 from .state import XP_PER_PURCHASE, TitanState
 from .titan import apply, next_school_level
+from .views import JsonObject, view_json
 
 __all__ = ["Goal", "GoalPlan", "GoalStep", "games_needed", "parse_goal", "plan_goal"]
 
@@ -161,20 +162,39 @@ class GoalPlan(NamedTuple):
         word = "spell" if len(self.forgotten) == 1 else "spells"
         return f"; forgets the bonus {word} {', '.join(self.forgotten)} (R6)"
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "forgets": list(self.forgotten),
-            "xp_needed": self.xp_needed,
-            "games": None if self.games is None else round(self.games, 2),
-            "steps": [
-                {
-                    "do": step.do,
-                    "xp_spent_after": step.xp_spent_after,
-                    "level_after": step.level_after,
-                }
-                for step in self.steps
-            ],
-        }
+    def view(self) -> PlanView:
+        """The plan as ``goal --format json`` prints it."""
+        return PlanView(
+            forgets=self.forgotten,
+            xp_needed=self.xp_needed,
+            games=None if self.games is None else round(self.games, 2),
+            steps=tuple(
+                PlanStepLine(step.do, step.xp_spent_after, step.level_after) for step in self.steps
+            ),
+        )
+
+    def to_json(self) -> JsonObject:
+        return view_json(self.view())
+
+
+@dataclass(frozen=True, slots=True)
+class PlanStepLine:
+    """One step of a plan as shown: what to do, then the spent XP and level after it."""
+
+    do: str
+    xp_spent_after: int
+    level_after: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlanView:
+    """A plan as shown: the bonus spells it forgets (R6), the XP still to earn, about how many
+    games that is, and its steps."""
+
+    forgets: tuple[str, ...]
+    xp_needed: int
+    games: float | None
+    steps: tuple[PlanStepLine, ...]
 
 
 def games_needed(plan: GoalPlan, state: TitanState) -> float | None:

@@ -13,16 +13,18 @@ game 2: award 60, earned 210, spent 300, level 1, Mana 2.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from .events import Event, GameRecorded
 from .state import TitanState
 from .titan import apply
+from .views import JsonObject, view_json
 
 __all__ = ["ProgressRow", "progress", "progress_json", "progress_table"]
 
 
-class ProgressRow(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ProgressRow:
     """One game of a Titan's history and the sheet right after its record (R1, R2, R7, R8)."""
 
     game: int
@@ -34,20 +36,6 @@ class ProgressRow(NamedTuple):
     mana: int
     played_in: str = ""
     """The campaign the game was played in, when not the Titan's campaign now (imported)."""
-
-    def to_json(self) -> dict[str, int | str]:
-        data: dict[str, int | str] = {
-            "game": self.game,
-            "date": self.date,
-            "award": self.award,
-            "earned": self.earned,
-            "spent": self.spent,
-            "level": self.level,
-            "mana": self.mana,
-        }
-        if self.played_in:
-            data["played_in"] = self.played_in
-        return data
 
     @property
     def label(self) -> str:
@@ -96,9 +84,9 @@ def progress(events: Iterable[Event]) -> list[ProgressRow]:
     return rows
 
 
-def progress_json(rows: Sequence[ProgressRow]) -> list[dict[str, int | str]]:
-    """The rows as plain JSON, oldest game first."""
-    return [row.to_json() for row in rows]
+def progress_json(rows: Sequence[ProgressRow]) -> list[JsonObject]:
+    """The rows as plain JSON, oldest game first (``played_in`` only for another campaign's)."""
+    return [view_json(row) for row in rows]
 
 
 _HEADINGS = ("Game", "Date", "Award", "Earned", "Spent", "Level", "Mana")

@@ -1,21 +1,167 @@
-"""The Titan Character Sheet as plain data: what ``sheet --format json`` prints and printers draw."""
+"""The Titan Character Sheet as a typed view: what ``sheet --format json`` prints, what the
+printers draw and the app shows, read by attribute (``sheet.xp.available``).
+
+Every view here is a frozen dataclass; ``views.view_json`` gives its JSON from its fields, so
+the keys printed are the fields read.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from .abilities import ABILITIES
+from .awards import figures
 from .errors import RuleError
-from .game_log import played_json
+from .game_log import AwardView, award_view
 from .goals import Goal, plan_goal
+from .progress import ProgressRow
 from .spells import SCHOOLS
+from .state import GamePlayed
 from .titan import TitanState
+from .views import JsonObject, view_json
 
 
-def goal_data(state: TitanState) -> dict[str, Any] | None:
-    """The build goal kept with the Titan and what remains of it (see ``goals.py``): what is
-    wanted, the XP still to earn, about how many games that is, and the steps in order.
-    None without a goal; an archived Titan's goal lists no steps and says why."""
+@dataclass(frozen=True, slots=True)
+class Experience:
+    """The sheet's EXPERIENCE box (R1, R2)."""
+
+    base: int
+    earned: int
+    spent: int
+    available: int
+    to_next_level: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpellLine:
+    """One spell of the spell book: ``bonus`` an Intelligence pick (R6), ``bought`` paid for
+    in gold (R11)."""
+
+    name: str
+    school: str
+    level: int
+    mana: int
+    cast: str
+    bonus: bool
+    bought: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceLine:
+    """A choice still to make (``PendingChoice``) and its words."""
+
+    kind: str
+    school: str | None
+    level: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """One line of the gold ledger (R11)."""
+
+    amount: int
+    note: str
+    game: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ItemLine:
+    """A magic item as the sheet shows it, with the starting legion it goes with (R10, R11)."""
+
+    name: str
+    type: str
+    charges: int | None
+    max_charges: int | None
+    description: str
+    legion: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GoalView:
+    """The build goal kept with the Titan and what remains of it (``goals.py``): what is
+    wanted, the XP still to earn, about how many games that is, and the steps in order;
+    ``note`` says why an archived Titan's goal lists no steps."""
+
+    wanted: str
+    met: bool
+    xp_needed: int
+    xp_cost: int
+    games: float | None
+    steps: tuple[str, ...]
+    forgets: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game of the Titan's record: when, where (``played_in``: another campaign's game,
+    of an imported Titan's past), every figure typed, the survivors and the award (R8, R9)."""
+
+    game: int
+    date: str
+    scenario: str
+    played_in: str
+    result: str
+    figures: Mapping[str, int | bool]
+    survivors: tuple[str, ...] | None
+    award: int
+    breakdown: AwardView
+
+
+def game_line(played: GamePlayed) -> GameLine:
+    return GameLine(
+        game=played.game,
+        date=played.date,
+        scenario=played.scenario,
+        played_in=played.played_in,
+        result=played.outcome.result,
+        figures=figures(played.outcome),
+        survivors=played.survivors,
+        award=played.award.total,
+        breakdown=award_view(played.award),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SheetView:
+    """Every figure of the paper sheet plus the derived ones; ``progress``: the Titan game by
+    game (the printed sheet's back page), empty where it is not asked for."""
+
+    name: str
+    player: str
+    campaign: str
+    archived: bool
+    level: int
+    xp: Experience
+    abilities: Mapping[str, int]
+    schools: Mapping[str, int]
+    spells: tuple[SpellLine, ...]
+    pending: tuple[ChoiceLine, ...]
+    mana: int
+    titan_power: int
+    skill_uses: int
+    rerolls: int
+    xp_bonus_percent: int
+    gold: int
+    gold_ledger: tuple[LedgerLine, ...]
+    magic_items: tuple[ItemLine, ...]
+    honor_guard: tuple[str, ...]
+    honor_guard_slots: tuple[int, ...]
+    starting_legions: tuple[tuple[str, ...], ...]
+    starting_legion_notes: tuple[str, ...]
+    goal: GoalView | None
+    games: tuple[GameLine, ...]
+    progress: tuple[ProgressRow, ...] = ()
+
+    def to_json(self) -> JsonObject:
+        return view_json(self)
+
+
+def goal_view(state: TitanState) -> GoalView | None:
+    """The goal kept with the Titan and what remains of it; None without a goal. An archived
+    Titan's goal lists no steps and says why."""
     kept = state.goal
     if kept is None:
         return None
@@ -23,98 +169,83 @@ def goal_data(state: TitanState) -> dict[str, Any] | None:
     try:
         plan = plan_goal(state, goal)
     except RuleError as error:  # an archived Titan plans nothing
-        return {"wanted": goal.describe(), "met": False, "xp_needed": 0, "xp_cost": 0,
-                "games": None, "steps": [], "forgets": [], "note": str(error)}  # fmt: skip
-    return {
-        "wanted": goal.describe(),
-        "met": not plan.steps,
-        "xp_needed": plan.xp_needed,
-        "xp_cost": plan.xp_cost,
-        "games": None if plan.games is None else round(plan.games, 1),
-        "steps": [step.do for step in plan.steps],
-        "forgets": list(plan.forgotten),
-        "note": "",
-    }
+        return GoalView(goal.describe(), False, 0, 0, None, (), (), str(error))
+    return GoalView(
+        wanted=goal.describe(),
+        met=not plan.steps,
+        xp_needed=plan.xp_needed,
+        xp_cost=plan.xp_cost,
+        games=None if plan.games is None else round(plan.games, 1),
+        steps=tuple(step.do for step in plan.steps),
+        forgets=plan.forgotten,
+        note="",
+    )
 
 
-def sheet_data(state: TitanState, campaign: str) -> dict[str, Any]:
-    """Every figure of the paper sheet plus the derived ones, as JSON-ready data."""
+def sheet_view(state: TitanState, campaign: str, progress: Sequence[ProgressRow] = ()) -> SheetView:
+    """Every figure of the paper sheet plus the derived ones (and, if given, the progress)."""
     legions = state.starting_legions
     item_legion = {
         name: number for number, names in enumerate(legions.items, start=1) for name in names
     }
-    return {
-        "name": state.name,
-        "player": state.player,
-        "campaign": campaign,
-        "archived": state.archived,
-        "level": state.level,
-        "xp": {
-            "base": state.base_xp,
-            "earned": state.earned_xp,
-            "spent": state.spent_xp,
-            "available": state.available_xp,
-            "to_next_level": state.xp_to_next_level,
-        },
-        "abilities": {ability: state.abilities[ability] for ability in ABILITIES},
-        "schools": {school: state.schools[school] for school in SCHOOLS},
-        "spells": [
-            {
-                "name": known.name,
-                "school": known.spell.school,
-                "level": known.spell.level,
-                "mana": known.spell.mana,
-                "cast": known.spell.cast,
-                "bonus": known.bonus,
-                "bought": known.bought,
-            }
+    return SheetView(
+        name=state.name,
+        player=state.player,
+        campaign=campaign,
+        archived=state.archived,
+        level=state.level,
+        xp=Experience(
+            base=state.base_xp,
+            earned=state.earned_xp,
+            spent=state.spent_xp,
+            available=state.available_xp,
+            to_next_level=state.xp_to_next_level,
+        ),
+        abilities={ability: state.abilities[ability] for ability in ABILITIES},
+        schools={school: state.schools[school] for school in SCHOOLS},
+        spells=tuple(
+            SpellLine(
+                name=known.name,
+                school=known.spell.school,
+                level=known.spell.level,
+                mana=known.spell.mana,
+                cast=known.spell.cast,
+                bonus=known.bonus,
+                bought=known.bought,
+            )
             for known in sorted(
                 state.spells, key=lambda k: (SCHOOLS.index(k.spell.school), k.spell.level, k.name)
             )
-        ],
-        "pending": [
-            {
-                "kind": choice.kind,
-                "school": choice.school,
-                "level": choice.level,
-                "text": choice.describe(),
-            }
+        ),
+        pending=tuple(
+            ChoiceLine(choice.kind, choice.school, choice.level, choice.describe())
             for choice in state.pending
-        ],
-        "mana": state.mana,
-        "titan_power": state.titan_power,
-        "skill_uses": state.skill_uses,
-        "rerolls": state.rerolls,
-        "xp_bonus_percent": state.xp_bonus_percent,
-        "gold": state.gold,
-        "gold_ledger": [
-            {"amount": line.amount, "note": line.note, "game": line.game}
-            for line in state.gold_ledger
-        ],
-        "magic_items": [
-            {
-                "name": item.name,
-                "type": item.type,
-                "charges": item.charges,
-                "max_charges": item.max_charges,
-                "description": item.description,
-                "legion": item_legion.get(item.name),
-            }
+        ),
+        mana=state.mana,
+        titan_power=state.titan_power,
+        skill_uses=state.skill_uses,
+        rerolls=state.rerolls,
+        xp_bonus_percent=state.xp_bonus_percent,
+        gold=state.gold,
+        gold_ledger=tuple(
+            LedgerLine(line.amount, line.note, line.game) for line in state.gold_ledger
+        ),
+        magic_items=tuple(
+            ItemLine(
+                name=item.name,
+                type=item.type,
+                charges=item.charges,
+                max_charges=item.max_charges,
+                description=item.description,
+                legion=item_legion.get(item.name),
+            )
             for item in state.items
-        ],
-        "honor_guard": list(state.honor_guard),
-        "honor_guard_slots": list(state.honor_guard_slots),
-        "starting_legions": [list(legion) for legion in legions.legions],
-        "starting_legion_notes": list(legions.notes),
-        "goal": goal_data(state),
-        "games": [
-            {
-                "game": game.game,
-                "date": game.date,
-                "scenario": game.scenario,
-                **({"played_in": game.played_in} if game.played_in else {}),
-                **played_json(game),
-            }
-            for game in state.games_in_order
-        ],
-    }
+        ),
+        honor_guard=tuple(state.honor_guard),
+        honor_guard_slots=tuple(state.honor_guard_slots),
+        starting_legions=tuple(tuple(legion) for legion in legions.legions),
+        starting_legion_notes=tuple(legions.notes),
+        goal=goal_view(state),
+        games=tuple(game_line(game) for game in state.games_in_order),
+        progress=tuple(progress),
+    )

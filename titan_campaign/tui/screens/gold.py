@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from ... import actions
 from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.names import plural
-from ...rules.sheet import sheet_data
+from ...rules.sheet import sheet_view
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -298,24 +298,24 @@ class GoldScreen(OneTitan, Screen[None]):
 
     def show(self, state: TitanState) -> None:
         self.state = state
-        data = sheet_data(state, self.campaign)
+        data = sheet_view(state, self.campaign)
         self.query_one("#gold-title", Static).update(
-            plain(f"{data['name'].upper()}: GOLD {data['gold']}")
+            plain(f"{data.name.upper()}: GOLD {data.gold}")
         )
         ledger = self.query_one("#ledger", DataTable)
         ledger.clear()
-        for line in data["gold_ledger"]:
-            ledger.add_row(f"{line['amount']:+d}", Text(line["note"]), str(line["game"] or ""))
+        for line in data.gold_ledger:
+            ledger.add_row(f"{line.amount:+d}", Text(line.note), str(line.game or ""))
         items = self.query_one("#items", DataTable)
         items.clear()
-        for item in data["magic_items"]:
-            charges = f"{item['charges']}/{item['max_charges']}" if item["max_charges"] else "-"
+        for item in data.magic_items:
+            charges = f"{item.charges}/{item.max_charges}" if item.max_charges else "-"
             items.add_row(
-                Text(item["name"]),
-                item["type"],
+                Text(item.name),
+                item.type,
                 charges,
-                str(item["legion"] or ""),
-                Text(item["description"][:60]),
+                str(item.legion or ""),
+                Text(item.description[:60]),
             )
 
     def _act(self, action: Callable[[], actions.Done]) -> None:

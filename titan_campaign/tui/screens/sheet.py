@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
@@ -16,7 +16,7 @@ from ... import actions
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.errors import Decision
 from ...rules.names import plural
-from ...rules.sheet import sheet_data
+from ...rules.sheet import GoalView, SheetView, sheet_view
 from ...rules.spells import SCHOOLS, find_spell
 from ...rules.titan import MAX_BOXES, TitanState
 from .. import places
@@ -50,12 +50,13 @@ def may_check(state: TitanState, grid: str, key: str) -> Decision:
     return actions.can_buy_school_level(state, key)
 
 
-def box_rows(state: TitanState, data: dict[str, Any], grid: str) -> list[BoxRow]:
+def box_rows(state: TitanState, data: SheetView, grid: str) -> list[BoxRow]:
     """The rows of a box grid; the rules say whether the next box of each may be checked."""
     rows: list[BoxRow] = []
     keys = ABILITIES if grid == "abilities" else SCHOOLS
+    boxes = data.abilities if grid == "abilities" else data.schools
     for key in keys:
-        checked = data[grid][key]
+        checked = boxes[key]
         decision = may_check(state, grid, key) if checked < MAX_BOXES else None
         title = ABILITY_INFO[key].title if grid == "abilities" else key.upper()
         note = (
@@ -78,48 +79,48 @@ def box_rows(state: TitanState, data: dict[str, Any], grid: str) -> list[BoxRow]
     return rows
 
 
-def xp_panel(data: dict[str, Any]) -> Text:
-    xp = data["xp"]
+def xp_panel(data: SheetView) -> Text:
+    xp = data.xp
     text = Text()
     text.append("EXPERIENCE\n", style="bold underline")
     for label, value in (
-        ("Base XP", xp["base"]),
-        ("Earned XP", xp["earned"]),
-        ("Spent XP", xp["spent"]),
+        ("Base XP", xp.base),
+        ("Earned XP", xp.earned),
+        ("Spent XP", xp.spent),
     ):
         text.append(f"{label + ':':<14}{value:>6}\n")
-    text.append(f"{'Available:':<14}{xp['available']:>6}\n", style="bold")
-    text.append(f"{'To next level:':<14}{xp['to_next_level']:>6}\n")
-    text.append(f"\nGOLD{data['gold']:>16}\n", style="bold")
+    text.append(f"{'Available:':<14}{xp.available:>6}\n", style="bold")
+    text.append(f"{'To next level:':<14}{xp.to_next_level:>6}\n")
+    text.append(f"\nGOLD{data.gold:>16}\n", style="bold")
     return text
 
 
-def derived_panel(data: dict[str, Any]) -> Text:
+def derived_panel(data: SheetView) -> Text:
     text = Text()
     text.append("IN PLAY\n", style="bold underline")
     for label, value in (
-        ("Mana per turn", data["mana"]),
-        ("Titan Power-factor", data["titan_power"]),
-        ("Skill-5 strikes", data["skill_uses"]),
-        ("Re-rolls per turn", data["rerolls"]),
-        ("XP bonus", f"{data['xp_bonus_percent']}%"),
+        ("Mana per turn", data.mana),
+        ("Titan Power-factor", data.titan_power),
+        ("Skill-5 strikes", data.skill_uses),
+        ("Re-rolls per turn", data.rerolls),
+        ("XP bonus", f"{data.xp_bonus_percent}%"),
     ):
         text.append(f"{label + ':':<20}{value!s:>4}\n")
     return text
 
 
-def spell_rows(data: dict[str, Any]) -> list[tuple[str, ...]]:
+def spell_rows(data: SheetView) -> list[tuple[str, ...]]:
     """The spell list's rows: name, school, level, Mana, when cast, how it was gained."""
     return [
         (
-            spell["name"],
-            spell["school"].title(),
-            str(spell["level"]),
-            str(spell["mana"]),
-            spell["cast"],
-            "bonus" if spell["bonus"] else "bought" if spell["bought"] else "",
+            spell.name,
+            spell.school.title(),
+            str(spell.level),
+            str(spell.mana),
+            spell.cast,
+            "bonus" if spell.bonus else "bought" if spell.bought else "",
         )
-        for spell in data["spells"]
+        for spell in data.spells
     ]
 
 
@@ -132,25 +133,23 @@ def spell_text(name: str) -> Text:
     return Text.assemble((spell.name, "bold"), f"   {facts}\n", spell.text)
 
 
-def items_panel(data: dict[str, Any]) -> Text:
+def items_panel(data: SheetView) -> Text:
     text = Text()
     text.append("MAGIC ITEMS\n", style="bold underline")
-    if not data["magic_items"]:
+    if not data.magic_items:
         text.append("none (m: gold and items)\n", style="dim")
-    for item in data["magic_items"]:
-        charges = (
-            f", {item['charges']}/{item['max_charges']} charges" if item["max_charges"] else ""
-        )
-        legion = f", legion {item['legion']}" if item["legion"] else ""
-        text.append(f"• {item['name']} ({item['type']}{charges}{legion})\n")
+    for item in data.magic_items:
+        charges = f", {item.charges}/{item.max_charges} charges" if item.max_charges else ""
+        legion = f", legion {item.legion}" if item.legion else ""
+        text.append(f"• {item.name} ({item.type}{charges}{legion})\n")
     return text
 
 
-def guard_panel(data: dict[str, Any]) -> Text:
+def guard_panel(data: SheetView) -> Text:
     text = Text()
     text.append("HONOR GUARD\n", style="bold underline")
-    slots = data["honor_guard_slots"]
-    members = data["honor_guard"]
+    slots = data.honor_guard_slots
+    members = data.honor_guard
     if not slots:
         text.append("no slots below level 4 (R9)\n", style="dim")
     for number, cap in enumerate(slots):
@@ -159,54 +158,54 @@ def guard_panel(data: dict[str, Any]) -> Text:
     return text
 
 
-def summary_line(data: dict[str, Any]) -> Text:
+def summary_line(data: SheetView) -> Text:
     """The figures a player spends from, in one line above the boxes."""
-    xp = data["xp"]
+    xp = data.xp
     return Text.assemble(
         ("XP available ", "bold"),
-        (str(xp["available"]), "bold reverse"),
-        f"   to next level {xp['to_next_level']}   Mana {data['mana']}   Gold {data['gold']}",
+        (str(xp.available), "bold reverse"),
+        f"   to next level {xp.to_next_level}   Mana {data.mana}   Gold {data.gold}",
         no_wrap=True,
         overflow="ellipsis",
     )
 
 
-def goal_line(goal: dict[str, Any] | None) -> Text:
+def goal_line(goal: GoalView | None) -> Text:
     """The kept goal in one line: what is wanted and what remains (5 shows it whole)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if not goal:
         return text
     text.append("GOAL ", style="bold")
-    text.append(goal["wanted"])
-    if goal["note"]:
-        remains = goal["note"]
-    elif goal["met"]:
+    text.append(goal.wanted)
+    if goal.note:
+        remains = goal.note
+    elif goal.met:
         remains = "reached"
     else:
-        remains = f"{goal['xp_cost']} XP in {plural(len(goal['steps']), 'step')}"
-        if goal["xp_needed"]:
-            remains += f", {goal['xp_needed']} XP to earn"
-        if goal["steps"]:
-            remains += f"; next: {goal['steps'][0]} (s)"
+        remains = f"{goal.xp_cost} XP in {plural(len(goal.steps), 'step')}"
+        if goal.xp_needed:
+            remains += f", {goal.xp_needed} XP to earn"
+        if goal.steps:
+            remains += f"; next: {goal.steps[0]} (s)"
     text.append(f"  ({remains})", style="dim")
     return text
 
 
-def legions_panel(data: dict[str, Any]) -> Text:
+def legions_panel(data: SheetView) -> Text:
     text = Text()
     text.append("STARTING LEGIONS (next game)\n", style="bold underline")
-    for number, legion in enumerate(data["starting_legions"], start=1):
+    for number, legion in enumerate(data.starting_legions, start=1):
         text.append(f"{number}: {', '.join(legion)}\n")
-    for note in data["starting_legion_notes"]:
+    for note in data.starting_legion_notes:
         text.append(f"! {note}\n")
     return text
 
 
-def pending_line(data: dict[str, Any]) -> str:
-    if not data["pending"]:
+def pending_line(data: SheetView) -> str:
+    if not data.pending:
         return ""
-    listed = "; ".join(choice["text"] for choice in data["pending"])
-    return f"! {plural(len(data['pending']), 'choice')} to make (c): {listed}"
+    listed = "; ".join(choice.text for choice in data.pending)
+    return f"! {plural(len(data.pending), 'choice')} to make (c): {listed}"
 
 
 class SheetScreen(OneTitan, Screen[None]):
@@ -298,25 +297,25 @@ class SheetScreen(OneTitan, Screen[None]):
     def show(self, state: TitanState) -> None:
         """Draw the sheet of the Titan as ``state`` has it."""
         self.state = state
-        data = sheet_data(state, self.campaign)
-        archived = "   [archived]" if data["archived"] else ""
+        data = sheet_view(state, self.campaign)
+        archived = "   [archived]" if data.archived else ""
         title = Text.assemble(
-            (data["name"].upper(), "bold"),
-            f"   player {data['player']}   campaign {data['campaign']}{archived}",
+            (data.name.upper(), "bold"),
+            f"   player {data.player}   campaign {data.campaign}{archived}",
             "      ",
-            (f"LEVEL {data['level']}", "bold reverse"),
+            (f"LEVEL {data.level}", "bold reverse"),
         )
         self.query_one("#sheet-title", Static).update(title)
         self.query_one("#sheet-summary", Static).update(summary_line(data))
         goal_short = self.query_one("#sheet-goal-line", Static)
-        goal_short.update(goal_line(data["goal"]))
-        goal_short.display = data["goal"] is not None
+        goal_short.update(goal_line(data.goal))
+        goal_short.display = data.goal is not None
         pending = self.query_one("#sheet-pending", Static)
         pending.update(plain(pending_line(data)))
-        pending.display = bool(data["pending"])
+        pending.display = bool(data.pending)
         kept = self.query_one("#sheet-goal", Static)
-        kept.update(goal.goal_panel(data["goal"]))
-        kept.display = data["goal"] is not None
+        kept.update(goal.goal_panel(data.goal))
+        kept.display = data.goal is not None
         self.query_one("#abilities", BoxGrid).set_rows(box_rows(state, data, "abilities"))
         self.query_one("#schools", BoxGrid).set_rows(box_rows(state, data, "schools"))
         self.query_one("#sheet-xp", Static).update(xp_panel(data))
@@ -326,7 +325,7 @@ class SheetScreen(OneTitan, Screen[None]):
         self.query_one("#sheet-guard", Static).update(guard_panel(data))
         self.query_one("#sheet-legions", Static).update(legions_panel(data))
 
-    def show_spells(self, data: dict[str, Any]) -> None:
+    def show_spells(self, data: SheetView) -> None:
         """The spell list, its highlighted spell kept, and that spell's text below it."""
         table = self.query_one("#spell-list", DataTable)
         if not table.columns:
@@ -335,7 +334,7 @@ class SheetScreen(OneTitan, Screen[None]):
         table.clear()
         for row in spell_rows(data):
             table.add_row(*row, key=row[0])
-        table.display = bool(data["spells"])
+        table.display = bool(data.spells)
         if highlighted is not None and highlighted in {row[0] for row in spell_rows(data)}:
             table.move_cursor(row=table.get_row_index(highlighted), animate=False)
         self.show_spell_text()
