@@ -12,7 +12,7 @@ from titan_campaign import actions
 from titan_campaign.rules.errors import RuleError
 from titan_campaign.rules.game_log import read_correction
 from titan_campaign.rules.goals import parse_goal
-from titan_campaign.rules.sheet import goal_data
+from titan_campaign.rules.sheet import goal_view
 from titan_campaign.rules.state import PendingChoice
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
@@ -114,7 +114,7 @@ async def test_printing_to_an_empty_path_asks_for_a_file_name(example_db: Path) 
 
 def test_a_goal_one_purchase_away_says_1_step(iron_crown: Path) -> None:
     done, _ = actions.keep_goal(Database(iron_crown), "Thorn", abilities=["power=3"])
-    shown = goal_panel(goal_data(done.state)).plain
+    shown = goal_panel(goal_view(done.state)).plain
     assert "100 XP in 1 step" in shown
     assert "1 steps" not in shown
 
