@@ -98,10 +98,10 @@ def _modules_loaded(script: str, cache: Path) -> set[str]:
 
 
 SHEET_SCRIPT = (
-    "from titan_campaign.rules.sheet import sheet_data\n"
+    "from titan_campaign.rules.sheet import sheet_view\n"
     "from titan_campaign.rules.titan import TitanLog\n"
     "from titan_campaign.printing.render import render, printout_warnings\n"
-    "data = sheet_data(TitanLog.create('Thorn', 'Ann', 200).state, 'Iron Crown')\n"
+    "data = sheet_view(TitanLog.create('Thorn', 'Ann', 200).state, 'Iron Crown')\n"
     "printout_warnings('sheet', data, '{fmt}')\n"
     "render('sheet', '{fmt}', data)\n"
 )
