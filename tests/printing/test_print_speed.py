@@ -118,6 +118,7 @@ def test_an_html_or_svg_sheet_printed_again_loads_no_font_library(tmp_path: Path
     assert "fontTools.ttLib" in first  # the first printout cuts the fonts and reads their tables
     again = _modules_loaded(SHEET_SCRIPT.format(fmt=fmt), tmp_path)
     assert "fontTools.ttLib" not in again and "fpdf" not in again
+    assert "urllib.request" not in again  # what xml.sax loads (ssl, email): escaping needs none
 
 
 def test_font_facts_are_kept_by_the_font_files_content_not_its_time(tmp_path: Path) -> None:

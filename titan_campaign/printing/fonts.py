@@ -62,6 +62,7 @@ def font_path(style: str = "") -> Path:
     return FONT_DIR / FILES[style]
 
 
+@lru_cache(maxsize=len(FALLBACKS))
 def fallback_path(fallback: Fallback) -> Path:
     return Path(str(files(fallback.package).joinpath(fallback.path)))
 

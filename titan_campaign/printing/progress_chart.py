@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING, Literal
-from xml.sax.saxutils import escape, quoteattr
 
 from ..rules.progress import ProgressRow
 from .canvas import FONT, register_fonts
@@ -219,7 +219,7 @@ def _svg_shape(shape: Shape) -> str:
         weight = ' font-weight="bold"' if shape.bold else ""
         return (
             f'<text x="{_n(shape.x)}" y="{_n(shape.y)}" font-size="{_n(shape.size)}" '
-            f'text-anchor="{shape.anchor}" fill="{shape.colour}"{weight}>{escape(shape.text)}</text>'
+            f'text-anchor="{shape.anchor}" fill="{shape.colour}"{weight}>{escape(shape.text, quote=False)}</text>'
         )
     if isinstance(shape, ChartLine):
         dash = f' stroke-dasharray="{" ".join(_n(d) for d in shape.dash)}"' if shape.dash else ""
@@ -256,8 +256,8 @@ def progress_svg(
     body = "\n".join(_svg_shape(shape) for shape in chart_shapes(rows, title, width, height))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family={quoteattr(BROWSER_FONTS)} '
-        f'role="img">\n<title>{escape(title)}</title>\n'
+        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="{BROWSER_FONTS}" '
+        f'role="img">\n<title>{escape(title, quote=False)}</title>\n'
         f'<rect width="100%" height="100%" fill="#ffffff"/>\n{body}\n</svg>\n'
     )
 

@@ -10,7 +10,7 @@ other in the standalone SVG.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 from ..rules.sheet import SheetView
 from .canvas import PT, Box, Chart, Page, Shape, Text
@@ -20,6 +20,16 @@ from .sheet_layout import sheet_pages
 
 PAGE_GAP = 6.0  # mm between pages stacked in one standalone SVG
 _ANCHOR = {"left": "start", "right": "end", "center": "middle"}
+
+
+def _attr(value: str) -> str:
+    """``value`` as a quoted XML attribute value."""
+    return '"' + escape(value, quote=False).replace('"', "&quot;") + '"'
+
+
+def _text(value: str) -> str:
+    """``value`` as XML text."""
+    return escape(value, quote=False)
 
 
 def _n(value: float) -> str:
@@ -36,8 +46,8 @@ def _shape(shape: Shape, dy: float = 0.0) -> str:
         if shape.align != "left":
             attrs += f' text-anchor="{_ANCHOR[shape.align]}"'
         if shape.figure:
-            attrs += f" data-figure={quoteattr(shape.figure)}"
-        return f"<text {attrs}>{escape(shape.text)}</text>"
+            attrs += f" data-figure={_attr(shape.figure)}"
+        return f"<text {attrs}>{_text(shape.text)}</text>"
     if isinstance(shape, Chart):
         return chart_svg_elements(shape.rows, shape.title, shape.w, shape.h, shape.x, shape.y + dy)
     if isinstance(shape, Box):
@@ -70,8 +80,8 @@ def page_element(page: Page) -> str:
     shapes = "\n".join(_shape(shape) for shape in page.shapes)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
-        f'viewBox="0 0 {width} {height}" font-family={quoteattr(fonts)} role="img" '
-        f"aria-label={quoteattr(page.title)}>\n"
+        f'viewBox="0 0 {width} {height}" font-family={_attr(fonts)} role="img" '
+        f"aria-label={_attr(page.title)}>\n"
         f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>\n{shapes}\n</svg>'
     )
 
@@ -85,9 +95,9 @@ def pages_svg(pages: Sequence[Page]) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}mm" height="{_n(height)}mm" '
-            f'viewBox="0 0 {_n(width)} {_n(height)}" font-family={quoteattr(font_family(text))}>'
+            f'viewBox="0 0 {_n(width)} {_n(height)}" font-family={_attr(font_family(text))}>'
         ),
-        f"<title>{escape(pages[0].title)}</title>",
+        f"<title>{_text(pages[0].title)}</title>",
         f"<style>{font_face_css(text)}text {{ white-space: pre; }}</style>",
     ]
     top = 0.0
