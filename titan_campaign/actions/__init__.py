@@ -12,10 +12,12 @@ show results.
 - ``merging``: a copy of the database that went its own way, merged back;
 - ``files``: backups, export and import, a portable Titan, printing;
 - ``printing``: what a printout shows, one path for every shell;
+- ``game_entries``: one Titan's entry of a game as typed, and the award it would bring;
 - ``downloads``: printouts and exports made in memory, for a browser tab to download.
 """
 
 from ..rules.errors import RuleError
+from ..rules.events import GameOutcome
 from ..store import Database, StoreError
 from ..store.outputs import MissingFolder, is_stream
 from .campaigns import (
@@ -74,6 +76,7 @@ from .files import (
     save_file,
     write_printout,
 )
+from .game_entries import award_for, check_game_entry, game_outcome
 from .merging import Merged, conflicted_copies, merge_copy, refused_file
 from .planning import (
     CampaignProgress,
@@ -124,6 +127,7 @@ __all__ = [
     "Database",
     "Done",
     "GameLog",
+    "GameOutcome",
     "History",
     "HistoryRow",
     "Merged",
@@ -139,6 +143,7 @@ __all__ = [
     "add_item",
     "add_titan",
     "archive_titan",
+    "award_for",
     "backups_kept",
     "buy_ability",
     "buy_item",
@@ -156,6 +161,7 @@ __all__ = [
     "change_player",
     "change_titan_as_shown",
     "change_titans",
+    "check_game_entry",
     "choose_school",
     "choose_spell",
     "conflicted_copies",
@@ -166,6 +172,7 @@ __all__ = [
     "export_titan",
     "file_schema",
     "game_log",
+    "game_outcome",
     "games",
     "history",
     "history_of",

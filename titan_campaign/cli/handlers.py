@@ -13,7 +13,6 @@ from typing import Any
 from .. import actions
 from ..actions import Database, Done, Participant
 from ..rules.errors import RuleError
-from ..rules.events import GameOutcome
 from ..rules.game_log import entry_text, game_log_json, scenario_clash
 from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
@@ -247,17 +246,16 @@ def cmd_choices(args: Namespace, db: Database) -> None:
 def cmd_award(args: Namespace, db: Database) -> None:
     if args.scenario_award is not None and args.scenario_xp:
         raise RuleError(scenario_clash("--scenario-xp", "--scenario-award"))
-    outcome = GameOutcome(
-        result=args.result,
-        score=args.score,
-        battle_won=args.battle_won,
-        battle_lost=args.battle_lost,
-        agreement=args.agreement,
-        agreement_eliminated=args.agreement_eliminated,
-        fled=args.fled,
-        scenario_xp=args.scenario_xp if args.scenario_award is None else args.scenario_award,
-        scenario_replaces=args.scenario_award is not None,
-    )
+    figures = {
+        "score": args.score,
+        "battle_won": args.battle_won,
+        "battle_lost": args.battle_lost,
+        "agreement": args.agreement,
+        "agreement_eliminated": args.agreement_eliminated,
+        "fled": args.fled,
+        "scenario_xp": args.scenario_xp,
+    }
+    outcome = actions.game_outcome(args.result, figures, args.scenario_award)
     survivors = tuple(args.survivors) if args.survivors is not None else None
     done = actions.record_game(
         db,

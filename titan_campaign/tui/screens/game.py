@@ -19,11 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Static
 
 from ... import actions
-from ...rules.awards import game_award
 from ...rules.campaign import Campaign
-from ...rules.events import GameOutcome, GameRecorded
-from ...rules.facts import ShapeError, parse, replaced
-from ...rules.game_log import scenario_clash
+from ...rules.facts import ShapeError
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from .. import places
@@ -39,6 +36,7 @@ from .forms import ConfirmModal, field_error, form_values, typed_lines
 if TYPE_CHECKING:
     from ..app import TitanCampaignApp
 
+AWARD = "scenario_award"
 FIGURES = (
     ("score", "Score", 6),
     ("scenario_xp", "ScXP", 5),
@@ -136,29 +134,18 @@ class TitanRow(Horizontal):
     def result(self) -> str | None:
         return self.query_one("#result", ResultPick).value
 
-    def outcome_data(self) -> dict[str, object]:
-        """The outcome as typed; a scenario award typed replaces the standard award (R8)."""
-        figures = {name: _figure(self.value(name)) for name, _, _ in FIGURES}
-        award = figures.pop("scenario_award")
-        if self.value("scenario_award").strip():
-            figures.update(scenario_xp=award, scenario_replaces=True)
-        return {"result": self.result or "won", **figures}
+    def figures(self) -> dict[str, int | str]:
+        """The figures as typed (blank: 0), the scenario award apart."""
+        return {name: _figure(self.value(name)) for name, _, _ in FIGURES if name != AWARD}
 
-    def scenario_problems(self) -> dict[str, str]:
-        """Scenario XP and a scenario award typed together (one is meant), by field."""
-        both = self.value("scenario_award").strip() and _figure(self.value("scenario_xp"))
-        if not both:
-            return {}
-        return {"scenario_award": scenario_clash(LABELS["scenario_xp"], LABELS["scenario_award"])}
+    def scenario_award(self) -> int | str | None:
+        """The scenario award typed, which replaces the standard award (R8); None if blank."""
+        return _figure(self.value(AWARD)) if self.value(AWARD).strip() else None
 
-    def outcome_problems(self, error: ShapeError) -> dict[str, str]:
-        """The outcome's problems by field, a scenario award's named as such."""
-        if not self.value("scenario_award").strip():
-            return field_problems(error, LABELS)
-        problems = field_problems(error, {**LABELS, "scenario_xp": LABELS["scenario_award"]})
-        if "scenario_xp" in problems:
-            problems["scenario_award"] = problems.pop("scenario_xp")
-        return problems
+    def outcome(self, result: str | None = None) -> actions.GameOutcome:
+        """The outcome as typed (``result``: instead of the one picked), or ShapeError."""
+        typed = result or self.result
+        return actions.game_outcome(typed, self.figures(), self.scenario_award())
 
     def survivors(self) -> tuple[str, ...] | None:
         """The names typed (the rules check them when the game is recorded)."""
@@ -173,18 +160,12 @@ class TitanRow(Horizontal):
         if self.result is None:
             problems["result"] = "Result: won or lost? (w or l)"
         try:
-            parse(
-                GameRecorded,
-                {
-                    "game": game,
-                    "date": day,
-                    "outcome": self.outcome_data(),
-                    "survivors": self.survivors(),
-                },
+            actions.check_game_entry(
+                game, day, self.result, self.figures(), self.scenario_award(), self.survivors()
             )
         except ShapeError as error:
-            problems.update(self.outcome_problems(error))
-        return {**self.scenario_problems(), **problems}
+            problems.update(field_problems(error, LABELS))
+        return problems
 
     def mark(self, problems: dict[str, str]) -> None:
         for widget in self.query("Input, ResultPick"):
@@ -306,25 +287,20 @@ class RecordGameScreen(Screen[None]):
             shown.update(plain(f"  {row.state.name}: not taking part"))
             return
         try:
-            outcome = parse(GameOutcome, row.outcome_data())
+            outcome = row.outcome()
         except ShapeError as error:
-            problems = row.outcome_problems(error)
+            problems = field_problems(error, LABELS)
             shown.update(plain("  ! " + "; ".join(problems.values())))
             return
-        clash = row.scenario_problems()
-        if clash:
-            shown.update(plain("  ! " + "; ".join(clash.values())))
-            return
         name = shorten(row.state.name, 30)
-        wisdom = row.state.abilities["wisdom"]
         if row.result is None:
-            won = game_award(replaced(outcome, result="won"), wisdom).total
-            lost = game_award(replaced(outcome, result="lost"), wisdom).total
+            won = actions.award_for(row.state, row.outcome("won")).total
+            lost = actions.award_for(row.state, row.outcome("lost")).total
             shown.update(
                 plain(f"  {name}: won or lost? (w or l)  won → {won} XP, lost → {lost} XP")
             )
             return
-        award = game_award(outcome, wisdom)
+        award = actions.award_for(row.state, outcome)
         parts = " + ".join(f"{label}: {xp}" for label, xp in award.parts)
         shown.update(
             plain(
@@ -406,9 +382,7 @@ class RecordGameScreen(Screen[None]):
             self.show_problems(f"Not saved: see {names}" if names else "", date_problem)
             return
         parts = [
-            actions.Participant(
-                row.state.name, parse(GameOutcome, row.outcome_data()), row.survivors(), row.state
-            )
+            actions.Participant(row.state.name, row.outcome(), row.survivors(), row.state)
             for row in rows
         ]
         db = database(self)
