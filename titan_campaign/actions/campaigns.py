@@ -383,6 +383,15 @@ def history(
     return history_of(db, titan, campaign).rows
 
 
+def _unreadable(found: Campaign, titan_id: int, name: str) -> Unreadable:
+    """A Titan whose events break the rules, named with the change where they do."""
+    try:
+        found.state(titan_id)
+    except RuleError as error:
+        return Unreadable(name, str(error).removeprefix(f"{name}: "))
+    raise AssertionError("its history replayed once and broke the rules")  # pragma: no cover
+
+
 def history_of(db: Database, titan: str | None = None, campaign: str | None = None) -> History:
     """The campaign's changes in effect, oldest first, or only those that touched ``titan``,
     each with its events and the notes the rules gave them. A Titan whose events break the
@@ -405,13 +414,10 @@ def history_of(db: Database, titan: str | None = None, campaign: str | None = No
     unreadable = []
     for tid in sorted(touched, key=found.titan_ids.index):
         try:
-            found.state(tid)
-        except RuleError as error:
-            name = names.get(tid, "")
-            unreadable.append(Unreadable(name, str(error).removeprefix(f"{name}: ")))
+            notes[tid] = event_notes(found.histories[tid])  # its history replayed once
+        except RuleError:
+            unreadable.append(_unreadable(found, tid, names.get(tid, "")))
             notes[tid] = [(event, ()) for event in found.histories[tid]]
-        else:
-            notes[tid] = event_notes(found.histories[tid])
     told = dict.fromkeys(touched, 0)  # how many of each Titan's events are behind
     rows = []
     for change in found.history():
