@@ -218,3 +218,9 @@ def test_r10_more_placements_of_a_kind_than_creatures_of_it_are_refused(titan):
     thorn = titan(base_xp=100).buy("charisma")
     plan = PlanSet(charisma=("Centaur",), placement=(("Centaur", 1), ("Centaur", 2)))
     assert thorn.refused(plan) == "2 placements of Centaur but 1 Centaur to place (R10)"
+
+
+def test_r10_charisma_refuses_an_angel_with_its_article(titan):
+    thorn = titan(base_xp=100).buy("charisma")
+    message = thorn.refused(PlanSet(charisma=("Angel",)))
+    assert message == "Charisma adds a Centaur, Gargoyle or Ogre, not an Angel (R3)"

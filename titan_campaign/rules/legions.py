@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from .characters import LEADERSHIP_UPGRADES, TOWER_CREATURES, find_character
 from .errors import RuleError
-from .names import name_key
+from .names import article, name_key
 
 BASE_LEGIONS = (
     ("Titan", "Centaur", "Gargoyle", "Ogre"),
@@ -183,7 +183,9 @@ def check_plan(
     """
     for name in plan.charisma:
         if name not in TOWER_CREATURES:
-            raise RuleError(f"Charisma adds a Centaur, Gargoyle or Ogre, not a {name} (R3)")
+            raise RuleError(
+                f"Charisma adds a Centaur, Gargoyle or Ogre, not {article(name)} {name} (R3)"
+            )
     if len(plan.charisma) > charisma:
         raise RuleError(
             f"{len(plan.charisma)} Charisma creatures picked but {charisma} Charisma box{'es' if charisma != 1 else ''} checked (R10)"
