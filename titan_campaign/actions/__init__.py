@@ -21,6 +21,7 @@ from ..rules.events import GameOutcome
 from ..store import Database, StoreError
 from ..store.outputs import MissingFolder, is_stream
 from .campaigns import (
+    EventLine,
     History,
     HistoryRow,
     Undone,
@@ -37,9 +38,11 @@ from .campaigns import (
 )
 from .common import (
     CampaignSummary,
+    DamagedLine,
     Done,
     GameLog,
     Participant,
+    RosterLine,
     TitanChanged,
     TitanView,
     Unreadable,
@@ -53,6 +56,7 @@ from .common import (
     read_titan,
     readable_states,
     roster,
+    roster_lines,
     saved_then,
     titan_sheet,
     titans,
@@ -124,8 +128,10 @@ __all__ = [
     "Backup",
     "CampaignProgress",
     "CampaignSummary",
+    "DamagedLine",
     "Database",
     "Done",
+    "EventLine",
     "GameLog",
     "GameOutcome",
     "History",
@@ -134,6 +140,7 @@ __all__ = [
     "MissingFolder",
     "Participant",
     "PrintData",
+    "RosterLine",
     "RuleError",
     "StoreError",
     "TitanChanged",
@@ -206,6 +213,7 @@ __all__ = [
     "restore_shown_backup",
     "restore_titan",
     "roster",
+    "roster_lines",
     "save_file",
     "saved_then",
     "set_honor_guard",

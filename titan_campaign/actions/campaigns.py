@@ -1,6 +1,7 @@
 """Actions on a campaign: campaigns themselves, recorded games, undo, redo and the history."""
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import NamedTuple
 
@@ -361,11 +362,24 @@ def read_merged(session: Session, campaign: str | None) -> Campaign:
         return Campaign(campaign or "", 0)
 
 
-class HistoryRow(NamedTuple):
-    number: int
+@dataclass(frozen=True, slots=True)
+class EventLine:
+    """One event of a change: whose, in a player's words, and the rules' notes on it."""
+
+    titan: str
+    text: str
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """A change in effect as ``history`` shows it (``--json``: ``view_json``): its number,
+    when it was made (UTC), its line and its events."""
+
+    change: int
     at: str
     text: str
-    events: tuple[tuple[str, str, tuple[str, ...]], ...]  # (Titan, event line, notes)
+    events: tuple[EventLine, ...]
 
 
 class History(NamedTuple):
@@ -425,7 +439,7 @@ def history_of(db: Database, titan: str | None = None, campaign: str | None = No
         for tid, events in change.events.items():
             if tid in touched:
                 for event, said in notes[tid][told[tid] : told[tid] + len(events)]:
-                    lines.append((names.get(tid, ""), describe(event), said))
+                    lines.append(EventLine(names.get(tid, ""), describe(event), said))
                 told[tid] += len(events)
         if id(change) in listed:
             rows.append(HistoryRow(change.number or 0, change.at, change.text, tuple(lines)))

@@ -2,6 +2,7 @@
 change judged by the rules (refused whole, or saved whole)."""
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..rules.campaign import Campaign, GameLogEntry, replay_changes
@@ -107,7 +108,8 @@ def titans(db: Database, campaign: str | None = None, archived: bool = False) ->
     return [state for state in states if archived or not state.archived]
 
 
-class Unreadable(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Unreadable:
     """A Titan whose events break the rules (a hand edit): its name and where they do."""
 
     name: str
@@ -154,14 +156,58 @@ def roster(
     return listed
 
 
-class CampaignSummary(NamedTuple):
-    """A campaign as ``campaign list`` shows it: its active Titans counted, and the Titans
-    whose events break the rules named apart."""
+@dataclass(frozen=True, slots=True)
+class RosterLine:
+    """A Titan as ``titan list`` shows it (``--json``: ``view_json``): the choices still to
+    make counted."""
+
+    name: str
+    player: str
+    level: int
+    available_xp: int
+    mana: int
+    pending: int
+    archived: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DamagedLine:
+    """A Titan ``titan list`` cannot read (a hand edit): its name and where its events break
+    the rules."""
+
+    name: str
+    damaged: str
+
+
+def roster_lines(
+    db: Database, campaign: str | None = None, archived: bool = False
+) -> list[RosterLine | DamagedLine]:
+    """The ``roster`` as ``titan list`` shows it, in the order the Titans joined."""
+    return [
+        DamagedLine(titan.name, titan.problem)
+        if isinstance(titan, Unreadable)
+        else RosterLine(
+            titan.name,
+            titan.player,
+            titan.level,
+            titan.available_xp,
+            titan.mana,
+            len(titan.pending),
+            titan.archived,
+        )
+        for titan in roster(db, campaign, archived)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignSummary:
+    """A campaign as ``campaign list`` shows it (``--json``: ``view_json``): its active
+    Titans counted, and the Titans whose events break the rules named apart."""
 
     name: str
     base_xp: int
-    created: str
     titans: int
+    created: str
     unreadable: tuple[Unreadable, ...]
 
 
@@ -173,7 +219,7 @@ def campaign_list(db: Database) -> list[CampaignSummary]:
         states, damaged = _readable(found)
         active = sum(1 for state in states.values() if not state.archived)
         listed.append(
-            CampaignSummary(found.name, found.base_xp, found.created, active, tuple(damaged))
+            CampaignSummary(found.name, found.base_xp, active, found.created, tuple(damaged))
         )
     return listed
 

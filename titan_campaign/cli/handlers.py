@@ -8,7 +8,6 @@ import sys
 from argparse import Namespace
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from .. import actions
 from ..actions import Database, Done, Participant
@@ -20,6 +19,7 @@ from ..rules.printable import one_line
 from ..rules.progress import progress_json, progress_table
 from ..rules.sheet import SheetView
 from ..rules.titan import PendingChoice, Step, TitanState
+from ..rules.views import view_json
 
 
 def _campaign(args: Namespace) -> str | None:
@@ -84,17 +84,8 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
     elif args.action == "list":
         listed = actions.campaign_list(db)
         if args.json:
-            rows = [
-                {
-                    "name": c.name,
-                    "base_xp": c.base_xp,
-                    "titans": c.titans,
-                    "created": c.created,
-                    "unreadable": [{"name": t.name, "problem": t.problem} for t in c.unreadable],
-                }
-                for c in listed
-            ]
-            print(json.dumps(rows, indent=2, ensure_ascii=False))
+            shown = [view_json(c) for c in listed]
+            print(json.dumps(shown, indent=2, ensure_ascii=False))
         elif not listed:
             print("no campaigns yet: titan-campaign campaign new NAME --base-xp 0")
         for c in listed if not args.json else []:
@@ -164,34 +155,20 @@ def cmd_titan(args: Namespace, db: Database) -> None:
             f'{state.name} ({state.player}) joins "{done.campaign}": level {state.level}, {state.available_xp} XP available'
         )
         return
-    listed = actions.roster(db, _campaign(args), archived=args.all)
-    rows: list[dict[str, Any]] = [
-        {"name": s.name, "damaged": s.problem}
-        if isinstance(s, actions.Unreadable)
-        else {
-            "name": s.name,
-            "player": s.player,
-            "level": s.level,
-            "available_xp": s.available_xp,
-            "mana": s.mana,
-            "pending": len(s.pending),
-            "archived": s.archived,
-        }
-        for s in listed
-    ]
+    rows = actions.roster_lines(db, _campaign(args), archived=args.all)
     if args.json:
-        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        print(json.dumps([view_json(row) for row in rows], indent=2, ensure_ascii=False))
         return
     if not rows:
         print("no Titans yet: titan-campaign titan add NAME --player PLAYER")
     for row in rows:
-        if "damaged" in row:
-            print(f"{row['name']}: cannot be read: {row['damaged']}")
+        if isinstance(row, actions.DamagedLine):
+            print(f"{row.name}: cannot be read: {row.damaged}")
             continue
-        pending = f"  ! {plural(row['pending'], 'choice')} to make" if row["pending"] else ""
-        archived = "  [archived]" if row["archived"] else ""
+        pending = f"  ! {plural(row.pending, 'choice')} to make" if row.pending else ""
+        archived = "  [archived]" if row.archived else ""
         print(
-            f"{row['name']} ({row['player']}): level {row['level']}, {row['available_xp']} XP available, {row['mana']} Mana{pending}{archived}"
+            f"{row.name} ({row.player}): level {row.level}, {row.available_xp} XP available, {row.mana} Mana{pending}{archived}"
         )
 
 
@@ -488,27 +465,16 @@ def cmd_history(args: Namespace, db: Database) -> None:
         else:
             print(said)
     if args.json:
-        data = [
-            {
-                "change": r.number,
-                "at": r.at,
-                "text": r.text,
-                "events": [
-                    {"titan": t, "text": line, "notes": list(notes)} for t, line, notes in r.events
-                ],
-            }
-            for r in rows
-        ]
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps([view_json(row) for row in rows], indent=2, ensure_ascii=False))
         return
     for row in rows:
-        print(f"{row.number:>4}  {row.at[:16].replace('T', ' '):16}  {row.text}")
-        several = len({titan for titan, _line, _notes in row.events}) > 1
-        for titan, line, notes in row.events:
-            who = titan + ": " if several else ""
-            if line not in row.text:  # a game's figures, which the change's line does not say
-                print(f"{'':24}{titan}: {line}")
-            for note in notes:
+        print(f"{row.change:>4}  {row.at[:16].replace('T', ' '):16}  {row.text}")
+        several = len({event.titan for event in row.events}) > 1
+        for event in row.events:
+            who = event.titan + ": " if several else ""
+            if event.text not in row.text:  # a game's figures, which the change's line does not say
+                print(f"{'':24}{event.titan}: {event.text}")
+            for note in event.notes:
                 print(f"{'':24}{who}{note}")
 
 

@@ -67,13 +67,13 @@ class HistoryScreen(Screen[None]):
         )
         table = self.query_one(DataTable)
         table.clear()
-        width = self.what_width(max((len(str(row.number)) for row in rows), default=1))
+        width = self.what_width(max((len(str(row.change)) for row in rows), default=1))
         for row in reversed(rows):
             what = Text("\n").join(
                 part for line in self.lines(row) for part in self.wrapped(line, width)
             )
             table.add_row(
-                str(row.number),
+                str(row.change),
                 row.at[:16].replace("T", " "),
                 what,
                 height=len(what.plain.splitlines()) or 1,
@@ -100,11 +100,11 @@ class HistoryScreen(Screen[None]):
         and the rules' notes."""
         lines = [row.text]
         several = len(row.events) > 1
-        for titan, event, notes in row.events:
-            if self.titan is not None and titan != self.titan:
+        for event in row.events:
+            if self.titan is not None and event.titan != self.titan:
                 continue
-            who = f"{titan}: " if self.titan is None and several else ""
+            who = f"{event.titan}: " if self.titan is None and several else ""
             if several:
-                lines.append(f"  {who}{event}")
-            lines += [f"    {who}{note}" for note in notes]
+                lines.append(f"  {who}{event.text}")
+            lines += [f"    {who}{note}" for note in event.notes]
         return lines
