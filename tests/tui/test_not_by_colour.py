@@ -67,3 +67,17 @@ async def test_the_figure_fields_sit_under_their_headings_at_120_columns(iron_cr
         for field, heading in (("battle_lost", "Battles lost"), ("fled", "Fled")):
             column = row.query_one(f"#{field}").region.x - header.content_region.x
             assert text.index(heading) == column, (field, text)
+
+
+async def test_the_headings_take_one_line_again_when_the_terminal_narrows(iron_crown: Path) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        header = app.screen.query_one(".game-header")
+        assert "BW" in rendered(header).split()
+        assert header.region.height == 1
+        assert app.screen.query_one("#titan-1").region.y == header.region.bottom + 1

@@ -235,7 +235,7 @@ class RecordGameScreen(Screen[None]):
         self.show_headings(full_headings_fit(width, self.scenario_played()))
 
     def on_resize(self) -> None:
-        self.fit_headings()
+        self.call_after_refresh(self.fit_headings)  # once the form is laid out at its size
 
     def on_mount(self) -> None:
         self.show_headings(full=False)
