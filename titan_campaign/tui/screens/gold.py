@@ -257,6 +257,10 @@ class SpellForGoldModal(TitanForm):
             self.action_save()
 
 
+DESCRIPTION_MIN = 10
+"""The narrowest an item's description column gets (it wraps to more lines instead)."""
+
+
 class GoldScreen(OneTitan, Screen[None]):
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -281,9 +285,13 @@ class GoldScreen(OneTitan, Screen[None]):
             ledger: DataTable[str] = DataTable(id="ledger", cursor_type="row", classes="panel")
             ledger.add_columns("amount", "note", "game")
             yield ledger
-            yield Label("MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)")
+            yield Static(
+                "MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)",
+                id="items-heading",
+            )
             items: DataTable[str] = DataTable(id="items", cursor_type="row", classes="panel")
-            items.add_columns("item", "type", "charges", "legion", "description")
+            items.add_columns("item", "type", "charges", "legion")
+            items.add_column("description", width=DESCRIPTION_MIN, key="description")
             yield items
         yield KeyBar()
 
@@ -315,8 +323,28 @@ class GoldScreen(OneTitan, Screen[None]):
                 item.type,
                 charges,
                 str(item.legion or ""),
-                Text(item.description[:60]),
+                Text(item.description),
+                height=None,  # a long description wraps in its column
             )
+        self.call_after_refresh(self.fit_descriptions)
+
+    def fit_descriptions(self) -> None:
+        """The description column takes the room the other columns leave, so a description
+        wraps within the screen instead of running off it."""
+        items = self.query_one("#items", DataTable)
+        others = sum(
+            column.get_render_width(items)
+            for key, column in items.columns.items()
+            if key != "description"
+        )
+        column = items.columns["description"]  # type: ignore[index]
+        width = max(DESCRIPTION_MIN, items.scrollable_content_region.width - others - 2)
+        if column.width != width:
+            column.width = width
+            self.show(self.state)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_descriptions)
 
     def _act(self, action: Callable[[], actions.Done]) -> None:
         """One change judged against the Titan as shown: if it changed elsewhere meanwhile,
