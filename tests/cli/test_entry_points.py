@@ -75,31 +75,6 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     assert reader.stderr.read() == b""
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["gold", "Thorn", "-20", "--note", "ale"],
-        ["--db", "x.json", "--campaign", "sheet", "sheet", "Thorn", "--format", "json"],
-        [
-            "--camp",
-            "gold",
-            "history",
-            "Thorn",
-        ],  # an abbreviated option: the quick look guesses "gold"
-        ["campaign", "new", "Iron Crown", "--base-xp", "100"],
-        ["game", "Thorn:won:score=347", "Mira:lost", "--date", "2026-11-29"],
-        ["item", "add", "Thorn", "Cloak", "--type", "cloak", "--charges", "2"],
-        ["undo"],
-        ["--db", "x.json", "--titan", "Thorn"],  # no command: the app
-        [],
-    ],
-)
-def test_a_command_parses_as_the_parser_of_every_command_parses_it(argv: list[str]) -> None:
-    from titan_campaign.cli.parser import build_parser, parse_arguments
-
-    assert vars(parse_arguments(argv)) == vars(build_parser().parse_args(argv))
-
-
 def test_a_mistake_is_told_by_the_parser_of_every_command(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -27,18 +27,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(1, f"error: {one_line(message)} (see {self.prog} --help)\n")
 
 
-class _Mistake(Exception):
-    pass
-
-
-class _OneCommandParser(_Parser):
-    """A parser of one command only: a mistake is judged again by the parser of every command,
-    whose message says it as a whole (and names every command)."""
-
-    def error(self, message: str) -> NoReturn:
-        raise _Mistake(message)
-
-
 def _names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
@@ -91,36 +79,13 @@ def _signed(text: str) -> int:
 
 
 def parse_arguments(argv: Sequence[str]) -> Namespace:
-    """The command's arguments. Only the command ``argv`` names (or none, for the app) is built
-    where a quick look tells which one it is: building all of them takes about 5 ms, as long as
-    a sheet's own work."""
-    named = _command_named(argv)
-    if named is not None:
-        try:
-            return build_parser(named).parse_args(argv)
-        except _Mistake:
-            pass
+    """The command's arguments, read by the parser of every command."""
     return build_parser().parse_args(argv)
 
 
-def _command_named(argv: Sequence[str]) -> str | None:
-    """The command ``argv`` seems to name, "" for none (the app); None where help is asked for
-    before it or the word is no command's."""
-    words = iter(argv)
-    for word in words:
-        if word in ("--db", "--campaign", "--titan"):
-            next(words, None)
-        elif word in ("-h", "--help"):
-            return None
-        elif not word.startswith("-"):
-            return word if word in COMMANDS else None
-    return ""
-
-
-def build_parser(only: str | None = None) -> Parser:
-    """Every command with its arguments; ``only``: that command alone ("": none)."""
-    kind = _Parser if only is None else _OneCommandParser
-    common = kind(add_help=False)
+def build_parser() -> Parser:
+    """Every command with its arguments."""
+    common = _Parser(add_help=False)
     common.add_argument(
         "--db",
         default=argparse.SUPPRESS,
@@ -131,7 +96,7 @@ def build_parser(only: str | None = None) -> Parser:
         default=argparse.SUPPRESS,
         help="campaign name (needed only when there are several)",
     )
-    parser = kind(
+    parser = _Parser(
         prog="titan-campaign",
         description="Campaign manager for Campaign Titan. With no command, opens the character-sheet app.",
         parents=[common],
@@ -142,12 +107,11 @@ def build_parser(only: str | None = None) -> Parser:
         default=None,
         help="with no command: open the app on this Titan's sheet (--campaign: on its roster)",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=kind)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (text, handler, arguments) in COMMANDS.items():
-        if only in (None, name):
-            sub = commands.add_parser(name, help=text, description=text, parents=[common])
-            sub.set_defaults(handler=handler)
-            arguments(sub, common)
+        sub = commands.add_parser(name, help=text, description=text, parents=[common])
+        sub.set_defaults(handler=handler)
+        arguments(sub, common)
     return parser
 
 
