@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -14,7 +15,8 @@ from ... import actions
 from ...rules.characters import LEADERSHIP_UPGRADES, TOWER_CREATURES
 from ...rules.errors import Decision
 from ...rules.facts import ShapeError
-from ...rules.legions import LegionPlan, starting_legions
+from ...rules.legions import LegionPlan, movable_names, starting_legions
+from ...rules.names import name_key
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from ..refusals import Refusal
@@ -24,6 +26,34 @@ from ..widgets.shorten import shorten
 from .base import OneTitan, titan_app
 
 LEGION_CHOICES = [("legion 1", "1"), ("legion 2", "2")]
+
+
+def legion_choices(count: int) -> list[tuple[str, str]]:
+    """Where the ``count`` characters of one name may go (R10): all to one legion, or split,
+    ``"K:N"`` meaning K of the N in legion 1 and the rest in legion 2."""
+    if count <= 1:
+        return list(LEGION_CHOICES)
+    every = "both" if count == 2 else f"all {count}"
+    splits = [
+        (f"{k} in legion 1, {count - k} in legion 2", f"{k}:{count}") for k in range(1, count)
+    ]
+    return [(f"{every} in legion 1", "1"), (f"{every} in legion 2", "2"), *splits]
+
+
+def placed_choice(legions: list[int]) -> str:
+    """The choice showing a name's placements as saved (in legion 1 or 2, or split)."""
+    if len(set(legions)) == 1:
+        return str(legions[0])
+    return f"{legions.count(1)}:{len(legions)}"
+
+
+def placements(name: str, choice: str) -> list[tuple[str, int]]:
+    """The placements of a name's choice, as ``plan --legion NAME=1 --legion NAME=2`` gives
+    them: with several, the first goes to the first legion named, the second to the second."""
+    if ":" not in choice:
+        return [(name, 1 if choice == "1" else 2)]
+    first, count = (int(part) for part in choice.split(":"))
+    return [(name, 1)] * first + [(name, 2)] * (count - first)
 
 
 def placeable(state: TitanState) -> list[str]:
@@ -51,14 +81,17 @@ class PlanScreen(OneTitan, Screen[None]):
         super().__init__(campaign, state.name)
         self.state = state
         self._placed_names: dict[str, str] = {}  # placement Select id -> the extra it places
+        self._offered: dict[str, list[tuple[str, str]]] = {}  # placement Select id -> choices
         self._kept: LegionPlan | None = None  # the picks made, when redrawn for a changed Titan
         self._problem = ""
 
     def compose(self) -> ComposeResult:
         state = self.state
         plan = self._kept or state.plan
-        placed = dict(plan.placement)
-        self._placed_names = {}
+        placed: dict[str, list[int]] = {}
+        for name, legion in plan.placement:
+            placed.setdefault(name, []).append(legion)
+        self._placed_names, self._offered = {}, {}
         with VerticalScroll():
             yield Static(
                 plain(f"{state.name.upper()}: STARTING LEGIONS FOR THE NEXT GAME (R10)"),
@@ -91,12 +124,16 @@ class PlanScreen(OneTitan, Screen[None]):
                             compact=True,
                         )
             yield Label("Which legion each extra joins (default: keep them balanced)")
+            counts = self.counts(plan)
             for number, name in enumerate(placeable(state)):
                 with Horizontal(classes="panel"):
                     yield Label(plain(shorten(name, 24)), classes="placement-name")
-                    value = str(placed[name]) if name in placed else Select.NULL
+                    choices = legion_choices(counts[name_key(name)])
+                    value = placed_choice(placed[name]) if name in placed else Select.NULL
+                    if value not in [choice for _, choice in choices]:
+                        value = Select.NULL
                     select: Select[str] = Select(
-                        LEGION_CHOICES,
+                        choices,
                         prompt="default",
                         value=value,
                         id=f"place-{number}",
@@ -104,6 +141,7 @@ class PlanScreen(OneTitan, Screen[None]):
                         compact=True,
                     )
                     self._placed_names[f"place-{number}"] = name
+                    self._offered[f"place-{number}"] = choices
                     yield select
             problem = Static(plain(self._problem), id="plan-problem", classes="field-error")
             problem.display = bool(self._problem)
@@ -143,11 +181,46 @@ class PlanScreen(OneTitan, Screen[None]):
             if s.value is not Select.NULL
         )
         placement = tuple(
-            (self._placed_names[s.id or ""], 1 if str(s.value) == "1" else 2)
+            placed
             for s in self.query(".placement").results(Select)
             if s.value is not Select.NULL
+            for placed in placements(self._placed_names[s.id or ""], str(s.value))
         )
         return LegionPlan(charisma, upgrades, placement)
+
+    def placed_names(self) -> dict[str, str]:
+        """Each placement pick's id, and the name it places."""
+        return dict(self._placed_names)
+
+    def offered(self, number: str) -> list[tuple[str, str]]:
+        """The choices placement pick ``number`` offers (label, value)."""
+        return list(self._offered[number])
+
+    def counts(self, plan: LegionPlan) -> Counter[str]:
+        """How many characters of each name (by name key) the picks bring, to place (R10)."""
+        state = self.state
+        return movable_names(
+            plan,
+            state.abilities["charisma"],
+            state.abilities["leadership"],
+            state.honor_guard,
+            [item.name for item in state.items],
+        )
+
+    def offer_splits(self) -> None:
+        """Each name's placement offers a split while the picks bring several of it."""
+        counts = self.counts(self.plan())
+        for select in self.query(".placement").results(Select):
+            number = select.id or ""
+            choices = legion_choices(counts[name_key(self._placed_names[number])])
+            if self._offered[number] == choices:
+                continue
+            self._offered[number] = choices
+            kept = select.value
+            with select.prevent(Select.Changed):
+                select.set_options(choices)
+                if kept in [choice for _, choice in choices]:
+                    select.value = kept
 
     def fits(self, plan: LegionPlan) -> Decision:
         """Whether the plan as picked fits the Titan as shown (ShapeError if it cannot be
@@ -181,7 +254,9 @@ class PlanScreen(OneTitan, Screen[None]):
         lines.append("plan fits (ctrl+s saves it)" if decision else f"! {decision.reason}")
         self.query_one("#plan-preview", Static).update(plain("\n".join(lines)))
 
-    def on_select_changed(self) -> None:
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if not event.select.has_class("placement"):
+            self.offer_splits()
         self.preview()
 
     def action_save(self) -> None:

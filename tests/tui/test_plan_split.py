@@ -1,0 +1,64 @@
+"""Worked example (R10), as `plan --legion Centaur=1 --legion Centaur=2` does: Thorn's two
+Charisma boxes bring two Centaurs, and the plan screen sends one to each legion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Select
+
+from titan_campaign import actions
+from titan_campaign.rules.events import AbilityBought
+from titan_campaign.store import Database
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.plan import PlanScreen
+
+from .conftest import SIZE, build_db, rendered, stored
+
+TWO_CHARISMA = [AbilityBought(ability="charisma"), AbilityBought(ability="charisma")]
+
+
+def _placement(screen: PlanScreen, name: str) -> Select[str]:
+    number = next(key for key, placed in screen.placed_names().items() if placed == name)
+    return screen.query_one(f"#{number}", Select)
+
+
+async def test_two_creatures_of_one_kind_are_split_between_the_legions(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlanScreen)
+        screen.query_one("#charisma-0", Select).value = "Centaur"
+        screen.query_one("#charisma-1", Select).value = "Centaur"
+        await pilot.pause()
+        centaurs = _placement(screen, "Centaur")
+        offered = [label for label, _ in screen.offered(centaurs.id or "")]
+        assert "1 in legion 1, 1 in legion 2" in offered
+        assert "both in legion 1" in offered and "both in legion 2" in offered
+        centaurs.value = "1:2"
+        await pilot.pause()
+        preview = rendered(screen.query_one("#plan-preview"))
+        assert "Legion 1 (5): Titan, Centaur, Gargoyle, Ogre, Centaur" in preview
+        assert "Legion 2 (5): Angel, Centaur, Gargoyle, Ogre, Centaur" in preview
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    plan = stored(db, "Thorn").plan
+    assert plan.placement == (("Centaur", 1), ("Centaur", 2))  # as --legion Centaur=1 Centaur=2
+
+
+async def test_a_split_saved_from_the_command_line_shows_as_a_split(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
+    actions.set_plan(
+        Database(db), "Thorn", ["Ogre", "Ogre"], None, [("Ogre", 2), ("Ogre", 1)], "Demo"
+    )
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlanScreen)
+        assert _placement(screen, "Ogre").value == "1:2"
+        assert screen.plan().placement == (("Ogre", 1), ("Ogre", 2))
