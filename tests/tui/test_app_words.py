@@ -11,14 +11,13 @@ from textual.widgets import Input
 from titan_campaign import actions
 from titan_campaign.rules.errors import RuleError
 from titan_campaign.rules.game_log import read_correction
-from titan_campaign.rules.goals import parse_goal
 from titan_campaign.rules.sheet import goal_view
 from titan_campaign.rules.state import PendingChoice
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.choices import swap_target
 from titan_campaign.tui.screens.game_log import CORRECTION_HELP
-from titan_campaign.tui.screens.goal import _pairs, field_mistakes, goal_panel
+from titan_campaign.tui.screens.goal import _pairs, goal_panel
 from titan_campaign.tui.screens.progress import ProgressScreen
 
 from .conftest import CAMPAIGN, Notes, rendered
@@ -30,7 +29,7 @@ def test_a_bonus_swap_for_an_air_spell_reads_an_air_level_1() -> None:
 
 
 def test_the_goal_form_names_every_mistake_of_a_field_at_once_without_command_line_flags() -> None:
-    said = field_mistakes(_pairs("powr=2 luck"), "power=2", lambda pair: parse_goal([pair]))
+    said = actions.goal_mistakes(_pairs("powr=2 luck"), [], [])["abilities"]
     assert len(said) == 2
     assert said[0].startswith('no ability named "powr"; did you mean "power"?')
     assert said[1] == 'write each as name=number, such as power=2, not "luck"'

@@ -85,6 +85,7 @@ from .merging import Merged, conflicted_copies, merge_copy, refused_file
 from .planning import (
     CampaignProgress,
     campaign_progress,
+    goal_mistakes,
     keep_goal,
     kept_goal_plan,
     next_goal_step,
@@ -181,6 +182,7 @@ __all__ = [
     "game_log",
     "game_outcome",
     "games",
+    "goal_mistakes",
     "history",
     "history_of",
     "import_campaigns",

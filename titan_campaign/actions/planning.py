@@ -1,6 +1,6 @@
 """Build goals and progress: what a Titan could become, and what it has been game by game."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..rules import goals
@@ -10,6 +10,7 @@ from ..rules.events import (
     GoalSet,
 )
 from ..rules.goals import GoalPlan, GoalStep, parse_goal
+from ..rules.names import UnknownName
 from ..rules.progress import ProgressRow
 from ..rules.progress import progress as progress_rows
 from ..rules.titan import TitanState, check
@@ -40,6 +41,32 @@ def plan_goal(
     goal = parse_goal(abilities, schools, spells)
     state = read_titan(db, titan, campaign).state
     return state, goals.plan_goal(state, goal)
+
+
+def goal_mistakes(
+    abilities: Sequence[str], schools: Sequence[str], spells: Sequence[str]
+) -> dict[str, list[str]]:
+    """Every mistake of a goal as typed, by field ("abilities", "schools", "spells"), each in
+    one line: ``name=number`` wanted for a box or a level, then the rules' word on each name."""
+    return {
+        "abilities": _mistakes(abilities, "power=2", lambda pair: parse_goal([pair])),
+        "schools": _mistakes(schools, "fire=3", lambda pair: parse_goal((), [pair])),
+        "spells": _mistakes(spells, "", lambda name: parse_goal((), (), [name])),
+    }
+
+
+def _mistakes(entries: Sequence[str], example: str, judge: Callable[[str], object]) -> list[str]:
+    found = []
+    for entry in entries:
+        number = entry.partition("=")[2]
+        if example and not number.isdigit():
+            found.append(f'write each as name=number, such as {example}, not "{entry.strip("=")}"')
+            continue
+        try:
+            judge(entry)
+        except (RuleError, UnknownName) as error:
+            found.append(str(error))
+    return found
 
 
 def keep_goal(

@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ... import actions
 from ...rules.errors import RuleError
-from ...rules.goals import GoalStep, parse_goal
+from ...rules.goals import GoalStep
 from ...rules.names import UnknownName, plural
 from ...rules.sheet import GoalView
 from ...rules.state import XP_PER_PURCHASE
@@ -166,22 +166,6 @@ def _pairs(typed: str) -> list[str]:
     return pairs
 
 
-def field_mistakes(entries: list[str], example: str, judge: Callable[[str], object]) -> list[str]:
-    """Every mistake of one field of the goal form, each in one line: ``name=number`` wanted
-    (``example``), then the rules' word on each name."""
-    found = []
-    for entry in entries:
-        number = entry.partition("=")[2]
-        if example and not number.isdigit():
-            found.append(f'write each as name=number, such as {example}, not "{entry.strip("=")}"')
-            continue
-        try:
-            judge(entry)
-        except (RuleError, UnknownName) as error:
-            found.append(str(error))
-    return found
-
-
 def goal_fields(state: TitanState) -> tuple[str, str, str]:
     """The kept goal as the form's three fields show it."""
     kept = state.goal
@@ -256,11 +240,7 @@ class GoalModal(FormModal):
         schools = _pairs(self.query_one("#goal-schools", Input).value)
         typed = self.query_one("#goal-spells", Input).value
         spells = [name.strip() for name in typed.split(",") if name.strip()]
-        mistakes = {
-            "abilities": field_mistakes(abilities, "power=2", lambda pair: parse_goal([pair])),
-            "schools": field_mistakes(schools, "fire=3", lambda pair: parse_goal((), [pair])),
-            "spells": field_mistakes(spells, "", lambda name: parse_goal((), (), [name])),
-        }
+        mistakes = actions.goal_mistakes(abilities, schools, spells)
         for field, found in mistakes.items():
             shown = self.query_one(f"#goal-{field}-problem", Static)
             shown.update(plain("\n".join(found)))
