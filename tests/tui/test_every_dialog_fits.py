@@ -43,3 +43,13 @@ async def test_the_dialog_fits_80x24(campaign: Path, name: str, titan, keys) -> 
             assert screen.contains_region(button.region), (name, str(button.label))
         labels = [str(button.label) for button in buttons]
         assert any(label in BACK_OUT for label in labels), (name, labels)
+
+
+async def test_the_merge_preview_is_as_tall_as_what_it_says(campaign: Path) -> None:  # noqa: F811
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        preview = app.screen.query_one("#merge-preview")
+        assert preview.parent is not None
+        assert preview.parent.region.height == preview.region.height  # no empty lines below

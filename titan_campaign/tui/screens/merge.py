@@ -52,7 +52,7 @@ class ConfirmMergeModal(FormModal):
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
             yield Label(plain(f"Merge {self.copy_name}"), classes="form-title")
-            with VerticalScroll():
+            with VerticalScroll(classes="preview-body"):
                 yield Static(plain(merge_preview(self.merged)), id="merge-preview")
             with Horizontal(classes="buttons"):
                 yield Button("Merge", variant="primary", id="merge")
