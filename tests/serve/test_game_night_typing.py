@@ -1,9 +1,11 @@
 """Game night in the browser: nothing a player typed is lost. ctrl+q on a filled game form
 asks first, as q does; a tab closed with a form typed in keeps what was typed (not saved to the
-campaign: nobody confirmed it) in a text file the next start points to."""
+campaign: nobody confirmed it) in a text file that the host's console names, and the app
+opened on the host points to (never the next tab, which may be another player's)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -68,5 +70,10 @@ def test_a_tab_closed_with_a_game_typed_keeps_it_for_the_next_start(
     (kept,) = unsaved.glob("*.txt")
     assert "Thorn score: 300" in kept.read_text() and "Thorn result: won" in kept.read_text()
 
+    # said on the host's console, never in another player's tab
+    wait_until(lambda: f"kept in {kept}" in night.output, "the host's console to say where")
     later = open_tab(night.url + "?campaign=Iron%20Crown")
-    later.wait_for(r"what was[\s▌]+typed is kept", "the next start saying where it is")
+    later.wait_for(r"Thorn\s+Ann")
+    later.page.wait_for_timeout(1500)
+    assert not re.search(r"typed[\s▌]+is[\s▌]+kept", later.text)
+    assert kept.exists()  # still to be told in the app opened on the host

@@ -24,6 +24,7 @@ from titan_campaign.tui.screens.backups import BackupsScreen, ConfirmRestoreModa
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
 from titan_campaign.tui.screens.forms import ConfirmModal, ProblemScreen
 from titan_campaign.tui.screens.game import RecordGameScreen
+from titan_campaign.tui.settings import SERVED_ENV
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import SIZE, Notes, build_db, change_count, rendered, stored
@@ -234,3 +235,24 @@ async def test_a_form_thrown_away_by_the_player_is_not_kept(
         await pilot.pause()
         assert not app.is_running
     assert not list(own_unsaved.glob("*.txt"))
+
+
+async def test_a_form_kept_from_a_closed_tab_is_never_told_in_another_tab(
+    two_titans: Path, own_unsaved: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The next tab to open may be another player's: only the app opened on the host (not
+    served) says where the kept form is (the host's console says it too, see serve)."""
+    kept = unsaved.keep_typed([("New Titan", ["titan-name: Quinn"])], two_titans)
+    assert kept is not None
+    monkeypatch.setenv(SERVED_ENV, "1")
+    tab = TitanCampaignApp(two_titans, open_campaign="Demo")
+    notes = Notes(tab)
+    async with tab.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    assert not notes.messages and kept.exists()
+    monkeypatch.delenv(SERVED_ENV)
+    host = TitanCampaignApp(two_titans, open_campaign="Demo")
+    told = Notes(host)
+    async with host.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+    assert str(own_unsaved / "told" / kept.name) in told.text()

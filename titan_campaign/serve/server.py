@@ -24,6 +24,7 @@ import platformdirs
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from textual_serve.server import Server
 
+from ..tui import unsaved
 from .announce import announce, lan_addresses
 from .guard import (
     WILDCARD_HOSTS,
@@ -97,6 +98,7 @@ class GameNightServer(Server):
         self._websockets: set[web.WebSocketResponse] = set()
         self._tabs: set[TabApp] = set()
         self.error_log = error_log()
+        self._told: set[Path] = set()  # kept forms already named on the console
 
     def link_hosts(self) -> list[str]:
         """The addresses players are given: every one of this computer's on the network when it
@@ -193,7 +195,20 @@ class GameNightServer(Server):
             if await tab.end(SHUTDOWN_SECONDS):
                 print(f"A tab's app stopped on an error: its report is in {self.error_log}")
             self._tabs.discard(tab)
+            self.tell_kept_forms()
         return websocket
+
+    def tell_kept_forms(self) -> None:
+        """Name, on the host's console, a form a closed tab kept (typed, not saved), once: only
+        the host is told (the next tab may be another player's), and the app opened on this
+        computer tells it again."""
+        for kept in unsaved.waiting_for(self.db_path):
+            if kept not in self._told:
+                self._told.add(kept)
+                print(
+                    f"A tab closed with a form typed in: what was typed (not saved) is kept in {kept}",
+                    flush=True,
+                )
 
     async def relay(self, websocket: web.WebSocketResponse, tab: TabApp) -> None:
         """Pass on what the page sends, dropping whatever a page would not send."""

@@ -181,7 +181,9 @@ class TitanCampaignApp(App[int]):
         self.set_interval(POLL_SECONDS, self.check_database)
         if hasattr(signal, "SIGHUP"):
             asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.hung_up)
-        for kept in unsaved.kept_for(self.db.path, self.unsaved_folder):
+        # Told only in the app opened on the host: the next tab may be another player's (the
+        # host's console names a form kept from a closed tab as it closes).
+        for kept in [] if self.served else unsaved.kept_for(self.db.path, self.unsaved_folder):
             self.notify(
                 f"A form was open when the app was last closed: what was typed is kept in {kept}",
                 title="Typed, not saved",

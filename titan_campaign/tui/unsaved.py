@@ -5,6 +5,8 @@ It is not saved to the campaign (nobody confirmed it), but it is not thrown away
 kept as a small text file a player can read, in the user's data folder
 (``platformdirs.user_data_dir``, folder ``unsaved``), one file each time, and the next start
 of the app on the same database says where it is, once (the file then moves to ``told/``).
+Under ``serve`` the next tab may be another player's, so a tab never says it: the host's
+console names the file as the tab closes, and the app next opened on the host tells it.
 """
 
 from __future__ import annotations
@@ -50,20 +52,30 @@ def keep_typed(
     return target
 
 
+def waiting_for(database: Path, folder: Path | None = None) -> list[Path]:
+    """The files kept for ``database`` and not yet told, oldest first (left where they are)."""
+    wanted = f"{DATABASE}{database.resolve()}"
+    try:
+        found = sorted((folder or unsaved_folder()).glob("*.txt"))
+    except OSError:
+        return []
+    waiting = []
+    for path in found:
+        try:
+            if wanted in path.read_text(encoding="utf-8").splitlines()[:4]:
+                waiting.append(path)
+        except (OSError, UnicodeDecodeError):
+            continue
+    return waiting
+
+
 def kept_for(database: Path, folder: Path | None = None) -> list[Path]:
     """The files kept for ``database`` and not yet told, oldest first; each is moved to
     ``told/`` (where it stays for the player), and the moved paths are returned."""
     source = folder or unsaved_folder()
-    wanted = f"{DATABASE}{database.resolve()}"
     told: list[Path] = []
-    try:
-        found = sorted(source.glob("*.txt"))
-    except OSError:
-        return []
-    for path in found:
+    for path in waiting_for(database, source):
         try:
-            if wanted not in path.read_text(encoding="utf-8").splitlines()[:4]:
-                continue
             moved = source / "told" / path.name
             moved.parent.mkdir(exist_ok=True)
             path.replace(moved)
