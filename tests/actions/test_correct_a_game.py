@@ -16,15 +16,14 @@ from titan_campaign.store import Database
 @pytest.fixture
 def db(tmp_path: Path) -> Database:
     db = Database(tmp_path / "campaigns.json")
-    actions.new_campaign(db, "Iron Crown", 0)
-    for name in ("Thorn", "Mira"):
-        actions.add_titan(db, "Iron Crown", name, "Ann")
+    crown = actions.new_campaign(db, "Iron Crown", 0).ref
+    thorn, mira = (actions.add_titan(db, crown, name, "Ann").titan for name in ("Thorn", "Mira"))
     actions.record_game(
         db,
-        "Iron Crown",
+        crown,
         [
-            actions.Participant("Thorn", GameOutcome(result="won", score=347)),
-            actions.Participant("Mira", GameOutcome(result="lost", score=120)),
+            actions.Participant(thorn, GameOutcome(result="won", score=347)),
+            actions.Participant(mira, GameOutcome(result="lost", score=120)),
         ],
         "2026-11-28",
     )
@@ -32,26 +31,32 @@ def db(tmp_path: Path) -> Database:
 
 
 def test_correcting_miras_score_is_one_change_that_touches_only_mira(db: Database) -> None:
-    changes = len(actions.history(db))
+    crown, mira = actions.find_campaign(db), actions.find_titan(db, "Mira")
+    changes = len(actions.history(db, crown))
     done = actions.correct_game(
-        db, None, 1, [actions.Participant("Mira", GameOutcome(result="lost", score=210))]
+        db, crown, 1, [actions.Participant(mira, GameOutcome(result="lost", score=210))]
     )
     assert done.text == "game 1 corrected for Mira: score 120 -> 210, +9 XP"
-    assert list(done.steps) == ["Mira"]
-    assert len(actions.history(db)) == changes + 1
-    assert actions.read_titan(db, "Mira").state.earned_xp == 71  # R8: 50 + 21
-    assert actions.read_titan(db, "Thorn").state.earned_xp == 134  # R8: 100 + 34, untouched
+    assert list(done.steps) == [mira]
+    assert len(actions.history(db, crown)) == changes + 1
+    assert actions.read_titan(db, mira).state.earned_xp == 71  # R8: 50 + 21
+    thorn = actions.find_titan(db, "Thorn")
+    assert actions.read_titan(db, thorn).state.earned_xp == 134  # R8: 100 + 34, untouched
 
 
 def test_correcting_a_game_nobody_recorded_is_refused_and_saves_nothing(db: Database) -> None:
     before = db.path.read_bytes()
     with pytest.raises(RuleError, match="no game 5"):
-        actions.correct_game(db, None, 5, [actions.Participant("Mira", GameOutcome(result="lost"))])
+        mira = actions.find_titan(db, "Mira")
+        actions.correct_game(
+            db, mira.campaign, 5, [actions.Participant(mira, GameOutcome(result="lost"))]
+        )
     assert db.path.read_bytes() == before
 
 
 def test_taking_a_titan_out_of_a_game_keeps_the_game_for_the_others(db: Database) -> None:
-    done = actions.correct_game(db, None, 1, removed=["Mira"])
+    mira = actions.find_titan(db, "Mira")
+    done = actions.correct_game(db, mira.campaign, 1, removed=[mira])
     assert done.text == "Mira taken out of game 1: -62 XP"
-    [game] = actions.games(db)
+    [game] = actions.games(db, mira.campaign)
     assert [p.titan for p in game.participants] == ["Thorn"]

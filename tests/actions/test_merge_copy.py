@@ -19,15 +19,16 @@ def test_a_dry_run_tells_what_the_merge_then_does(tmp_path: Path) -> None:
     mine = Database(tmp_path / "campaigns.json")
     with time_machine.travel(START, tick=False) as clock:
         actions.new_campaign(mine, "Crown", 100)
-        actions.add_titan(mine, None, "Thorn", "Ann")
+        actions.add_titan(mine, actions.find_campaign(mine), "Thorn", "Ann")
         copy = tmp_path / "campaigns.sync-conflict-20261201-190500-ABC.json"
         shutil.copyfile(mine.path, copy)
         theirs = Database(copy)
         clock.shift(timedelta(minutes=1))
-        actions.buy_ability(mine, "Thorn", "power")
+        actions.buy_ability(mine, actions.find_titan(mine, "Thorn"), "power")
         clock.shift(timedelta(minutes=1))
-        actions.buy_ability(theirs, "Thorn", "skill")  # the same 100 XP
-        actions.change_gold(theirs, "Thorn", 3)
+        thorn = actions.find_titan(theirs, "Thorn")
+        actions.buy_ability(theirs, thorn, "skill")  # the same 100 XP
+        actions.change_gold(theirs, thorn, 3)
         clock.shift(timedelta(minutes=1))
         before = mine.path.read_bytes()
         told = actions.merge_copy(mine, copy, dry_run=True)
@@ -36,4 +37,4 @@ def test_a_dry_run_tells_what_the_merge_then_does(tmp_path: Path) -> None:
         assert [r.what for r in told.refused] == ["Thorn: bought a Skill box (100 XP)"]
         done = actions.merge_copy(mine, copy)
     assert done.text == told.text == f"merged 1 change from {copy.name}; 1 refused"
-    assert actions.read_titan(mine, "Thorn").state.gold == 3
+    assert actions.read_titan(mine, actions.find_titan(mine, "Thorn")).state.gold == 3

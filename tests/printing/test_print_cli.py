@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from helpers_print import parse_html, pdf_pages
 
-from titan_campaign.actions import print_to_file
+from titan_campaign.actions import find_campaign, find_titan, print_to_file
 from titan_campaign.cli import main
 from titan_campaign.rules.errors import RuleError
 from titan_campaign.store import Database
@@ -119,19 +119,28 @@ def test_print_to_file_is_what_the_app_calls(campaign: Path) -> None:
         format="pdf",
         paper="letter",
         output=campaign / "card.pdf",
-        campaign="Demo",
-        titan="Thorn",
+        campaign=find_campaign(db, "Demo"),
+        titan=find_titan(db, "Thorn"),
     )
     assert card == campaign / "card.pdf" and len(pdf_pages(card.read_bytes())) == 1
     roster = print_to_file(
-        db, what="campaign", format="html", paper="a4", output=None, campaign="Demo", titan=None
+        db,
+        what="campaign",
+        format="html",
+        paper="a4",
+        output=None,
+        campaign=find_campaign(db, "Demo"),
     )
     assert roster == Path("demo-campaign.html")
     assert parse_html(roster.read_text(encoding="utf-8")).text.count("TITAN CHARACTER SHEET") == 2
     every = print_to_file(db, what="cards", format="pdf", output=campaign / "all.pdf")
     assert len(pdf_pages(every.read_bytes())) == 8
     blank = print_to_file(
-        db, what="blank", format="html", output=campaign / "blank.html", titan="Thorn"
+        db,
+        what="blank",
+        format="html",
+        output=campaign / "blank.html",
+        titan=find_titan(db, "Thorn"),
     )
     assert "Titan Character Sheet (blank)" in blank.read_text(encoding="utf-8")
 
@@ -141,6 +150,6 @@ def test_the_app_hears_why_a_printout_is_refused(campaign: Path) -> None:
     with pytest.raises(RuleError, match="a game-night card needs a Titan"):
         print_to_file(db, what="game-card", format="pdf", titan=None)
     with pytest.raises(RuleError, match="a set of spell cards prints as html or pdf, not text"):
-        print_to_file(db, what="cards", format="text", titan="Thorn")
+        print_to_file(db, what="cards", format="text", titan=find_titan(db, "Thorn"))
     with pytest.raises(RuleError, match="Mira knows no spells yet"):
-        print_to_file(db, what="cards", format="pdf", titan="Mira")
+        print_to_file(db, what="cards", format="pdf", titan=find_titan(db, "Mira"))

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from helpers_print import overlapping_texts, pdf_pages
 
-from titan_campaign.actions import print_to_file
+from titan_campaign.actions import find_titan, print_to_file
 from titan_campaign.cli import main
 from titan_campaign.printing.canvas import Text
 from titan_campaign.printing.sheet_layout import sheet_pages
@@ -114,7 +114,8 @@ def test_the_readme_page_counts_are_what_is_printed(tmp_path: Path) -> None:
     db = Database(tmp_path / "db.json")
     assert main(["--db", str(db.path), "import", str(EXAMPLE)]) == 0
     for what, titan, pages in (("sheet", "Thorn", thorn), ("sheet", "Osk", osk)):
-        path = print_to_file(db, what, "pdf", output=tmp_path / f"{titan}.pdf", titan=titan)
+        found = find_titan(db, titan)
+        path = print_to_file(db, what, "pdf", output=tmp_path / f"{titan}.pdf", titan=found)
         assert len(_pages(path)) == int(pages), titan
     path = print_to_file(db, "campaign", "pdf", output=tmp_path / "all.pdf")
     assert len(_pages(path)) == int(campaign)

@@ -116,9 +116,9 @@ from titan_campaign import actions
 from titan_campaign.store import Database
 db = Database(Path({str(db)!r}))
 actions.new_campaign(db, "Demo", 200)
-actions.add_titan(db, None, "Thorn", "Ann")
-actions.print_to_file(db, "sheet", "html", output=Path({str(tmp_path / "t.html")!r}), titan="Thorn")
-actions.print_to_file(db, "sheet", "pdf", output=Path({str(tmp_path / "t.pdf")!r}), titan="Thorn")
+thorn = actions.add_titan(db, actions.find_campaign(db), "Thorn", "Ann").titan
+actions.print_to_file(db, "sheet", "html", output=Path({str(tmp_path / "t.html")!r}), titan=thorn)
+actions.print_to_file(db, "sheet", "pdf", output=Path({str(tmp_path / "t.pdf")!r}), titan=thorn)
 """
     assert "textual" not in loaded_after(code)
 

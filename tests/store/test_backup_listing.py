@@ -16,9 +16,9 @@ def test_a_saved_change_lists_the_backups_once(
 ) -> None:
     db = Database(tmp_path / "campaigns.json")
     actions.new_campaign(db, "Iron Crown", 0)
-    actions.add_titan(db, "Iron Crown", "Thorn", "Ann")
+    thorn = actions.add_titan(db, actions.find_campaign(db, "Iron Crown"), "Thorn", "Ann").titan
     for amount in range(1, 6):
-        actions.change_gold(db, "Thorn", amount)  # a few backups to list
+        actions.change_gold(db, thorn, amount)  # a few backups to list
     listing = backups.list_backups
     calls: list[Path] = []
 
@@ -27,7 +27,7 @@ def test_a_saved_change_lists_the_backups_once(
         return listing(path)
 
     monkeypatch.setattr(backups, "list_backups", counted)
-    actions.change_gold(db, "Thorn", 9)
+    actions.change_gold(db, actions.find_titan(db, "Thorn"), 9)
     assert len(calls) == 1
     monkeypatch.undo()
     assert len(backups.list_backups(db.path)) == 7  # one more backup, none lost

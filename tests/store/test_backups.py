@@ -436,7 +436,9 @@ def test_100_backups_of_a_1_mib_database_take_under_10_times_its_size(tmp_path, 
     db = tmp_path / "campaigns.json"
     actions.new_campaign(Database(db), "Iron Crown", 200)
     for titan in range(1, 61):
-        actions.add_titan(Database(db), None, f"Titan {titan}", "Player")
+        actions.add_titan(
+            Database(db), actions.find_campaign(Database(db)), f"Titan {titan}", "Player"
+        )
     tables = json.loads(db.read_text())
     while len(encode(tables)) < 2**20:
         grown(tables, 60, 500)

@@ -253,8 +253,8 @@ ARGV = RANDOM | SHAPED | TYPED
 
 def _seed(db: Path) -> None:
     actions.new_campaign(Database(db), "Iron Crown", 200)
-    actions.add_titan(Database(db), None, "Thorn", "Ann")
-    actions.add_titan(Database(db), None, "Bex", "Bo")
+    actions.add_titan(Database(db), actions.find_campaign(Database(db)), "Thorn", "Ann")
+    actions.add_titan(Database(db), actions.find_campaign(Database(db)), "Bex", "Bo")
 
 
 @pytest.mark.slow

@@ -53,8 +53,8 @@ def _collect(read_fd: int) -> list[str]:
 def test_two_writers_racing_200_changes_each_lose_nothing(tmp_path, report, same_titan) -> None:
     db = tmp_path / "campaigns.json"
     actions.new_campaign(Database(db), "Race", 0)
-    actions.add_titan(Database(db), None, "Thorn", "Ann")
-    actions.add_titan(Database(db), None, "Bex", "Bo")
+    actions.add_titan(Database(db), actions.find_campaign(Database(db)), "Thorn", "Ann")
+    actions.add_titan(Database(db), actions.find_campaign(Database(db)), "Bex", "Bo")
     started = time.monotonic()
     writers = [
         _fork(_writer, db, "Thorn", "a"),

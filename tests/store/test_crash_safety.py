@@ -31,7 +31,7 @@ def change(db: Database, number: int) -> None:
     """Change ``number``: which kind it is follows from the number, so a checker can look for it."""
     names = [state.name for state in actions.titans(db)]
     if number % 40 == 0 and len(names) < 8:
-        actions.add_titan(db, None, f"Titan {number}", "Crash")
+        actions.add_titan(db, actions.find_campaign(db), f"Titan {number}", "Crash")
     elif number % 3 == 0:
         first, second = names[number % len(names)], names[(number + 1) % len(names)]
         outcome = GameOutcome(result="won", score=number % 500)
@@ -107,8 +107,8 @@ def backups_restorable(db: Path) -> bool:
 def test_a_writer_killed_at_random_moments_never_loses_a_saved_change(tmp_path, report) -> None:
     db = tmp_path / "campaigns.json"
     actions.new_campaign(Database(db), "Crash Test", 100)
-    actions.add_titan(Database(db), None, "Thorn", "Ann")
-    actions.add_titan(Database(db), None, "Bex", "Bo")
+    actions.add_titan(Database(db), actions.find_campaign(Database(db)), "Thorn", "Ann")
+    actions.add_titan(Database(db), actions.find_campaign(Database(db)), "Bex", "Bo")
     saved: set[int] = set()
     rng = random.Random(20261129)
     kills = checks = lost = 0

@@ -128,7 +128,7 @@ def test_the_app_keeps_what_failed_after_the_save_for_the_player(
 
         monkeypatch.setattr(files, "FileLock", StuckLock)
     db = Database(crown.db)
-    done = actions.change_gold(db, "Thorn", 5, "", None, None)
+    done = actions.change_gold(db, actions.find_titan(db, "Thorn"), 5, "", None)
     assert done.state.gold == 5
     assert len(db.saved) == 1 and "Thorn" in db.saved[0]
     assert len(db.after_save) == 1

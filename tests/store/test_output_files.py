@@ -74,9 +74,11 @@ def test_the_app_prints_and_exports_through_the_same_check(crown) -> None:
     db = Database(crown.db)
     before = crown.db.read_bytes()
     with pytest.raises(StoreError, match="database"):
-        actions.print_to_file(db, "sheet", "pdf", output=crown.db, titan="Thorn")
+        actions.print_to_file(
+            db, "sheet", "pdf", output=crown.db, titan=actions.find_titan(db, "Thorn")
+        )
     with pytest.raises(StoreError, match="database"):
-        actions.export_titan(db, "Thorn", crown.db)
+        actions.export_titan(db, actions.find_titan(db, "Thorn"), crown.db)
     with pytest.raises(StoreError, match="database"):
         actions.export_campaigns(db, crown.db.parent / "campaigns.json.backups" / "x.json")
     assert crown.db.read_bytes() == before
@@ -127,11 +129,12 @@ def test_a_folder_that_does_not_exist_is_refused_not_made(crown, tmp_path, comma
 def test_the_app_may_make_the_missing_folder_when_the_player_agrees(crown, tmp_path) -> None:
     missing = tmp_path / "prints"
     db = Database(crown.db)
+    thorn = actions.find_titan(db, "Thorn")
     with pytest.raises(actions.MissingFolder) as refused:
-        actions.print_to_file(db, "sheet", "html", output=missing / "t.html", titan="Thorn")
+        actions.print_to_file(db, "sheet", "html", output=missing / "t.html", titan=thorn)
     assert refused.value.folder == missing
     written = actions.print_to_file(
-        db, "sheet", "html", output=missing / "t.html", titan="Thorn", make_folder=True
+        db, "sheet", "html", output=missing / "t.html", titan=thorn, make_folder=True
     )
     assert written == missing / "t.html" and "Thorn" in written.read_text()
 

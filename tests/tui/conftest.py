@@ -52,22 +52,29 @@ def build_db(
     """A database with one campaign whose Titans have lived through ``events``, one change
     per event, as a player would have made them."""
     db = Database(path)
-    actions.new_campaign(db, campaign, base_xp)
+    made = actions.new_campaign(db, campaign, base_xp).ref
     for name, player, events in titans:
-        actions.add_titan(db, campaign, name, player)
+        titan = actions.add_titan(db, made, name, player).titan
         for event in events:
-            actions.change_titans(db, campaign, {name: lambda _, event=event: [event]})  # type: ignore[misc]
+            actions.change_titans(db, made, {titan.titan: lambda _, event=event: [event]})  # type: ignore[misc]
     return path
+
+
+def named(db: Database, name: str, campaign: str | None = None) -> actions.TitanRef:
+    """The Titan a second shell names (found once, as a command finds it)."""
+    return actions.find_titan(db, name, campaign)
 
 
 def stored(path: Path, name: str) -> TitanState:
     """A Titan as the database holds it now (a fresh read, like the command line)."""
-    return actions.read_titan(Database(path), name).state
+    db = Database(path)
+    return actions.read_titan(db, actions.find_titan(db, name)).state
 
 
 def change_count(path: Path) -> int:
     """How many changes of the (only) campaign are in effect."""
-    return len(actions.history(Database(path)))
+    db = Database(path)
+    return len(actions.history(db, actions.find_campaign(db)))
 
 
 def won_game(game: int, scenario_xp: int = 0, **counts: Any) -> GameRecorded:

@@ -14,7 +14,7 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.backups import BackupsScreen, ConfirmRestoreModal
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
 
-from .conftest import SIZE, Notes, build_db, rendered, stored
+from .conftest import SIZE, Notes, build_db, named, rendered, stored
 
 
 @pytest.fixture(autouse=True)
@@ -30,8 +30,8 @@ def abilities(path: Path) -> dict[str, int]:
 def changed_db(tmp_path: Path) -> Path:
     """Thorn joins with 200 XP, then buys Power, then Wisdom: a backup is kept before each."""
     path = build_db(tmp_path / "campaign.json", 200, [("Thorn", "Ann", [])])
-    actions.buy_ability(Database(path), "Thorn", "power")
-    actions.buy_ability(Database(path), "Thorn", "wisdom")
+    actions.buy_ability(Database(path), named(Database(path), "Thorn"), "power")
+    actions.buy_ability(Database(path), named(Database(path), "Thorn"), "wisdom")
     return path
 
 

@@ -25,8 +25,9 @@ def _title(app: TitanCampaignApp) -> str:
 async def test_the_game_form_names_the_number_the_game_is_saved_under(tmp_path: Path) -> None:
     path = build_db(tmp_path / "c.json", 0, [("Ann", "Ann", []), ("Bea", "Bo", [])])
     db = Database(path)
-    actions.record_game(db, "Demo", [actions.Participant("Ann", GameOutcome(result="won"))])
-    actions.undo(db, "Demo", "Ann")  # Ann's game 1 may be redone: it holds number 1...
+    ann = actions.find_titan(db, "Ann")
+    actions.record_game(db, ann.campaign, [actions.Participant(ann, GameOutcome(result="won"))])
+    actions.undo(db, ann)  # Ann's game 1 may be redone: it holds number 1...
     app = TitanCampaignApp(path, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("g")

@@ -12,7 +12,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import MessageModal
 
-from .conftest import SIZE, build_db, rendered
+from .conftest import SIZE, build_db, named, rendered
 
 
 def shown(body: object) -> str:
@@ -57,7 +57,9 @@ async def test_r8_c_in_the_game_log_corrects_one_entry_and_shows_the_log_anew(
         assert app.screen is log
         text = shown(log.body)
     assert "71" in text and "score 210" in text and "21 (score 210 / 10)" in text
-    assert actions.read_titan(Database(db), "Mira").state.earned_xp == 71  # R8: 50 + 21
+    assert (
+        actions.read_titan(Database(db), named(Database(db), "Mira")).state.earned_xp == 71
+    )  # R8: 50 + 21
 
 
 async def test_a_correction_the_rules_refuse_keeps_the_form_open_with_the_reason(

@@ -14,7 +14,7 @@ from titan_campaign.tui import app as app_module
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.gold import GoldScreen
 
-from .conftest import SIZE, Notes, change_count, stored
+from .conftest import SIZE, Notes, change_count, named, stored
 
 
 @pytest.fixture(autouse=True)
@@ -34,8 +34,12 @@ async def test_an_item_used_or_removed_is_refused_if_the_titan_changed_since_sho
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, GoldScreen)
-        actions.change_gold(Database(example_db), "Bryn", 5)  # another Titan: no matter
-        actions.change_gold(Database(example_db), "Thorn", 7)  # the same Titan, elsewhere
+        actions.change_gold(
+            Database(example_db), named(Database(example_db), "Bryn"), 5
+        )  # another Titan: no matter
+        actions.change_gold(
+            Database(example_db), named(Database(example_db), "Thorn"), 7
+        )  # the same Titan, elsewhere
         changes = change_count(example_db)
         await pilot.press(key)
         await pilot.pause()

@@ -17,7 +17,7 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.gold import GoldModal
 from titan_campaign.tui.screens.roster import RosterScreen
 
-from .conftest import SIZE, Notes, build_db, rendered, stored
+from .conftest import SIZE, Notes, build_db, named, rendered, stored
 
 
 def typed(app: TitanCampaignApp, *keys: str) -> None:
@@ -46,7 +46,7 @@ async def test_a_command_line_change_shows_on_the_open_sheet_by_itself(tmp_path:
         notes = Notes(app)
         await pilot.pause()
         assert "[ ][·][·] LUCK" in rendered(app.screen.query_one("#abilities"))
-        actions.buy_ability(Database(db), "Osk", "luck")  # a second shell
+        actions.buy_ability(Database(db), named(Database(db), "Osk"), "luck")  # a second shell
         await pilot.pause(1.2)  # no key pressed
         assert "[X][ ][·] LUCK" in rendered(app.screen.query_one("#abilities"))
         assert "Osk: bought a Luck box (100 XP)" in notes.text()
@@ -67,9 +67,13 @@ async def test_a_form_is_refused_only_when_its_own_titan_changed_meanwhile(
         form = app.screen
         assert isinstance(form, GoldModal)
         await pilot.press(*"-30")
-        actions.change_gold(Database(db), "Bryn", 5)  # another Titan: no matter
+        actions.change_gold(
+            Database(db), named(Database(db), "Bryn"), 5
+        )  # another Titan: no matter
         form.shown = stored(db, "Thorn")  # as if the form had been drawn before Thorn changed
-        actions.change_gold(Database(db), "Thorn", -40)  # the same Titan, behind the form's back
+        actions.change_gold(
+            Database(db), named(Database(db), "Thorn"), -40
+        )  # the same Titan, behind the form's back
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form  # refused: still open, still holding -30

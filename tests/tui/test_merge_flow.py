@@ -17,7 +17,7 @@ from titan_campaign.tui.screens.merge import ChooseCopyModal, ConfirmMergeModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import SIZE, Notes, build_db, rendered, stored
+from .conftest import SIZE, Notes, build_db, named, rendered, stored
 
 START = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
 
@@ -27,10 +27,12 @@ async def test_a_conflicted_copy_is_offered_shown_first_then_merged(tmp_path: Pa
     copy = tmp_path / "campaigns (Bo's [b]conflicted copy 2026-12-01).json"
     shutil.copyfile(db, copy)
     with time_machine.travel(START, tick=False) as clock:
-        actions.buy_ability(Database(db), "Thorn", "power")
+        actions.buy_ability(Database(db), named(Database(db), "Thorn"), "power")
         clock.shift(timedelta(minutes=1))
-        actions.buy_ability(Database(copy), "Thorn", "skill")  # the same 100 XP: refused
-        actions.change_gold(Database(copy), "Thorn", 4)
+        actions.buy_ability(
+            Database(copy), named(Database(copy), "Thorn"), "skill"
+        )  # the same 100 XP: refused
+        actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 4)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
@@ -55,8 +57,8 @@ async def test_ctrl_z_after_a_merge_takes_it_back_whole(tmp_path: Path) -> None:
     db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
     copy = tmp_path / "campaigns.sync-conflict-20261201-190500-ABCDEFG.json"
     shutil.copyfile(db, copy)
-    actions.change_gold(Database(copy), "Thorn", 4)
-    actions.change_gold(Database(copy), "Thorn", 1)
+    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 4)
+    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 1)
     actions.merge_copy(Database(db), copy)
     assert stored(db, "Thorn").gold == 5
     app = TitanCampaignApp(db, open_campaign="Demo")

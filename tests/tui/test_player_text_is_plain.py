@@ -26,7 +26,7 @@ from titan_campaign.tui.screens.gold import GoldModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, build_db, change_count, example_titan_events, rendered, won_game
+from .conftest import SIZE, build_db, change_count, example_titan_events, named, rendered, won_game
 
 CLOSER = "[/b]"
 STYLED = "[bold red]x[/]"
@@ -164,7 +164,9 @@ async def test_a_change_made_elsewhere_with_markup_in_its_note_is_shown_and_undo
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         before = change_count(markup_db)
-        actions.change_gold(Database(markup_db), TITAN, 2, note=LIVE)  # a second shell
+        actions.change_gold(
+            Database(markup_db), named(Database(markup_db), TITAN), 2, note=LIVE
+        )  # a second shell
         await pilot.pause(1.2)
         await shows(pilot, app, LIVE)  # "Changed elsewhere", in full
         await shows(pilot, app, LIVE, keys=("h",))
@@ -234,7 +236,9 @@ async def test_a_served_tab_shows_another_players_note_with_markup_and_keeps_run
     app = TitanCampaignApp(markup_db, open_campaign=CAMPAIGN)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await shows(pilot, app, keys=("h",))
-        actions.change_gold(Database(markup_db), OTHER, 3, note=LIVE)  # another player's tab
+        actions.change_gold(
+            Database(markup_db), named(Database(markup_db), OTHER), 3, note=LIVE
+        )  # another player's tab
         await pilot.pause(1.2)
         await shows(pilot, app, LIVE)  # told, and in the history
         assert app.is_running

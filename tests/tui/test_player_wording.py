@@ -14,7 +14,7 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.gold import GoldModal
 from titan_campaign.tui.screens.titan_file import ImportTitanModal
 
-from .conftest import SIZE, build_db, rendered
+from .conftest import SIZE, build_db, named, rendered
 
 LIBRARY_WORDS = ("Input should", "String should", "validation error", "Value error", "type=")
 
@@ -29,7 +29,7 @@ def titan_file(tmp_path: Path, *, ability: str) -> Path:
     """An exported Thorn whose second event buys ``ability``."""
     source = build_db(tmp_path / "source.json", 200, [("Thorn", "Ann", [])])
     path = tmp_path / "thorn-titan.json"
-    actions.export_titan(Database(source), "Thorn", path)
+    actions.export_titan(Database(source), named(Database(source), "Thorn"), path)
     data = json.loads(path.read_text())
     data["events"].append({"kind": "ability_bought", "ability": ability})
     path.write_text(json.dumps(data))
@@ -59,7 +59,7 @@ async def test_a_titan_file_with_an_unknown_ability_is_refused_naming_the_event(
     said_in_player_words(problem)
     assert "event 2 (ability_bought), ability: one of power, skill" in problem
     assert "nothing imported" in problem
-    assert actions.titans(Database(db)) == []
+    assert actions.titans(Database(db), actions.find_campaign(Database(db))) == []
 
 
 async def test_a_new_name_with_a_control_character_is_refused_in_a_players_words(

@@ -15,7 +15,7 @@ from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.screens.titan_file import ExportTitanModal, ImportTitanModal
 
-from .conftest import SIZE, build_db, rendered, stored, won_game
+from .conftest import SIZE, build_db, named, rendered, stored, won_game
 
 SMALL = (80, 24)
 
@@ -134,7 +134,7 @@ async def test_a_titan_exported_from_one_campaign_imports_into_another(tmp_path:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
-    moved = actions.read_titan(Database(db), "Thorn", "Second").state
-    original = actions.read_titan(Database(db), "Thorn", "Demo").state
+    moved = actions.read_titan(Database(db), named(Database(db), "Thorn", "Second")).state
+    original = actions.read_titan(Database(db), named(Database(db), "Thorn", "Demo")).state
     assert {game.played_in for game in moved.games} == {"Demo"}  # its own past, played in Demo
     assert moved.evolve(games=original.games) == original

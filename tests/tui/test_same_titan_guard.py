@@ -22,7 +22,7 @@ from titan_campaign.tui.screens.honor_guard import HonorGuardModal
 from titan_campaign.tui.screens.plan import PlanScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, Notes, build_db, change_count, rendered, stored, won_game
+from .conftest import SIZE, Notes, build_db, change_count, named, rendered, stored, won_game
 from .test_sheet_flows import mastered_fire
 
 
@@ -41,16 +41,18 @@ def test_an_action_judged_as_shown_is_refused_only_for_a_change_to_that_titan(
 ) -> None:
     path = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [AbilityBought(ability="power")])])
     db = Database(path)
-    actions.add_titan(db, "Demo", "Bryn", "Bob")
-    actions.buy_ability(db, "Thorn", "skill")  # level 1: a free school level to choose (R2)
+    actions.add_titan(db, actions.find_campaign(db, "Demo"), "Bryn", "Bob")
+    actions.buy_ability(
+        db, named(db, "Thorn"), "skill"
+    )  # level 1: a free school level to choose (R2)
     shown = stored(path, "Thorn")
-    actions.change_gold(db, "Bryn", 5)  # another Titan: no matter
-    actions.choose_school(db, "Thorn", "fire", shown=shown)
+    actions.change_gold(db, named(db, "Bryn"), 5)  # another Titan: no matter
+    actions.choose_school(db, named(db, "Thorn"), "fire", shown=shown)
     assert stored(path, "Thorn").schools["fire"] == 1
     shown = stored(path, "Thorn")
-    actions.change_gold(db, "Thorn", 5)  # the same Titan, elsewhere
+    actions.change_gold(db, named(db, "Thorn"), 5)  # the same Titan, elsewhere
     with pytest.raises(actions.TitanChanged) as refused:
-        actions.choose_spell(db, "Thorn", "Fire Bolt", shown=shown)
+        actions.choose_spell(db, named(db, "Thorn"), "Fire Bolt", shown=shown)
     assert refused.value.state.gold == 5  # the Titan as it is now, to show
     assert stored(path, "Thorn").spells == ()
 
@@ -72,8 +74,8 @@ async def test_a_level_up_pick_is_refused_when_another_tab_made_it_meanwhile(
         await pilot.pause()
         picks = app.screen
         assert isinstance(picks, TitanPickModal) and picks.choices[0].value == "water"
-        actions.change_gold(db, "Bryn", 5)  # another Titan: no matter
-        actions.choose_school(db, "Thorn", "fire")  # the same pick, in another tab
+        actions.change_gold(db, named(db, "Bryn"), 5)  # another Titan: no matter
+        actions.choose_school(db, named(db, "Thorn"), "fire")  # the same pick, in another tab
         changes = change_count(level_one_db)
         await pilot.press("enter")  # Water
         await pilot.pause()
@@ -96,7 +98,7 @@ async def test_a_spell_pick_refused_for_a_change_meanwhile_is_made_when_asked_ag
         picks = app.screen
         assert isinstance(picks, TitanPickModal)
         offered = [choice.value for choice in picks.choices]
-        actions.change_gold(db, "Thorn", 30)  # Thorn changed elsewhere: gold, not spells
+        actions.change_gold(db, named(db, "Thorn"), 30)  # Thorn changed elsewhere: gold, not spells
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is picks and picks.shown.gold == 30  # shown as it is now
@@ -125,8 +127,8 @@ async def test_the_honor_guard_picker_keeps_its_pick_when_its_titan_changed(
         picker = app.screen
         assert isinstance(picker, HonorGuardModal)
         picker.query_one("#slot-1", Select).value = "Gargoyle"
-        actions.change_gold(db, "Bryn", 5)  # another Titan: no matter
-        actions.change_gold(db, "Thorn", 7)  # the same Titan, elsewhere
+        actions.change_gold(db, named(db, "Bryn"), 5)  # another Titan: no matter
+        actions.change_gold(db, named(db, "Thorn"), 7)  # the same Titan, elsewhere
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is picker and picker.state.gold == 7  # as it is now
@@ -147,7 +149,7 @@ async def test_the_honor_guard_picker_saves_when_only_another_titan_changed(
         await pilot.press("u")
         await pilot.pause()
         app.screen.query_one("#slot-1", Select).value = "Ogre"
-        actions.change_gold(Database(guard_db), "Bryn", 5)
+        actions.change_gold(Database(guard_db), named(Database(guard_db), "Bryn"), 5)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
@@ -164,8 +166,9 @@ async def test_the_plan_keeps_its_picks_when_its_titan_changed_meanwhile(tmp_pat
         plan = app.screen
         assert isinstance(plan, PlanScreen)
         plan.query_one("#upgrade-0", Select).value = "Troll"
+        osk = named(Database(path), "Osk")
         actions.change_titans(
-            Database(path), "Demo", {"Osk": lambda _: [GoldChanged(amount=9)]}
+            Database(path), osk.campaign, {osk.titan: lambda _: [GoldChanged(amount=9)]}
         )  # Osk changed in another tab
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -205,7 +208,9 @@ async def test_the_game_form_is_refused_when_a_titan_bought_wisdom_meanwhile_the
         await pilot.press(*"9")  # 9 points: under the 10 that bring 1 XP
         await pilot.pause()
         assert "→  100 XP" in rendered(form.query_one("#award-1"))
-        actions.buy_ability(Database(two_db), "Thorn", "wisdom")  # another tab
+        actions.buy_ability(
+            Database(two_db), named(Database(two_db), "Thorn"), "wisdom"
+        )  # another tab
         changes = change_count(two_db)
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -232,7 +237,9 @@ async def test_the_game_form_saves_when_only_a_titan_outside_the_game_changed(
         form.query_one("#titan-2 #takes-part", Checkbox).value = False
         form.query_one("#titan-1 #result").focus()
         await pilot.press("l")
-        actions.change_gold(Database(two_db), "Bryn", 5)  # not in this game
+        actions.change_gold(
+            Database(two_db), named(Database(two_db), "Bryn"), 5
+        )  # not in this game
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is not form
@@ -251,8 +258,12 @@ async def test_a_new_name_or_player_is_refused_when_that_titan_changed_meanwhile
         await pilot.pause()
         form = app.screen
         form.query_one("#text-value", Input).value = typed
-        actions.change_gold(Database(two_db), "Bryn", 5)  # another Titan: no matter...
-        actions.change_gold(Database(two_db), "Thorn", 7)  # ...but Thorn changed elsewhere
+        actions.change_gold(
+            Database(two_db), named(Database(two_db), "Bryn"), 5
+        )  # another Titan: no matter...
+        actions.change_gold(
+            Database(two_db), named(Database(two_db), "Thorn"), 7
+        )  # ...but Thorn changed elsewhere
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form
@@ -262,7 +273,9 @@ async def test_a_new_name_or_player_is_refused_when_that_titan_changed_meanwhile
         await pilot.press("ctrl+s")  # asked again: saved
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
-    now = actions.read_titan(Database(two_db), typed if field == "name" else "Thorn").state
+    now = actions.read_titan(
+        Database(two_db), named(Database(two_db), typed if field == "name" else "Thorn")
+    ).state
     assert (now.name if field == "name" else now.player) == typed and now.gold == 7
 
 
@@ -273,7 +286,7 @@ async def test_the_goal_form_is_refused_when_its_titan_changed_meanwhile(two_db:
         await pilot.pause()
         form = app.screen
         form.query_one("#goal-abilities", Input).value = "power=2"
-        actions.change_gold(Database(two_db), "Thorn", 7)
+        actions.change_gold(Database(two_db), named(Database(two_db), "Thorn"), 7)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form
@@ -289,13 +302,13 @@ async def test_the_next_step_is_refused_when_its_titan_changed_since_it_was_offe
     two_db: Path,
 ) -> None:
     db = Database(two_db)
-    actions.keep_goal(db, "Thorn", ["power=1"])
+    actions.keep_goal(db, named(db, "Thorn"), ["power=1"])
     app = TitanCampaignApp(two_db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
         await pilot.press("s")  # the next step: a Power box for 100 XP
         await pilot.pause()
-        actions.buy_ability(db, "Thorn", "luck")  # Thorn spent XP in another tab
+        actions.buy_ability(db, named(db, "Thorn"), "luck")  # Thorn spent XP in another tab
         await pilot.press("y")
         await pilot.pause()
         assert "Thorn was changed elsewhere" in notes.text()
@@ -312,7 +325,7 @@ async def test_a_spell_bought_with_xp_is_refused_when_its_titan_changed_meanwhil
         await pilot.pause()
         picks = app.screen
         assert isinstance(picks, TitanPickModal)
-        actions.change_gold(Database(path), "Thorn", 7)
+        actions.change_gold(Database(path), named(Database(path), "Thorn"), 7)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is picks and picks.shown.gold == 7

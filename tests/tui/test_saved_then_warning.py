@@ -14,7 +14,7 @@ from titan_campaign import actions
 from titan_campaign.store import files
 from titan_campaign.tui.app import TitanCampaignApp
 
-from .conftest import SIZE, build_db, stored
+from .conftest import SIZE, build_db, named, stored
 
 
 async def test_a_folder_that_cannot_be_synced_after_the_save_is_told_as_a_warning(
@@ -40,13 +40,15 @@ async def test_a_folder_that_cannot_be_synced_after_the_save_is_told_as_a_warnin
             sync(folder)
 
         monkeypatch.setattr(files, "sync_folder", failing)
-        done = app.attempt(lambda: actions.change_gold(app.db, "[b]Thorn[/b]", 5))
+        done = app.attempt(lambda: actions.change_gold(app.db, named(app.db, "[b]Thorn[/b]"), 5))
         await pilot.pause()
         assert done is not None
         warnings = [message for message, severity in told if severity == "warning"]
         assert len(warnings) == 1, told
         assert warnings[0].startswith("the change was saved ([b]Thorn[/b]: ")
         assert "syncing the folder" in warnings[0] and "do not enter it again" in warnings[0]
-        app.attempt(lambda: actions.read_titan(app.db, "[b]Thorn[/b]"))  # told once only
+        app.attempt(
+            lambda: actions.read_titan(app.db, named(app.db, "[b]Thorn[/b]"))
+        )  # told once only
         assert len([1 for _, severity in told if severity == "warning"]) == 1
     assert stored(db, "[b]Thorn[/b]").gold == 5

@@ -15,7 +15,7 @@ from titan_campaign.tui import app as app_module
 from titan_campaign.tui import settings
 from titan_campaign.tui.app import TitanCampaignApp
 
-from .conftest import SIZE, Notes, build_db, stored
+from .conftest import SIZE, Notes, build_db, named, stored
 
 
 async def test_a_served_tab_reads_the_settings_but_never_writes_them(
@@ -64,7 +64,9 @@ async def test_a_tab_saving_right_after_another_names_only_the_other_tabs_change
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
         await pilot.pause()
-        actions.buy_ability(Database(two_titans), "Thorn", "luck")  # Ann's tab, a moment before
+        actions.buy_ability(
+            Database(two_titans), named(Database(two_titans), "Thorn"), "luck"
+        )  # Ann's tab, a moment before
         await pilot.press("space")  # Mira's tab: a Power box, before it has looked again
         await pilot.pause()
         assert stored(two_titans, "Mira").abilities["power"] == 1
@@ -94,7 +96,7 @@ async def test_without_backups_a_tab_still_knows_its_own_change(
         app.check_database()
         await pilot.pause()
         assert notes.messages == []
-        actions.buy_ability(Database(two_titans), "Thorn", "luck")
+        actions.buy_ability(Database(two_titans), named(Database(two_titans), "Thorn"), "luck")
         app.check_database()
         await pilot.pause()
         assert len(notes.messages) == 1  # another program's change is still told

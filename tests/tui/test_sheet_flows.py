@@ -19,7 +19,7 @@ from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.widgets.box_grid import BOX_WIDTH, BOX_X, BoxGrid
 
-from .conftest import SIZE, Notes, build_db, change_count, rendered, stored, won_game
+from .conftest import SIZE, Notes, build_db, change_count, named, rendered, stored, won_game
 
 
 async def test_first_run_welcomes_and_creates_a_campaign_with_its_base_xp(tmp_path: Path) -> None:
@@ -221,7 +221,9 @@ async def test_a_change_made_elsewhere_is_reloaded_never_overwritten(tmp_path: P
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
-        actions.buy_ability(Database(db), "Thorn", "luck")  # the command line, meanwhile
+        actions.buy_ability(
+            Database(db), named(Database(db), "Thorn"), "luck"
+        )  # the command line, meanwhile
         await pilot.press("space")
         await pilot.pause()
         assert "changed elsewhere" in notes.text()

@@ -14,7 +14,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui import app as app_module
 from titan_campaign.tui.app import TitanCampaignApp
 
-from .conftest import SIZE, Notes, build_db, stored
+from .conftest import SIZE, Notes, build_db, named, stored
 
 
 @pytest.fixture(autouse=True)
@@ -35,7 +35,7 @@ def osk_bought_last(tmp_path: Path) -> Path:
 async def test_ctrl_z_on_thorns_sheet_undoes_thorns_change_not_osks_newer_one(
     osk_bought_last: Path,
 ) -> None:
-    actions.buy_ability(Database(osk_bought_last), "Osk", "luck")
+    actions.buy_ability(Database(osk_bought_last), named(Database(osk_bought_last), "Osk"), "luck")
     app = TitanCampaignApp(osk_bought_last, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
@@ -58,7 +58,7 @@ async def test_ctrl_z_on_thorns_sheet_undoes_thorns_change_not_osks_newer_one(
 async def test_ctrl_z_on_the_roster_undoes_the_campaigns_latest_change_and_says_so(
     osk_bought_last: Path,
 ) -> None:
-    actions.buy_ability(Database(osk_bought_last), "Osk", "luck")
+    actions.buy_ability(Database(osk_bought_last), named(Database(osk_bought_last), "Osk"), "luck")
     app = TitanCampaignApp(osk_bought_last, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
@@ -75,7 +75,8 @@ async def test_ctrl_z_on_the_roster_undoes_the_campaigns_latest_change_and_says_
 async def test_ctrl_z_of_a_campaign_rename_on_the_roster_goes_on_under_the_old_name(
     osk_bought_last: Path,
 ) -> None:
-    actions.rename_campaign(Database(osk_bought_last), "Demo", "Second Age")
+    db = Database(osk_bought_last)
+    actions.rename_campaign(db, actions.find_campaign(db, "Demo"), "Second Age")
     app = TitanCampaignApp(osk_bought_last, open_campaign="Second Age")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)

@@ -18,7 +18,7 @@ show results.
 
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
-from ..store import Database, StoreError
+from ..store import Announced, Changes, Database, Gone, StoreError
 from ..store.outputs import MissingFolder, is_stream
 from .campaigns import (
     EventLine,
@@ -54,8 +54,10 @@ from .common import (
     read_campaign,
     read_campaigns,
     read_titan,
+    readable_by_id,
     readable_states,
     roster,
+    roster_by_id,
     roster_lines,
     saved_then,
     titan_sheet,
@@ -81,6 +83,15 @@ from .files import (
     write_printout,
 )
 from .game_entries import award_for, check_game_entry, game_outcome
+from .ids import (
+    CampaignRef,
+    CampaignView,
+    TitanRef,
+    campaign_views,
+    find_campaign,
+    find_titan,
+    find_titans,
+)
 from .merging import Merged, conflicted_copies, merge_copy, refused_file
 from .planning import (
     CampaignProgress,
@@ -122,19 +133,25 @@ from .titan_changes import (
     swap_bonus,
     use_item,
 )
+from .watching import changes_since
 
 __all__ = [
     "BACKUPS_ENV",
     "FILE_SCHEMAS",
+    "Announced",
     "Backup",
     "CampaignProgress",
+    "CampaignRef",
     "CampaignSummary",
+    "CampaignView",
+    "Changes",
     "DamagedLine",
     "Database",
     "Done",
     "EventLine",
     "GameLog",
     "GameOutcome",
+    "Gone",
     "History",
     "HistoryRow",
     "Merged",
@@ -145,6 +162,7 @@ __all__ = [
     "RuleError",
     "StoreError",
     "TitanChanged",
+    "TitanRef",
     "TitanView",
     "Undone",
     "Unreadable",
@@ -160,6 +178,7 @@ __all__ = [
     "buy_spell_with_gold",
     "campaign_list",
     "campaign_progress",
+    "campaign_views",
     "can_buy_ability",
     "can_buy_school_level",
     "can_buy_spell",
@@ -169,6 +188,7 @@ __all__ = [
     "change_player",
     "change_titan_as_shown",
     "change_titans",
+    "changes_since",
     "check_game_entry",
     "choose_school",
     "choose_spell",
@@ -179,6 +199,9 @@ __all__ = [
     "export_campaigns",
     "export_titan",
     "file_schema",
+    "find_campaign",
+    "find_titan",
+    "find_titans",
     "game_log",
     "game_outcome",
     "games",
@@ -204,6 +227,7 @@ __all__ = [
     "read_campaign",
     "read_campaigns",
     "read_titan",
+    "readable_by_id",
     "readable_states",
     "record_game",
     "redo",
@@ -215,6 +239,7 @@ __all__ = [
     "restore_shown_backup",
     "restore_titan",
     "roster",
+    "roster_by_id",
     "roster_lines",
     "save_file",
     "saved_then",

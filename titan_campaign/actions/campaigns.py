@@ -23,35 +23,37 @@ from ..rules.titan import (
     apply,
     event_notes,
 )
-from ..store import Database, Session, StoreError, now_iso
+from ..store import Database, Gone, Session, Stored, StoreError, now_iso
+from ..store.database import titan_gone
 from .common import (
     Done,
     Participant,
     TitanChanged,
     Unreadable,
-    _campaign_of,
 )
+from .ids import CampaignRef, CampaignView, TitanRef
 
 
-def new_campaign(db: Database, name: str, base_xp: int) -> Campaign:
+def new_campaign(db: Database, name: str, base_xp: int) -> CampaignView:
     with db.writing() as session:
         stored = session.add_campaign(name, base_xp)
         session.saved_text = f'campaign "{stored.campaign.name}" created'
-    return stored.campaign
+        key = session.campaign_doc_id(stored.id)
+    return CampaignView(CampaignRef(key), stored.campaign)
 
 
-def rename_campaign(db: Database, campaign: str | None, name: str) -> Campaign:
+def rename_campaign(db: Database, campaign: CampaignRef, name: str) -> Campaign:
     with db.writing() as session:
-        stored = session.campaign(campaign)
+        stored = session.campaign_by_id(campaign.id)
         renamed = session.rename_campaign(stored, name)
     return renamed.campaign
 
 
-def delete_campaign(db: Database, campaign: str) -> Campaign:
+def delete_campaign(db: Database, campaign: CampaignRef) -> Campaign:
     """Delete a campaign and every Titan in it (the file as it was is kept as a backup, which
     ``restore`` brings back; ``undo`` does not)."""
     with db.writing() as session:
-        stored = session.campaign(campaign)
+        stored = session.campaign_by_id(campaign.id)
         session.delete_campaign(stored)
         session.saved_text = f'campaign "{stored.campaign.name}" deleted'
     return stored.campaign
@@ -59,7 +61,7 @@ def delete_campaign(db: Database, campaign: str) -> Campaign:
 
 def record_game(
     db: Database,
-    campaign: str | None,
+    campaign: CampaignRef,
     participants: Sequence[Participant],
     when: str | None = None,
     scenario: str = "",
@@ -70,7 +72,9 @@ def record_game(
     if not participants:
         raise RuleError("a game needs at least one Titan")
     with db.writing() as session:
-        stored = session.campaign_for([part.titan for part in participants], campaign)
+        _one_campaign(campaign, [part.titan for part in participants])
+        ids = [part.titan.titan for part in participants]
+        stored = session.campaign_for_ids(campaign.id, ids)
         found = stored.campaign
         earlier = found.game(game) if game is not None else None
         if game is not None and earlier is None:
@@ -82,17 +86,17 @@ def record_game(
         day = when or (earlier.date if earlier else date.today().isoformat())
         named = scenario or (earlier.scenario if earlier else "")
         at = now_iso()
-        ids: dict[str, int] = {}
+        seen: set[int] = set()
         for part in participants:
-            titan_id = found.titan_id(part.titan)
-            if titan_id in ids.values():
-                raise RuleError(f"{part.titan} is named twice in the game")
-            ids[part.titan] = titan_id
+            titan_id = part.titan.titan
+            if titan_id in seen:
+                raise RuleError(f"{found.names()[titan_id]} is named twice in the game")
+            seen.add(titan_id)
             if part.shown is not None and found.state(titan_id) != part.shown:
                 raise TitanChanged(found.state(titan_id))
-        number = game or found.next_game(ids.values())
+        number = game or found.next_game(ids)
         added = {
-            ids[part.titan]: [
+            part.titan.titan: [
                 GameRecorded(
                     game=number,
                     date=day,
@@ -103,15 +107,16 @@ def record_game(
             ]
             for part in participants
         }
-        names = [found.state(tid).name for tid in ids.values()]
+        names = [found.state(tid).name for tid in ids]
         text = f"game {number} recorded for {_and(names)}"
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
-    return Done(
-        text,
-        found.name,
-        {outcome.steps[tid].state.name: outcome.steps[tid] for tid in ids.values()},
-    )
+    return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in ids})
+
+
+def _one_campaign(campaign: CampaignRef, titans: Sequence[TitanRef]) -> None:
+    if any(titan.campaign != campaign for titan in titans):
+        raise RuleError("the Titans of one game all play in the same campaign")
 
 
 def _check_same_game(earlier: GameLogEntry, when: str | None, scenario: str) -> None:
@@ -130,10 +135,10 @@ def _check_same_game(earlier: GameLogEntry, when: str | None, scenario: str) -> 
 
 def correct_game(
     db: Database,
-    campaign: str | None,
+    campaign: CampaignRef,
     game: int,
     entries: Sequence[Participant] = (),
-    removed: Sequence[str] = (),
+    removed: Sequence[TitanRef] = (),
     when: str | None = None,
     scenario: str | None = None,
 ) -> Done:
@@ -147,8 +152,14 @@ def correct_game(
         raise RuleError(
             "nothing to correct: give TITAN:RESULT[:FIGURES], TITAN --remove, --date or --scenario"
         )
+    _one_campaign(campaign, named)
     with db.writing() as session:
-        stored = session.campaign_for(named, campaign) if named else session.campaign(campaign)
+        ids = [titan.titan for titan in named]
+        stored = (
+            session.campaign_for_ids(campaign.id, ids)
+            if named
+            else session.campaign_by_id(campaign.id)
+        )
         found = stored.campaign
         logged = found.game(game)
         if logged is None:
@@ -159,26 +170,26 @@ def correct_game(
         day = when or logged.date
         called = logged.scenario if scenario is None else scenario
         events: dict[int, list[Event]] = {}
-        for name in named:
-            titan_id = found.titan_id(name)
+        for titan_id in ids:
+            name = found.names()[titan_id]
             if titan_id in events:
                 raise RuleError(f"{name} is named twice in the correction")
             if logged.entry(titan_id) is None:
                 raise RuleError(
-                    f"{found.names()[titan_id]} did not play game {game}: a correction "
+                    f"{name} did not play game {game}: a correction "
                     "changes the entries of the Titans who played it"
                 )
             events[titan_id] = []
         for part in entries:
-            titan_id = found.titan_id(part.titan)
+            titan_id = part.titan.titan
             events[titan_id] = [
                 GameCorrected(
                     game=game, date=day, scenario=called, outcome=part.outcome,
                     survivors=part.survivors,
                 )
             ]  # fmt: skip
-        for name in removed:
-            events[found.titan_id(name)] = [GameRemoved(game=game)]
+        for titan in removed:
+            events[titan.titan] = [GameRemoved(game=game)]
         if (day, called) != (logged.date, logged.scenario):
             for p in logged.participants:
                 if p.titan_id not in events:
@@ -194,11 +205,7 @@ def correct_game(
         except XPAlreadySpent as error:
             raise RuleError(_undo_first(found, error)) from None
         session.save(stored, outcome.campaign, text)
-    return Done(
-        text,
-        found.name,
-        {outcome.steps[tid].state.name: outcome.steps[tid] for tid in events},
-    )
+    return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in events})
 
 
 def _correction_text(
@@ -252,14 +259,24 @@ class Undone(NamedTuple):
 
     change: Change
     campaign: Campaign
-    steps: dict[str, Step]
+    steps: dict[TitanRef, Step]
 
 
-def undo(db: Database, campaign: str | None = None, titan: str | None = None) -> Undone:
-    """Undo the campaign's latest change as a whole, or the latest that touched ``titan``.
-    Refused, saying what to do, when neither is named and the file's latest change is one
-    undo cannot take back (a campaign deleted, a backup restored)."""
-    return _undo(db, campaign, titan)
+def _campaign_of(session: Session, of: CampaignRef | TitanRef | None) -> Stored:
+    if of is None:
+        return session.campaign(None)
+    stored = session.campaign_by_id(of.campaign.id if isinstance(of, TitanRef) else of.id)
+    if isinstance(of, TitanRef) and of.titan not in stored.campaign.histories:
+        raise Gone(titan_gone(stored.campaign.name))
+    return stored
+
+
+def undo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
+    """Undo the latest change of the campaign (``of``, or the only one), or the latest that
+    touched the Titan ``of``. Refused, saying what to do, when neither is named and the
+    file's latest change is one undo cannot take back (a campaign deleted, a backup
+    restored)."""
+    return _undo(db, of)
 
 
 UNCHECK_REFUSED = (
@@ -270,10 +287,9 @@ UNCHECK_REFUSED = (
 
 def uncheck_box(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     row: str,
     box: int,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Undone:
     """Uncheck box ``box`` (1 for the first) of an ability's or a school's ``row`` on the
@@ -288,7 +304,7 @@ def uncheck_box(
         if not _bought_last(found.history(titan_id)[-1], titan_id, state, row, box):
             raise RuleError(UNCHECK_REFUSED)
 
-    return _undo(db, campaign, titan, judge)
+    return _undo(db, titan, judge)
 
 
 def _bought_last(change: Change, titan_id: int, state: TitanState, row: str, box: int) -> bool:
@@ -310,56 +326,65 @@ def _bought_last(change: Change, titan_id: int, state: TitanState, row: str, box
 
 def _undo(
     db: Database,
-    campaign: str | None,
-    titan: str | None,
+    of: CampaignRef | TitanRef | None,
     judge: Callable[[Campaign, int], None] | None = None,
 ) -> Undone:
     """``undo``; ``judge`` (of the Titan's campaign and id) may refuse it first."""
+    titan = of if isinstance(of, TitanRef) else None
     with db.writing() as session:
         merged = session.merge_note()
         if merged is not None and not titan:
             session.put_back(merged["before"])
             session.saved_text = f"undo: {merged['text']}"
+            campaign = of if isinstance(of, CampaignRef) else None
             return Undone(Change("", str(merged["text"]), {}), read_merged(session, campaign), {})
         note = session.not_undoable_note()
-        if note and not titan and not campaign:
+        if note and of is None:
             raise RuleError(
                 f"the latest change ({note}) is not undone by `undo`: `titan-campaign backups` lists the file as it was before it, `restore N` brings it back; `undo --campaign NAME` undoes a campaign's own latest change"
             )
-        stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
-        titan_id = stored.campaign.titan_id(titan) if titan else None
+        stored = _campaign_of(session, of)
+        key = CampaignRef(session.campaign_doc_id(stored.id))
+        titan_id = titan.titan if titan else None
         if judge is not None and titan_id is not None:
             judge(stored.campaign, titan_id)
-        names = stored.campaign.names()
         new, change = stored.campaign.undo(titan_id, now_iso())
         try:
             session.save(stored, new, f"undo: {change.text}")
         except RuleError as error:  # the campaign's old name is another campaign's now
             raise RuleError(f'"{change.text}" cannot be undone now: {error}') from None
-    steps = {names[tid]: Step(new.state(tid), ()) for tid in change.events if tid in new.histories}
+    steps = {
+        TitanRef(key, tid): Step(new.state(tid), ())
+        for tid in change.events
+        if tid in new.histories
+    }
     return Undone(change, new, steps)
 
 
-def redo(db: Database, campaign: str | None = None, titan: str | None = None) -> Undone:
+def redo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
+    """Redo the campaign's (or the Titan's) latest undone change."""
+    titan = of if isinstance(of, TitanRef) else None
     with db.writing() as session:
-        stored = _campaign_of(session, titan, campaign) if titan else session.campaign(campaign)
-        titan_id = stored.campaign.titan_id(titan) if titan else None
-        outcome, change = stored.campaign.redo(titan_id, now_iso())
+        stored = _campaign_of(session, of)
+        key = CampaignRef(session.campaign_doc_id(stored.id))
+        outcome, change = stored.campaign.redo(titan.titan if titan else None, now_iso())
         try:
             session.save(stored, outcome.campaign, f"redo: {change.text}")
         except RuleError as error:  # the campaign's new name is another campaign's now
             raise RuleError(f'"{change.text}" cannot be redone now: {error}') from None
-    steps = {step.state.name: step for step in outcome.steps.values()}
+    steps = {TitanRef(key, tid): step for tid, step in outcome.steps.items()}
     return Undone(change, outcome.campaign, steps)
 
 
-def read_merged(session: Session, campaign: str | None) -> Campaign:
-    """The campaign in view after a merge was undone (an empty one of that name if the merge
-    had brought it in)."""
+def read_merged(session: Session, campaign: CampaignRef | None) -> Campaign:
+    """The campaign in view after a merge was undone (an empty one if the merge had brought
+    it in)."""
     try:
-        return session.campaign(campaign).campaign
+        if campaign is None:
+            return session.campaign(None).campaign
+        return session.campaign_by_id(campaign.id).campaign
     except StoreError:
-        return Campaign(campaign or "", 0)
+        return Campaign("", 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,11 +415,9 @@ class History(NamedTuple):
     unreadable: list[Unreadable]
 
 
-def history(
-    db: Database, titan: str | None = None, campaign: str | None = None
-) -> list[HistoryRow]:
+def history(db: Database, of: CampaignRef | TitanRef) -> list[HistoryRow]:
     """The rows of ``history_of``."""
-    return history_of(db, titan, campaign).rows
+    return history_of(db, of).rows
 
 
 def _unreadable(found: Campaign, titan_id: int, name: str) -> Unreadable:
@@ -406,18 +429,18 @@ def _unreadable(found: Campaign, titan_id: int, name: str) -> Unreadable:
     raise AssertionError("its history replayed once and broke the rules")  # pragma: no cover
 
 
-def history_of(db: Database, titan: str | None = None, campaign: str | None = None) -> History:
-    """The campaign's changes in effect, oldest first, or only those that touched ``titan``,
-    each with its events and the notes the rules gave them. A Titan whose events break the
-    rules (a hand edit) is named as ``Unreadable`` and its events listed without notes;
-    ``titan`` itself is refused, naming the change."""
+def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
+    """The campaign's changes in effect, oldest first, or only those that touched the Titan
+    ``of``, each with its events and the notes the rules gave them. A Titan whose events
+    break the rules (a hand edit) is named as ``Unreadable`` and its events listed without
+    notes; the Titan ``of`` itself is refused, naming the change."""
     with db.reading() as session:
-        if titan:  # its changes, and every Titan they touched (for the rules' notes)
-            stored = session.campaign_for([titan], campaign, partners=True)
+        if isinstance(of, TitanRef):  # its changes, and every Titan they touched (for notes)
+            stored = session.campaign_for_ids(of.campaign.id, [of.titan], partners=True)
         else:
-            stored = session.campaign(campaign)
+            stored = session.campaign_by_id(of.id)
     found = stored.campaign
-    titan_id = found.titan_id(titan) if titan else None
+    titan_id = of.titan if isinstance(of, TitanRef) else None
     if titan_id is not None:
         found.state(titan_id)  # a hand edit that breaks its rules is named with its change
     names = found.names()

@@ -19,16 +19,22 @@ from ..rules.titan import (
     Step,
     TitanState,
 )
-from ..store import Database, Session, Stored, now_iso
+from ..store import Database, now_iso
+from .ids import CampaignRef, TitanRef
 
 
 class Done(NamedTuple):
     """What an action changed: the change's line, the campaign's name, and for each Titan
-    touched (by name) its new state and the rules' notes."""
+    touched (by id) its new state and the rules' notes."""
 
     text: str
     campaign: str
-    steps: dict[str, Step]
+    steps: dict[TitanRef, Step]
+
+    @property
+    def titan(self) -> TitanRef:
+        """The one Titan, for an action on one Titan."""
+        return next(iter(self.steps))
 
     @property
     def step(self) -> Step:
@@ -50,7 +56,7 @@ class TitanView(NamedTuple):
 class Participant(NamedTuple):
     """One Titan's part in a recorded game (R8, R9)."""
 
-    titan: str
+    titan: TitanRef
     outcome: GameOutcome
     survivors: tuple[str, ...] | None = None
     shown: TitanState | None = None
@@ -58,32 +64,26 @@ class Participant(NamedTuple):
     changed meanwhile, since its award was previewed from that state."""
 
 
-# --- finding ---------------------------------------------------------------------------
+# --- reading ---------------------------------------------------------------------------
 
 
-def _campaign_of(session: Session, titan: str, campaign: str | None) -> Stored:
-    return session.campaign_with_titan(titan, campaign)
-
-
-def _titan_history(
-    db: Database, titan: str, campaign: str | None
-) -> tuple[str, TitanState, tuple[Event, ...]]:
+def _titan_history(db: Database, titan: TitanRef) -> tuple[str, TitanState, tuple[Event, ...]]:
     """The Titan's campaign, state and events (no other Titan is read); a RuleError names
     the change and the Titan whose events break the rules."""
     with db.reading() as session:
-        found = session.titan_history(titan, campaign)
+        found = session.titan_history_by_id(titan.campaign.id, titan.titan)
     return found.campaign, replay_changes(found.titan_id, found.changes), found.events
 
 
-def read_titan(db: Database, titan: str, campaign: str | None = None) -> TitanView:
+def read_titan(db: Database, titan: TitanRef) -> TitanView:
     """The Titan as saved now."""
-    campaign_name, state, _ = _titan_history(db, titan, campaign)
+    campaign_name, state, _ = _titan_history(db, titan)
     return TitanView(campaign_name, state)
 
 
-def titan_sheet(db: Database, titan: str, campaign: str | None = None) -> SheetView:
+def titan_sheet(db: Database, titan: TitanRef) -> SheetView:
     """The Titan's sheet as printed: every figure, and its progress game by game."""
-    campaign_name, state, events = _titan_history(db, titan, campaign)
+    campaign_name, state, events = _titan_history(db, titan)
     return _printed_sheet(state, campaign_name, events)
 
 
@@ -91,9 +91,16 @@ def _printed_sheet(state: TitanState, campaign: str, events: Sequence[Event]) ->
     return sheet_view(state, campaign, progress_rows(events))
 
 
-def read_campaign(db: Database, campaign: str | None = None) -> Campaign:
+def read_campaign(db: Database, campaign: CampaignRef) -> Campaign:
     with db.reading() as session:
-        return session.campaign(campaign).campaign
+        return session.campaign_by_id(campaign.id).campaign
+
+
+def _partial(db: Database, titans: list[TitanRef], partners: bool = False) -> Campaign:
+    """The campaign of ``titans`` as far as reading them needs (see ``campaign_for_ids``)."""
+    with db.reading() as session:
+        key = titans[0].campaign.id
+        return session.campaign_for_ids(key, [t.titan for t in titans], partners).campaign
 
 
 def read_campaigns(db: Database) -> list[Campaign]:
@@ -101,7 +108,7 @@ def read_campaigns(db: Database) -> list[Campaign]:
         return [stored.campaign for stored in session.campaigns()]
 
 
-def titans(db: Database, campaign: str | None = None, archived: bool = False) -> list[TitanState]:
+def titans(db: Database, campaign: CampaignRef, archived: bool = False) -> list[TitanState]:
     """The campaign's Titans in the order they joined (archived ones only if asked)."""
     found = read_campaign(db, campaign)
     states = [found.state(titan_id) for titan_id in found.titan_ids]
@@ -131,6 +138,11 @@ def _readable(found: Campaign) -> tuple[dict[int, TitanState], list[Unreadable]]
     return states, damaged
 
 
+def readable_by_id(found: Campaign) -> dict[int, TitanState]:
+    """The campaign's Titans that replay, by id, in the order they joined."""
+    return _readable(found)[0]
+
+
 def readable_states(found: Campaign) -> list[TitanState]:
     """The campaign's Titans that replay, in the order they joined (one whose events break
     the rules is left out: the roster names it)."""
@@ -138,21 +150,29 @@ def readable_states(found: Campaign) -> list[TitanState]:
 
 
 def roster(
-    db: Database, campaign: str | None = None, archived: bool = False
+    db: Database, campaign: CampaignRef, archived: bool = False
 ) -> list[TitanState | Unreadable]:
     """As ``titans``, but a Titan that cannot be replayed is listed as ``Unreadable`` (the
     others stay readable)."""
+    return [titan for _, titan in roster_by_id(db, campaign, archived)]
+
+
+def roster_by_id(
+    db: Database, campaign: CampaignRef, archived: bool = False
+) -> list[tuple[TitanRef, TitanState | Unreadable]]:
+    """As ``roster``, each Titan with its id."""
     found = read_campaign(db, campaign)
     states, damaged = _readable(found)
     unreadable = {titan.name: titan for titan in damaged}
     names = found.names()
-    listed: list[TitanState | Unreadable] = []
+    listed: list[tuple[TitanRef, TitanState | Unreadable]] = []
     for titan_id in found.titan_ids:
         state = states.get(titan_id)
+        ref = TitanRef(campaign, titan_id)
         if state is None:
-            listed.append(unreadable[names[titan_id]])
+            listed.append((ref, unreadable[names[titan_id]]))
         elif archived or not state.archived:
-            listed.append(state)
+            listed.append((ref, state))
     return listed
 
 
@@ -180,7 +200,7 @@ class DamagedLine:
 
 
 def roster_lines(
-    db: Database, campaign: str | None = None, archived: bool = False
+    db: Database, campaign: CampaignRef, archived: bool = False
 ) -> list[RosterLine | DamagedLine]:
     """The ``roster`` as ``titan list`` shows it, in the order the Titans joined."""
     return [
@@ -224,7 +244,7 @@ def campaign_list(db: Database) -> list[CampaignSummary]:
     return listed
 
 
-def games(db: Database, campaign: str | None = None) -> list[GameLogEntry]:
+def games(db: Database, campaign: CampaignRef) -> list[GameLogEntry]:
     return read_campaign(db, campaign).games()
 
 
@@ -236,7 +256,7 @@ class GameLog(NamedTuple):
     unreadable: list[Unreadable]
 
 
-def game_log(db: Database, campaign: str | None = None) -> GameLog:
+def game_log(db: Database, campaign: CampaignRef) -> GameLog:
     """As ``games``, but a Titan that cannot be replayed is left out and named as
     ``Unreadable`` (the other Titans' entries stay readable)."""
     states, damaged = _readable(read_campaign(db, campaign))
@@ -255,41 +275,36 @@ def saved_then(saved: str, problems: Sequence[str]) -> str:
 
 def change_titans(
     db: Database,
-    campaign: str | None,
-    events: dict[str, Callable[[TitanState], Sequence[Event]]],
+    campaign: CampaignRef,
+    events: dict[int, Callable[[TitanState], Sequence[Event]]],
     text: str = "",
 ) -> Done:
-    """One change adding events to one or more Titans (named), each made from its state now;
-    judged by the rules and saved whole, or refused whole."""
+    """One change adding events to one or more Titans of a campaign (by id), each made from
+    its state now; judged by the rules and saved whole, or refused whole."""
     at = now_iso()
     with db.writing() as session:
-        first = next(iter(events))
-        stored = session.campaign_for(list(events), campaign)
+        stored = session.campaign_for_ids(campaign.id, list(events))
         found = stored.campaign
-        ids = {name: found.titan_id(name) for name in events}
-        added = {ids[name]: list(make(found.state(ids[name]))) for name, make in events.items()}
+        added = {tid: list(make(found.state(tid))) for tid, make in events.items()}
         if not text:
-            text = change_text(found.state(ids[first]).name, added[ids[first]])
+            first = next(iter(events))
+            text = change_text(found.state(first).name, added[first])
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
-    names = {tid: name for name, tid in ids.items()}
-    return Done(
-        text, found.name, {outcome.steps[tid].state.name: outcome.steps[tid] for tid in names}
-    )
+    return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in events})
 
 
 def _one(
     db: Database,
-    titan: str,
-    campaign: str | None,
+    titan: TitanRef,
     make: Callable[[TitanState], Event],
     shown: TitanState | None = None,
 ) -> Done:
     """One event for a Titan; with ``shown``, only if the Titan is still as shown (else
     ``TitanChanged``)."""
     if shown is not None:
-        return change_titan_as_shown(db, titan, shown, make, campaign)
-    return change_titans(db, campaign, {titan: lambda state: [make(state)]})
+        return change_titan_as_shown(db, titan, shown, make)
+    return change_titans(db, titan.campaign, {titan.titan: lambda state: [make(state)]})
 
 
 class TitanChanged(RuleError):
@@ -306,10 +321,9 @@ class TitanChanged(RuleError):
 
 def change_titan_as_shown(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     shown: TitanState,
     make: Callable[[TitanState], Event],
-    campaign: str | None = None,
 ) -> Done:
     """One event for a Titan, judged inside the one save: refused with ``TitanChanged`` if
     the Titan is no longer as ``shown``. A change to another Titan meanwhile does not matter."""
@@ -319,4 +333,4 @@ def change_titan_as_shown(
             raise TitanChanged(state)
         return [make(state)]
 
-    return change_titans(db, campaign, {titan: as_shown})
+    return change_titans(db, titan.campaign, {titan.titan: as_shown})

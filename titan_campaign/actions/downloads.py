@@ -4,7 +4,8 @@ writes the host's disk, so these return the file's bytes and write nothing."""
 from ..rules.titan import TitanState
 from ..store import Database, now_iso
 from ..store.exchange import titan_export_text
-from .common import _campaign_of
+from .common import _partial
+from .ids import CampaignRef, TitanRef
 from .printing import print_data
 
 
@@ -13,8 +14,8 @@ def printout(
     what: str,
     format: str,
     paper: str = "a4",
-    campaign: str | None = None,
-    titan: str | None = None,
+    campaign: CampaignRef | None = None,
+    titan: TitanRef | None = None,
 ) -> bytes:
     """What ``print_to_file`` would write, as bytes (the same printouts and refusals)."""
     from ..printing.render import render  # PDF and fonts load only when printing
@@ -24,10 +25,9 @@ def printout(
     return made if isinstance(made, bytes) else made.encode()
 
 
-def titan_export(db: Database, titan: str, campaign: str | None = None) -> tuple[TitanState, bytes]:
+def titan_export(db: Database, titan: TitanRef) -> tuple[TitanState, bytes]:
     """What ``export_titan`` would write: the Titan with its whole history, as bytes."""
-    with db.reading() as session:
-        found = _campaign_of(session, titan, campaign).campaign
-    titan_id = found.titan_id(titan)
+    found = _partial(db, [titan])
+    titan_id = titan.titan
     state = found.state(titan_id)
     return state, titan_export_text(state, found.histories[titan_id], now_iso()).encode()

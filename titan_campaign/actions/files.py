@@ -30,9 +30,10 @@ from ..store.outputs import write_output
 from ..store.schemas import SCHEMAS, schema_text
 from .common import (
     Done,
-    _campaign_of,
+    _partial,
     read_campaigns,
 )
+from .ids import CampaignRef, TitanRef
 from .printing import print_data
 
 # --- a portable Titan --------------------------------------------------------------------------
@@ -40,32 +41,28 @@ from .printing import print_data
 
 def export_titan(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     output: Path,
-    campaign: str | None = None,
     streams: bool = False,
     make_folder: bool = False,
 ) -> TitanState:
     """One Titan with its whole history, written to ``output`` as ``save_file`` writes."""
-    with db.reading() as session:
-        found = _campaign_of(session, titan, campaign).campaign
-    titan_id = found.titan_id(titan)
+    found = _partial(db, [titan])
+    titan_id = titan.titan
     state = found.state(titan_id)
     text = titan_export_text(state, found.histories[titan_id], now_iso(), found.name)
     save_file(db, output, text.encode(), streams, make_folder)
     return state
 
 
-def import_titan(
-    db: Database, path: Path, campaign: str | None = None, name: str | None = None
-) -> Done:
+def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | None = None) -> Done:
     """Bring an exported Titan into a campaign, every event replayed through the rules;
     refused whole (naming the first event that fails) with the database untouched."""
     source, events = read_titan_export(path)
     played_in = source or "another campaign"
     at = now_iso()
     with db.writing() as session:
-        stored = session.campaign(campaign)
+        stored = session.campaign_by_id(campaign.id)
         found = stored.campaign
         first = events[0]
         if not isinstance(first, Created):
@@ -84,12 +81,12 @@ def import_titan(
         text = f"{created.name} joins from {came_from} ({len(history)} events)"
         try:
             replay(history)  # names the first event that fails
-            outcome = found.record(text, {found.next_titan_id(): history}, at=at)
+            titan_id = found.next_titan_id()
+            outcome = found.record(text, {titan_id: history}, at=at)
         except RuleError as error:
             raise RuleError(f"{path}: {error}; nothing imported") from None
         session.save(stored, outcome.campaign, text)
-    step = next(iter(outcome.steps.values()))
-    return Done(text, found.name, {step.state.name: step})
+    return Done(text, found.name, {TitanRef(campaign, titan_id): outcome.steps[titan_id]})
 
 
 # --- backups, export, import -------------------------------------------------------------
@@ -221,8 +218,8 @@ def print_to_file(
     format: str,
     paper: str = "a4",
     output: Path | None = None,
-    campaign: str | None = None,
-    titan: str | None = None,
+    campaign: CampaignRef | None = None,
+    titan: TitanRef | None = None,
     spells: Sequence[str] | None = None,
     make_folder: bool = False,
 ) -> Path:

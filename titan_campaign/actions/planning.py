@@ -18,28 +18,28 @@ from ..store import Database
 from .common import (
     Done,
     Unreadable,
-    _campaign_of,
     _one,
+    _partial,
     _readable,
     read_campaign,
     read_titan,
 )
+from .ids import CampaignRef, TitanRef
 
 # --- planning -------------------------------------------------------------------------------
 
 
 def plan_goal(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     abilities: Sequence[str] = (),
     schools: Sequence[str] = (),
     spells: Sequence[str] = (),
-    campaign: str | None = None,
 ) -> tuple[TitanState, GoalPlan]:
     """The cheapest legal order of purchases and choices from the Titan's sheet to a target
     (``power=2``, ``fire=3``, spell names), with the XP and games it needs. Reads only."""
     goal = parse_goal(abilities, schools, spells)
-    state = read_titan(db, titan, campaign).state
+    state = read_titan(db, titan).state
     return state, goals.plan_goal(state, goal)
 
 
@@ -71,11 +71,10 @@ def _mistakes(entries: Sequence[str], example: str, judge: Callable[[str], objec
 
 def keep_goal(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     abilities: Sequence[str] = (),
     schools: Sequence[str] = (),
     spells: Sequence[str] = (),
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> tuple[Done, GoalPlan]:
     """Keep a build goal with the Titan (refused if the rules cannot reach it); the sheet then
@@ -91,7 +90,7 @@ def keep_goal(
             spells=goal.spells,
         )
 
-    done = _one(db, titan, campaign, event, shown)
+    done = _one(db, titan, event, shown)
     return done, goals.plan_goal(done.state, goal)
 
 
@@ -117,8 +116,7 @@ def next_goal_step(state: TitanState) -> tuple[GoalStep | None, str]:
 
 def take_goal_step(
     db: Database,
-    titan: str,
-    campaign: str | None = None,
+    titan: TitanRef,
     shown: TitanState | None = None,
 ) -> Done:
     """Take the next step of the Titan's kept goal (a purchase or a choice, as the plan says);
@@ -131,18 +129,13 @@ def take_goal_step(
             raise RuleError(reason)
         return step.event
 
-    return _one(db, titan, campaign, event, shown)
+    return _one(db, titan, event, shown)
 
 
-def progress(
-    db: Database, titan: str, campaign: str | None = None
-) -> tuple[TitanState, list[ProgressRow]]:
+def progress(db: Database, titan: TitanRef) -> tuple[TitanState, list[ProgressRow]]:
     """The Titan after each game: award, XP earned and spent, level and Mana, oldest first."""
-    with db.reading() as session:
-        stored = _campaign_of(session, titan, campaign)
-    found = stored.campaign
-    titan_id = found.titan_id(titan)
-    return found.state(titan_id), progress_rows(found.histories[titan_id])
+    found = _partial(db, [titan])
+    return found.state(titan.titan), progress_rows(found.histories[titan.titan])
 
 
 class CampaignProgress(NamedTuple):
@@ -153,7 +146,7 @@ class CampaignProgress(NamedTuple):
     unreadable: list[Unreadable]
 
 
-def campaign_progress(db: Database, campaign: str | None = None) -> CampaignProgress:
+def campaign_progress(db: Database, campaign: CampaignRef) -> CampaignProgress:
     """Every active Titan's progress, by name, for comparing levels game by game; a Titan
     that cannot be replayed is left out and named as ``Unreadable``."""
     found = read_campaign(db, campaign)

@@ -8,6 +8,7 @@ from ..rules.game_log import game_log
 from ..rules.sheet import SheetView
 from ..store import Database
 from .common import _printed_sheet, _readable, read_campaign, titan_sheet
+from .ids import CampaignRef, TitanRef, find_campaign
 
 
 class PrintData(NamedTuple):
@@ -19,14 +20,15 @@ class PrintData(NamedTuple):
 
 
 def print_data(
-    db: Database, what: str, campaign: str | None = None, titan: str | None = None
+    db: Database, what: str, campaign: CampaignRef | None = None, titan: TitanRef | None = None
 ) -> PrintData:
     """The data of a printout: ``what`` is "sheet", "cards" or "game-card" (of ``titan``;
     cards without one print named spells or all 72), "blank", or "campaign": every active
     Titan's sheet with its progress (the back page), in the order they joined, and the
-    campaign's game log; a Titan whose events break the rules is left out and named."""
+    campaign's game log (``campaign``, or the only one); a Titan whose events break the
+    rules is left out and named."""
     if what == "campaign":
-        found = read_campaign(db, campaign)
+        found = read_campaign(db, campaign or find_campaign(db))
         states, damaged = _readable(found)
         sheets = tuple(
             _printed_sheet(state, found.name, found.histories[titan_id])
@@ -37,5 +39,5 @@ def print_data(
         printed = CampaignPrint(found.name, sheets, tuple(game_log(states)), unreadable)
         return PrintData(printed, found.name)
     if titan and what != "blank":
-        return PrintData(titan_sheet(db, titan, campaign), "")
+        return PrintData(titan_sheet(db, titan), "")
     return PrintData(None, "")

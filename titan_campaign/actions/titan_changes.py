@@ -44,65 +44,60 @@ from .common import (
     Done,
     _one,
 )
+from .ids import CampaignRef, TitanRef
 
 
-def add_titan(db: Database, campaign: str | None, name: str, player: str) -> Done:
+def add_titan(db: Database, campaign: CampaignRef, name: str, player: str) -> Done:
     at = now_iso()
     with db.writing() as session:
-        stored = session.campaign(campaign)
+        stored = session.campaign_by_id(campaign.id)
         found = stored.campaign
         created = Created(name=name, player=player, base_xp=found.base_xp, at=at)
         text = change_text(created.name, [created])
-        outcome = found.record(text, {found.next_titan_id(): [created]}, at=at)
+        titan_id = found.next_titan_id()
+        outcome = found.record(text, {titan_id: [created]}, at=at)
         session.save(stored, outcome.campaign, text)
-    return Done(text, found.name, {created.name: next(iter(outcome.steps.values()))})
+    return Done(text, found.name, {TitanRef(campaign, titan_id): outcome.steps[titan_id]})
 
 
-def archive_titan(
-    db: Database, titan: str, campaign: str | None = None, shown: TitanState | None = None
-) -> Done:
-    return _one(db, titan, campaign, lambda s: Archived(), shown)
+def archive_titan(db: Database, titan: TitanRef, shown: TitanState | None = None) -> Done:
+    return _one(db, titan, lambda s: Archived(), shown)
 
 
-def restore_titan(
-    db: Database, titan: str, campaign: str | None = None, shown: TitanState | None = None
-) -> Done:
+def restore_titan(db: Database, titan: TitanRef, shown: TitanState | None = None) -> Done:
     """Bring an archived Titan back to the roster."""
-    return _one(db, titan, campaign, lambda s: Unarchived(), shown)
+    return _one(db, titan, lambda s: Unarchived(), shown)
 
 
 def rename_titan(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     name: str,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """A new name, unique in the campaign (the history keeps the old one). ``shown`` (here and
     in the other changes of one Titan): only if the Titan is still as the form showed it."""
-    return _one(db, titan, campaign, lambda s: Renamed(name=name), shown)
+    return _one(db, titan, lambda s: Renamed(name=name), shown)
 
 
 def change_player(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     player: str,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
-    return _one(db, titan, campaign, lambda s: PlayerChanged(player=player), shown)
+    return _one(db, titan, lambda s: PlayerChanged(player=player), shown)
 
 
 def buy_ability(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     ability: str,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """100 XP for the next box of an ability (R1, R3)."""
     name = find_ability(ability)
-    return _one(db, titan, campaign, lambda s: AbilityBought(ability=name), shown)
+    return _one(db, titan, lambda s: AbilityBought(ability=name), shown)
 
 
 def can_buy_ability(state: TitanState, ability: str) -> Decision:
@@ -113,14 +108,13 @@ def can_buy_ability(state: TitanState, ability: str) -> Decision:
 
 def buy_school_level(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     school: str,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """100 XP for the next level of a spell school (R1, R4)."""
     name = find_school(school)
-    return _one(db, titan, campaign, lambda s: next_school_level(s, name), shown)
+    return _one(db, titan, lambda s: next_school_level(s, name), shown)
 
 
 def can_buy_school_level(state: TitanState, school: str) -> Decision:
@@ -130,14 +124,13 @@ def can_buy_school_level(state: TitanState, school: str) -> Decision:
 
 def buy_spell(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     spell: str,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """100 XP for a spell of a mastered school (R5)."""
     name = find_spell(spell).name
-    return _one(db, titan, campaign, lambda s: SpellBought(spell=name), shown)
+    return _one(db, titan, lambda s: SpellBought(spell=name), shown)
 
 
 def can_buy_spell(state: TitanState, spell: str) -> Decision:
@@ -147,24 +140,22 @@ def can_buy_spell(state: TitanState, spell: str) -> Decision:
 
 def choose_school(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     school: str,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """The free school level of a level-up (R2). ``shown`` (here and in the picks, swaps,
     honor guard and plan below): refused with ``TitanChanged`` if the Titan is no longer as
     the player saw it."""
     name = find_school(school)
-    return _one(db, titan, campaign, lambda s: next_school_level(s, name, free=True), shown)
+    return _one(db, titan, lambda s: next_school_level(s, name, free=True), shown)
 
 
 def choose_spell(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     spell: str,
     bonus: bool = False,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """A pending spell pick (R5), free pick (R2) or, with ``bonus``, Intelligence pick (R6)."""
@@ -172,7 +163,6 @@ def choose_spell(
     return _one(
         db,
         titan,
-        campaign,
         lambda s: SpellChosen(spell=name, pick=spell_pick_for(s, name, bonus)),
         shown,
     )
@@ -180,22 +170,20 @@ def choose_spell(
 
 def swap_bonus(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     old: str,
     new: str,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """Replace a bonus spell with one of the school level just gained (R6)."""
     old_name, new_name = find_spell(old).name, find_spell(new).name
-    return _one(db, titan, campaign, lambda s: BonusSwapped(old=old_name, new=new_name), shown)
+    return _one(db, titan, lambda s: BonusSwapped(old=old_name, new=new_name), shown)
 
 
 def decline_swap(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     school: str | None = None,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     chosen = find_school(school) if school else None
@@ -205,19 +193,18 @@ def decline_swap(
         assert offer.school is not None and offer.level is not None  # a swap is of a level
         return SwapDeclined(school=offer.school, level=offer.level)
 
-    return _one(db, titan, campaign, event, shown)
+    return _one(db, titan, event, shown)
 
 
 def set_honor_guard(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     members: Sequence[str],
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """The whole honor guard; none clears it (R9)."""
     names = tuple(find_character(name).name for name in members)
-    return _one(db, titan, campaign, lambda s: HonorGuardSet(members=names), shown)
+    return _one(db, titan, lambda s: HonorGuardSet(members=names), shown)
 
 
 def can_set_honor_guard(state: TitanState, members: Sequence[str]) -> Decision:
@@ -228,16 +215,15 @@ def can_set_honor_guard(state: TitanState, members: Sequence[str]) -> Decision:
 
 def change_gold(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     amount: int | None,
     note: str = "",
     game: int | None = None,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """A line of the gold ledger (R11); ``amount`` None (a form left blank) is refused."""
     entry = {"amount": amount, "note": note, "game": game}
-    return _one(db, titan, campaign, lambda s: parse(GoldChanged, entry), shown)
+    return _one(db, titan, lambda s: parse(GoldChanged, entry), shown)
 
 
 def item_facts(
@@ -276,10 +262,9 @@ def _item_event(kind: type[ItemAdded] | type[ItemBought], facts: Mapping[str, ob
 
 def buy_item(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     item: str,
     price: int | None,
-    campaign: str | None = None,
     type: str | None = None,
     description: str | None = None,
     charges: int | None = None,
@@ -288,28 +273,26 @@ def buy_item(
     """A magic item named ``item`` paid for with gold (R11): what is left out (None) is
     filled from the suggested item of that name (``item_facts``)."""
     facts = {"item": _item_json(item, type, description, charges), "price": price}
-    return _one(db, titan, campaign, lambda s: _item_event(ItemBought, facts), shown)
+    return _one(db, titan, lambda s: _item_event(ItemBought, facts), shown)
 
 
 def buy_spell_with_gold(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     spell: str,
     price: int | None,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """Any spell the Titan does not know, at the campaign's price (R11)."""
     name = find_spell(spell).name
     facts = {"spell": name, "price": price}
-    return _one(db, titan, campaign, lambda s: parse(SpellBoughtWithGold, facts), shown)
+    return _one(db, titan, lambda s: parse(SpellBoughtWithGold, facts), shown)
 
 
 def add_item(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     item: str,
-    campaign: str | None = None,
     type: str | None = None,
     description: str | None = None,
     charges: int | None = None,
@@ -317,38 +300,35 @@ def add_item(
 ) -> Done:
     """A magic item given (a reward), filled as ``buy_item`` fills it."""
     facts = {"item": _item_json(item, type, description, charges)}
-    return _one(db, titan, campaign, lambda s: _item_event(ItemAdded, facts), shown)
+    return _one(db, titan, lambda s: _item_event(ItemAdded, facts), shown)
 
 
 def use_item(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     item: str,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """A charge of the item used; with ``shown``, only if the Titan is still as shown."""
-    return _one(db, titan, campaign, lambda s: ItemUsed(name=s.item(item).name), shown)
+    return _one(db, titan, lambda s: ItemUsed(name=s.item(item).name), shown)
 
 
 def remove_item(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     item: str,
-    campaign: str | None = None,
     shown: TitanState | None = None,
 ) -> Done:
     """The item taken off the Titan; with ``shown``, only if the Titan is still as shown."""
-    return _one(db, titan, campaign, lambda s: ItemRemoved(name=s.item(item).name), shown)
+    return _one(db, titan, lambda s: ItemRemoved(name=s.item(item).name), shown)
 
 
 def set_plan(
     db: Database,
-    titan: str,
+    titan: TitanRef,
     charisma: Sequence[str] | None = None,
     upgrades: Sequence[str] | None = None,
     placement: Sequence[tuple[str, int]] | None = None,
-    campaign: str | None = None,
     shown: TitanState | None = None,
     whole: bool = False,
 ) -> Done:
@@ -358,7 +338,6 @@ def set_plan(
     return _one(
         db,
         titan,
-        campaign,
         lambda state: _plan_event(state, charisma, upgrades, placement, whole),
         shown,
     )

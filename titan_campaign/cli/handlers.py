@@ -26,6 +26,16 @@ def _campaign(args: Namespace) -> str | None:
     return getattr(args, "campaign", None)
 
 
+def _campaign_ref(args: Namespace, db: Database) -> actions.CampaignRef:
+    """The campaign named with --campaign (or the only one), found once."""
+    return actions.find_campaign(db, _campaign(args))
+
+
+def _titan(args: Namespace, db: Database) -> actions.TitanRef:
+    """The Titan named on the command line (in --campaign, if given), found once."""
+    return actions.find_titan(db, args.titan, _campaign(args))
+
+
 def choice_options(state: TitanState, choice: PendingChoice) -> str:
     """What the player may answer to a pending choice, as the command would take it."""
     if choice.kind == "school":
@@ -66,17 +76,17 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
     if args.action == "new":
         made = actions.new_campaign(db, args.name, args.base_xp)
         print(
-            f'campaign "{made.name}" created: every Titan starts with {made.base_xp} XP (database {db.path})'
+            f'campaign "{made.name}" created: every Titan starts with {made.campaign.base_xp} XP (database {db.path})'
         )
     elif args.action == "rename":
-        renamed = actions.rename_campaign(db, _campaign(args), args.name)
+        renamed = actions.rename_campaign(db, _campaign_ref(args, db), args.name)
         print(f'campaign renamed "{renamed.name}"')
     elif args.action == "delete":
         if not args.yes:
             raise RuleError(
                 f'deleting "{args.name}" removes every Titan in it: add --yes to confirm (a backup is kept)'
             )
-        gone = actions.delete_campaign(db, args.name)
+        gone = actions.delete_campaign(db, actions.find_campaign(db, args.name))
         print(
             f'campaign "{gone.name}" deleted; `titan-campaign backups` has the file as it was '
             "(`restore N` brings it back; `undo` does not)"
@@ -97,7 +107,7 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
 
 
 def _games(args: Namespace, db: Database) -> None:
-    games, unreadable = actions.game_log(db, _campaign(args))
+    games, unreadable = actions.game_log(db, _campaign_ref(args, db))
     if args.json:
         for titan in unreadable:
             said = one_line(f"{titan.name} cannot be read: {titan.problem}; its games are left out")
@@ -118,44 +128,49 @@ def _games(args: Namespace, db: Database) -> None:
 
 def cmd_titan(args: Namespace, db: Database) -> None:
     if args.action == "add":
-        done = actions.add_titan(db, _campaign(args), args.name, args.player)
+        done = actions.add_titan(db, _campaign_ref(args, db), args.name, args.player)
         state = done.state
         print(
             f'{state.name} ({state.player}) joins "{done.campaign}" with {state.available_xp} XP to spend'
         )
         return
-    campaign = _campaign(args)
-    if args.action == "archive":
-        done = actions.archive_titan(db, args.titan, campaign)
-        print(
-            f"{done.state.name} archived: hidden from lists, never deleted (titan restore brings it back)"
-        )
-        return
-    if args.action == "restore":
-        print(f"{actions.restore_titan(db, args.titan, campaign).state.name} is back on the roster")
-        return
-    if args.action == "rename":
-        done = actions.rename_titan(db, args.titan, args.name, campaign)
-        print(f"{args.titan} is now called {done.state.name}")
-        return
-    if args.action == "player":
-        done = actions.change_player(db, args.titan, args.player, campaign)
-        print(f"{done.state.name} is now played by {done.state.player}")
-        return
-    if args.action == "export":
-        output = Path(args.output)
-        state = actions.export_titan(db, args.titan, output, campaign, streams=True)
-        if not actions.is_stream(output):
-            print(f"{state.name} written to {output} with its whole history")
-        return
     if args.action == "import":
-        done = actions.import_titan(db, Path(args.file), campaign, args.name)
+        done = actions.import_titan(db, Path(args.file), _campaign_ref(args, db), args.name)
         state = done.state
         print(
             f'{state.name} ({state.player}) joins "{done.campaign}": level {state.level}, {state.available_xp} XP available'
         )
         return
-    rows = actions.roster_lines(db, _campaign(args), archived=args.all)
+    if args.action == "list":
+        _titan_list(args, db)
+        return
+    titan = _titan(args, db)
+    if args.action == "archive":
+        done = actions.archive_titan(db, titan)
+        print(
+            f"{done.state.name} archived: hidden from lists, never deleted (titan restore brings it back)"
+        )
+        return
+    if args.action == "restore":
+        print(f"{actions.restore_titan(db, titan).state.name} is back on the roster")
+        return
+    if args.action == "rename":
+        done = actions.rename_titan(db, titan, args.name)
+        print(f"{args.titan} is now called {done.state.name}")
+        return
+    if args.action == "player":
+        done = actions.change_player(db, titan, args.player)
+        print(f"{done.state.name} is now played by {done.state.player}")
+        return
+    if args.action == "export":
+        output = Path(args.output)
+        state = actions.export_titan(db, titan, output, streams=True)
+        if not actions.is_stream(output):
+            print(f"{state.name} written to {output} with its whole history")
+
+
+def _titan_list(args: Namespace, db: Database) -> None:
+    rows = actions.roster_lines(db, _campaign_ref(args, db), archived=args.all)
     if args.json:
         print(json.dumps([view_json(row) for row in rows], indent=2, ensure_ascii=False))
         return
@@ -181,7 +196,7 @@ def cmd_spend(args: Namespace, db: Database) -> None:
         "school": actions.buy_school_level,
         "spell": actions.buy_spell,
     }[args.what]
-    _done(buy(db, args.titan, args.name, _campaign(args)))
+    _done(buy(db, _titan(args, db), args.name))
 
 
 def cmd_choose(args: Namespace, db: Database) -> None:
@@ -196,20 +211,20 @@ def cmd_choose(args: Namespace, db: Database) -> None:
             "decline-swap": "[SCHOOL]",
         }
         raise RuleError(f"usage: choose TITAN {args.what} {shapes[args.what]}")
-    campaign = _campaign(args)
+    titan = _titan(args, db)
     if args.what == "school":
-        done = actions.choose_school(db, args.titan, args.names[0], campaign)
+        done = actions.choose_school(db, titan, args.names[0])
     elif args.what == "spell":
-        done = actions.choose_spell(db, args.titan, args.names[0], args.bonus, campaign)
+        done = actions.choose_spell(db, titan, args.names[0], args.bonus)
     elif args.what == "swap":
-        done = actions.swap_bonus(db, args.titan, args.names[0], args.names[1], campaign)
+        done = actions.swap_bonus(db, titan, args.names[0], args.names[1])
     else:
-        done = actions.decline_swap(db, args.titan, args.names[0] if args.names else None, campaign)
+        done = actions.decline_swap(db, titan, args.names[0] if args.names else None)
     _done(done, done.text)
 
 
 def cmd_choices(args: Namespace, db: Database) -> None:
-    state = actions.read_titan(db, args.titan, _campaign(args)).state
+    state = actions.read_titan(db, _titan(args, db)).state
     if not state.pending:
         print(f"{state.name} has no choices to make")
     for choice in state.pending:
@@ -234,10 +249,11 @@ def cmd_award(args: Namespace, db: Database) -> None:
     }
     outcome = actions.game_outcome(args.result, figures, args.scenario_award)
     survivors = tuple(args.survivors) if args.survivors is not None else None
+    titan = _titan(args, db)
     done = actions.record_game(
         db,
-        _campaign(args),
-        [Participant(args.titan, outcome, survivors)],
+        titan.campaign,
+        [Participant(titan, outcome, survivors)],
         args.date,
         args.scenario,
         args.game,
@@ -254,13 +270,14 @@ def cmd_award(args: Namespace, db: Database) -> None:
 
 
 def cmd_game(args: Namespace, db: Database) -> None:
-    parts = [Participant(*entry) for entry in args.parts]
-    done = actions.record_game(db, _campaign(args), parts, args.date, args.scenario)
+    found = actions.find_titans(db, [entry[0] for entry in args.parts], _campaign(args))
+    parts = [Participant(titan, *entry[1:]) for titan, entry in zip(found, args.parts, strict=True)]
+    done = actions.record_game(db, found[0].campaign, parts, args.date, args.scenario)
     print(done.text)
-    for name, step in done.steps.items():
+    for step in done.steps.values():
         played = step.state.games[-1]
         print(
-            f"  {name}: {played.outcome.result}, {played.award.total} XP; {step.state.available_xp} XP available"
+            f"  {step.state.name}: {played.outcome.result}, {played.award.total} XP; {step.state.available_xp} XP available"
         )
         for note in step.notes:
             if "XP earned" not in note:
@@ -276,28 +293,31 @@ def cmd_correct(args: Namespace, db: Database) -> None:
             f"{names[0]}: give the whole entry (TITAN:won or TITAN:lost, then :score=N,...), "
             "or --remove to take the Titan out of the game"
         )
-    entries = [Participant(*entry) for entry in args.entries if not isinstance(entry, str)]
-    done = actions.correct_game(
-        db, _campaign(args), args.game, entries, names, args.date, args.scenario
-    )
+    given = [entry for entry in args.entries if not isinstance(entry, str)]
+    named = [entry[0] for entry in given] + names
+    found = actions.find_titans(db, named, _campaign(args)) if named else []
+    campaign = found[0].campaign if found else _campaign_ref(args, db)
+    entries = [Participant(titan, *entry[1:]) for titan, entry in zip(found, given, strict=False)]
+    removed = found[len(given) :]
+    done = actions.correct_game(db, campaign, args.game, entries, removed, args.date, args.scenario)
     print(done.text)
-    for name, step in done.steps.items():
-        print(f"  {name}: {step.state.available_xp} XP available, level {step.state.level}")
+    for step in done.steps.values():
+        print(
+            f"  {step.state.name}: {step.state.available_xp} XP available, level {step.state.level}"
+        )
         for note in step.notes:
             if "judged again" not in note and "taken back" not in note:
                 print(f"    {note}")
 
 
 def cmd_honor_guard(args: Namespace, db: Database) -> None:
-    state = actions.set_honor_guard(db, args.titan, args.creatures, _campaign(args)).state
+    state = actions.set_honor_guard(db, _titan(args, db), args.creatures).state
     slots = ", ".join(str(cap) for cap in state.honor_guard_slots) or "none"
     print(f"{state.name}'s honor guard: {', '.join(state.honor_guard) or 'empty'} (slots: {slots})")
 
 
 def cmd_gold(args: Namespace, db: Database) -> None:
-    state = actions.change_gold(
-        db, args.titan, args.amount, args.note, args.game, _campaign(args)
-    ).state
+    state = actions.change_gold(db, _titan(args, db), args.amount, args.note, args.game).state
     print(f"{state.name}: {state.gold} gold")
 
 
@@ -305,16 +325,15 @@ def cmd_buy(args: Namespace, db: Database) -> None:
     if args.what == "item":
         done = actions.buy_item(
             db,
-            args.titan,
+            _titan(args, db),
             args.name,
             args.price,
-            _campaign(args),
             args.type,
             args.description,
             args.charges,
         )
     else:
-        done = actions.buy_spell_with_gold(db, args.titan, args.name, args.price, _campaign(args))
+        done = actions.buy_spell_with_gold(db, _titan(args, db), args.name, args.price)
     print(
         f"{done.state.name} bought {args.name} for {args.price} gold; {done.state.gold} gold left"
     )
@@ -324,18 +343,17 @@ def cmd_item(args: Namespace, db: Database) -> None:
     if args.action == "suggestions":
         _item_suggestions()
         return
-    campaign = _campaign(args)
     if args.action == "add":
         done = actions.add_item(
-            db, args.titan, args.name, campaign, args.type, args.description, args.charges
+            db, _titan(args, db), args.name, args.type, args.description, args.charges
         )
         print(f"{done.state.name} now has {done.state.items[-1].name}")
     elif args.action == "use":
         _report(
-            actions.use_item(db, args.titan, args.name, campaign).step, f"{args.titan}: charge used"
+            actions.use_item(db, _titan(args, db), args.name).step, f"{args.titan}: charge used"
         )
     else:
-        done = actions.remove_item(db, args.titan, args.name, campaign)
+        done = actions.remove_item(db, _titan(args, db), args.name)
         print(f"{done.state.name}: {args.name} removed")
 
 
@@ -364,12 +382,10 @@ def _print_legions(state: TitanState) -> None:
 
 def cmd_plan(args: Namespace, db: Database) -> None:
     if args.charisma is None and args.upgrade is None and args.legion is None:
-        _print_legions(actions.read_titan(db, args.titan, _campaign(args)).state)
+        _print_legions(actions.read_titan(db, _titan(args, db)).state)
         return
     _print_legions(
-        actions.set_plan(
-            db, args.titan, args.charisma, args.upgrade, args.legion, _campaign(args)
-        ).state
+        actions.set_plan(db, _titan(args, db), args.charisma, args.upgrade, args.legion).state
     )
 
 
@@ -378,15 +394,15 @@ def cmd_goal(args: Namespace, db: Database) -> None:
     if args.clear:
         if any(wanted) or args.keep:
             raise RuleError("--clear forgets the kept goal: give no target with it")
-        done, _ = actions.keep_goal(db, args.titan, campaign=_campaign(args))
+        done, _ = actions.keep_goal(db, _titan(args, db))
         print(f"{done.state.name}: build goal cleared")
         return
     if args.keep:
-        done, plan = actions.keep_goal(db, args.titan, *wanted, campaign=_campaign(args))
+        done, plan = actions.keep_goal(db, _titan(args, db), *wanted)
         state = done.state
         print(f"{state.name} keeps the goal {plan.goal.describe()}; the sheet shows what remains")
     elif not any(wanted):
-        state = actions.read_titan(db, args.titan, _campaign(args)).state
+        state = actions.read_titan(db, _titan(args, db)).state
         kept = actions.kept_goal_plan(state)
         if kept is None:
             raise RuleError(
@@ -394,7 +410,7 @@ def cmd_goal(args: Namespace, db: Database) -> None:
             )
         plan = kept
     else:
-        state, plan = actions.plan_goal(db, args.titan, *wanted, _campaign(args))
+        state, plan = actions.plan_goal(db, _titan(args, db), *wanted)
     if args.format == "json":
         print(json.dumps(plan.to_json(), indent=2))
         return
@@ -419,7 +435,7 @@ def cmd_goal(args: Namespace, db: Database) -> None:
 
 
 def cmd_progress(args: Namespace, db: Database) -> None:
-    state, rows = actions.progress(db, args.titan, _campaign(args))
+    state, rows = actions.progress(db, _titan(args, db))
     if args.format == "svg":
         from ..printing.figures import default_path
         from ..printing.progress_chart import progress_svg  # the chart module loads the PDF library
@@ -444,20 +460,29 @@ def cmd_progress(args: Namespace, db: Database) -> None:
 
 
 def cmd_undo(args: Namespace, db: Database) -> None:
-    undone = actions.undo(db, _campaign(args), args.titan)
+    undone = actions.undo(db, _undo_of(args, db))
     print(f"undone: {undone.change.text}")
 
 
 def cmd_redo(args: Namespace, db: Database) -> None:
-    redone = actions.redo(db, _campaign(args), args.titan)
+    redone = actions.redo(db, _undo_of(args, db))
     print(f"redone: {redone.change.text}")
-    for name, step in redone.steps.items():
+    for step in redone.steps.values():
         for note in step.notes:
-            print(f"  {name}: {note}" if len(redone.steps) > 1 else f"  {note}")
+            print(f"  {step.state.name}: {note}" if len(redone.steps) > 1 else f"  {note}")
+
+
+def _undo_of(args: Namespace, db: Database) -> actions.TitanRef | actions.CampaignRef | None:
+    """What undo and redo act on: the Titan named, else the campaign named, else the file's
+    latest change (or the only campaign's)."""
+    if args.titan:
+        return _titan(args, db)
+    return _campaign_ref(args, db) if _campaign(args) else None
 
 
 def cmd_history(args: Namespace, db: Database) -> None:
-    rows, unreadable = actions.history_of(db, args.titan, _campaign(args))
+    of = _titan(args, db) if args.titan else _campaign_ref(args, db)
+    rows, unreadable = actions.history_of(db, of)
     for damaged in unreadable:
         said = f"{damaged.name}: cannot be read: {damaged.problem} (its events are listed without the rules' notes)"
         if args.json:
@@ -482,7 +507,7 @@ def cmd_history(args: Namespace, db: Database) -> None:
 
 
 def _sheet(args: Namespace, db: Database) -> SheetView:
-    return actions.titan_sheet(db, args.titan, _campaign(args))
+    return actions.titan_sheet(db, _titan(args, db))
 
 
 def _write(kind: str, args: Namespace, db: Database, spells: Sequence[str] | None = None) -> None:
@@ -490,7 +515,9 @@ def _write(kind: str, args: Namespace, db: Database, spells: Sequence[str] | Non
     warning on stderr of letters the font cannot print."""
     from ..printing.render import printout_warnings  # PDF and fonts load only here
 
-    data, campaign = actions.print_data(db, kind, _campaign(args), getattr(args, "titan", None))
+    titan = _titan(args, db) if getattr(args, "titan", None) and kind != "blank" else None
+    campaign_ref = _campaign_ref(args, db) if kind == "campaign" else None
+    data, campaign = actions.print_data(db, kind, campaign_ref, titan)
     for warning in printout_warnings(kind, data, args.format):
         print(f"warning: {warning}", file=sys.stderr)
     _wrote(

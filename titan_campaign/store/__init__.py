@@ -2,7 +2,17 @@
 under a lock (``files.py``, ``database.py``), with backups by age (``backups.py``), upgrades of
 earlier files (``upgrade.py``) and export/import (``exchange.py``)."""
 
-from .database import Database, Session, Stored, now_iso
+from .database import Database, Gone, Session, Stored, now_iso
 from .files import StoreError
+from .versions import Announced, Changes
 
-__all__ = ["Database", "Session", "StoreError", "Stored", "now_iso"]
+__all__ = [
+    "Announced",
+    "Changes",
+    "Database",
+    "Gone",
+    "Session",
+    "StoreError",
+    "Stored",
+    "now_iso",
+]

@@ -9,6 +9,7 @@ Readers take no lock: a file is only ever replaced whole, so they always see one
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -55,6 +56,7 @@ from .files import (
     writers_lock,
 )
 from .upgrade import NewerSchema, upgrade
+from .versions import Changes, changes_since, version_of, with_version
 
 
 def now_iso() -> str:
@@ -95,6 +97,11 @@ class TitanHistory(NamedTuple):
     events: tuple[Event, ...]
 
 
+class Gone(StoreError):
+    """A campaign or Titan held by id is no longer in the database (deleted elsewhere, its
+    joining undone, or a backup without it restored)."""
+
+
 class Session:
     """One read, or read-modify-write, of the database."""
 
@@ -113,6 +120,10 @@ class Session:
         self.merged: dict[str, Any] | None = None
         """Set when the session's change is a merge: its line and the documents as they were
         (see ``merge_note``), so that ``undo`` takes it back whole."""
+        self.touched: dict[str, set[int]] = {}
+        """What the session changed, for the file's version: campaign id: its Titans' ids."""
+        self.replaced_whole = upgraded_from is not None
+        """The session changed the file beyond one campaign's log (an upgrade, a merge undone)."""
 
     @property
     def changed(self) -> bool:
@@ -170,6 +181,7 @@ class Session:
             tables[table] = dict(sorted(kept.items(), key=lambda item: int(item[0])))
         self._storage().write(tables)
         self._read.clear()
+        self.replaced_whole = True
 
     def _stored(self, doc_id: int, doc: Any, titans: set[int] | None = None) -> Stored:
         if doc_id in self._read:
@@ -251,25 +263,64 @@ class Session:
             ids |= {int(tid) for change in shared for tid in change["titans"]}
         return self._stored(campaign_id, self._campaign_doc(campaign_id), ids)
 
-    def titan_history(self, titan: str, campaign: str | None = None) -> TitanHistory:
-        """One Titan's campaign name and its part of the changes in effect, in order, only its
-        own events checked by the rules' models: reading one sheet reads no other Titan."""
+    def find_titan(self, titan: str, campaign: str | None = None) -> tuple[str, int]:
+        """(campaign id, Titan id) of the Titan called ``titan``; StoreError or RuleError,
+        naming what there is, if none (or several campaigns) has one."""
         found = self._find(titan, campaign)
         if found is None:
             stored = self.campaign_with_titan(titan, campaign)
-            stored.campaign.titan_id(titan)  # raises, naming the Titans there are
-            raise StoreError(f'no Titan named "{titan}"')  # pragma: no cover - titan_id raised
-        campaign_id, titan_id = found
-        key = str(titan_id)
+            return self.campaign_doc_id(stored.id), stored.campaign.titan_id(titan)
+        return self.campaign_doc_id(found[0]), found[1]
+
+    def number_of(self, key: str) -> int:
+        """The document number of the campaign whose id is ``key``; ``Gone`` if none."""
+        found = next((doc.doc_id for doc in self._campaigns.all() if doc.get("id") == key), None)
+        if found is None:
+            raise Gone(
+                "that campaign is no longer in the database (deleted, or a backup without it restored)"
+            )
+        return found
+
+    def campaign_by_id(self, key: str) -> Stored:
+        """The campaign whose id is ``key``, whole."""
+        number = self.number_of(key)
+        return self._stored(number, self._campaign_doc(number))
+
+    def campaign_for_ids(self, key: str, titans: Sequence[int], partners: bool = False) -> Stored:
+        """As ``campaign_for``, for Titans held by id; ``Gone`` if one is no longer there."""
+        number = self.number_of(key)
+        ids = set(titans)
+        if partners:
+            wanted = {str(titan_id) for titan_id in ids}
+            shared = self._changes.search(
+                lambda change: (
+                    change["campaign"] == number and not wanted.isdisjoint(change["titans"])
+                )
+            )
+            ids |= {int(tid) for change in shared for tid in change["titans"]}
+        stored = self._stored(number, self._campaign_doc(number), ids)
+        names = stored.campaign.names()
+        for titan_id in titans:
+            if titan_id not in names:
+                raise Gone(titan_gone(stored.campaign.name))
+        return stored
+
+    def titan_history_by_id(self, key: str, titan_id: int) -> TitanHistory:
+        """One Titan's campaign name and its part of the changes in effect, in order, only its
+        own events checked by the rules' models: reading one sheet reads no other Titan."""
+        campaign_id = self.number_of(key)
+        name = str(titan_id)
         touched = self._changes.search(
             lambda change: (
-                key in change["titans"]
+                name in change["titans"]
                 and change["campaign"] == campaign_id
                 and not change.get("undone")
             )
         )
-        docs = [(str(change.doc_id), change["titans"][key]) for change in touched]
+        docs = [(str(change.doc_id), change["titans"][name]) for change in touched]
         campaign_name = shown(str(self._campaign_doc(campaign_id)["name"]))
+        if not any(added for _, added in docs):
+            raise Gone(titan_gone(campaign_name))
         with kept_text():
             events = events_from_docs(self.path, titan_id, docs)
         changes, place = [], 0
@@ -330,7 +381,9 @@ class Session:
         doc = self._campaign_doc_of(name, base_xp, created or now_iso())
         if self._named(doc.name) is not None:
             raise RuleError(f'a campaign named "{doc.name}" already exists')
-        doc_id = self._campaigns.insert({**to_json(doc), "id": campaign_id or new_campaign_id()})
+        key = campaign_id or new_campaign_id()
+        doc_id = self._campaigns.insert({**to_json(doc), "id": key})
+        self.touched.setdefault(key, set())
         self._read[doc_id] = Campaign(doc.name, doc.base_xp, doc.created)
         return Stored(doc_id, self._read[doc_id])
 
@@ -360,6 +413,7 @@ class Session:
 
     def drop_campaign(self, stored: Stored) -> None:
         """Remove a campaign and its change log from the file."""
+        self.touched.setdefault(self.campaign_doc_id(stored.id), set())
         self._changes.remove(Query().campaign == stored.id)
         self._campaigns.remove(doc_ids=[stored.id])
         self._read.pop(stored.id, None)
@@ -386,6 +440,12 @@ class Session:
         old = {change.number: change for change in stored.campaign.changes}
         kept = {change.number for change in new.changes if change.number is not None}
         gone = [number for number in old if number not in kept]
+        touched = self.touched.setdefault(self.campaign_doc_id(stored.id), set())
+        for number in gone:
+            touched.update(old[number].events)
+        for change in new.changes:
+            if change.number is None or change != old[change.number]:
+                touched.update(change.events)
         if gone:
             self._changes.remove(doc_ids=gone)  # type: ignore[arg-type]
         numbered = []
@@ -405,6 +465,10 @@ class Session:
             self._read[stored.id] = saved
         self.saved_text = text
         return Stored(stored.id, saved, stored.whole)
+
+
+def titan_gone(campaign: str) -> str:
+    return f'that Titan is no longer in "{campaign}" (its joining was undone, or a backup without it restored)'
 
 
 def _undo_state(change: Change) -> Any:
@@ -433,6 +497,9 @@ class Database:
         """What each version this object wrote says, oldest first: those changes are saved."""
         self.after_save: list[str] = []
         """What failed after a change was saved (syncing the folder, unlocking), to be told."""
+        self.versions: list[int] = []
+        """The file's versions this object wrote, oldest first."""
+        self._seen: tuple[tuple[int, int, int], dict[str, Any]] | None = None
 
     def _open(self) -> Session:
         raw = read_bytes(self.path)
@@ -488,13 +555,15 @@ class Database:
         if session.upgraded_from is not None:
             text = f"upgrade from schema {session.upgraded_from}; then {text or 'nothing'}"
         tables = noting_not_undoable(session.tables, session.not_undoable, session.merged)
+        version = version_of(tables) + 1
+        tables = with_version(tables, version, text, session.touched, session.replaced_whole)
         self.write_version(tables, text)
+        self.versions.append(version)
 
     def write_version(self, tables: dict[str, Any], text: str, restoring: bool = False) -> None:
         """Keep the file as it is as a backup (before ``text``, the change), then write
         ``tables`` atomically: the one place a new version is written, always under the
-        writers' lock (a subclass may note which versions it wrote). ``restoring``: the file is
-        kept even with backups turned off."""
+        writers' lock. ``restoring``: the file is kept even with backups turned off."""
         payload = encode(tables)  # a text that cannot be written is refused before any backup
         check_replaceable(self.path)
         with backups.kept_before(self.path, text, always=restoring):
@@ -507,15 +576,42 @@ class Database:
     def replace_with(self, tables: dict[str, Any], text: str) -> None:
         """Make ``tables`` (a checked backup) the database, keeping the current file as a backup."""
         with writers_lock(self.path, self.lock_timeout, self.after_save):
+            now = 0
             try:
                 current = self._open()
+                now = version_of(current.tables)
             except NewerSchema:
                 raise
             except StoreError:
                 pass  # a damaged file is kept as a backup and replaced
             else:
                 tables = _restored_after_deletes(current.tables, tables, now_iso())
-            self.write_version(noting_not_undoable(tables, text), text, restoring=True)
+            version = max(now, version_of(tables)) + 1
+            replaced = with_version(noting_not_undoable(tables, text), version, text, {}, True)
+            self.write_version(replaced, text, restoring=True)
+            self.versions.append(version)
+
+    def version(self) -> int:
+        """The file's version now (0 for no file, or one from before versions were counted)."""
+        return self.changes_since(0).version
+
+    def changes_since(self, version: int) -> Changes:
+        """What the versions of the file after ``version`` changed (``Changes.whole``: the
+        file was replaced whole, or the versions in between are no longer told). Reads the
+        file again only when it was replaced since it was last read here."""
+        try:
+            found = os.stat(self.path)
+        except FileNotFoundError:
+            return changes_since({}, version)
+        except OSError as error:
+            raise StoreError(f"{self.path} cannot be read: {error.strerror or error}") from None
+        stamp = (found.st_ino, found.st_size, found.st_mtime_ns)
+        if self._seen is None or self._seen[0] != stamp:
+            raw = read_bytes(self.path)
+            tables = parse_json(self.path, raw) if raw is not None else {}
+            meta = tables.get("meta", {}) if isinstance(tables, dict) else {}
+            self._seen = (stamp, {"meta": meta if isinstance(meta, dict) else {}})
+        return changes_since(self._seen[1], version)
 
 
 def _restored_after_deletes(

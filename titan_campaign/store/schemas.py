@@ -19,11 +19,26 @@ DocNumber = Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,8}$")]
 """A document's number in its table (tinydb's document id, as text)."""
 
 
+class Announced(Facts):
+    """What one version of the file changed (see ``store.versions``)."""
+
+    version: Annotated[Whole, Field(ge=1)]
+    text: str = ""
+    campaigns: dict[str, list[Whole]] = Field(default_factory=dict)
+    """By campaign id, the ids of its Titans the version touched (none: the campaign itself)."""
+    whole: bool = False
+    """The file was replaced whole (a restore, an upgrade, a merge undone)."""
+
+
 class MetaDoc(Facts):
-    """The file's own facts: its schema version, and what ``undo`` needs to know of the file's
-    latest change when it is not a change of one campaign."""
+    """The file's own facts: its schema version, its version (one more with every version
+    written) and what the latest versions changed, and what ``undo`` needs to know of the
+    file's latest change when it is not a change of one campaign."""
 
     schema_version: Annotated[Whole, Field(ge=1)]
+    version: Whole = 0
+    recent: list[Announced] = Field(default_factory=list)
+    """What the latest versions changed, oldest first."""
     not_undoable: Line = ""
     """The line of the latest change when ``undo`` cannot take it back."""
     merged: dict[str, Any] | None = None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -51,59 +50,9 @@ from .screens.titan_file import ExportTitanModal, ImportTitanModal
 
 T = TypeVar("T")
 
-POLL_SECONDS = 0.5
-"""How often the database file is looked at for a change made by another program."""
-
-
-def file_stamp(path: Path) -> tuple[int, int, int] | None:
-    """What tells a changed file: its inode, size and modification time (None: no file)."""
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return (found.st_ino, found.st_size, found.st_mtime_ns)
-
-
-class WatchedDatabase(actions.Database):
-    """The app's database: it notes each version of the file that its own saves replaced
-    (taken under the writers' lock, so exact even when another program saves at the same
-    moment), so the live view never announces the app's own change as made elsewhere."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self.replaced: set[int] = set()  # inodes of the versions this app's saves replaced
-        self.written: set[tuple[int, int, int]] = set()  # the versions this app wrote
-
-    def write_version(self, tables: dict[str, Any], text: str, restoring: bool = False) -> None:
-        before = file_stamp(self.path)
-        super().write_version(tables, text, restoring)
-        after = file_stamp(self.path)
-        if before is not None:
-            self.replaced.add(before[0])
-        if after is not None:
-            self.written.add(after)
-
-
-def changes_since(
-    db: actions.Database, seen: tuple[int, int, int] | None, own: set[int]
-) -> list[str] | None:
-    """What other programs changed since version ``seen`` of the file, oldest first, from the
-    backups (each is a version with the change that came after it); a change that replaced a
-    version in ``own`` is the app's own. None: the backups cannot tell (none kept, or that
-    version no longer among them)."""
-    if seen is None:
-        return None
-    try:
-        kept = actions.list_backups(db)  # newest first
-        versions = [(os.stat(backup.file).st_ino, backup.before) for backup in kept]
-    except (OSError, actions.StoreError):
-        return None
-    since = next((n for n, (inode, _) in enumerate(versions) if inode == seen[0]), None)
-    if since is None:
-        return None
-    return [
-        text or "a change" for inode, text in reversed(versions[: since + 1]) if inode not in own
-    ]
+POLL_SECONDS = 1.0
+"""How often the app asks the database what changed elsewhere (a change made by another
+program shows within about this long)."""
 
 
 class TitanCampaignApp(App[int]):
@@ -130,13 +79,13 @@ class TitanCampaignApp(App[int]):
         """``settings_path``: where the theme and last campaign are remembered (default: the
         user's config folder)."""
         super().__init__()
-        self.db = WatchedDatabase(db_path)
+        self.db = actions.Database(db_path)
         self.open_campaign = open_campaign
         self.open_titan = open_titan
         self.settings_path = settings_path
         self._typed: deque[events.Key] = deque()  # keys waiting for their screen, in order
         self._feeder: asyncio.Task[None] | None = None
-        self._seen = file_stamp(self.db.path)
+        self._version = self._version_now()
         self.served = settings.served()
         """In a browser tab of ``titan-campaign serve``: files go to the browser, not the host."""
         self.unsaved_folder: Path | None = None  # where typed forms are kept (None: the default)
@@ -196,6 +145,12 @@ class TitanCampaignApp(App[int]):
         if hasattr(signal, "SIGHUP"):
             asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
 
+    def _version_now(self) -> int:
+        try:
+            return actions.changes_since(self.db, 0).version
+        except actions.StoreError:
+            return 0
+
     def _still_there(self, campaign: str | None) -> str | None:
         if campaign is None:
             return None
@@ -246,8 +201,9 @@ class TitanCampaignApp(App[int]):
         not_found = ""
         if self.open_titan is not None:
             try:
-                view = actions.read_titan(self.db, self.open_titan, self.open_campaign)
-                return SheetScreen(view.campaign, view.state.name, view.state)
+                titan = actions.find_titan(self.db, self.open_titan, self.open_campaign)
+                view = actions.read_titan(self.db, titan)
+                return SheetScreen(titan, view.state, view.campaign)
             except (actions.StoreError, RuleError) as error:
                 not_found = str(error)
         try:
@@ -258,8 +214,8 @@ class TitanCampaignApp(App[int]):
             self.notify(not_found, severity="warning")
         if self.open_campaign is None:
             return CampaignsScreen()
-        opened = self.attempt(lambda: actions.read_campaign(self.db, self.open_campaign))
-        return CampaignsScreen() if opened is None else RosterScreen(opened.name)
+        opened = self.attempt(lambda: actions.find_campaign(self.db, self.open_campaign))
+        return CampaignsScreen() if opened is None else RosterScreen(opened)
 
     # --- acting through actions -----------------------------------------------------
 
@@ -298,16 +254,6 @@ class TitanCampaignApp(App[int]):
             return None
         return outcome
 
-    def follow_campaign_name(self, shown: str, name: str) -> None:
-        """After an undo or redo of a campaign rename, the open screens of that campaign
-        (which know it by the name they were opened with) go on under its name now."""
-        if shown == name:
-            return
-        for screen in self.screen_stack:
-            if getattr(screen, "campaign", None) == shown:
-                setattr(screen, "campaign", name)  # noqa: B010 - screens of many kinds hold it
-        self.remember_campaign(name)
-
     def refresh_view(self) -> None:
         """Redraw every open screen that shows saved data (the top one and those under it)."""
         for screen in self.screen_stack:
@@ -319,26 +265,84 @@ class TitanCampaignApp(App[int]):
 
     def check_database(self) -> None:
         """If another program (the command line, a second app, another browser tab) changed
-        the database, redraw the open screens and say what it changed. The app's own changes
-        are already shown: they are never announced as made elsewhere."""
-        stamp = file_stamp(self.db.path)
-        if stamp == self._seen:
-            return
-        elsewhere = changes_since(self.db, self._seen, self.db.replaced)
-        if elsewhere is None:  # no backups to tell by: a version this app wrote is its own
-            elsewhere = [] if stamp in self.db.written else [self.newest_change()]
-        self._seen = stamp
-        if elsewhere:
-            self.notify("\n".join(elsewhere[-3:]), title="Changed elsewhere", timeout=4)
-            self.refresh_view()
-
-    def newest_change(self) -> str:
+        the database, as the store tells it, say what it changed, close the screens of a
+        Titan or campaign that is gone (or a sheet whose Titan was archived) saying why, and
+        redraw the others. The app's own changes are already shown: they are never
+        announced as made elsewhere."""
         try:
-            kept = actions.list_backups(self.db)
-        except (OSError, actions.StoreError):
-            kept = []
-        newest = max(kept, key=lambda backup: backup.taken, default=None)
-        return newest.before if newest is not None and newest.before else "The database changed."
+            changes = actions.changes_since(self.db, self._version)
+        except actions.StoreError:
+            return
+        since, self._version = self._version, changes.version
+        if changes.version == since and not changes.whole:
+            return
+        own = set(self.db.versions)
+        told = {found.version for found in changes.announced}
+        untold = set(range(since + 1, changes.version + 1)) - told - own
+        elsewhere = [found for found in changes.announced if found.version not in own]
+        if not elsewhere and not untold and since <= changes.version:
+            return
+        said = [found.text or "a change" for found in elsewhere] or ["The database changed."]
+        self.notify("\n".join(said[-3:]), title="Changed elsewhere", timeout=4)
+        self.close_gone()
+        self.refresh_view()
+
+    def close_gone(self) -> None:
+        """Close, from the top, every screen whose Titan or campaign is no longer there, or
+        whose Titan was archived while its sheet was open; the player is told why."""
+        for number, screen in enumerate(self.screen_stack):
+            why = self._why_closed(screen)
+            if why is not None:
+                break
+        else:
+            return
+        self.notify(why, title="Closed", severity="warning", timeout=8)
+        keep = max(number, 1)
+        while len(self.screen_stack) > keep + 1:
+            self.pop_screen()
+        if number <= 1:
+            self.switch_screen(self._fallback(screen))
+
+    def _fallback(self, screen: Screen[Any]) -> Screen[Any]:
+        """What shows instead of a closed screen opened directly: its campaign's roster, or
+        the campaign list."""
+        getter: Callable[[], actions.CampaignRef | None] | None = getattr(
+            screen, "campaign_in_view", None
+        )
+        campaign = getter() if getter is not None else None
+        if (
+            campaign is not None
+            and self.try_action(lambda: actions.read_campaign(self.db, campaign)) is not None
+            and not isinstance(screen, RosterScreen)
+        ):
+            return RosterScreen(campaign)
+        return CampaignsScreen()
+
+    def _why_closed(self, screen: Screen[Any]) -> str | None:
+        """Why ``screen`` can no longer show what it is about (None: it can)."""
+        titan_of: Callable[[], actions.TitanRef | None] | None = getattr(
+            screen, "titan_in_view", None
+        )
+        campaign_of: Callable[[], actions.CampaignRef | None] | None = getattr(
+            screen, "campaign_in_view", None
+        )
+        titan = titan_of() if titan_of is not None else None
+        campaign = campaign_of() if campaign_of is not None else None
+        shown: TitanState | None = getattr(screen, "state", None)
+        name = shown.name if isinstance(shown, TitanState) else "The Titan"
+        try:
+            if titan is not None:
+                now = actions.read_titan(self.db, titan).state
+                if now.archived and isinstance(shown, TitanState) and not shown.archived:
+                    return f"{now.name} was archived elsewhere, so its screen is closed (v on the roster shows archived Titans)"
+            elif campaign is not None:
+                actions.read_campaign(self.db, campaign)
+        except actions.Gone as error:
+            what = name if titan is not None else "The campaign"
+            return f"{what} is no longer there ({error}), so its screen is closed"
+        except REFUSED:
+            return None
+        return None
 
     # --- files for a browser tab --------------------------------------------------------
 
@@ -380,28 +384,28 @@ class TitanCampaignApp(App[int]):
                 return BackupsScreen()
             case places.Roster(campaign):
                 return RosterScreen(campaign)
-            case places.Sheet(campaign, titan, state):
-                return SheetScreen(campaign, titan, state)
+            case places.Sheet(titan, state, campaign_name):
+                return SheetScreen(titan, state, campaign_name)
             case places.History(campaign, titan):
                 return HistoryScreen(campaign, titan)
-            case places.Gold(campaign, state):
-                return GoldScreen(campaign, state)
-            case places.HonorGuard(campaign, state):
-                return HonorGuardModal(campaign, state)
-            case places.Plan(campaign, state):
-                return PlanScreen(campaign, state)
+            case places.Gold(titan, state):
+                return GoldScreen(titan, state)
+            case places.HonorGuard(titan, state):
+                return HonorGuardModal(titan, state)
+            case places.Plan(titan, state):
+                return PlanScreen(titan, state)
             case places.Print(campaign, titan):
                 return PrintModal(campaign, titan)
-            case places.Progress(campaign, titan):
-                return ProgressScreen(campaign, titan)
+            case places.Progress(titan):
+                return ProgressScreen(titan)
             case places.CampaignProgress(campaign):
                 return CampaignProgressScreen(campaign)
-            case places.RecordGame(campaign):
-                return RecordGameScreen(campaign)
+            case places.RecordGame(campaign, found):
+                return RecordGameScreen(campaign, found)
             case places.GameLog(campaign, games):
                 return GameLogModal(campaign, list(games))
-            case places.ExportTitan(campaign, titan):
-                return ExportTitanModal(campaign, titan)
+            case places.ExportTitan(titan):
+                return ExportTitanModal(titan)
             case places.ImportTitan(campaign):
                 return ImportTitanModal(campaign)
             case places.MergeCopy(name, merged):
@@ -478,17 +482,21 @@ class TitanCampaignApp(App[int]):
         damaged = any(isinstance(screen, ProblemScreen) for screen in self.screen_stack)
         self.exit(return_code=1 if damaged else 0)
 
-    def in_view(self) -> tuple[str | None, str | None]:
+    def in_view(self) -> tuple[actions.CampaignRef | None, actions.TitanRef | None]:
         """The campaign the topmost screen that shows one is about, and the Titan if that
         screen is about one Titan (a sheet, its history, a form about it)."""
         for screen in reversed(self.screen_stack):
-            getter: Callable[[], str | None] | None = getattr(screen, "campaign_in_view", None)
+            getter: Callable[[], actions.CampaignRef | None] | None = getattr(
+                screen, "campaign_in_view", None
+            )
             if getter is not None and (campaign := getter()) is not None:
-                titan: Callable[[], str | None] | None = getattr(screen, "titan_in_view", None)
+                titan: Callable[[], actions.TitanRef | None] | None = getattr(
+                    screen, "titan_in_view", None
+                )
                 return campaign, titan() if titan is not None else None
         return None, None
 
-    def campaign_in_view(self) -> str | None:
+    def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.in_view()[0]
 
     # --- undo / redo everywhere -----------------------------------------------------
@@ -500,15 +508,16 @@ class TitanCampaignApp(App[int]):
         if campaign is None:
             self.notify("Open a campaign to undo its latest change.")
             return
-        undone = self.attempt(lambda: actions.undo(self.db, campaign, titan))
+        undone = self.attempt(lambda: actions.undo(self.db, titan or campaign))
         if undone is not None:
-            whose = f"{titan}'s latest change" if titan else "the campaign's latest change"
+            name = undone.campaign.names().get(titan.titan, "") if titan else ""
+            whose = f"{name}'s latest change" if titan else "the campaign's latest change"
             self.notify(
                 f"Undone ({whose}): {undone.change.text}",
                 title=f"Undo in {undone.campaign.name}",
                 markup=False,
             )
-            self.follow_campaign_name(campaign, undone.campaign.name)
+            self.remember_campaign(undone.campaign.name)
             self.refresh_view()
 
     def action_redo(self) -> None:
@@ -516,22 +525,23 @@ class TitanCampaignApp(App[int]):
         if campaign is None:
             self.notify("Open a campaign to redo a change.")
             return
-        redone = self.attempt(lambda: actions.redo(self.db, campaign, titan))
+        redone = self.attempt(lambda: actions.redo(self.db, titan or campaign))
         if redone is not None:
+            name = redone.campaign.names().get(titan.titan, "") if titan else ""
             whose = (
-                f"{titan}'s latest undone change"
-                if titan
-                else "the campaign's latest undone change"
+                f"{name}'s latest undone change" if titan else "the campaign's latest undone change"
             )
             notes = [
-                f"{name}: {note}" for name, step in redone.steps.items() for note in step.notes
+                f"{step.state.name}: {note}"
+                for step in redone.steps.values()
+                for note in step.notes
             ]
             self.notify(
                 "\n".join([f"Redone ({whose}): {redone.change.text}", *notes]),
                 title=f"Redo in {redone.campaign.name}",
                 markup=False,
             )
-            self.follow_campaign_name(campaign, redone.campaign.name)
+            self.remember_campaign(redone.campaign.name)
             self.refresh_view()
 
     def action_reference(self) -> None:

@@ -15,6 +15,9 @@ from ..rules.campaign import Campaign
 from ..rules.game_log import GameLogEntry
 from ..rules.titan import TitanState
 
+CampaignRef = actions.CampaignRef
+TitanRef = actions.TitanRef
+
 
 @dataclass(frozen=True)
 class CampaignList:
@@ -28,39 +31,39 @@ class Backups:
 
 @dataclass(frozen=True)
 class Roster:
-    campaign: str
+    campaign: CampaignRef
 
 
 @dataclass(frozen=True)
 class Sheet:
-    campaign: str
-    titan: str
+    titan: TitanRef
     state: TitanState | None = None
+    campaign_name: str = ""
 
 
 @dataclass(frozen=True)
 class History:
     """A campaign's changes, or one Titan's."""
 
-    campaign: str
-    titan: str | None = None
+    campaign: CampaignRef
+    titan: TitanRef | None = None
 
 
 @dataclass(frozen=True)
 class Gold:
-    campaign: str
+    titan: TitanRef
     state: TitanState
 
 
 @dataclass(frozen=True)
 class HonorGuard:
-    campaign: str
+    titan: TitanRef
     state: TitanState
 
 
 @dataclass(frozen=True)
 class Plan:
-    campaign: str
+    titan: TitanRef
     state: TitanState
 
 
@@ -68,43 +71,42 @@ class Plan:
 class Print:
     """The print form, for a campaign or one Titan."""
 
-    campaign: str
-    titan: str | None = None
+    campaign: CampaignRef
+    titan: TitanRef | None = None
 
 
 @dataclass(frozen=True)
 class Progress:
     """One Titan's progress game by game."""
 
-    campaign: str
-    titan: str
+    titan: TitanRef
 
 
 @dataclass(frozen=True)
 class CampaignProgress:
-    campaign: str
+    campaign: CampaignRef
 
 
 @dataclass(frozen=True)
 class RecordGame:
-    campaign: Campaign
+    campaign: CampaignRef
+    found: Campaign
 
 
 @dataclass(frozen=True)
 class GameLog:
-    campaign: str
+    campaign: CampaignRef
     games: tuple[GameLogEntry, ...]
 
 
 @dataclass(frozen=True)
 class ExportTitan:
-    campaign: str
-    titan: str
+    titan: TitanRef
 
 
 @dataclass(frozen=True)
 class ImportTitan:
-    campaign: str
+    campaign: CampaignRef
 
 
 @dataclass(frozen=True)

@@ -23,28 +23,39 @@ def database(node: MessagePump) -> actions.Database:
 
 
 class OneTitan:
-    """A screen or modal about one Titan: its campaign's name and its own (Titan names are
-    unique in a campaign). Its state is read afresh each time, so a change made elsewhere
+    """A screen or modal about one Titan, held by id: a rename made anywhere never loses it.
+    Its state (and its campaign's name) is read afresh each time, so a change made elsewhere
     (say by the command line) shows."""
 
-    def __init__(self, campaign: str, titan: str) -> None:
+    def __init__(self, titan: actions.TitanRef, campaign_name: str = "") -> None:
         super().__init__()
-        self.campaign = campaign
         self.titan = titan
+        self.campaign_name = campaign_name
+        """The campaign's name as last read (shown, never used to find it)."""
+
+    @property
+    def campaign(self) -> actions.CampaignRef:
+        return self.titan.campaign
 
     @property
     def db(self) -> actions.Database:
         return database(self)  # type: ignore[arg-type]
 
-    def read_state(self) -> TitanState | None:
+    def read_view(self) -> actions.TitanView | None:
         """The Titan as saved now (None, and the player told why, if it cannot be read)."""
         app = titan_app(self)  # type: ignore[arg-type]
-        view = app.attempt(lambda: actions.read_titan(app.db, self.titan, self.campaign))
+        view = app.attempt(lambda: actions.read_titan(app.db, self.titan))
+        if view is not None:
+            self.campaign_name = view.campaign
+        return view
+
+    def read_state(self) -> TitanState | None:
+        view = self.read_view()
         return None if view is None else view.state
 
-    def campaign_in_view(self) -> str | None:
+    def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
 
-    def titan_in_view(self) -> str | None:
+    def titan_in_view(self) -> actions.TitanRef | None:
         """The Titan that undo and redo act on while this screen is on top."""
         return self.titan

@@ -51,7 +51,7 @@ class CampaignsScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._names: list[str] = []  # the campaigns listed, in order
+        self._listed: list[actions.CampaignView] = []  # the campaigns listed, in order
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="campaigns-page"):
@@ -72,8 +72,9 @@ class CampaignsScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         db = database(self)
-        campaigns = titan_app(self).attempt(lambda: actions.read_campaigns(db)) or []
-        self._names = [campaign.name for campaign in campaigns]
+        views = titan_app(self).attempt(lambda: actions.campaign_views(db)) or []
+        self._listed = views
+        campaigns = [view.campaign for view in views]
         welcome = self.query_one("#welcome", Static)
         listing = self.query_one("#campaign-list", OptionList)
         welcome.display = not campaigns
@@ -88,8 +89,8 @@ class CampaignsScreen(Screen[None]):
             self.query_one("#new-campaign", Button).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_index < len(self._names):
-            titan_app(self).open(places.Roster(self._names[event.option_index]))
+        if event.option_index < len(self._listed):
+            titan_app(self).open(places.Roster(self._listed[event.option_index].ref))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-campaign":
@@ -101,20 +102,20 @@ class CampaignsScreen(Screen[None]):
         self.app.push_screen(NewCampaignModal(), self._create)
 
     def _create(self, created: object) -> None:
-        if isinstance(created, Campaign):
+        if isinstance(created, actions.CampaignView):
             self.notify(
-                f'Campaign "{created.name}" created: every Titan starts with {created.base_xp} XP.'
+                f'Campaign "{created.name}" created: every Titan starts with {created.campaign.base_xp} XP.'
             )
             self.refresh_view()
-            titan_app(self).open(places.Roster(created.name))
+            titan_app(self).open(places.Roster(created.ref))
 
-    def highlighted(self) -> str | None:
+    def highlighted(self) -> actions.CampaignView | None:
         listing = self.query_one("#campaign-list", OptionList)
         number = listing.highlighted
-        if number is None or not self._names or number >= len(self._names):
+        if number is None or not self._listed or number >= len(self._listed):
             self.notify("No campaign yet: n starts one.")
             return None
-        return self._names[number]
+        return self._listed[number]
 
     def action_rename(self) -> None:
         campaign = self.highlighted()
@@ -123,11 +124,11 @@ class CampaignsScreen(Screen[None]):
         db = database(self)
         self.app.push_screen(
             TextModal(
-                f"Rename {campaign}",
+                f"Rename {campaign.name}",
                 "New name",
-                campaign,
+                campaign.name,
                 "name",
-                lambda name: actions.rename_campaign(db, campaign, name),
+                lambda name: actions.rename_campaign(db, campaign.ref, name),
             ),
             self._renamed,
         )
@@ -146,7 +147,7 @@ class CampaignsScreen(Screen[None]):
             if not delete:
                 return
             db = database(self)
-            deleted = titan_app(self).attempt(lambda: actions.delete_campaign(db, campaign))
+            deleted = titan_app(self).attempt(lambda: actions.delete_campaign(db, campaign.ref))
             if deleted is not None:
                 self.notify(
                     f'Campaign "{deleted.name}" deleted. It is kept in the backups (k): '
@@ -157,7 +158,7 @@ class CampaignsScreen(Screen[None]):
         self.app.push_screen(
             ConfirmModal(
                 "Delete a campaign",
-                f'Delete "{campaign}" and every Titan in it? The database as it is now is '
+                f'Delete "{campaign.name}" and every Titan in it? The database as it is now is '
                 "kept as a backup (k lists them).",
                 "Delete",
                 "Keep it",

@@ -91,7 +91,7 @@ class TitanPickModal(PickModal):
 
     def __init__(
         self,
-        campaign: str,
+        titan: actions.TitanRef,
         shown: TitanState,
         title: str,
         choices_for: Callable[[TitanState], list[Choice]],
@@ -99,16 +99,16 @@ class TitanPickModal(PickModal):
         news: str = "",
     ) -> None:
         super().__init__(title, choices_for(shown), news=news)
-        self.campaign = campaign
+        self.titan = titan
         self.shown = shown
         self.choices_for = choices_for
         self.save = save
 
-    def campaign_in_view(self) -> str | None:
-        return self.campaign
+    def campaign_in_view(self) -> actions.CampaignRef | None:
+        return self.titan.campaign
 
-    def titan_in_view(self) -> str | None:
-        return self.shown.name
+    def titan_in_view(self) -> actions.TitanRef | None:
+        return self.titan
 
     def picked(self, value: str) -> None:
         shown = self.shown
@@ -145,10 +145,6 @@ class ChoiceFlow:
         assert self.sheet.state is not None, "the sheet is drawn before choices are made"
         return self.sheet.state
 
-    @property
-    def campaign(self) -> str:
-        return self.sheet.campaign
-
     def _ask(
         self,
         title: str,
@@ -157,7 +153,7 @@ class ChoiceFlow:
         news: str,
         then: Callable[[object], None] | None = None,
     ) -> None:
-        modal = TitanPickModal(self.campaign, self.state, title, choices_for, save, news)
+        modal = TitanPickModal(self.sheet.titan, self.state, title, choices_for, save, news)
         self.sheet.app.push_screen(modal, then or self._made)
 
     def _next(self, announce_none: bool = False, news: str = "") -> None:
@@ -180,14 +176,12 @@ class ChoiceFlow:
     def _offer(self, choice: PendingChoice, news: str) -> None:
         """The pick list of one pending choice."""
         state = self.state
-        db, titan, campaign = self.sheet.db, self.sheet.titan, self.campaign
+        db, titan = self.sheet.db, self.sheet.titan
         if choice.kind == "school":
             self._ask(
                 f"LEVEL {state.level}: choose a free spell-school level (R2)",
                 school_choices,
-                lambda shown, school: actions.choose_school(
-                    db, titan, school, campaign, shown=shown
-                ),
+                lambda shown, school: actions.choose_school(db, titan, school, shown=shown),
                 news,
             )
         elif choice.kind == "swap":
@@ -203,9 +197,7 @@ class ChoiceFlow:
             self._ask(
                 f"{state.name}: {choice.describe()}",
                 spell_choices(choice),
-                lambda shown, spell: actions.choose_spell(
-                    db, titan, spell, bonus, campaign, shown=shown
-                ),
+                lambda shown, spell: actions.choose_spell(db, titan, spell, bonus, shown=shown),
                 news,
             )
 
@@ -220,19 +212,19 @@ class ChoiceFlow:
         self._next(news=news_of(before, made))
 
     def _swap(self, shown: TitanState, choice: PendingChoice, spell: str) -> actions.Done | None:
-        db, titan, campaign = self.sheet.db, self.sheet.titan, self.campaign
+        db, titan = self.sheet.db, self.sheet.titan
         if spell == DECLINE:
-            return actions.decline_swap(db, titan, choice.school, campaign, shown=shown)
+            return actions.decline_swap(db, titan, choice.school, shown=shown)
         bonus = [known.name for known in shown.spells if known.bonus]
         if len(bonus) != 1:
             return None  # which bonus spell to forget is asked next
-        return actions.swap_bonus(db, titan, bonus[0], spell, campaign, shown=shown)
+        return actions.swap_bonus(db, titan, bonus[0], spell, shown=shown)
 
     def _swapping(self, choice: PendingChoice, made: object) -> None:
         if not isinstance(made, str):
             self._made(made)
             return
-        db, titan, campaign, new = self.sheet.db, self.sheet.titan, self.campaign, made
+        db, titan, new = self.sheet.db, self.sheet.titan, made
 
         def forgettable(state: TitanState) -> list[Choice]:
             if choice not in state.pending:
@@ -242,7 +234,7 @@ class ChoiceFlow:
         self._ask(
             f"Forget which bonus spell for {new}?",
             forgettable,
-            lambda shown, old: actions.swap_bonus(db, titan, old, new, campaign, shown=shown),
+            lambda shown, old: actions.swap_bonus(db, titan, old, new, shown=shown),
             "",
         )
 
@@ -263,7 +255,7 @@ class ChoiceFlow:
         title = (
             f"Buy a spell of a mastered school for 100 XP ({state.available_xp} XP available) (R5)"
         )
-        db, titan, campaign = self.sheet.db, self.sheet.titan, self.campaign
+        db, titan = self.sheet.db, self.sheet.titan
 
         def buyable(now: TitanState) -> list[Choice]:
             return [
@@ -273,11 +265,11 @@ class ChoiceFlow:
             ]
 
         modal = TitanPickModal(
-            campaign,
+            titan,
             state,
             title,
             buyable,
-            lambda shown, spell: actions.buy_spell(db, titan, spell, campaign, shown=shown),
+            lambda shown, spell: actions.buy_spell(db, titan, spell, shown=shown),
         )
         modal.hint = "Enter: buy   Escape: back"
         self.sheet.app.push_screen(modal, self._bought)

@@ -313,10 +313,13 @@ class AddTitanModal(FormModal):
         Binding("ctrl+s", "add", "Add", id="titan_form.add"),
     ]
 
-    def __init__(self, campaign: str, base_xp: int) -> None:
+    def __init__(self, campaign: actions.CampaignRef, base_xp: int) -> None:
         super().__init__()
         self.campaign = campaign
         self.base_xp = base_xp
+
+    def campaign_in_view(self) -> actions.CampaignRef | None:
+        return self.campaign
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
@@ -422,6 +425,7 @@ class TitanTextModal(TextModal):
         self,
         title: str,
         label: str,
+        titan: actions.TitanRef,
         shown: TitanState,
         field: str,
         save: Callable[[str, TitanState], object],
@@ -429,10 +433,14 @@ class TitanTextModal(TextModal):
         """``field``: "name" or "player", the Titan's value the form starts with."""
         value = shown.name if field == "name" else shown.player
         super().__init__(title, label, value, field, lambda text: save(text, self.shown))
+        self.titan = titan
         self.shown = shown
 
-    def titan_in_view(self) -> str | None:
-        return self.shown.name
+    def campaign_in_view(self) -> actions.CampaignRef | None:
+        return self.titan.campaign
+
+    def titan_in_view(self) -> actions.TitanRef | None:
+        return self.titan
 
     def titan_changed(self, state: TitanState) -> None:
         self.shown = state
@@ -557,7 +565,10 @@ class ProblemScreen(Screen[None]):
 
 
 def rename_titan(
-    screen: Screen[None], campaign: str, state: TitanState, then: Callable[[object], None]
+    screen: Screen[None],
+    titan: actions.TitanRef,
+    state: TitanState,
+    then: Callable[[object], None],
 ) -> None:
     """Ask for a Titan's new name and rename it (the history keeps the old one)."""
     db = database(screen)
@@ -565,16 +576,20 @@ def rename_titan(
         TitanTextModal(
             f"Rename {state.name}",
             "New name",
+            titan,
             state,
             "name",
-            lambda name, shown: actions.rename_titan(db, shown.name, name, campaign, shown),
+            lambda name, shown: actions.rename_titan(db, titan, name, shown),
         ),
         then,
     )
 
 
 def change_player(
-    screen: Screen[None], campaign: str, state: TitanState, then: Callable[[object], None]
+    screen: Screen[None],
+    titan: actions.TitanRef,
+    state: TitanState,
+    then: Callable[[object], None],
 ) -> None:
     """Ask who plays a Titan now."""
     db = database(screen)
@@ -582,9 +597,10 @@ def change_player(
         TitanTextModal(
             f"Who plays {state.name}?",
             "Player",
+            titan,
             state,
             "player",
-            lambda player, shown: actions.change_player(db, shown.name, player, campaign, shown),
+            lambda player, shown: actions.change_player(db, titan, player, shown),
         ),
         then,
     )

@@ -99,9 +99,12 @@ class TitanRow(Horizontal):
     """One Titan's part of the game: takes part, result, figures, survivors; below, its award
     or what is wrong."""
 
-    def __init__(self, state: TitanState, number: int, taking_part: bool) -> None:
+    def __init__(
+        self, titan: actions.TitanRef, state: TitanState, number: int, taking_part: bool
+    ) -> None:
         """``number``: the Titan's place in the form, 1 for the first."""
         super().__init__(classes="titan-row", id=f"titan-{number}")
+        self.titan = titan
         self.state = state
         self.taking_part = taking_part
 
@@ -180,16 +183,23 @@ class RecordGameScreen(Screen[None]):
         Binding("ctrl+s", "save_game", "Save game", id="game.save"),
     ]
 
-    def __init__(self, campaign: Campaign) -> None:
-        """The form for ``campaign`` as just read: its active Titans (the title names the
-        number the game will get, from the Titans ticked as taking part)."""
+    def __init__(self, campaign: actions.CampaignRef, found: Campaign) -> None:
+        """The form for ``campaign`` as just read (``found``): its active Titans (the title
+        names the number the game will get, from the Titans ticked as taking part)."""
         super().__init__()
         self.campaign = campaign
-        self.states = [state for state in actions.readable_states(campaign) if not state.archived]
+        self.found = found
+        readable = actions.readable_by_id(found)
+        self.titans = [
+            (actions.TitanRef(campaign, titan_id), state)
+            for titan_id, state in readable.items()
+            if not state.archived
+        ]
+        self.states = [state for _, state in self.titans]
         self._initial: dict[str, object] | None = None
 
-    def campaign_in_view(self) -> str | None:
-        return self.campaign.name
+    def campaign_in_view(self) -> actions.CampaignRef | None:
+        return self.campaign
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="game-form"):
@@ -202,8 +212,8 @@ class RecordGameScreen(Screen[None]):
             yield field_error("date")
             yield Static(classes="game-header")
             taking_part = len(self.states) <= MANY_TITANS
-            for number, state in enumerate(self.states, start=1):
-                yield TitanRow(state, number, taking_part)
+            for number, (titan, state) in enumerate(self.titans, start=1):
+                yield TitanRow(titan, state, number, taking_part)
                 yield Static("", id=f"award-{number}", classes="award")
             yield Static(plain(LEGEND), classes="hint", id="game-legend")
             yield field_error("form")
@@ -246,10 +256,10 @@ class RecordGameScreen(Screen[None]):
     def game_number(self) -> int | None:
         """The number the game will be saved under, as the recording decides it from the
         Titans taking part (None until one is ticked)."""
-        taking_part = [row.state.name for row in self.query(TitanRow) if row.takes_part]
+        taking_part = [row.titan.titan for row in self.query(TitanRow) if row.takes_part]
         if not taking_part:
             return None
-        return self.campaign.next_game([self.campaign.titan_id(name) for name in taking_part])
+        return self.found.next_game(taking_part)
 
     def show_number(self) -> None:
         number = self.game_number()
@@ -365,7 +375,7 @@ class RecordGameScreen(Screen[None]):
         if not rows:
             self.show_problems("Tick at least one Titan that took part.")
             return
-        number = self.game_number() or self.campaign.next_game()
+        number = self.game_number() or self.found.next_game()
         wrong: list[str] = []
         date_problem = ""
         for place, row in enumerate(self.query(TitanRow), start=1):
@@ -382,29 +392,37 @@ class RecordGameScreen(Screen[None]):
             self.show_problems(f"Not saved: see {names}" if names else "", date_problem)
             return
         parts = [
-            actions.Participant(row.state.name, row.outcome(), row.survivors(), row.state)
+            actions.Participant(row.titan, row.outcome(), row.survivors(), row.state)
             for row in rows
         ]
         db = database(self)
         done = titan_app(self).try_action(
-            lambda: actions.record_game(db, self.campaign.name, parts, game_date, scenario)
+            lambda: actions.record_game(db, self.campaign, parts, game_date, scenario)
         )
         if isinstance(done, Refusal):
             if done.state is not None:
                 self.titan_changed(done.state)
             self.show_problems(f"Not saved: {done.message}")
             return
-        notes = [f"{name}: {note}" for name, step in done.steps.items() for note in step.notes]
+        notes = [
+            f"{step.state.name}: {note}" for step in done.steps.values() for note in step.notes
+        ]
         self.notify("\n".join([done.text, *notes]), title="Game recorded")
-        guarded = [step.state for step in done.steps.values() if step.state.honor_guard_slots]
+        guarded = [
+            (titan, step.state)
+            for titan, step in done.steps.items()
+            if step.state.honor_guard_slots
+        ]
         app = titan_app(self)
         app.pop_screen()
-        offer_honor_guards(app, self.campaign.name, guarded)
+        offer_honor_guards(app, guarded)
 
 
-def offer_honor_guards(app: TitanCampaignApp, campaign: str, titans: list[TitanState]) -> None:
+def offer_honor_guards(
+    app: TitanCampaignApp, titans: list[tuple[actions.TitanRef, TitanState]]
+) -> None:
     """After a game, the honor guard picker for each Titan whose guard can change (R9)."""
     if not titans:
         return
-    first, rest = titans[0], titans[1:]
-    app.open(places.HonorGuard(campaign, first), lambda _: offer_honor_guards(app, campaign, rest))
+    (titan, first), rest = titans[0], titans[1:]
+    app.open(places.HonorGuard(titan, first), lambda _: offer_honor_guards(app, rest))

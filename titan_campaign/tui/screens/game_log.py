@@ -56,9 +56,19 @@ class GameLogModal(MessageModal):
         Binding("c", "correct", "Correct an entry", id="game_log.correct"),
     ]
 
-    def __init__(self, campaign: str, games: list[GameLogEntry]) -> None:
+    def __init__(self, campaign: actions.CampaignRef, games: list[GameLogEntry]) -> None:
         super().__init__("Game log (c: correct an entry)", game_log_table(games))
         self.campaign = campaign
+
+    def campaign_in_view(self) -> actions.CampaignRef | None:
+        return self.campaign
+
+    def refresh_view(self) -> None:
+        """The log as saved now (a Titan renamed elsewhere shows its name now)."""
+        games = titan_app(self).attempt(lambda: actions.games(database(self), self.campaign))
+        if games is not None:
+            self.body = game_log_table(games)
+            self.refresh(recompose=True)
 
     def action_correct(self) -> None:
         db = database(self)
@@ -68,8 +78,9 @@ class GameLogModal(MessageModal):
             game, entry, removed = read_correction(text)
             entries = []
             if entry is not None:
-                entries.append(actions.Participant(*entry))
-            gone = [removed] if removed else []
+                titan = actions.find_titan(db, entry.titan, campaign)
+                entries.append(actions.Participant(titan, entry.outcome, entry.survivors))
+            gone = [actions.find_titan(db, removed, campaign)] if removed else []
             return actions.correct_game(db, campaign, game, entries, gone)
 
         self.app.push_screen(
@@ -80,7 +91,4 @@ class GameLogModal(MessageModal):
     def _corrected(self, done: object) -> None:
         if isinstance(done, actions.Done):
             self.notify(done.text, title="Corrected")
-            games = titan_app(self).attempt(lambda: actions.games(database(self), self.campaign))
-            if games is not None:
-                self.body = game_log_table(games)
-                self.refresh(recompose=True)
+            self.refresh_view()

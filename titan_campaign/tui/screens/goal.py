@@ -113,7 +113,10 @@ class NextStepModal(FormModal):
 
 
 def offer_next_step(
-    screen: Screen[Any], campaign: str, state: TitanState, done: Callable[[actions.Done], None]
+    screen: Screen[Any],
+    titan: actions.TitanRef,
+    state: TitanState,
+    done: Callable[[actions.Done], None],
 ) -> None:
     """Ask whether to take the goal's next step (or say why there is none); ``done`` shows
     what taking it changed."""
@@ -126,7 +129,7 @@ def offer_next_step(
         if not isinstance(chosen, GoalStep):
             return
         app = titan_app(screen)
-        made = app.attempt(lambda: actions.take_goal_step(app.db, state.name, campaign, state))
+        made = app.attempt(lambda: actions.take_goal_step(app.db, titan, state))
         if made is not None:
             done(made)
 
@@ -134,7 +137,7 @@ def offer_next_step(
 
 
 def edit_goal(
-    screen: Screen[Any], campaign: str, state: TitanState, kept: Callable[[], None]
+    screen: Screen[Any], titan: actions.TitanRef, state: TitanState, kept: Callable[[], None]
 ) -> None:
     """The goal form; ``kept`` redraws what shows the goal once it is kept or cleared."""
 
@@ -143,7 +146,7 @@ def edit_goal(
             screen.notify(result.text, title="Build goal")
             kept()
 
-    screen.app.push_screen(GoalModal(campaign, state), after)
+    screen.app.push_screen(GoalModal(titan, state), after)
 
 
 # --- keep or clear a goal ---------------------------------------------------------------
@@ -186,16 +189,16 @@ class GoalModal(FormModal):
         Binding("ctrl+s", "keep", "Keep goal", id="goal_form.keep"),
     ]
 
-    def __init__(self, campaign: str, state: TitanState) -> None:
+    def __init__(self, titan: actions.TitanRef, state: TitanState) -> None:
         super().__init__()
-        self.campaign = campaign
+        self.titan = titan
         self.state = state
 
-    def campaign_in_view(self) -> str | None:
-        return self.campaign
+    def campaign_in_view(self) -> actions.CampaignRef | None:
+        return self.titan.campaign
 
-    def titan_in_view(self) -> str | None:
-        return self.state.name
+    def titan_in_view(self) -> actions.TitanRef | None:
+        return self.titan
 
     def compose(self) -> ComposeResult:
         abilities, schools, spells = goal_fields(self.state)
@@ -221,7 +224,7 @@ class GoalModal(FormModal):
         shown = self.state
         try:
             done, _ = actions.keep_goal(
-                database(self), shown.name, abilities, schools, spells, self.campaign, shown
+                database(self), self.titan, abilities, schools, spells, shown
             )
         except (RuleError, actions.StoreError, UnknownName) as error:
             if isinstance(error, actions.TitanChanged):

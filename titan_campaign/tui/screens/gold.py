@@ -52,8 +52,8 @@ class TitanForm(OneTitan, FormModal):
     """A form that changes one Titan: it shows the Titan's gold as it is now, saves through an
     action judged against the Titan as shown, and closes only when saved."""
 
-    def __init__(self, campaign: str, state: TitanState) -> None:
-        super().__init__(campaign, state.name)
+    def __init__(self, titan: actions.TitanRef, state: TitanState) -> None:
+        super().__init__(titan)
         self.shown = state
 
     def purse(self) -> Static:
@@ -105,9 +105,7 @@ class GoldModal(TitanForm):
         amount = _int(self.query_one("#gold-amount", Input).value)
         note = self.query_one("#gold-note", Input).value.strip()
         self.save(
-            lambda shown: actions.change_gold(
-                self.db, self.titan, amount, note, None, self.campaign, shown
-            ),
+            lambda shown: actions.change_gold(self.db, self.titan, amount, note, None, shown),
             "amount",
         )
 
@@ -129,8 +127,8 @@ class ItemModal(TitanForm):
         Binding("ctrl+s", "save", "Save", id="item_form.save"),
     ]
 
-    def __init__(self, campaign: str, state: TitanState, buying: bool) -> None:
-        super().__init__(campaign, state)
+    def __init__(self, titan: actions.TitanRef, state: TitanState, buying: bool) -> None:
+        super().__init__(titan, state)
         self.buying = buying
 
     def compose(self) -> ComposeResult:
@@ -187,20 +185,18 @@ class ItemModal(TitanForm):
         kind = None if chosen is Select.NULL else str(chosen)
         description = _text(self.query_one("#item-description", Input).value)
         charges = _int(self.query_one("#item-charges", Input).value)
-        db, titan, campaign = self.db, self.titan, self.campaign
+        db, titan = self.db, self.titan
         if self.buying:
             price = _int(self.query_one("#item-price", Input).value)
             self.save(
                 lambda shown: actions.buy_item(
-                    db, titan, name, price, campaign, kind, description, charges, shown
+                    db, titan, name, price, kind, description, charges, shown
                 ),
                 "price",
             )
         else:
             self.save(
-                lambda shown: actions.add_item(
-                    db, titan, name, campaign, kind, description, charges, shown
-                ),
+                lambda shown: actions.add_item(db, titan, name, kind, description, charges, shown),
                 GENERAL,
             )
 
@@ -244,9 +240,7 @@ class SpellForGoldModal(TitanForm):
         spell = str(spells.get_option_at_index(spells.highlighted).id)
         price = _int(self.query_one("#spell-price", Input).value)
         self.save(
-            lambda shown: actions.buy_spell_with_gold(
-                self.db, self.titan, spell, price, self.campaign, shown
-            ),
+            lambda shown: actions.buy_spell_with_gold(self.db, self.titan, spell, price, shown),
             "price",
         )
 
@@ -273,9 +267,9 @@ class GoldScreen(OneTitan, Screen[None]):
         Binding("delete", "remove_item", "Remove item", id="gold.remove", key_display="del"),
     ]
 
-    def __init__(self, campaign: str, state: TitanState) -> None:
+    def __init__(self, titan: actions.TitanRef, state: TitanState) -> None:
         """The ledger and items of the Titan as ``state`` (just read) has them."""
-        super().__init__(campaign, state.name)
+        super().__init__(titan)
         self.state = state  # as shown
 
     def compose(self) -> ComposeResult:
@@ -306,7 +300,7 @@ class GoldScreen(OneTitan, Screen[None]):
 
     def show(self, state: TitanState) -> None:
         self.state = state
-        data = sheet_view(state, self.campaign)
+        data = sheet_view(state, self.campaign_name)
         self.query_one("#gold-title", Static).update(
             plain(f"{data.name.upper()}: GOLD {data.gold}")
         )
@@ -362,16 +356,16 @@ class GoldScreen(OneTitan, Screen[None]):
             self.show(done.state)
 
     def action_add_gold(self) -> None:
-        self.app.push_screen(GoldModal(self.campaign, self.state), self._saved)
+        self.app.push_screen(GoldModal(self.titan, self.state), self._saved)
 
     def action_buy_item(self) -> None:
-        self.app.push_screen(ItemModal(self.campaign, self.state, buying=True), self._saved)
+        self.app.push_screen(ItemModal(self.titan, self.state, buying=True), self._saved)
 
     def action_add_item(self) -> None:
-        self.app.push_screen(ItemModal(self.campaign, self.state, buying=False), self._saved)
+        self.app.push_screen(ItemModal(self.titan, self.state, buying=False), self._saved)
 
     def action_buy_spell(self) -> None:
-        self.app.push_screen(SpellForGoldModal(self.campaign, self.state), self._saved)
+        self.app.push_screen(SpellForGoldModal(self.titan, self.state), self._saved)
 
     def _highlighted_item(self) -> str | None:
         table = self.query_one("#items", DataTable)
@@ -386,7 +380,7 @@ class GoldScreen(OneTitan, Screen[None]):
             return
         shown = self.state
         done = titan_app(self).attempt(
-            lambda: actions.use_item(self.db, self.titan, name, self.campaign, shown), self.show
+            lambda: actions.use_item(self.db, self.titan, name, shown), self.show
         )  # judged against the Titan as shown; if it changed, it is shown as it is now
         if done is not None:
             left = next((item.charges for item in done.state.items if item.name == name), 0)
@@ -400,4 +394,4 @@ class GoldScreen(OneTitan, Screen[None]):
         name = self._highlighted_item()
         if name:
             shown = self.state
-            self._act(lambda: actions.remove_item(self.db, self.titan, name, self.campaign, shown))
+            self._act(lambda: actions.remove_item(self.db, self.titan, name, shown))

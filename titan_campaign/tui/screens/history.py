@@ -24,16 +24,19 @@ class HistoryScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "Back", id="history.back")
     ]
 
-    def __init__(self, campaign: str, titan: str | None = None) -> None:
+    def __init__(
+        self, campaign: actions.CampaignRef, titan: actions.TitanRef | None = None
+    ) -> None:
         """The history of ``campaign``, or only the changes that touched ``titan``."""
         super().__init__()
         self.campaign = campaign
         self.titan = titan
+        self.titan_name: str | None = None  # as last read
 
-    def campaign_in_view(self) -> str | None:
+    def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
 
-    def titan_in_view(self) -> str | None:
+    def titan_in_view(self) -> actions.TitanRef | None:
         return self.titan
 
     def compose(self) -> ComposeResult:
@@ -51,13 +54,15 @@ class HistoryScreen(Screen[None]):
     def refresh_view(self) -> None:
         db = database(self)
         campaign = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
-        found = titan_app(self).attempt(lambda: actions.history_of(db, self.titan, self.campaign))
+        of = self.titan or self.campaign
+        found = titan_app(self).attempt(lambda: actions.history_of(db, of))
         if campaign is None or found is None:
             return
         rows = found.rows
+        self.titan_name = campaign.names().get(self.titan.titan) if self.titan else None
         undone = [change for change in campaign.changes if change.undone]
         redo = f"   {plural(len(undone), 'undone change')} to redo (ctrl+y)" if undone else ""
-        whose = self.titan or f"Campaign {campaign.name}"
+        whose = self.titan_name or f"Campaign {campaign.name}"
         damaged = [
             f"\n{titan.name} cannot be read: {titan.problem} (its events are shown without the rules' notes)"
             for titan in found.unreadable
@@ -101,7 +106,7 @@ class HistoryScreen(Screen[None]):
         lines = [row.text]
         several = len(row.events) > 1
         for event in row.events:
-            if self.titan is not None and event.titan != self.titan:
+            if self.titan_name is not None and event.titan != self.titan_name:
                 continue
             who = f"{event.titan}: " if self.titan is None and several else ""
             if several:

@@ -90,9 +90,9 @@ class HonorGuardModal(OneTitan, FormModal):
     #not-offered-block Contents { padding: 0 0 0 2; height: auto; max-height: 10; overflow-y: auto; }
     """
 
-    def __init__(self, campaign: str, state: TitanState) -> None:
+    def __init__(self, titan: actions.TitanRef, state: TitanState) -> None:
         """The picker for the Titan as ``state`` (just read) has it."""
-        super().__init__(campaign, state.name)
+        super().__init__(titan)
         self.state = state
         self._picked: tuple[str, ...] | None = None  # kept when redrawn for a changed Titan
         self._problem = ""
@@ -185,9 +185,7 @@ class HonorGuardModal(OneTitan, FormModal):
             self.dismiss(None)
             return
         shown = self.state
-        done = self.save_with(
-            lambda: actions.set_honor_guard(self.db, self.titan, members, self.campaign, shown)
-        )
+        done = self.save_with(lambda: actions.set_honor_guard(self.db, self.titan, members, shown))
         if done is not None:
             guard = ", ".join(done.state.honor_guard) or "empty"
             self.notify(f"{done.state.name}'s honor guard: {guard}")

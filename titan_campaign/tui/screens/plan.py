@@ -76,9 +76,9 @@ class PlanScreen(OneTitan, Screen[None]):
         Binding("ctrl+s", "save", "Save plan", id="plan.save"),
     ]
 
-    def __init__(self, campaign: str, state: TitanState) -> None:
+    def __init__(self, titan: actions.TitanRef, state: TitanState) -> None:
         """The plan of the Titan as ``state`` (just read) has it."""
-        super().__init__(campaign, state.name)
+        super().__init__(titan)
         self.state = state
         self._placed_names: dict[str, str] = {}  # placement Select id -> the extra it places
         self._offered: dict[str, list[tuple[str, str]]] = {}  # placement Select id -> choices
@@ -268,7 +268,6 @@ class PlanScreen(OneTitan, Screen[None]):
                 plan.charisma,
                 plan.upgrades,
                 plan.placement,
-                self.campaign,
                 shown,
                 whole=True,
             )

@@ -38,17 +38,30 @@ class PrintModal(FormModal):
         Binding("ctrl+s", "print_now", "Print", id="print.go"),
     ]
 
-    def __init__(self, campaign: str, titan: str | None) -> None:
+    def __init__(self, campaign: actions.CampaignRef, titan: actions.TitanRef | None) -> None:
         """Printouts of ``campaign``, or of one of its Titans."""
         super().__init__()
         self.campaign = campaign
         self.titan = titan
+        self.campaign_name = ""  # the names as read when the form opens (files are named so)
+        self.titan_name = ""
 
-    def campaign_in_view(self) -> str | None:
+    def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
 
-    def titan_in_view(self) -> str | None:
+    def titan_in_view(self) -> actions.TitanRef | None:
         return self.titan
+
+    def _read_names(self) -> None:
+        db, titan = database(self), self.titan
+        if titan is not None:
+            view = titan_app(self).attempt(lambda: actions.read_titan(db, titan))
+            if view is not None:
+                self.campaign_name, self.titan_name = view.campaign, view.state.name
+            return
+        found = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
+        if found is not None:
+            self.campaign_name = found.name
 
     def _what_choices(self) -> list[tuple[str, str]]:
         if self.titan is None:
@@ -57,7 +70,7 @@ class PrintModal(FormModal):
                 ("all 72 spell cards", "cards"),
                 ("blank sheet", "blank"),
             ]
-        name = self.titan
+        name = self.titan_name
         return [
             (f"{name}'s sheet", "sheet"),
             (f"{name}'s spell cards", "cards"),
@@ -66,6 +79,7 @@ class PrintModal(FormModal):
         ]
 
     def compose(self) -> ComposeResult:
+        self._read_names()
         choices = self._what_choices()
         with FormBox(classes="form"):
             yield Label("Print", classes="form-title")
@@ -105,9 +119,9 @@ class PrintModal(FormModal):
 
     def _file_name(self, what: str, fmt: str) -> str:
         suffix = SUFFIXES.get(fmt, fmt)
-        subject = self.campaign
+        subject = self.campaign_name
         if self.titan is not None and what in ("sheet", "cards"):
-            subject = self.titan
+            subject = self.titan_name
         return f"{file_stem(subject)}-{what}.{suffix}"
 
     def _default_path(self, what: str, fmt: str) -> str:

@@ -159,7 +159,7 @@ class ProgressScreen(OneTitan, _ProgressBase):
 
     def refresh_view(self) -> None:
         app = titan_app(self)
-        found = app.attempt(lambda: actions.progress(app.db, self.titan, self.campaign))
+        found = app.attempt(lambda: actions.progress(app.db, self.titan))
         if found is None:
             return
         state, rows = found
@@ -178,21 +178,22 @@ class ProgressScreen(OneTitan, _ProgressBase):
 class CampaignProgressScreen(_ProgressBase):
     """Every active Titan's level game by game, side by side."""
 
-    def __init__(self, campaign: str) -> None:
+    def __init__(self, campaign: actions.CampaignRef) -> None:
         super().__init__()
         self.campaign = campaign
 
-    def campaign_in_view(self) -> str | None:
+    def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
 
     def refresh_view(self) -> None:
         db = database(self)
+        named = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
         read = titan_app(self).attempt(lambda: actions.campaign_progress(db, self.campaign))
-        if read is None:
+        if read is None or named is None:
             return
         found = read.titans
         self.query_one("#progress-title", Static).update(
-            plain(f"{self.campaign.upper()}: LEVELS GAME BY GAME   {plural(len(found), 'Titan')}")
+            plain(f"{named.name.upper()}: LEVELS GAME BY GAME   {plural(len(found), 'Titan')}")
         )
         left_out = [
             Text(f"{titan.name} cannot be read: {titan.problem} (left out)", style="bold")

@@ -44,15 +44,17 @@ class RosterScreen(Screen[None]):
         Binding("M", "merge_copy", "Merge copy", id="roster.merge"),
     ]
 
-    def __init__(self, campaign: str) -> None:
+    def __init__(self, campaign: actions.CampaignRef) -> None:
         super().__init__()
         self.campaign = campaign
+        self.campaign_name = ""  # as last read
         self.base_xp = 0
         self.show_archived = False
         self._row_titans: list[TitanState | actions.Unreadable] = []
         self._copies: list[Path] = []
+        self._row_ids: list[actions.TitanRef] = []
 
-    def campaign_in_view(self) -> str | None:
+    def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
 
     def compose(self) -> ComposeResult:
@@ -66,7 +68,7 @@ class RosterScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_view()
         self.query_one(DataTable).focus()
-        titan_app(self).remember_campaign(self.campaign)
+        titan_app(self).remember_campaign(self.campaign_name or None)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
@@ -77,12 +79,14 @@ class RosterScreen(Screen[None]):
         if found is None:
             return
         self.base_xp = found.base_xp
-        listed = titan_app(self).attempt(
-            lambda: actions.roster(db, self.campaign, archived=self.show_archived)
+        self.campaign_name = found.name
+        rows = titan_app(self).attempt(
+            lambda: actions.roster_by_id(db, self.campaign, archived=self.show_archived)
         )
-        if listed is None:
+        if rows is None:
             return
-        self._row_titans = listed
+        self._row_ids = [ref for ref, _ in rows]
+        self._row_titans = listed = [titan for _, titan in rows]
         shown = "archived shown" if self.show_archived else "archived hidden, v shows them"
         self.query_one("#roster-title", Static).update(
             plain(
@@ -139,6 +143,11 @@ class RosterScreen(Screen[None]):
     def highlighted(self) -> TitanState | None:
         """The highlighted Titan (None if there is none, or if it cannot be read: the player
         is told why)."""
+        found = self.highlighted_titan()
+        return None if found is None else found[1]
+
+    def highlighted_titan(self) -> tuple[actions.TitanRef, TitanState] | None:
+        """The highlighted Titan's id and state (None as ``highlighted``)."""
         table = self.query_one(DataTable)
         if not self._row_titans or table.cursor_row >= len(self._row_titans):
             return None
@@ -146,7 +155,7 @@ class RosterScreen(Screen[None]):
         if isinstance(state, actions.Unreadable):
             self.notify(f"{state.name} cannot be read: {state.problem}", severity="error")
             return None
-        return state
+        return self._row_ids[table.cursor_row], state
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_open_sheet()
@@ -158,10 +167,10 @@ class RosterScreen(Screen[None]):
         if not self._row_titans:
             self.notify("No Titan yet: press a to add one.")
             return
-        state = self.highlighted()
-        if state is None:
+        found = self.highlighted_titan()
+        if found is None:
             return
-        titan_app(self).open(places.Sheet(self.campaign, state.name, state))
+        titan_app(self).open(places.Sheet(found[0], found[1], self.campaign_name))
 
     def action_add_titan(self) -> None:
         self.app.push_screen(AddTitanModal(self.campaign, self.base_xp), self._add)
@@ -172,19 +181,19 @@ class RosterScreen(Screen[None]):
         state = done.state
         self.notify(f"{state.name} ({state.player}) joins with {state.available_xp} XP to spend.")
         self.refresh_view()
-        names = [titan.name for titan in self._row_titans]
-        if state.name in names:
-            self.query_one(DataTable).move_cursor(row=names.index(state.name))
+        if done.titan in self._row_ids:
+            self.query_one(DataTable).move_cursor(row=self._row_ids.index(done.titan))
 
     def action_archive(self) -> None:
         """Archive the highlighted Titan, or bring an archived one back."""
-        state = self.highlighted()
-        if state is None:
+        found = self.highlighted_titan()
+        if found is None:
             return
+        titan, state = found
         db = database(self)
         if state.archived:
             back = titan_app(self).attempt(
-                lambda: actions.restore_titan(db, state.name, self.campaign, state),
+                lambda: actions.restore_titan(db, titan, state),
                 lambda _: self.refresh_view(),
             )
             if back is not None:
@@ -192,7 +201,7 @@ class RosterScreen(Screen[None]):
                 self.refresh_view()
             return
         done = titan_app(self).attempt(
-            lambda: actions.archive_titan(db, state.name, self.campaign, state),
+            lambda: actions.archive_titan(db, titan, state),
             lambda _: self.refresh_view(),
         )  # only if the Titan is still as the roster shows it
         if done is not None:
@@ -203,14 +212,14 @@ class RosterScreen(Screen[None]):
             self.refresh_view()
 
     def action_rename(self) -> None:
-        state = self.highlighted()
-        if state is not None:
-            rename_titan(self, self.campaign, state, self._renamed)
+        found = self.highlighted_titan()
+        if found is not None:
+            rename_titan(self, *found, self._renamed)
 
     def action_change_player(self) -> None:
-        state = self.highlighted()
-        if state is not None:
-            change_player(self, self.campaign, state, self._renamed)
+        found = self.highlighted_titan()
+        if found is not None:
+            change_player(self, *found, self._renamed)
 
     def _renamed(self, done: object) -> None:
         if isinstance(done, actions.Done):
@@ -232,7 +241,7 @@ class RosterScreen(Screen[None]):
         if not listed:
             self.notify("Add Titans before recording a game.")
             return
-        titan_app(self).open(places.RecordGame(found))
+        titan_app(self).open(places.RecordGame(self.campaign, found))
 
     def action_game_log(self) -> None:
         db = database(self)
@@ -248,11 +257,11 @@ class RosterScreen(Screen[None]):
         titan_app(self).open(places.Print(self.campaign))
 
     def action_export_titan(self) -> None:
-        state = self.highlighted()
-        if state is None:
+        found = self.highlighted_titan()
+        if found is None:
             self.notify("No Titan to export yet.")
             return
-        titan_app(self).open(places.ExportTitan(self.campaign, state.name))
+        titan_app(self).open(places.ExportTitan(found[0]))
 
     def action_import_titan(self) -> None:
         titan_app(self).open(places.ImportTitan(self.campaign))

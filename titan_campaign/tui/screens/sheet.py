@@ -232,9 +232,12 @@ class SheetScreen(OneTitan, Screen[None]):
         Binding("0", "section('top')", "Top of the sheet", show=False, id="sheet.to_top"),
     ]
 
-    def __init__(self, campaign: str, titan: str, state: TitanState | None = None) -> None:
-        """The sheet of Titan ``titan`` of ``campaign``; ``state``: the Titan as just read."""
-        super().__init__(campaign, titan)
+    def __init__(
+        self, titan: actions.TitanRef, state: TitanState | None = None, campaign_name: str = ""
+    ) -> None:
+        """The sheet of Titan ``titan``; ``state``: the Titan as just read (and
+        ``campaign_name``, its campaign's name then)."""
+        super().__init__(titan, campaign_name)
         self.state = state  # as drawn
         self.read_on_resume = True
         self.flow = ChoiceFlow(self)
@@ -275,8 +278,11 @@ class SheetScreen(OneTitan, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#abilities", BoxGrid).focus()
-        if self.state is not None:
+        if self.state is not None and self.campaign_name:
             self.show(self.state)  # read just before: not again when first shown
+            self.read_on_resume = False
+        else:
+            self.refresh_view()
             self.read_on_resume = False
 
     def on_screen_resume(self) -> None:
@@ -297,7 +303,7 @@ class SheetScreen(OneTitan, Screen[None]):
     def show(self, state: TitanState) -> None:
         """Draw the sheet of the Titan as ``state`` has it."""
         self.state = state
-        data = sheet_view(state, self.campaign)
+        data = sheet_view(state, self.campaign_name)
         archived = "   [archived]" if data.archived else ""
         title = Text.assemble(
             (data.name.upper(), "bold"),
@@ -390,9 +396,9 @@ class SheetScreen(OneTitan, Screen[None]):
             return
         done = titan_app(self).attempt(
             lambda: (
-                actions.buy_ability(self.db, self.titan, key, self.campaign, shown)
+                actions.buy_ability(self.db, self.titan, key, shown)
                 if grid == "abilities"
-                else actions.buy_school_level(self.db, self.titan, key, self.campaign, shown)
+                else actions.buy_school_level(self.db, self.titan, key, shown)
             ),
             changed=self.show,
         )
@@ -407,7 +413,7 @@ class SheetScreen(OneTitan, Screen[None]):
     def _uncheck(self, state: TitanState, key: str, index: int) -> None:
         """Uncheck box ``index`` (0 for the first) of a row: undo, if it was the latest."""
         undone = titan_app(self).attempt(
-            lambda: actions.uncheck_box(self.db, self.titan, key, index + 1, self.campaign, state),
+            lambda: actions.uncheck_box(self.db, self.titan, key, index + 1, state),
             changed=self.show,
         )
         if undone is not None:
@@ -443,40 +449,39 @@ class SheetScreen(OneTitan, Screen[None]):
 
     def action_gold(self) -> None:
         if self.state is not None:
-            titan_app(self).open(places.Gold(self.campaign, self.state))
+            titan_app(self).open(places.Gold(self.titan, self.state))
 
     def action_honor_guard(self) -> None:
         if self.state is not None:
-            titan_app(self).open(places.HonorGuard(self.campaign, self.state))
+            titan_app(self).open(places.HonorGuard(self.titan, self.state))
 
     def action_plan(self) -> None:
         if self.state is not None:
-            titan_app(self).open(places.Plan(self.campaign, self.state))
+            titan_app(self).open(places.Plan(self.titan, self.state))
 
     def action_print(self) -> None:
         titan_app(self).open(places.Print(self.campaign, self.titan))
 
     def action_set_goal(self) -> None:
         if self.state is not None:
-            goal.edit_goal(self, self.campaign, self.state, self.refresh_view)
+            goal.edit_goal(self, self.titan, self.state, self.refresh_view)
 
     def action_next_step(self) -> None:
         if self.state is not None:
-            goal.offer_next_step(self, self.campaign, self.state, self.show_done)
+            goal.offer_next_step(self, self.titan, self.state, self.show_done)
 
     def action_progress(self) -> None:
-        titan_app(self).open(places.Progress(self.campaign, self.titan))
+        titan_app(self).open(places.Progress(self.titan))
 
     def action_rename(self) -> None:
         if self.state is not None:
-            rename_titan(self, self.campaign, self.state, self._renamed)
+            rename_titan(self, self.titan, self.state, self._renamed)
 
     def action_change_player(self) -> None:
         if self.state is not None:
-            change_player(self, self.campaign, self.state, self._renamed)
+            change_player(self, self.titan, self.state, self._renamed)
 
     def _renamed(self, done: object) -> None:
         if isinstance(done, actions.Done):
-            self.titan = done.state.name
             self.notify(done.text)
             self.show(done.state)

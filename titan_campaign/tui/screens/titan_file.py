@@ -67,13 +67,15 @@ class ExportTitanModal(OneTitan, _FileModal):
     ]
 
     def compose(self) -> ComposeResult:
+        state = self.read_state()
+        self.titan_name = state.name if state is not None else ""
         with FormBox(classes="form"):
-            yield Label(plain(f"Export {self.titan} to a file"), classes="form-title")
+            yield Label(plain(f"Export {self.titan_name} to a file"), classes="form-title")
             if titan_app(self).served:
                 yield Label("The file downloads in your browser.", classes="hint")
             else:
                 yield Label("Save to")
-                yield Input(str(default_titan_file(self.titan)), id="titan-file")
+                yield Input(str(default_titan_file(self.titan_name)), id="titan-file")
             yield Static("", id="file-problem", classes="field-error")
             with Horizontal(classes="buttons"):
                 yield Button("Export (ctrl+s)", variant="primary", id="export")
@@ -104,7 +106,7 @@ class ExportTitanModal(OneTitan, _FileModal):
         save_file(
             self,
             lambda make_folder: actions.export_titan(
-                self.db, self.titan, path, self.campaign, make_folder=make_folder
+                self.db, self.titan, path, make_folder=make_folder
             ),
             written,
             lambda refused: self.show_problem(refused.message),
@@ -112,11 +114,11 @@ class ExportTitanModal(OneTitan, _FileModal):
 
     def _download(self) -> None:
         try:
-            _, content = actions.titan_export(self.db, self.titan, self.campaign)
+            state, content = actions.titan_export(self.db, self.titan)
         except REFUSED as error:
             self.show_problem(refusal(error))
             return
-        name = default_titan_file(self.titan).name
+        name = default_titan_file(state.name).name
         titan_app(self).download(name, content)
         self.dismiss(name)
 
@@ -138,16 +140,19 @@ class ImportTitanModal(_FileModal):
         Binding("ctrl+s", "import_titan", "Import", id="titan_import.go"),
     ]
 
-    def __init__(self, campaign: str) -> None:
+    def __init__(self, campaign: actions.CampaignRef) -> None:
         super().__init__()
         self.campaign = campaign
 
-    def campaign_in_view(self) -> str | None:
+    def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
 
     def compose(self) -> ComposeResult:
+        db = database(self)
+        found = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
+        named = found.name if found is not None else ""
         with FormBox(classes="form"):
-            yield Label(plain(f"Import a Titan into {self.campaign}"), classes="form-title")
+            yield Label(plain(f"Import a Titan into {named}"), classes="form-title")
             yield Label("Titan file")
             yield Input(placeholder="e.g. thorn-titan.json", id="titan-file")
             yield Label("New name (leave empty to keep the Titan's name)")
