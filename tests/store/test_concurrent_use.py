@@ -18,8 +18,9 @@ CHANGES = 200
 
 def _writer(db: Path, titan: str, tag: str, report_fd: int) -> None:
     store = Database(db, lock_timeout=30.0)
+    found = actions.find_titan(store, titan)
     for number in range(CHANGES):
-        actions.change_gold(store, titan, 1, f"{tag} {number}")
+        actions.change_gold(store, found, 1, f"{tag} {number}")
         os.write(report_fd, f"{tag} {number}\n".encode())
 
 
@@ -65,7 +66,7 @@ def test_two_writers_racing_200_changes_each_lose_nothing(tmp_path, report, same
     elapsed = time.monotonic() - started
     assert not [line for line in lines if line.startswith("ERROR")], lines
     assert statuses == [0, 0]
-    campaign = actions.read_campaign(Database(db))
+    campaign = actions.read_campaign(Database(db), actions.find_campaign(Database(db)))
     notes = {
         line.note for titan in campaign.titan_ids for line in campaign.state(titan).gold_ledger
     }

@@ -29,14 +29,16 @@ TIME_BUDGET = 45.0  # seconds for the kill loop
 
 def change(db: Database, number: int) -> None:
     """Change ``number``: which kind it is follows from the number, so a checker can look for it."""
-    names = [state.name for state in actions.titans(db)]
+    campaign = actions.find_campaign(db)
+    ids = actions.read_campaign(db, campaign).names()  # without replaying anyone
+    names = [actions.TitanRef(campaign, titan_id) for titan_id in ids]
     if number % 40 == 0 and len(names) < 8:
-        actions.add_titan(db, actions.find_campaign(db), f"Titan {number}", "Crash")
+        actions.add_titan(db, campaign, f"Titan {number}", "Crash")
     elif number % 3 == 0:
         first, second = names[number % len(names)], names[(number + 1) % len(names)]
         outcome = GameOutcome(result="won", score=number % 500)
-        parts = [actions.Participant(name, outcome) for name in dict.fromkeys((first, second))]
-        actions.record_game(db, None, parts, "2026-11-29", scenario=f"change {number}")
+        parts = [actions.Participant(titan, outcome) for titan in dict.fromkeys((first, second))]
+        actions.record_game(db, campaign, parts, "2026-11-29", scenario=f"change {number}")
     else:
         actions.change_gold(db, names[number % len(names)], 1, f"change {number}")
 
@@ -83,7 +85,7 @@ def changes_present(db: Path) -> tuple[set[int], list[str]]:
     """Every change number the database holds, and any half-recorded game."""
     present: set[int] = set()
     halves = []
-    campaign = actions.read_campaign(Database(db))
+    campaign = actions.read_campaign(Database(db), actions.find_campaign(Database(db)))
     for titan_id in campaign.titan_ids:
         state = campaign.state(titan_id)  # replays and checks the whole history
         present |= {int(line.note.removeprefix("change ")) for line in state.gold_ledger}

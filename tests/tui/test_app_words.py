@@ -112,7 +112,11 @@ async def test_printing_to_an_empty_path_asks_for_a_file_name(example_db: Path) 
 
 
 def test_a_goal_one_purchase_away_says_1_step(iron_crown: Path) -> None:
-    done, _ = actions.keep_goal(Database(iron_crown), "Thorn", abilities=["power=3"])
+    done, _ = actions.keep_goal(
+        Database(iron_crown),
+        actions.find_titan(Database(iron_crown), "Thorn"),
+        abilities=["power=3"],
+    )
     shown = goal_panel(goal_view(done.state)).plain
     assert "100 XP in 1 step" in shown
     assert "1 steps" not in shown

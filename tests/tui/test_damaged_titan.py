@@ -92,7 +92,7 @@ async def test_the_campaign_progress_shows_the_others_and_names_the_damaged_tita
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.open(places.CampaignProgress("Demo"))
+        app.open(places.CampaignProgress(actions.find_campaign(Database(db), "Demo")))
         await pilot.pause()
         assert type(app.screen).__name__ == "CampaignProgressScreen"
         title = rendered(app.screen.query_one("#progress-title"))
@@ -108,7 +108,8 @@ async def test_a_game_can_be_recorded_for_the_others_while_one_titan_is_damaged(
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.open(places.RecordGame(actions.read_campaign(Database(db), "Demo")))
+        demo = actions.find_campaign(Database(db), "Demo")
+        app.open(places.RecordGame(demo, actions.read_campaign(Database(db), demo)))
         await pilot.pause()
         assert type(app.screen).__name__ == "RecordGameScreen"
         assert [state.name for state in app.screen.states] == ["Bryn"]

@@ -18,7 +18,13 @@ from .conftest import CAMPAIGN
 
 def shown_lines(iron_crown: Path, width: int) -> list[str]:
     console = Console(width=width, record=True)
-    console.print(game_log_table(actions.games(Database(iron_crown), CAMPAIGN)))
+    console.print(
+        game_log_table(
+            actions.games(
+                Database(iron_crown), actions.find_campaign(Database(iron_crown), CAMPAIGN)
+            )
+        )
+    )
     return console.export_text().splitlines()
 
 

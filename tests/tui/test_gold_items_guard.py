@@ -63,7 +63,7 @@ async def test_a_potion_bought_in_the_app_by_its_name_alone_is_as_the_command_li
 
     other = Database(example_db.parent / "cli.json")
     other.path.write_bytes(example_db.read_bytes())
-    cli_item = actions.buy_item(other, "Thorn", "potion", 20).state.items[-1]
+    cli_item = actions.buy_item(other, named(other, "Thorn"), "potion", 20).state.items[-1]
     app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("m", "b")
@@ -92,7 +92,9 @@ async def test_a_gold_entry_from_the_form_is_refused_if_the_titan_changed_since_
         await pilot.pause()
         form = app.screen
         assert isinstance(form, GoldModal)
-        actions.change_gold(Database(example_db), "Thorn", 7)  # the same Titan, elsewhere
+        actions.change_gold(
+            Database(example_db), named(Database(example_db), "Thorn"), 7
+        )  # the same Titan, elsewhere
         changes = change_count(example_db)
         form.query_one("#gold-amount", Input).value = "5"
         await pilot.press("ctrl+s")
