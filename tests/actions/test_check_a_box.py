@@ -40,28 +40,38 @@ def test_checking_a_box_after_a_change_from_another_shell_saves_nothing(db: Data
 
 
 def test_unchecking_the_power_box_just_bought_gives_the_100_xp_back(db: Database) -> None:
-    before = actions.read_titan(db, "Thorn").state
-    shown = actions.buy_ability(db, "Thorn", "power").state
-    undone = actions.uncheck_box(db, "Thorn", "power", shown.abilities["power"], shown=shown)
+    before = actions.read_titan(db, actions.find_titan(db, "Thorn")).state
+    shown = actions.buy_ability(db, actions.find_titan(db, "Thorn"), "power").state
+    undone = actions.uncheck_box(
+        db, actions.find_titan(db, "Thorn"), "power", shown.abilities["power"], shown=shown
+    )
     assert undone.campaign.state(undone.campaign.titan_id("Thorn")) == before
 
 
 def test_a_box_bought_before_another_purchase_cannot_be_unchecked(db: Database) -> None:
-    actions.buy_ability(db, "Thorn", "power")
-    shown = actions.buy_school_level(db, "Thorn", "fire").state
+    actions.buy_ability(db, actions.find_titan(db, "Thorn"), "power")
+    shown = actions.buy_school_level(db, actions.find_titan(db, "Thorn"), "fire").state
     saved = db.path.read_bytes()
     with pytest.raises(actions.RuleError, match="Only the latest purchase can be unchecked"):
-        actions.uncheck_box(db, "Thorn", "power", shown.abilities["power"], shown=shown)
+        actions.uncheck_box(
+            db, actions.find_titan(db, "Thorn"), "power", shown.abilities["power"], shown=shown
+        )
     with pytest.raises(actions.RuleError, match="Only the latest purchase can be unchecked"):
-        actions.uncheck_box(db, "Thorn", "fire", 0, shown=shown)  # not the last checked box
+        actions.uncheck_box(
+            db, actions.find_titan(db, "Thorn"), "fire", 0, shown=shown
+        )  # not the last checked box
     assert db.path.read_bytes() == saved
-    assert actions.uncheck_box(db, "Thorn", "fire", 1, shown=shown).change.text
+    assert actions.uncheck_box(
+        db, actions.find_titan(db, "Thorn"), "fire", 1, shown=shown
+    ).change.text
 
 
 def test_unchecking_after_a_change_from_another_shell_saves_nothing(db: Database) -> None:
-    shown = actions.buy_ability(db, "Thorn", "power").state
-    actions.change_gold(Database(db.path), "Thorn", 5)
+    shown = actions.buy_ability(db, actions.find_titan(db, "Thorn"), "power").state
+    actions.change_gold(Database(db.path), actions.find_titan(Database(db.path), "Thorn"), 5)
     saved = db.path.read_bytes()
     with pytest.raises(actions.TitanChanged):
-        actions.uncheck_box(db, "Thorn", "power", shown.abilities["power"], shown=shown)
+        actions.uncheck_box(
+            db, actions.find_titan(db, "Thorn"), "power", shown.abilities["power"], shown=shown
+        )
     assert db.path.read_bytes() == saved

@@ -17,30 +17,34 @@ def db(tmp_path: Path) -> Database:
     """Thorn has one box of Charisma: one Tower creature joins a legion of his choice."""
     db = Database(tmp_path / "campaigns.json")
     actions.new_campaign(db, "Iron Crown", 200)
-    actions.add_titan(db, "Iron Crown", "Thorn", "Ann")
-    actions.buy_ability(db, "Thorn", "charisma")
-    actions.set_plan(db, "Thorn", ["Ogre"], placement=[("Ogre", 2)])
+    actions.add_titan(db, actions.find_campaign(db, "Iron Crown"), "Thorn", "Ann")
+    actions.buy_ability(db, actions.find_titan(db, "Thorn"), "charisma")
+    actions.set_plan(db, actions.find_titan(db, "Thorn"), ["Ogre"], placement=[("Ogre", 2)])
     return db
 
 
 def test_placing_the_ogre_back_to_default_on_the_plan_screen_takes_its_placement_away(
     db: Database,
 ) -> None:
-    shown = actions.read_titan(db, "Thorn").state
-    done = actions.set_plan(db, "Thorn", ["Ogre"], [], [], shown=shown, whole=True)
+    shown = actions.read_titan(db, actions.find_titan(db, "Thorn")).state
+    done = actions.set_plan(
+        db, actions.find_titan(db, "Thorn"), ["Ogre"], [], [], shown=shown, whole=True
+    )
     assert done.state.plan.placement == ()
 
 
 def test_a_placement_from_the_command_line_adds_to_those_made_before(db: Database) -> None:
-    done = actions.set_plan(db, "Thorn", placement=[])
+    done = actions.set_plan(db, actions.find_titan(db, "Thorn"), placement=[])
     assert done.state.plan.placement == (("Ogre", 2),)
 
 
 def test_a_plan_is_asked_about_with_the_rules_reason_the_save_would_give(db: Database) -> None:
-    state = actions.read_titan(db, "Thorn").state
+    state = actions.read_titan(db, actions.find_titan(db, "Thorn")).state
     assert actions.can_set_plan(state, ["Centaur"], [], [("Centaur", 1)])
     asked = actions.can_set_plan(state, ["Centaur", "Ogre"], [], [])
     assert not asked and asked.reason
     with pytest.raises(actions.RuleError) as refused:
-        actions.set_plan(db, "Thorn", ["Centaur", "Ogre"], [], [], whole=True)
+        actions.set_plan(
+            db, actions.find_titan(db, "Thorn"), ["Centaur", "Ogre"], [], [], whole=True
+        )
     assert str(refused.value) == asked.reason

@@ -47,10 +47,11 @@ def test_the_command_line_the_app_and_a_served_tab_print_the_same_pages(
     cli = tmp_path / f"cli.{format}"
     command = ["--db", str(iron_crown.path), *argv, "--format", format, "-o", str(cli)]
     assert main(command) == 0
+    found = actions.find_titan(iron_crown, titan) if titan else None  # as the app holds it
     app = actions.print_to_file(
-        iron_crown, what, format, output=tmp_path / f"app.{format}", titan=titan
+        iron_crown, what, format, output=tmp_path / f"app.{format}", titan=found
     )
-    tab = actions.printout(iron_crown, what, format, titan=titan)
+    tab = actions.printout(iron_crown, what, format, titan=found)
     printed = _shown(cli.read_bytes(), format)
     assert _shown(app.read_bytes(), format) == printed
     assert _shown(tab, format) == printed
