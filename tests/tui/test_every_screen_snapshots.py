@@ -80,10 +80,12 @@ def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = folder / "campaign.json"
     with time_machine.travel(DAY, tick=False):
         actions.import_campaigns(Database(path), EXAMPLE)
-        actions.keep_goal(Database(path), "Mira", abilities=["power=1"], campaign=CAMPAIGN)
+        mira = actions.find_titan(Database(path), "Mira", CAMPAIGN)
+        actions.keep_goal(Database(path), mira, abilities=["power=1"])
         copy = folder / "campaign (Bo's conflicted copy).json"
         shutil.copy(path, copy)
-        actions.keep_goal(Database(copy), "Osk", abilities=["luck=1"], campaign=CAMPAIGN)
+        osk = actions.find_titan(Database(copy), "Osk", CAMPAIGN)
+        actions.keep_goal(Database(copy), osk, abilities=["luck=1"])
     shown = Path("/tmp/titan-campaign-snapshots")
     shown.mkdir(exist_ok=True)
     monkeypatch.chdir(shown)

@@ -105,7 +105,9 @@ async def test_several_conflicted_copies_are_all_listed_and_the_player_chooses_o
     db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
     for gold, name in enumerate(COPIES, start=1):
         shutil.copyfile(db, tmp_path / name)
-        actions.change_gold(Database(tmp_path / name), "Thorn", gold)
+        actions.change_gold(
+            Database(tmp_path / name), named(Database(tmp_path / name), "Thorn"), gold
+        )
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
