@@ -18,16 +18,19 @@ from titan_campaign.store import Database
 def db(tmp_path: Path) -> Database:
     db = Database(tmp_path / "campaigns.json")
     actions.new_campaign(db, "Iron Crown", 200)
-    actions.add_titan(db, "Iron Crown", "Thorn", "Ann")
-    actions.buy_ability(db, "Thorn", "wisdom")  # +10% of the award (R8)
+    actions.add_titan(db, actions.find_campaign(db, "Iron Crown"), "Thorn", "Ann")
+    actions.buy_ability(db, actions.find_titan(db, "Thorn"), "wisdom")  # +10% of the award (R8)
     return db
 
 
 def test_the_award_previewed_is_the_award_recorded(db: Database) -> None:
-    state = actions.read_titan(db, "Thorn").state
+    state = actions.read_titan(db, actions.find_titan(db, "Thorn")).state
     outcome = actions.game_outcome("won", {"score": 120, "battle_won": 2})
     previewed = actions.award_for(state, outcome)
-    done = actions.record_game(db, None, [actions.Participant("Thorn", outcome, None, state)])
+    thorn = actions.find_titan(db, "Thorn")
+    done = actions.record_game(
+        db, thorn.campaign, [actions.Participant(thorn, outcome, None, state)]
+    )
     assert done.state.games[-1].award == previewed
     assert previewed.wisdom_bonus > 0
 
@@ -37,7 +40,7 @@ def test_a_result_not_said_yet_is_read_as_won(db: Database) -> None:
 
 
 def test_a_scenario_award_replaces_the_standard_award(db: Database) -> None:
-    state = actions.read_titan(db, "Thorn").state
+    state = actions.read_titan(db, actions.find_titan(db, "Thorn")).state
     outcome = actions.game_outcome("lost", {"score": 300}, scenario_award=150)
     assert outcome.scenario_replaces and outcome.scenario_xp == 150
     award = actions.award_for(state, outcome)

@@ -297,10 +297,9 @@ class TitanCampaignApp(App[int]):
         else:
             return
         self.notify(why, title="Closed", severity="warning", timeout=8)
-        keep = max(number, 1)
-        while len(self.screen_stack) > keep + 1:
+        while len(self.screen_stack) > max(number, 2):  # the screens above it go too
             self.pop_screen()
-        if number <= 1:
+        if number <= 1:  # opened directly: its campaign's roster, or the list, instead
             self.switch_screen(self._fallback(screen))
 
     def _fallback(self, screen: Screen[Any]) -> Screen[Any]:

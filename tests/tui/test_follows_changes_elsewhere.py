@@ -1,0 +1,165 @@
+"""Every open screen follows what another shell, another app or another served tab does to
+the file, within 2 seconds: a rename and its undo show in the sheet's header, and the sheet's
+keys go on working on the same Titan; a Titan archived elsewhere, or a campaign deleted
+elsewhere, closes its screens with a note saying why. The app learns of each change from the
+store (``actions.changes_since``), not from the file's backups."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
+from titan_campaign import actions
+from titan_campaign.store import Database
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.screens.sheet import SheetScreen
+
+from .conftest import SIZE, Notes, build_db, rendered, stored
+
+WITHIN = 2.0  # seconds: what the issue promises a player
+
+
+def two_titans(tmp_path: Path) -> Path:
+    return build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Osk", "Bo", [])])
+
+
+def second_shell(db: Path) -> Database:
+    return Database(db)
+
+
+async def test_thorns_open_sheet_follows_a_rename_from_a_second_shell_and_keys_still_work(
+    tmp_path: Path,
+) -> None:
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        assert "THORN" in rendered(app.screen.query_one("#sheet-title"))
+        other = second_shell(db)
+        actions.rename_titan(other, actions.find_titan(other, "Thorn"), "Thorin")
+        await pilot.pause(WITHIN)
+        sheet = app.screen
+        assert isinstance(sheet, SheetScreen)
+        assert "THORIN" in rendered(sheet.query_one("#sheet-title"))
+        assert "Thorn: renamed Thorin" in notes.text()  # said as made elsewhere
+        await pilot.press("space")  # check the highlighted box: Power
+        await pilot.pause()
+        assert "no Titan named" not in notes.text()
+        assert stored(db, "Thorin").abilities["power"] == 1
+        actions.undo(other, actions.find_titan(other, "Thorin"))  # the power box
+        actions.undo(other, actions.find_titan(other, "Thorin"))  # the rename
+        await pilot.pause(WITHIN)
+        assert "THORN " in rendered(sheet.query_one("#sheet-title")) + " "
+        assert "THORIN" not in rendered(sheet.query_one("#sheet-title"))
+        await pilot.press("h")  # the history of the same Titan, under its name now
+        await pilot.pause()
+        assert "Thorn: history" in rendered(app.screen.query_one("#history-title"))
+
+
+async def test_an_open_roster_follows_a_campaign_renamed_elsewhere(tmp_path: Path) -> None:
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        other = second_shell(db)
+        actions.rename_campaign(other, actions.find_campaign(other, "Demo"), "Second Age")
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, RosterScreen)
+        assert "SECOND AGE" in rendered(app.screen.query_one("#roster-title"))
+        await pilot.press("enter")  # the roster's keys still act on the same campaign
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert "campaign Second Age" in rendered(app.screen.query_one("#sheet-title"))
+        assert "no campaign named" not in notes.text()
+
+
+async def test_a_titan_archived_elsewhere_closes_its_open_sheet_saying_why(
+    tmp_path: Path,
+) -> None:
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await pilot.press("enter")  # Thorn's sheet, over the roster
+        await pilot.pause()
+        await pilot.press("m")  # and his gold and items over it
+        await pilot.pause()
+        other = second_shell(db)
+        actions.archive_titan(other, actions.find_titan(other, "Thorn"))
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, RosterScreen)
+        assert "Thorn was archived elsewhere, so its screen is closed" in notes.text()
+        assert "Thorn" not in rendered(app.screen.query_one("#roster"))
+
+
+async def test_a_titan_whose_joining_was_undone_elsewhere_closes_a_directly_opened_sheet(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Osk", "Bo", [])])
+    other = second_shell(db)
+    actions.add_titan(other, actions.find_campaign(other), "Thorn", "Ann")
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        actions.undo(other, actions.find_campaign(other))  # the campaign's latest: Thorn joining
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, RosterScreen)  # its campaign, since nothing was under it
+        assert "Thorn is no longer there" in notes.text()
+
+
+async def test_a_campaign_deleted_elsewhere_closes_its_roster_saying_why(tmp_path: Path) -> None:
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        other = second_shell(db)
+        actions.delete_campaign(other, actions.find_campaign(other, "Demo"))
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, CampaignsScreen)
+        assert "The campaign is no longer there" in notes.text()
+
+
+async def test_the_apps_own_change_is_not_announced_as_made_elsewhere(tmp_path: Path) -> None:
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause(WITHIN)
+        assert "Changed elsewhere" not in notes.text()
+        assert not any("bought" in said and "elsewhere" in said for said in notes.messages)
+
+
+async def test_a_rename_by_the_command_line_in_another_process_shows_on_the_open_sheet(
+    tmp_path: Path,
+) -> None:
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        command = [sys.executable, "-m", "titan_campaign", "--db", str(db)]
+        renamed = await asyncio.to_thread(
+            subprocess.run,
+            [*command, "titan", "rename", "Thorn", "Thorin"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert renamed.returncode == 0, renamed.stderr
+        assert renamed.stdout == "Thorn is now called Thorin\n"
+        await pilot.pause(WITHIN)
+        assert "THORIN" in rendered(app.screen.query_one("#sheet-title"))
+        await pilot.press("space")
+        await pilot.pause()
+        assert stored(db, "Thorin").abilities["power"] == 1
