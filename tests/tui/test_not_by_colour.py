@@ -81,3 +81,18 @@ async def test_the_headings_take_one_line_again_when_the_terminal_narrows(iron_c
         assert "BW" in rendered(header).split()
         assert header.region.height == 1
         assert app.screen.query_one("#titan-1").region.y == header.region.bottom + 1
+
+
+async def test_every_field_of_a_row_can_be_reached_at_60x20(iron_crown: Path) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        row = app.screen.query_one("#titan-1")
+        for field in ("fled", "survivors"):
+            widget = row.query_one(f"#{field}")
+            widget.focus()
+            await pilot.pause()
+            await pilot.pause()
+            assert widget.region.width >= 3, field  # shown, not squeezed away
+            assert app.screen.region.contains_region(widget.region), (field, widget.region)

@@ -80,10 +80,15 @@ def figure_columns(full: bool, scenario: bool = False) -> list[tuple[str, str, i
     return [(name, LABELS[name], max(width, len(LABELS[name]))) for name, _, width in shown]
 
 
+def row_width(full: bool, scenario: bool = False) -> int:
+    """The columns a Titan's row needs, its figures headed by their full names or not."""
+    figures = sum(column + 1 for _, _, column in figure_columns(full, scenario))
+    return ROW_START + figures + SURVIVORS_MIN
+
+
 def full_headings_fit(width: int, scenario: bool = False) -> bool:
     """Whether a row with the figures' full names fits ``width`` columns."""
-    figures = sum(column + 1 for _, _, column in figure_columns(True, scenario))
-    return ROW_START + figures + SURVIVORS_MIN <= width
+    return row_width(True, scenario) <= width
 
 
 MANY_TITANS = 6
@@ -237,6 +242,8 @@ class RecordGameScreen(Screen[None]):
         for name, _, width in columns:
             for field in self.query(f"TitanRow #{name}").results(Input):
                 field.styles.width = width
+        for row in self.query(".titan-row, .game-header"):  # narrower: the form scrolls sideways
+            row.styles.min_width = row_width(full, scenario)
         legend = (AWARD_LEGEND if scenario else "") + LEGEND
         self.query_one("#game-legend", Static).update(plain(SURVIVORS_HINT if full else legend))
 
