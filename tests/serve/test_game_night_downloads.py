@@ -1,6 +1,7 @@
 """Game night in the browser: a printout or an export made in a tab arrives in that player's
 browser as a download, and nothing is written on the host (not in the folder serve runs in,
-not in its ~/Downloads, not beside the database)."""
+not in its ~/Downloads, not beside the database); only the program's own cache of fonts
+may fill."""
 
 from __future__ import annotations
 
@@ -16,13 +17,30 @@ pytestmark = pytest.mark.slow
 OpenTab = Callable[[str], Tab]
 
 
+def program_cache(folder: Path) -> Path:
+    """The program's own cache folder in the home beside ``folder`` (see the fixture): cut
+    fonts and their facts, which a printout may fill; never a printout or a player's file."""
+    return folder.parent / "home" / ".cache" / "titan-campaign"
+
+
 def host_files(*folders: Path) -> dict[Path, bytes]:
+    cache = program_cache(folders[0])
     return {
         path: path.read_bytes()
         for folder in folders
         for path in folder.rglob("*")
-        if path.is_file()
+        if path.is_file() and not path.is_relative_to(cache)
     }
+
+
+def only_fonts_in(cache: Path, printout: bytes) -> None:
+    """What a printout left in the program's cache folder is fonts: facts (JSON) and cut
+    fonts (TrueType), none of them the printout."""
+    for path in cache.rglob("*"):
+        if path.is_file():
+            assert path.parent.name in {"font-facts", "font-subsets"}, path
+            content = path.read_bytes()
+            assert content != printout and not content.startswith(b"%PDF"), path
 
 
 @pytest.fixture
@@ -72,6 +90,7 @@ def test_a_sheet_printed_in_a_tab_arrives_as_a_download_and_nothing_lands_on_the
 
     thorn.wait_for(r"THORN\s+player Ann", "back on the sheet")
     assert host_files(folder, night.db.parent) == before
+    only_fonts_in(program_cache(folder), received.read_bytes())
 
 
 def test_a_titan_exported_in_a_tab_arrives_as_a_download(
