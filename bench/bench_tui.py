@@ -115,7 +115,12 @@ def titan_history(game_count: int = 10) -> list[object]:
     from titan_campaign.rules.spells import SCHOOLS, spells_of
 
     events: list[object] = [
-        GameRecorded(game=n, date="2026-01-01", outcome=GameOutcome(result="won", scenario_xp=200))
+        GameRecorded(
+            game=n,
+            date="2026-01-01",
+            scenario="Bench",  # every Titan wins: a scenario that allows several winners (R8)
+            outcome=GameOutcome(result="won", scenario_xp=200),
+        )
         for n in range(1, game_count + 1)
     ]
     events += [AbilityBought(ability=a) for a in ABILITIES] * 2  # type: ignore[arg-type]
