@@ -13,7 +13,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.plan import PlanScreen
 
-from .conftest import SIZE, build_db, rendered, stored
+from .conftest import SIZE, build_db, named, rendered, stored
 
 TWO_CHARISMA = [AbilityBought(ability="charisma"), AbilityBought(ability="charisma")]
 
@@ -51,9 +51,8 @@ async def test_two_creatures_of_one_kind_are_split_between_the_legions(tmp_path:
 
 async def test_a_split_saved_from_the_command_line_shows_as_a_split(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
-    actions.set_plan(
-        Database(db), "Thorn", ["Ogre", "Ogre"], None, [("Ogre", 2), ("Ogre", 1)], "Demo"
-    )
+    thorn = named(Database(db), "Thorn", "Demo")  # as the command line finds him
+    actions.set_plan(Database(db), thorn, ["Ogre", "Ogre"], None, [("Ogre", 2), ("Ogre", 1)])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t")
