@@ -385,8 +385,9 @@ def test_listing_and_restoring_while_another_program_prunes_never_fails(
     pid = os.fork()
     if pid == 0:  # the writer, until stopped
         try:
+            bex = actions.find_titan(Database(crown.db), "Bex")  # found once, then held by id
             for number in itertools.count():
-                actions.change_gold(Database(crown.db, lock_timeout=30.0), "Bex", 1, str(number))
+                actions.change_gold(Database(crown.db, lock_timeout=30.0), bex, 1, str(number))
         except BaseException as error:  # noqa: BLE001 - reported to the test
             crown.db.with_name("writer-error").write_text(f"{type(error).__name__}: {error}")
         finally:

@@ -213,7 +213,7 @@ def base_database(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("base")
     store = Database(folder / "campaigns.json")
     actions.new_campaign(store, "Home", 100)
-    actions.add_titan(store, None, "Keeper", "Ann")
+    actions.add_titan(store, actions.find_campaign(store), "Keeper", "Ann")
     return folder
 
 
