@@ -28,10 +28,10 @@ TITANS = 6
 
 def campaign(path: Path) -> None:
     db = Database(path)
-    actions.new_campaign(db, "Bench", 200)
+    bench = actions.find_campaign(db, actions.new_campaign(db, "Bench", 200).name)
     for number in range(1, TITANS + 1):
-        actions.add_titan(db, "Bench", f"Titan {number}", f"Player {number}")
-        actions.buy_ability(db, f"Titan {number}", "power")
+        titan = actions.add_titan(db, bench, f"Titan {number}", f"Player {number}").titan
+        actions.buy_ability(db, titan, "power")
 
 
 async def opening(app: TitanCampaignApp, make: type[Screen[None]] | object) -> float:
@@ -53,12 +53,14 @@ async def measure(path: Path, runs: int) -> tuple[list[float], list[float]]:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         db = app.db
+        bench = actions.find_campaign(db, "Bench")
+        first = actions.find_titan(db, "Titan 1", bench)
         for _ in range(runs):
-            view = actions.read_titan(db, "Titan 1", "Bench")
-            sheets.append(await opening(app, SheetScreen("Bench", "Titan 1", view.state)))
+            view = actions.read_titan(db, first)
+            sheets.append(await opening(app, SheetScreen(first, view.state)))
             await pilot.pause()
-            found = actions.read_campaign(db, "Bench")
-            forms.append(await opening(app, RecordGameScreen(found)))
+            found = actions.read_campaign(db, bench)
+            forms.append(await opening(app, RecordGameScreen(bench, found)))
             await pilot.pause()
     return sheets, forms
 

@@ -28,9 +28,11 @@ def _copies(folder: Path, changes: int) -> tuple[Database, Path]:
     copy = folder / "campaigns (Bo's conflicted copy).json"
     shutil.copyfile(ann.path, copy)
     bo = Database(copy)
+    anns = [actions.find_titan(ann, name) for name in ("Thorn", "Osk")]
+    bos = [actions.find_titan(bo, name) for name in ("Mira", "Osk")]
     for number in range(changes):
-        actions.change_gold(ann, ("Thorn", "Osk")[number % 2], 1)
-        actions.change_gold(bo, ("Mira", "Osk")[number % 2], 2)
+        actions.change_gold(ann, anns[number % 2], 1)
+        actions.change_gold(bo, bos[number % 2], 2)
     return ann, copy
 
 
