@@ -122,3 +122,19 @@ def test_restoring_an_archived_titan_as_the_roster_showed_it(db: Database) -> No
         actions.restore_titan(db, actions.find_titan(db, "Thorn"), shown=now).state.archived
         is False
     )
+
+
+def test_a_game_refused_for_a_titan_renamed_meanwhile_names_it_by_id(db: Database) -> None:
+    """Thorn is renamed Thorne and Bryn takes the name Thorn in another shell: the game the
+    form previewed for Bryn is refused as Bryn's, by id, naming the name shown and the new."""
+    thorn, bryn = actions.find_titan(db, "Thorn"), actions.find_titan(db, "Bryn")
+    shown = actions.read_titan(db, bryn).state
+    other_shell = Database(db.path)
+    actions.rename_titan(other_shell, thorn, "Thorne")
+    actions.rename_titan(other_shell, bryn, "Thorn")
+    part = actions.Participant(bryn, actions.game_outcome("won", {}), shown=shown)
+    with pytest.raises(actions.TitanChanged) as refused:
+        actions.record_game(db, bryn.campaign, [part], "2026-12-01")
+    assert refused.value.titan == bryn
+    assert refused.value.state.name == "Thorn"
+    assert str(refused.value).startswith("Bryn (now Thorn) was changed elsewhere")

@@ -60,3 +60,35 @@ def test_taking_a_titan_out_of_a_game_keeps_the_game_for_the_others(db: Database
     assert done.text == "Mira taken out of game 1: -62 XP"
     [game] = actions.games(db, mira.campaign)
     assert [p.titan for p in game.participants] == ["Thorn"]
+
+
+def test_a_correction_of_a_titan_changed_since_the_log_was_shown_saves_nothing(
+    db: Database,
+) -> None:
+    """Mira's entry is corrected from the game log, but another shell renamed her Myra after
+    the log was shown: refused whole (``TitanChanged``, Mira by id, as she is now)."""
+    mira = actions.find_titan(db, "Mira")
+    shown = {mira: actions.read_titan(db, mira).state}
+    actions.rename_titan(Database(db.path), mira, "Myra")  # another shell
+    before = db.path.read_bytes()
+    entry = actions.Participant(mira, GameOutcome(result="lost", score=210))
+    with pytest.raises(actions.TitanChanged) as refused:
+        actions.correct_game(db, mira.campaign, 1, [entry], shown=shown)
+    assert refused.value.titan == mira and refused.value.state.name == "Myra"
+    assert str(refused.value).startswith("Mira (now Myra) was changed elsewhere")
+    with pytest.raises(actions.TitanChanged):
+        actions.correct_game(db, mira.campaign, 1, removed=[mira], shown=shown)
+    assert db.path.read_bytes() == before
+
+
+def test_a_correction_goes_through_when_only_another_titan_changed_since_it_was_shown(
+    db: Database,
+) -> None:
+    mira, thorn = actions.find_titan(db, "Mira"), actions.find_titan(db, "Thorn")
+    shown = {t: actions.read_titan(db, t).state for t in (mira, thorn)}
+    actions.change_gold(Database(db.path), thorn, 5)  # Thorn's entry is not corrected
+    entry = actions.Participant(mira, GameOutcome(result="lost", score=210))
+    done = actions.correct_game(db, mira.campaign, 1, [entry], shown=shown)
+    assert list(done.steps) == [mira]
+    with pytest.raises(actions.TitanChanged):  # the game's date is Thorn's entry too
+        actions.correct_game(db, mira.campaign, 1, when="2026-11-29", shown=shown)

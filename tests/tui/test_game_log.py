@@ -95,3 +95,38 @@ def test_the_campaigns_level_chart_leaves_out_an_imported_titans_games_elsewhere
     games, levels = levels_by_game({"Thorn": thorn, "Bea": bea})
     assert games == [1, 2]
     assert levels == {"Thorn": {2: 0}, "Bea": {1: 0}}
+
+
+async def test_a_correction_of_a_titan_renamed_since_the_log_was_shown_is_refused_then_made(
+    tmp_path: Path,
+) -> None:
+    """The log shows Mira; another tab renames her Myra; her correction typed as the log
+    showed her is refused (saying who she is now), the log shows her as she is now, and the
+    correction typed again is made."""
+    mira = GameRecorded(game=1, date="2026-01-01", outcome=GameOutcome(result="lost", score=120))
+    db = build_db(tmp_path / "c.json", 0, [("Mira", "Bo", [mira]), ("Bryn", "Cy", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        other = Database(db)
+        actions.rename_titan(other, named(other, "Mira"), "Myra")  # another tab
+        actions.rename_titan(other, named(other, "Bryn"), "Mira")
+        before = db.read_bytes()
+        form.query_one("#text-value").value = "1 Mira:lost:score=210"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        said = rendered(form.query_one("#error-correction"))
+        assert "Mira (now Myra) was changed elsewhere" in said
+        assert db.read_bytes() == before
+        assert "Myra" in shown(log.body)
+        form.query_one("#text-value").value = "1 Myra:lost:score=210"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is log
+    assert actions.read_titan(Database(db), named(Database(db), "Myra")).state.earned_xp == 71

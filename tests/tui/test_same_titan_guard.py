@@ -335,3 +335,40 @@ async def test_a_spell_bought_with_xp_is_refused_when_its_titan_changed_meanwhil
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
     assert stored(path, "Thorn").spent_xp == 400
+
+
+async def test_the_game_form_tells_a_renamed_titan_from_one_that_took_its_former_name(
+    two_db: Path,
+) -> None:
+    """While the game form is open, Thorn is renamed Thorne in another tab, then Bryn takes
+    the name Thorn. Bryn's game is refused as Bryn's (held by id, not by the name Thorn): the
+    form names him by the name it showed and the one he has now, every row shows its Titan as
+    it is now (no two rows share a name), and asked again the game is saved for Bryn."""
+    app = TitanCampaignApp(two_db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, RecordGameScreen)
+        form.query_one("#titan-1 #takes-part", Checkbox).value = False
+        form.query_one("#titan-2 #result").focus()
+        await pilot.press("w")
+        await pilot.pause()
+        other = Database(two_db)
+        thorn, bryn = named(other, "Thorn"), named(other, "Bryn")
+        actions.rename_titan(other, thorn, "Thorne")  # another tab
+        actions.rename_titan(other, bryn, "Thorn")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form  # refused: Bryn changed since the form showed him
+        assert "Bryn (now Thorn) was changed elsewhere" in rendered(form.query_one("#error-form"))
+        assert (form.row(1).titan, form.row(1).state.name) == (thorn, "Thorne")
+        assert (form.row(2).titan, form.row(2).state.name) == (bryn, "Thorn")
+        assert "Thorne" in rendered(form.query_one("#titan-1 #takes-part"))
+        assert "Thorn" in rendered(form.query_one("#titan-2 #takes-part"))
+        assert "Thorn:" in rendered(form.query_one("#award-2"))
+        await pilot.press("ctrl+s")  # asked again: saved, for the Titan the form showed
+        await pilot.pause()
+        assert app.screen is not form
+    assert len(stored(two_db, "Thorn").games) == 1  # Bryn, now called Thorn
+    assert stored(two_db, "Thorne").games == ()

@@ -93,7 +93,7 @@ def record_game(
                 raise RuleError(f"{found.names()[titan_id]} is named twice in the game")
             seen.add(titan_id)
             if part.shown is not None and found.state(titan_id) != part.shown:
-                raise TitanChanged(found.state(titan_id))
+                raise TitanChanged(part.titan, found.state(titan_id), part.shown)
         number = game or found.next_game(ids)
         added = {
             part.titan.titan: [
@@ -141,12 +141,15 @@ def correct_game(
     removed: Sequence[TitanRef] = (),
     when: str | None = None,
     scenario: str | None = None,
+    shown: Mapping[TitanRef, TitanState] | None = None,
 ) -> Done:
     """Correct game ``game`` as one change, judged again by the rules (R1, R8, R9): each of
     ``entries`` replaces that Titan's entry (result, every figure, survivors); each Titan of
     ``removed`` is taken out of the game; ``when`` and ``scenario`` fix the game itself, for
     every Titan that played it. Refused whole, naming the changes to undo first, when it
-    would take back XP already spent."""
+    would take back XP already spent. ``shown``: the Titans as the player saw them (the game
+    log), by id; refused (``TitanChanged``) if one the correction changes is no longer as
+    shown (so is an entry whose ``Participant.shown`` is not)."""
     named = [part.titan for part in entries] + list(removed)
     if not named and when is None and scenario is None:
         raise RuleError(
@@ -199,6 +202,8 @@ def correct_game(
                             survivors=p.survivors,
                         )
                     ]  # fmt: skip
+        as_shown = {**(shown or {}), **{p.titan: p.shown for p in entries if p.shown is not None}}
+        _check_shown(found, campaign, list(events), as_shown)
         text = _correction_text(found, logged, events, day, called)
         try:
             outcome = found.record(text, events, at=now_iso())
@@ -206,6 +211,20 @@ def correct_game(
             raise RuleError(_undo_first(found, error)) from None
         session.save(stored, outcome.campaign, text)
     return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in events})
+
+
+def _check_shown(
+    found: Campaign,
+    campaign: CampaignRef,
+    changed: Sequence[int],
+    shown: Mapping[TitanRef, TitanState],
+) -> None:
+    """``TitanChanged`` for the first of the ``changed`` Titans no longer as ``shown``."""
+    for titan_id in changed:
+        titan = TitanRef(campaign, titan_id)
+        was = shown.get(titan)
+        if was is not None and found.state(titan_id) != was:
+            raise TitanChanged(titan, found.state(titan_id), was)
 
 
 def _correction_text(
@@ -300,7 +319,7 @@ def uncheck_box(
     def judge(found: Campaign, titan_id: int) -> None:
         state = found.state(titan_id)
         if shown is not None and state != shown:
-            raise TitanChanged(state)
+            raise TitanChanged(titan, state, shown)
         if not _bought_last(found.history(titan_id)[-1], titan_id, state, row, box):
             raise RuleError(UNCHECK_REFUSED)
 

@@ -308,15 +308,20 @@ def _one(
 
 
 class TitanChanged(RuleError):
-    """The Titan changed elsewhere since the app showed it: nothing was saved; ``state`` is
-    the Titan as it is now."""
+    """The Titan changed elsewhere since the app showed it: nothing was saved. ``titan``: which
+    Titan (by id: a rename meanwhile, or another Titan taking its former name, never mixes
+    them up); ``state``: the Titan as it is now; ``shown``: as it was shown."""
 
-    def __init__(self, state: TitanState) -> None:
+    def __init__(self, titan: TitanRef, state: TitanState, shown: TitanState | None = None) -> None:
+        was = shown.name if shown is not None else state.name
+        name = was if was == state.name else f"{was} (now {state.name})"
         super().__init__(
-            f"{state.name} was changed elsewhere since it was shown; nothing was saved. "
+            f"{name} was changed elsewhere since it was shown; nothing was saved. "
             "It is shown as it is now: check and try again"
         )
+        self.titan = titan
         self.state = state
+        self.shown = shown
 
 
 def change_titan_as_shown(
@@ -330,7 +335,7 @@ def change_titan_as_shown(
 
     def as_shown(state: TitanState) -> list[Event]:
         if state != shown:
-            raise TitanChanged(state)
+            raise TitanChanged(titan, state, shown)
         return [make(state)]
 
     return change_titans(db, titan.campaign, {titan.titan: as_shown})

@@ -25,6 +25,7 @@ class Refusal:
     severity: str = "warning"
     problems: Mapping[str, str] = field(default_factory=dict)
     state: TitanState | None = None
+    titan: actions.TitanRef | None = None
 
 
 def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
@@ -32,7 +33,7 @@ def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
     if isinstance(error, ValidationError):
         error = ShapeError.of(error)
     if isinstance(error, actions.TitanChanged):
-        return Refusal("Changed elsewhere", str(error), state=error.state)
+        return Refusal("Changed elsewhere", str(error), state=error.state, titan=error.titan)
     if isinstance(error, RuleError):
         return Refusal("Refused", str(error))
     if isinstance(error, (actions.StoreError, UnknownName)):

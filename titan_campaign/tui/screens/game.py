@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Static
 
@@ -115,11 +116,11 @@ class TitanRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Tick(
-            plain(shorten(self.state.name, NAME_WIDTH)),
+            self._titan_label(),
             self.taking_part,
             id="takes-part",
             compact=True,
-            tooltip=plain(f"{self.state.name} ({self.state.player}) takes part"),
+            tooltip=self._titan_tip(),
         )
         yield ResultPick(id="result")
         for name, _label, width in FIGURES:
@@ -128,6 +129,19 @@ class TitanRow(Horizontal):
             field.display = name != "scenario_award"  # shown once a scenario is named
             yield field
         yield Input(placeholder="survivors", id="survivors", compact=True)
+
+    def _titan_label(self) -> Content:
+        return plain(shorten(self.state.name, NAME_WIDTH))
+
+    def _titan_tip(self) -> Content:
+        return plain(f"{self.state.name} ({self.state.player}) takes part")
+
+    def show_titan(self, state: TitanState) -> None:
+        """The row's Titan as it is now (renamed elsewhere, say); what was typed is kept."""
+        self.state = state
+        tick = self.query_one("#takes-part", Tick)
+        tick.label = self._titan_label()
+        tick.tooltip = self._titan_tip()
 
     def value(self, name: str) -> str:
         """A field as typed (a field not shown counts as blank)."""
@@ -362,12 +376,31 @@ class RecordGameScreen(Screen[None]):
             answered,
         )
 
-    def titan_changed(self, state: TitanState) -> None:
-        """A Titan of the form changed elsewhere: its row previews from it as it is now."""
+    def refresh_view(self) -> None:
+        """Every row's Titan as saved now (held by id: a Titan renamed elsewhere keeps its
+        row, under its new name); what was typed is kept, and each award previewed again."""
+        found = titan_app(self).attempt(
+            lambda: actions.read_campaign(database(self), self.campaign)
+        )
+        if found is None:
+            return
+        self.found = found
+        now = actions.readable_by_id(found)
         for number, row in enumerate(self.query(TitanRow), start=1):
-            if row.state.name == state.name:
-                row.state = state
+            state = now.get(row.titan.titan)
+            if state is not None and state != row.state:
+                row.show_titan(state)
                 self.preview(number)
+        self.show_number()
+
+    def titan_changed(self, titan: actions.TitanRef, state: TitanState) -> None:
+        """A Titan of the form changed elsewhere (``titan``, by id): its row previews from it
+        as it is now, and every other row shows its Titan as it is now too."""
+        for number, row in enumerate(self.query(TitanRow), start=1):
+            if row.titan == titan:
+                row.show_titan(state)
+                self.preview(number)
+        self.refresh_view()
 
     def show_problems(self, general: str = "", date_problem: str = "") -> None:
         for field, text in (("form", general), ("date", date_problem)):
@@ -407,8 +440,8 @@ class RecordGameScreen(Screen[None]):
             lambda: actions.record_game(db, self.campaign, parts, game_date, scenario)
         )
         if isinstance(done, Refusal):
-            if done.state is not None:
-                self.titan_changed(done.state)
+            if done.state is not None and done.titan is not None:
+                self.titan_changed(done.titan, done.state)
             self.show_problems(f"Not saved: {done.message}")
             return
         notes = [

@@ -12,6 +12,8 @@ from textual.binding import Binding, BindingType
 
 from ... import actions
 from ...rules.game_log import GameLogEntry, entry_text, read_correction
+from ...rules.names import name_key
+from ...rules.titan import TitanState
 from .base import database, titan_app
 from .forms import MessageModal, TextModal
 
@@ -59,16 +61,38 @@ class GameLogModal(MessageModal):
     def __init__(self, campaign: actions.CampaignRef, games: list[GameLogEntry]) -> None:
         super().__init__("Game log (c: correct an entry)", game_log_table(games))
         self.campaign = campaign
+        self.games = games
+        self.shown: dict[actions.TitanRef, TitanState] = {}
+        """The campaign's Titans as the log shows them, by id: a correction is refused if the
+        Titan it changes is no longer so (``actions.TitanChanged``)."""
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
 
+    def on_mount(self) -> None:
+        self.refresh_view()
+
     def refresh_view(self) -> None:
-        """The log as saved now (a Titan renamed elsewhere shows its name now)."""
-        games = titan_app(self).attempt(lambda: actions.games(database(self), self.campaign))
-        if games is not None:
-            self.body = game_log_table(games)
+        """The log as saved now (a Titan renamed elsewhere shows its name now), and its
+        Titans as it shows them (read with it)."""
+        db = database(self)
+        found = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
+        if found is None:
+            return
+        readable = actions.readable_by_id(found)
+        self.shown = {actions.TitanRef(self.campaign, tid): s for tid, s in readable.items()}
+        games = found.games()
+        if games != self.games:
+            self.games, self.body = games, game_log_table(games)
             self.refresh(recompose=True)
+
+    def titan_named(self, name: str) -> actions.TitanRef:
+        """The Titan a player typed, by the name the log shows (a Titan renamed elsewhere
+        since is found by the name it was shown under, and then refused as changed); a name
+        the log does not show is looked up in the campaign."""
+        key = name_key(name)
+        shown = [titan for titan, state in self.shown.items() if name_key(state.name) == key]
+        return shown[0] if shown else actions.find_titan(database(self), name, self.campaign)
 
     def action_correct(self) -> None:
         db = database(self)
@@ -78,10 +102,14 @@ class GameLogModal(MessageModal):
             game, entry, removed = read_correction(text)
             entries = []
             if entry is not None:
-                titan = actions.find_titan(db, entry.titan, campaign)
+                titan = self.titan_named(entry.titan)
                 entries.append(actions.Participant(titan, entry.outcome, entry.survivors))
-            gone = [actions.find_titan(db, removed, campaign)] if removed else []
-            return actions.correct_game(db, campaign, game, entries, gone)
+            gone = [self.titan_named(removed)] if removed else []
+            try:
+                return actions.correct_game(db, campaign, game, entries, gone, shown=self.shown)
+            except actions.TitanChanged:
+                self.refresh_view()  # the log as it is now, to check before asking again
+                raise
 
         self.app.push_screen(
             TextModal("Correct a game", CORRECTION_HELP, "", "correction", correct, 200),
