@@ -129,8 +129,9 @@ async def test_the_theme_and_last_campaign_are_remembered_and_a_broken_file_igno
     async with app.run_test(size=SIZE) as pilot:
         app.theme = "textual-light"
         await pilot.pause()
+    demo = actions.find_campaign(Database(db), "Demo")
     assert settings.load_settings() == settings.Settings(
-        theme="textual-light", last_campaign="Demo"
+        theme="textual-light", last_campaign_id=demo.id
     )
     again = TitanCampaignApp(db)
     async with again.run_test(size=SIZE) as pilot:

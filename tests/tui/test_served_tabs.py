@@ -43,7 +43,8 @@ async def test_the_same_app_outside_serve_remembers_its_settings(
     async with app.run_test(size=SIZE) as pilot:
         app.theme = "nord"
         await pilot.pause()
-    assert settings.load_settings() == settings.Settings(theme="nord", last_campaign="Demo")
+    demo = actions.find_campaign(Database(db), "Demo")
+    assert settings.load_settings() == settings.Settings(theme="nord", last_campaign_id=demo.id)
 
 
 def test_serve_starts_each_tab_as_a_served_app(tmp_path: Path) -> None:

@@ -90,6 +90,7 @@ class TitanCampaignApp(App[int]):
         """In a browser tab of ``titan-campaign serve``: files go to the browser, not the host."""
         self.unsaved_folder: Path | None = None  # where typed forms are kept (None: the default)
         self._leaving = False  # the player (or the app) chose to end it
+        self._reopened: actions.CampaignRef | None = None  # the campaign opened last, by id
 
     def notify(
         self,
@@ -124,7 +125,7 @@ class TitanCampaignApp(App[int]):
         if remembered.theme in self.available_themes:
             self.theme = remembered.theme
         if self.open_campaign is None and self.open_titan is None:
-            self.open_campaign = self._still_there(remembered.last_campaign)
+            self._reopened = self._still_there(remembered)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.push_screen(self.first_screen())
         self.set_interval(POLL_SECONDS, self.check_database)
@@ -151,21 +152,26 @@ class TitanCampaignApp(App[int]):
         except actions.StoreError:
             return 0
 
-    def _still_there(self, campaign: str | None) -> str | None:
-        if campaign is None:
-            return None
+    def _still_there(self, remembered: settings.Settings) -> actions.CampaignRef | None:
+        """The campaign opened last, by its id, if it is still in the database (or, as a
+        settings file of an earlier version names it, the campaign of that name)."""
         try:
-            names = [found.name for found in actions.read_campaigns(self.db)]
+            views = actions.campaign_views(self.db)
         except REFUSED:
             return None
-        return campaign if campaign in names else None
+        if remembered.last_campaign_id is not None:
+            ref = actions.CampaignRef(remembered.last_campaign_id)
+            return ref if any(view.ref == ref for view in views) else None
+        named = [view.ref for view in views if view.name == remembered.last_campaign]
+        return named[0] if named and remembered.last_campaign is not None else None
 
     def _remember_theme(self, theme: Theme) -> None:
         settings.remembered(self.settings_path, theme=theme.name)
 
-    def remember_campaign(self, campaign: str | None) -> None:
-        """The campaign to open next time (None: start on the campaign list)."""
-        settings.remembered(self.settings_path, last_campaign=campaign)
+    def remember_campaign(self, campaign: actions.CampaignRef | None) -> None:
+        """The campaign to open next time, by id (None: start on the campaign list)."""
+        key = campaign.id if campaign is not None and campaign.id else None
+        settings.remembered(self.settings_path, last_campaign_id=key, last_campaign=None)
 
     # --- keys typed while a screen opens ------------------------------------------------
 
@@ -212,6 +218,8 @@ class TitanCampaignApp(App[int]):
             return ProblemScreen(str(error))
         if not_found:
             self.notify(not_found, severity="warning")
+        if self._reopened is not None:
+            return RosterScreen(self._reopened)
         if self.open_campaign is None:
             return CampaignsScreen()
         opened = self.attempt(lambda: actions.find_campaign(self.db, self.open_campaign))
@@ -516,7 +524,7 @@ class TitanCampaignApp(App[int]):
                 title=f"Undo in {undone.campaign.name}",
                 markup=False,
             )
-            self.remember_campaign(undone.campaign.name)
+            self.remember_campaign(campaign)
             self.refresh_view()
 
     def action_redo(self) -> None:
@@ -540,7 +548,7 @@ class TitanCampaignApp(App[int]):
                 title=f"Redo in {redone.campaign.name}",
                 markup=False,
             )
-            self.remember_campaign(redone.campaign.name)
+            self.remember_campaign(campaign)
             self.refresh_view()
 
     def action_reference(self) -> None:

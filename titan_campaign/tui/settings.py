@@ -1,4 +1,6 @@
-"""What the app remembers between runs: the theme and the campaign opened last.
+"""What the app remembers between runs: the theme and the campaign opened last (by its id, so
+a campaign renamed elsewhere is still the one reopened; a file of an earlier version that names
+it is honoured once, then kept by id).
 
 One small JSON file in the user's config folder (``platformdirs.user_config_dir``). A missing,
 unreadable or damaged file is ignored (the app starts with the defaults), and a file that
@@ -30,7 +32,10 @@ Setting = Annotated[Text, StringConstraints(max_length=100), PRINTABLE]
 
 class Settings(Facts):
     theme: Setting | None = None
+    last_campaign_id: Setting | None = None
+    """The id of the campaign opened last (``actions.CampaignRef``)."""
     last_campaign: Setting | None = None
+    """Its name, as earlier versions kept it: read once, then replaced by the id."""
 
 
 def settings_file() -> Path:
@@ -54,7 +59,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     target = path or settings_file()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        actions.keep_file(target, json.dumps(to_json(settings)).encode())
+        kept = {key: value for key, value in to_json(settings).items() if value is not None}
+        actions.keep_file(target, json.dumps(kept).encode())
     except (OSError, actions.StoreError):
         pass
 
@@ -65,7 +71,7 @@ def served() -> bool:
 
 
 def remembered(path: Path | None = None, **changes: str | None) -> Settings:
-    """Remember a changed setting (``theme=...`` or ``last_campaign=...``); the new settings.
+    """Remember a changed setting (``theme=...`` or ``last_campaign_id=...``); the new settings.
     In a served app nothing is written."""
     current = load_settings(path)
     updated = replaced(current, **changes)

@@ -68,7 +68,7 @@ class RosterScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_view()
         self.query_one(DataTable).focus()
-        titan_app(self).remember_campaign(self.campaign_name or None)
+        titan_app(self).remember_campaign(self.campaign if self.campaign_name else None)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
