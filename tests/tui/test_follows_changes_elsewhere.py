@@ -163,3 +163,43 @@ async def test_a_rename_by_the_command_line_in_another_process_shows_on_the_open
         await pilot.press("space")
         await pilot.pause()
         assert stored(db, "Thorin").abilities["power"] == 1
+
+
+async def test_the_roster_keeps_its_highlight_on_the_same_titan_when_one_above_is_archived(
+    tmp_path: Path,
+) -> None:
+    """Mira is highlighted; another shell archives Thorn, above her: the highlight stays on
+    Mira (held by id, not by its row), so the next key acts on the Titan the player chose."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bo", [])])
+    actions.add_titan(Database(db), actions.find_campaign(Database(db)), "Osk", "Cy")
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down")
+        await pilot.pause()
+        roster = app.screen
+        assert isinstance(roster, RosterScreen)
+        assert roster.highlighted_titan()[1].name == "Mira"  # type: ignore[index]
+        other = second_shell(db)
+        actions.archive_titan(other, actions.find_titan(other, "Thorn"))
+        await pilot.pause(WITHIN)
+        assert roster.highlighted_titan()[1].name == "Mira"  # type: ignore[index]
+
+
+async def test_the_campaign_list_keeps_its_highlight_on_the_same_campaign_when_one_goes(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    for name in ("Side Quest", "Third Age"):
+        actions.new_campaign(Database(db), name, 0)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        listing = app.screen
+        assert isinstance(listing, CampaignsScreen)
+        await pilot.press("down")
+        await pilot.pause()
+        assert listing.highlighted().name == "Side Quest"  # type: ignore[union-attr]
+        other = second_shell(db)
+        actions.delete_campaign(other, actions.find_campaign(other, "Demo"))
+        await pilot.pause(WITHIN)
+        assert listing.highlighted().name == "Side Quest"  # type: ignore[union-attr]

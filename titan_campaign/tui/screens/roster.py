@@ -85,6 +85,8 @@ class RosterScreen(Screen[None]):
         )
         if rows is None:
             return
+        table = self.query_one(DataTable)
+        was = self._row_ids[table.cursor_row] if table.cursor_row < len(self._row_ids) else None
         self._row_ids = [ref for ref, _ in rows]
         self._row_titans = listed = [titan for _, titan in rows]
         shown = "archived shown" if self.show_archived else "archived hidden, v shows them"
@@ -94,8 +96,9 @@ class RosterScreen(Screen[None]):
                 f"{plural(len(listed), 'Titan')}   ({shown})"
             )
         )
-        table = self.query_one(DataTable)
         row = table.cursor_row
+        if was in self._row_ids:  # the same Titan stays highlighted, wherever its row is now
+            row = self._row_ids.index(was)
         table.clear()
         name_width = max(12, (self.app.size.width - 50) * 2 // 3)
         player_width = max(8, (self.app.size.width - 50) // 3)
