@@ -2,6 +2,7 @@
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from ..printing.kinds import CampaignPrint
 from ..rules.errors import RuleError
@@ -9,6 +10,7 @@ from ..rules.events import (
     Created,
     Renamed,
 )
+from ..rules.facts import to_json
 from ..rules.game_log import played_elsewhere
 from ..rules.sheet import SheetView
 from ..rules.titan import (
@@ -20,20 +22,22 @@ from ..store import backups as backup_files
 from ..store.exchange import (
     checked_campaigns,
     export_data,
+    export_ids,
     export_text,
     read_export,
     read_titan_export,
     titan_export_text,
 )
 from ..store.files import write_atomically
+from ..store.merge import Merged, export_copy
 from ..store.outputs import write_output
 from ..store.schemas import SCHEMAS, schema_text
 from .common import (
     Done,
     _partial,
-    read_campaigns,
 )
 from .ids import CampaignRef, TitanRef
+from .merging import merge_tables
 from .printing import print_data
 
 # --- a portable Titan --------------------------------------------------------------------------
@@ -154,26 +158,49 @@ def restore_backup(db: Database, number: int) -> backup_files.Backup:
 def export_campaigns(
     db: Database, output: Path | None = None, streams: bool = False, make_folder: bool = False
 ) -> tuple[str, int]:
-    """All campaigns as an export file's text (written to ``output`` if given, as
-    ``save_file`` writes)."""
-    campaigns = read_campaigns(db)
-    text = export_text(export_data(campaigns, now_iso()))
+    """All campaigns, with their ids and the campaigns' delete records, as an export file's
+    text (written to ``output`` if given, as ``save_file`` writes)."""
+    with db.reading() as session:
+        campaigns = [(session.campaign_doc_id(s.id), s.campaign) for s in session.campaigns()]
+        deleted = list(session.deletions().values())
+    text = export_text(export_data(campaigns, now_iso(), deleted))
     if output is not None:
         save_file(db, output, text.encode(), streams, make_folder)
     return text, len(campaigns)
 
 
-def import_campaigns(db: Database, path: Path) -> list[str]:
-    """Add every campaign of an export file, or refuse the whole file and add nothing."""
+class Imported(NamedTuple):
+    """What an import brought: the campaigns added whole, or, for an export of this very
+    database (it holds or deletes a campaign this file has or deleted, by id), the merge it
+    was judged as (``merge_copy``: a campaign deleted in the export is deleted here unless
+    changed here after the delete; one deleted here stays deleted)."""
+
+    campaigns: list[str]
+    merged: Merged | None = None
+
+
+def import_campaigns(db: Database, path: Path) -> Imported:
+    """Add every campaign of an export file, or refuse the whole file and add nothing. An
+    export of this database's own campaigns (known by id) is merged as a copy of it is."""
     exported = read_export(path)
+    with db.reading() as session:
+        here = {session.campaign_doc_id(stored.id) for stored in session.campaigns()}
+        here |= session.deletions().keys()
+    if export_ids(exported) & here:
+        merged = merge_tables(db, export_copy(path, exported), path.name)
+        return Imported(list(merged.campaigns), merged)
     with db.writing() as session:
         existing = [stored.campaign.name for stored in session.campaigns()]
         campaigns = checked_campaigns(path, exported, existing)
-        for campaign in campaigns:
-            stored = session.add_campaign(campaign.name, campaign.base_xp, campaign.created)
+        for entry, campaign in zip(exported.campaigns, campaigns, strict=True):
+            stored = session.add_campaign(
+                campaign.name, campaign.base_xp, campaign.created, entry.id
+            )
             session.save(stored, campaign, f"import of {campaign.name}")
+        for deletion in exported.deleted:  # so that a merge with an older copy keeps them
+            session.keep_deletion(to_json(deletion))
         session.saved_text = f"import of {', '.join(c.name for c in campaigns)}"
-    return [campaign.name for campaign in campaigns]
+    return Imported([campaign.name for campaign in campaigns])
 
 
 # --- printing and saving files -----------------------------------------------------------------

@@ -2,11 +2,13 @@
 
 import re
 from pathlib import Path
+from typing import Any
 
 from ..store import Database, StoreError, now_iso
 from ..store.merge import (
     Merged,
     keep_refused,
+    kept_deleted,
     merge_into,
     read_copy,
     refused_before,
@@ -17,18 +19,26 @@ __all__ = ["Merged", "conflicted_copies", "merge_copy", "refused_file"]
 
 
 def merge_copy(db: Database, other: Path, dry_run: bool = False) -> Merged:
-    """Bring in the other copy's changes, each judged again by the rules, as one change that
-    ``undo`` takes back; the refused ones are kept whole beside the database. ``dry_run``:
-    what would come in and what would be refused, nothing written."""
+    """Bring in the other copy's changes (a copy of the database, or an export of it), each
+    judged again by the rules, as one change that ``undo`` takes back; the refused ones are
+    kept whole beside the database. ``dry_run``: what would come in and what would be
+    refused, nothing written."""
     if other.is_file() and db.path.is_file() and other.samefile(db.path):
         raise StoreError(f"{other} is this database itself; nothing merged")
-    tables = read_copy(other)
+    return merge_tables(db, read_copy(other), other.name, dry_run)
+
+
+def merge_tables(
+    db: Database, tables: dict[str, Any], source: str, dry_run: bool = False
+) -> Merged:
+    """Merge a copy's checked tables (``read_copy``), as ``merge_copy`` does."""
+    known, kept = refused_before(db.path), kept_deleted(db.path)
     if dry_run:
         with db.reading() as session:
-            return merge_into(session, tables, other.name, refused_before(db.path))
+            return merge_into(session, tables, source, known, kept)
     with db.writing() as session:
-        merged = merge_into(session, tables, other.name, refused_before(db.path))
-        if merged.refused:
+        merged = merge_into(session, tables, source, known, kept)
+        if merged.refused or merged.kept_deleted:
             keep_refused(db.path, merged, now_iso())
     return merged
 

@@ -637,13 +637,20 @@ def cmd_export(args: Namespace, db: Database) -> None:
 
 
 def cmd_import(args: Namespace, db: Database) -> None:
-    names = actions.import_campaigns(db, Path(args.file))
-    print(f"imported {', '.join(names)} into {db.path}")
+    imported = actions.import_campaigns(db, Path(args.file))
+    if imported.merged is None:
+        print(f"imported {', '.join(imported.campaigns)} into {db.path}")
+        return
+    print(f"{args.file} is an export of this database's campaigns: merged as a copy of it")
+    _say_merged(imported.merged, db)
 
 
 def cmd_merge(args: Namespace, db: Database) -> None:
-    merged = actions.merge_copy(db, Path(args.file), dry_run=args.dry_run)
-    if args.dry_run:
+    _say_merged(actions.merge_copy(db, Path(args.file), dry_run=args.dry_run), db, args.dry_run)
+
+
+def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> None:
+    if dry_run:
         print(f"would be {merged.text} (--dry-run: nothing changed)")
     elif not merged.brought and not merged.campaigns and not merged.refused:
         before = f" ({merged.refused_before} refused before)" if merged.refused_before else ""
@@ -658,7 +665,7 @@ def cmd_merge(args: Namespace, db: Database) -> None:
         print(f"  {line}")
     for refused in merged.refused:
         print(f"  refused: {refused.what}: {refused.reason}")
-    if merged.refused and not args.dry_run:
+    if merged.refused and not dry_run:
         print(f"  refused changes are kept whole in {actions.refused_file(db.path)}")
 
 

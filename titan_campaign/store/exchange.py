@@ -2,9 +2,12 @@
 rules and every Titan replayed through the rules before anything is added, and any
 problem refuses the whole file, naming it.
 
-Export files (``"format": "titan-campaign export"``): version 2 keeps each campaign's change
-log (``changes``, as in the database); version 1 kept each Titan's events and redo stack
-(``titans``), and is still read.
+Export files (``"format": "titan-campaign export"``): version 3 keeps each campaign's id and
+the campaigns' delete records (``deleted``, as in the database), so an export brought into a
+copy of the same database is merged as a copy is (``export_tables``): a campaign deleted in it
+is deleted there, unless changed there after the delete. Version 2 kept each campaign's change
+log (``changes``, as in the database) without ids; version 1 each Titan's events and redo
+stack (``titans``). Both are still read, as campaigns new to the database they come into.
 """
 
 from __future__ import annotations
@@ -28,21 +31,25 @@ from ..rules.events import (
     Time,
     events_from_json,
 )
-from ..rules.facts import PRINTABLE, Facts, OneOf, ShapeError, Text, Whole, parse
+from ..rules.facts import PRINTABLE, Facts, OneOf, ShapeError, Text, Whole, parse, to_json
 from ..rules.names import name_key
 from ..rules.titan import TitanState
 from .documents import (
+    SCHEMA_VERSION,
     ChangeInFile,
+    DeletionDoc,
+    Id,
     campaign_from_docs,
     change_to_doc,
     check_tables,
     event_doc,
+    new_campaign_id,
 )
 from .files import StoreError, parse_json, read_bytes
 from .upgrade import change_log
 
 EXPORT_FORMAT = "titan-campaign export"
-EXPORT_VERSION = 2
+EXPORT_VERSION = 3
 RULES_VERSION = "Campaign Titan rules, rulings R1-R12"
 
 
@@ -66,6 +73,8 @@ class TitanExport(Facts):
 
 
 class CampaignExport(Facts):
+    id: Id = ""
+    """Version 3: the campaign's id, the same in every copy of the database."""
     name: Annotated[Text, StringConstraints(min_length=1, max_length=60), PRINTABLE]
     base_xp: BaseXp
     created: Time = ""
@@ -84,15 +93,23 @@ class ExportFile(Facts):
     schema_version: SchemaVersion
     exported: Time = ""
     campaigns: Annotated[tuple[CampaignExport, ...], Field(max_length=10_000)]
+    deleted: Annotated[tuple[DeletionDoc, ...], Field(max_length=10_000)] = ()
+    """Version 3: the campaigns deleted, as the database records them."""
 
 
-def export_data(campaigns: list[Campaign], exported: str) -> dict[str, Any]:
+def export_data(
+    campaigns: Sequence[tuple[str, Campaign]],
+    exported: str,
+    deleted: Sequence[dict[str, Any]] = (),
+) -> dict[str, Any]:
+    """An export of ``campaigns`` (each with its id) and of the delete records ``deleted``."""
     return {
         "format": EXPORT_FORMAT,
         "schema_version": EXPORT_VERSION,
         "exported": exported,
         "campaigns": [
             {
+                "id": key,
                 "name": campaign.name,
                 "base_xp": campaign.base_xp,
                 "created": campaign.created,
@@ -100,8 +117,9 @@ def export_data(campaigns: list[Campaign], exported: str) -> dict[str, Any]:
                     _without_campaign(change_to_doc(0, change)) for change in campaign.changes
                 ],
             }
-            for campaign in campaigns
+            for key, campaign in campaigns
         ],
+        "deleted": [dict(deletion) for deletion in deleted],
     }
 
 
@@ -194,6 +212,39 @@ def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
     return campaign
 
 
+def export_ids(exported: ExportFile) -> set[str]:
+    """The ids of the campaigns an export holds or records as deleted (none before version 3)."""
+    held = {entry.id for entry in exported.campaigns if entry.id}
+    return held | {deletion.campaign for deletion in exported.deleted}
+
+
+def export_tables(path: Path, exported: ExportFile) -> dict[str, Any]:
+    """The export as the tables of a database file (its campaigns with their ids and change
+    logs, its delete records), for a merge to judge as a copy of the database; a campaign
+    without an id (an export before version 3) gets a new one."""
+    campaigns: dict[str, Any] = {}
+    changes: dict[str, Any] = {}
+    for number, entry in enumerate(exported.campaigns, start=1):
+        docs = list(entry.changes)
+        if entry.titans:
+            histories = [
+                (n, list(titan.events), list(titan.undone))
+                for n, titan in enumerate(entry.titans, start=1)
+            ]
+            docs = change_log(path, 0, histories)
+        facts = {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created}
+        campaigns[str(number)] = {**facts, "id": entry.id or new_campaign_id()}
+        for doc in docs:
+            changes[str(len(changes) + 1)] = {**doc, "campaign": number}
+    deleted = {str(n): to_json(deletion) for n, deletion in enumerate(exported.deleted, start=1)}
+    return {
+        "meta": {"1": {"schema_version": SCHEMA_VERSION}},
+        "campaigns": campaigns,
+        "changes": changes,
+        "deleted": deleted,
+    }
+
+
 def export_text(data: dict[str, Any]) -> str:
     """An export file as a player reads it: JSON with each change on one line, as the database
     keeps them (Python writes a whole file indented about five times slower), letters of any
@@ -205,8 +256,16 @@ def export_text(data: dict[str, Any]) -> str:
         changes = [f"        {line(change)}" for change in campaign["changes"]]
         facts.append(_listed('      "changes": ', changes, "      "))
         campaigns.append("    {\n" + ",\n".join(facts) + "\n    }")
-    head = [f"  {line(key)}: {line(value)}" for key, value in data.items() if key != "campaigns"]
-    return "{\n" + ",\n".join([*head, _listed('  "campaigns": ', campaigns, "  ")]) + "\n}\n"
+    head = [
+        f"  {line(key)}: {line(value)}"
+        for key, value in data.items()
+        if key not in ("campaigns", "deleted")
+    ]
+    parts = [*head, _listed('  "campaigns": ', campaigns, "  ")]
+    if "deleted" in data:
+        deleted = [f"    {line(deletion)}" for deletion in data["deleted"]]
+        parts.append(_listed('  "deleted": ', deleted, "  "))
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def _listed(start: str, items: list[str], indent: str) -> str:

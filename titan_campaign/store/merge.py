@@ -26,6 +26,7 @@ from ..rules.names import name_key
 from ..rules.printable import kept_text
 from .database import Database, Session, Stored
 from .documents import change_to_doc
+from .exchange import EXPORT_FORMAT, ExportFile, export_tables, read_export
 from .files import StoreError, parse_json, read_bytes, write_atomically
 
 REFUSED_FORMAT = "titan-campaign refused changes"
@@ -54,6 +55,9 @@ class Merged(NamedTuple):
     """Changes refused again that an earlier merge of this copy refused and kept."""
     deletes: tuple[str, ...] = ()
     """What became of campaigns one copy deleted: kept deleted, or kept (changed after)."""
+    kept_deleted: tuple[str, ...] = ()
+    """Each campaign this merge kept deleted for the first time against the copy's version of
+    it (``_kept_key``): said once, and remembered beside the database not to say it again."""
 
     @property
     def text(self) -> str:
@@ -69,16 +73,37 @@ def refused_file(database: Path) -> Path:
 
 def read_copy(path: Path) -> dict[str, Any]:
     """The other copy's tables, every campaign replayed through the rules; StoreError in one
-    line if it is not a campaign database, is damaged or newer than this version."""
+    line if it is not a campaign database (or an export of one), is damaged or newer than
+    this version."""
     try:
         raw = read_bytes(path)
         if raw is None:
             raise StoreError(f"{path} does not exist")
+        if _is_export(raw):
+            return export_copy(path, read_export(path))
         return Database(path).checked_tables(raw=raw)
     except StoreError as error:
         message = str(error).removesuffix(" (left untouched)").removesuffix("; left untouched")
-        message = message.removesuffix(": upgrade titan-campaign")
+        message = message.removesuffix(": upgrade titan-campaign").removesuffix(
+            "; nothing imported"
+        )
         raise StoreError(f"{message}; nothing merged") from None
+
+
+def _is_export(raw: bytes) -> bool:
+    """Whether a file reads as an export (``titan-campaign export``) rather than a database."""
+    try:
+        found = json.loads(raw)
+    except ValueError:
+        return False
+    return isinstance(found, dict) and found.get("format") == EXPORT_FORMAT
+
+
+def export_copy(path: Path, exported: ExportFile) -> dict[str, Any]:
+    """An export as a copy of the database it was made from (``export_tables``), every
+    campaign replayed through the rules; StoreError if anything is wrong."""
+    tables = export_tables(path, exported)
+    return Database(path).checked_tables(raw=json.dumps(tables, ensure_ascii=False).encode())
 
 
 def _moment(at: str) -> datetime:
@@ -316,13 +341,8 @@ def _refusal(what: str, kept: Any) -> str:
 
 def refused_before(database: Path) -> set[str]:
     """The refusals kept in the file beside the database (``_refusal``)."""
-    path = refused_file(database)
-    try:
-        raw = read_bytes(path, "file of refused changes")
-        found = parse_json(path, raw) if raw is not None else None
-    except StoreError:
-        return set()
-    entries = found.get("refused") if isinstance(found, dict) else None
+    found = _refused_data(database) or {}
+    entries = found.get("refused")
     return {
         _refusal(str(e.get("what")), e.get("change"))
         for e in (entries if isinstance(entries, list) else [])
@@ -330,12 +350,43 @@ def refused_before(database: Path) -> set[str]:
     }
 
 
+def _kept_key(campaign_id: str, campaign: Campaign) -> str:
+    """A campaign kept deleted against one copy's version of it: its id and that version's
+    latest change (a copy that goes on without the delete keeps that version of it)."""
+    last = campaign.changes[-1].id if campaign.changes else ""
+    return f"{campaign_id} {last}".strip()
+
+
+def _refused_data(database: Path) -> dict[str, Any] | None:
+    path = refused_file(database)
+    try:
+        raw = read_bytes(path, "file of refused changes")
+        found = parse_json(path, raw) if raw is not None else None
+    except StoreError:
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def kept_deleted(database: Path) -> set[str]:
+    """The campaigns merges kept deleted, against each copy's version of them (``_kept_key``),
+    as remembered beside the database, in its file of refused changes."""
+    found = _refused_data(database) or {}
+    entries = found.get("kept_deleted")
+    return {str(e) for e in (entries if isinstance(entries, list) else []) if isinstance(e, str)}
+
+
 def merge_into(
-    session: Session, other: dict[str, Any], source: str, known: Collection[str] = frozenset()
+    session: Session,
+    other: dict[str, Any],
+    source: str,
+    known: Collection[str] = frozenset(),
+    kept_before: Collection[str] = frozenset(),
 ) -> Merged:
     """Merge the other copy's tables (``read_copy``) into the session's, as one change that
     ``undo`` takes back whole; StoreError if the copy shares no campaign with this file.
-    ``known``: refusals kept before (``refused_before``), not told again."""
+    ``known``: refusals kept before (``refused_before``), not told again; ``kept_before``:
+    campaigns kept deleted before against the copy's version of them (``kept_deleted``),
+    not told again."""
     with kept_text():
         theirs = Session(session.path, other, None)
         theirs_by_id = _campaign_ids(theirs)
@@ -355,6 +406,7 @@ def merge_into(
     refused: list[Refused] = []
     whole: list[str] = []
     deletes: list[str] = []
+    kept_now: list[str] = []
     for campaign_id, here in mine_by_id.items():  # deleted on the other copy
         deletion = theirs_deleted.get(campaign_id)
         if campaign_id in theirs_by_id or deletion is None:
@@ -376,7 +428,10 @@ def merge_into(
         if stored is None and deletion is not None:  # deleted on this copy
             name, when = other_campaign.name, _when(deletion)
             if _touched(other_campaign, theirs_deleted.get(campaign_id)) <= _moment(deletion["at"]):
-                deletes.append(f'campaign "{name}" stays deleted (deleted here {when})')
+                key = _kept_key(campaign_id, other_campaign)
+                if key not in kept_before:  # said once for the copy's version of it
+                    deletes.append(f'campaign "{name}" stays deleted (deleted here {when})')
+                    kept_now.append(key)
                 refused.extend(_unseen(other_campaign, deletion, f"deleted here ({when})"))
                 continue
             deletes.append(
@@ -421,7 +476,13 @@ def merge_into(
             session.keep_deletion(deletion)
     fresh = tuple(r for r in refused if _refusal(r.what, r.kept) not in known)
     result = Merged(
-        source, tuple(brought), fresh, tuple(whole), len(refused) - len(fresh), tuple(deletes)
+        source,
+        tuple(brought),
+        fresh,
+        tuple(whole),
+        len(refused) - len(fresh),
+        tuple(deletes),
+        tuple(kept_now),
     )
     session.saved_text = result.text
     after = {table: session.tables.get(table, {}) for table in before}
@@ -440,7 +501,8 @@ def merge_into(
 
 
 def keep_refused(database: Path, merged: Merged, at: str) -> None:
-    """Add the merge's refused changes to the file beside the database (each kept once)."""
+    """Add the merge's refused changes to the file beside the database (each kept once), and
+    the campaigns it kept deleted (``kept_deleted``)."""
     path = refused_file(database)
     raw = read_bytes(path, "file of refused changes")
     data: dict[str, Any] = {"format": REFUSED_FORMAT, "refused": []}
@@ -459,4 +521,8 @@ def keep_refused(database: Path, merged: Merged, at: str) -> None:
                 "change": refused.kept,
             }
         )
+    if merged.kept_deleted:
+        told = data.get("kept_deleted")
+        told = told if isinstance(told, list) else []
+        data["kept_deleted"] = [*told, *(key for key in merged.kept_deleted if key not in told)]
     write_atomically(path, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode())

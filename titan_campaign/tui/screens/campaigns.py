@@ -73,13 +73,17 @@ class CampaignsScreen(Screen[None]):
     def refresh_view(self) -> None:
         db = database(self)
         views = titan_app(self).attempt(lambda: actions.campaign_views(db)) or []
+        listing = self.query_one("#campaign-list", OptionList)
+        was = listing.highlighted or 0
+        if was < len(self._listed):  # the same campaign stays highlighted, wherever it is now
+            refs = [view.ref for view in views]
+            kept = self._listed[was].ref
+            was = refs.index(kept) if kept in refs else was
         self._listed = views
         campaigns = [view.campaign for view in views]
         welcome = self.query_one("#welcome", Static)
-        listing = self.query_one("#campaign-list", OptionList)
         welcome.display = not campaigns
         listing.display = bool(campaigns)
-        was = listing.highlighted or 0
         listing.clear_options()
         listing.add_options(Option(plain(f"{c.name}   (base XP {c.base_xp})")) for c in campaigns)
         if campaigns:
@@ -178,7 +182,12 @@ class CampaignsScreen(Screen[None]):
             )
             return
         db = database(self)
-        names = titan_app(self).attempt(lambda: actions.import_campaigns(db, path))
-        if names:
-            self.notify(f"Loaded {', '.join(names)}.", title="Example campaign")
+        imported = titan_app(self).attempt(lambda: actions.import_campaigns(db, path))
+        if imported is not None:
+            said = (
+                imported.merged.text
+                if imported.merged
+                else f"Loaded {', '.join(imported.campaigns)}."
+            )
+            self.notify(said, title="Example campaign")
             self.refresh_view()
