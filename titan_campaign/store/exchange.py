@@ -212,6 +212,13 @@ def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
     return campaign
 
 
+def check_export(path: Path, exported: ExportFile) -> None:
+    """Every campaign of the file checked as an import checks it (every text and event, each
+    Titan replayed through the rules); StoreError naming the first problem."""
+    for number, entry in enumerate(exported.campaigns, start=1):
+        _campaign(path, number, entry)
+
+
 def export_ids(exported: ExportFile) -> set[str]:
     """The ids of the campaigns an export holds or records as deleted (none before version 3)."""
     held = {entry.id for entry in exported.campaigns if entry.id}

@@ -26,7 +26,7 @@ from ..rules.names import name_key
 from ..rules.printable import kept_text
 from .database import Database, Session, Stored
 from .documents import change_to_doc
-from .exchange import EXPORT_FORMAT, ExportFile, export_tables, read_export
+from .exchange import EXPORT_FORMAT, ExportFile, check_export, export_tables, read_export
 from .files import StoreError, parse_json, read_bytes, write_atomically
 
 REFUSED_FORMAT = "titan-campaign refused changes"
@@ -101,7 +101,9 @@ def _is_export(raw: bytes) -> bool:
 
 def export_copy(path: Path, exported: ExportFile) -> dict[str, Any]:
     """An export as a copy of the database it was made from (``export_tables``), every
-    campaign replayed through the rules; StoreError if anything is wrong."""
+    campaign checked as an import checks it (``check_export``: a text that would act on a
+    terminal is refused, as in any file imported); StoreError if anything is wrong."""
+    check_export(path, exported)
     tables = export_tables(path, exported)
     return Database(path).checked_tables(raw=json.dumps(tables, ensure_ascii=False).encode())
 
