@@ -2,7 +2,7 @@
 pydantic import BaseModel"`` on the same machine (target: every command at most 2.5x), on a
 campaign of 50 Titans x 100 events. Printouts are written to files in a scratch folder.
 
-    python bench/bench_cli.py [--runs 11]
+    python bench/bench_cli.py [--runs 11] [--only "sheet T" --only "gold T 1" ...]
 
 Each run starts fresh processes; the commands and the baseline are timed in turn and the
 medians compared. Changing commands are followed by an undo, so the database stays the same.
@@ -80,7 +80,11 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument(
+        "--only", action="append", choices=COMMANDS, metavar="NAME", help="time only these commands"
+    )
     args = parser.parse_args()
+    chosen = {name: argv for name, argv in COMMANDS.items() if name in (args.only or COMMANDS)}
     with tempfile.TemporaryDirectory(prefix="titan-bench-cli-") as scratch:
         db = Path(scratch) / "campaigns.json"
         build(db)
@@ -92,7 +96,7 @@ def main() -> None:
         baseline = [sys.executable, "-c", "import tinydb; from pydantic import BaseModel"]
         commands = {
             name: [*tool, *(part.format(out=scratch) for part in argv)]
-            for name, argv in COMMANDS.items()
+            for name, argv in chosen.items()
         }
         commands["baseline"] = baseline
         for command in commands.values():  # warm the file cache and compiled modules
@@ -118,7 +122,7 @@ def main() -> None:
         label = 'python -c "import tinydb; from pydantic import BaseModel"'
         print(f"baseline: {label}: wall {base_wall * 1000:.1f} ms, cpu {base_cpu * 1000:.1f} ms")
         over = []
-        for name in COMMANDS:
+        for name in chosen:
             w, c = statistics.median(wall[name]), statistics.median(cpu[name])
             print(
                 f"{'titan-campaign ' + name:44} wall {w * 1000:6.1f} ms {w / base_wall:4.2f}x"

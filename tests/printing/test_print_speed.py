@@ -4,10 +4,12 @@ cut-down font kept in the user's cache folder for the next printout of the same 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -167,3 +169,45 @@ def test_a_pdf_is_set_from_cut_down_fonts_kept_in_the_cache_folder(
     monkeypatch.setattr(font_tools, "pdf_subset", no_cutting)
     again = sheet_pdf(None)
     assert len(again) == len(first)
+
+
+def test_a_cache_entry_that_cannot_be_finished_leaves_no_part_file_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full disk when the entry is put in place: the printout still gets its font, and the
+    cache folder keeps no half-made file to pile up (the cache limit counts only entries)."""
+
+    def disk_full(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(font_cache.os, "replace", disk_full)
+    path = fonts.font_path("")
+    assert font_cache.cached_subset(path, frozenset("Ab"), "web", lambda: b"font") == b"font"
+    assert list(font_cache.cache_folder().iterdir()) == []
+
+
+def test_printouts_side_by_side_never_read_a_half_written_cache_entry(tmp_path: Path) -> None:
+    """Two printouts at once (two commands, two served tabs) fill the same entry: the one that
+    reads meanwhile finds the whole entry or none, never the first part of one."""
+    entry = font_cache.cache_folder() / "entry.ttf"
+    content = bytes(range(256)) * 8192  # 2 MiB: written in many pieces
+    stop = threading.Event()
+
+    def write() -> None:
+        while not stop.is_set():
+            font_cache._write_whole(entry, content)
+
+    writers = [threading.Thread(target=write) for _ in range(2)]
+    for writer in writers:
+        writer.start()
+    seen = []
+    try:
+        while len(seen) < 50 and all(writer.is_alive() for writer in writers):
+            with contextlib.suppress(FileNotFoundError):  # before the first one is in place
+                seen.append(entry.read_bytes())
+    finally:
+        stop.set()
+        for writer in writers:
+            writer.join()
+    assert seen and all(found == content for found in seen)
+    assert [path.name for path in entry.parent.iterdir()] == ["entry.ttf"]

@@ -10,6 +10,7 @@ import pytest
 from titan_campaign.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
+FIGURE = "figure"  # as tests/conftest.py collects them
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -91,16 +92,16 @@ def run_cli_fixture() -> object:
     return run
 
 
-REPORT: list[str] = []  # figures the safety tests measured, shown at the end of the run
+class Figures:
+    """The figures a safety test measured, shown at the end of the run (tests/conftest.py)."""
 
+    def __init__(self, request: pytest.FixtureRequest) -> None:
+        self.node = request.node
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if REPORT:
-        terminalreporter.section("store safety figures")
-        for line in REPORT:
-            terminalreporter.write_line(line)
+    def append(self, line: str) -> None:
+        self.node.user_properties.append((FIGURE, line))
 
 
 @pytest.fixture(name="report")
-def report_fixture() -> list[str]:
-    return REPORT
+def report_fixture(request: pytest.FixtureRequest) -> Figures:
+    return Figures(request)

@@ -76,11 +76,24 @@ def file_digest(path: Path) -> str:
 
 
 def _write_whole(entry: Path, content: bytes) -> None:
-    """Write ``entry`` whole or not at all: never a half-written file in the cache."""
+    """Write ``entry`` whole or not at all: never a half-written file in the cache, for a
+    printout reading meanwhile (another command, another served tab) or after a power cut,
+    and no part left behind when the write fails."""
     entry.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=entry.parent, suffix=".part", delete=False) as part:
-        part.write(content)
-    os.replace(part.name, entry)
+        try:
+            part.write(content)
+            part.flush()
+            os.fsync(part.fileno())
+        except BaseException:
+            part.close()
+            os.unlink(part.name)
+            raise
+    try:
+        os.replace(part.name, entry)
+    except BaseException:
+        os.unlink(part.name)
+        raise
 
 
 def cached_facts(path: Path, read: Callable[[], FontFacts]) -> FontFacts:
