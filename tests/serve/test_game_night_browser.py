@@ -83,6 +83,34 @@ def test_a_tab_on_the_roster_shows_another_tabs_spending_as_it_happens(
     assert ability(game_night.db, "Thorn", "skill") == 1
 
 
+def test_a_game_form_follows_a_titan_renamed_in_another_tab_and_records_for_it(
+    game_night: GameNight, open_tab: OpenTab
+) -> None:
+    """Ann has the game form open; Bo renames Thorn in his tab: the form's row follows him as
+    Thorne (held by id), and the game is recorded for him, under his new name."""
+    form = open_tab(game_night.url + "?campaign=Iron%20Crown")
+    form.wait_for(r"Thorn\s+Ann\s+0\s+200")
+    form.click_cell(14, 40)  # on the empty page below the roster: the tab takes the keys
+    form.page.keyboard.press("g")
+    form.wait_for(r"GAME 1: what happened", "the game form")
+    other = open_tab(game_night.url + "?titan=Thorn")
+    other.wait_for(r"THORN\s+player Ann")
+    other.click_text(r"EXPERIENCE")
+    other.page.keyboard.press("r")
+    other.wait_for(r"New name", "the rename form")
+    other.page.keyboard.press("End")
+    other.page.keyboard.type("e")  # Thorn becomes Thorne
+    other.page.keyboard.press("Control+s")
+    other.wait_for(r"THORNE\s+player Ann", "the sheet under its new name")
+    form.wait_for(r"Thorne: won or lost", "the form's row under Thorn's new name")
+    form.page.keyboard.press("w")  # the first row's result: Thorne won
+    form.wait_for(r"Thorne: game won")
+    form.page.keyboard.press("Control+s")
+    form.wait_for(r"Not saved: see Mira", "Mira's row asks for her result")
+    wait_until(lambda: sheet_json(game_night.db, "Thorne")["xp"] is not None, "Thorne's sheet")
+    assert sheet_json(game_night.db, "Thorne")["xp"]["earned"] == 0  # type: ignore[index]
+
+
 def test_an_unknown_titan_in_the_link_says_so_and_opens_the_campaigns(
     game_night: GameNight, open_tab: OpenTab
 ) -> None:
