@@ -12,7 +12,7 @@ import io
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar, TypeVar
 
 from textual import events, messages
@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.widgets import Input, TextArea
+from textual.widgets import Input
 
 from .. import actions
 from ..rules.errors import RuleError
@@ -31,22 +31,7 @@ from ..rules.titan import TitanState
 from . import places, settings, unsaved
 from .commands import ActionsProvider
 from .refusals import REFUSED, Refusal, refusal_of
-from .screens.backups import BackupsScreen
-from .screens.campaigns import CampaignsScreen
 from .screens.forms import ProblemScreen, QuitModal, form_title
-from .screens.game import RecordGameScreen
-from .screens.game_log import GameLogModal
-from .screens.gold import GoldScreen
-from .screens.history import HistoryScreen
-from .screens.honor_guard import HonorGuardModal
-from .screens.merge import ChooseCopyModal, ConfirmMergeModal
-from .screens.plan import PlanScreen
-from .screens.printing import PrintModal
-from .screens.progress import CampaignProgressScreen, ProgressScreen
-from .screens.reference import ReferenceScreen
-from .screens.roster import RosterScreen
-from .screens.sheet import SheetScreen
-from .screens.titan_file import ExportTitanModal, ImportTitanModal
 
 T = TypeVar("T")
 
@@ -59,7 +44,9 @@ class TitanCampaignApp(App[int]):
     """Campaign Titan: the character sheet you use between games."""
 
     TITLE = "Campaign Titan"
-    CSS_PATH = "app.tcss"
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "screens/sheet.tcss"]
+    """The sheet's CSS is read with the app's: a screen's own CSS file, read when it first
+    opens, makes Textual parse every style again (about 45M instructions at start)."""
     COMMANDS = App.COMMANDS | {ActionsProvider}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
@@ -194,7 +181,7 @@ class TitanCampaignApp(App[int]):
                         await asyncio.sleep(0.005)
                     await wait_for_idle(0, 0.5)  # the opened screen has taken the focus
                 event = self._typed.popleft()
-                typing = isinstance(self.focused, (Input, TextArea)) and event.is_printable
+                typing = isinstance(self.focused, Input) and event.is_printable
                 await super().on_event(event)
                 if not typing:  # a character typed into a field changes nothing else
                     await wait_for_idle(0, 0.5)
@@ -209,7 +196,7 @@ class TitanCampaignApp(App[int]):
             try:
                 titan = actions.find_titan(self.db, self.open_titan, self.open_campaign)
                 view = actions.read_titan(self.db, titan)
-                return SheetScreen(titan, view.state, view.campaign)
+                return self.screen_for(places.Sheet(titan, view.state, view.campaign))
             except (actions.StoreError, RuleError) as error:
                 not_found = str(error)
         try:
@@ -218,12 +205,10 @@ class TitanCampaignApp(App[int]):
             return ProblemScreen(str(error))
         if not_found:
             self.notify(not_found, severity="warning")
-        if self._reopened is not None:
-            return RosterScreen(self._reopened)
-        if self.open_campaign is None:
-            return CampaignsScreen()
-        opened = self.attempt(lambda: actions.find_campaign(self.db, self.open_campaign))
-        return CampaignsScreen() if opened is None else RosterScreen(opened)
+        opened = self._reopened
+        if opened is None and self.open_campaign is not None:
+            opened = self.attempt(lambda: actions.find_campaign(self.db, self.open_campaign))
+        return self.screen_for(places.CampaignList() if opened is None else places.Roster(opened))
 
     # --- acting through actions -----------------------------------------------------
 
@@ -316,14 +301,16 @@ class TitanCampaignApp(App[int]):
         getter: Callable[[], actions.CampaignRef | None] | None = getattr(
             screen, "campaign_in_view", None
         )
+        from .screens.roster import RosterScreen
+
         campaign = getter() if getter is not None else None
         if (
             campaign is not None
             and self.try_action(lambda: actions.read_campaign(self.db, campaign)) is not None
             and not isinstance(screen, RosterScreen)
         ):
-            return RosterScreen(campaign)
-        return CampaignsScreen()
+            return self.screen_for(places.Roster(campaign))
+        return self.screen_for(places.CampaignList())
 
     def _why_closed(self, screen: Screen[Any]) -> str | None:
         """Why ``screen`` can no longer show what it is about (None: it can)."""
@@ -365,7 +352,7 @@ class TitanCampaignApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "quit_app":  # q is a letter in a text field
-            return not isinstance(self.focused, (Input, TextArea))
+            return not isinstance(self.focused, Input)
         if action in ("undo", "redo"):  # nothing to undo in a database that cannot be read
             return not any(isinstance(screen, ProblemScreen) for screen in self.screen_stack)
         return True
@@ -374,50 +361,85 @@ class TitanCampaignApp(App[int]):
 
     def action_backups(self) -> None:
         """The database's backups, to restore one (k, also on a damaged database)."""
+        from .screens.backups import BackupsScreen
+
         if not isinstance(self.screen, BackupsScreen):
             self.push_screen(BackupsScreen())
-
-    def campaign_list(self) -> Screen[None]:
-        return CampaignsScreen()
 
     # --- going from screen to screen ----------------------------------------------------
 
     def screen_for(self, place: places.Place) -> Screen[Any]:
-        """The screen that shows ``place``: the one place that knows every screen."""
+        """The screen that shows ``place``: the one place that knows every screen. Each
+        screen's module is imported when it is first opened, so that the app's start pays
+        only for the screen it opens on."""
         match place:
             case places.CampaignList():
+                from .screens.campaigns import CampaignsScreen
+
                 return CampaignsScreen()
             case places.Backups():
+                from .screens.backups import BackupsScreen
+
                 return BackupsScreen()
             case places.Roster(campaign):
+                from .screens.roster import RosterScreen
+
                 return RosterScreen(campaign)
             case places.Sheet(titan, state, campaign_name):
+                from .screens.sheet import SheetScreen
+
                 return SheetScreen(titan, state, campaign_name)
             case places.History(campaign, titan):
+                from .screens.history import HistoryScreen
+
                 return HistoryScreen(campaign, titan)
             case places.Gold(titan, state):
+                from .screens.gold import GoldScreen
+
                 return GoldScreen(titan, state)
             case places.HonorGuard(titan, state):
+                from .screens.honor_guard import HonorGuardModal
+
                 return HonorGuardModal(titan, state)
             case places.Plan(titan, state):
+                from .screens.plan import PlanScreen
+
                 return PlanScreen(titan, state)
             case places.Print(campaign, titan):
+                from .screens.printing import PrintModal
+
                 return PrintModal(campaign, titan)
             case places.Progress(titan):
+                from .screens.progress import ProgressScreen
+
                 return ProgressScreen(titan)
             case places.CampaignProgress(campaign):
+                from .screens.progress import CampaignProgressScreen
+
                 return CampaignProgressScreen(campaign)
             case places.RecordGame(campaign, found):
+                from .screens.game import RecordGameScreen
+
                 return RecordGameScreen(campaign, found)
             case places.GameLog(campaign, games):
+                from .screens.game_log import GameLogModal
+
                 return GameLogModal(campaign, list(games))
             case places.ExportTitan(titan):
+                from .screens.titan_file import ExportTitanModal
+
                 return ExportTitanModal(titan)
             case places.ImportTitan(campaign):
+                from .screens.titan_file import ImportTitanModal
+
                 return ImportTitanModal(campaign)
             case places.MergeCopy(name, merged):
+                from .screens.merge import ConfirmMergeModal
+
                 return ConfirmMergeModal(name, merged)
             case places.ChooseCopy(copies):
+                from .screens.merge import ChooseCopyModal
+
                 return ChooseCopyModal(copies)
 
     def open(self, place: places.Place, then: Callable[[Any], None] | None = None) -> None:
@@ -437,7 +459,7 @@ class TitanCampaignApp(App[int]):
         damaged database's problem screen, if it was one, gives way: the file opens again)."""
         self.pop_screen()
         if isinstance(self.screen, ProblemScreen):
-            self.switch_screen(CampaignsScreen())
+            self.switch_screen(self.screen_for(places.CampaignList()))
 
     def typed_forms(self) -> list[Screen[Any]]:
         """The open forms (anywhere in the stack) holding something typed and not saved."""
@@ -552,6 +574,8 @@ class TitanCampaignApp(App[int]):
             self.refresh_view()
 
     def action_reference(self) -> None:
+        from .screens.reference import ReferenceScreen
+
         if not isinstance(self.screen, ReferenceScreen):
             self.push_screen(ReferenceScreen())
 

@@ -209,7 +209,8 @@ def pending_line(data: SheetView) -> str:
 
 
 class SheetScreen(OneTitan, Screen[None]):
-    CSS_PATH = "sheet.tcss"
+    # its styles (sheet.tcss) are read with the app's: TitanCampaignApp.CSS_PATH
+    AUTO_FOCUS = "#abilities"  # the boxes take the keys (not the scrolling sheet around them)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="sheet.back"),
         Binding("c", "choices", "Choices", id="sheet.choices"),
@@ -277,7 +278,6 @@ class SheetScreen(OneTitan, Screen[None]):
         self.set_class(width < STACKED, "-stacked")
 
     def on_mount(self) -> None:
-        self.query_one("#abilities", BoxGrid).focus()
         if self.state is not None and self.campaign_name:
             self.show(self.state)  # read just before: not again when first shown
             self.read_on_resume = False

@@ -85,12 +85,12 @@ class BoxGrid(Widget, can_focus=True):
         return self.rows[self.cursor] if self.rows else None
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
-        hint = self.hint()
+        hint = self.hint(width)
         lines = len(hint.wrap(self.app.console, max(width, 1))) if hint.plain else 0
         return len(self.rows) + 1 + max(lines, 1)
 
-    def hint(self) -> Text:
-        """What the cursor's row asks of the player, wrapped to the grid's width."""
+    def hint(self, width: int) -> Text:
+        """What the cursor's row asks of the player, on a grid ``width`` cells wide."""
         current = self.current
         if current is None or not self.has_focus:
             return Text()
@@ -99,13 +99,14 @@ class BoxGrid(Widget, can_focus=True):
             if current.checked == BOXES
             else ("space: check the next box (100 XP)" if current.can_check else current.reason)
         )
-        if self.note_is_cut(current):
+        if self.note_is_cut(current, width):
             hint = f"{current.note}; {hint}"
         return Text(f"  {current.title.title()}: {hint}", style="italic")
 
-    def note_is_cut(self, row: BoxRow) -> bool:
-        """Whether the row's note runs past the grid's width (the hint then says it whole)."""
-        width = self.content_size.width
+    def note_is_cut(self, row: BoxRow, width: int) -> bool:
+        """Whether the row's note runs past the grid's ``width`` (the hint then says it whole).
+        The width is the one being laid out: asking the widget for its size while the screen
+        is arranged would arrange the whole screen again."""
         used = BOX_X + BOXES * BOX_WIDTH + 1 + max(self.title_width, len(row.title)) + 1
         return bool(width and row.note) and used + Text(row.note).cell_len > width
 
@@ -134,7 +135,7 @@ class BoxGrid(Widget, can_focus=True):
                 line.truncate(width, overflow="ellipsis")  # a row is one line; its hint wraps
             text.append_text(line)
             text.append("\n")
-        return text.append_text(self.hint())
+        return text.append_text(self.hint(width))
 
     def watch_cursor(self) -> None:
         self.refresh(layout=True)  # the hint below may take another number of lines
