@@ -17,7 +17,9 @@ ODD_KEYS = ["back\\slash", 'a "quoted" key', "two\nlines", "tab\there", "\u00b2"
 @pytest.mark.parametrize("key", ODD_KEYS, ids=repr)
 def test_a_key_with_json_specials_is_written_so_that_it_reads_back(key: str) -> None:
     tables = {"meta": {"1": {"schema_version": 3}, key: {"note": key}}, key: {key: {"x": 1}}}
-    assert json.loads(encode(tables)) == tables
+    read = json.loads(encode(tables))
+    assert read["meta"]["1"].pop("sealed")  # the file as the program wrote it (see test_seal.py)
+    assert read == tables
 
 
 def test_a_database_with_an_odd_key_survives_a_change(cli: Cli) -> None:

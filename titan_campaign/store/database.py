@@ -9,6 +9,7 @@ Readers take no lock: a file is only ever replaced whole, so they always see one
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -50,6 +51,7 @@ from .files import (
     StoreError,
     check_replaceable,
     encode,
+    is_sealed,
     parse_json,
     read_bytes,
     write_atomically,
@@ -467,6 +469,29 @@ class Session:
         return Stored(stored.id, saved, stored.whole)
 
 
+def _checked(
+    path: Path, raw: bytes, database: Path | None = None
+) -> tuple[dict[str, Any], int | None]:
+    """The file's tables in the current schema, every document checked for shape, and the
+    schema it was upgraded from (None if current); StoreError if anything is wrong. A sealed
+    file (see ``files.SEAL``) was checked when it was written and is not checked again."""
+    with kept_text():
+        if is_sealed(raw):  # the program never writes a key twice, nor a document it did not check
+            return upgrade(path, json.loads(raw), database)
+        tables, upgraded_from = upgrade(path, parse_json(path, raw), database)
+        return check_tables(path, tables), upgraded_from
+
+
+def _own_copy(tables: dict[str, Any]) -> dict[str, Any]:
+    """The tables for one session: its own copy of each document, which the session may
+    change in place (tinydb updates documents so); their parts (a change's events) are
+    shared, never changed."""
+    return {
+        name: {key: dict(doc) if type(doc) is dict else doc for key, doc in table.items()}
+        for name, table in tables.items()
+    }
+
+
 def titan_gone(campaign: str) -> str:
     return f'that Titan is no longer in "{campaign}" (its joining was undone, or a backup without it restored)'
 
@@ -500,6 +525,9 @@ class Database:
         self.versions: list[int] = []
         """The file's versions this object wrote, oldest first."""
         self._seen: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+        self._last: tuple[bytes, dict[str, Any]] | None = None
+        """The file as last read or written here, and its checked tables: read again
+        byte for byte the same, it is neither parsed nor checked again."""
 
     def _open(self) -> Session:
         raw = read_bytes(self.path)
@@ -510,9 +538,13 @@ class Database:
                 "changes": {},
             }
             return Session(self.path, tables, None)
-        with kept_text():
-            tables, upgraded_from = upgrade(self.path, parse_json(self.path, raw))
-            return Session(self.path, check_tables(self.path, tables), upgraded_from)
+        if self._last is not None and self._last[0] == raw:
+            return Session(self.path, _own_copy(self._last[1]), None)
+        tables, upgraded_from = _checked(self.path, raw)
+        if upgraded_from is None:
+            self._last = (raw, tables)
+            tables = _own_copy(tables)
+        return Session(self.path, tables, upgraded_from)
 
     def checked_tables(
         self, database: Path | None = None, raw: bytes | None = None
@@ -524,9 +556,7 @@ class Database:
             raw = read_bytes(self.path)
         if raw is None:
             raise StoreError(f"{self.path} was removed meanwhile; nothing restored")
-        with kept_text():
-            tables, _ = upgrade(self.path, parse_json(self.path, raw), database)
-            session = Session(self.path, check_tables(self.path, tables), None)
+        session = Session(self.path, _checked(self.path, raw, database)[0], None)
         for stored in session.campaigns():
             for titan_id in stored.campaign.titan_ids:
                 try:
@@ -566,11 +596,13 @@ class Database:
         writers' lock. ``restoring``: the file is kept even with backups turned off."""
         payload = encode(tables)  # a text that cannot be written is refused before any backup
         check_replaceable(self.path)
+        self._last = None
         with backups.kept_before(self.path, text, always=restoring):
             try:
                 write_atomically(self.path, payload)
             except AfterWrite as error:  # the file holds the change: it is saved, and so its backup
                 self.after_save.append(str(error))
+        self._last = (payload, tables)
         self.saved.append(text)
 
     def replace_with(self, tables: dict[str, Any], text: str) -> None:
@@ -608,7 +640,12 @@ class Database:
         stamp = (found.st_ino, found.st_size, found.st_mtime_ns)
         if self._seen is None or self._seen[0] != stamp:
             raw = read_bytes(self.path)
-            tables = parse_json(self.path, raw) if raw is not None else {}
+            if raw is None:
+                tables: Any = {}
+            elif self._last is not None and self._last[0] == raw:
+                tables = self._last[1]
+            else:
+                tables = json.loads(raw) if is_sealed(raw) else parse_json(self.path, raw)
             meta = tables.get("meta", {}) if isinstance(tables, dict) else {}
             self._seen = (stamp, {"meta": meta if isinstance(meta, dict) else {}})
         return changes_since(self._seen[1], version)

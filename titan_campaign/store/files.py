@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import stat
@@ -81,19 +82,62 @@ def parse_json(path: Path, raw: bytes) -> Any:
         raise StoreError(f"{path} is not valid JSON; it may be damaged (left untouched)") from None
 
 
+SEAL = "sealed"
+"""A key of the file's first ``meta`` document: the SHA-256 of the file as this program wrote
+it (with these 64 digits read as zeros). A file whose seal holds is as the program wrote it,
+every document checked before it was written, so it is read without checking them again; a
+file changed by hand, or damaged, no longer matches and is checked whole."""
+
+_SEAL_AT = f'"{SEAL}": "'.encode()
+_UNSEALED = b"0" * 64
+_SEALED_BY = b"titan-campaign schema 4, checks 1\n"
+"""Part of every seal: a program whose checks of the documents grow stricter changes it, so
+that it checks again the files written before."""
+
+
+def _seal_of(raw: bytes, at: int) -> bytes:
+    digest = hashlib.sha256(_SEALED_BY)
+    view = memoryview(raw)
+    digest.update(view[:at])
+    digest.update(_UNSEALED)
+    digest.update(view[at + len(_UNSEALED) :])
+    return digest.hexdigest().encode()
+
+
+def is_sealed(raw: bytes) -> bool:
+    """The file is as this program wrote it (see ``SEAL``): nobody changed a byte since."""
+    found = raw.find(_SEAL_AT)
+    if found < 0:
+        return False
+    at = found + len(_SEAL_AT)
+    return raw[at + 64 : at + 65] == b'"' and raw[at : at + 64] == _seal_of(raw, at)
+
+
 def encode(tables: dict[str, dict[str, Any]]) -> bytes:
     """The database as a player reads it: JSON with one line per document, table by table,
-    letters of any script as typed (so a diff of two versions shows one line per change)."""
+    letters of any script as typed (so a diff of two versions shows one line per change),
+    sealed (see ``SEAL``) when it has a ``meta`` table."""
 
     # Documents are plain JSON trees (read from a file or built from events): no cycles to look for.
     line = json.JSONEncoder(
         ensure_ascii=False, separators=(", ", ": "), check_circular=False
     ).encode
+    meta = tables.get("meta") or {}
+    first = next(iter(meta.values()), None)
+    sealing = type(first) is dict
+    if sealing:  # the meta table first, so that its seal is the first one in the file
+        key = next(iter(meta))
+        sealed_meta = {**meta, key: {**meta[key], SEAL: _UNSEALED.decode()}}
+        tables = {"meta": sealed_meta} | {name: t for name, t in tables.items() if name != "meta"}
     parts = []
     for name, table in tables.items():
         docs = ",\n".join(f"  {line(key)}: {line(doc)}" for key, doc in table.items())
         parts.append(f"{line(name)}: {{\n{docs}\n }}" if docs else f"{line(name)}: {{}}")
-    return ("{\n " + ",\n ".join(parts) + "\n}\n").encode()
+    raw = ("{\n " + ",\n ".join(parts) + "\n}\n").encode()
+    at = raw.find(_SEAL_AT) + len(_SEAL_AT)
+    if sealing and raw[at : at + 64] == _UNSEALED:
+        raw = raw[:at] + _seal_of(raw, at) + raw[at + 64 :]
+    return raw
 
 
 def real_path(path: Path) -> Path:

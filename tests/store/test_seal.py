@@ -1,0 +1,128 @@
+"""A file as the program wrote it is read without checking its documents again (its seal
+holds); any byte changed since (a hand edit, damage) breaks the seal, and the file is checked
+whole, as before. A program reading the same file twice parses it once, and what a session
+changes but does not save never reaches the next session."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from titan_campaign import actions
+from titan_campaign.rules.campaign import Campaign
+from titan_campaign.store import database as store_database
+from titan_campaign.store.database import Database
+from titan_campaign.store.files import StoreError, is_sealed
+
+from .conftest import Cli
+
+
+@pytest.fixture
+def thorn(cli: Cli) -> Cli:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    return cli
+
+
+class Checks:
+    """Counts the whole-file checks of documents made while reading."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.made = 0
+        checked = store_database.check_tables
+
+        def counting(path: Path, data: object) -> dict[str, dict[str, object]]:
+            self.made += 1
+            return checked(path, data)
+
+        monkeypatch.setattr(store_database, "check_tables", counting)
+
+
+def test_a_file_the_program_wrote_is_read_without_checking_it_again(
+    thorn: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert is_sealed(thorn.db.read_bytes())
+    checks = Checks(monkeypatch)
+    assert "Thorn" in thorn.ok("titan", "list")
+    assert checks.made == 0
+
+
+def test_a_hand_edit_breaks_the_seal_and_the_file_is_checked_whole(
+    thorn: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raw = thorn.db.read_bytes()
+    edited = raw.replace(b'"base_xp": 200', b'"base_xp": 250', 1)  # the seal left as it was
+    assert edited != raw and not is_sealed(edited)
+    thorn.db.write_bytes(edited)
+    checks = Checks(monkeypatch)
+    assert "base_xp" in thorn.refused("titan", "list")
+    assert checks.made == 1
+
+
+def test_a_key_given_twice_under_an_old_seal_is_still_refused_by_name(thorn: Cli) -> None:
+    lines = thorn.db.read_bytes().splitlines(keepends=True)
+    at = next(n for n, line in enumerate(lines) if line.startswith(b'  "1": {"campaign"'))
+    lines.insert(at + 1, lines[at].rstrip(b",\n") + b",\n")  # a hand merge left it twice
+    thorn.db.write_bytes(b"".join(lines))
+    assert 'the key "1" twice' in thorn.refused("titan", "list")
+
+
+def test_a_seal_is_the_file_whole_not_only_its_documents(thorn: Cli) -> None:
+    raw = thorn.db.read_bytes()
+    assert not is_sealed(raw.replace(b"\n", b"\r\n"))  # the same JSON, other bytes
+    assert not is_sealed(raw[:-1])
+    tables = json.loads(raw)
+    tables["meta"]["1"]["sealed"] = "0" * 64
+    assert not is_sealed(json.dumps(tables).encode())
+
+
+def test_what_a_session_changed_without_saving_never_reaches_the_next_one(thorn: Cli) -> None:
+    db = Database(thorn.db)
+    with db.reading() as session:  # read once: the program now keeps the file as read
+        stored = session.campaign("Iron Crown")
+    with pytest.raises(RuntimeError), db.writing() as session:
+        stored = session.campaign("Iron Crown")
+        outcome = stored.campaign.rename("Iron Throne", "2026-12-01T20:00:00+00:00")
+        session.save(stored, outcome.campaign, outcome.change.text)
+        undo = session.campaign("Iron Throne")
+        undone, _ = undo.campaign.undo(at="2026-12-01T20:00:01+00:00")
+        session.save(undo, undone, "undo")  # changes a document in place (its undo state)
+        raise RuntimeError("refused before the file was written")
+    with db.reading() as session:
+        again: Campaign = session.campaign().campaign
+    assert again.name == "Iron Crown"
+    assert [change.undone for change in again.changes] == [0, 0]
+    assert Database(thorn.db).checked_tables() == db.checked_tables()
+
+
+def test_a_dry_run_merge_leaves_the_next_read_as_the_file_is(thorn: Cli, tmp_path: Path) -> None:
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(thorn.db.read_bytes())
+    other = Cli(copy, thorn.capsys)
+    other.ok("gold", "Thorn", "30")
+    db = Database(thorn.db)
+    assert "Thorn" in str(actions.titans(db, actions.find_campaign(db)))
+    merged = actions.merge_copy(db, copy, dry_run=True)
+    assert merged.brought
+    gold = actions.read_titan(db, actions.find_titan(db, "Thorn")).state.gold
+    assert gold == 0
+
+
+def test_a_change_made_by_another_program_is_read_at_once(thorn: Cli) -> None:
+    db = Database(thorn.db)
+    thorn_ref = actions.find_titan(db, "Thorn")
+    assert actions.read_titan(db, thorn_ref).state.gold == 0
+    thorn.ok("gold", "Thorn", "30")  # another program: the file is replaced
+    assert actions.read_titan(db, thorn_ref).state.gold == 30
+
+
+def test_a_sealed_file_of_another_schema_is_refused_as_before(thorn: Cli) -> None:
+    tables = json.loads(thorn.db.read_bytes())
+    tables["meta"]["1"]["schema_version"] = 99
+    thorn.db.write_text(json.dumps(tables))
+    with pytest.raises(StoreError, match="newer titan-campaign"):
+        with Database(thorn.db).reading():
+            pass
