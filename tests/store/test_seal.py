@@ -123,6 +123,5 @@ def test_a_sealed_file_of_another_schema_is_refused_as_before(thorn: Cli) -> Non
     tables = json.loads(thorn.db.read_bytes())
     tables["meta"]["1"]["schema_version"] = 99
     thorn.db.write_text(json.dumps(tables))
-    with pytest.raises(StoreError, match="newer titan-campaign"):
-        with Database(thorn.db).reading():
-            pass
+    with pytest.raises(StoreError, match="newer titan-campaign"), Database(thorn.db).reading():
+        pass
