@@ -61,3 +61,10 @@ def test_the_files_titan_campaign_writes_are_what_the_schema_describes(tmp_path:
     assert [c.name for c in exported.campaigns] == ["Autumn"]
     titan = TitanFile.model_validate_json((tmp_path / "thorn.json").read_bytes())
     assert titan.titan == "Thorn"
+
+
+def test_the_command_line_offers_every_file_schema() -> None:
+    from titan_campaign import actions
+    from titan_campaign.cli.parser import FILE_SCHEMAS
+
+    assert FILE_SCHEMAS == actions.FILE_SCHEMAS

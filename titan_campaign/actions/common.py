@@ -13,8 +13,6 @@ from ..rules.events import (
     GameOutcome,
 )
 from ..rules.game_log import game_log as game_log_of
-from ..rules.progress import progress as progress_rows
-from ..rules.sheet import SheetView, sheet_view
 from ..rules.titan import (
     Step,
     TitanState,
@@ -79,16 +77,6 @@ def read_titan(db: Database, titan: TitanRef) -> TitanView:
     """The Titan as saved now."""
     campaign_name, state, _ = _titan_history(db, titan)
     return TitanView(campaign_name, state)
-
-
-def titan_sheet(db: Database, titan: TitanRef) -> SheetView:
-    """The Titan's sheet as printed: every figure, and its progress game by game."""
-    campaign_name, state, events = _titan_history(db, titan)
-    return _printed_sheet(state, campaign_name, events)
-
-
-def _printed_sheet(state: TitanState, campaign: str, events: Sequence[Event]) -> SheetView:
-    return sheet_view(state, campaign, progress_rows(events))
 
 
 def read_campaign(db: Database, campaign: CampaignRef) -> Campaign:

@@ -9,7 +9,29 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..rules.campaign import Campaign
-from ..store import Database, Stored
+from ..rules.errors import RuleError
+from ..rules.events import GameOutcome
+from ..store import Announced, Changes, Database, Gone, Stored, StoreError
+from ..store.outputs import MissingFolder, is_stream
+
+__all__ = [  # and, for ``titan_campaign.actions``, what every shell needs of the layers below
+    "Announced",
+    "CampaignRef",
+    "CampaignView",
+    "Changes",
+    "Database",
+    "GameOutcome",
+    "Gone",
+    "MissingFolder",
+    "RuleError",
+    "StoreError",
+    "TitanRef",
+    "campaign_views",
+    "find_campaign",
+    "find_titan",
+    "find_titans",
+    "is_stream",
+]
 
 
 @dataclass(frozen=True)
@@ -42,7 +64,7 @@ def find_campaign(db: Database, campaign: str | None = None) -> CampaignRef:
     """The campaign named ``campaign`` (case-insensitive), or the only one when no name is
     given; StoreError naming the campaigns there are if none matches."""
     with db.reading() as session:
-        return CampaignRef(session.campaign_doc_id(session.campaign(campaign).id))
+        return CampaignRef(session.campaign_key(campaign))
 
 
 def find_titan(db: Database, titan: str, campaign: str | CampaignRef | None = None) -> TitanRef:

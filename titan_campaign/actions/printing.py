@@ -1,14 +1,28 @@
 """What a printout shows, read from the database: one path for the command line, the app and
 a served tab, so each prints the same pages."""
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..printing.kinds import CampaignPrint
+from ..rules.events import Event
 from ..rules.game_log import game_log
-from ..rules.sheet import SheetView
+from ..rules.progress import progress as progress_rows
+from ..rules.sheet import SheetView, sheet_view
+from ..rules.titan import TitanState
 from ..store import Database
-from .common import _printed_sheet, _readable, read_campaign, titan_sheet
+from .common import _readable, _titan_history, read_campaign
 from .ids import CampaignRef, TitanRef, find_campaign
+
+
+def titan_sheet(db: Database, titan: TitanRef) -> SheetView:
+    """The Titan's sheet as printed: every figure, and its progress game by game."""
+    campaign_name, state, events = _titan_history(db, titan)
+    return _printed_sheet(state, campaign_name, events)
+
+
+def _printed_sheet(state: TitanState, campaign: str, events: Sequence[Event]) -> SheetView:
+    return sheet_view(state, campaign, progress_rows(events))
 
 
 class PrintData(NamedTuple):

@@ -8,6 +8,7 @@ import sys
 from argparse import Namespace
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import actions
 from ..actions import Database, Done, Participant
@@ -17,9 +18,11 @@ from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
 from ..rules.printable import one_line
 from ..rules.progress import progress_json, progress_table
-from ..rules.sheet import SheetView
 from ..rules.titan import PendingChoice, Step, TitanState
 from ..rules.views import view_json
+
+if TYPE_CHECKING:  # the sheet's rules load only for the commands that show one
+    from ..rules.sheet import SheetView
 
 
 def _campaign(args: Namespace) -> str | None:

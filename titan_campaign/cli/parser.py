@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import NoReturn
 
-from .. import actions
 from ..actions import Database
 from ..rules.errors import RuleError
 from ..rules.game_log import ENTRY_FIGURES, EntryWords, read_entry
@@ -17,6 +16,9 @@ from . import handlers
 
 Parser = argparse.ArgumentParser
 Handler = Callable[[Namespace, Database], None]
+FILE_SCHEMAS = ("database", "export", "titan")
+"""The files ``schema`` describes (``actions.FILE_SCHEMAS``, named here so that building the
+parser loads none of their models)."""
 Arguments = Callable[[Parser, Parser], None]
 """Adds a command's arguments to its parser (the second: the options every command takes)."""
 
@@ -419,7 +421,7 @@ def _print_campaign_arguments(print_campaign: Parser, common: Parser) -> None:
 
 
 def _schema_arguments(parser: Parser, common: Parser) -> None:
-    parser.add_argument("file", choices=actions.FILE_SCHEMAS, help="which file's schema")
+    parser.add_argument("file", choices=FILE_SCHEMAS, help="which file's schema")
 
 
 def _no_arguments(parser: Parser, common: Parser) -> None:

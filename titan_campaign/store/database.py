@@ -355,11 +355,20 @@ class Session:
 
     def campaign(self, name: str | None = None) -> Stored:
         """The named campaign, or the only one when no name is given."""
+        doc = self._chosen(name)
+        return self._stored(doc.doc_id, doc)
+
+    def campaign_key(self, name: str | None = None) -> str:
+        """The id of the named campaign, or of the only one, reading none of its changes."""
+        return str(self._chosen(name).get("id", ""))
+
+    def _chosen(self, name: str | None) -> Any:
+        """The named campaign's document, or the only one's when no name is given."""
         campaigns = self._campaigns.all()
         named = ", ".join(shown(str(c["name"])) for c in campaigns)
         if name is None:
             if len(campaigns) == 1:
-                return self._stored(campaigns[0].doc_id, campaigns[0])
+                return campaigns[0]
             if not campaigns:
                 raise StoreError(
                     "no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`"
@@ -368,7 +377,7 @@ class Session:
         doc = self._named(name)
         if doc is None:
             raise StoreError(f'no campaign named "{name}" (campaigns: {named or "none yet"})')
-        return self._stored(doc.doc_id, doc)
+        return doc
 
     def _campaign_doc_of(self, name: str, base_xp: int, created: str) -> CampaignDoc:
         try:
