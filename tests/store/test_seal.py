@@ -14,7 +14,7 @@ from titan_campaign import actions
 from titan_campaign.rules.campaign import Campaign
 from titan_campaign.store import database as store_database
 from titan_campaign.store.database import Database
-from titan_campaign.store.files import StoreError, is_sealed
+from titan_campaign.store.files import StoreError, encode, is_sealed
 
 from .conftest import Cli
 
@@ -125,3 +125,29 @@ def test_a_sealed_file_of_another_schema_is_refused_as_before(thorn: Cli) -> Non
     thorn.db.write_text(json.dumps(tables))
     with pytest.raises(StoreError, match="newer titan-campaign"), Database(thorn.db).reading():
         pass
+
+
+def test_a_program_writing_again_writes_each_document_as_it_now_is(thorn: Cli) -> None:
+    """A running program (the app) writes a document unchanged since its last write as it
+    wrote it, and every changed one anew: undo and redo change documents in place."""
+    db = Database(thorn.db)
+    campaign = actions.find_campaign(db)
+    thorn_ref = actions.find_titan(db, "Thorn")
+    steps = [
+        lambda: actions.change_gold(db, thorn_ref, 30, "loot"),
+        lambda: actions.undo(db, campaign),
+        lambda: actions.redo(db, campaign),
+        lambda: actions.rename_campaign(db, campaign, "Iron Throne"),
+        lambda: actions.undo(db, thorn_ref),
+        lambda: actions.undo(db, campaign),
+    ]
+    for step in steps:
+        step()
+        raw = thorn.db.read_bytes()
+        assert raw == encode(json.loads(raw))
+        as_written = actions.read_campaign(Database(thorn.db), campaign)  # another program
+        as_held = actions.read_campaign(db, campaign)
+        assert as_written.name == as_held.name
+        assert [c.undone for c in as_written.changes] == [c.undone for c in as_held.changes]
+    assert actions.read_titan(db, thorn_ref).state.gold == 0
+    assert "Iron Crown" in thorn.ok("campaign", "list")

@@ -48,9 +48,10 @@ from .documents import (
 from .files import (
     LOCK_TIMEOUT,
     AfterWrite,
+    Lines,
     StoreError,
     check_replaceable,
-    encode,
+    encode_lines,
     is_sealed,
     parse_json,
     read_bytes,
@@ -537,6 +538,9 @@ class Database:
         self._last: tuple[bytes, dict[str, Any]] | None = None
         """The file as last read or written here, and its checked tables: read again
         byte for byte the same, it is neither parsed nor checked again."""
+        self._lines: Lines = {}
+        """Each document's line as last written here: an unchanged one is written again as
+        it was, not encoded again."""
 
     def _open(self) -> Session:
         raw = read_bytes(self.path)
@@ -603,15 +607,16 @@ class Database:
         """Keep the file as it is as a backup (before ``text``, the change), then write
         ``tables`` atomically: the one place a new version is written, always under the
         writers' lock. ``restoring``: the file is kept even with backups turned off."""
-        payload = encode(tables)  # a text that cannot be written is refused before any backup
+        # a text that cannot be written is refused before any backup
+        payload, lines = encode_lines(tables, self._lines)
         check_replaceable(self.path)
-        self._last = None
+        self._last, self._lines = None, {}
         with backups.kept_before(self.path, text, always=restoring):
             try:
                 write_atomically(self.path, payload)
             except AfterWrite as error:  # the file holds the change: it is saved, and so its backup
                 self.after_save.append(str(error))
-        self._last = (payload, tables)
+        self._last, self._lines = (payload, tables), lines
         self.saved.append(text)
 
     def replace_with(self, tables: dict[str, Any], text: str) -> None:

@@ -113,10 +113,23 @@ def is_sealed(raw: bytes) -> bool:
     return raw[at + 64 : at + 65] == b'"' and raw[at : at + 64] == _seal_of(raw, at)
 
 
+Lines = dict[tuple[str, str], tuple[Any, str]]
+"""Each document of a file as written, by table and key: the document, and its line of the
+file."""
+
+
 def encode(tables: dict[str, dict[str, Any]]) -> bytes:
     """The database as a player reads it: JSON with one line per document, table by table,
     letters of any script as typed (so a diff of two versions shows one line per change),
     sealed (see ``SEAL``) when it has a ``meta`` table."""
+    return encode_lines(tables)[0]
+
+
+def encode_lines(
+    tables: dict[str, dict[str, Any]], known: Lines | None = None
+) -> tuple[bytes, Lines]:
+    """``encode``, and each document's line; a document equal to one of ``known`` (the
+    lines of the version written before) is written as it was, not encoded again."""
 
     # Documents are plain JSON trees (read from a file or built from events): no cycles to look for.
     line = json.JSONEncoder(
@@ -129,15 +142,22 @@ def encode(tables: dict[str, dict[str, Any]]) -> bytes:
         key = next(iter(meta))
         sealed_meta = {**meta, key: {**meta[key], SEAL: _UNSEALED.decode()}}
         tables = {"meta": sealed_meta} | {name: t for name, t in tables.items() if name != "meta"}
+    before = known or {}
+    lines: Lines = {}
     parts = []
     for name, table in tables.items():
-        docs = ",\n".join(f"  {line(key)}: {line(doc)}" for key, doc in table.items())
+        for key, doc in table.items():
+            was = before.get((name, key))
+            if was is None or was[0] != doc:
+                was = (doc, f"  {line(key)}: {line(doc)}")
+            lines[name, key] = (doc, was[1])
+        docs = ",\n".join(lines[name, key][1] for key in table)
         parts.append(f"{line(name)}: {{\n{docs}\n }}" if docs else f"{line(name)}: {{}}")
     raw = ("{\n " + ",\n ".join(parts) + "\n}\n").encode()
     at = raw.find(_SEAL_AT) + len(_SEAL_AT)
     if sealing and raw[at : at + 64] == _UNSEALED:
         raw = raw[:at] + _seal_of(raw, at) + raw[at + 64 :]
-    return raw
+    return raw, lines
 
 
 def real_path(path: Path) -> Path:
