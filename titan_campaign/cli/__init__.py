@@ -129,4 +129,7 @@ def _open_app(args: object, path: object) -> int:
 
 
 def entry() -> NoReturn:
+    # the program uses no pydantic plugin: looking for them reads every installed package's
+    # metadata when the first model is checked (pydantic's documented switch)
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     sys.exit(main())
