@@ -55,15 +55,26 @@ class Copy:
         return [row["name"] for row in json.loads(self.ok("campaign", "list", "--json"))]
 
 
-@pytest.fixture
-def pair(tmp_path: Path) -> tuple[Copy, Copy]:
-    """Ann's file holding the example campaign and "Side Quest" (Kel in it), and Bo's copy."""
+@pytest.fixture(scope="module")
+def ann_at_the_start(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    """Ann's file holding the example campaign and "Side Quest" (Kel in it), made by three
+    commands once for every test here; its folder (file and backups) and the clock after."""
     clock = [0]
-    ann = Copy(tmp_path / "campaigns.json", clock)
-    bo = Copy(tmp_path / "campaigns (Bo's conflicted copy).json", clock)
+    ann = Copy(tmp_path_factory.mktemp("ann") / "campaigns.json", clock)
     ann.ok("import", str(EXAMPLE))
     ann.ok("campaign", "new", "Side Quest", "--base-xp", "0")
     ann.ok("titan", "add", "Kel", "--player", "Ann", "--campaign", "Side Quest")
+    return ann.db.parent, clock[0]
+
+
+@pytest.fixture
+def pair(ann_at_the_start: tuple[Path, int], tmp_path: Path) -> tuple[Copy, Copy]:
+    """Ann's file as it starts (a copy of its whole folder), and Bo's copy of her file."""
+    folder, minutes = ann_at_the_start
+    shutil.copytree(folder, tmp_path, dirs_exist_ok=True)
+    clock = [minutes]
+    ann = Copy(tmp_path / "campaigns.json", clock)
+    bo = Copy(tmp_path / "campaigns (Bo's conflicted copy).json", clock)
     shutil.copyfile(ann.db, bo.db)
     return ann, bo
 

@@ -71,11 +71,11 @@ DIALOGS = [
 ]
 
 
-@pytest.fixture
-def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The example campaign, Mira keeping a build goal, a sync tool's copy beside it; files
-    are offered in one fixed folder so that the pictures do not depend on where tests run."""
-    folder = tmp_path / "db"
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example campaign, Mira keeping a build goal, a sync tool's copy beside it (Osk
+    keeping one there): made once, each picture opens a copy of the folder."""
+    folder = tmp_path_factory.mktemp("made") / "db"
     folder.mkdir()
     path = folder / "campaign.json"
     with time_machine.travel(DAY, tick=False):
@@ -86,6 +86,16 @@ def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         shutil.copy(path, copy)
         osk = actions.find_titan(Database(copy), "Osk", CAMPAIGN)
         actions.keep_goal(Database(copy), osk, abilities=["luck=1"])
+    return folder
+
+
+@pytest.fixture
+def campaign(made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the campaign's folder; files are offered in one fixed folder so that the
+    pictures do not depend on where tests run."""
+    folder = tmp_path / "db"
+    shutil.copytree(made, folder)
+    path = folder / "campaign.json"
     shown = Path("/tmp/titan-campaign-snapshots")
     shown.mkdir(exist_ok=True)
     monkeypatch.chdir(shown)

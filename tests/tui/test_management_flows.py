@@ -98,9 +98,11 @@ async def test_x_archives_a_titan_and_x_on_it_among_the_archived_brings_it_back(
         await pilot.press("x")  # Thorn
         await pilot.pause()
         assert table.row_count == 1 and stored(db, "Thorn").archived
-        await pilot.press("v")  # archived shown
+        await pilot.press("v")  # archived shown; the highlight stays on Mira, the next one
         await pilot.pause()
         assert "Thorn [archived]" in str(table.get_row_at(0)[0])
+        assert "Mira" in str(table.get_row_at(table.cursor_row)[0])
+        await pilot.press("up")  # to Thorn
         await pilot.press("x")
         await pilot.pause()
         assert not stored(db, "Thorn").archived
