@@ -17,8 +17,9 @@ from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.choices import swap_target
 from titan_campaign.tui.screens.game_log import CORRECTION_HELP
-from titan_campaign.tui.screens.goal import _pairs, goal_panel
+from titan_campaign.tui.screens.goal import _pairs
 from titan_campaign.tui.screens.progress import ProgressScreen
+from titan_campaign.tui.screens.sheet import goal_panel
 
 from .conftest import CAMPAIGN, Notes, rendered
 

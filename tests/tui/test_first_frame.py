@@ -15,7 +15,7 @@ from titan_campaign.rules.events import AbilityBought
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
-from titan_campaign.tui.screens.forms import ProblemScreen
+from titan_campaign.tui.screens.problem import ProblemScreen
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 

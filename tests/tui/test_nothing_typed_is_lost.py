@@ -22,8 +22,9 @@ from titan_campaign.tui import unsaved
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.backups import BackupsScreen, ConfirmRestoreModal
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
-from titan_campaign.tui.screens.forms import ConfirmModal, ProblemScreen
+from titan_campaign.tui.screens.forms import ConfirmModal
 from titan_campaign.tui.screens.game import RecordGameScreen
+from titan_campaign.tui.screens.problem import ProblemScreen
 from titan_campaign.tui.settings import SERVED_ENV
 from titan_campaign.tui.widgets.key_bar import KeyBar
 

@@ -31,7 +31,7 @@ from ..rules.titan import TitanState
 from . import places, settings, unsaved
 from .commands import ActionsProvider
 from .refusals import REFUSED, Refusal, refusal_of
-from .screens.forms import ProblemScreen, QuitModal, form_title
+from .screens.problem import ProblemScreen
 
 T = TypeVar("T")
 
@@ -473,6 +473,8 @@ class TitanCampaignApp(App[int]):
     def action_quit_app(self) -> None:
         """q (outside a text field), ctrl+q and the palette's Quit: at once, or, with
         something typed in an open form, after asking."""
+        from .screens.forms import QuitModal  # the forms load when one is first opened
+
         if isinstance(self.screen, QuitModal):
             return  # already asked
         if self.typed_forms():
@@ -489,6 +491,8 @@ class TitanCampaignApp(App[int]):
 
     def keep_typed(self) -> Path | None:
         """Keep what the open forms hold, typed and not saved (see ``unsaved``)."""
+        from .screens.forms import form_title
+
         forms: list[tuple[str, list[str]]] = []
         for screen in self.typed_forms():
             typed: Callable[[], list[str]] = getattr(screen, "typed", list)

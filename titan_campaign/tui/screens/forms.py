@@ -540,30 +540,6 @@ class MessageModal(FormModal):
         yield KeyBar()
 
 
-class ProblemScreen(Screen[None]):
-    """The database cannot be opened: say why, touch nothing, and offer its backups (k)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.quit", "Quit", id="problem.quit", show=False),
-        Binding("k", "app.backups", "Backups", id="problem.backups"),
-    ]
-
-    def __init__(self, problem: str) -> None:
-        super().__init__()
-        self.problem = problem
-
-    def compose(self) -> ComposeResult:
-        yield Static(
-            plain(
-                f"The campaign database cannot be opened:\n\n{self.problem}\n\n"
-                "Nothing was changed. k: see its backups and restore one (the damaged file is "
-                "kept as a backup too)."
-            ),
-            id="problem",
-        )
-        yield KeyBar()
-
-
 def rename_titan(
     screen: Screen[None],
     titan: actions.TitanRef,

@@ -1,5 +1,5 @@
-"""Build goals in the app: the goal on the sheet, a form to keep or clear one, and the next
-step offered with one key (see ``rules/goals.py``; every change goes through ``actions``)."""
+"""Build goals in the app: a form to keep or clear one, and the next step offered with one
+key (the sheet shows the kept goal) (see ``rules/goals.py``; every change goes through ``actions``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -17,52 +16,13 @@ from textual.widgets import Button, Input, Label, Static
 from ... import actions
 from ...rules.errors import RuleError
 from ...rules.goals import GoalStep
-from ...rules.names import UnknownName, plural
-from ...rules.sheet import GoalView
+from ...rules.names import UnknownName
 from ...rules.state import XP_PER_PURCHASE
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
 from .forms import BACK, FormBox, FormModal
-
-STEPS_SHOWN = 6
-"""Steps of the goal listed on the sheet; the rest are counted."""
-
-
-def goal_panel(goal: GoalView | None) -> Text:
-    """The kept goal as the sheet shows it: what is wanted, what remains, the next steps."""
-    text = Text()
-    if not goal:
-        return text
-    text.append("BUILD GOAL ", style="bold underline")
-    text.append(goal.wanted, style="bold")
-    text.append("\n")
-    if goal.note:
-        text.append(goal.note + "\n")
-        return text
-    if goal.met:
-        text.append("Reached: every box, level and spell of the goal is on the sheet.\n")
-        return text
-    remains = f"{goal.xp_cost} XP in {plural(len(goal.steps), 'step')}"
-    if goal.xp_needed:
-        about = f"{goal.games:g} game{'' if goal.games == 1 else 's'}"
-        games = f" (about {about})" if goal.games else ""
-        remains += f"; {goal.xp_needed} XP still to earn{games}"
-    else:
-        remains += ", all available now"
-    if goal.forgets:  # R6: a bonus swap forgets the old spell
-        remains += f"; forgets the bonus spell{'s' if len(goal.forgets) > 1 else ''} "
-        remains += ", ".join(goal.forgets) + " (R6)"
-    text.append(remains + "\n")
-    steps = [f"{number}. {step}" for number, step in enumerate(goal.steps, start=1)]
-    shown = steps[:STEPS_SHOWN]
-    if len(steps) > STEPS_SHOWN:
-        shown.append(f"... {len(steps) - STEPS_SHOWN} more")
-    text.append("   ".join(shown) + "\n")
-    text.append("s: take the next step   o: change the goal", style="dim")
-    return text
-
 
 # --- the next step ----------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -23,10 +24,10 @@ from .. import places
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from . import goal
 from .base import OneTitan, titan_app
-from .choices import ChoiceFlow, news_of
-from .forms import change_player, rename_titan
+
+if TYPE_CHECKING:
+    from .choices import ChoiceFlow
 
 NARROW = 100
 STACKED = 64  # two box grids of about 31 cells each
@@ -191,6 +192,44 @@ def goal_line(goal: GoalView | None) -> Text:
     return text
 
 
+STEPS_SHOWN = 6
+"""Steps of the goal listed on the sheet; the rest are counted."""
+
+
+def goal_panel(goal: GoalView | None) -> Text:
+    """The kept goal as the sheet shows it: what is wanted, what remains, the next steps."""
+    text = Text()
+    if not goal:
+        return text
+    text.append("BUILD GOAL ", style="bold underline")
+    text.append(goal.wanted, style="bold")
+    text.append("\n")
+    if goal.note:
+        text.append(goal.note + "\n")
+        return text
+    if goal.met:
+        text.append("Reached: every box, level and spell of the goal is on the sheet.\n")
+        return text
+    remains = f"{goal.xp_cost} XP in {plural(len(goal.steps), 'step')}"
+    if goal.xp_needed:
+        about = f"{goal.games:g} game{'' if goal.games == 1 else 's'}"
+        games = f" (about {about})" if goal.games else ""
+        remains += f"; {goal.xp_needed} XP still to earn{games}"
+    else:
+        remains += ", all available now"
+    if goal.forgets:  # R6: a bonus swap forgets the old spell
+        remains += f"; forgets the bonus spell{'s' if len(goal.forgets) > 1 else ''} "
+        remains += ", ".join(goal.forgets) + " (R6)"
+    text.append(remains + "\n")
+    steps = [f"{number}. {step}" for number, step in enumerate(goal.steps, start=1)]
+    shown = steps[:STEPS_SHOWN]
+    if len(steps) > STEPS_SHOWN:
+        shown.append(f"... {len(steps) - STEPS_SHOWN} more")
+    text.append("   ".join(shown) + "\n")
+    text.append("s: take the next step   o: change the goal", style="dim")
+    return text
+
+
 def legions_panel(data: SheetView) -> Text:
     text = Text()
     text.append("STARTING LEGIONS (next game)\n", style="bold underline")
@@ -241,7 +280,14 @@ class SheetScreen(OneTitan, Screen[None]):
         super().__init__(titan, campaign_name)
         self.state = state  # as drawn
         self.read_on_resume = True
-        self.flow = ChoiceFlow(self)
+
+    @cached_property
+    def flow(self) -> ChoiceFlow:
+        """The pick lists a purchase or a choice opens (their forms load when first needed,
+        not before the sheet's first paint)."""
+        from .choices import ChoiceFlow
+
+        return ChoiceFlow(self)
 
     def compose(self) -> ComposeResult:
         self._fit(self.app.size.width)  # before the children get styled
@@ -320,7 +366,7 @@ class SheetScreen(OneTitan, Screen[None]):
         pending.update(plain(pending_line(data)))
         pending.display = bool(data.pending)
         kept = self.query_one("#sheet-goal", Static)
-        kept.update(goal.goal_panel(data.goal))
+        kept.update(goal_panel(data.goal))
         kept.display = data.goal is not None
         self.query_one("#abilities", BoxGrid).set_rows(box_rows(state, data, "abilities"))
         self.query_one("#schools", BoxGrid).set_rows(box_rows(state, data, "schools"))
@@ -406,6 +452,8 @@ class SheetScreen(OneTitan, Screen[None]):
             return
         if done.state.pending and done.state.pending != shown.pending:
             self.show(done.state)  # what the purchase did is told on the pick list it opens
+            from .choices import news_of
+
             self.flow.start(news=news_of(shown, done))
             return
         self.show_done(done)
@@ -464,21 +512,29 @@ class SheetScreen(OneTitan, Screen[None]):
 
     def action_set_goal(self) -> None:
         if self.state is not None:
-            goal.edit_goal(self, self.titan, self.state, self.refresh_view)
+            from .goal import edit_goal  # the goal's forms load when first opened
+
+            edit_goal(self, self.titan, self.state, self.refresh_view)
 
     def action_next_step(self) -> None:
         if self.state is not None:
-            goal.offer_next_step(self, self.titan, self.state, self.show_done)
+            from .goal import offer_next_step
+
+            offer_next_step(self, self.titan, self.state, self.show_done)
 
     def action_progress(self) -> None:
         titan_app(self).open(places.Progress(self.titan))
 
     def action_rename(self) -> None:
         if self.state is not None:
+            from .forms import rename_titan  # the forms load when one is first opened
+
             rename_titan(self, self.titan, self.state, self._renamed)
 
     def action_change_player(self) -> None:
         if self.state is not None:
+            from .forms import change_player
+
             change_player(self, self.titan, self.state, self._renamed)
 
     def _renamed(self, done: object) -> None:
