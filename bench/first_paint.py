@@ -1,7 +1,12 @@
 """Run an app from process start to its first painted screen, then end the process at once.
 
-For counting the work of a start-up with a tool that watches a whole process (valgrind's
-cachegrind counts instructions, which other work on the machine does not disturb):
+``python bench/first_paint.py`` (valgrind installed) counts the instructions of the app's first
+painted sheet, opened by ``titan-campaign --campaign Bench --titan "Titan 1"`` on the campaigns
+of ``bench_tui.py`` (4 Titans; 50 Titans x 100 events), and of the one-Label Textual app, and
+prints their ratios. Instruction counts are not disturbed by other work on the machine, so a
+change of a few percent shows, which wall times on a shared machine hide.
+
+For counting one start-up (valgrind's cachegrind counts a whole process's instructions):
 
     valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/tmp/cg.label \
         python bench/first_paint.py --slow label
@@ -23,7 +28,10 @@ alike. Textual's own frame timers (a 60th of a second) are left as they are.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
@@ -75,8 +83,46 @@ def label_app() -> None:
     One().run()
 
 
+def instructions(*words: str) -> int:
+    """Instructions of one start-up of ``words`` (as given to this script), under valgrind."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    command = [sys.executable, __file__, *words]
+    subprocess.run(command, env=env, capture_output=True, check=True)  # compiled modules cached
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "cachegrind.out"
+        subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}"]
+            + [sys.executable, __file__, "--slow", *words],
+            env=env,
+            capture_output=True,
+            check=True,
+        )
+        summary = next(line for line in out.read_text().splitlines() if line.startswith("summary"))
+    return int(summary.split()[1])
+
+
+def count_all() -> None:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_tui import build_campaign
+
+    with tempfile.TemporaryDirectory() as folder:
+        small, large = Path(folder) / "small.json", Path(folder) / "large.json"
+        build_campaign(small, 4, small=True)
+        build_campaign(large, 50)
+        label = instructions("label")
+        print(f"one-Label app:            {label / 1e6:7.0f}M instructions")
+        for title, path in (("sheet, 4 Titans:", small), ("sheet, 50 x 100 events:", large)):
+            sheet = instructions(
+                "app", "--db", str(path), "--campaign", "Bench", "--titan", "Titan 1"
+            )
+            print(f"{title:<25} {sheet / 1e6:7.0f}M instructions   ratio {sheet / label:.2f}x")
+
+
 if __name__ == "__main__":
     words = sys.argv[1:]
+    if not words:
+        count_all()
+        raise SystemExit(0)
     if words[:1] == ["--slow"]:
         stretch_long_timers()
         words = words[1:]
