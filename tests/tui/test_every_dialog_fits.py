@@ -13,7 +13,7 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import FormBox, MessageModal
 
 from .conftest import CAMPAIGN
-from .test_every_screen_snapshots import DIALOGS, campaign  # noqa: F401 (a fixture)
+from .test_every_screen_snapshots import DIALOGS, campaign, made  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
 
