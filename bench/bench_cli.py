@@ -3,6 +3,11 @@ pydantic import BaseModel"`` on the same machine (target: every command at most 
 campaign of 50 Titans x 100 events. Printouts are written to files in a scratch folder.
 
     python bench/bench_cli.py [--runs 11] [--only "sheet T" --only "gold T 1" ...]
+    python bench/bench_cli.py --instructions [--only ...]
+
+``--instructions`` counts each command's machine instructions once with valgrind (cachegrind)
+instead of timing it: the same count on a busy machine as on a quiet one, for comparing two
+versions of the program while other work runs.
 
 Each run starts fresh processes; the commands and the baseline are timed in turn and the
 medians compared. Changing commands are followed by an undo, so the database stays the same.
@@ -75,6 +80,48 @@ def cpu_time(command: list[str], env: dict[str, str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def instructions(command: list[str], env: dict[str, str]) -> int:
+    """The machine instructions the process ran, as valgrind counts them."""
+    with tempfile.NamedTemporaryFile(prefix="titan-bench-cg-") as counts:
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=cachegrind",
+                "--cache-sim=no",
+                f"--cachegrind-out-file={counts.name}",
+                *command,
+            ],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        summary = next(
+            line
+            for line in Path(counts.name).read_text().splitlines()
+            if line.startswith("summary:")
+        )
+    return int(summary.split()[1])
+
+
+def count_instructions(
+    commands: dict[str, list[str]], env: dict[str, str], undo: list[str]
+) -> None:
+    counted = {}
+    for name, command in commands.items():
+        counted[name] = instructions(command, env)
+        if command[3:4] and command[3] in CHANGES:
+            wall_time(undo, env)
+    base = counted.pop("baseline")
+    print(f"baseline: {base / 1e6:.0f} M instructions")
+    for name, count in counted.items():
+        print(
+            f"{'titan-campaign ' + name:44} {count / 1e6:6.0f} M instructions {count / base:4.2f}x"
+        )
+    over = [name for name, count in counted.items() if count / base > TARGET]
+    print(f"over the {TARGET}x target: {', '.join(over) or 'none'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -82,6 +129,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument(
         "--only", action="append", choices=COMMANDS, metavar="NAME", help="time only these commands"
+    )
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions with valgrind instead"
     )
     args = parser.parse_args()
     chosen = {name: argv for name, argv in COMMANDS.items() if name in (args.only or COMMANDS)}
@@ -103,6 +153,9 @@ def main() -> None:
             wall_time(command, env)
             if command[3:4] and command[3] in CHANGES:
                 wall_time(undo, env)
+        if args.instructions:
+            count_instructions(commands, env, undo)
+            return
         wall: dict[str, list[float]] = {name: [] for name in commands}
         cpu: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.runs):
