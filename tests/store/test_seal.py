@@ -151,3 +151,15 @@ def test_a_program_writing_again_writes_each_document_as_it_now_is(thorn: Cli) -
         assert [c.undone for c in as_written.changes] == [c.undone for c in as_held.changes]
     assert actions.read_titan(db, thorn_ref).state.gold == 0
     assert "Iron Crown" in thorn.ok("campaign", "list")
+
+
+def test_a_copy_to_merge_is_checked_whole_even_when_sealed(thorn: Cli, tmp_path: Path) -> None:
+    """A seal tells a file unchanged since the program wrote it, not who wrote it: a copy
+    from elsewhere with a made-up seal is checked all the same."""
+    tables = json.loads(thorn.db.read_bytes())
+    tables["campaigns"]["1"]["base_xp"] = 250
+    forged = tmp_path / "campaigns (conflicted copy).json"
+    forged.write_bytes(encode(tables))
+    assert is_sealed(forged.read_bytes())
+    with pytest.raises(StoreError, match="base_xp"):
+        actions.merge_copy(Database(thorn.db), forged)

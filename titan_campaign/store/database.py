@@ -480,13 +480,15 @@ class Session:
 
 
 def _checked(
-    path: Path, raw: bytes, database: Path | None = None
+    path: Path, raw: bytes, database: Path | None = None, sealed: bool = True
 ) -> tuple[dict[str, Any], int | None]:
     """The file's tables in the current schema, every document checked for shape, and the
-    schema it was upgraded from (None if current); StoreError if anything is wrong. A sealed
-    file (see ``files.SEAL``) was checked when it was written and is not checked again."""
+    schema it was upgraded from (None if current); StoreError if anything is wrong. The
+    database itself when sealed (``sealed``, see ``files.SEAL``) was checked when it was
+    written and is not checked again; a backup or a copy to merge always is (a seal tells
+    a file unchanged since the program wrote it, not who wrote it)."""
     with kept_text():
-        if is_sealed(raw):  # the program never writes a key twice, nor a document it did not check
+        if sealed and is_sealed(raw):  # never a key twice, nor a document left unchecked
             return upgrade(path, json.loads(raw), database)
         tables, upgraded_from = upgrade(path, parse_json(path, raw), database)
         return check_tables(path, tables), upgraded_from
@@ -569,7 +571,7 @@ class Database:
             raw = read_bytes(self.path)
         if raw is None:
             raise StoreError(f"{self.path} was removed meanwhile; nothing restored")
-        session = Session(self.path, _checked(self.path, raw, database)[0], None)
+        session = Session(self.path, _checked(self.path, raw, database, sealed=False)[0], None)
         for stored in session.campaigns():
             for titan_id in stored.campaign.titan_ids:
                 try:
