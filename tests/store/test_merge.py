@@ -489,3 +489,20 @@ def test_each_kind_of_change_made_on_the_other_copy_comes_in(
     assert any(made in line for line in history(copies.ann))
     copies.merge(copies.bo, copies.ann)
     assert sheets(copies.ann.db) == sheets(copies.bo.db)
+
+
+def test_a_copy_merged_twice_keeps_an_undo_made_after_the_other_copy_s_later_change() -> None:
+    """Found by the property above: Bo gave Thorn gold, renamed him, then undid both; Ann
+    gave Mira gold meanwhile. Merged once, the gold stays undone and redoable. Merged again,
+    the undo of Thorn's gold, made after the rename, was counted as done before it, so the
+    rename dropped the gold from the redo stack and the file changed."""
+    steps = [
+        (False, ("gold", "Thorn", 1)),
+        (True, ("gold", "Mira", 1)),
+        (False, ("rename", "Thorn", "Osk")),
+        (False, ("undo", "Osk", 0)),
+        (False, ("undo", "Thorn", 0)),
+    ]
+    test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent.hypothesis.inner_test(  # type: ignore[attr-defined]
+        steps
+    )

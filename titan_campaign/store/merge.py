@@ -14,7 +14,7 @@ nothing, and merging A into B or B into A gives the same sheets.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -128,6 +128,21 @@ def _stamp(change: Change) -> tuple[datetime, bool]:
     return latest, bool(change.undone)
 
 
+def _before_later_undos(mine: Sequence[Change], theirs: Sequence[Change], fork: int) -> int:
+    """Where the copies parted, moved back before any change the two share that was undone
+    or redone after a change of either copy's own was made: that undo is replayed in its
+    place in time, not counted as done before (which would make the later change drop it
+    from the redo stack, and a merge made again give another file)."""
+    while True:
+        made = [_moment(c.at) for c in (*mine[fork:], *theirs[fork:])]
+        if not made:
+            return fork
+        late = [place for place in range(fork) if _stamp(mine[place])[0] > min(made)]
+        if not late:
+            return fork
+        fork = min(late)
+
+
 class _Replay:
     """One campaign's changes after the two copies parted, replayed in the order made."""
 
@@ -137,6 +152,7 @@ class _Replay:
             if _state(one) != _state(other):
                 break
             fork += 1
+        fork = _before_later_undos(mine.changes, theirs.changes, fork)
         self.mine, self.fork = mine, fork
         self.dropped = {i for c in (*mine.changes, *theirs.changes) for i in c.dropped}
         self.mine_rest, self.theirs_rest = mine.changes[fork:], theirs.changes[fork:]
