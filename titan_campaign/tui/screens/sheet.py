@@ -342,6 +342,8 @@ class SheetScreen(OneTitan, Screen[None]):
         self._fit(event.size.width)
 
     def refresh_view(self) -> None:
+        if not self.query("#sheet-title"):  # not composed yet, or closing: drawn on mount
+            return
         state = self.read_state()
         if state is not None:
             self.show(state)
