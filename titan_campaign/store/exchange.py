@@ -173,16 +173,21 @@ def checked_campaigns(path: Path, exported: ExportFile, existing: list[str]) -> 
     return campaigns
 
 
+def _change_docs(path: Path, entry: CampaignExport) -> list[Any]:
+    """The campaign's change log as documents: as exported, or built from each Titan's own
+    history (an export before the change log)."""
+    if not entry.titans:
+        return list(entry.changes)
+    histories = [
+        (n, list(titan.events), list(titan.undone)) for n, titan in enumerate(entry.titans, start=1)
+    ]
+    return change_log(path, 0, histories)
+
+
 def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
     where = f'campaign "{entry.name}"'
     try:
-        docs = list(entry.changes)
-        if entry.titans:
-            histories = [
-                (n, list(titan.events), list(titan.undone))
-                for n, titan in enumerate(entry.titans, start=1)
-            ]
-            docs = change_log(path, 0, histories)
+        docs = _change_docs(path, entry)
         facts = {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created}
         numbered = {str(n): {**doc, "campaign": 1} for n, doc in enumerate(docs, start=1)}
         check_tables(path, {"campaigns": {"1": facts}, "changes": numbered})
@@ -232,13 +237,7 @@ def export_tables(path: Path, exported: ExportFile) -> dict[str, Any]:
     campaigns: dict[str, Any] = {}
     changes: dict[str, Any] = {}
     for number, entry in enumerate(exported.campaigns, start=1):
-        docs = list(entry.changes)
-        if entry.titans:
-            histories = [
-                (n, list(titan.events), list(titan.undone))
-                for n, titan in enumerate(entry.titans, start=1)
-            ]
-            docs = change_log(path, 0, histories)
+        docs = _change_docs(path, entry)
         facts = {"name": entry.name, "base_xp": entry.base_xp, "created": entry.created}
         campaigns[str(number)] = {**facts, "id": entry.id or new_campaign_id()}
         for doc in docs:
