@@ -170,3 +170,25 @@ def test_a_merge_says_a_campaign_stays_deleted_once_for_the_same_copy(
     assert again.brought == ("Mira: gold +1",) and again.deletes == ()
     assert names(ann) == ["The Iron Crown"]
     assert actions.merge_copy(ann, bo.path).deletes == ()
+
+
+def test_a_merge_undone_says_again_that_a_campaign_stays_deleted_when_merged_again(
+    ann: Database, clock: Clock
+) -> None:
+    bo = copy_of(ann, "bo.json")
+    actions.change_gold(bo, actions.find_titan(bo, "Mira"), 1)
+    clock.tick()
+    actions.delete_campaign(ann, actions.find_campaign(ann, "Side Quest"))
+    clock.tick()
+    first = actions.merge_copy(ann, bo.path)
+    assert first.brought == ("Mira: gold +1",)
+    assert first.deletes == (
+        'campaign "Side Quest" stays deleted (deleted here on 2026-12-01 18:03)',
+    )
+    clock.tick()
+    assert actions.undo(ann).change.text == "merged 1 change from bo.json"  # as if never merged
+    clock.tick()
+    again = actions.merge_copy(ann, bo.path)  # a first merge again: the same lines
+    assert (again.brought, again.deletes) == (first.brought, first.deletes)
+    assert names(ann) == ["The Iron Crown"]
+    assert actions.merge_copy(ann, bo.path).deletes == ()  # and said once, as before

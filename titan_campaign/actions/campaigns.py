@@ -25,6 +25,7 @@ from ..rules.titan import (
 )
 from ..store import Database, Gone, Session, Stored, StoreError, now_iso
 from ..store.database import titan_gone
+from ..store.merge import forget_kept_deleted
 from .common import (
     Done,
     Participant,
@@ -354,6 +355,7 @@ def _undo(
         merged = session.merge_note()
         if merged is not None and not titan:
             session.put_back(merged["before"])
+            forget_kept_deleted(db.path, merged)
             session.saved_text = f"undo: {merged['text']}"
             campaign = of if isinstance(of, CampaignRef) else None
             return Undone(Change("", str(merged["text"]), {}), read_merged(session, campaign), {})

@@ -506,6 +506,7 @@ def merge_into(
     after = {table: session.tables.get(table, {}) for table in before}
     session.merged = {
         "text": result.text,
+        "kept_deleted": list(kept_now),  # forgotten again if the merge is undone
         "before": {
             table: {
                 key: before[table].get(key)
@@ -544,3 +545,18 @@ def keep_refused(database: Path, merged: Merged, at: str) -> None:
         told = told if isinstance(told, list) else []
         data["kept_deleted"] = [*told, *(key for key in merged.kept_deleted if key not in told)]
     write_atomically(path, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode())
+
+
+def forget_kept_deleted(database: Path, merge: Mapping[str, Any]) -> None:
+    """A merge undone (``merge`` its note, ``Session.merge_note``): the campaigns it was the
+    first to keep deleted are forgotten beside the database, so that merging the same copy
+    again says so again, as a first merge does."""
+    undone = merge.get("kept_deleted")
+    path = refused_file(database)
+    found = _refused_data(database)
+    if not undone or not isinstance(undone, list) or found is None:
+        return
+    told = found.get("kept_deleted")
+    if isinstance(told, list):
+        found["kept_deleted"] = [key for key in told if key not in undone]
+        write_atomically(path, (json.dumps(found, indent=1, ensure_ascii=False) + "\n").encode())
