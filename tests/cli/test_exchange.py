@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from titan_campaign.store.exchange import EXPORT_VERSION
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "sheets" / "example-campaign.json"
 
 
@@ -91,6 +93,19 @@ def test_import_of_an_impossible_campaign_is_refused_whole(cli, tmp_path, events
     cli.ok("campaign", "new", "Home", "--base-xp", "0")
     assert message in cli.refused("import", str(_export_with(tmp_path, events)))
     assert "Forged" not in cli.ok("campaign", "list")
+
+
+def test_the_example_campaign_is_an_export_of_this_version_as_the_program_writes_it(
+    cli, tmp_path
+) -> None:
+    example = json.loads(EXAMPLE.read_text())
+    assert example["schema_version"] == EXPORT_VERSION
+    assert all(campaign["id"] for campaign in example["campaigns"])
+    assert all(change["id"] for change in example["campaigns"][0]["changes"])
+    cli.ok("import", str(EXAMPLE))
+    cli.ok("export", "-o", str(tmp_path / "again.json"))
+    again = json.loads((tmp_path / "again.json").read_text())
+    assert (again["campaigns"], again["deleted"]) == (example["campaigns"], example["deleted"])
 
 
 def test_example_campaign_imports_with_three_titans_at_different_levels(cli) -> None:

@@ -18,6 +18,8 @@ from titan_campaign import actions
 from titan_campaign.store import Database
 
 EXAMPLE = Path(__file__).parents[2] / "sheets" / "example-campaign.json"
+EXAMPLE_V2 = Path(__file__).parent / "fixtures" / "v2-example-campaign.json"
+"""The example campaign as version 2 exported it (no ids, no delete records)."""
 START = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
 
 
@@ -146,11 +148,11 @@ def test_an_export_without_ids_written_by_an_earlier_version_is_imported_as_befo
     tmp_path: Path,
 ) -> None:
     db = Database(tmp_path / "campaigns.json")
-    assert "id" not in json.loads(EXAMPLE.read_text())["campaigns"][0]
-    imported = actions.import_campaigns(db, EXAMPLE)
+    assert "id" not in json.loads(EXAMPLE_V2.read_text())["campaigns"][0]
+    imported = actions.import_campaigns(db, EXAMPLE_V2)
     assert imported.campaigns == ["The Iron Crown"] and imported.merged is None
     with pytest.raises(actions.StoreError, match="already exists; nothing imported"):
-        actions.import_campaigns(db, EXAMPLE)  # a campaign of that name, not known by id
+        actions.import_campaigns(db, EXAMPLE_V2)  # a campaign of that name, not known by id
 
 
 def test_a_merge_says_a_campaign_stays_deleted_once_for_the_same_copy(
