@@ -92,6 +92,32 @@ async def test_m_is_offered_only_while_a_conflicted_copy_lies_beside_the_databas
         assert "M Merge copy" in _key_bar(app)
 
 
+WITHIN = 2.0  # seconds: the watcher's promise to a player
+
+
+async def test_the_roster_notices_a_conflicted_copy_as_it_arrives_and_as_it_goes_without_a_key(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert "Merge copy" not in _key_bar(app)
+        copy = tmp_path / "campaigns (Bo's conflicted copy 2026-12-01).json"
+        shutil.copyfile(db, copy)  # the sync tool leaves it; the database itself is unchanged
+        await pilot.pause(WITHIN)
+        hint = rendered(app.screen.query_one("#roster-hint", Static))
+        assert f"lies beside the database: {copy.name}" in hint
+        assert "M Merge copy" in _key_bar(app)
+        copy.unlink()  # merged from another shell, or cleared by the sync tool
+        await pilot.pause(WITHIN)
+        assert "lies beside the database" not in rendered(
+            app.screen.query_one("#roster-hint", Static)
+        )
+        assert "Merge copy" not in _key_bar(app)
+
+
 COPIES = (
     "campaigns (Bo's conflicted copy 2026-12-01).json",  # Dropbox
     "campaigns (conflicted copy 2026-12-01 190500).json",  # Nextcloud

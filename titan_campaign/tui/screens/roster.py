@@ -21,6 +21,10 @@ from ..widgets.shorten import shorten
 from .base import database, titan_app
 from .forms import AddTitanModal, change_player, rename_titan
 
+COPIES_SECONDS = 1.0
+"""How often the roster looks for a sync tool's copy beside the database (as often as the app's
+watcher looks at the database itself): a copy arriving changes nothing in the database."""
+
 COLUMNS = ("Titan", "Player", "Level", "XP available", "Mana", "Choices")
 
 
@@ -67,11 +71,20 @@ class RosterScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
+        self.set_interval(COPIES_SECONDS, self._look_for_copies)
         self.query_one(DataTable).focus()
         titan_app(self).remember_campaign(self.campaign if self.campaign_name else None)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
+
+    def _look_for_copies(self) -> None:
+        """Show a sync tool's copy as it arrives or goes (the database unchanged)."""
+        copies = actions.conflicted_copies(database(self))
+        if copies != self._copies:
+            self._copies = copies  # once per change, even if the roster cannot be read now
+            self.refresh_bindings()
+            self.refresh_view()
 
     def refresh_view(self) -> None:
         db = database(self)
