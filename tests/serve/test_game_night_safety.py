@@ -269,3 +269,28 @@ def test_killing_the_server_leaves_no_app_running(game_night: GameNight, open_ta
     game_night.process.wait(timeout=10)
 
     wait_until(lambda: tab_processes(game_night.db) == [], "every tab's app to end", timeout=10)
+
+
+async def test_ctrl_c_tells_a_tab_the_host_stopped_only_once_its_app_has_saved_and_ended(
+    game_night: GameNight,
+) -> None:
+    origin = game_night.url.rstrip("/")
+    url = f"{origin}/ws/{ticket(game_night)}?width=80&height=24"
+    async with aiohttp.ClientSession() as session, session.ws_connect(url, origin=origin) as tab:
+        assert await receive_until(tab, drawn)
+        assert tab_processes(game_night.db)
+        game_night.process.send_signal(signal.SIGINT)  # ctrl+c on the host
+        async with asyncio.timeout(STEP_SECONDS):
+            while (message := await tab.receive()).type in (
+                aiohttp.WSMsgType.TEXT,
+                aiohttp.WSMsgType.BINARY,
+            ):
+                pass  # the app's last words come before the host's
+        running = tab_processes(game_night.db)  # as the tab reads the host's message
+        assert message.type == aiohttp.WSMsgType.CLOSE
+        assert (message.data, message.extra) == (
+            aiohttp.WSCloseCode.GOING_AWAY,
+            "The host stopped the game night. Every change made here is saved.",
+        )
+        assert running == []  # its app had finished saving and ended: the message is true
+    assert game_night.stop() == 0

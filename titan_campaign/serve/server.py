@@ -97,6 +97,7 @@ class GameNightServer(Server):
         self._tickets: OrderedDict[str, TabStart] = OrderedDict()
         self._websockets: set[web.WebSocketResponse] = set()
         self._tabs: set[TabApp] = set()
+        self._stopping = False  # set on ctrl+c: a tab closed from then on is told the host stopped
         self.error_log = error_log()
         self._told: set[Path] = set()  # kept forms already named on the console
 
@@ -176,8 +177,11 @@ class GameNightServer(Server):
             return websocket
         self._websockets.add(websocket)
 
-        async def close() -> None:
-            await websocket.close()
+        async def close() -> None:  # once the tab's app has said all it has to say
+            if self._stopping:
+                await websocket.close(code=WSCloseCode.GOING_AWAY, message=STOPPED.encode())
+            else:
+                await websocket.close()
 
         tab = TabApp(
             f"{self.tab_command(start)} 2>>{shlex.quote(str(self.error_log))}",
@@ -256,11 +260,17 @@ class GameNightServer(Server):
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for stop_signal in (signal.SIGINT, signal.SIGTERM):
-                loop.add_signal_handler(stop_signal, stop.set)
+                loop.add_signal_handler(stop_signal, self._stop, stop)
             self.announce()
             await stop.wait()
             print("Stopping: each tab finishes what it is saving...", flush=True)
+            # Each tab's app first finishes and ends; only then is its tab told the host stopped
+            # (``close``, after the app's last screen has gone out), so the message is true and
+            # is the last thing the tab receives.
             await asyncio.gather(
+                *(tab.end(SHUTDOWN_SECONDS) for tab in list(self._tabs)), return_exceptions=True
+            )
+            await asyncio.gather(  # a tab whose app never started
                 *(
                     ws.close(code=WSCloseCode.GOING_AWAY, message=STOPPED.encode())
                     for ws in list(self._websockets)
@@ -270,6 +280,12 @@ class GameNightServer(Server):
         finally:
             await runner.cleanup()
         print("Stopped. Every change is in the database.", flush=True)
+
+    def _stop(self, stop: asyncio.Event) -> None:
+        """ctrl+c (or SIGTERM): from now on every tab that closes is told the host stopped,
+        even one whose app ends by itself first (ctrl+c in a terminal reaches the apps too)."""
+        self._stopping = True
+        stop.set()
 
     def announce(self) -> None:
         """Say where the game night listens, and how players join."""

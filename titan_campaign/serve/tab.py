@@ -105,6 +105,13 @@ class TabApp(AppService):
         await super().run()
         await self.remote_close()
 
+    async def on_meta(self, data: bytes) -> None:
+        """The app's word to its server; its "exit" does not close the tab yet: ``run`` does,
+        once the app's output has ended, so nothing it sends can follow the closing message."""
+        found = json.loads(data)
+        if not (isinstance(found, dict) and found.get("type") == "exit"):
+            await super().on_meta(data)
+
     async def handle(self, message: PageMessage) -> str | None:
         """Pass a page's message on to the app; the answer to send back, if any."""
         match message:
