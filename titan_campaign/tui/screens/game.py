@@ -119,16 +119,15 @@ class TitanRow(Horizontal):
             self._titan_label(),
             self.taking_part,
             id="takes-part",
-            compact=True,
             tooltip=self._titan_tip(),
         )
         yield ResultPick(id="result")
         for name, _label, width in FIGURES:
-            field = Input("", placeholder="0", type="integer", id=name, compact=True)
+            field = Input(placeholder="0", type="integer", id=name)
             field.styles.width = width
             field.display = name != "scenario_award"  # shown once a scenario is named
             yield field
-        yield Input(placeholder="survivors", id="survivors", compact=True)
+        yield Input(placeholder="survivors", id="survivors")
 
     def _titan_label(self) -> Content:
         return plain(shorten(self.state.name, NAME_WIDTH))
@@ -225,9 +224,9 @@ class RecordGameScreen(Screen[None]):
             yield Static(id="game-title", classes="page-title")
             with Horizontal(classes="panel game-top"):
                 yield Label("Date ")
-                yield Input(date.today().isoformat(), id="game-date", compact=True)
+                yield Input(date.today().isoformat(), id="game-date")
                 yield Label(" Scenario ")
-                yield Input(placeholder="e.g. Tower defence", id="scenario", compact=True)
+                yield Input(placeholder="e.g. Tower defence", id="scenario")
             yield field_error("date")
             yield Static(classes="game-header")
             taking_part = len(self.states) <= MANY_TITANS
