@@ -48,6 +48,7 @@ FIGURES = (
     ("agreement_eliminated", "AgE", 4),
     ("fled", "Fled", 4),
 )
+FIGURE_NAMES = {name for name, _, _ in FIGURES}
 LABELS = {
     "date": "Date",
     "result": "Result",
@@ -128,6 +129,14 @@ class TitanRow(Horizontal):
             field.display = name != "scenario_award"  # shown once a scenario is named
             yield field
         yield Input(placeholder="survivors", id="survivors")
+
+    def show_figures(self, widths: dict[str, int]) -> None:
+        """The figures' fields as wide as ``widths`` says; a figure not in it is not shown."""
+        for field in self.children:
+            if isinstance(field, Input) and field.id in FIGURE_NAMES:
+                field.display = field.id in widths
+                if field.id in widths:
+                    field.styles.width = widths[field.id]
 
     def _titan_label(self) -> Content:
         return plain(shorten(self.state.name, NAME_WIDTH))
@@ -249,13 +258,12 @@ class RecordGameScreen(Screen[None]):
         columns = figure_columns(full, scenario)
         cells = [f"{'Titan':<{NAME_WIDTH + 4}}", f"{'Result':<7}"]
         cells += [f"{label:<{width + 1}}" for _, label, width in columns]
-        self.query_one(".game-header", Static).update(plain("".join(cells) + "Survivors"))
-        for field in self.query("TitanRow #scenario_award").results(Input):
-            field.display = scenario
-        for name, _, width in columns:
-            for field in self.query(f"TitanRow #{name}").results(Input):
-                field.styles.width = width
-        for row in self.query(".titan-row, .game-header"):  # narrower: the form scrolls sideways
+        header = self.query_one(".game-header", Static)
+        header.update(plain("".join(cells) + "Survivors"))
+        header.styles.min_width = row_width(full, scenario)  # narrower: the form scrolls sideways
+        widths = {name: width for name, _, width in columns}
+        for row in self.query(TitanRow):
+            row.show_figures(widths)
             row.styles.min_width = row_width(full, scenario)
         legend = (AWARD_LEGEND if scenario else "") + LEGEND
         self.query_one("#game-legend", Static).update(plain(SURVIVORS_HINT if full else legend))

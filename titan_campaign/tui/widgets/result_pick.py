@@ -26,7 +26,7 @@ class ResultPick(Widget, can_focus=True):
     ResultPick.-invalid { color: $text-error; }
     """
 
-    value: reactive[Result | None] = reactive(None)
+    value: reactive[Result | None] = reactive(None, init=False)  # Changed only when picked
 
     class Changed(Message):
         def __init__(self, pick: ResultPick) -> None:
