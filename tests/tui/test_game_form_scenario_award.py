@@ -94,14 +94,40 @@ async def test_the_scenario_award_field_shows_once_a_scenario_is_named(tmp_path:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("g")
         await pilot.pause()
-        field = app.screen.query_one("#titan-1 #scenario_award", Input)
         header = app.screen.query_one(".game-header")
-        assert not field.display and "award" not in rendered(header).lower()
+        shown = [field for field in app.screen.query("#titan-1 #scenario_award") if field.display]
+        assert not shown and "award" not in rendered(header).lower()
         await type_into(pilot, app.screen.query_one("#scenario", Input), "Tower siege")
         await pilot.pause()
+        field = app.screen.query_one("#titan-1 #scenario_award", Input)
         assert field.display and "Scenario award" in rendered(header).replace(
             "ScAw", "Scenario award"
         )
         field.value = "150"
         await pilot.pause()
         assert "won → 150 XP, lost → 150 XP" in award(pilot, 1)  # the result counts 0
+
+
+async def test_a_scenario_named_then_cleared_leaves_the_form_as_it_opened(tmp_path: Path) -> None:
+    """The scenario award's field goes with the scenario, and nothing counts as typed: escape
+    closes the form without asking."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        form = app.screen
+        scenario = form.query_one("#scenario", Input)
+        await type_into(pilot, scenario, "Tower siege")
+        await pilot.pause()
+        field = form.query_one("#titan-1 #scenario_award", Input)
+        field.value = "150"
+        await pilot.pause()
+        assert "Thorn scenario_award: 150" in form.typed()
+        field.value = ""
+        await type_into(pilot, scenario, "")
+        await pilot.pause()
+        assert not field.display and form.typed() == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Label, Static
 
@@ -124,14 +125,21 @@ class TitanRow(Horizontal):
         )
         yield ResultPick(id="result")
         for name, _label, width in FIGURES:
-            field = Input(placeholder="0", type="integer", id=name)
-            field.styles.width = width
-            field.display = name != "scenario_award"  # shown once a scenario is named
-            yield field
+            if name != AWARD:  # the scenario award's field is added once a scenario is named
+                yield self._figure_field(name, width)
         yield Input(placeholder="survivors", id="survivors")
 
+    @staticmethod
+    def _figure_field(name: str, width: int) -> Input:
+        field = Input(placeholder="0", type="integer", id=name)
+        field.styles.width = width
+        return field
+
     def show_figures(self, widths: dict[str, int]) -> None:
-        """The figures' fields as wide as ``widths`` says; a figure not in it is not shown."""
+        """The figures' fields as wide as ``widths`` says; a figure not in it is not shown
+        (the scenario award's field is added the first time it is wanted, then kept)."""
+        if AWARD in widths and self._field(AWARD) is None:
+            self.mount(self._figure_field(AWARD, widths[AWARD]), after="#scenario_xp")
         for field in self.children:
             if isinstance(field, Input) and field.id in FIGURE_NAMES:
                 field.display = field.id in widths
@@ -152,9 +160,16 @@ class TitanRow(Horizontal):
         tick.tooltip = self._titan_tip()
 
     def value(self, name: str) -> str:
-        """A field as typed (a field not shown counts as blank)."""
-        field = self.query_one(f"#{name}", Input)
-        return field.value if field.display else ""
+        """A field as typed (a field not shown, or not added yet, counts as blank)."""
+        field = self._field(name)
+        return field.value if field is not None and field.display else ""
+
+    def _field(self, name: str) -> Input | None:
+        """The row's field for ``name``; None for the scenario award's before it is added."""
+        try:
+            return self.get_child_by_id(name, Input)
+        except NoMatches:
+            return None
 
     @property
     def takes_part(self) -> bool:
@@ -304,14 +319,15 @@ class RecordGameScreen(Screen[None]):
         return {row.id or "": row.result for row in self.query(TitanRow)}
 
     def unsaved(self) -> bool:
-        return self._initial is not None and form_values(self) | self._results() != self._initial
+        return self._initial is not None and bool(self.typed())
 
     def typed(self) -> list[str]:
         """What was typed since the form opened, one line each, a row named by its Titan."""
         names = {row.id or "": row.state.name for row in self.query(TitanRow)}
         now = form_values(self) | {f"{key}/result": value for key, value in self._results().items()}
         initial = self._initial or {}
-        initial = initial | {f"{key}/result": initial.get(key) for key in names}
+        blank = {key: "" for key in now}  # a field added since the form opened was blank
+        initial = blank | initial | {f"{key}/result": initial.get(key) for key in names}
         return typed_lines(now, initial, names)
 
     def row(self, number: int) -> TitanRow:
