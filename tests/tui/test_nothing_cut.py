@@ -6,10 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.geometry import Region
+from textual.widgets import DataTable, Static
 
 from titan_campaign.rules.abilities import ABILITY_INFO
+from titan_campaign.rules.spells import SPELLS
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.widgets.box_grid import BoxGrid
+from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import CAMPAIGN, rendered
 
@@ -29,3 +33,23 @@ async def test_every_ability_note_is_read_whole_with_the_cursor_on_it(
             shown = " ".join(rendered(grid).split())
             note = ABILITY_INFO[grid.rows[row].key].sheet_text
             assert note in shown, (size, note, shown)
+
+
+async def test_the_reference_shows_the_highlighted_spells_whole_card_beside_its_list_at_80x24(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        table = app.screen.query_one("#spell-table", DataTable)
+        card = app.screen.query_one("#spell-card", Static)
+        above_the_keys = Region(0, 0, 80, app.screen.query_one(KeyBar).region.y)
+        table.focus()
+        for row, spell in enumerate(SPELLS):  # every card, the longest too, without a scroll
+            table.move_cursor(row=row)
+            await pilot.pause()
+            assert above_the_keys.contains_region(card.region), (spell.name, card.region)
+            assert spell.text.split()[-1] in rendered(card), spell.name
+            cursor = table.region.y + 1 + row - int(table.scroll_y)  # under the header row
+            assert table.region.y < cursor < table.region.bottom, spell.name
