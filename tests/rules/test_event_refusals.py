@@ -11,7 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from titan_campaign.rules.events import event_from_json, event_to_json, events_from_json
+from titan_campaign.rules.events import (
+    EVENT_KINDS,
+    event_from_json,
+    event_to_json,
+    events_as_written,
+    events_from_json,
+)
 from titan_campaign.rules.facts import ShapeError
 
 REFUSED: list[tuple[str, Any, str]] = [
@@ -324,6 +330,16 @@ def test_every_kind_of_event_is_stored_as_it_was_given(data: dict[str, Any]) -> 
     assert event_to_json(event_from_json(data)) == data
 
 
+def test_every_kind_of_event_read_as_written_is_the_event_checked() -> None:
+    """A sealed file's events are built without their checks (``events_as_written``): each
+    the same event, field for field and type for type (tuples, a game's outcome, an item)."""
+    assert {event["kind"] for event in VALID} == set(EVENT_KINDS)
+    written = [event_to_json(event_from_json(data)) for data in VALID]
+    for built, checked in zip(events_as_written(written), map(event_from_json, VALID)):
+        assert built == checked and hash(built) == hash(checked)
+        assert repr(built) == repr(checked)
+
+
 FIELDS = sorted({field for event in VALID for field in event} | {"colour"})
 
 values = st.recursive(
@@ -367,3 +383,4 @@ def test_a_mangled_event_is_read_back_as_stored_or_refused_in_a_players_words(da
         assert said and not any(words in said for words in LIBRARY_WORDS), said
         return
     assert event_from_json(event_to_json(event)) == event
+    assert events_as_written([event_to_json(event)]) == (event,)

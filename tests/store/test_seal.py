@@ -13,6 +13,7 @@ import pytest
 from titan_campaign import actions
 from titan_campaign.rules.campaign import Campaign
 from titan_campaign.store import database as store_database
+from titan_campaign.store import documents as store_documents
 from titan_campaign.store.database import Database
 from titan_campaign.store.files import StoreError, encode, is_sealed
 
@@ -163,3 +164,72 @@ def test_a_copy_to_merge_is_checked_whole_even_when_sealed(thorn: Cli, tmp_path:
     assert is_sealed(forged.read_bytes())
     with pytest.raises(StoreError, match="base_xp"):
         actions.merge_copy(Database(thorn.db), forged)
+
+
+class EventChecks:
+    """Counts the events checked by their models while a command runs."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.made = 0
+        checked = store_documents.events_from_json
+
+        def counting(data: object) -> tuple[object, ...]:
+            self.made += 1
+            return checked(data)
+
+        monkeypatch.setattr(store_documents, "events_from_json", counting)
+
+
+def test_a_sealed_file_s_events_are_read_as_written_without_checking_them_again(
+    thorn: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thorn.ok("gold", "Thorn", "30", "--note", "Loot of the Ogres")
+    thorn.ok("game", "Thorn:won:score=120", "Mira:lost")
+    thorn.ok("item", "add", "Thorn", "Ring of Fire", "--charges", "3")
+    checks = EventChecks(monkeypatch)
+    as_written = thorn.ok("sheet", "Thorn", "--format", "json")
+    games = thorn.ok("campaign", "games")
+    assert checks.made == 0
+    raw = thorn.db.read_bytes()
+    at = raw.index(b'"sealed": "') + len(b'"sealed": "')
+    thorn.db.write_bytes(raw[:at] + b"0" * 64 + raw[at + 64 :])  # the seal broken, nothing else
+    assert thorn.ok("sheet", "Thorn", "--format", "json") == as_written
+    assert thorn.ok("campaign", "games") == games
+    assert checks.made > 0
+    assert "Ring of Fire" in as_written and '"score": 120' in as_written
+
+
+def test_a_hand_edited_event_is_checked_when_read(thorn: Cli) -> None:
+    raw = thorn.db.read_bytes()
+    thorn.db.write_bytes(raw.replace(b'"player": "Ann"', b'"player": ""', 1))
+    said = thorn.refused("sheet", "Thorn")
+    assert "player" in said and "Titan 1" in said
+
+
+def _two_campaigns_one_hand_edited(cli: Cli, edit: tuple[bytes, bytes]) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("campaign", "new", "Salt March", "--base-xp", "100")
+    cli.ok("titan", "add", "Vex", "--player", "Cy", "--campaign", "Salt March")
+    raw = cli.db.read_bytes()
+    assert edit[0] in raw
+    cli.db.write_bytes(raw.replace(*edit))
+
+
+def test_a_hand_made_mistake_in_a_campaign_nobody_read_is_not_sealed_by_the_next_change(
+    cli: Cli,
+) -> None:
+    """A change to one campaign seals the file only if every event of the file holds: an
+    event broken by hand in another stays one that every read checks, and names."""
+    _two_campaigns_one_hand_edited(cli, (b'"player": "Cy"', b'"player": ""'))
+    cli.ok("gold", "Thorn", "30", "--campaign", "Iron Crown")
+    assert not is_sealed(cli.db.read_bytes())
+    assert "Titan 1" in cli.refused("sheet", "Vex", "--campaign", "Salt March")
+    assert "30" in cli.ok("sheet", "Thorn", "--campaign", "Iron Crown")
+
+
+def test_a_hand_edit_that_holds_is_sealed_by_the_next_change(cli: Cli) -> None:
+    _two_campaigns_one_hand_edited(cli, (b'"player": "Cy"', b'"player": "Cyd"'))
+    cli.ok("gold", "Thorn", "30", "--campaign", "Iron Crown")
+    assert is_sealed(cli.db.read_bytes())
+    assert "Cyd" in cli.ok("sheet", "Vex", "--campaign", "Salt March")

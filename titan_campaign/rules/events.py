@@ -10,7 +10,7 @@ are one union told apart by ``kind``.
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from pydantic import (
     AfterValidator,
@@ -33,6 +33,8 @@ MAX_XP = 100_000  # a single award part or score
 MAX_GOLD = 1_000_000
 MAX_GAMES = 10_000
 MAX_EVENTS = 100_000  # in one list of a file
+
+F = TypeVar("F", bound=Facts)
 
 
 def _spell_name(value: str) -> str:
@@ -352,6 +354,38 @@ def events_from_json(data: Any) -> tuple[Event, ...]:
         return _EVENTS.validate_python(data)
     except ValidationError as error:
         raise ShapeError.of(error) from None
+
+
+_NESTED: dict[type[Facts], dict[str, type[Facts]]] = {
+    kind: {
+        name: field.annotation
+        for name, field in kind.model_fields.items()
+        if isinstance(field.annotation, type) and issubclass(field.annotation, Facts)
+    }
+    for kind in (*EVENT_KINDS.values(), GameOutcome, ItemFacts)
+}
+"""The fields of each kind that hold facts of their own (a game's outcome, an item)."""
+
+
+def events_as_written(data: list[dict[str, Any]]) -> tuple[Event, ...]:
+    """Events as this program wrote them, each checked before it was (a database whose seal
+    holds, see ``store/files.py``): built without checking them again (pydantic's
+    ``model_construct``), each equal to the event checked from the same JSON."""
+    return tuple(_as_written(EVENT_KINDS[doc["kind"]], doc) for doc in data)
+
+
+def _as_written(kind: type[F], doc: dict[str, Any]) -> F:
+    nested = _NESTED[kind]
+    fields: dict[str, Any] = {
+        name: _as_written(nested[name], value) if name in nested else _tuples(value)
+        for name, value in doc.items()
+    }
+    return kind.model_construct(**fields)
+
+
+def _tuples(value: Any) -> Any:
+    """JSON's lists as the tuples the events hold."""
+    return tuple(_tuples(part) for part in value) if type(value) is list else value
 
 
 def event_to_json(event: _Event) -> dict[str, object]:

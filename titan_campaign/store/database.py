@@ -31,6 +31,7 @@ from .documents import (
     NAMING,
     SCHEMA_VERSION,
     CampaignDoc,
+    all_events_hold,
     campaign_from_docs,
     change_id,
     change_to_doc,
@@ -108,9 +109,18 @@ class Gone(StoreError):
 class Session:
     """One read, or read-modify-write, of the database."""
 
-    def __init__(self, path: Path, tables: dict[str, Any], upgraded_from: int | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        tables: dict[str, Any],
+        upgraded_from: int | None,
+        events_checked: bool = False,
+    ) -> None:
         self.path = path
         self.upgraded_from = upgraded_from
+        self.events_checked = events_checked
+        """Every event in ``tables`` was checked before it was written (a file whose seal
+        holds): they are read without checking them again."""
         self.db = TinyDB(storage=SessionStorage, tables=tables)
         self._campaigns = self.db.table("campaigns", cache_size=0)
         self._changes = self.db.table("changes", cache_size=0)
@@ -197,7 +207,9 @@ class Session:
         )
         changes = [(str(change.doc_id), change) for change in found]
         with kept_text():
-            read = campaign_from_docs(self.path, str(doc_id), doc, changes, titans)
+            read = campaign_from_docs(
+                self.path, str(doc_id), doc, changes, titans, self.events_checked
+            )
         if titans is not None:
             return Stored(doc_id, read, whole=False)
         self._read[doc_id] = read
@@ -325,7 +337,7 @@ class Session:
         if not any(added for _, added in docs):
             raise Gone(titan_gone(campaign_name))
         with kept_text():
-            events = events_from_docs(self.path, titan_id, docs)
+            events = events_from_docs(self.path, titan_id, docs, self.events_checked)
         changes, place = [], 0
         for change, (_, added) in zip(touched, docs, strict=True):
             part = {titan_id: events[place : place + len(added)]}
@@ -480,18 +492,26 @@ class Session:
 
 
 def _checked(
-    path: Path, raw: bytes, database: Path | None = None, sealed: bool = True
+    path: Path, raw: bytes, database: Path | None = None, sealed: bool = False
 ) -> tuple[dict[str, Any], int | None]:
     """The file's tables in the current schema, every document checked for shape, and the
     schema it was upgraded from (None if current); StoreError if anything is wrong. The
-    database itself when sealed (``sealed``, see ``files.SEAL``) was checked when it was
-    written and is not checked again; a backup or a copy to merge always is (a seal tells
+    database itself when ``sealed`` (its seal holds, see ``files.SEAL``) was checked when it
+    was written and is not checked again; a backup or a copy to merge always is (a seal tells
     a file unchanged since the program wrote it, not who wrote it)."""
     with kept_text():
-        if sealed and is_sealed(raw):  # never a key twice, nor a document left unchecked
+        if sealed:  # never a key twice, nor a document left unchecked
             return upgrade(path, json.loads(raw), database)
         tables, upgraded_from = upgrade(path, parse_json(path, raw), database)
         return check_tables(path, tables), upgraded_from
+
+
+class _Read(NamedTuple):
+    """The file as read or written, its tables (checked), and whether its events were."""
+
+    raw: bytes
+    tables: dict[str, Any]
+    events_checked: bool
 
 
 def _own_copy(tables: dict[str, Any]) -> dict[str, Any]:
@@ -537,9 +557,9 @@ class Database:
         self.versions: list[int] = []
         """The file's versions this object wrote, oldest first."""
         self._seen: tuple[tuple[int, int, int], dict[str, Any]] | None = None
-        self._last: tuple[bytes, dict[str, Any]] | None = None
-        """The file as last read or written here, and its checked tables: read again
-        byte for byte the same, it is neither parsed nor checked again."""
+        self._last: _Read | None = None
+        """The file as last read or written here: read again byte for byte the same, it is
+        neither parsed nor checked again."""
         self._lines: Lines = {}
         """Each document's line as last written here: an unchanged one is written again as
         it was, not encoded again."""
@@ -552,14 +572,16 @@ class Database:
                 "campaigns": {},
                 "changes": {},
             }
-            return Session(self.path, tables, None)
-        if self._last is not None and self._last[0] == raw:
-            return Session(self.path, _own_copy(self._last[1]), None)
-        tables, upgraded_from = _checked(self.path, raw)
-        if upgraded_from is None:
-            self._last = (raw, tables)
-            tables = _own_copy(tables)
-        return Session(self.path, tables, upgraded_from)
+            return Session(self.path, tables, None, events_checked=True)
+        last = self._last
+        if last is not None and last.raw == raw:
+            return Session(self.path, _own_copy(last.tables), None, last.events_checked)
+        sealed = is_sealed(raw)
+        tables, upgraded_from = _checked(self.path, raw, sealed=sealed)
+        if upgraded_from is not None:
+            return Session(self.path, tables, upgraded_from)
+        self._last = _Read(raw, tables, sealed)
+        return Session(self.path, _own_copy(tables), None, sealed)
 
     def checked_tables(
         self, database: Path | None = None, raw: bytes | None = None
@@ -571,7 +593,7 @@ class Database:
             raw = read_bytes(self.path)
         if raw is None:
             raise StoreError(f"{self.path} was removed meanwhile; nothing restored")
-        session = Session(self.path, _checked(self.path, raw, database, sealed=False)[0], None)
+        session = Session(self.path, _checked(self.path, raw, database)[0], None)
         for stored in session.campaigns():
             for titan_id in stored.campaign.titan_ids:
                 try:
@@ -602,15 +624,25 @@ class Database:
         tables = noting_not_undoable(session.tables, session.not_undoable, session.merged)
         version = version_of(tables) + 1
         tables = with_version(tables, version, text, session.touched, session.replaced_whole)
-        self.write_version(tables, text)
+        self.write_version(tables, text, events_checked=session.events_checked)
         self.versions.append(version)
 
-    def write_version(self, tables: dict[str, Any], text: str, restoring: bool = False) -> None:
+    def write_version(
+        self,
+        tables: dict[str, Any],
+        text: str,
+        restoring: bool = False,
+        events_checked: bool = True,
+    ) -> None:
         """Keep the file as it is as a backup (before ``text``, the change), then write
         ``tables`` atomically: the one place a new version is written, always under the
-        writers' lock. ``restoring``: the file is kept even with backups turned off."""
+        writers' lock. ``restoring``: the file is kept even with backups turned off.
+        ``events_checked``: every event in ``tables`` was checked; if not, they are checked
+        now, and the file is sealed only if all hold (a hand-made mistake in a campaign
+        nobody read stays one that every read checks for)."""
+        sealed = events_checked or all_events_hold(tables)
         # a text that cannot be written is refused before any backup
-        payload, lines = encode_lines(tables, self._lines)
+        payload, lines = encode_lines(tables, self._lines, seal=sealed)
         check_replaceable(self.path)
         self._last, self._lines = None, {}
         with backups.kept_before(self.path, text, always=restoring):
@@ -618,7 +650,7 @@ class Database:
                 write_atomically(self.path, payload)
             except AfterWrite as error:  # the file holds the change: it is saved, and so its backup
                 self.after_save.append(str(error))
-        self._last, self._lines = (payload, tables), lines
+        self._last, self._lines = _Read(payload, tables, sealed), lines
         self.saved.append(text)
 
     def replace_with(self, tables: dict[str, Any], text: str) -> None:
@@ -658,8 +690,8 @@ class Database:
             raw = read_bytes(self.path)
             if raw is None:
                 tables: Any = {}
-            elif self._last is not None and self._last[0] == raw:
-                tables = self._last[1]
+            elif self._last is not None and self._last.raw == raw:
+                tables = self._last.tables
             else:
                 tables = json.loads(raw) if is_sealed(raw) else parse_json(self.path, raw)
             meta = tables.get("meta", {}) if isinstance(tables, dict) else {}

@@ -44,6 +44,7 @@ from ..rules.events import (
     Name,
     Time,
     event_to_json,
+    events_as_written,
     events_from_json,
 )
 from ..rules.facts import PRINTABLE, Facts, ShapeError, Text, Whole, parse
@@ -308,9 +309,10 @@ def campaign_from_docs(
     doc: Any,
     changes: list[tuple[str, Any]],
     titans: Collection[int] | None = None,
+    checked: bool = False,
 ) -> Campaign:
     """A campaign with its change log from documents ``check_tables`` passed, every event
-    checked by the rules. With ``titans``, only those Titans' events are read in full; of the
+    checked by the rules (unless they were when they were written: ``checked``). With ``titans``, only those Titans' events are read in full; of the
     others only the campaign-wide ones (enough to judge a change to ``titans``), and only the
     changes holding any of these."""
     facts = parse(CampaignDoc, doc)
@@ -323,7 +325,9 @@ def campaign_from_docs(
             }
             if not by_titan:
                 continue
-        events = {int(tid): _events(path, number, tid, added) for tid, added in by_titan.items()}
+        events = {
+            int(tid): _events(path, number, tid, added, checked) for tid, added in by_titan.items()
+        }
         renamed = raw.get("campaign_renamed")
         log.append(
             Change(
@@ -354,19 +358,37 @@ def holds_part(titan_ids: set[str], by_titan: dict[str, list[Any]]) -> bool:
 
 
 def events_from_docs(
-    path: Path, titan_id: int, docs: list[tuple[str, list[Any]]]
+    path: Path, titan_id: int, docs: list[tuple[str, list[Any]]], checked: bool = False
 ) -> tuple[Event, ...]:
-    """One Titan's events from the changes that hold them, checked by the rules."""
+    """One Titan's events from the changes that hold them, checked by the rules unless they
+    were when they were written (``checked``)."""
     return tuple(
-        event for number, events in docs for event in _events(path, number, titan_id, events)
+        event
+        for number, events in docs
+        for event in _events(path, number, titan_id, events, checked)
     )
 
 
-def _events(path: Path, number: str, titan_id: object, data: list[Any]) -> tuple[Event, ...]:
+def _events(
+    path: Path, number: str, titan_id: object, data: list[Any], checked: bool = False
+) -> tuple[Event, ...]:
+    if checked:
+        return events_as_written(data)
     try:
         return events_from_json(data)
     except ShapeError as error:
         raise _wrong(path, f"changes {number}, Titan {titan_id}", error) from None
+
+
+def all_events_hold(tables: dict[str, Any]) -> bool:
+    """Whether every event of every change in the tables passes its check."""
+    try:
+        for change in tables.get("changes", {}).values():
+            for events in change["titans"].values():
+                events_from_json(events)
+    except ShapeError:
+        return False
+    return True
 
 
 def change_to_doc(campaign_id: int, change: Change) -> dict[str, Any]:

@@ -126,10 +126,11 @@ def encode(tables: dict[str, dict[str, Any]]) -> bytes:
 
 
 def encode_lines(
-    tables: dict[str, dict[str, Any]], known: Lines | None = None
+    tables: dict[str, dict[str, Any]], known: Lines | None = None, seal: bool = True
 ) -> tuple[bytes, Lines]:
     """``encode``, and each document's line; a document equal to one of ``known`` (the
-    lines of the version written before) is written as it was, not encoded again."""
+    lines of the version written before) is written as it was, not encoded again. Not
+    ``seal``: written without a seal, so that it is checked whole when read."""
 
     # Documents are plain JSON trees (read from a file or built from events): no cycles to look for.
     line = json.JSONEncoder(
@@ -137,10 +138,11 @@ def encode_lines(
     ).encode
     meta = tables.get("meta") or {}
     first = next(iter(meta.values()), None)
-    sealing = type(first) is dict
-    if sealing:  # the meta table first, so that its seal is the first one in the file
+    sealing = seal and type(first) is dict
+    if type(first) is dict:  # the meta table first, so that its seal is the first one in the file
         key = next(iter(meta))
-        sealed_meta = {**meta, key: {**meta[key], SEAL: _UNSEALED.decode()}}
+        kept = {name: value for name, value in meta[key].items() if name != SEAL}
+        sealed_meta = {**meta, key: {**kept, SEAL: _UNSEALED.decode()} if sealing else kept}
         tables = {"meta": sealed_meta} | {name: t for name, t in tables.items() if name != "meta"}
     before = known or {}
     lines: Lines = {}
