@@ -9,6 +9,7 @@ import io
 import json
 import sys
 
+import filelock
 import pytest
 
 from titan_campaign.store import files
@@ -49,14 +50,14 @@ def test_a_folder_that_cannot_be_synced_after_the_save_keeps_the_game_once(
 def test_a_lock_that_cannot_be_released_after_the_save_keeps_the_game_once(
     crown, monkeypatch, run_cli
 ) -> None:
-    class StuckLock(files.FileLock):  # type: ignore[misc,valid-type]
+    class StuckLock(filelock.FileLock):
         def release(self, force: bool = False) -> None:
             held = self.is_locked
             super().release(force)
             if held and not force:
                 raise OSError(errno.EBADF, "Bad file descriptor")
 
-    monkeypatch.setattr(files, "FileLock", StuckLock)
+    monkeypatch.setattr(filelock, "FileLock", StuckLock)
     code, _, err = run_cli(crown.db, crown.capsys, *AWARD)
     monkeypatch.undo()
     assert code == 0, err
@@ -119,14 +120,14 @@ def test_the_app_keeps_what_failed_after_the_save_for_the_player(
         monkeypatch.setattr(files, "sync_folder", broken)
     else:
 
-        class StuckLock(files.FileLock):  # type: ignore[misc,valid-type]
+        class StuckLock(filelock.FileLock):
             def release(self, force: bool = False) -> None:
                 held = self.is_locked
                 super().release(force)
                 if held and not force:
                     raise OSError(errno.EBADF, "Bad file descriptor")
 
-        monkeypatch.setattr(files, "FileLock", StuckLock)
+        monkeypatch.setattr(filelock, "FileLock", StuckLock)
     db = Database(crown.db)
     done = actions.change_gold(db, actions.find_titan(db, "Thorn"), 5, "", None)
     assert done.state.gold == 5

@@ -233,3 +233,37 @@ def test_a_hand_edit_that_holds_is_sealed_by_the_next_change(cli: Cli) -> None:
     cli.ok("gold", "Thorn", "30", "--campaign", "Iron Crown")
     assert is_sealed(cli.db.read_bytes())
     assert "Cyd" in cli.ok("sheet", "Vex", "--campaign", "Salt March")
+
+
+def test_a_change_writes_the_documents_it_did_not_change_as_the_file_held_them(
+    thorn: Cli,
+) -> None:
+    """Each command is a program of its own: it writes an unchanged document as the line the
+    file holds for it (read by place, not encoded again), every changed one anew."""
+    steps = [
+        ("gold", "Thorn", "30", "--note", "loot"),
+        ("undo",),
+        ("redo",),
+        ("campaign", "rename", "Iron Throne"),
+        ("titan", "add", "Vex", "--player", "Cy"),
+        ("undo",),
+    ]
+    for step in steps:
+        thorn.ok(*step)
+        raw = thorn.db.read_bytes()
+        assert is_sealed(raw) and raw == encode(json.loads(raw))
+    assert "Vex" not in thorn.ok("titan", "list") and "30" in thorn.ok("sheet", "Thorn")
+
+
+def test_a_document_given_an_id_when_read_is_written_with_it(thorn: Cli) -> None:
+    """A sealed file whose change has no id (one added by hand, then sealed by the program):
+    the id given when it is read is written with the next change, not the line as it was."""
+    tables = json.loads(thorn.db.read_bytes())
+    first = next(iter(tables["changes"]))
+    del tables["changes"][first]["id"]
+    thorn.db.write_bytes(encode(tables))
+    db = Database(thorn.db)
+    given = actions.read_campaign(db, actions.find_campaign(db)).changes[0].id
+    thorn.ok("gold", "Thorn", "30")
+    written = json.loads(thorn.db.read_bytes())["changes"][first]
+    assert given and written["id"] == given

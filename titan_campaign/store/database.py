@@ -54,6 +54,7 @@ from .files import (
     check_replaceable,
     encode_lines,
     is_sealed,
+    lines_of,
     parse_json,
     read_bytes,
     write_atomically,
@@ -493,25 +494,33 @@ class Session:
 
 def _checked(
     path: Path, raw: bytes, database: Path | None = None, sealed: bool = False
-) -> tuple[dict[str, Any], int | None]:
-    """The file's tables in the current schema, every document checked for shape, and the
-    schema it was upgraded from (None if current); StoreError if anything is wrong. The
+) -> tuple[dict[str, Any], int | None, bool]:
+    """The file's tables in the current schema, every document checked for shape, the
+    schema it was upgraded from (None if current), and whether the tables are the file's
+    JSON as it is (nothing given an id, say); StoreError if anything is wrong. The
     database itself when ``sealed`` (its seal holds, see ``files.SEAL``) was checked when it
     was written and is not checked again; a backup or a copy to merge always is (a seal tells
     a file unchanged since the program wrote it, not who wrote it)."""
     with kept_text():
         if sealed:  # never a key twice, nor a document left unchecked
-            return upgrade(path, json.loads(raw), database)
-        tables, upgraded_from = upgrade(path, parse_json(path, raw), database)
-        return check_tables(path, tables), upgraded_from
+            parsed = json.loads(raw)
+            tables, upgraded_from = upgrade(path, parsed, database)
+            return tables, upgraded_from, tables is parsed
+        parsed = parse_json(path, raw)
+        tables, upgraded_from = upgrade(path, parsed, database)
+        return check_tables(path, tables), upgraded_from, tables is parsed
 
 
 class _Read(NamedTuple):
-    """The file as read or written, its tables (checked), and whether its events were."""
+    """The file as read or written and its tables (checked)."""
 
     raw: bytes
     tables: dict[str, Any]
     events_checked: bool
+    """Its events were checked before it was written (its seal holds)."""
+    lines_hold: bool
+    """Its lines are its documents as ``encode_lines`` writes them, one a line (its seal
+    holds and its tables are its JSON as it is)."""
 
 
 def _own_copy(tables: dict[str, Any]) -> dict[str, Any]:
@@ -577,10 +586,10 @@ class Database:
         if last is not None and last.raw == raw:
             return Session(self.path, _own_copy(last.tables), None, last.events_checked)
         sealed = is_sealed(raw)
-        tables, upgraded_from = _checked(self.path, raw, sealed=sealed)
+        tables, upgraded_from, as_parsed = _checked(self.path, raw, sealed=sealed)
         if upgraded_from is not None:
             return Session(self.path, tables, upgraded_from)
-        self._last = _Read(raw, tables, sealed)
+        self._last = _Read(raw, tables, sealed, sealed and as_parsed)
         return Session(self.path, _own_copy(tables), None, sealed)
 
     def checked_tables(
@@ -641,8 +650,11 @@ class Database:
         now, and the file is sealed only if all hold (a hand-made mistake in a campaign
         nobody read stays one that every read checks for)."""
         sealed = events_checked or all_events_hold(tables)
+        known = self._lines
+        if not known and self._last is not None and self._last.lines_hold:
+            known = lines_of(self._last.raw, self._last.tables)  # the file as read
         # a text that cannot be written is refused before any backup
-        payload, lines = encode_lines(tables, self._lines, seal=sealed)
+        payload, lines = encode_lines(tables, known, seal=sealed)
         check_replaceable(self.path)
         self._last, self._lines = None, {}
         with backups.kept_before(self.path, text, always=restoring):
@@ -650,7 +662,7 @@ class Database:
                 write_atomically(self.path, payload)
             except AfterWrite as error:  # the file holds the change: it is saved, and so its backup
                 self.after_save.append(str(error))
-        self._last, self._lines = _Read(payload, tables, sealed), lines
+        self._last, self._lines = _Read(payload, tables, sealed, sealed), lines
         self.saved.append(text)
 
     def replace_with(self, tables: dict[str, Any], text: str) -> None:

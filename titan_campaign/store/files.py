@@ -14,8 +14,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
-
 LOCK_TIMEOUT = 5.0  # seconds a second writer waits before saying the database is busy
 MAX_BYTES = 200 * 1024 * 1024  # no campaign database comes near this
 
@@ -162,6 +160,20 @@ def encode_lines(
     return raw, lines
 
 
+def lines_of(raw: bytes, tables: dict[str, dict[str, Any]]) -> Lines:
+    """Each document's line in a file as ``encode_lines`` wrote it (its seal holds), read
+    from ``raw`` by place, not encoded again: ``tables`` are the file's JSON as it is."""
+    found = iter(raw.decode().split("\n")[1:])  # after the opening brace
+    lines: Lines = {}
+    for name, table in tables.items():
+        next(found)  # the table's name (with its documents' brace, or "{}" when it has none)
+        if table:
+            for key, doc in table.items():
+                lines[name, key] = (doc, next(found).removesuffix(","))
+            next(found)  # the table's closing brace
+    return lines
+
+
 def real_path(path: Path) -> Path:
     """The file a link points to (a link is followed, never replaced by a plain file)."""
     try:
@@ -254,6 +266,8 @@ def writers_lock(
     """One writer at a time across programs; a second one waits ``timeout`` seconds, then is
     told the database is busy and, where known, which program holds it. A lock that cannot
     be released is told in ``problems`` (the change made under it is saved all the same)."""
+    from filelock import FileLock, Timeout  # (with its asyncio) paid by writers only: bench_cli
+
     target = real_path(path)
     lock = FileLock(target.with_name(target.name + ".lock"), timeout=timeout)
     try:
