@@ -188,13 +188,13 @@ def test_a_sealed_file_s_events_are_read_as_written_without_checking_them_again(
     thorn.ok("item", "add", "Thorn", "Ring of Fire", "--charges", "3")
     checks = EventChecks(monkeypatch)
     as_written = thorn.ok("sheet", "Thorn", "--format", "json")
-    games = thorn.ok("campaign", "games")
+    thorn.ok("gold", "Thorn", "5")  # a change reads the Titan's events as written too
     assert checks.made == 0
+    thorn.ok("undo")
     raw = thorn.db.read_bytes()
     at = raw.index(b'"sealed": "') + len(b'"sealed": "')
     thorn.db.write_bytes(raw[:at] + b"0" * 64 + raw[at + 64 :])  # the seal broken, nothing else
     assert thorn.ok("sheet", "Thorn", "--format", "json") == as_written
-    assert thorn.ok("campaign", "games") == games
     assert checks.made > 0
     assert "Ring of Fire" in as_written and '"score": 120' in as_written
 

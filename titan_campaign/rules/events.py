@@ -377,7 +377,11 @@ def events_as_written(data: list[dict[str, Any]]) -> tuple[Event, ...]:
 def _as_written(kind: type[F], doc: dict[str, Any]) -> F:
     nested = _NESTED[kind]
     fields: dict[str, Any] = {
-        name: _as_written(nested[name], value) if name in nested else _tuples(value)
+        name: _as_written(nested[name], value)
+        if name in nested
+        else _tuples(value)
+        if type(value) is list
+        else value
         for name, value in doc.items()
     }
     return kind.model_construct(**fields)

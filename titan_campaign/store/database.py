@@ -208,9 +208,11 @@ class Session:
         )
         changes = [(str(change.doc_id), change) for change in found]
         with kept_text():
-            read = campaign_from_docs(
-                self.path, str(doc_id), doc, changes, titans, self.events_checked
-            )
+            # Events checked when written are built as they are, without their checks; but
+            # a whole campaign's are checked again: past some thousand events, checking
+            # them (once pydantic has built its validator) costs less than building them.
+            as_written = self.events_checked and titans is not None
+            read = campaign_from_docs(self.path, str(doc_id), doc, changes, titans, as_written)
         if titans is not None:
             return Stored(doc_id, read, whole=False)
         self._read[doc_id] = read
