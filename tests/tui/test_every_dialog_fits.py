@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.screen import ModalScreen
-from textual.widgets import Button
+from textual.widgets import Button, Input
 
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import FormBox, MessageModal
@@ -53,3 +53,15 @@ async def test_the_merge_preview_is_as_tall_as_what_it_says(campaign: Path) -> N
         preview = app.screen.query_one("#merge-preview")
         assert preview.parent is not None
         assert preview.parent.region.height == preview.region.height  # no empty lines below
+
+
+async def test_the_goal_dialog_fits_60x20_title_fields_and_buttons(campaign: Path) -> None:  # noqa: F811
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        box = app.screen.query_one(FormBox)
+        assert box.max_scroll_y == 0, (box.virtual_size, box.size)
+        for part in (box.query_one(".form-title"), *box.query(Input), *box.query(Button)):
+            assert app.screen.region.contains_region(part.region), part

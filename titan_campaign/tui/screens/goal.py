@@ -165,13 +165,13 @@ class GoalModal(FormModal):
         with FormBox(classes="form"):
             yield Label(plain(f"Build goal for {self.state.name}"), classes="form-title")
             yield Label("Ability boxes, e.g. spirit=3 power=2")
-            yield Input(abilities, id="goal-abilities")
+            yield Input(abilities, id="goal-abilities", compact=True)
             yield Static("", id="goal-abilities-problem", classes="field-error")
             yield Label("School levels, e.g. fire=3")
-            yield Input(schools, id="goal-schools")
+            yield Input(schools, id="goal-schools", compact=True)
             yield Static("", id="goal-schools-problem", classes="field-error")
             yield Label("Spells, separated by commas, e.g. Fire Ball, Bless")
-            yield Input(spells, id="goal-spells")
+            yield Input(spells, id="goal-spells", compact=True)
             yield Static("", id="goal-spells-problem", classes="field-error")
             yield Static("", id="goal-problem", classes="field-error")
             with Horizontal(classes="buttons"):
