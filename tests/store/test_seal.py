@@ -5,6 +5,7 @@ changes but does not save never reaches the next session."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -267,3 +268,37 @@ def test_a_document_given_an_id_when_read_is_written_with_it(thorn: Cli) -> None
     thorn.ok("gold", "Thorn", "30")
     written = json.loads(thorn.db.read_bytes())["changes"][first]
     assert given and written["id"] == given
+
+
+def test_a_hand_edit_the_checks_would_correct_is_not_sealed_by_the_next_change(
+    cli: Cli,
+) -> None:
+    """An event that passes its check only once corrected (a spell misspelt by hand) is not
+    sealed as it is: built without its check it would be another event."""
+    _two_campaigns_one_hand_edited(cli, (b'"player": "Cy"', b'"player": "Cy"'))
+    cli.ok("spend", "Vex", "school", "fire", "--campaign", "Salt March")
+    cli.ok("choose", "Vex", "spell", "Fire Bolt", "--campaign", "Salt March")
+    raw = cli.db.read_bytes()
+    cli.db.write_bytes(raw.replace(b'"spell": "Fire Bolt"', b'"spell": "fire  bolt"', 1))
+    cli.ok("gold", "Thorn", "30", "--campaign", "Iron Crown")
+    assert not is_sealed(cli.db.read_bytes())
+    assert "Fire Bolt" in cli.ok("sheet", "Vex", "--campaign", "Salt March")
+
+
+def test_a_file_sealed_before_its_events_were_checked_for_the_seal_is_checked_again(
+    thorn: Cli,
+) -> None:
+    """The program before ``checks 2`` sealed a file whose events it had not all checked (an
+    older file's raw escape in a name, say): such a seal no longer holds, and the escape is
+    shown, never sent to the terminal."""
+    raw = thorn.db.read_bytes().replace(b'"player": "Ann"', b'"player": "A\\u001b[2Jnn"', 1)
+    at = raw.index(b'"sealed": "') + len(b'"sealed": "')
+    unsealed = raw[:at] + b"0" * 64 + raw[at + 64 :]
+    old_seal = hashlib.sha256(b"titan-campaign schema 4, checks 1\n" + unsealed).hexdigest()
+    thorn.db.write_bytes(raw[:at] + old_seal.encode() + raw[at + 64 :])
+    assert not is_sealed(thorn.db.read_bytes())
+    sheet = thorn.ok("sheet", "Thorn")
+    assert "\x1b" not in sheet and "A\\x1b[2Jnn" in sheet
+    thorn.ok("gold", "Mira", "5")  # the next change does not seal the escape in
+    assert not is_sealed(thorn.db.read_bytes())
+    assert "\x1b" not in thorn.ok("sheet", "Thorn")

@@ -381,11 +381,14 @@ def _events(
 
 
 def all_events_hold(tables: dict[str, Any]) -> bool:
-    """Whether every event of every change in the tables passes its check."""
+    """Whether every event of every change in the tables passes its check and is kept as
+    its check keeps it (a name's spaces folded, a spell's spelling corrected, no field given
+    its default), so that an event built as written is the event checked."""
     try:
         for change in tables.get("changes", {}).values():
             for events in change["titans"].values():
-                events_from_json(events)
+                if [event_doc(event) for event in events_from_json(events)] != events:
+                    return False
     except ShapeError:
         return False
     return True

@@ -88,9 +88,10 @@ file changed by hand, or damaged, no longer matches and is checked whole."""
 
 _SEAL_AT = f'"{SEAL}": "'.encode()
 _UNSEALED = b"0" * 64
-_SEALED_BY = b"titan-campaign schema 4, checks 1\n"
+_SEALED_BY = b"titan-campaign schema 4, checks 2\n"
 """Part of every seal: a program whose checks of the documents grow stricter changes it, so
-that it checks again the files written before."""
+that it checks again the files written before. Checks 2: a sealed file's events are built
+without their checks, so a file is sealed only when every event in it was checked."""
 
 
 def _seal_of(raw: bytes, at: int) -> bytes:
