@@ -1,0 +1,48 @@
+"""Worked example: the game form is filled in with the mouse as well as with the keys. A click
+on a result says won (a second click: lost); a click on a field, a Titan's score or the
+scenario award that naming a scenario adds, puts the typing there; a click on a Titan's tick
+takes it out of the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.roster import RosterScreen
+
+from .conftest import SIZE, build_db, stored
+from .test_game_flows import award
+
+
+async def test_a_game_recorded_by_clicks_and_typing_saves_what_the_previews_said(
+    tmp_path: Path,
+) -> None:
+    titans = [("Thorn", "Ann", []), ("Bryn", "Bob", []), ("Mira", "Cy", [])]
+    db = build_db(tmp_path / "c.json", 200, titans)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.click("#titan-1 #result")
+        await pilot.click("#titan-2 #result")
+        await pilot.click("#titan-2 #result")  # a second click: lost
+        await pilot.click("#titan-2 #score")
+        await pilot.press(*"120")
+        await pilot.click("#scenario")
+        await pilot.press(*"Tower siege")
+        await pilot.pause()
+        await pilot.click("#titan-1 #scenario_award")
+        await pilot.press(*"150")
+        await pilot.click("#titan-3 #takes-part")
+        await pilot.pause()
+        assert app.screen.query_one("#titan-1 #scenario_award", Input).value == "150"
+        assert "replaces the standard award): 150 = 150" in award(pilot, 1)
+        assert "game lost: 50 + score 120 / 10: 12 = 62" in award(pilot, 2)
+        assert "Mira: not taking part" in award(pilot, 3)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+    assert stored(db, "Thorn").earned_xp == 150 and stored(db, "Bryn").earned_xp == 62
+    assert stored(db, "Mira").games == ()
