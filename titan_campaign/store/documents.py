@@ -312,9 +312,10 @@ def campaign_from_docs(
     checked: bool = False,
 ) -> Campaign:
     """A campaign with its change log from documents ``check_tables`` passed, every event
-    checked by the rules (unless they were when they were written: ``checked``). With ``titans``, only those Titans' events are read in full; of the
-    others only the campaign-wide ones (enough to judge a change to ``titans``), and only the
-    changes holding any of these."""
+    checked by the rules (unless they were when they were written: ``checked``). With
+    ``titans``, only those Titans' events are read in full; of the others only the
+    campaign-wide ones (enough to judge a change to ``titans``), and only the changes holding
+    any of these."""
     facts = parse(CampaignDoc, doc)
     log = []
     for number, raw in changes:
