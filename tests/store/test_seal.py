@@ -190,6 +190,7 @@ def test_a_sealed_file_s_events_are_read_as_written_without_checking_them_again(
     checks = EventChecks(monkeypatch)
     as_written = thorn.ok("sheet", "Thorn", "--format", "json")
     thorn.ok("gold", "Thorn", "5")  # a change reads the Titan's events as written too
+    assert "Mira" in thorn.ok("titan", "list")  # a small campaign's too, whole
     assert checks.made == 0
     thorn.ok("undo")
     raw = thorn.db.read_bytes()
@@ -285,6 +286,25 @@ def test_a_hand_edit_the_checks_would_correct_is_not_sealed_by_the_next_change(
     assert "Fire Bolt" in cli.ok("sheet", "Vex", "--campaign", "Salt March")
 
 
+def _sealed_as_checks_1(raw: bytes) -> bytes:
+    """The file with the seal the program gave it before ``checks 2``."""
+    at = raw.index(b'"sealed": "') + len(b'"sealed": "')
+    unsealed = raw[:at] + b"0" * 64 + raw[at + 64 :]
+    old_seal = hashlib.sha256(b"titan-campaign schema 4, checks 1\n" + unsealed).hexdigest()
+    return raw[:at] + old_seal.encode() + raw[at + 64 :]
+
+
+def test_an_older_file_s_escape_in_a_campaign_name_is_never_sealed_in(thorn: Cli) -> None:
+    raw = thorn.db.read_bytes().replace(b'"name": "Iron Crown"', b'"name": "Iron\\u0007Crown"')
+    thorn.db.write_bytes(_sealed_as_checks_1(raw))
+    assert "Iron\\x07Crown" in thorn.ok("campaign", "list")
+    thorn.ok("gold", "Thorn", "5")
+    assert not is_sealed(thorn.db.read_bytes())
+    listed = thorn.ok("campaign", "list")
+    assert "\x07" not in listed and "Iron\\x07Crown" in listed
+    assert "\x07" not in thorn.ok("sheet", "Thorn")
+
+
 def test_a_file_sealed_before_its_events_were_checked_for_the_seal_is_checked_again(
     thorn: Cli,
 ) -> None:
@@ -292,10 +312,7 @@ def test_a_file_sealed_before_its_events_were_checked_for_the_seal_is_checked_ag
     older file's raw escape in a name, say): such a seal no longer holds, and the escape is
     shown, never sent to the terminal."""
     raw = thorn.db.read_bytes().replace(b'"player": "Ann"', b'"player": "A\\u001b[2Jnn"', 1)
-    at = raw.index(b'"sealed": "') + len(b'"sealed": "')
-    unsealed = raw[:at] + b"0" * 64 + raw[at + 64 :]
-    old_seal = hashlib.sha256(b"titan-campaign schema 4, checks 1\n" + unsealed).hexdigest()
-    thorn.db.write_bytes(raw[:at] + old_seal.encode() + raw[at + 64 :])
+    thorn.db.write_bytes(_sealed_as_checks_1(raw))
     assert not is_sealed(thorn.db.read_bytes())
     sheet = thorn.ok("sheet", "Thorn")
     assert "\x1b" not in sheet and "A\\x1b[2Jnn" in sheet

@@ -31,7 +31,7 @@ from .documents import (
     NAMING,
     SCHEMA_VERSION,
     CampaignDoc,
-    all_events_hold,
+    all_kept_as_checked,
     campaign_from_docs,
     change_id,
     change_to_doc,
@@ -209,9 +209,11 @@ class Session:
         changes = [(str(change.doc_id), change) for change in found]
         with kept_text():
             # Events checked when written are built as they are, without their checks; but
-            # a whole campaign's are checked again: past some thousand events, checking
-            # them (once pydantic has built its validator) costs less than building them.
-            as_written = self.events_checked and titans is not None
+            # past some thousand events, checking them again costs less than building them
+            # (once pydantic has built its validator, a cost paid once: bench_cli.py).
+            as_written = self.events_checked and (
+                titans is not None or _event_count(found) < BUILT_AT_MOST
+            )
             read = campaign_from_docs(self.path, str(doc_id), doc, changes, titans, as_written)
         if titans is not None:
             return Stored(doc_id, read, whole=False)
@@ -494,6 +496,18 @@ class Session:
         return Stored(stored.id, saved, stored.whole)
 
 
+BUILT_AT_MOST = 2000
+"""A whole campaign of fewer events than this is built as written when its file is sealed;
+one of more is checked again. Counted on 50 Titans x 100 events (``bench_cli.py
+--instructions``): building the 5,000 events costs about 95 M instructions more than
+checking them; checking costs about 125 M more for any number, to build pydantic's
+validator."""
+
+
+def _event_count(changes: list[Any]) -> int:
+    return sum(len(events) for change in changes for events in change["titans"].values())
+
+
 def _checked(
     path: Path, raw: bytes, database: Path | None = None, sealed: bool = False
 ) -> tuple[dict[str, Any], int | None, bool]:
@@ -648,10 +662,10 @@ class Database:
         """Keep the file as it is as a backup (before ``text``, the change), then write
         ``tables`` atomically: the one place a new version is written, always under the
         writers' lock. ``restoring``: the file is kept even with backups turned off.
-        ``events_checked``: every event in ``tables`` was checked; if not, they are checked
-        now, and the file is sealed only if all hold (a hand-made mistake in a campaign
-        nobody read stays one that every read checks for)."""
-        sealed = events_checked or all_events_hold(tables)
+        ``events_checked``: every event in ``tables`` was checked; if not, they and the
+        campaigns are checked now, and the file is sealed only if all are kept as checked (a
+        hand-made mistake in a campaign nobody read stays one that every read checks for)."""
+        sealed = events_checked or all_kept_as_checked(tables)
         known = self._lines
         if not known and self._last is not None and self._last.lines_hold:
             known = lines_of(self._last.raw, self._last.tables)  # the file as read

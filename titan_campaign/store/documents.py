@@ -47,7 +47,7 @@ from ..rules.events import (
     events_as_written,
     events_from_json,
 )
-from ..rules.facts import PRINTABLE, Facts, ShapeError, Text, Whole, parse
+from ..rules.facts import PRINTABLE, Facts, ShapeError, Text, Whole, parse, to_json
 from ..rules.printable import is_unprintable, shown
 from .files import StoreError
 
@@ -311,12 +311,12 @@ def campaign_from_docs(
     titans: Collection[int] | None = None,
     checked: bool = False,
 ) -> Campaign:
-    """A campaign with its change log from documents ``check_tables`` passed, every event
-    checked by the rules (unless they were when they were written: ``checked``). With
+    """A campaign with its change log from documents ``check_tables`` passed, its facts and
+    every event checked (unless they were when they were written: ``checked``). With
     ``titans``, only those Titans' events are read in full; of the others only the
     campaign-wide ones (enough to judge a change to ``titans``), and only the changes holding
     any of these."""
-    facts = parse(CampaignDoc, doc)
+    facts = CampaignDoc.model_construct(**doc) if checked else parse(CampaignDoc, doc)
     log = []
     for number, raw in changes:
         by_titan = raw["titans"]
@@ -381,11 +381,14 @@ def _events(
         raise _wrong(path, f"changes {number}, Titan {titan_id}", error) from None
 
 
-def all_events_hold(tables: dict[str, Any]) -> bool:
-    """Whether every event of every change in the tables passes its check and is kept as
-    its check keeps it (a name's spaces folded, a spell's spelling corrected, no field given
-    its default), so that an event built as written is the event checked."""
+def all_kept_as_checked(tables: dict[str, Any]) -> bool:
+    """Whether every campaign and every event of every change in the tables passes its
+    check and is kept as its check keeps it (a name's spaces folded, a spell's spelling
+    corrected, no field given its default), so that one built as written is the one checked."""
     try:
+        for doc in tables.get("campaigns", {}).values():
+            if to_json(parse(CampaignDoc, doc)) != doc:
+                return False
         for change in tables.get("changes", {}).values():
             for events in change["titans"].values():
                 if [event_doc(event) for event in events_from_json(events)] != events:
