@@ -120,8 +120,9 @@ class Session:
         self.path = path
         self.upgraded_from = upgraded_from
         self.events_checked = events_checked
-        """Every event in ``tables`` was checked before it was written (a file whose seal
-        holds): they are read without checking them again."""
+        """Every campaign and event in ``tables`` was checked before it was written, and is
+        kept as checked (a file whose seal holds): they are read without checking them
+        again."""
         self.db = TinyDB(storage=SessionStorage, tables=tables)
         self._campaigns = self.db.table("campaigns", cache_size=0)
         self._changes = self.db.table("changes", cache_size=0)
@@ -518,13 +519,11 @@ def _checked(
     was written and is not checked again; a backup or a copy to merge always is (a seal tells
     a file unchanged since the program wrote it, not who wrote it)."""
     with kept_text():
-        if sealed:  # never a key twice, nor a document left unchecked
-            parsed = json.loads(raw)
-            tables, upgraded_from = upgrade(path, parsed, database)
-            return tables, upgraded_from, tables is parsed
-        parsed = parse_json(path, raw)
+        # sealed: never a key twice, nor a document left unchecked
+        parsed = json.loads(raw) if sealed else parse_json(path, raw)
         tables, upgraded_from = upgrade(path, parsed, database)
-        return check_tables(path, tables), upgraded_from, tables is parsed
+        checked = tables if sealed else check_tables(path, tables)
+        return checked, upgraded_from, tables is parsed
 
 
 class _Read(NamedTuple):
@@ -533,10 +532,10 @@ class _Read(NamedTuple):
     raw: bytes
     tables: dict[str, Any]
     events_checked: bool
-    """Its events were checked before it was written (its seal holds)."""
+    """Its campaigns and events were checked before it was written (its seal holds)."""
     lines_hold: bool
-    """Its lines are its documents as ``encode_lines`` writes them, one a line (its seal
-    holds and its tables are its JSON as it is)."""
+    """Its lines are its documents as ``encode_lines`` writes them, one a line (this program
+    wrote it, or its seal holds and its tables are its JSON as it is)."""
 
 
 def _own_copy(tables: dict[str, Any]) -> dict[str, Any]:
@@ -678,7 +677,7 @@ class Database:
                 write_atomically(self.path, payload)
             except AfterWrite as error:  # the file holds the change: it is saved, and so its backup
                 self.after_save.append(str(error))
-        self._last, self._lines = _Read(payload, tables, sealed, sealed), lines
+        self._last, self._lines = _Read(payload, tables, sealed, True), lines
         self.saved.append(text)
 
     def replace_with(self, tables: dict[str, Any], text: str) -> None:

@@ -275,11 +275,12 @@ class RecordGameScreen(Screen[None]):
         cells += [f"{label:<{width + 1}}" for _, label, width in columns]
         header = self.query_one(".game-header", Static)
         header.update(plain("".join(cells) + "Survivors"))
-        header.styles.min_width = row_width(full, scenario)  # narrower: the form scrolls sideways
+        min_width = row_width(full, scenario)  # narrower: the form scrolls sideways
+        header.styles.min_width = min_width
         widths = {name: width for name, _, width in columns}
         for row in self.query(TitanRow):
             row.show_figures(widths)
-            row.styles.min_width = row_width(full, scenario)
+            row.styles.min_width = min_width
         legend = (AWARD_LEGEND if scenario else "") + LEGEND
         self.query_one("#game-legend", Static).update(plain(SURVIVORS_HINT if full else legend))
 
