@@ -9,8 +9,11 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.cells import cell_len
 
+from titan_campaign.printing.cells import wrap
 from titan_campaign.printing.game_card import game_card_text
 from titan_campaign.printing.text import sheet_text
 
@@ -69,3 +72,37 @@ def test_spell_lines_keep_a_space_between_every_two_fields(
     for spell in grandmaster_sheet.spells:
         line = next(line for line in text.splitlines() if line.startswith(f"  {spell.name} "))
         assert f" {spell.school.title()} " in line and f" {spell.mana} Mana " in line
+
+
+WORDS = st.sampled_from(
+    ["a", "Thorn", "Jean-Luc", "日本語", "supercalifragilistic", "é", "e\u0301", "Ζεύς", "龍の護符"]
+)
+
+
+@given(
+    words=st.lists(WORDS, max_size=12),
+    gaps=st.sampled_from([" ", "  ", "\n", " \t "]),
+    width=st.integers(8, 40),
+    indent=st.sampled_from(["", "  "]),
+    more=st.sampled_from([None, "    "]),
+)
+def test_wrapping_keeps_every_letter_in_order_within_the_width(
+    words: list[str], gaps: str, width: int, indent: str, more: str | None
+) -> None:
+    text = gaps.join(words)
+    lines = wrap(text, width, indent, more)
+    assert all(cell_len(line) <= width for line in lines)
+    assert "".join("".join(lines).split()) == "".join(words)
+    assert lines[0].startswith(indent if words else indent.rstrip()) and all(
+        line.startswith(indent if more is None else more) for line in lines[1:]
+    )
+    for word in words:  # a word that fits on a line is never broken
+        if cell_len(word) <= width - len(more or indent):
+            assert any(word in line.split() for line in lines)
+
+
+def test_a_word_wider_than_a_line_is_broken_between_letters_and_starts_its_own_line() -> None:
+    assert wrap("a supercalifragilistic word", 10) == ["a", "supercalif", "ragilistic", "word"]
+    assert wrap("龍の護符龍の護符", 7, "  ") == ["  龍の", "  護符", "  龍の", "  護符"]
+    assert wrap("  two   spaces\nand a line ", 80) == ["  two   spaces and a line"]
+    assert wrap("", 80, "  ") == [""]
