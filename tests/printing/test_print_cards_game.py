@@ -19,13 +19,8 @@ from helpers_print import (
 
 from titan_campaign.printing.canvas import Box, Line, Text
 from titan_campaign.printing.cards import PER_PAGE, card_spells, cards_html, cards_pages
-from titan_campaign.printing.game_card import (
-    game_card_html,
-    game_card_page,
-    game_card_pages,
-    game_card_text,
-    legion_members,
-)
+from titan_campaign.printing.game_card import game_card_text, legion_members
+from titan_campaign.printing.game_card_page import game_card_html, game_card_page, game_card_pages
 from titan_campaign.printing.pdf import pages_pdf
 from titan_campaign.printing.render import render
 from titan_campaign.printing.sheet_layout import sheet_pages

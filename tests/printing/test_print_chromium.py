@@ -14,7 +14,7 @@ from PIL import Image
 
 from titan_campaign.printing.canvas import PAPER_MM
 from titan_campaign.printing.cards import card_spells, cards_html
-from titan_campaign.printing.game_card import game_card_html, game_card_pages
+from titan_campaign.printing.game_card_page import game_card_html, game_card_pages
 from titan_campaign.printing.html import sheet_html
 from titan_campaign.printing.sheet_layout import sheet_pages
 

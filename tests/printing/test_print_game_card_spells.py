@@ -13,7 +13,8 @@ import pytest
 
 from titan_campaign.printing.canvas import Box, Line, Page, Text
 from titan_campaign.printing.cards import cards_pages
-from titan_campaign.printing.game_card import game_card_pages, game_card_text, spells_by_phase
+from titan_campaign.printing.game_card import game_card_text, spells_by_phase
+from titan_campaign.printing.game_card_page import game_card_pages
 from titan_campaign.printing.sheet_layout import sheet_pages
 from titan_campaign.rules.sheet import SpellLine
 from titan_campaign.rules.spells import SPELLS

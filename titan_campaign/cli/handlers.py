@@ -592,7 +592,7 @@ def cmd_cards(args: Namespace, db: Database) -> None:
 
 def cmd_game_card(args: Namespace, db: Database) -> None:
     if args.format == "text" and not args.output:
-        from ..printing.game_card import game_card_text  # its page layout loads the PDF library
+        from ..printing.game_card import game_card_text
 
         sys.stdout.write(game_card_text(_sheet(args, db)))
         return

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..rules.errors import RuleError
 from ..rules.sheet import SheetView
-from . import game_card
+from . import game_card, game_card_page
 from .cards import card_spells, cards_html, cards_pages
 from .figures import default_path, file_stem
 from .fonts import font_warning, sheet_texts
@@ -76,10 +76,10 @@ def render(
         if fmt == "text":
             return game_card.game_card_text(titan)
         if fmt == "html":
-            return game_card.game_card_html(titan, paper)
+            return game_card_page.game_card_html(titan, paper)
         from .pdf import pages_pdf  # the PDF library loads only for a PDF
 
-        return pages_pdf(game_card.game_card_pages(titan, paper))
+        return pages_pdf(game_card_page.game_card_pages(titan, paper))
     if titan is not None and fmt == "json":
         return json.dumps(titan.to_json(), indent=2, ensure_ascii=False) + "\n"
     if titan is not None and fmt == "text":
