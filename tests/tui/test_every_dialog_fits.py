@@ -65,3 +65,29 @@ async def test_the_goal_dialog_fits_60x20_title_fields_and_buttons(campaign: Pat
         assert box.max_scroll_y == 0, (box.virtual_size, box.size)
         for part in (box.query_one(".form-title"), *box.query(Input), *box.query(Button)):
             assert app.screen.region.contains_region(part.region), part
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (120, 40)])
+@pytest.mark.parametrize("keys", [["m", "b"], ["m", "i"]], ids=["buy_item", "add_item"])
+async def test_the_item_dialog_fits_without_scrolling_every_field_and_key_in_view(
+    campaign: Path,  # noqa: F811
+    keys: list[str],
+    size: tuple[int, int],
+) -> None:
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        box = app.screen.query_one(FormBox)
+        assert box.max_scroll_y == 0, (box.virtual_size, box.size)
+        parts = (
+            box.query_one(".form-title"),
+            box.query_one("#purse"),
+            *box.query("Label"),
+            *box.query("Input, Select"),
+            *box.query(Button),
+            app.screen.query_one("KeyBar"),
+        )
+        for part in parts:
+            assert app.screen.region.contains_region(part.region), part

@@ -8,7 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -144,25 +144,35 @@ class ItemModal(TitanForm):
                 id="suggestion",
                 compact=True,
             )
-            yield Label("Name")
-            yield Input(id="item-name", max_length=60, compact=True)
+            with Horizontal(classes="field-row"):
+                yield Label("Name")
+                yield Input(id="item-name", max_length=60, compact=True)
             yield field_error("name")
-            yield Label("Type")
-            yield Select(
-                [(t, t) for t in ITEM_TYPES],
-                prompt="as listed, else other",
-                id="item-type",
-                compact=True,
-            )
-            yield Label("Charges (blank: as listed, else lasts)")
-            yield Input(type="integer", id="item-charges", compact=True)
+            with Horizontal(classes="field-row"):
+                yield Label("Type")
+                yield Select(
+                    [(t, t) for t in ITEM_TYPES],
+                    prompt="as listed, else other",
+                    id="item-type",
+                    compact=True,
+                )
+            with Horizontal(classes="field-row"):
+                yield Label("Charges")
+                yield Input(
+                    placeholder="blank: as listed, else lasts",
+                    type="integer",
+                    id="item-charges",
+                    compact=True,
+                )
             yield field_error("charges")
-            yield Label("Description")
-            yield Input(id="item-description", max_length=1000, compact=True)
+            with Horizontal(classes="field-row"):
+                yield Label("Description")
+                yield Input(id="item-description", max_length=1000, compact=True)
             yield field_error("description")
             if self.buying:
-                yield Label("Price in gold")
-                yield Input(type="integer", id="item-price", compact=True)
+                with Horizontal(classes="field-row"):
+                    yield Label("Price in gold")
+                    yield Input(type="integer", id="item-price", compact=True)
                 yield field_error("price")
             yield field_error(GENERAL)
             yield save_or_cancel("Save (ctrl+s)")
