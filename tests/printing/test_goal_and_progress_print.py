@@ -8,7 +8,6 @@ Fire 3. Three Spirit boxes and one Fire level are bought (400 XP); the two level
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from pypdf import PdfReader
 
@@ -39,7 +38,7 @@ def won(game: int) -> GameRecorded:
     return GameRecorded(game=game, date="2026-11-01", outcome=GameOutcome(result="won", score=300))
 
 
-def pdf_pages(data: dict[str, Any]) -> list[str]:
+def pdf_pages(data: SheetView) -> list[str]:
     return [page.extract_text() for page in PdfReader(io.BytesIO(sheet_pdf(data))).pages]
 
 

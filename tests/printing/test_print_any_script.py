@@ -10,7 +10,6 @@ import shutil
 import subprocess
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 from helpers_print import drawn_text, embedded_glyphs, pdf_pages
@@ -18,6 +17,7 @@ from helpers_print import drawn_text, embedded_glyphs, pdf_pages
 from titan_campaign.printing.fonts import MISSING_MARK
 from titan_campaign.printing.pdf import campaign_pdf, sheet_pdf
 from titan_campaign.printing.render import printout_warnings, render
+from titan_campaign.rules.sheet import SheetView
 
 SCRIPTS = {
     "Chinese": "李雷",
@@ -36,7 +36,7 @@ def _letters(*texts: str) -> set[str]:
     return {char for text in texts for char in text if not char.isspace()}
 
 
-def _world(thorn: dict[str, Any]) -> dict[str, Any]:
+def _world(thorn: SheetView) -> SheetView:
     """Thorn renamed in Chinese, with a Japanese campaign, Korean item, Arabic and Hebrew notes."""
     item = replace(thorn.magic_items[0], name="한국어 Crown", description="Ζεύς Жанна Łukasz Żółć")
     ledger = tuple(replace(line, note="مرحبا שלום") for line in thorn.gold_ledger)
@@ -51,7 +51,7 @@ def _world(thorn: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_every_script_is_drawn_by_a_glyph_of_a_font_embedded_in_the_pdf(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     data = _world(example_sheets["thorn"])
     pdf = sheet_pdf(data)
@@ -66,7 +66,7 @@ def test_every_script_is_drawn_by_a_glyph_of_a_font_embedded_in_the_pdf(
 
 
 def test_hebrew_and_arabic_are_drawn_right_to_left(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     """Read left to right as the page draws them, the letters come last one first."""
     data = replace(example_sheets["thorn"], name="שלום עליכם", player="مرحبا بك")
@@ -78,7 +78,7 @@ def test_hebrew_and_arabic_are_drawn_right_to_left(
 
 
 def test_a_campaign_printout_names_every_titan_in_its_own_letters(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     thorn = example_sheets["thorn"]
     names = ["李雷", "Ζεύς", "Łukasz"]
@@ -88,7 +88,7 @@ def test_a_campaign_printout_names_every_titan_in_its_own_letters(
 
 
 def test_only_a_letter_no_font_has_is_warned_of_and_never_for_text_or_cards(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     thorn = replace(example_sheets["thorn"], name="Thorn 🔥")
     (warning,) = printout_warnings("sheet", thorn, "pdf")
@@ -101,7 +101,7 @@ def test_only_a_letter_no_font_has_is_warned_of_and_never_for_text_or_cards(
 
 @pytest.mark.parametrize("fmt", ["html", "svg"])
 def test_html_and_svg_keep_the_letters_and_embed_a_font_for_them(
-    example_sheets: dict[str, Any], fmt: str
+    example_sheets: dict[str, SheetView], fmt: str
 ) -> None:
     document = str(render("sheet", fmt, _world(example_sheets["thorn"])))
     assert MISSING_MARK not in document
@@ -126,7 +126,7 @@ def _pgm(path: Path) -> tuple[int, bytes]:
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) missing")
 def test_a_chinese_name_renders_as_ink_not_as_empty_boxes(
-    example_sheets: dict[str, Any], tmp_path: Path
+    example_sheets: dict[str, SheetView], tmp_path: Path
 ) -> None:
     """Rendered to PNG, the name's area holds the strokes of the letters: a white square
     drawn in its place would leave the inside of the box blank."""

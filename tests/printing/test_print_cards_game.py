@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any
 
 import pytest
 from helpers_print import (
@@ -26,7 +25,7 @@ from titan_campaign.printing.render import render
 from titan_campaign.printing.sheet_layout import sheet_pages
 from titan_campaign.rules.errors import RuleError
 from titan_campaign.rules.names import UnknownName
-from titan_campaign.rules.sheet import ChoiceLine
+from titan_campaign.rules.sheet import ChoiceLine, SheetView
 from titan_campaign.rules.spells import SCHOOLS, SPELLS
 
 
@@ -59,7 +58,7 @@ def test_every_card_keeps_its_whole_rules_text_inside_the_card(paper: str) -> No
         assert spell.text in words, spell.name
 
 
-def test_a_titans_cards_are_its_spell_book(example_sheets: dict[str, Any]) -> None:
+def test_a_titans_cards_are_its_spell_book(example_sheets: dict[str, SheetView]) -> None:
     data = example_sheets["archmage"]
     spells = card_spells(titan=data)
     assert sorted(s.name for s in spells) == sorted(s.name for s in data.spells)
@@ -73,7 +72,7 @@ def test_named_spells_print_once_each_whatever_the_spelling() -> None:
         card_spells(names=["Ice Bolts of Doom"])
 
 
-def test_a_titan_without_spells_has_no_cards_to_print(example_sheets: dict[str, Any]) -> None:
+def test_a_titan_without_spells_has_no_cards_to_print(example_sheets: dict[str, SheetView]) -> None:
     with pytest.raises(RuleError, match="knows no spells"):
         card_spells(titan=example_sheets["novice"])
 
@@ -101,7 +100,7 @@ def test_each_cut_line_is_drawn_once_and_none_crosses_the_footer(paper: str) -> 
 
 @pytest.mark.parametrize("example", ["thorn", "novice", "veteran", "archmage"])
 def test_the_game_card_has_legions_items_figures_and_spells_with_their_effects(
-    example_sheets: dict[str, Any], example: str
+    example_sheets: dict[str, SheetView], example: str
 ) -> None:
     data = example_sheets[example]
     text = game_card_text(data)
@@ -132,7 +131,7 @@ def test_the_game_card_has_legions_items_figures_and_spells_with_their_effects(
 
 
 def test_the_game_card_fills_its_page_with_trackers_and_writing_space(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     data = example_sheets["veteran"]  # Skill 1, Luck 1: one Skill-5 box a Battle, one re-roll
     (page,) = game_card_pages(data, "a4")
@@ -149,7 +148,7 @@ def test_the_game_card_fills_its_page_with_trackers_and_writing_space(
 
 
 def test_the_game_card_marks_honor_guard_members_and_warns_of_choices_to_make(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     data = example_sheets["veteran"]
     marked = [name for legion in legion_members(data) for name, guard in legion if guard]
@@ -164,7 +163,7 @@ def test_the_game_card_marks_honor_guard_members_and_warns_of_choices_to_make(
 
 
 def test_a_phase_that_goes_on_on_a_new_page_repeats_its_heading(
-    hoarder_sheet: dict[str, Any],
+    hoarder_sheet: SheetView,
 ) -> None:
     pages = game_card_pages(hoarder_sheet, "a4")
     assert len(pages) >= 2
@@ -175,7 +174,7 @@ def test_a_phase_that_goes_on_on_a_new_page_repeats_its_heading(
     assert "(continued)" in words
 
 
-def test_the_game_card_puts_each_item_with_its_legion(example_sheets: dict[str, Any]) -> None:
+def test_the_game_card_puts_each_item_with_its_legion(example_sheets: dict[str, SheetView]) -> None:
     text = game_card_text(example_sheets["veteran"])  # the plan puts the crown in legion 2 (R10)
     legion_2 = text[text.index("LEGION 2") :]
     assert "item: Crown of Command (crown)" in legion_2
@@ -189,7 +188,7 @@ def _double_sided(pages: int) -> int:
 
 
 def test_a_campaign_prints_each_titans_pages_on_sheets_of_their_own_then_the_log(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     sheets = list(example_sheets.values())
     pages = sum(_double_sided(len(sheet_pages(sheet))) for sheet in sheets) + 1  # the game log
@@ -208,7 +207,7 @@ def test_a_format_a_printout_does_not_have_is_refused() -> None:
 
 
 def test_a_game_card_with_every_spell_and_twenty_items_goes_on_and_drops_nothing(
-    hoarder_sheet: dict[str, Any],
+    hoarder_sheet: SheetView,
 ) -> None:
     pages = game_card_pages(hoarder_sheet, "letter")
     for page in pages:

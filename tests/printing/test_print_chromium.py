@@ -6,7 +6,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
 from helpers_print import pdf_fonts, pdf_pages
@@ -17,6 +16,7 @@ from titan_campaign.printing.cards import card_spells, cards_html
 from titan_campaign.printing.game_card_page import game_card_html, game_card_pages
 from titan_campaign.printing.html import sheet_html
 from titan_campaign.printing.sheet_layout import sheet_pages
+from titan_campaign.rules.sheet import SheetView
 
 CHROMIUM = next(
     (
@@ -51,8 +51,8 @@ def page_height_px(png: Path) -> int:
 )
 def test_the_html_sheet_prints_the_pdfs_pages_with_every_letter_in_chromium(
     tmp_path: Path,
-    example_sheets: dict[str, Any],
-    lukasz_sheet: dict[str, Any],
+    example_sheets: dict[str, SheetView],
+    lukasz_sheet: SheetView,
     example: str,
     paper: str,
 ) -> None:
@@ -82,7 +82,7 @@ def test_the_html_sheet_prints_the_pdfs_pages_with_every_letter_in_chromium(
 
 
 def test_the_html_game_card_and_spell_cards_print_on_the_expected_pages_in_chromium(
-    tmp_path: Path, hoarder_sheet: dict[str, Any]
+    tmp_path: Path, hoarder_sheet: SheetView
 ) -> None:
     for name, document, pages in (
         (

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,7 +15,7 @@ from titan_campaign.printing.cards import cards_pages
 from titan_campaign.printing.game_card import game_card_text, spells_by_phase
 from titan_campaign.printing.game_card_page import game_card_pages
 from titan_campaign.printing.sheet_layout import sheet_pages
-from titan_campaign.rules.sheet import SpellLine
+from titan_campaign.rules.sheet import SheetView, SpellLine
 from titan_campaign.rules.spells import SPELLS
 
 ROOT = Path(__file__).parents[2]
@@ -55,7 +54,7 @@ def rulebook() -> str:
 
 
 def test_every_spell_on_the_card_is_the_rulebooks_whole_text(
-    grandmaster_sheet: dict[str, Any], rulebook: str
+    grandmaster_sheet: SheetView, rulebook: str
 ) -> None:
     rows = spells_by_phase(grandmaster_sheet)
     assert len(rows) == 72
@@ -71,7 +70,7 @@ def test_every_spell_on_the_card_is_the_rulebooks_whole_text(
     assert "One hit of damage from the strike is cancelled." in shield.effect
 
 
-def test_the_card_works_in_the_titans_affinity_bonus(example_sheets: dict[str, Any]) -> None:
+def test_the_card_works_in_the_titans_affinity_bonus(example_sheets: dict[str, SheetView]) -> None:
     """Thorn has Fire 3: +1 to the roll for each Fire School level beyond the first, +2."""
     thorn = example_sheets["thorn"]
     affinity = SpellLine("Fire Affinity", "fire", 1, 1, "Enlistment Phase", False, False)
@@ -95,7 +94,7 @@ def _rule_texts(pages: list[Page]) -> list[tuple[str, float]]:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_game_card_and_spell_card_type_is_at_least_8_points_and_boxes_3_5_mm(
-    example_sheets: dict[str, Any], grandmaster_sheet: dict[str, Any], paper: str
+    example_sheets: dict[str, SheetView], grandmaster_sheet: SheetView, paper: str
 ) -> None:
     for data in [*example_sheets.values(), grandmaster_sheet]:
         pages = game_card_pages(data, paper)
@@ -128,10 +127,10 @@ def _alone_at_the_foot(page: Page) -> list[str]:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_heading_is_left_alone_at_the_foot_of_a_page(
-    example_sheets: dict[str, Any],
-    grandmaster_sheet: dict[str, Any],
-    hoarder_sheet: dict[str, Any],
-    lukasz_sheet: dict[str, Any],
+    example_sheets: dict[str, SheetView],
+    grandmaster_sheet: SheetView,
+    hoarder_sheet: SheetView,
+    lukasz_sheet: SheetView,
     paper: str,
 ) -> None:
     for data in [*example_sheets.values(), grandmaster_sheet, hoarder_sheet, lukasz_sheet]:

@@ -14,7 +14,6 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 from helpers_print import pdf_drawing
@@ -24,11 +23,12 @@ from titan_campaign.printing.html import sheet_html
 from titan_campaign.printing.pdf import sheet_pdf
 from titan_campaign.printing.svg import sheet_svg
 from titan_campaign.printing.text import sheet_text
+from titan_campaign.rules.sheet import SheetView
 
 GOLDEN = Path(__file__).parent / "golden"
 CREATED = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
-RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {
+RENDERERS: dict[str, Callable[[SheetView], str]] = {
     "thorn-sheet.txt": sheet_text,
     "thorn-sheet.html": lambda data: sheet_html(data, "a4"),
     "thorn-sheet.svg": lambda data: sheet_svg(data, "a4"),
@@ -43,7 +43,7 @@ def without_font(document: str) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(RENDERERS))
-def test_thorn_prints_as_the_golden_file(name: str, example_sheets: dict[str, Any]) -> None:
+def test_thorn_prints_as_the_golden_file(name: str, example_sheets: dict[str, SheetView]) -> None:
     rendered = without_font(RENDERERS[name](example_sheets["thorn"]))
     path = GOLDEN / name
     if os.environ.get("UPDATE_GOLDEN") == "1":
@@ -55,7 +55,7 @@ def test_thorn_prints_as_the_golden_file(name: str, example_sheets: dict[str, An
 
 
 def test_the_pdf_is_the_same_bytes_when_its_creation_date_is_fixed(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     data = example_sheets["thorn"]
     assert sheet_pdf(data, created=CREATED) == sheet_pdf(data, created=CREATED)

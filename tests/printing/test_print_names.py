@@ -6,13 +6,13 @@ from __future__ import annotations
 import doctest
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from titan_campaign.printing import figures, fonts
 from titan_campaign.printing.figures import default_path, file_stem
 from titan_campaign.printing.render import printout_path, printout_warnings, render
+from titan_campaign.rules.sheet import SheetView
 
 
 @pytest.mark.parametrize(
@@ -38,7 +38,7 @@ def test_two_greek_named_titans_never_share_a_file_and_neither_gets_a_generic_na
     assert "titan" not in stems
 
 
-def test_a_printout_is_named_after_the_titan_as_typed(example_sheets: dict[str, Any]) -> None:
+def test_a_printout_is_named_after_the_titan_as_typed(example_sheets: dict[str, SheetView]) -> None:
     paths = {
         printout_path("sheet", "pdf", replace(example_sheets["thorn"], name=name))
         for name in ("Αθηνά", "Ἀθηνᾶ")
@@ -46,14 +46,14 @@ def test_a_printout_is_named_after_the_titan_as_typed(example_sheets: dict[str, 
     assert len(paths) == 2 and all(path.name.endswith("-sheet.pdf") for path in paths)
 
 
-def test_json_keeps_names_as_typed(example_sheets: dict[str, Any]) -> None:
+def test_json_keeps_names_as_typed(example_sheets: dict[str, SheetView]) -> None:
     assert '"name": "Łukasz Żółć"' in str(
         render("sheet", "json", replace(example_sheets["thorn"], name="Łukasz Żółć"))
     )
 
 
 def test_a_warning_names_the_letters_the_font_lacks_and_only_then(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     thorn = example_sheets["thorn"]
     assert printout_warnings("sheet", replace(thorn, name="Łukasz Żółć")) == []

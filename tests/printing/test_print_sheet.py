@@ -7,7 +7,6 @@ import itertools
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
-from typing import Any
 
 import pytest
 from helpers_print import (
@@ -28,6 +27,7 @@ from titan_campaign.printing.pdf import sheet_pdf
 from titan_campaign.printing.sheet_layout import sheet_page, sheet_pages
 from titan_campaign.printing.svg import sheet_svg
 from titan_campaign.printing.text import sheet_text
+from titan_campaign.rules.sheet import SheetView
 
 EXAMPLES = ("thorn", "novice", "veteran", "archmage")
 
@@ -35,13 +35,13 @@ EXAMPLES = ("thorn", "novice", "veteran", "archmage")
 @pytest.fixture(params=EXAMPLES + ("grandmaster",))
 def sheet(
     request: pytest.FixtureRequest,
-    example_sheets: dict[str, Any],
-    grandmaster_sheet: dict[str, Any],
-) -> dict[str, Any]:
+    example_sheets: dict[str, SheetView],
+    grandmaster_sheet: SheetView,
+) -> SheetView:
     return grandmaster_sheet if request.param == "grandmaster" else example_sheets[request.param]
 
 
-def names_on_sheet(data: dict[str, Any]) -> list[str]:
+def names_on_sheet(data: SheetView) -> list[str]:
     """Names every printed sheet must carry: Titan, spells, items, guard, legions' characters."""
     names = [
         data.name,
@@ -51,7 +51,7 @@ def names_on_sheet(data: dict[str, Any]) -> list[str]:
     return names + list(data.honor_guard)
 
 
-def html_figures(data: dict[str, Any]) -> dict[str, str]:
+def html_figures(data: SheetView) -> dict[str, str]:
     """Every figure of the JSON sheet, as the HTML sheet's data-figure cells must show it."""
     shown = data.to_json()
     xp = shown["xp"]
@@ -69,9 +69,7 @@ ONE_PAGE = {"thorn", "novice", "veteran"}  # the others have too much to fit one
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_pdf_sheet_carries_every_name_and_figure_as_typed(
-    sheet: dict[str, Any], paper: str
-) -> None:
+def test_the_pdf_sheet_carries_every_name_and_figure_as_typed(sheet: SheetView, paper: str) -> None:
     pages = pdf_pages(sheet_pdf(sheet, paper))
     assert len(pages) == len(sheet_pages(sheet, paper)) <= 2
     text = "\n".join(pages)
@@ -83,7 +81,7 @@ def test_the_pdf_sheet_carries_every_name_and_figure_as_typed(
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_laid_out_sheet_has_no_overlapping_text_stays_inside_and_is_never_below_7_points(
-    sheet: dict[str, Any], paper: str
+    sheet: SheetView, paper: str
 ) -> None:
     pages = sheet_pages(sheet, paper)
     for page in pages:
@@ -126,7 +124,7 @@ def test_the_blank_sheets_write_in_lines_are_6_mm_apart_in_spells_and_items() ->
 
 
 def test_checked_boxes_are_filled_rectangles_one_per_box_bought(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     data = example_sheets["veteran"]
     filled = [
@@ -136,7 +134,7 @@ def test_checked_boxes_are_filled_rectangles_one_per_box_bought(
 
 
 def test_the_html_sheet_is_well_formed_self_contained_and_carries_every_figure(
-    sheet: dict[str, Any],
+    sheet: SheetView,
 ) -> None:
     document = sheet_html(sheet, "letter")
     parser = parse_html(document)
@@ -156,7 +154,7 @@ def test_the_html_sheet_is_well_formed_self_contained_and_carries_every_figure(
 
 
 def test_the_html_sheet_is_the_pdf_drawing_set_in_the_same_embedded_font(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     document = sheet_html(example_sheets["thorn"])
     assert document.count('src: url("data:font/ttf;base64,') == 3  # regular, bold, italic
@@ -165,7 +163,7 @@ def test_the_html_sheet_is_the_pdf_drawing_set_in_the_same_embedded_font(
 
 
 def test_the_html_sheet_shows_open_and_locked_honor_guard_slots(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     document = sheet_html(example_sheets["veteran"])  # level 4: one slot of 30 points (R9)
     assert document.count(">LOCKED<") == 2
@@ -173,7 +171,7 @@ def test_the_html_sheet_shows_open_and_locked_honor_guard_slots(
     assert "slot 2: opens at level 7" in document and "slot 3: opens at level 10" in document
 
 
-def test_the_svg_sheet_is_one_well_formed_page_with_every_name(sheet: dict[str, Any]) -> None:
+def test_the_svg_sheet_is_one_well_formed_page_with_every_name(sheet: SheetView) -> None:
     svg = sheet_svg(sheet, "a4")
     root = ET.fromstring(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
@@ -188,7 +186,7 @@ def test_the_svg_sheet_is_one_well_formed_page_with_every_name(sheet: dict[str, 
     assert "href" not in svg.replace('xmlns="http://www.w3.org/2000/svg"', "")
 
 
-def test_the_text_sheet_fits_80_columns(sheet: dict[str, Any]) -> None:
+def test_the_text_sheet_fits_80_columns(sheet: SheetView) -> None:
     text = sheet_text(sheet)
     assert max(len(line) for line in text.splitlines()) <= 80
     assert f"LEVEL {sheet.level}" in text
@@ -199,7 +197,7 @@ def test_the_text_sheet_fits_80_columns(sheet: dict[str, Any]) -> None:
     ["Łukasz Żółć", "Đorđe Đoković", "Αθηνά Παλλάς", "Жанна Огнева", "Þórr “Ωmega” — Ṁage"],
 )
 def test_latin_greek_and_cyrillic_names_print_as_typed_in_an_embedded_font(
-    example_sheets: dict[str, Any], name: str
+    example_sheets: dict[str, SheetView], name: str
 ) -> None:
     data = replace(example_sheets["thorn"], name=name, player="Zoë", campaign="Ædelring Ligue ⚔")
     pdf = sheet_pdf(data)
@@ -212,7 +210,7 @@ def test_latin_greek_and_cyrillic_names_print_as_typed_in_an_embedded_font(
 
 
 def test_a_letter_no_font_has_prints_a_white_square_and_a_warning_naming_it(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     data = replace(example_sheets["thorn"], name="李小龍 Thorn 🜲🜳")
     text = pdf_pages(sheet_pdf(data))[0]
@@ -225,7 +223,7 @@ def test_a_letter_no_font_has_prints_a_white_square_and_a_warning_naming_it(
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_full_spell_book_and_twenty_items_go_on_a_second_page_every_item_in_full(
-    hoarder_sheet: dict[str, Any], paper: str
+    hoarder_sheet: SheetView, paper: str
 ) -> None:
     pages = sheet_pages(hoarder_sheet, paper)
     assert len(pages) == {"a4": 2, "letter": 3}[paper]  # Letter: the ledger on a page of its own
@@ -241,7 +239,9 @@ def test_a_full_spell_book_and_twenty_items_go_on_a_second_page_every_item_in_fu
     assert "Titan Character Sheet (continued)" in text and "page 2" in text
 
 
-def test_each_charge_is_a_box_and_the_used_ones_are_ticked(example_sheets: dict[str, Any]) -> None:
+def test_each_charge_is_a_box_and_the_used_ones_are_ticked(
+    example_sheets: dict[str, SheetView],
+) -> None:
     data = example_sheets["thorn"]
     wand = next(item for item in data.magic_items if item.name == "Wand of Sparks")
     used = replace(wand, charges=1)  # 2 of 3 charges spent
@@ -255,7 +255,7 @@ def test_each_charge_is_a_box_and_the_used_ones_are_ticked(example_sheets: dict[
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_issue_titan_prints_every_letter_every_item_in_full_and_nothing_below_7_points(
-    lukasz_sheet: dict[str, Any], paper: str
+    lukasz_sheet: SheetView, paper: str
 ) -> None:
     pages = sheet_pages(lukasz_sheet, paper)
     assert small_texts(pages) == []

@@ -16,11 +16,12 @@ from rich.cells import cell_len
 from titan_campaign.printing.cells import wrap
 from titan_campaign.printing.game_card import game_card_text
 from titan_campaign.printing.text import sheet_text
+from titan_campaign.rules.sheet import SheetView
 
 LONG_CAMPAIGN = "The Very Long Campaign of the Iron Crown and the Nine Towers of Titan"
 
 
-def _wide(thorn: dict[str, Any]) -> dict[str, Any]:
+def _wide(thorn: SheetView) -> SheetView:
     item = replace(
         thorn.magic_items[0],
         name="龍の護符 Dragon Talisman of the Eastern Sea, the Great Ward",
@@ -39,7 +40,7 @@ def _wide(thorn: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("render", [sheet_text, game_card_text])
 def test_no_line_passes_80_cells_and_nothing_is_cut(
-    example_sheets: dict[str, Any], render: Any
+    example_sheets: dict[str, SheetView], render: Any
 ) -> None:
     data = _wide(example_sheets["thorn"])
     text = render(data)
@@ -53,7 +54,7 @@ def test_no_line_passes_80_cells_and_nothing_is_cut(
 
 
 def test_a_long_campaign_name_keeps_apart_from_the_sheets_title(
-    example_sheets: dict[str, Any],
+    example_sheets: dict[str, SheetView],
 ) -> None:
     lines = sheet_text(_wide(example_sheets["thorn"])).splitlines()
     assert lines[0].rstrip() == "TITAN CHARACTER SHEET" or lines[0].startswith(
@@ -66,7 +67,7 @@ def test_a_long_campaign_name_keeps_apart_from_the_sheets_title(
 
 
 def test_spell_lines_keep_a_space_between_every_two_fields(
-    grandmaster_sheet: dict[str, Any],
+    grandmaster_sheet: SheetView,
 ) -> None:
     text = sheet_text(grandmaster_sheet)
     for spell in grandmaster_sheet.spells:

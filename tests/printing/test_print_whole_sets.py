@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 from helpers_print import overlapping_texts, pdf_pages
@@ -17,6 +16,7 @@ from titan_campaign.actions import find_titan, print_to_file
 from titan_campaign.cli import main
 from titan_campaign.printing.canvas import Text
 from titan_campaign.printing.sheet_layout import sheet_pages
+from titan_campaign.rules.sheet import SheetView
 from titan_campaign.store import Database
 
 EXAMPLE = Path(__file__).parents[2] / "sheets" / "example-campaign.json"
@@ -89,7 +89,7 @@ def test_the_blank_sheet_has_a_second_page_with_the_spell_book_ledger_and_notes(
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("long_name", [False, True])
 def test_the_gold_ledger_and_notes_are_on_every_sheet(
-    example_sheets: dict[str, Any], paper: str, long_name: bool
+    example_sheets: dict[str, SheetView], paper: str, long_name: bool
 ) -> None:
     for data in example_sheets.values():
         if long_name:
