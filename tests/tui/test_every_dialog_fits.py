@@ -1,5 +1,5 @@
-"""Every dialog at 80x24: its title, its fields and its buttons (one to save, one to back out)
-in view without scrolling."""
+"""Every dialog at 80x24 and 60x20: its title, its fields and its buttons (one to save, one to
+back out) in view without scrolling, every line of its words within its box, and its keys shown."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input
+from textual.widgets import Button, Input, Label
 
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import FormBox, MessageModal
+from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import CAMPAIGN
 from .test_every_screen_snapshots import DIALOGS, campaign, made  # noqa: F401 (fixtures)
@@ -20,10 +21,11 @@ pytestmark = pytest.mark.slow
 BACK_OUT = ("Cancel", "Keep it", "Keep typing", "Not now")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)], ids=["80x24", "60x20"])
 @pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])
-async def test_the_dialog_fits_80x24(campaign: Path, name: str, titan, keys) -> None:  # noqa: F811
+async def test_the_dialog_fits(campaign: Path, name: str, titan, keys, size) -> None:  # noqa: F811
     app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press(*keys)
         await pilot.pause()
@@ -36,6 +38,10 @@ async def test_the_dialog_fits_80x24(campaign: Path, name: str, titan, keys) -> 
             assert box.max_scroll_y == 0, (name, box.virtual_size, box.size)
         title = box.query_one(".form-title")
         assert screen.contains_region(title.region) and title.region.height
+        for words in box.query(Label):  # wrapped, never cut at the box's edge
+            assert box.region.contains_region(words.region), (name, str(words.render()))
+        for keys_shown in dialog.query(KeyBar):  # a yes/no question has its buttons only
+            assert screen.contains_region(keys_shown.region), name
         buttons = list(dialog.query(Button))
         if isinstance(dialog, MessageModal) or "pick" in box.classes:
             return  # a list to pick from or a message: Enter picks, Escape backs out (shown)

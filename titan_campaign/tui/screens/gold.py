@@ -236,8 +236,9 @@ class SpellForGoldModal(TitanForm):
                 compact=True,
             )
             yield field_error("spell")
-            yield Label("Price in gold")
-            yield Input(type="integer", id="spell-price", compact=True)
+            with Horizontal(classes="field-row"):
+                yield Label("Price in gold")
+                yield Input(type="integer", id="spell-price", compact=True)
             yield field_error("price")
             yield save_or_cancel("Save (ctrl+s)")
         yield KeyBar()
