@@ -57,6 +57,10 @@ def _run(argv: Sequence[str] | None) -> int:
             f'"{wrong}" is not UTF-8 text (is the terminal set to another encoding?); nothing was done'
         )
     args = parse_arguments(words)
+    if getattr(args, "output", None) == "":
+        return _fail("-o names no file: give the file's name (or leave out -o)")
+    if getattr(args, "file", None) == "":
+        return _fail("no file named (the name is empty): give the file's name")
     db: actions.Database | None = None
     try:
         path = db_path(getattr(args, "db", None))

@@ -397,10 +397,19 @@ def cmd_goal(args: Namespace, db: Database) -> None:
     if args.clear:
         if any(wanted) or args.keep:
             raise RuleError("--clear forgets the kept goal: give no target with it")
-        done, _ = actions.keep_goal(db, _titan(args, db))
+        titan = _titan(args, db)
+        before = actions.read_titan(db, titan).state
+        if before.goal is None:
+            raise RuleError(f"{before.name} keeps no goal: there is nothing to clear")
+        done, _ = actions.keep_goal(db, titan)
         print(f"{done.state.name}: build goal cleared")
         return
     if args.keep:
+        if not any(wanted):
+            raise RuleError(
+                "--keep keeps the goal you name: name one with --ability, --school or --spell"
+                " (--clear forgets the kept goal)"
+            )
         done, plan = actions.keep_goal(db, _titan(args, db), *wanted)
         state = done.state
         print(f"{state.name} keeps the goal {plan.goal.describe()}; the sheet shows what remains")
@@ -448,7 +457,7 @@ def cmd_progress(args: Namespace, db: Database) -> None:
         text = (
             json.dumps(progress_json(rows), indent=2) + "\n"
             if args.format == "json"
-            else progress_table(rows)
+            else progress_table(rows) + "\n"
         )
     if args.output or args.format == "svg":  # the chart goes to NAME-progress.svg, as --help says
         output = Path(args.output) if args.output else default_path(state.name, "progress", "svg")

@@ -1,0 +1,60 @@
+"""Mistakes a new player makes while following the README: each is one `error:` line, exit 1,
+the database byte-for-byte as it was; and what the README's tour prints reads as it says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+def test_keeping_a_goal_without_naming_one_is_refused_rather_than_keeping_nothing(thorn) -> None:
+    message = thorn.refused("goal", "Thorn", "--keep")
+    assert "--ability, --school or --spell" in message
+
+
+def test_clearing_a_goal_when_none_is_kept_is_refused_and_records_no_change(thorn) -> None:
+    assert "keeps no goal" in thorn.refused("goal", "Thorn", "--clear")
+    thorn.ok("goal", "Thorn", "--keep", "--ability", "power=1")
+    assert "cleared" in thorn.ok("goal", "Thorn", "--clear")
+    assert "keeps no goal" in thorn.refused("goal", "Thorn", "--clear")
+
+
+def test_renaming_a_campaign_to_the_name_it_has_is_refused(thorn) -> None:
+    assert "already called" in thorn.refused("campaign", "rename", "Iron Crown")
+    assert "Iron Crown" in thorn.ok("campaign", "list")
+
+
+def test_progress_in_the_terminal_ends_its_last_line(thorn) -> None:
+    thorn.ok("award", "Thorn", "--result", "won", "--date", "2026-11-28")
+    out = thorn.ok("progress", "Thorn")
+    assert out.endswith("\n") and not out.endswith("\n\n")
+    assert out.splitlines()[-1].split()[:2] == ["1", "2026-11-28"]
+
+
+def test_progress_written_to_a_text_file_ends_its_last_line(thorn, tmp_path: Path) -> None:
+    thorn.ok("award", "Thorn", "--result", "won", "--date", "2026-11-28")
+    output = tmp_path / "thorn-progress.txt"
+    thorn.ok("progress", "Thorn", "-o", str(output))
+    assert output.read_text(encoding="utf-8").endswith("0\n")
+
+
+EMPTY_FILE_NAMES = [
+    ("import", ""),
+    ("merge", ""),
+    ("titan", "import", ""),
+    ("sheet", "Thorn", "-o", ""),
+    ("export", "-o", ""),
+    ("progress", "Thorn", "--format", "svg", "-o", ""),
+    ("cards", "--all", "-o", ""),
+]
+
+
+@pytest.mark.parametrize("argv", EMPTY_FILE_NAMES, ids=[" ".join(a) for a in EMPTY_FILE_NAMES])
+def test_an_empty_file_name_is_refused_naming_what_is_missing(
+    thorn, argv, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    message = thorn.refused(*argv)
+    assert "no file" in message and "folder" not in message
+    assert not (tmp_path / "thorn-sheet.txt").exists()
