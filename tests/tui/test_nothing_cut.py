@@ -35,16 +35,17 @@ async def test_every_ability_note_is_read_whole_with_the_cursor_on_it(
             assert note in shown, (size, note, shown)
 
 
-async def test_the_reference_shows_the_highlighted_spells_whole_card_beside_its_list_at_80x24(
-    iron_crown: Path,
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_the_reference_shows_the_highlighted_spells_whole_card_beside_its_list(
+    iron_crown: Path, size: tuple[int, int]
 ) -> None:
     app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("f1")
         await pilot.pause()
         table = app.screen.query_one("#spell-table", DataTable)
         card = app.screen.query_one("#spell-card", Static)
-        above_the_keys = Region(0, 0, 80, app.screen.query_one(KeyBar).region.y)
+        above_the_keys = Region(0, 0, size[0], app.screen.query_one(KeyBar).region.y)
         table.focus()
         for row, spell in enumerate(SPELLS):  # every card, the longest too, without a scroll
             table.move_cursor(row=row)

@@ -1,0 +1,44 @@
+"""Every screen at 60x20 and 80x24: nothing runs off its right edge, so nothing is cut that a
+player has to scroll sideways to read (a table's far columns and a game form's Titan rows
+scroll sideways on purpose, their first columns staying in view)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widget import Widget
+from textual.widgets import DataTable
+
+from titan_campaign.tui.app import TitanCampaignApp
+
+from .conftest import CAMPAIGN
+from .test_every_screen_snapshots import SCREENS, campaign, made  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.slow
+
+SIDEWAYS = ("game-form",)  # a Titan's row of figures scrolls sideways to its last field
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)], ids=["60x20", "80x24"])
+@pytest.mark.parametrize(("name", "titan", "keys"), SCREENS, ids=[s[0] for s in SCREENS])
+async def test_nothing_on_the_screen_runs_off_its_right_edge(
+    campaign: Path,  # noqa: F811
+    name: str,
+    titan: str | None,
+    keys: list[str],
+    size: tuple[int, int],
+) -> None:
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        for widget in app.screen.query("*"):
+            held = [widget, *widget.ancestors]
+            if any(isinstance(w, DataTable) or w.id in SIDEWAYS for w in held):
+                continue
+            box = widget.parent
+            if widget.display and widget.region.width and isinstance(box, Widget):
+                inside = box.scrollable_content_region.right
+                assert widget.region.right <= inside, (name, widget, widget.region, inside)
