@@ -71,7 +71,7 @@ def character_table() -> DataTable[str | Text]:
 
 class ReferenceScreen(Screen[None]):
     CSS_PATH = "pages.tcss"
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (24, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="reference.back"),
         Binding("slash", "focus_filter", "Filter spells", id="reference.filter"),
