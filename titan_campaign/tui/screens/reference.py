@@ -71,7 +71,7 @@ def character_table() -> DataTable[str | Text]:
 
 class ReferenceScreen(Screen[None]):
     CSS_PATH = "pages.tcss"
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012 (typed by Screen)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="reference.back"),
         Binding("slash", "focus_filter", "Filter spells", id="reference.filter"),
