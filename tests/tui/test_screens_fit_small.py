@@ -34,6 +34,7 @@ async def test_nothing_on_the_screen_runs_off_its_right_edge(
         await pilot.pause()
         await pilot.press(*keys)
         await pilot.pause()
+        assert app.screen.max_scroll_y == 0, name  # what scrolls does so inside the screen
         for widget in app.screen.query("*"):
             held = [widget, *widget.ancestors]
             if any(isinstance(w, DataTable) or w.id in SIDEWAYS for w in held):
@@ -42,3 +43,23 @@ async def test_nothing_on_the_screen_runs_off_its_right_edge(
             if widget.display and widget.region.width and isinstance(box, Widget):
                 inside = box.scrollable_content_region.right
                 assert widget.region.right <= inside, (name, widget, widget.region, inside)
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)], ids=["60x20", "80x24"])
+@pytest.mark.parametrize("titan", [None, "Thorn"], ids=["campaign", "titan"])
+async def test_the_history_keeps_its_title_and_hint_in_view_and_wraps_what_happened(
+    campaign: Path,  # noqa: F811
+    titan: str | None,
+    size: tuple[int, int],
+) -> None:
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        screen = app.screen
+        for part in (screen.query_one("#history-title"), screen.query_one(".hint")):
+            assert screen.region.contains_region(part.region), part
+        table = screen.query_one("#history", DataTable)
+        assert table.max_scroll_y > 0  # the example campaign's history is longer than a screen
+        assert table.max_scroll_x == 0, (table.virtual_size, table.size)
