@@ -100,8 +100,15 @@ def field_path(widget: Widget, screen: Widget) -> str:
     return "/".join(reversed(names))
 
 
+UPRIGHT = [(0, "-upright"), (40, "-roomy")]
+"""A dialog under 40 columns (a served tab on a phone held upright) is ``-upright``: its
+buttons stand one above the other, each across the dialog (see app.tcss)."""
+
+
 class ConfirmModal(ModalScreen[bool]):
     """A yes/no question; Escape answers no."""
+
+    HORIZONTAL_BREAKPOINTS = UPRIGHT
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer(False)", "No", id="confirm.no"),
@@ -189,6 +196,8 @@ class QuitModal(ConfirmModal):
 
 class FormModal(ModalScreen[object]):
     """A modal form. Escape backs out, asking first if anything was typed."""
+
+    HORIZONTAL_BREAKPOINTS = UPRIGHT
 
     BINDINGS: ClassVar[list[BindingType]] = [BACK]
 

@@ -88,6 +88,7 @@ class HonorGuardModal(OneTitan, FormModal):
     DEFAULT_CSS = """
     #not-offered-block { padding-bottom: 0; }
     #not-offered-block Contents { padding: 0 0 0 2; height: auto; max-height: 10; overflow-y: auto; }
+    #not-offered-block CollapsibleTitle { max-width: 100%; }
     """
 
     def __init__(self, titan: actions.TitanRef, state: TitanState) -> None:

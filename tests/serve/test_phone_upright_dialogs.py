@@ -1,0 +1,50 @@
+"""A served tab on a phone held upright (390x844 CSS px at the tab's 20 px text: a 32x32
+terminal): every dialog's buttons, fields and words fit across the screen, none cut at its
+right edge (the dialog scrolls down for the rest): the buttons stand one above the other."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.screen import ModalScreen
+from textual.widgets import Label
+
+from tests.tui.conftest import CAMPAIGN
+from tests.tui.test_every_screen_snapshots import DIALOGS, campaign, made  # noqa: F401 (fixtures)
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.forms import FormBox
+
+pytestmark = pytest.mark.slow
+
+PHONE_UPRIGHT = (32, 32)
+"""The terminal of a tab on a 390 px wide phone held upright (what the tests' browser gets)."""
+
+
+@pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])
+async def test_every_button_of_the_dialog_fits_across_a_phone_held_upright(
+    campaign: Path,  # noqa: F811
+    name: str,
+    titan: str | None,
+    keys: list[str],
+) -> None:
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ModalScreen), dialog
+        box = list(dialog.query(FormBox))[-1]
+        assert box.max_scroll_x == 0, (name, box.virtual_size, box.size)
+        inside = box.content_region
+        for part in box.query("*"):  # every button, field and line of words
+            if not part.display or not part.region.width:
+                continue
+            across = (part.region.x, part.region.right)
+            assert inside.x <= across[0] and across[1] <= inside.right, (
+                name,
+                str(part.render()) if isinstance(part, Label) else str(part.label),
+                across,
+                (inside.x, inside.right),
+            )
