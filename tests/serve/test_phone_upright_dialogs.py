@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.screen import ModalScreen
-from textual.widgets import Label
+from textual.widgets import Button, Label
 
 from tests.tui.conftest import CAMPAIGN
 from tests.tui.test_every_screen_snapshots import DIALOGS, campaign, made  # noqa: F401 (fixtures)
@@ -47,4 +47,21 @@ async def test_every_button_of_the_dialog_fits_across_a_phone_held_upright(
                 str(part.render()) if isinstance(part, Label) else str(part.label),
                 across,
                 (inside.x, inside.right),
+            )
+
+
+async def test_the_campaign_list_buttons_fit_across_a_phone_held_upright(
+    campaign: Path,  # noqa: F811
+) -> None:
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # from the roster to the campaign list
+        await pilot.pause()
+        buttons = list(app.screen.query(Button))
+        assert [button.id for button in buttons] == ["new-campaign", "load-example"]
+        for button in buttons:
+            assert app.screen.region.contains_region(button.region), (
+                str(button.label),
+                button.region,
             )

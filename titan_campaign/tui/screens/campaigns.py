@@ -18,7 +18,7 @@ from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
-from .forms import ConfirmModal, NewCampaignModal, TextModal
+from .forms import UPRIGHT, ConfirmModal, NewCampaignModal, TextModal
 
 EXAMPLE_NAME = "example-campaign.json"
 WELCOME = (
@@ -48,6 +48,7 @@ class CampaignsScreen(Screen[None]):
         Binding("d", "delete", "Delete", id="campaigns.delete"),
         Binding("k", "backups", "Backups", id="campaigns.backups"),
     ]
+    HORIZONTAL_BREAKPOINTS = UPRIGHT
 
     def __init__(self) -> None:
         super().__init__()
