@@ -79,3 +79,17 @@ def test_the_spell_list_and_its_text_at_80x24(iron_crown: Path, snap_compare) ->
 def test_the_spell_list_and_its_text_at_120x40(iron_crown: Path, snap_compare) -> None:
     app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
     assert snap_compare(app, press=["1", "down"], terminal_size=(120, 40))
+
+
+async def test_a_sheet_opens_at_its_top_at_60x20_the_titans_name_and_xp_in_view(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert sheet_of(app).query_one("#sheet").scroll_y == 0
+        for part in ("#sheet-title", "#sheet-summary"):
+            assert on_screen(app, part), part
+        assert "THORN" in rendered(sheet_of(app).query_one("#sheet-title"))
+        assert app.focused is sheet_of(app).query_one("#abilities")  # the boxes take the keys

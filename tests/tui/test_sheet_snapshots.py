@@ -25,6 +25,7 @@ def test_sheet_scrolled_to_its_end_at_80x24(example_db: Path, snap_compare) -> N
     app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
 
     async def scroll_to_end(pilot) -> None:
+        await pilot.pause()  # the focused boxes' hint line drawn first
         app.screen.query_one("#sheet").scroll_end(animate=False, immediate=True)
         await pilot.pause()
 

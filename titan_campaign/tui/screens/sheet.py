@@ -249,7 +249,7 @@ def pending_line(data: SheetView) -> str:
 
 class SheetScreen(OneTitan, Screen[None]):
     # its styles (sheet.tcss) are read with the app's: TitanCampaignApp.CSS_PATH
-    AUTO_FOCUS = "#abilities"  # the boxes take the keys (not the scrolling sheet around them)
+    AUTO_FOCUS = ""  # the boxes take the keys, focused on mount without scrolling the sheet
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="sheet.back"),
         Binding("c", "choices", "Choices", id="sheet.choices"),
@@ -324,6 +324,7 @@ class SheetScreen(OneTitan, Screen[None]):
         self.set_class(width < STACKED, "-stacked")
 
     def on_mount(self) -> None:
+        self.query_one("#abilities", BoxGrid).focus(scroll_visible=False)
         if self.state is not None and self.campaign_name:
             self.show(self.state)  # read just before: not again when first shown
             self.read_on_resume = False
@@ -335,8 +336,9 @@ class SheetScreen(OneTitan, Screen[None]):
         if self.read_on_resume:
             self.refresh_view()
         self.read_on_resume = True
-        if self.focused is None:  # back from a chain of picks: the boxes take the keys again
-            self.query_one("#abilities", BoxGrid).focus()
+        if self.focused is None:  # opened, or back from a chain of picks: the boxes take the
+            # keys, the sheet staying at its top (its title and XP in view on a small screen)
+            self.query_one("#abilities", BoxGrid).focus(scroll_visible=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)
