@@ -684,6 +684,13 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
 def cmd_serve(args: Namespace, db: Database) -> None:
     from ..serve import serve_game_night  # textual-serve loads only for a game night
 
+    if _campaign(args) is not None:
+        try:
+            actions.campaign_list(db)
+        except actions.StoreError:
+            pass  # a damaged file: every tab opens on the page that says what is wrong
+        else:
+            actions.find_campaign(db, _campaign(args))  # refused naming the campaigns there are
     serve_game_night(
         db.path,
         campaign=_campaign(args),

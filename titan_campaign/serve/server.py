@@ -13,6 +13,7 @@ import os
 import secrets
 import shlex
 import signal
+import socket
 import sys
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -248,6 +249,11 @@ class GameNightServer(Server):
             )
             try:
                 await site.start()
+            except socket.gaierror:
+                raise OSError(
+                    f"cannot listen on {self.host}: {self.host} is no address of this computer"
+                    " (leave out --host for this computer only, or give --host 0.0.0.0)"
+                ) from None
             except OSError as error:
                 reason = os.strerror(error.errno) if error.errno else str(error)
                 raise OSError(
