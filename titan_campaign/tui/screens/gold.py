@@ -210,6 +210,9 @@ class ItemModal(TitanForm):
                 GENERAL,
             )
 
+    def on_input_submitted(self) -> None:
+        self.action_save()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
             self.action_dismiss_form()
@@ -254,6 +257,9 @@ class SpellForGoldModal(TitanForm):
             lambda shown: actions.buy_spell_with_gold(self.db, self.titan, spell, price, shown),
             "price",
         )
+
+    def on_input_submitted(self) -> None:
+        self.action_save()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":

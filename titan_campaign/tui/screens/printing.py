@@ -144,6 +144,9 @@ class PrintModal(FormModal):
         else:
             self.action_print_now()
 
+    def on_input_submitted(self) -> None:
+        self.action_print_now()
+
     def action_print_now(self) -> None:
         what = str(self.query_one("#print-what", Select).value)
         fmt = str(self.query_one("#print-format", Select).value)
