@@ -58,3 +58,9 @@ def test_an_empty_file_name_is_refused_naming_what_is_missing(
     message = thorn.refused(*argv)
     assert "no file" in message and "folder" not in message
     assert not (tmp_path / "thorn-sheet.txt").exists()
+
+
+def test_the_history_of_a_new_campaign_says_there_is_none_yet(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    assert cli.ok("history").strip() == "no changes yet: add a Titan with titan add NAME --player P"
+    assert cli.ok("history", "--json").strip() == "[]"

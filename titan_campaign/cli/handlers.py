@@ -504,6 +504,8 @@ def cmd_history(args: Namespace, db: Database) -> None:
     if args.json:
         print(json.dumps([view_json(row) for row in rows], indent=2, ensure_ascii=False))
         return
+    if not rows and not unreadable:
+        print("no changes yet: add a Titan with titan add NAME --player P")
     for row in rows:
         print(f"{row.change:>4}  {row.at[:16].replace('T', ' '):16}  {row.text}")
         several = len({event.titan for event in row.events}) > 1
