@@ -64,3 +64,13 @@ def test_the_history_of_a_new_campaign_says_there_is_none_yet(cli) -> None:
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
     assert cli.ok("history").strip() == "no changes yet: add a Titan with titan add NAME --player P"
     assert cli.ok("history", "--json").strip() == "[]"
+
+
+def test_a_blank_sheet_as_the_readme_asks_for_it_is_a_pdf(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = cli.ok("sheet", "--blank")
+    written = Path(out.strip().removeprefix("wrote "))
+    assert written.suffix == ".pdf" and written.read_bytes().startswith(b"%PDF")
+    assert "not text" in cli.refused("sheet", "--blank", "--format", "text")

@@ -560,6 +560,8 @@ def _output(args: Namespace) -> Path | None:
 
 
 def cmd_sheet(args: Namespace, db: Database) -> None:
+    if args.format is None:  # a blank sheet is for paper: a PDF unless told
+        args.format = "pdf" if args.blank else "text"
     if args.blank:
         if args.titan:
             raise RuleError("a blank sheet has no Titan: leave out the name, or leave out --blank")

@@ -392,7 +392,12 @@ def _history_arguments(history: Parser, common: Parser) -> None:
 
 def _sheet_arguments(sheet: Parser, common: Parser) -> None:
     sheet.add_argument("titan", nargs="?", help="the Titan (leave out with --blank)")
-    sheet.add_argument("--format", choices=("text", "json", "html", "pdf", "svg"), default="text")
+    sheet.add_argument(
+        "--format",
+        choices=("text", "json", "html", "pdf", "svg"),
+        default=None,
+        help="default text (pdf with --blank)",
+    )
     sheet.add_argument(
         "--blank", action="store_true", help="a blank sheet for groups that keep paper"
     )
