@@ -97,3 +97,18 @@ async def test_the_item_dialog_fits_without_scrolling_every_field_and_key_in_vie
         )
         for part in parts:
             assert app.screen.region.contains_region(part.region), part
+
+
+async def test_on_a_phone_held_upright_the_item_dialogs_labels_stand_above_their_fields(
+    campaign: Path,  # noqa: F811
+) -> None:
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(36, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("m", "b")
+        await pilot.pause()
+        box = app.screen.query_one(FormBox)
+        for row in box.query(".field-row"):
+            label, field = row.children
+            assert label.region.bottom <= field.region.y, (label, field)
+            assert field.region.width == row.region.width, field  # the whole width to type in
