@@ -74,3 +74,35 @@ def test_a_blank_sheet_as_the_readme_asks_for_it_is_a_pdf(
     written = Path(out.strip().removeprefix("wrote "))
     assert written.suffix == ".pdf" and written.read_bytes().startswith(b"%PDF")
     assert "not text" in cli.refused("sheet", "--blank", "--format", "text")
+
+
+ESCAPE = "x\x1b[31mred"
+"""A file name a player could paste: an escape sequence that would turn the terminal red."""
+
+
+def test_a_file_name_with_an_escape_sequence_is_named_with_it_shown_never_sent(
+    thorn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    thorn.ok("award", "Thorn", "--result", "won")
+    said = [
+        thorn.ok("sheet", "Thorn", "--format", "html", "-o", f"{ESCAPE}.html"),
+        thorn.ok("progress", "Thorn", "--format", "svg", "-o", f"{ESCAPE}.svg"),
+        thorn.ok("titan", "export", "Thorn", "-o", f"{ESCAPE}.json"),
+        thorn.ok("export", "-o", f"{ESCAPE}-all.json"),
+    ]
+    for out in said:
+        assert "\x1b" not in out and "x\\x1b[31mred" in out, out
+    assert (tmp_path / f"{ESCAPE}.html").is_file()  # the file is named as typed
+
+
+def test_a_database_path_with_an_escape_sequence_is_named_with_it_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from titan_campaign.cli import main
+
+    db = tmp_path / f"{ESCAPE}.json"
+    assert main(["--db", str(db), "campaign", "new", "Iron Crown", "--base-xp", "0"]) == 0
+    assert main(["--db", str(db), "backups"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and out.count("x\\x1b[31mred") == 2, out

@@ -16,7 +16,7 @@ from ..rules.errors import RuleError
 from ..rules.game_log import entry_text, game_log_json, scenario_clash
 from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
-from ..rules.printable import one_line
+from ..rules.printable import one_line, shown
 from ..rules.progress import progress_json, progress_table
 from ..rules.titan import PendingChoice, Step, TitanState
 from ..rules.views import view_json
@@ -79,7 +79,7 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
     if args.action == "new":
         made = actions.new_campaign(db, args.name, args.base_xp)
         print(
-            f'campaign "{made.name}" created: every Titan starts with {made.campaign.base_xp} XP (database {db.path})'
+            f'campaign "{made.name}" created: every Titan starts with {made.campaign.base_xp} XP (database {shown(str(db.path))})'
         )
     elif args.action == "rename":
         renamed = actions.rename_campaign(db, _campaign_ref(args, db), args.name)
@@ -97,8 +97,8 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
     elif args.action == "list":
         listed = actions.campaign_list(db)
         if args.json:
-            shown = [view_json(c) for c in listed]
-            print(json.dumps(shown, indent=2, ensure_ascii=False))
+            listed_json = [view_json(c) for c in listed]
+            print(json.dumps(listed_json, indent=2, ensure_ascii=False))
         elif not listed:
             print("no campaigns yet: titan-campaign campaign new NAME --base-xp 0")
         for c in listed if not args.json else []:
@@ -169,7 +169,7 @@ def cmd_titan(args: Namespace, db: Database) -> None:
         output = Path(args.output)
         state = actions.export_titan(db, titan, output, streams=True)
         if not actions.is_stream(output):
-            print(f"{state.name} written to {output} with its whole history")
+            print(f"{state.name} written to {shown(str(output))} with its whole history")
 
 
 def _titan_list(args: Namespace, db: Database) -> None:
@@ -552,7 +552,7 @@ def _write(kind: str, args: Namespace, db: Database, spells: Sequence[str] | Non
 def _wrote(written: Path) -> None:
     """Say which file was written; nothing when the output was a stream (standard output)."""
     if not actions.is_stream(written):
-        print(f"wrote {written}")
+        print(f"wrote {shown(str(written))}")
 
 
 def _output(args: Namespace) -> Path | None:
@@ -626,9 +626,9 @@ def cmd_schema(args: Namespace, db: Database) -> None:
 def cmd_backups(args: Namespace, db: Database) -> None:
     rows = actions.list_backups(db)
     if not rows:
-        print(f"no backups of {db.path} yet: one is kept before every change")
+        print(f"no backups of {shown(str(db.path))} yet: one is kept before every change")
         return
-    print(f"backups of {db.path}, newest first:")
+    print(f"backups of {shown(str(db.path))}, newest first:")
     for backup in rows:
         print(backup.line())
     print(
@@ -649,15 +649,15 @@ def cmd_export(args: Namespace, db: Database) -> None:
     if output is None:
         sys.stdout.write(text)
     elif not actions.is_stream(output):
-        print(f"{plural(count, 'campaign')} written to {output}")
+        print(f"{plural(count, 'campaign')} written to {shown(str(output))}")
 
 
 def cmd_import(args: Namespace, db: Database) -> None:
     imported = actions.import_campaigns(db, Path(args.file))
     if imported.merged is None:
-        print(f"imported {', '.join(imported.campaigns)} into {db.path}")
+        print(f"imported {', '.join(imported.campaigns)} into {shown(str(db.path))}")
         return
-    print(f"{args.file} is an export of this database's campaigns: merged as a copy of it")
+    print(f"{shown(args.file)} is an export of this database's campaigns: merged as a copy of it")
     _say_merged(imported.merged, db)
 
 
@@ -667,12 +667,14 @@ def cmd_merge(args: Namespace, db: Database) -> None:
 
 def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> None:
     if dry_run:
-        print(f"would be {merged.text} (--dry-run: nothing changed)")
+        print(f"would be {shown(merged.text)} (--dry-run: nothing changed)")
     elif not merged.brought and not merged.campaigns and not merged.refused:
         before = f" ({merged.refused_before} refused before)" if merged.refused_before else ""
-        print(f"nothing to merge from {merged.source}: this file has all its changes{before}")
+        print(
+            f"nothing to merge from {shown(str(merged.source))}: this file has all its changes{before}"
+        )
     else:
-        print(merged.text)
+        print(shown(merged.text))
     for name in merged.campaigns:
         print(f"  campaign {name} comes in whole")
     for line in merged.brought:
@@ -682,7 +684,7 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
     for refused in merged.refused:
         print(f"  refused: {refused.what}: {refused.reason}")
     if merged.refused and not dry_run:
-        print(f"  refused changes are kept whole in {actions.refused_file(db.path)}")
+        print(f"  refused changes are kept whole in {shown(str(actions.refused_file(db.path)))}")
 
 
 def cmd_serve(args: Namespace, db: Database) -> None:
