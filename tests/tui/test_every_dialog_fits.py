@@ -112,3 +112,25 @@ async def test_on_a_phone_held_upright_the_item_dialogs_labels_stand_above_their
             label, field = row.children
             assert label.region.bottom <= field.region.y, (label, field)
             assert field.region.width == row.region.width, field  # the whole width to type in
+
+
+@pytest.mark.parametrize(
+    "keys", [["m", "a"], ["m", "b"], ["m", "s"]], ids=["gold", "item", "spell"]
+)
+async def test_a_refusal_shown_in_a_gold_dialog_at_60x20_keeps_its_buttons_and_keys_in_view(
+    campaign: Path,  # noqa: F811
+    keys: list[str],
+) -> None:
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # nothing typed: refused, the reason under its field
+        await pilot.pause()
+        dialog = app.screen
+        assert [error for error in dialog.query(".field-error") if error.display]
+        box = dialog.query_one(FormBox)
+        assert box.max_scroll_y == 0, (box.virtual_size, box.size)
+        for part in (*dialog.query(Button), dialog.query_one(KeyBar)):
+            assert dialog.region.contains_region(part.region), part
