@@ -44,3 +44,13 @@ def test_a_host_name_that_is_no_address_is_refused_saying_so(
     assert err.count("\n") == 1 and err.startswith("error: "), err
     assert "999.1.1.1 is no address" in err and "another program" not in err, err
     assert db.read_bytes() == before
+
+
+def test_the_database_is_named_to_the_host_with_an_escape_sequence_shown_never_sent(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from titan_campaign.serve.announce import announce
+
+    announce(Path("/tmp/x\x1b[31mred.json"), "127.0.0.1", 8000, None, [], "Campaign Titan")
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "from /tmp/x\\x1b[31mred.json" in out, out

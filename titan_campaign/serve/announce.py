@@ -11,6 +11,7 @@ import segno
 from rich.console import Console
 from rich.text import Text
 
+from ..rules.printable import shown
 from .guard import WILDCARD_HOSTS, is_loopback
 
 QR_STYLE = "#000000 on #ffffff"
@@ -69,7 +70,7 @@ def announce(
     db_path: Path, host: str, port: int, token: str | None, hosts: list[str], title: str
 ) -> None:
     """Say where the game night listens, and how players join."""
-    print(f"Game night: serving {title} from {db_path}", flush=True)
+    print(f"Game night: serving {title} from {shown(str(db_path))}", flush=True)
     if token is None:
         print(f"  Open {url(host, port, None)} in a browser, one tab per player.")
         print("  Only this computer can join: to let phones on your network join, add")
@@ -77,8 +78,8 @@ def announce(
     else:
         where = "every address of this computer" if host in WILDCARD_HOSTS else host
         print(f"  Listening on port {port} ({where}). Players join with this link:")
-        for shown in hosts:
-            print(f"    {url(shown, port, token)}")
+        for address in hosts:
+            print(f"    {url(address, port, token)}")
         if not hosts:
             print(f"    http://THIS-COMPUTER'S-ADDRESS:{port}/?token={token}")
         print("  The token keeps out anyone on the network who was not given the link.")
