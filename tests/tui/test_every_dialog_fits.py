@@ -115,13 +115,16 @@ async def test_on_a_phone_held_upright_the_item_dialogs_labels_stand_above_their
 
 
 @pytest.mark.parametrize(
-    "keys", [["m", "a"], ["m", "b"], ["m", "s"]], ids=["gold", "item", "spell"]
+    ("titan", "keys"),
+    [("Thorn", ["m", "a"]), ("Thorn", ["m", "b"]), ("Thorn", ["m", "s"]), (None, ["a"])],
+    ids=["gold", "item", "spell", "add_titan"],
 )
-async def test_a_refusal_shown_in_a_gold_dialog_at_60x20_keeps_its_buttons_and_keys_in_view(
+async def test_a_refusal_shown_in_a_dialog_at_60x20_keeps_its_buttons_and_keys_in_view(
     campaign: Path,  # noqa: F811
+    titan: str | None,
     keys: list[str],
 ) -> None:
-    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan="Thorn")
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         await pilot.press(*keys)

@@ -334,10 +334,10 @@ class AddTitanModal(FormModal):
         with FormBox(classes="form"):
             yield Label(plain(f"New Titan (starts with {self.base_xp} XP)"), classes="form-title")
             yield Label("Titan name")
-            yield Input(placeholder="e.g. Thorn", id="titan-name", max_length=60)
+            yield Input(placeholder="e.g. Thorn", id="titan-name", max_length=60, compact=True)
             yield field_error("name")
             yield Label("Player")
-            yield Input(placeholder="e.g. Ann", id="titan-player", max_length=60)
+            yield Input(placeholder="e.g. Ann", id="titan-player", max_length=60, compact=True)
             yield field_error("player")
             with Horizontal(classes="buttons"):
                 yield Button("Add", variant="primary", id="add")
