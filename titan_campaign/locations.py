@@ -17,7 +17,8 @@ def default_db_path() -> Path:
 
 
 def db_path(explicit: str | None = None) -> Path:
-    """The database file; StoreError if ``--db`` names none or a home folder that is not there."""
+    """The database file; StoreError if ``--db`` names none, a folder (a name ending in "/") or a
+    home folder that is not there."""
     if explicit is not None and not explicit.strip():
         raise StoreError("--db names no file: give the database's file name")
     source, chosen = ("--db", explicit) if explicit else (ENV_VAR, os.environ.get(ENV_VAR))
@@ -25,6 +26,11 @@ def db_path(explicit: str | None = None) -> Path:
         return default_db_path()
     if "\x00" in chosen:
         raise StoreError(f"{source} holds a NUL character: no file is called that")
+    if chosen.endswith(os.sep):
+        raise StoreError(
+            f"{source} {chosen} names a folder: give the database's file name,"
+            f" e.g. {chosen}campaigns.json"
+        )
     try:
         return Path(chosen).expanduser()
     except RuntimeError:  # ~name of no user

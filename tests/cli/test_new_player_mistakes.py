@@ -106,3 +106,22 @@ def test_a_database_path_with_an_escape_sequence_is_named_with_it_shown(
     assert main(["--db", str(db), "backups"]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and out.count("x\\x1b[31mred") == 2, out
+
+
+@pytest.mark.parametrize("where", ["--db", "env"])
+def test_a_database_named_as_a_folder_is_refused_rather_than_made_as_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    from titan_campaign.cli import main
+
+    folder = f"{tmp_path / 'games'}/"
+    words = ["campaign", "new", "Iron Crown", "--base-xp", "0"]
+    if where == "env":
+        monkeypatch.setenv("TITAN_CAMPAIGN_DB", folder)
+    else:
+        words = ["--db", folder, *words]
+    assert main(words) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("error: ") and error.count("\n") == 1, error
+    assert f"names a folder: give the database's file name, e.g. {folder}campaigns.json" in error
+    assert list(tmp_path.iterdir()) == []  # no file called "games", no lock beside it
