@@ -79,10 +79,13 @@ def keep_goal(
 ) -> tuple[Done, GoalPlan]:
     """Keep a build goal with the Titan (refused if the rules cannot reach it); the sheet then
     shows what remains. No goal given clears it. ``shown``: only if the Titan is still as
-    the form showed it (else ``TitanChanged``)."""
+    the form showed it (else ``TitanChanged``); clearing a goal when none is kept is refused
+    (it would be a change that changes nothing)."""
     goal = parse_goal(abilities, schools, spells)
 
     def event(state: TitanState) -> Event:
+        if state.goal is None and not (goal.abilities or goal.schools or goal.spells):
+            raise RuleError(f"{state.name} keeps no goal: there is nothing to clear")
         goals.plan_goal(state, goal)  # a goal the rules cannot reach is refused here
         return GoalSet(
             abilities=tuple(goal.abilities.items()),

@@ -397,11 +397,7 @@ def cmd_goal(args: Namespace, db: Database) -> None:
     if args.clear:
         if any(wanted) or args.keep:
             raise RuleError("--clear forgets the kept goal: give no target with it")
-        titan = _titan(args, db)
-        before = actions.read_titan(db, titan).state
-        if before.goal is None:
-            raise RuleError(f"{before.name} keeps no goal: there is nothing to clear")
-        done, _ = actions.keep_goal(db, titan)
+        done, _ = actions.keep_goal(db, _titan(args, db))
         print(f"{done.state.name}: build goal cleared")
         return
     if args.keep:
