@@ -125,3 +125,12 @@ def test_a_database_named_as_a_folder_is_refused_rather_than_made_as_a_file(
     assert error.startswith("error: ") and error.count("\n") == 1, error
     assert f"names a folder: give the database's file name, e.g. {folder}campaigns.json" in error
     assert list(tmp_path.iterdir()) == []  # no file called "games", no lock beside it
+
+
+@pytest.mark.parametrize("action", ["use", "remove"])
+def test_an_item_named_by_an_empty_name_is_refused_saying_the_name_is_empty(
+    thorn, action: str
+) -> None:
+    thorn.ok("item", "add", "Thorn", "Winged Sandals")
+    message = thorn.refused("item", action, "Thorn", " ")
+    assert "the magic item's name is empty (Thorn's items: Winged Sandals)" in message

@@ -240,6 +240,8 @@ class TitanState:
             if name_key(item.name) == name_key(name):
                 return item
         owned = ", ".join(item.name for item in self.items) or "none"
+        if not name.strip():
+            raise RuleError(f"the magic item's name is empty ({self.name}'s items: {owned})")
         raise RuleError(f"{self.name} has no magic item called {name} (items: {owned})")
 
 
