@@ -22,6 +22,7 @@ def test_clearing_a_goal_when_none_is_kept_is_refused_and_records_no_change(thor
 
 def test_renaming_a_campaign_to_the_name_it_has_is_refused(thorn) -> None:
     assert "already called" in thorn.refused("campaign", "rename", "Iron Crown")
+    assert "already called" in thorn.refused("campaign", "rename", " Iron   Crown ")
     assert "Iron Crown" in thorn.ok("campaign", "list")
 
 

@@ -46,8 +46,6 @@ def new_campaign(db: Database, name: str, base_xp: int) -> CampaignView:
 def rename_campaign(db: Database, campaign: CampaignRef, name: str) -> Campaign:
     with db.writing() as session:
         stored = session.campaign_by_id(campaign.id)
-        if name.strip() == stored.campaign.name:
-            raise RuleError(f'the campaign is already called "{stored.campaign.name}"')
         renamed = session.rename_campaign(stored, name)
     return renamed.campaign
 

@@ -418,8 +418,11 @@ class Session:
         return Stored(doc_id, self._read[doc_id])
 
     def rename_campaign(self, stored: Stored, name: str, at: str = "") -> Stored:
-        """The campaign under a new name, as a change in its log (undo takes it back)."""
+        """The campaign under a new name, as a change in its log (undo takes it back); its own
+        name (spaces folded) is refused."""
         doc = self._campaign_doc_of(name, stored.campaign.base_xp, stored.campaign.created)
+        if doc.name == stored.campaign.name:
+            raise RuleError(f'the campaign is already called "{doc.name}"')
         outcome = stored.campaign.rename(doc.name, at or now_iso())
         return self.save(stored, outcome.campaign, outcome.change.text)
 
