@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from tests.tui.conftest import CAMPAIGN
-from tests.tui.test_every_screen_snapshots import DIALOGS, campaign, made  # noqa: F401 (fixtures)
+from tests.tui.test_every_screen_snapshots import DIALOGS, campaign, made, opened  # noqa: F401 (fixtures)
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import FormBox
 
@@ -28,11 +28,7 @@ async def test_every_button_of_the_dialog_fits_across_a_phone_held_upright(
     titan: str | None,
     keys: list[str],
 ) -> None:
-    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
-    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
+    async with opened(campaign, titan, keys, PHONE_UPRIGHT) as (app, _pilot):
         dialog = app.screen
         assert isinstance(dialog, ModalScreen), dialog
         box = list(dialog.query(FormBox))[-1]

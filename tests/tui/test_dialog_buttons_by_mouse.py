@@ -9,11 +9,8 @@ import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from titan_campaign.tui.app import TitanCampaignApp
-
-from .conftest import CAMPAIGN
 from .test_every_dialog_fits import BACK_OUT
-from .test_every_screen_snapshots import DIALOGS, campaign, made  # noqa: F401 (fixtures)
+from .test_every_screen_snapshots import DIALOGS, campaign, made, opened  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
 
@@ -27,11 +24,7 @@ async def test_a_click_on_a_dialogs_button_reaches_it_and_back_out_closes_it(
     keys: list[str],
     size: tuple[int, int],
 ) -> None:
-    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
+    async with opened(campaign, titan, keys, size) as (app, pilot):
         dialog = app.screen
         assert isinstance(dialog, ModalScreen), dialog
         buttons = list(dialog.query(Button))

@@ -14,7 +14,7 @@ from titan_campaign.tui.screens.forms import FormBox, MessageModal
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import CAMPAIGN
-from .test_every_screen_snapshots import DIALOGS, campaign, made  # noqa: F401 (fixtures)
+from .test_every_screen_snapshots import DIALOGS, campaign, made, opened  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
 
@@ -24,11 +24,7 @@ BACK_OUT = ("Cancel", "Keep it", "Keep typing", "Not now")
 @pytest.mark.parametrize("size", [(80, 24), (60, 20)], ids=["80x24", "60x20"])
 @pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])
 async def test_the_dialog_fits(campaign: Path, name: str, titan, keys, size) -> None:  # noqa: F811
-    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
+    async with opened(campaign, titan, keys, size) as (app, _pilot):
         dialog = app.screen
         assert isinstance(dialog, ModalScreen), dialog
         screen = dialog.region

@@ -9,11 +9,14 @@ new SVG files' text in ``__snapshots__``.
 from __future__ import annotations
 
 import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 import time_machine
+from textual.pilot import Pilot
 
 from titan_campaign import actions
 from titan_campaign.store import Database
@@ -101,6 +104,20 @@ def campaign(made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
     monkeypatch.chdir(shown)
     monkeypatch.setenv("HOME", str(shown))
     return path
+
+
+@asynccontextmanager
+async def opened(
+    campaign: Path, titan: str | None, keys: list[str], size: tuple[int, int]
+) -> AsyncIterator[tuple[TitanCampaignApp, Pilot[None]]]:
+    """The app at ``size`` on the campaign (``titan``'s sheet open, if one) once ``keys`` are
+    pressed: one of ``SCREENS`` or ``DIALOGS`` as a player reaches it, for tests to look at."""
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        yield app, pilot
 
 
 def snap(campaign: Path, snap_compare, titan: str | None, keys: list[str], size: str) -> bool:

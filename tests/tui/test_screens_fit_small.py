@@ -13,7 +13,7 @@ from textual.widgets import DataTable
 from titan_campaign.tui.app import TitanCampaignApp
 
 from .conftest import CAMPAIGN
-from .test_every_screen_snapshots import SCREENS, campaign, made  # noqa: F401 (fixtures)
+from .test_every_screen_snapshots import SCREENS, campaign, made, opened  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
 
@@ -29,11 +29,7 @@ async def test_nothing_on_the_screen_runs_off_its_right_edge(
     keys: list[str],
     size: tuple[int, int],
 ) -> None:
-    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
+    async with opened(campaign, titan, keys, size) as (app, _pilot):
         assert app.screen.max_scroll_y == 0, name  # what scrolls does so inside the screen
         for widget in app.screen.query("*"):
             held = [widget, *widget.ancestors]
