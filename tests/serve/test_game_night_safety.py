@@ -11,7 +11,8 @@ import os
 import re
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -220,13 +221,21 @@ def drawn(data: object) -> bool:
     return isinstance(data, bytes) and b"\x1b[" in data and len(data) > 100
 
 
-async def test_a_malformed_message_harms_no_tab_and_prints_nothing_of_the_campaign(
-    game_night: GameNight,
-) -> None:
+@asynccontextmanager
+async def raw_tab(game_night: GameNight) -> AsyncIterator[aiohttp.ClientWebSocketResponse]:
+    """A tab's websocket, opened as its page opens it (80x24, from this server's own page),
+    once its app has drawn its screen."""
     origin = game_night.url.rstrip("/")
     url = f"{origin}/ws/{ticket(game_night)}?width=80&height=24"
     async with aiohttp.ClientSession() as session, session.ws_connect(url, origin=origin) as tab:
         assert await receive_until(tab, drawn)  # the app draws its screen
+        yield tab
+
+
+async def test_a_malformed_message_harms_no_tab_and_prints_nothing_of_the_campaign(
+    game_night: GameNight,
+) -> None:
+    async with raw_tab(game_night) as tab:
         for bad in (
             ["resize", {"width": "wide", "height": "tall"}],
             ["resize", {"width": -80, "height": -24}],
@@ -246,10 +255,7 @@ async def test_a_malformed_message_harms_no_tab_and_prints_nothing_of_the_campai
 async def test_a_huge_paste_closes_its_tab_and_does_not_keep_its_app_busy(
     game_night: GameNight,
 ) -> None:
-    origin = game_night.url.rstrip("/")
-    url = f"{origin}/ws/{ticket(game_night)}?width=80&height=24"
-    async with aiohttp.ClientSession() as session, session.ws_connect(url, origin=origin) as tab:
-        assert await receive_until(tab, drawn)
+    async with raw_tab(game_night) as tab:
         assert tab_processes(game_night.db)
         await tab.send_json(["stdin", "x" * 3_000_000])
         assert not await receive_until(tab, lambda data: False)  # the server closes the tab
@@ -274,10 +280,7 @@ def test_killing_the_server_leaves_no_app_running(game_night: GameNight, open_ta
 async def test_ctrl_c_tells_a_tab_the_host_stopped_only_once_its_app_has_saved_and_ended(
     game_night: GameNight,
 ) -> None:
-    origin = game_night.url.rstrip("/")
-    url = f"{origin}/ws/{ticket(game_night)}?width=80&height=24"
-    async with aiohttp.ClientSession() as session, session.ws_connect(url, origin=origin) as tab:
-        assert await receive_until(tab, drawn)
+    async with raw_tab(game_night) as tab:
         assert tab_processes(game_night.db)
         game_night.process.send_signal(signal.SIGINT)  # ctrl+c on the host
         async with asyncio.timeout(STEP_SECONDS):
