@@ -13,6 +13,10 @@ from ...rules.titan import TitanState
 if TYPE_CHECKING:
     from ..app import TitanCampaignApp
 
+UPRIGHT_WIDTH = 40
+"""A screen narrower than this is a served tab on a phone held upright (about 32 columns):
+its tables keep to fewer, narrower columns and its dialogs stack their buttons."""
+
 
 def titan_app(node: MessagePump) -> TitanCampaignApp:
     return cast("TitanCampaignApp", node.app)

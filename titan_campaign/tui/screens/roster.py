@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -18,7 +19,7 @@ from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
-from .base import database, titan_app
+from .base import UPRIGHT_WIDTH, database, titan_app
 from .forms import AddTitanModal, change_player, rename_titan
 
 COPIES_SECONDS = 1.0
@@ -26,6 +27,45 @@ COPIES_SECONDS = 1.0
 watcher looks at the database itself): a copy arriving changes nothing in the database."""
 
 COLUMNS = ("Titan", "Player", "Level", "XP available", "Mana", "Choices")
+UPRIGHT_COLUMNS = ("Titan", "Lv", "XP", "Mana")
+"""The roster under ``UPRIGHT_WIDTH`` columns (a phone held upright): each Titan's level, XP
+available and Mana beside its name, its player (and a choice still to make) under it."""
+UPRIGHT_FIGURES = 2 + 4 + 6 + 6 + 2
+"""The cells an upright row takes besides the Titan's name: its padding, the level, the XP, the
+Mana (each with its padding) and the table's scroll bar."""
+
+
+def wide_row(
+    state: TitanState | actions.Unreadable, name_width: int, player_width: int
+) -> tuple[Text | str, ...]:
+    """A Titan's row in ``COLUMNS``."""
+    if isinstance(state, actions.Unreadable):
+        return (Text(shorten(state.name, name_width)), "cannot be read", "", "", "", "")
+    marker = f"! {len(state.pending)} to make" if state.pending else "-"
+    archived = " [archived]" if state.archived else ""
+    name = shorten(state.name, name_width - len(archived)) + archived
+    return (
+        Text(name),
+        Text(shorten(state.player, player_width)),
+        str(state.level),
+        str(state.available_xp),
+        str(state.mana),
+        marker,
+    )
+
+
+def upright_row(state: TitanState | actions.Unreadable, name_width: int) -> tuple[Text | str, ...]:
+    """A Titan's row in ``UPRIGHT_COLUMNS``: its name, and under it its player, then a choice
+    still to make."""
+    if isinstance(state, actions.Unreadable):
+        return (Text(f"{shorten(state.name, name_width)}\ncannot be read"), "", "", "")
+    archived = " [archived]" if state.archived else ""
+    under = [shorten(state.player, name_width - len(archived)) + archived]
+    if state.pending:
+        under.append(f"! {len(state.pending)} to make")
+    cell = Text(shorten(state.name, name_width))
+    cell.append("\n" + "\n".join(under), style="dim")
+    return (cell, str(state.level), str(state.available_xp), str(state.mana))
 
 
 class RosterScreen(Screen[None]):
@@ -57,15 +97,14 @@ class RosterScreen(Screen[None]):
         self._row_titans: list[TitanState | actions.Unreadable] = []
         self._copies: list[Path] = []
         self._row_ids: list[actions.TitanRef] = []
+        self._upright: bool | None = None  # the columns shown: a phone held upright's or not
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
 
     def compose(self) -> ComposeResult:
         yield Static(id="roster-title", classes="page-title")
-        table: DataTable[str] = DataTable(id="roster", cursor_type="row", zebra_stripes=True)
-        table.add_columns(*COLUMNS)
-        yield table
+        yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
         yield Static(id="roster-hint", classes="hint")
         yield KeyBar()
 
@@ -77,6 +116,10 @@ class RosterScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if (event.size.width < UPRIGHT_WIDTH) != self._upright:
+            self.refresh_view()  # turned upright or sideways: the other columns
 
     def _look_for_copies(self) -> None:
         """Show a sync tool's copy as it arrives or goes (the database unchanged)."""
@@ -112,26 +155,21 @@ class RosterScreen(Screen[None]):
         row = table.cursor_row
         if was in self._row_ids:  # the same Titan stays highlighted, wherever its row is now
             row = self._row_ids.index(was)
-        table.clear()
-        name_width = max(12, (self.app.size.width - 50) * 2 // 3)
-        player_width = max(8, (self.app.size.width - 50) // 3)
-        for state in listed:
-            if isinstance(state, actions.Unreadable):
-                table.add_row(
-                    Text(shorten(state.name, name_width)), "cannot be read", "", "", "", ""
-                )
-                continue
-            marker = f"! {len(state.pending)} to make" if state.pending else "-"
-            archived = " [archived]" if state.archived else ""
-            name = shorten(state.name, name_width - len(archived)) + archived
-            table.add_row(
-                Text(name),
-                Text(shorten(state.player, player_width)),
-                str(state.level),
-                str(state.available_xp),
-                str(state.mana),
-                marker,
-            )
+        width = self.app.size.width
+        upright = width < UPRIGHT_WIDTH
+        table.clear(columns=upright != self._upright)
+        if not table.columns:
+            table.add_columns(*(UPRIGHT_COLUMNS if upright else COLUMNS))
+        self._upright = upright
+        if upright:
+            name_width = max(8, width - UPRIGHT_FIGURES)
+            for state in listed:
+                table.add_row(*upright_row(state, name_width), height=None)
+        else:
+            name_width = max(12, (width - 50) * 2 // 3)
+            player_width = max(8, (width - 50) // 3)
+            for state in listed:
+                table.add_row(*wide_row(state, name_width, player_width))
         if listed:
             table.move_cursor(row=min(row, len(listed) - 1))
         hint = (

@@ -24,7 +24,7 @@ from .. import places
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import OneTitan, titan_app
+from .base import UPRIGHT_WIDTH, OneTitan, titan_app
 
 if TYPE_CHECKING:
     from .choices import ChoiceFlow
@@ -159,13 +159,16 @@ def guard_panel(data: SheetView) -> Text:
     return text
 
 
-def summary_line(data: SheetView) -> Text:
-    """The figures a player spends from, in one line above the boxes."""
+def summary_line(data: SheetView, upright: bool = False) -> Text:
+    """The figures a player spends from, in one line above the boxes; ``upright`` (a phone
+    held upright), in two short lines."""
     xp = data.xp
     return Text.assemble(
         ("XP available ", "bold"),
         (str(xp.available), "bold reverse"),
-        f"   to next level {xp.to_next_level}   Mana {data.mana}   Gold {data.gold}",
+        f"   Mana {data.mana}\nto next level {xp.to_next_level}   Gold {data.gold}"
+        if upright
+        else f"   to next level {xp.to_next_level}   Mana {data.mana}   Gold {data.gold}",
         no_wrap=True,
         overflow="ellipsis",
     )
@@ -322,6 +325,7 @@ class SheetScreen(OneTitan, Screen[None]):
         ``STACKED``, one below the other on narrower screens (a phone held upright)."""
         self.set_class(width < NARROW, "-narrow")
         self.set_class(width < STACKED, "-stacked")
+        self.set_class(width < UPRIGHT_WIDTH, "-upright")
 
     def on_mount(self) -> None:
         self.query_one("#abilities", BoxGrid).focus(scroll_visible=False)
@@ -341,7 +345,11 @@ class SheetScreen(OneTitan, Screen[None]):
             self.query_one("#abilities", BoxGrid).focus(scroll_visible=False)
 
     def on_resize(self, event: events.Resize) -> None:
+        upright = self.has_class("-upright")
         self._fit(event.size.width)
+        if self.state is not None and self.has_class("-upright") != upright:
+            data = sheet_view(self.state, self.campaign_name)  # the summary in one or two lines
+            self.query_one("#sheet-summary", Static).update(summary_line(data, not upright))
 
     def refresh_view(self) -> None:
         if not self.query("#sheet-title"):  # not composed yet, or closing: drawn on mount
@@ -362,7 +370,9 @@ class SheetScreen(OneTitan, Screen[None]):
             (f"LEVEL {data.level}", "bold reverse"),
         )
         self.query_one("#sheet-title", Static).update(title)
-        self.query_one("#sheet-summary", Static).update(summary_line(data))
+        self.query_one("#sheet-summary", Static).update(
+            summary_line(data, self.has_class("-upright"))
+        )
         goal_short = self.query_one("#sheet-goal-line", Static)
         goal_short.update(goal_line(data.goal))
         goal_short.display = data.goal is not None

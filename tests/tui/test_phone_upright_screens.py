@@ -1,0 +1,103 @@
+"""The screens a player reads on a phone held upright (a served tab 32 columns wide, under 40):
+what the player needs is in view without scrolling sideways: each Titan's level, XP and Mana on
+the roster, the history's changes, the gold ledger's notes and the items' charges, and the
+figures a player spends from on the sheet."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.widgets import DataTable
+
+from titan_campaign import actions
+from titan_campaign.rules.sheet import sheet_view
+from titan_campaign.store import Database
+from titan_campaign.tui.app import TitanCampaignApp
+
+from .conftest import CAMPAIGN
+
+pytestmark = pytest.mark.slow
+
+PHONE_UPRIGHT = (32, 32)
+"""The terminal of a served tab on a 390 px wide phone held upright (what a browser gets)."""
+
+
+def screen_lines(app: TitanCampaignApp) -> list[str]:
+    """The terminal's lines now, as a player reads them."""
+    console = Console(width=app.size.width, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text().splitlines()
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+def no_sideways_scroll(table: DataTable[object]) -> None:
+    assert table.virtual_size.width <= table.scrollable_content_region.width, (
+        table.id,
+        table.virtual_size,
+        table.scrollable_content_region,
+    )
+
+
+async def test_the_roster_shows_each_titans_level_xp_and_mana_in_its_row_on_a_phone_held_upright(
+    iron_crown: Path,
+) -> None:
+    db = Database(iron_crown)
+    listed = actions.roster(db, actions.find_campaign(db, CAMPAIGN))
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        no_sideways_scroll(app.screen.query_one("#roster", DataTable))
+        lines = screen_lines(app)
+        for state in listed:
+            assert not isinstance(state, actions.Unreadable)
+            row = next(n for n, line in enumerate(lines) if words(line)[:1] == [state.name])
+            figures = [str(state.level), str(state.available_xp), str(state.mana)]
+            assert words(lines[row]) == [state.name, *figures], lines[row]
+            below = " ".join(lines[row + 1 : row + 3])
+            assert state.player in words(below), (state.name, below)
+            if state.pending:  # a choice still to make is said under its Titan
+                assert f"{len(state.pending)} to make" in below, (state.name, below)
+        heading = next(line for line in lines if words(line)[:1] == ["Titan"])
+        assert "XP" in words(heading) and "Mana" in words(heading), heading
+
+
+async def test_the_roster_goes_back_to_its_wide_table_when_the_tab_is_turned_sideways(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        table = app.screen.query_one("#roster", DataTable)
+        headings = [str(column.label) for column in table.columns.values()]
+        assert "Player" in headings and "XP available" in headings, headings
+        no_sideways_scroll(table)
+        await pilot.resize_terminal(*PHONE_UPRIGHT)
+        await pilot.pause()
+        no_sideways_scroll(table)
+
+
+async def test_the_sheet_says_the_xp_mana_and_gold_to_spend_on_a_phone_held_upright(
+    iron_crown: Path,
+) -> None:
+    db = Database(iron_crown)
+    thorn = actions.read_titan(db, actions.find_titan(db, "Thorn", CAMPAIGN))
+    data = sheet_view(thorn.state, CAMPAIGN)
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        shown = " ".join(" ".join(screen_lines(app)[:8]).split())  # the top of the sheet
+        for figure in (
+            f"XP available {data.xp.available}",
+            f"to next level {data.xp.to_next_level}",
+            f"Mana {data.mana}",
+            f"Gold {data.gold}",
+        ):
+            assert figure in shown, (figure, shown)
