@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from titan_campaign import actions
 from titan_campaign.rules.events import (
@@ -143,3 +145,13 @@ def rendered(widget: Any) -> str:
     """What a widget shows, as plain text."""
     visual = widget.render()
     return str(getattr(visual, "plain", visual))
+
+
+def screen_text(app: TitanCampaignApp) -> str:
+    """Every character on the terminal now (the screen, the toasts and the screens under a
+    modal), as a player reads it."""
+    console = Console(width=app.size.width, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()

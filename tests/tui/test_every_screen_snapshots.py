@@ -42,8 +42,8 @@ SCREENS = [
     ("campaign_progress", None, ["P"]),
     ("game_form", None, ["g"]),
     ("reference_spells", None, ["f1"]),
-    ("reference_characters", None, ["f1", "right"]),
-    ("reference_strike_chart", None, ["f1", "right", "right"]),
+    ("reference_characters", None, ["f1", "tab", "right"]),  # it opens on the spell list
+    ("reference_strike_chart", None, ["f1", "tab", "right", "tab", "right"]),
     ("backups", None, ["escape", "k"]),
 ]
 DIALOGS = [

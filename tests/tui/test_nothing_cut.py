@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.geometry import Region
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from titan_campaign.rules.abilities import ABILITY_INFO
 from titan_campaign.rules.spells import SPELLS
@@ -15,7 +15,7 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.widgets.box_grid import BoxGrid
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import CAMPAIGN, rendered
+from .conftest import CAMPAIGN, rendered, screen_text
 
 
 @pytest.mark.parametrize("size", [(60, 20), (64, 20), (80, 24), (120, 40)])
@@ -36,7 +36,7 @@ async def test_every_ability_note_is_read_whole_with_the_cursor_on_it(
 
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 20)])
-async def test_the_reference_shows_the_highlighted_spells_whole_card_beside_its_list(
+async def test_the_reference_opens_on_its_spell_list_its_filter_hint_and_each_card_whole(
     iron_crown: Path, size: tuple[int, int]
 ) -> None:
     app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
@@ -45,8 +45,13 @@ async def test_the_reference_shows_the_highlighted_spells_whole_card_beside_its_
         await pilot.pause()
         table = app.screen.query_one("#spell-table", DataTable)
         card = app.screen.query_one("#spell-card", Static)
+        hint = str(app.screen.query_one("#spell-filter", Input).placeholder)
+        assert hint.startswith("/") and hint in screen_text(app), hint  # whole, not cut
+        await pilot.press("down")  # the list has the focus: Down moves to the second spell
+        await pilot.pause()
+        assert table.has_focus and table.cursor_row == 1
+        assert SPELLS[1].name.upper() in rendered(card)
         above_the_keys = Region(0, 0, size[0], app.screen.query_one(KeyBar).region.y)
-        table.focus()
         for row, spell in enumerate(SPELLS):  # every card, the longest too, without a scroll
             table.move_cursor(row=row)
             await pilot.pause()

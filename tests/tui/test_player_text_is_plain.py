@@ -4,11 +4,9 @@ markup, so it neither crashes the app nor loses or restyles a word, on every scr
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from textual.widgets import Input
 
 from titan_campaign import actions
@@ -26,7 +24,16 @@ from titan_campaign.tui.screens.gold import GoldModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, build_db, change_count, example_titan_events, named, rendered, won_game
+from .conftest import (
+    SIZE,
+    build_db,
+    change_count,
+    example_titan_events,
+    named,
+    rendered,
+    screen_text,
+    won_game,
+)
 
 CLOSER = "[/b]"
 STYLED = "[bold red]x[/]"
@@ -42,16 +49,6 @@ SCENARIO = SOLD
 ITEM = SOLD
 DESCRIPTION = f"{STYLED} glows {LINK}"
 LIVE = "spoils [/i] [won] shield"
-
-
-def screen_text(app: TitanCampaignApp) -> str:
-    """Every character on the terminal now (the screen, the toasts and the screens under a
-    modal), as a player reads it."""
-    console = Console(width=app.size.width, file=io.StringIO(), record=True, legacy_windows=False)
-    console.print(
-        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
-    return console.export_text()
 
 
 def unfolded(text: str) -> str:

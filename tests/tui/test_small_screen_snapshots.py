@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Select
+from textual.widgets import DataTable, Select, Tabs
 from textual.widgets._select import SelectOverlay
 
 from titan_campaign.rules.events import AbilityBought
@@ -30,22 +30,37 @@ def leader_db(tmp_path: Path) -> Path:
     return build_db(tmp_path / "c.json", 200, [("Osk", "Cy", osk), ("Thorn", "Ann", thorn)])
 
 
+TO_THE_CHARACTERS = ["f1", "tab", "right"]
+"""The reference opens on its spell list; Tab reaches its tabs, Right opens the next."""
+
+
 def test_the_character_table_shows_every_column_at_80x24(leader_db: Path, snap_compare) -> None:
     app = TitanCampaignApp(leader_db, open_campaign="Demo")
-    assert snap_compare(app, press=["f1", "right"], terminal_size=SMALL)
+    assert snap_compare(app, press=TO_THE_CHARACTERS, terminal_size=SMALL)
 
 
-async def test_the_points_column_fits_in_80_columns(leader_db: Path) -> None:
+async def test_the_points_column_fits_in_80_columns_of_a_tab_reached_by_keys_or_mouse(
+    leader_db: Path,
+) -> None:
     app = TitanCampaignApp(leader_db, open_campaign="Demo")
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.press("f1", "right")
+        await pilot.press(*TO_THE_CHARACTERS[:2])
+        await pilot.pause()
+        assert isinstance(app.focused, Tabs)
+        await pilot.press(TO_THE_CHARACTERS[2])
         await pilot.pause()
         table = app.screen.query_one("#character-table", DataTable)
+        assert table.has_focus  # the tab switched, its list takes the focus: Down moves in it
         labels = [str(column.label) for column in table.columns.values()]
         widths = [column.get_render_width(table) for column in table.columns.values()]
         assert labels.index("Points") < labels.index("Natives")  # beside Power and Skill
         assert sum(widths) <= table.scrollable_content_region.width  # nothing cut off
         assert table.get_row_at(2)[labels.index("Points")] == "90"  # the Archangel
+        await pilot.press("down")
+        assert table.cursor_row == 1
+        await pilot.click("#--content-tab-tab-spells")  # and by mouse
+        await pilot.pause()
+        assert app.screen.query_one("#spell-table", DataTable).has_focus
 
 
 def test_a_purchase_that_levels_up_tells_it_on_the_pick_list(leader_db: Path, snap_compare) -> None:

@@ -70,7 +70,12 @@ def character_table() -> DataTable[str | Text]:
 
 
 class ReferenceScreen(Screen[None]):
+    """Opens on the spell list, and each tab opened gives its list the focus, so Up and Down
+    move through it at once; Tab and shift+Tab reach the tabs (Left and Right switch them),
+    as does the mouse."""
+
     CSS_PATH = "pages.tcss"
+    AUTO_FOCUS = "#spell-table"
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]  # noqa: RUF012 (typed by Screen)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="reference.back"),
@@ -79,10 +84,10 @@ class ReferenceScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="reference-tabs"):
-            with TabPane("Spells", id="tab-spells"), VerticalScroll():
+            with TabPane("Spells", id="tab-spells"), VerticalScroll(can_focus=False):
                 with Horizontal(classes="panel"):
                     yield Input(
-                        placeholder="/ filter: name or rules text",
+                        placeholder="/ name or rules text",
                         id="spell-filter",
                         compact=True,
                     )
@@ -135,6 +140,12 @@ class ReferenceScreen(Screen[None]):
         self.query_one("#spell-card", Static).update(
             plain(spell_card(spells[0]) if spells else "No spell matches.")
         )
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """The tab's list takes the focus (the strike chart has none: the tabs keep it)."""
+        for table in event.pane.query(DataTable).results(DataTable):
+            table.focus()
+            return
 
     def on_input_changed(self) -> None:
         self.filter_spells()
