@@ -159,3 +159,33 @@ def test_a_closed_standard_output_is_refused_in_one_line(crown) -> None:
     )
     assert done.returncode == 1
     assert done.stderr == "error: standard output is closed: nothing to write to\n"
+
+
+@pytest.fixture
+def umask_022() -> object:
+    """The usual umask of a player's shell: new files readable by all, writable by their owner."""
+    was = os.umask(0o022)
+    yield
+    os.umask(was)
+
+
+@pytest.mark.parametrize("command", ["sheet pdf", "export", "titan export"])
+def test_a_new_printout_or_export_gets_the_permissions_the_players_umask_gives(
+    crown, tmp_path, umask_022, command
+) -> None:
+    out = tmp_path / "new-file"
+    crown.ok(*WRITERS[command], "-o", str(out))
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
+
+
+def test_a_new_database_gets_the_permissions_the_players_umask_gives(cli, umask_022) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    assert stat.S_IMODE(cli.db.stat().st_mode) == 0o644
+
+
+def test_a_printout_replacing_a_file_keeps_that_file_s_permissions(crown, tmp_path) -> None:
+    out = tmp_path / "sheet.pdf"
+    out.write_bytes(b"old")
+    out.chmod(0o640)
+    crown.ok(*WRITERS["sheet pdf"], "-o", str(out))
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640 and out.read_bytes() != b"old"

@@ -219,8 +219,10 @@ def write_atomically(path: Path, payload: bytes) -> None:
             file.write(payload)
             file.flush()
             os.fsync(file.fileno())
-        if target.exists():
-            os.chmod(temporary, stat.S_IMODE(target.stat().st_mode))
+        # the file's own permissions if it is there, else those any program's new file gets
+        # (the temporary file is made private, 0600, whatever the player's umask)
+        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
+        os.chmod(temporary, mode)
         os.replace(temporary, target)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
@@ -235,6 +237,13 @@ def write_atomically(path: Path, payload: bytes) -> None:
             f"syncing the folder {folder.absolute()} failed ({error.strerror or error}), so a power cut"
             " soon could still lose it"
         ) from None
+
+
+def _umask() -> int:
+    """The process's umask (it can only be read by setting it, so it is set back at once)."""
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
 
 
 def sync_folder(folder: Path) -> None:
