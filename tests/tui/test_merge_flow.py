@@ -50,6 +50,19 @@ async def test_a_conflicted_copy_is_offered_shown_first_then_merged(tmp_path: Pa
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
         assert f"merged 1 change from {copy.name}; 1 refused" in notes.text()
+        assert (
+            "You may delete the copy: its changes are in the database, the refused ones"
+            in notes.text()
+        )
+        await pilot.press("M")  # the copy is still there: merging it again brings nothing
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmMergeModal)
+        preview = rendered(app.screen.query_one("#merge-preview", Static))
+        assert f"Nothing to merge: the database has every change in {copy.name}" in preview
+        assert not app.screen.query("#merge")  # no button that would do nothing
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
     assert stored(db, "Thorn").gold == 4
 
 

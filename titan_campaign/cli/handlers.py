@@ -664,7 +664,7 @@ def cmd_merge(args: Namespace, db: Database) -> None:
 def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> None:
     if dry_run:
         print(f"would be {shown(merged.text)} (--dry-run: nothing changed)")
-    elif not merged.brought and not merged.campaigns and not merged.refused:
+    elif merged.brings_nothing:
         before = f" ({merged.refused_before} refused before)" if merged.refused_before else ""
         print(
             f"nothing to merge from {shown(str(merged.source))}: this file has all its changes{before}"

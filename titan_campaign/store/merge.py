@@ -60,6 +60,11 @@ class Merged(NamedTuple):
     it (``_kept_key``): said once, and remembered beside the database not to say it again."""
 
     @property
+    def brings_nothing(self) -> bool:
+        """Nothing comes in and nothing is refused: the database has every change of the copy."""
+        return not (self.brought or self.campaigns or self.refused)
+
+    @property
     def text(self) -> str:
         count = len(self.brought)
         text = f"merged {count} change{'' if count == 1 else 's'} from {self.source}"

@@ -22,6 +22,15 @@ SHOWN = 12  # lines of each list shown; the rest are counted
 
 def merge_preview(merged: actions.Merged) -> str:
     """The dry run's result as a player reads it."""
+    if merged.brings_nothing:
+        before = f" ({merged.refused_before} refused before)" if merged.refused_before else ""
+        return "\n".join(
+            [
+                f"Nothing to merge: the database has every change in {merged.source}{before}.",
+                *merged.deletes,
+                "You may delete the copy.",
+            ]
+        )
     lines = [f"Merging would bring in: {merged.text.removeprefix('merged ')}."]
     for name in merged.campaigns:
         lines.append(f"  campaign {name} comes in whole")
@@ -55,12 +64,15 @@ class ConfirmMergeModal(FormModal):
             with VerticalScroll(classes="preview-body"):
                 yield Static(plain(merge_preview(self.merged)), id="merge-preview")
             with Horizontal(classes="buttons"):
-                yield Button("Merge", variant="primary", id="merge")
-                yield Button("Cancel", id="cancel")
+                if self.merged.brings_nothing:
+                    yield Button("Close", variant="primary", id="cancel")
+                else:
+                    yield Button("Merge", variant="primary", id="merge")
+                    yield Button("Cancel", id="cancel")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#merge", Button).focus()
+        self.query_one(".buttons Button", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "merge")

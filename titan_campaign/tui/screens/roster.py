@@ -358,7 +358,13 @@ class RosterScreen(Screen[None]):
                 return
             merged = titan_app(self).attempt(lambda: actions.merge_copy(db, copy))
             if merged is not None:
-                self.notify(f"{merged.text}; undo takes it back", title="Merged", markup=False)
+                kept = ", the refused ones kept beside it" if merged.refused else ""
+                self.notify(
+                    f"{merged.text}; undo takes it back. You may delete the copy: its changes"
+                    f" are in the database{kept}.",
+                    title="Merged",
+                    markup=False,
+                )
                 titan_app(self).refresh_view()
 
         titan_app(self).open(places.MergeCopy(copy.name, told), confirmed)
