@@ -135,3 +135,74 @@ def test_an_item_named_by_an_empty_name_is_refused_saying_the_name_is_empty(
     thorn.ok("item", "add", "Thorn", "Winged Sandals")
     message = thorn.refused("item", action, "Thorn", " ")
     assert "the magic item's name is empty (Thorn's items: Winged Sandals)" in message
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("award", "Thorn", "--result", "won", "--survivors", "Titan,Dargon"),
+        ("game", "Thorn:won:survivors=Titan+Dargon"),
+    ],
+    ids=["award", "game"],
+)
+def test_a_misspelt_survivor_is_named_by_the_field_not_its_place_in_the_list(thorn, argv) -> None:
+    message = thorn.refused(*argv)
+    assert message == 'survivors: no character named "Dargon"; did you mean "Dragon"?'
+
+
+def test_keep_and_clear_together_are_refused_naming_both(thorn) -> None:
+    message = thorn.refused("goal", "Thorn", "--keep", "--clear")
+    assert "--keep" in message and "--clear" in message and "no target" not in message
+
+
+def test_a_titan_no_campaign_has_is_refused_naming_each_campaigns_titans(thorn) -> None:
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "0")
+    thorn.ok("titan", "add", "Mira", "--player", "Bo", "--campaign", "Second Age")
+    message = thorn.refused("sheet", "Osk")
+    assert message == 'no Titan named "Osk" in any campaign (Iron Crown: Thorn; Second Age: Mira)'
+
+
+@pytest.mark.parametrize("campaigns", [1, 2])
+def test_a_titan_called_by_its_old_name_is_refused_saying_its_new_name(thorn, campaigns) -> None:
+    if campaigns == 2:
+        thorn.ok("campaign", "new", "Second Age", "--base-xp", "0")
+    thorn.ok("titan", "rename", "Thorn", "Thorin", "--campaign", "Iron Crown")
+    message = thorn.refused("spend", "thorn", "ability", "power")
+    assert message.startswith('no Titan named "thorn"') and "Thorn is now called Thorin" in message
+
+
+def test_gold_of_a_game_the_titan_did_not_play_is_refused(thorn) -> None:
+    thorn.ok("award", "Thorn", "--result", "won")
+    assert "Thorn played no game 2" in thorn.refused("gold", "Thorn", "50", "--game", "2")
+    assert "50 gold" in thorn.ok("gold", "Thorn", "50", "--game", "1")
+
+
+NUMBERS = [
+    (("correct", "-1", "Thorn:won"), "expected a game number like 3, got -1"),
+    (("correct", "x", "Thorn:won"), "expected a game number like 3, got 'x'"),
+    (("award", "Thorn", "--result", "won", "--game", "x"), "expected a game number like 3"),
+    (("gold", "Thorn", "5", "--game", "x"), "expected a game number like 3"),
+    (("restore", "x"), "expected a backup's number like 1, got 'x'"),
+    (("item", "add", "Thorn", "Ring", "--charges", "x"), "expected a whole number, got 'x'"),
+    (("serve", "--max-tabs", "-1"), "expected at least 1 tab, got -1"),
+]
+
+
+@pytest.mark.parametrize(("argv", "said"), NUMBERS, ids=[" ".join(a) for a, _ in NUMBERS])
+def test_a_number_typed_wrong_is_refused_saying_what_number_it_takes(thorn, argv, said) -> None:
+    message = thorn.refused(*argv)
+    assert said in message and "invalid int" not in message and "0 or more" not in message
+
+
+@pytest.mark.parametrize("command", ["print-campaign", "cards"])
+def test_the_help_of_a_printout_names_the_file_it_writes_by_default(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from titan_campaign.cli import main
+
+    monkeypatch.setenv("COLUMNS", "200")  # one line each: no word cut at a hyphen
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    named = {"print-campaign": "named after the campaign", "cards": "spell-cards"}[command]
+    assert named in said, said

@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from ..rules.abilities import find_ability
 from ..rules.characters import find_character
 from ..rules.describe import change_text
-from ..rules.errors import Decision
+from ..rules.errors import Decision, RuleError
 from ..rules.events import (
     AbilityBought,
     Archived,
@@ -221,9 +221,19 @@ def change_gold(
     game: int | None = None,
     shown: TitanState | None = None,
 ) -> Done:
-    """A line of the gold ledger (R11); ``amount`` None (a form left blank) is refused."""
+    """A line of the gold ledger (R11); ``amount`` None (a form left blank) is refused, and
+    so is a ``game`` the Titan did not play in this campaign."""
     entry = {"amount": amount, "note": note, "game": game}
-    return _one(db, titan, lambda s: parse(GoldChanged, entry), shown)
+
+    def line(state: TitanState) -> Event:
+        event = parse(GoldChanged, entry)
+        played = [p.game for p in state.games if not p.played_in]
+        if game is not None and game not in played:
+            games = ", ".join(map(str, played)) or "none yet"
+            raise RuleError(f"{state.name} played no game {game} (games played: {games})")
+        return event
+
+    return _one(db, titan, line, shown)
 
 
 def item_facts(

@@ -395,7 +395,11 @@ def cmd_plan(args: Namespace, db: Database) -> None:
 def cmd_goal(args: Namespace, db: Database) -> None:
     wanted = (args.ability or (), args.school or (), args.spell or ())
     if args.clear:
-        if any(wanted) or args.keep:
+        if args.keep:
+            raise RuleError(
+                "--keep keeps the goal you name, --clear forgets the kept goal: give one of them"
+            )
+        if any(wanted):
             raise RuleError("--clear forgets the kept goal: give no target with it")
         done, _ = actions.keep_goal(db, _titan(args, db))
         print(f"{done.state.name}: build goal cleared")

@@ -71,6 +71,22 @@ def _count(text: str) -> int:
     return value
 
 
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def _backup_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a backup's number like 1, got {text!r} (see titan-campaign backups)"
+        ) from None
+
+
 def _signed(text: str) -> int:
     try:
         return int(text)
@@ -228,7 +244,10 @@ def _award_arguments(award: Parser, common: Parser) -> None:
     )
     award.add_argument("--date", type=_iso_date, default=None, help="YYYY-MM-DD (default today)")
     award.add_argument(
-        "--game", type=int, default=None, help="add this Titan to an already recorded game number"
+        "--game",
+        type=_game_number,
+        default=None,
+        help="add this Titan to an already recorded game number",
     )
 
 
@@ -269,7 +288,10 @@ def _entry_or_name(text: str) -> EntryWords | str:
 
 
 def _game_number(text: str) -> int:
-    value = _count(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a game number like 3, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a game number like 3, got {text}")
     return value
@@ -284,7 +306,7 @@ def _gold_arguments(gold: Parser, common: Parser) -> None:
     gold.add_argument("titan")
     gold.add_argument("amount", type=_signed)
     gold.add_argument("--note", default="")
-    gold.add_argument("--game", type=int, default=None)
+    gold.add_argument("--game", type=_game_number, default=None, help="the game it came from")
 
 
 def _buy_arguments(buy: Parser, common: Parser) -> None:
@@ -401,7 +423,7 @@ def _sheet_arguments(sheet: Parser, common: Parser) -> None:
     sheet.add_argument(
         "--blank", action="store_true", help="a blank sheet for groups that keep paper"
     )
-    _print_options(sheet)
+    _print_options(sheet, "named after the Titan, blank-sheet.pdf with --blank")
 
 
 def _cards_arguments(cards: Parser, common: Parser) -> None:
@@ -411,7 +433,7 @@ def _cards_arguments(cards: Parser, common: Parser) -> None:
         "--spell", action="append", default=None, metavar="NAME", help="a spell (repeatable)"
     )
     cards.add_argument("--format", choices=("html", "pdf"), default="pdf")
-    _print_options(cards)
+    _print_options(cards, "named after the Titan, spell-cards.pdf with --all or --spell")
 
 
 def _game_card_arguments(game_card: Parser, common: Parser) -> None:
@@ -422,7 +444,7 @@ def _game_card_arguments(game_card: Parser, common: Parser) -> None:
 
 def _print_campaign_arguments(print_campaign: Parser, common: Parser) -> None:
     print_campaign.add_argument("--format", choices=("html", "pdf"), default="pdf")
-    _print_options(print_campaign)
+    _print_options(print_campaign, "named after the campaign")
 
 
 def _schema_arguments(parser: Parser, common: Parser) -> None:
@@ -434,7 +456,9 @@ def _no_arguments(parser: Parser, common: Parser) -> None:
 
 
 def _restore_arguments(restore: Parser, common: Parser) -> None:
-    restore.add_argument("number", type=int)
+    restore.add_argument(
+        "number", type=_backup_number, help="the backup's number in the list of backups (1: newest)"
+    )
 
 
 def _export_arguments(export: Parser, common: Parser) -> None:
@@ -607,15 +631,15 @@ def _port(text: str) -> int:
 
 
 def _tabs(text: str) -> int:
-    value = _count(text)
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1 tab, got {text}")
     return value
 
 
-def _print_options(parser: Parser) -> None:
+def _print_options(parser: Parser, named: str = "named after the Titan") -> None:
     parser.add_argument(
-        "-o", "--output", default=None, help="file to write (default: named after the Titan, here)"
+        "-o", "--output", default=None, help=f"file to write (default: {named}, here)"
     )
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
 
@@ -640,5 +664,5 @@ def _item_options(parser: Parser) -> None:
         default=None,
         help="the item's type (default: a suggested item's, else other)",
     )
-    parser.add_argument("--charges", type=int, default=None)
+    parser.add_argument("--charges", type=_whole, default=None)
     parser.add_argument("--description", default=None)

@@ -126,8 +126,15 @@ class Campaign:
     def titan_id(self, name: str) -> int:
         found = self.find(name)
         if found is None:
+            missing = f'no Titan named "{name}" in "{self.name}"'
+            wanted = name_key(name)
+            for history in self.histories.values():
+                named = [e.name for e in history if isinstance(e, Created | Renamed)]
+                old = next((n for n in named[:-1] if name_key(n) == wanted), None)
+                if old is not None:
+                    raise RuleError(f"{missing}: {old} is now called {named[-1]}")
             known = ", ".join(self.names().values()) or "none yet"
-            raise RuleError(f'no Titan named "{name}" in "{self.name}" (Titans: {known})')
+            raise RuleError(f"{missing} (Titans: {known})")
         return found
 
     def next_titan_id(self) -> int:

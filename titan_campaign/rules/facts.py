@@ -78,6 +78,10 @@ class ShapeError(ValueError):
             number = int(loc.pop(0)) + 1
             kind = f" ({loc.pop(0)})" if loc and isinstance(loc[0], str) else ""
             where.append(f"event {number}{kind}")
+        if (
+            first.type == "value_error"
+        ):  # its words name the value: its place in a list adds nothing
+            loc = [part for part in loc if isinstance(part, str)]
         if loc:
             where.append(".".join(str(part) for part in loc))
         message = problem_words(field_name(first.loc), first.type, first.ctx)

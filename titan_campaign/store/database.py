@@ -225,15 +225,40 @@ class Session:
         """Every Titan's latest name by (campaign, Titan), from the creation and rename events
         of the changes in effect, read as stored (so that only the campaign asked for is
         checked and replayed)."""
+        return {key: names[-1] for key, names in self._name_histories().items()}
+
+    def _name_histories(self) -> dict[tuple[int, int], list[str]]:
+        """Every name each Titan has had, oldest first, by (campaign, Titan), as ``_names``."""
         in_effect = self._changes.search(
             lambda change: not change.get("undone") and has_kinds(change["titans"], NAMING)
         )
-        named: dict[tuple[int, int], str] = {}
+        named: dict[tuple[int, int], list[str]] = {}
         for change in in_effect:
             for titan_id, events in change["titans"].items():
                 for event in of_kinds(events, NAMING):
-                    named[(int(change["campaign"]), int(titan_id))] = shown(str(event.get("name")))
+                    key = (int(change["campaign"]), int(titan_id))
+                    named.setdefault(key, []).append(shown(str(event.get("name"))))
         return named
+
+    def _not_found(self, titan: str) -> str:
+        """Why no campaign has a Titan called ``titan``: the Titan it was the old name of, or
+        each campaign's Titans."""
+        wanted = name_key(titan)
+        histories = self._name_histories()
+        campaigns = {doc.doc_id: shown(str(doc["name"])) for doc in self._campaigns.all()}
+        for (campaign_id, _), names in histories.items():
+            if any(name_key(name) == wanted for name in names[:-1]):
+                old = next(name for name in names if name_key(name) == wanted)
+                return (
+                    f'no Titan named "{titan}" in any campaign: {old} is now called {names[-1]}'
+                    f' (in "{campaigns.get(campaign_id, "?")}")'
+                )
+        known = "; ".join(
+            f"{name}: "
+            + (", ".join(n[-1] for (c, _), n in histories.items() if c == doc_id) or "none yet")
+            for doc_id, name in campaigns.items()
+        )
+        return f'no Titan named "{titan}" in any campaign ({known})'
 
     def _find(
         self, titan: str, campaign: str | None, names: dict[tuple[int, int], str] | None = None
@@ -262,7 +287,7 @@ class Session:
             return self._stored(found[0], self._campaign_doc(found[0]))
         if campaign is not None or len(self._campaigns) == 1:
             return self.campaign(campaign)  # whose error names the Titans it has
-        raise StoreError(f'no Titan named "{titan}" in any campaign')
+        raise StoreError(self._not_found(titan))
 
     def campaign_for(
         self, titans: Sequence[str], campaign: str | None = None, partners: bool = False
