@@ -101,3 +101,50 @@ async def test_the_sheet_says_the_xp_mana_and_gold_to_spend_on_a_phone_held_upri
             f"Gold {data.gold}",
         ):
             assert figure in shown, (figure, shown)
+
+
+def unfolded(lines: list[str]) -> str:
+    return " ".join(" ".join(lines).split())
+
+
+@pytest.mark.parametrize("titan", [None, "Thorn"], ids=["campaign", "titan"])
+async def test_the_history_reads_each_change_whole_on_a_phone_held_upright(
+    iron_crown: Path, titan: str | None
+) -> None:
+    db = Database(iron_crown)
+    campaign = actions.find_campaign(db, CAMPAIGN)
+    rows = actions.history_of(db, actions.find_titan(db, titan, CAMPAIGN) if titan else campaign)
+    newest = rows.rows[-1]
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan=titan)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        no_sideways_scroll(app.screen.query_one("#history", DataTable))
+        shown = unfolded(screen_lines(app))
+        when = newest.at[:16].replace("T", " ")
+        assert f"{newest.change} {when} {' '.join(newest.text.split())}" in shown, shown
+
+
+async def test_the_gold_ledger_and_the_items_charges_are_read_on_a_phone_held_upright(
+    iron_crown: Path,
+) -> None:
+    db = Database(iron_crown)
+    thorn = actions.read_titan(db, actions.find_titan(db, "Thorn", CAMPAIGN))
+    data = sheet_view(thorn.state, CAMPAIGN)
+    assert data.gold_ledger and data.magic_items  # the example's Thorn has both
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        for table in app.screen.query(DataTable):
+            no_sideways_scroll(table)
+        shown = unfolded(screen_lines(app))
+        for line in data.gold_ledger:
+            assert f"{line.amount:+d} {' '.join(line.note.split())}" in shown, (line, shown)
+            if line.game:
+                assert f"game {line.game}" in shown, (line, shown)
+        for item in data.magic_items:
+            charges = f"{item.charges}/{item.max_charges}" if item.max_charges else "-"
+            assert f"{item.name} {charges}" in shown, (item, shown)

@@ -20,7 +20,7 @@ from ...rules.sheet import sheet_view
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import OneTitan, titan_app
+from .base import UPRIGHT_WIDTH, OneTitan, titan_app
 from .forms import BACK, GENERAL, FormBox, FormModal, field_error, save_or_cancel
 
 
@@ -272,6 +272,19 @@ DESCRIPTION_MIN = 10
 """The narrowest an item's description column gets (it wraps to more lines instead)."""
 
 
+def fill(table: DataTable[object], key: str) -> bool:
+    """Give column ``key`` of ``table`` the room its other columns leave; whether it changed."""
+    others = sum(
+        column.get_render_width(table) for name, column in table.columns.items() if name != key
+    )
+    column = table.columns[key]  # type: ignore[index]
+    width = max(DESCRIPTION_MIN, table.scrollable_content_region.width - others - 2)
+    if column.width == width:
+        return False
+    column.width = width
+    return True
+
+
 class GoldScreen(OneTitan, Screen[None]):
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -288,22 +301,18 @@ class GoldScreen(OneTitan, Screen[None]):
         """The ledger and items of the Titan as ``state`` (just read) has them."""
         super().__init__(titan)
         self.state = state  # as shown
+        self._upright: bool | None = None  # the columns shown: a phone held upright's or not
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(id="gold-title", classes="page-title")
             yield Label("GOLD LEDGER")
-            ledger: DataTable[str] = DataTable(id="ledger", cursor_type="row", classes="panel")
-            ledger.add_columns("amount", "note", "game")
-            yield ledger
+            yield DataTable(id="ledger", cursor_type="row", classes="panel")
             yield Static(
                 "MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)",
                 id="items-heading",
             )
-            items: DataTable[str] = DataTable(id="items", cursor_type="row", classes="panel")
-            items.add_columns("item", "type", "charges", "legion")
-            items.add_column("description", width=DESCRIPTION_MIN, key="description")
-            yield items
+            yield DataTable(id="items", cursor_type="row", classes="panel")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -322,13 +331,31 @@ class GoldScreen(OneTitan, Screen[None]):
             plain(f"{data.name.upper()}: GOLD {data.gold}")
         )
         ledger = self.query_one("#ledger", DataTable)
-        ledger.clear()
-        for line in data.gold_ledger:
-            ledger.add_row(f"{line.amount:+d}", Text(line.note), str(line.game or ""))
         items = self.query_one("#items", DataTable)
-        items.clear()
+        upright = self.app.size.width < UPRIGHT_WIDTH
+        ledger.clear(columns=upright != self._upright)
+        items.clear(columns=upright != self._upright)
+        if not ledger.columns:
+            self._add_columns(ledger, items, upright)
+        self._upright = upright
+        for line in data.gold_ledger:
+            if upright:  # the note takes the room, wrapped, with its game under it
+                note = Text(line.note)
+                if line.game:
+                    note.append(f"\ngame {line.game}", style="dim")
+                ledger.add_row(f"{line.amount:+d}", note, height=None)
+            else:
+                ledger.add_row(f"{line.amount:+d}", Text(line.note), str(line.game or ""))
         for item in data.magic_items:
             charges = f"{item.charges}/{item.max_charges}" if item.max_charges else "-"
+            if upright:  # the item's type, legion and description under its name
+                kind = item.type + (f", legion {item.legion}" if item.legion else "")
+                cell = Text(item.name)
+                cell.append(f"\n{kind}", style="dim")
+                if item.description:
+                    cell.append(f"\n{item.description}")
+                items.add_row(cell, charges, height=None)
+                continue
             items.add_row(
                 Text(item.name),
                 item.type,
@@ -339,23 +366,36 @@ class GoldScreen(OneTitan, Screen[None]):
             )
         self.call_after_refresh(self.fit_descriptions)
 
+    @staticmethod
+    def _add_columns(ledger: DataTable[object], items: DataTable[object], upright: bool) -> None:
+        """The tables' columns; on a phone held upright (under ``UPRIGHT_WIDTH``) only the
+        figures beside the note or the item, which take the rest of the row."""
+        if upright:
+            ledger.add_column("amount")
+            ledger.add_column("note", width=DESCRIPTION_MIN, key="note")
+            items.add_column("item", width=DESCRIPTION_MIN, key="item")
+            items.add_column("charges")
+            return
+        ledger.add_columns("amount", "note", "game")
+        items.add_columns("item", "type", "charges", "legion")
+        items.add_column("description", width=DESCRIPTION_MIN, key="description")
+
     def fit_descriptions(self) -> None:
-        """The description column takes the room the other columns leave, so a description
-        wraps within the screen instead of running off it."""
+        """The description column (on a phone held upright, the item's and the note's) takes
+        the room the other columns leave, so a description wraps within the screen instead
+        of running off it."""
         items = self.query_one("#items", DataTable)
-        others = sum(
-            column.get_render_width(items)
-            for key, column in items.columns.items()
-            if key != "description"
-        )
-        column = items.columns["description"]  # type: ignore[index]
-        width = max(DESCRIPTION_MIN, items.scrollable_content_region.width - others - 2)
-        if column.width != width:
-            column.width = width
+        changed = fill(items, "item" if self._upright else "description")
+        if self._upright:
+            changed = fill(self.query_one("#ledger", DataTable), "note") or changed
+        if changed:
             self.show(self.state)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.fit_descriptions)
+        if (self.app.size.width < UPRIGHT_WIDTH) != self._upright:
+            self.show(self.state)  # turned upright or sideways: the other columns
+        else:
+            self.call_after_refresh(self.fit_descriptions)
 
     def _act(self, action: Callable[[], actions.Done]) -> None:
         """One change judged against the Titan as shown: if it changed elsewhere meanwhile,

@@ -15,7 +15,12 @@ from ... import actions
 from ...rules.names import plural
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import database, titan_app
+from .base import UPRIGHT_WIDTH, database, titan_app
+
+COLUMNS = ("#", "when", "what happened")
+UPRIGHT_COLUMNS = ("#", "what happened")
+"""The history under ``UPRIGHT_WIDTH`` columns (a phone held upright): when a change was made
+stands above what it did."""
 
 
 class HistoryScreen(Screen[None]):
@@ -32,6 +37,7 @@ class HistoryScreen(Screen[None]):
         self.campaign = campaign
         self.titan = titan
         self.titan_name: str | None = None  # as last read
+        self._upright: bool | None = None  # the columns shown: a phone held upright's or not
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
@@ -41,9 +47,7 @@ class HistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="history-title", classes="page-title")
-        table: DataTable[str] = DataTable(id="history", cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", "when", "what happened")
-        yield table
+        yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
         yield Static("ctrl+z undoes the campaign's newest change, ctrl+y redoes it", classes="hint")
         yield KeyBar()
 
@@ -71,23 +75,28 @@ class HistoryScreen(Screen[None]):
             plain(f"{whose}: history, newest first{redo}{''.join(damaged)}")
         )
         table = self.query_one(DataTable)
-        table.clear()
+        upright = self.app.size.width < UPRIGHT_WIDTH
+        table.clear(columns=upright != self._upright)
+        if not table.columns:
+            table.add_columns(*(UPRIGHT_COLUMNS if upright else COLUMNS))
+        self._upright = upright
         width = self.what_width(max((len(str(row.change)) for row in rows), default=1))
         for row in reversed(rows):
             what = Text("\n").join(
                 part for line in self.lines(row) for part in self.wrapped(line, width)
             )
-            table.add_row(
-                str(row.change),
-                row.at[:16].replace("T", " "),
-                what,
-                height=len(what.plain.splitlines()) or 1,
-            )
+            when = row.at[:16].replace("T", " ")
+            if upright:
+                what = Text(when, style="dim") + "\n" + what
+            cells = (str(row.change), what) if upright else (str(row.change), when, what)
+            table.add_row(*cells, height=len(what.plain.splitlines()) or 1)
 
     def what_width(self, number_width: int) -> int:
         """The width "what happened" may take, so that its lines wrap instead of running off
-        the screen: the screen less the number, the time (16), the cells' padding and a
-        scroll bar."""
+        the screen: the screen less the number, the time (16, above it on a phone held
+        upright), the cells' padding and a scroll bar."""
+        if self._upright:
+            return max(self.app.size.width - max(number_width, 1) - 2 * 2 - 2, 16)
         return max(self.app.size.width - max(number_width, 1) - 16 - 3 * 2 - 2, 20)
 
     def wrapped(self, line: str, width: int) -> list[Text]:
