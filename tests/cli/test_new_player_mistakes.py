@@ -206,3 +206,13 @@ def test_the_help_of_a_printout_names_the_file_it_writes_by_default(
     said = " ".join(capsys.readouterr().out.split())
     named = {"print-campaign": "named after the campaign", "cards": "spell-cards"}[command]
     assert named in said, said
+
+
+def test_archiving_an_archived_titan_says_it_is_archived_already(thorn) -> None:
+    thorn.ok("titan", "archive", "Thorn")
+    assert thorn.refused("titan", "archive", "Thorn") == "Thorn is already archived"
+
+
+@pytest.mark.parametrize("argv", [("Thorn", "--all"), ("--all", "--spell", "Fire Ball")])
+def test_spell_cards_of_two_kinds_at_once_are_refused_saying_to_choose_one(thorn, argv) -> None:
+    assert "one at a time" in thorn.refused("cards", *argv)

@@ -596,9 +596,11 @@ def _print_text(text: str) -> None:
 
 
 def cmd_cards(args: Namespace, db: Database) -> None:
-    if sum(bool(x) for x in (args.titan, args.all, args.spell)) != 1:
+    asked = sum(bool(x) for x in (args.titan, args.all, args.spell))
+    if asked != 1:
         raise RuleError(
             "choose what to print: a Titan's spell book, --spell NAME (repeatable) or --all"
+            + (", one at a time" if asked else "")
         )
     _write("cards", args, db, spells=args.spell)
 

@@ -491,6 +491,8 @@ def apply(state: TitanState | None, event: Event) -> Step:
         return Step(TitanState(event.name, event.player, event.base_xp), ())
     if state is None:
         raise RuleError("a Titan's history must start with its creation")
+    if state.archived and isinstance(event, Archived):
+        raise RuleError(f"{state.name} is already archived")
     if state.archived and not isinstance(event, Unarchived):
         raise RuleError(
             f"{state.name} is archived; bring the Titan back first (x on the roster, or titan restore on the command line)"
