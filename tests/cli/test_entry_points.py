@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -85,3 +86,36 @@ def test_a_mistake_is_told_by_the_parser_of_every_command(
     assert exited.value.code == 1
     error = capsys.readouterr().err
     assert "invalid choice: 'shet'" in error and "'sheet'" in error and "'gold'" in error
+
+
+def _every_parser() -> list[tuple[str, argparse.ArgumentParser]]:
+    from titan_campaign.cli.parser import build_parser
+
+    found = [("titan-campaign", build_parser())]
+    for prog, parser in found:  # grows as subcommands are found
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                found.extend((f"{prog} {name}", sub) for name, sub in action.choices.items())
+    return found
+
+
+def test_every_argument_of_every_command_says_what_it_is_in_its_help() -> None:
+    unexplained = [
+        f"{prog} {action.option_strings[-1] if action.option_strings else action.dest}"
+        for prog, parser in _every_parser()
+        for action in parser._actions
+        if not action.help and not isinstance(action, argparse._SubParsersAction)
+    ]
+    assert unexplained == []
+
+
+def test_a_command_s_help_names_its_titan_and_its_figures_in_a_player_s_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit):
+        parse_arguments(["award", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "TITAN the Titan's name" in text
+    assert "--battle-won N battles won (25 XP each) (R8)" in text

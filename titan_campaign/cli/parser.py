@@ -9,6 +9,7 @@ from datetime import date
 from typing import NoReturn
 
 from ..actions import Database
+from ..rules.awards import FIGURE_LABELS, XP_PER_ENGAGEMENT
 from ..rules.errors import RuleError
 from ..rules.game_log import ENTRY_FIGURES, EntryWords, read_entry
 from ..rules.printable import one_line
@@ -38,6 +39,19 @@ def _placement(text: str) -> tuple[str, int]:
     if not sep or not name.strip() or legion.strip() not in ("1", "2"):
         raise argparse.ArgumentTypeError(f"expected NAME=1 or NAME=2, got {text!r}")
     return name.strip(), int(legion)
+
+
+JSON_HELP = "the same as data (JSON), for a script"
+
+
+def _figure_help(option: str) -> str:
+    """What one figure of a game is, and what it is worth (R8)."""
+    field = option.replace("-", "_")
+    if field == "score":
+        return "the Titan's score (a tenth of it in XP) (R8)"
+    if field == "scenario_xp":
+        return "a scenario's XP, added to the standard award (R8)"
+    return f"{FIGURE_LABELS[field][1]} ({XP_PER_ENGAGEMENT[field]} XP each) (R8)"
 
 
 SCENARIO_AWARD_HELP = (
@@ -138,7 +152,7 @@ def _campaign_arguments(campaign: Parser, common: Parser) -> None:
         dest="action", metavar="ACTION", required=True, parser_class=type(campaign)
     )
     new = campaign_cmds.add_parser("new", help="create a campaign", parents=[common])
-    new.add_argument("name")
+    new.add_argument("name", help="the campaign's name")
     new.add_argument(
         "--base-xp",
         type=int,
@@ -147,9 +161,9 @@ def _campaign_arguments(campaign: Parser, common: Parser) -> None:
         help="XP every Titan starts with (R1)",
     )
     listing = campaign_cmds.add_parser("list", help="list campaigns", parents=[common])
-    listing.add_argument("--json", action="store_true")
+    listing.add_argument("--json", action="store_true", help=JSON_HELP)
     games = campaign_cmds.add_parser("games", help="the campaign's game log", parents=[common])
-    games.add_argument("--json", action="store_true")
+    games.add_argument("--json", action="store_true", help=JSON_HELP)
     rename = campaign_cmds.add_parser(
         "rename", help="rename a campaign (--campaign OLD when there are several)", parents=[common]
     )
@@ -157,7 +171,7 @@ def _campaign_arguments(campaign: Parser, common: Parser) -> None:
     delete = campaign_cmds.add_parser(
         "delete", help="delete a campaign and its Titans (a backup is kept)", parents=[common]
     )
-    delete.add_argument("name")
+    delete.add_argument("name", help="the campaign to delete")
     delete.add_argument(
         "--yes", action="store_true", help="confirm: every Titan of the campaign goes with it"
     )
@@ -168,50 +182,54 @@ def _titan_arguments(titan: Parser, common: Parser) -> None:
         dest="action", metavar="ACTION", required=True, parser_class=type(titan)
     )
     add = titan_cmds.add_parser("add", help="add a Titan to a campaign", parents=[common])
-    add.add_argument("name")
-    add.add_argument("--player", required=True)
+    add.add_argument("name", help="the new Titan's name")
+    add.add_argument("--player", required=True, help="who plays the Titan")
     tlist = titan_cmds.add_parser("list", help="list Titans", parents=[common])
-    tlist.add_argument("--json", action="store_true")
+    tlist.add_argument("--json", action="store_true", help=JSON_HELP)
     tlist.add_argument("--all", action="store_true", help="include archived Titans")
     archive = titan_cmds.add_parser(
         "archive", help="archive a dead or retired Titan (never deleted)", parents=[common]
     )
-    archive.add_argument("titan")
+    _titan(archive)
     restore_titan = titan_cmds.add_parser(
         "restore", help="bring an archived Titan back", parents=[common]
     )
-    restore_titan.add_argument("titan")
+    _titan(restore_titan)
     rename_titan = titan_cmds.add_parser("rename", help="give a Titan a new name", parents=[common])
-    rename_titan.add_argument("titan")
+    _titan(rename_titan)
     rename_titan.add_argument("name", help="the new name")
     player = titan_cmds.add_parser("player", help="change who plays a Titan", parents=[common])
-    player.add_argument("titan")
+    _titan(player)
     player.add_argument("player", help="the new player")
     export_titan = titan_cmds.add_parser(
         "export", help="write one Titan with its whole history to a file", parents=[common]
     )
-    export_titan.add_argument("titan")
+    _titan(export_titan)
     export_titan.add_argument("-o", "--output", required=True, help="the file to write")
     import_titan = titan_cmds.add_parser(
         "import",
         help="bring an exported Titan into a campaign (replayed through the rules)",
         parents=[common],
     )
-    import_titan.add_argument("file")
+    import_titan.add_argument("file", help="a Titan file written by titan export")
     import_titan.add_argument(
         "--name", default=None, help="a new name, if the campaign has one like it"
     )
 
 
 def _spend_arguments(spend: Parser, common: Parser) -> None:
-    spend.add_argument("titan")
-    spend.add_argument("what", choices=("ability", "school", "spell"))
-    spend.add_argument("name")
+    _titan(spend)
+    spend.add_argument("what", choices=("ability", "school", "spell"), help="what the 100 XP buy")
+    spend.add_argument("name", help="the ability, school or spell, e.g. power, fire, Fire Bolt")
 
 
 def _choose_arguments(choose: Parser, common: Parser) -> None:
-    choose.add_argument("titan")
-    choose.add_argument("what", choices=("school", "spell", "swap", "decline-swap"))
+    _titan(choose)
+    choose.add_argument(
+        "what",
+        choices=("school", "spell", "swap", "decline-swap"),
+        help="the kind of choice (titan-campaign choices TITAN lists those to make)",
+    )
     choose.add_argument(
         "names",
         nargs="*",
@@ -223,15 +241,23 @@ def _choose_arguments(choose: Parser, common: Parser) -> None:
     )
 
 
+def _titan(parser: Parser) -> None:
+    parser.add_argument("titan", metavar="TITAN", help="the Titan's name")
+
+
 def _titan_only(parser: Parser, common: Parser) -> None:
-    parser.add_argument("titan")
+    _titan(parser)
 
 
 def _award_arguments(award: Parser, common: Parser) -> None:
-    award.add_argument("titan")
-    award.add_argument("--result", choices=("won", "lost"), required=True)
+    _titan(award)
+    award.add_argument(
+        "--result", choices=("won", "lost"), required=True, help="the game's result for the Titan"
+    )
     for option in ENTRY_FIGURES[:-1]:
-        award.add_argument(f"--{option}", type=_count, default=0)
+        award.add_argument(
+            f"--{option}", type=_count, default=0, metavar="N", help=_figure_help(option)
+        )
     award.add_argument(
         "--scenario-award", type=_count, default=None, metavar="N", help=SCENARIO_AWARD_HELP
     )
@@ -298,22 +324,33 @@ def _game_number(text: str) -> int:
 
 
 def _honor_guard_arguments(guard: Parser, common: Parser) -> None:
-    guard.add_argument("titan")
-    guard.add_argument("creatures", nargs="*", metavar="CREATURE")
+    _titan(guard)
+    guard.add_argument(
+        "creatures",
+        nargs="*",
+        metavar="CREATURE",
+        help="survivors of the Titan's last game, e.g. Ogre Troll",
+    )
 
 
 def _gold_arguments(gold: Parser, common: Parser) -> None:
-    gold.add_argument("titan")
-    gold.add_argument("amount", type=_signed)
-    gold.add_argument("--note", default="")
-    gold.add_argument("--game", type=_game_number, default=None, help="the game it came from")
+    _titan(gold)
+    gold.add_argument(
+        "amount", type=_signed, help="gold gained, or with a minus sign spent, e.g. 50 or -20"
+    )
+    gold.add_argument("--note", default="", help="what the gold was for, for the ledger")
+    gold.add_argument(
+        "--game", type=_game_number, default=None, metavar="N", help="the game the gold came from"
+    )
 
 
 def _buy_arguments(buy: Parser, common: Parser) -> None:
-    buy.add_argument("titan")
-    buy.add_argument("what", choices=("item", "spell"))
-    buy.add_argument("name")
-    buy.add_argument("--price", type=_count, required=True)
+    _titan(buy)
+    buy.add_argument("what", choices=("item", "spell"), help="what the gold buys")
+    buy.add_argument("name", help="the item's or the spell's name")
+    buy.add_argument(
+        "--price", type=_count, required=True, metavar="GOLD", help="what it costs in gold"
+    )
     _item_options(buy)
     _suggestions_help(buy)
 
@@ -325,13 +362,13 @@ def _item_arguments(item: Parser, common: Parser) -> None:
     item_add = item_cmds.add_parser("add", help="add a magic item", parents=[common])
     _suggestions_help(item)
     _suggestions_help(item_add)
-    item_add.add_argument("titan")
-    item_add.add_argument("name")
+    _titan(item_add)
+    item_add.add_argument("name", help="the item's name")
     _item_options(item_add)
     for action, text in (("use", "spend one charge"), ("remove", "remove the item")):
         sub = item_cmds.add_parser(action, help=text, parents=[common])
-        sub.add_argument("titan")
-        sub.add_argument("name")
+        _titan(sub)
+        sub.add_argument("name", help="the item's name")
     item_cmds.add_parser(
         "suggestions",
         help="list the suggested magic items: name, type, charges and effect",
@@ -340,7 +377,7 @@ def _item_arguments(item: Parser, common: Parser) -> None:
 
 
 def _plan_arguments(plan: Parser, common: Parser) -> None:
-    plan.add_argument("titan")
+    _titan(plan)
     plan.add_argument(
         "--charisma",
         type=_names,
@@ -366,7 +403,7 @@ def _plan_arguments(plan: Parser, common: Parser) -> None:
 
 
 def _goal_arguments(goal: Parser, common: Parser) -> None:
-    goal.add_argument("titan")
+    _titan(goal)
     goal.add_argument(
         "--ability",
         action="append",
@@ -382,7 +419,7 @@ def _goal_arguments(goal: Parser, common: Parser) -> None:
     goal.add_argument(
         "--spell", action="append", metavar="NAME", help="a spell wanted (repeatable)"
     )
-    goal.add_argument("--format", choices=("text", "json"), default="text")
+    goal.add_argument("--format", choices=("text", "json"), default="text", help="default text")
     goal.add_argument(
         "--keep",
         action="store_true",
@@ -392,8 +429,10 @@ def _goal_arguments(goal: Parser, common: Parser) -> None:
 
 
 def _progress_arguments(progress: Parser, common: Parser) -> None:
-    progress.add_argument("titan")
-    progress.add_argument("--format", choices=("text", "json", "svg"), default="text")
+    _titan(progress)
+    progress.add_argument(
+        "--format", choices=("text", "json", "svg"), default="text", help="default text"
+    )
     progress.add_argument(
         "-o",
         "--output",
@@ -404,16 +443,22 @@ def _progress_arguments(progress: Parser, common: Parser) -> None:
 
 
 def _undo_arguments(undoing: Parser, common: Parser) -> None:
-    undoing.add_argument("titan", nargs="?", help="only the changes that touched this Titan")
+    undoing.add_argument(
+        "titan", nargs="?", metavar="TITAN", help="only the changes that touched this Titan"
+    )
 
 
 def _history_arguments(history: Parser, common: Parser) -> None:
-    history.add_argument("titan", nargs="?")
-    history.add_argument("--json", action="store_true")
+    history.add_argument(
+        "titan", nargs="?", metavar="TITAN", help="only the changes that touched this Titan"
+    )
+    history.add_argument("--json", action="store_true", help=JSON_HELP)
 
 
 def _sheet_arguments(sheet: Parser, common: Parser) -> None:
-    sheet.add_argument("titan", nargs="?", help="the Titan (leave out with --blank)")
+    sheet.add_argument(
+        "titan", nargs="?", metavar="TITAN", help="the Titan (leave out with --blank)"
+    )
     sheet.add_argument(
         "--format",
         choices=("text", "json", "html", "pdf", "svg"),
@@ -427,23 +472,29 @@ def _sheet_arguments(sheet: Parser, common: Parser) -> None:
 
 
 def _cards_arguments(cards: Parser, common: Parser) -> None:
-    cards.add_argument("titan", nargs="?")
+    cards.add_argument(
+        "titan", nargs="?", metavar="TITAN", help="the Titan whose spell book to print"
+    )
     cards.add_argument("--all", action="store_true", help="all 72 spells")
     cards.add_argument(
         "--spell", action="append", default=None, metavar="NAME", help="a spell (repeatable)"
     )
-    cards.add_argument("--format", choices=("html", "pdf"), default="pdf")
+    cards.add_argument("--format", choices=("html", "pdf"), default="pdf", help="default pdf")
     _print_options(cards, "named after the Titan, spell-cards.pdf with --all or --spell")
 
 
 def _game_card_arguments(game_card: Parser, common: Parser) -> None:
-    game_card.add_argument("titan")
-    game_card.add_argument("--format", choices=("text", "html", "pdf"), default="pdf")
+    _titan(game_card)
+    game_card.add_argument(
+        "--format", choices=("text", "html", "pdf"), default="pdf", help="default pdf"
+    )
     _print_options(game_card)
 
 
 def _print_campaign_arguments(print_campaign: Parser, common: Parser) -> None:
-    print_campaign.add_argument("--format", choices=("html", "pdf"), default="pdf")
+    print_campaign.add_argument(
+        "--format", choices=("html", "pdf"), default="pdf", help="default pdf"
+    )
     _print_options(print_campaign, "named after the campaign")
 
 
@@ -457,7 +508,10 @@ def _no_arguments(parser: Parser, common: Parser) -> None:
 
 def _restore_arguments(restore: Parser, common: Parser) -> None:
     restore.add_argument(
-        "number", type=_backup_number, help="the backup's number in the list of backups (1: newest)"
+        "number",
+        type=_backup_number,
+        metavar="N",
+        help="the backup's number, as titan-campaign backups lists it (1: newest)",
     )
 
 
@@ -466,7 +520,7 @@ def _export_arguments(export: Parser, common: Parser) -> None:
 
 
 def _import_arguments(imp: Parser, common: Parser) -> None:
-    imp.add_argument("file")
+    imp.add_argument("file", help="a file written by titan-campaign export")
 
 
 def _merge_arguments(merge: Parser, common: Parser) -> None:
@@ -641,7 +695,7 @@ def _print_options(parser: Parser, named: str = "named after the Titan") -> None
     parser.add_argument(
         "-o", "--output", default=None, help=f"file to write (default: {named}, here)"
     )
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="default a4")
 
 
 SUGGESTIONS_HELP = """\
@@ -664,5 +718,13 @@ def _item_options(parser: Parser) -> None:
         default=None,
         help="the item's type (default: a suggested item's, else other)",
     )
-    parser.add_argument("--charges", type=_whole, default=None)
-    parser.add_argument("--description", default=None)
+    parser.add_argument(
+        "--charges",
+        type=_whole,
+        default=None,
+        metavar="N",
+        help="how many times it can be used (default: a suggested item's, else unlimited)",
+    )
+    parser.add_argument(
+        "--description", default=None, help="what it does (default: a suggested item's)"
+    )
