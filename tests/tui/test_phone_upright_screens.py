@@ -148,3 +148,28 @@ async def test_the_gold_ledger_and_the_items_charges_are_read_on_a_phone_held_up
         for item in data.magic_items:
             charges = f"{item.charges}/{item.max_charges}" if item.max_charges else "-"
             assert f"{item.name} {charges}" in shown, (item, shown)
+
+
+async def test_the_sheet_lists_each_spells_mana_and_its_card_says_the_rest_on_a_phone_held_upright(
+    iron_crown: Path,
+) -> None:
+    db = Database(iron_crown)
+    thorn = actions.read_titan(db, actions.find_titan(db, "Thorn", CAMPAIGN))
+    spells = sheet_view(thorn.state, CAMPAIGN).spells
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # the sheet's spells
+        await pilot.pause()
+        table = app.screen.query_one("#spell-list", DataTable)
+        no_sideways_scroll(table)
+        table.focus()
+        for row, spell in enumerate(spells):
+            table.move_cursor(row=row)
+            await pilot.pause()
+            lines = screen_lines(app)
+            shown = next(line for line in lines if spell.name in line)
+            assert words(shown)[-1] == str(spell.mana), (spell.name, shown)
+            card = unfolded(lines[lines.index(shown) :]).replace("█ ", "")  # the card's edge
+            for fact in (f"{spell.school.title()} level {spell.level}", spell.cast):
+                assert fact in card, (spell.name, fact, card)

@@ -17,7 +17,7 @@ from ... import actions
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.errors import Decision
 from ...rules.names import plural
-from ...rules.sheet import GoalView, SheetView, sheet_view
+from ...rules.sheet import GoalView, SheetView, SpellLine, sheet_view
 from ...rules.spells import SCHOOLS, find_spell
 from ...rules.titan import MAX_BOXES, TitanState
 from .. import places
@@ -110,6 +110,12 @@ def derived_panel(data: SheetView) -> Text:
     return text
 
 
+SPELL_COLUMNS = ("Spell", "School", "Lvl", "Mana", "Cast", "How")
+UPRIGHT_SPELL_COLUMNS = ("Spell", "Mana")
+"""The spell list under ``UPRIGHT_WIDTH`` columns (a phone held upright): the highlighted
+spell's card below says the rest."""
+
+
 def spell_rows(data: SheetView) -> list[tuple[str, ...]]:
     """The spell list's rows: name, school, level, Mana, when cast, how it was gained."""
     return [
@@ -125,13 +131,23 @@ def spell_rows(data: SheetView) -> list[tuple[str, ...]]:
     ]
 
 
-def spell_text(name: str) -> Text:
-    """A known spell's whole card, read in place below the list."""
+def spell_text(name: str, line: SpellLine | None = None) -> Text:
+    """A known spell's whole card, read in place below the list; with the spell book's
+    ``line`` (on a phone held upright, whose list shows only the name and Mana), what the
+    list's other columns say too."""
     spell = find_spell(name)
     facts = f"Target: {spell.target}"
     facts += f"   Attack: {spell.attack}" if spell.attack else ""
     facts += f"   Area: {spell.area}" if spell.area else ""
-    return Text.assemble((spell.name, "bold"), f"   {facts}\n", spell.text)
+    if line is None:
+        return Text.assemble((spell.name, "bold"), f"   {facts}\n", spell.text)
+    how = ", bonus" if line.bonus else ", bought" if line.bought else ""
+    return Text.assemble(
+        (spell.name, "bold"),
+        f"\n{line.school.title()} level {line.level}   Mana {line.mana}\n{line.cast}{how}",
+        f"\n{facts}\n",
+        spell.text,
+    )
 
 
 def items_panel(data: SheetView) -> Text:
@@ -283,6 +299,7 @@ class SheetScreen(OneTitan, Screen[None]):
         super().__init__(titan, campaign_name)
         self.state = state  # as drawn
         self.read_on_resume = True
+        self.spell_lines: dict[str, SpellLine] = {}  # the spell book as drawn, by name
 
     @cached_property
     def flow(self) -> ChoiceFlow:
@@ -350,6 +367,7 @@ class SheetScreen(OneTitan, Screen[None]):
         if self.state is not None and self.has_class("-upright") != upright:
             data = sheet_view(self.state, self.campaign_name)  # the summary in one or two lines
             self.query_one("#sheet-summary", Static).update(summary_line(data, not upright))
+            self.show_spells(data)  # and the spell list's other columns
 
     def refresh_view(self) -> None:
         if not self.query("#sheet-title"):  # not composed yet, or closing: drawn on mount
@@ -394,12 +412,14 @@ class SheetScreen(OneTitan, Screen[None]):
     def show_spells(self, data: SheetView) -> None:
         """The spell list, its highlighted spell kept, and that spell's text below it."""
         table = self.query_one("#spell-list", DataTable)
-        if not table.columns:
-            table.add_columns("Spell", "School", "Lvl", "Mana", "Cast", "How")
+        upright = self.has_class("-upright")
         highlighted = self.highlighted_spell()
-        table.clear()
+        table.clear(columns=upright != (len(table.columns) == len(UPRIGHT_SPELL_COLUMNS)))
+        if not table.columns:
+            table.add_columns(*(UPRIGHT_SPELL_COLUMNS if upright else SPELL_COLUMNS))
+        self.spell_lines = {spell.name: spell for spell in data.spells}
         for row in spell_rows(data):
-            table.add_row(*row, key=row[0])
+            table.add_row(*((row[0], row[3]) if upright else row), key=row[0])
         table.display = bool(data.spells)
         if highlighted is not None and highlighted in {row[0] for row in spell_rows(data)}:
             table.move_cursor(row=table.get_row_index(highlighted), animate=False)
@@ -415,7 +435,11 @@ class SheetScreen(OneTitan, Screen[None]):
     def show_spell_text(self) -> None:
         name = self.highlighted_spell()
         text = self.query_one("#spell-text", Static)
-        text.update(spell_text(name) if name is not None else Text(NO_SPELLS, style="dim"))
+        if name is None:
+            text.update(Text(NO_SPELLS, style="dim"))
+            return
+        line = self.spell_lines.get(name) if self.has_class("-upright") else None
+        text.update(spell_text(name, line))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "spell-list":

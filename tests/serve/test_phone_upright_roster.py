@@ -1,0 +1,43 @@
+"""A served tab on a phone held upright (390x844 CSS px: a terminal 32 columns wide): the
+roster shows each Titan's level, XP available and Mana beside its name, nothing off the side."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from .conftest import GameNight, Tab, sheet_json
+
+pytestmark = pytest.mark.slow
+
+UPRIGHT = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+}
+"""A phone held upright (an iPhone 12's screen)."""
+
+
+def test_a_phone_held_upright_reads_each_titans_level_and_xp_on_the_roster(
+    game_night: GameNight, open_tab: Callable[..., Tab]
+) -> None:
+    tab = open_tab(game_night.url + "?titan=Thorn", **UPRIGHT)
+    tab.wait_for(r"THORN\s+player Ann")
+    tab.page.locator(".xterm-helper-textarea").focus()
+    tab.page.keyboard.press("Escape")  # the campaign's roster
+    tab.wait_for(r"Titan\s+Lv\s+XP\s+Mana", "the roster's headings")
+    assert tab.screen.columns < 40, tab.screen.columns  # the tab is a phone's, held upright
+    for name, player in (("Thorn", "Ann"), ("Mira", "Bo")):
+        sheet = sheet_json(game_night.db, name)  # as the command line reads it
+        xp = sheet["xp"]
+        assert isinstance(xp, dict)
+        figures = [str(sheet["level"]), str(xp["available"]), str(sheet["mana"])]
+        row = r"\s+".join([name, *figures])  # the figures beside the name, the player under it
+        tab.wait_for(rf"{row}\s*\n\s*{player}\b", name)
+    page = tab.page
+    screen = page.locator(".xterm-screen").bounding_box()
+    assert screen is not None
+    zoom = page.evaluate("window.visualViewport.scale")
+    assert screen["width"] * zoom <= UPRIGHT["viewport"]["width"], json.dumps(screen)
