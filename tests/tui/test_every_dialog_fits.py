@@ -1,5 +1,6 @@
 """Every dialog at 80x24 and 60x20: its title, its fields and its buttons (one to save, one to
-back out) in view without scrolling, every line of its words within its box, and its keys shown."""
+back out) in view without scrolling, every line of its words within its box, and its keys shown
+at the bottom of the screen (the keys of the screen behind give way to them)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import FormBox, MessageModal
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import CAMPAIGN
+from .conftest import CAMPAIGN, screen_text
 from .test_every_screen_snapshots import DIALOGS, campaign, made, opened  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
@@ -36,8 +37,10 @@ async def test_the_dialog_fits(campaign: Path, name: str, titan, keys, size) -> 
         assert screen.contains_region(title.region) and title.region.height
         for words in box.query(Label):  # wrapped, never cut at the box's edge
             assert box.region.contains_region(words.region), (name, str(words.render()))
-        for keys_shown in dialog.query(KeyBar):  # a yes/no question has its buttons only
-            assert screen.contains_region(keys_shown.region), name
+        keys_shown = dialog.query_one(KeyBar)  # one key bar, the dialog's, on the last line
+        assert keys_shown.region.bottom == screen.bottom, (name, keys_shown.region)
+        lines = screen_text(app).splitlines()
+        assert [n for n, line in enumerate(lines) if "^p Palette" in line] == [size[1] - 1], lines
         buttons = list(dialog.query(Button))
         if isinstance(dialog, MessageModal) or "pick" in box.classes:
             return  # a list to pick from or a message: Enter picks, Escape backs out (shown)

@@ -127,6 +127,7 @@ class ConfirmModal(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(plain(self.yes), variant="primary", id="yes")
                 yield Button(plain(self.no), id="no")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

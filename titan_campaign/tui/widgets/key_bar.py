@@ -1,11 +1,13 @@
 """The footer as ONE widget: every shown binding as ``key Description``, wrapping onto a second
-line on a narrow terminal instead of cutting actions off; click an entry to run it."""
+line on a narrow terminal instead of cutting actions off; click an entry to run it. A dialog's
+key bar is at the bottom of the screen, where the screen behind has its own: that one gives way
+while the dialog is open, so the player sees one key bar, the dialog's."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen, SystemModalScreen
 from textual.widget import Widget
 from textual.widgets._toast import ToastRack
 
@@ -23,9 +25,22 @@ class KeyBar(Widget):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
+
+    def _screen_changed(self, _top: Screen[object]) -> None:
+        """Hidden while a dialog is open over this screen (the dialog's own keys are shown
+        at the bottom, shorter than these may be); the command palette leaves them shown."""
+        stack = self.app.screen_stack
+        if self.screen in stack:
+            above = stack[stack.index(self.screen) + 1 :]
+            self.visible = not any(
+                isinstance(screen, ModalScreen) and not isinstance(screen, SystemModalScreen)
+                for screen in above
+            )
 
     def on_resize(self, event: events.Resize) -> None:
         """Toasts rise above the key bar, so they never cover a key."""
