@@ -216,3 +216,12 @@ def test_archiving_an_archived_titan_says_it_is_archived_already(thorn) -> None:
 @pytest.mark.parametrize("argv", [("Thorn", "--all"), ("--all", "--spell", "Fire Ball")])
 def test_spell_cards_of_two_kinds_at_once_are_refused_saying_to_choose_one(thorn, argv) -> None:
     assert "one at a time" in thorn.refused("cards", *argv)
+
+
+def test_a_school_level_2_says_it_brings_two_spell_picks(thorn) -> None:
+    thorn.ok("spend", "Thorn", "ability", "power")
+    thorn.ok("spend", "Thorn", "school", "water")
+    thorn.ok("choose", "Thorn", "spell", "Bog Walker")
+    out = thorn.ok("choose", "Thorn", "school", "water")
+    said = "Water level 2 gained: pick one spell of Water level 2 and one of Water level 1 (R5)"
+    assert said in out, out

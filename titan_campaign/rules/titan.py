@@ -162,7 +162,9 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
     picks += [PendingChoice("spell", school, lower) for lower in range(1, level)]  # R5
     if any(known.bonus for known in state.spells):
         picks.append(PendingChoice("swap", school, level))  # R6
-    levels = " and ".join(f"{title} level {p.level}" for p in picks if p.kind == "spell")
+    first, *more = [f"{title} level {p.level}" for p in picks if p.kind == "spell"]
+    others = [f"one of {named}" for named in more]
+    levels = ", ".join([first, *others[:-1]]) + (f" and {others[-1]}" if others else "")
     notes.append(f"{title} level {level} gained: pick one spell of {levels} (R5)")
     return state.evolve(
         schools={**state.schools, school: level}, pending=state.pending + tuple(picks)
