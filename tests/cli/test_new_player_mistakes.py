@@ -225,3 +225,13 @@ def test_a_school_level_2_says_it_brings_two_spell_picks(thorn) -> None:
     out = thorn.ok("choose", "Thorn", "school", "water")
     said = "Water level 2 gained: pick one spell of Water level 2 and one of Water level 1 (R5)"
     assert said in out, out
+
+
+def test_a_titan_file_whose_name_the_campaign_has_is_refused_saying_a_new_name_brings_it_in(
+    thorn, tmp_path: Path
+) -> None:
+    file = tmp_path / "thorn.json"
+    thorn.ok("titan", "export", "Thorn", "-o", str(file))
+    message = thorn.refused("titan", "import", str(file))
+    assert 'already has a Titan named "Thorn"' in message and "a new name" in message
+    assert "--name NEW" in message  # the command line's way to give it

@@ -59,6 +59,11 @@ def export_titan(
     return state
 
 
+class NameTaken(RuleError):
+    """A Titan file refused because the campaign has a Titan of its name (a new name brings
+    it in)."""
+
+
 def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | None = None) -> Done:
     """Bring an exported Titan into a campaign, every event replayed through the rules;
     refused whole (naming the first event that fails) with the database untouched."""
@@ -77,6 +82,11 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
         if first.base_xp != found.base_xp:
             raise RuleError(
                 f'{first.name} was made with {first.base_xp} base XP; "{found.name}" gives {found.base_xp} (R1); nothing imported'
+            )
+        if found.find(created.name) is not None:
+            raise NameTaken(
+                f'{path}: campaign "{found.name}" already has a Titan named "{created.name}";'
+                " nothing imported (a new name brings it in)"
             )
         history = [created, *played_elsewhere(events[1:], played_in)]
         if name:

@@ -138,7 +138,10 @@ def cmd_titan(args: Namespace, db: Database) -> None:
         )
         return
     if args.action == "import":
-        done = actions.import_titan(db, Path(args.file), _campaign_ref(args, db), args.name)
+        try:
+            done = actions.import_titan(db, Path(args.file), _campaign_ref(args, db), args.name)
+        except actions.NameTaken as error:
+            raise RuleError(f"{str(error).removesuffix(')')}: --name NEW)") from None
         state = done.state
         print(
             f'{state.name} ({state.player}) joins "{done.campaign}": level {state.level}, {state.available_xp} XP available'
