@@ -173,3 +173,31 @@ async def test_the_sheet_lists_each_spells_mana_and_its_card_says_the_rest_on_a_
             card = unfolded(lines[lines.index(shown) :]).replace("█ ", "")  # the card's edge
             for fact in (f"{spell.school.title()} level {spell.level}", spell.cast):
                 assert fact in card, (spell.name, fact, card)
+
+
+@pytest.mark.parametrize("titan", [None, "Thorn"], ids=["campaign", "titan"])
+async def test_the_progress_chart_keeps_each_line_whole_on_a_phone_held_upright(
+    iron_crown: Path, titan: str | None
+) -> None:
+    db = Database(iron_crown)
+    rows = actions.progress(db, actions.find_titan(db, "Thorn", CAMPAIGN))[1]
+    games = [row.game for row in rows]
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan=titan)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        await pilot.press("P")
+        await pilot.pause()
+        lines = screen_lines(app)
+        axis = next(n for n, line in enumerate(lines) if "└" in line)
+        assert lines[axis].rstrip().endswith("┴"), lines[axis]  # the axis in one line
+        assert words(lines[axis + 1]) == [str(game) for game in games], lines[axis + 1]
+        for line in lines[axis - 8 : axis]:  # every row of bars on its own line
+            assert "│" in line or "┤" in line, "\n".join(lines)
+        if titan is None:
+            return
+        app.screen.query_one("#progress").scroll_end(animate=False)
+        await pilot.pause()
+        lines = screen_lines(app)
+        for row in rows:  # the game-by-game table: each game's XP figures whole
+            figures = [row.label, *map(str, (row.award, row.earned, row.spent, row.level))]
+            assert figures in [words(line) for line in lines], (figures, "\n".join(lines))

@@ -23,11 +23,14 @@ from ...rules.progress import ProgressRow
 from ..widgets.bar_chart import Series, bar_chart, groups_that_fit, legend, widest_bars
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import OneTitan, database, titan_app
+from .base import UPRIGHT_WIDTH, OneTitan, database, titan_app
 
 XP_ROWS = 8
 LABEL_WIDTH = 6  # the scale's numbers and the axis
 LEVEL_ROWS = 4
+CHART_MIN = 20
+"""The narrowest chart drawn: the scale and a few games' bars."""
+TABLE_COLUMNS = ("Game", "Date", "Award", "Earned", "Spent", "Level", "Mana")
 EARNED = Series("XP earned", "bold blue")
 SPENT = Series("XP spent", "bold red")
 LEVEL = Series("level", "bold green")
@@ -68,16 +71,18 @@ def titan_chart(rows: Sequence[ProgressRow], width: int) -> list[Text]:
     return lines
 
 
-def titan_table(rows: Sequence[ProgressRow]) -> Table:
+def titan_table(rows: Sequence[ProgressRow], upright: bool = False) -> Table:
+    """The figures game by game; ``upright`` (a phone held upright), without the date and the
+    Mana, so that the XP figures are read whole (the game log has the dates)."""
     table = Table(box=None, padding=(0, 1), pad_edge=False)
-    for column in ("Game", "Date", "Award", "Earned", "Spent", "Level", "Mana"):
+    columns = ("Game", "Award", "Earned", "Spent", "Lv") if upright else TABLE_COLUMNS
+    for column in columns:
         table.add_column(column, justify="left" if column == "Date" else "right")
     for row in rows:
-        table.add_row(
-            *(str(v) for v in (row.label, row.date, row.award, row.earned, row.spent)),
-            str(row.level),
-            str(row.mana),
-        )
+        figures: tuple[str | int, ...] = (row.label, row.award, row.earned, row.spent, row.level)
+        if not upright:
+            figures = (row.label, row.date, row.award, row.earned, row.spent, row.level, row.mana)
+        table.add_row(*(str(v) for v in figures))
     return table
 
 
@@ -151,7 +156,9 @@ class _ProgressBase(Screen[None]):
         raise NotImplementedError
 
     def chart_width(self) -> int:
-        return max(40, self.app.size.width - 4)
+        """The chart's width: the screen's less the scroll bar and a margin (on a phone held
+        upright, about 28 columns: four games of two bars each)."""
+        return max(CHART_MIN, self.app.size.width - 4)
 
 
 class ProgressScreen(OneTitan, _ProgressBase):
@@ -171,7 +178,9 @@ class ProgressScreen(OneTitan, _ProgressBase):
         )
         chart = Text("\n").join(titan_chart(rows, self.chart_width()))
         self.query_one("#progress-chart", Static).update(chart)
-        table = Group(Text("\nGame by game", style="bold"), titan_table(rows)) if rows else ""
+        upright = self.app.size.width < UPRIGHT_WIDTH
+        heading = Text("\nGame by game", style="bold")
+        table = Group(heading, titan_table(rows, upright)) if rows else ""
         self.query_one("#progress-table", Static).update(table)
 
 
