@@ -235,3 +235,12 @@ def test_a_titan_file_whose_name_the_campaign_has_is_refused_saying_a_new_name_b
     message = thorn.refused("titan", "import", str(file))
     assert 'already has a Titan named "Thorn"' in message and "a new name" in message
     assert "--name NEW" in message  # the command line's way to give it
+
+
+@pytest.mark.parametrize("argv", [("sheet", "Thorn"), ("spend", "Thorn", "ability", "power")])
+def test_a_titan_named_in_a_database_without_campaigns_says_to_create_one(cli, argv) -> None:
+    message = cli.refused(*argv)
+    assert message.endswith(
+        "no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`"
+    )
+    assert "()" not in message and not cli.db.exists()

@@ -68,6 +68,9 @@ def now_iso() -> str:
     return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
 
 
+NO_CAMPAIGN = "no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`"
+
+
 class SessionStorage(Storage):
     """tinydb's storage for one session: the tables as read, changed in memory only."""
 
@@ -246,6 +249,8 @@ class Session:
         wanted = name_key(titan)
         histories = self._name_histories()
         campaigns = {doc.doc_id: shown(str(doc["name"])) for doc in self._campaigns.all()}
+        if not campaigns:
+            return f'no Titan named "{titan}": {NO_CAMPAIGN}'
         for (campaign_id, _), names in histories.items():
             if any(name_key(name) == wanted for name in names[:-1]):
                 old = next(name for name in names if name_key(name) == wanted)
@@ -414,9 +419,7 @@ class Session:
             if len(campaigns) == 1:
                 return campaigns[0]
             if not campaigns:
-                raise StoreError(
-                    "no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`"
-                )
+                raise StoreError(NO_CAMPAIGN)
             raise StoreError(f"several campaigns ({named}): choose one with --campaign NAME")
         doc = self._named(name)
         if doc is None:
