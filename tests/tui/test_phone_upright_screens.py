@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.widget import Widget
 from textual.widgets import DataTable
 
 from titan_campaign import actions
@@ -18,6 +19,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 
 from .conftest import CAMPAIGN
+from .test_every_screen_snapshots import SCREENS, campaign, made, opened  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
 
@@ -112,8 +114,8 @@ async def test_the_history_reads_each_change_whole_on_a_phone_held_upright(
     iron_crown: Path, titan: str | None
 ) -> None:
     db = Database(iron_crown)
-    campaign = actions.find_campaign(db, CAMPAIGN)
-    rows = actions.history_of(db, actions.find_titan(db, titan, CAMPAIGN) if titan else campaign)
+    whole = actions.find_campaign(db, CAMPAIGN)
+    rows = actions.history_of(db, actions.find_titan(db, titan, CAMPAIGN) if titan else whole)
     newest = rows.rows[-1]
     app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan=titan)
     async with app.run_test(size=PHONE_UPRIGHT) as pilot:
@@ -201,3 +203,30 @@ async def test_the_progress_chart_keeps_each_line_whole_on_a_phone_held_upright(
         for row in rows:  # the game-by-game table: each game's XP figures whole
             figures = [row.label, *map(str, (row.award, row.earned, row.spent, row.level))]
             assert figures in [words(line) for line in lines], (figures, "\n".join(lines))
+
+
+SIDEWAYS_ON_PURPOSE = ("game_form", "reference_spells", "reference_characters", "backups")
+"""Screens whose rows scroll sideways on a phone held upright: the game form's row of figures,
+the reference's tables (at 60 columns), and the backups (restored on the host)."""
+PLAYERS_SCREENS = [screen for screen in SCREENS if screen[0] not in SIDEWAYS_ON_PURPOSE]
+
+
+@pytest.mark.parametrize(
+    ("name", "titan", "keys"), PLAYERS_SCREENS, ids=[s[0] for s in PLAYERS_SCREENS]
+)
+async def test_nothing_a_player_reads_runs_off_the_side_of_a_phone_held_upright(
+    campaign: Path,  # noqa: F811
+    name: str,
+    titan: str | None,
+    keys: list[str],
+) -> None:
+    async with opened(campaign, titan, keys, PHONE_UPRIGHT) as (app, _pilot):
+        for widget in app.screen.query("*"):
+            if isinstance(widget, DataTable) and widget.region.width:  # one shown
+                no_sideways_scroll(widget)
+            box = widget.parent
+            if any(isinstance(w, DataTable) for w in widget.ancestors):
+                continue
+            if widget.display and widget.region.width and isinstance(box, Widget):
+                inside = box.scrollable_content_region.right
+                assert widget.region.right <= inside, (name, widget, widget.region, inside)

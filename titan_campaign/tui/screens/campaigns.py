@@ -17,8 +17,8 @@ from ...rules.campaign import Campaign
 from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import database, titan_app
-from .forms import UPRIGHT, ConfirmModal, NewCampaignModal, TextModal
+from .base import UPRIGHT, database, titan_app
+from .forms import ConfirmModal, NewCampaignModal, TextModal
 
 EXAMPLE_NAME = "example-campaign.json"
 WELCOME = (

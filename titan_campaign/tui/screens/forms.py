@@ -26,7 +26,7 @@ from ...rules.titan import TitanState
 from ..refusals import REFUSED, Refusal, refusal_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import UPRIGHT_WIDTH, database, titan_app
+from .base import UPRIGHT, database, titan_app
 
 T = TypeVar("T")
 
@@ -98,11 +98,6 @@ def field_path(widget: Widget, screen: Widget) -> str:
             names.append(node.id)
         node = node.parent
     return "/".join(reversed(names))
-
-
-UPRIGHT = [(0, "-upright"), (UPRIGHT_WIDTH, "-roomy")]
-"""A dialog under 40 columns (a served tab on a phone held upright) is ``-upright``: its
-buttons stand one above the other, each across the dialog (see app.tcss)."""
 
 
 class ConfirmModal(ModalScreen[bool]):

@@ -23,7 +23,7 @@ from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
-from .base import OneTitan, titan_app
+from .base import UPRIGHT, OneTitan, titan_app
 
 LEGION_CHOICES = [("legion 1", "1"), ("legion 2", "2")]
 
@@ -71,6 +71,7 @@ class PlanScreen(OneTitan, Screen[None]):
 
     AUTO_FOCUS = "Select"  # the first pick, not the scrolling frame
     CSS_PATH = "pages.tcss"
+    HORIZONTAL_BREAKPOINTS = UPRIGHT  # a phone held upright: each pick under its name
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back", id="plan.back"),
         Binding("ctrl+s", "save", "Save plan", id="plan.save"),
