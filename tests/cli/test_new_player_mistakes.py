@@ -244,3 +244,11 @@ def test_a_titan_named_in_a_database_without_campaigns_says_to_create_one(cli, a
         "no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`"
     )
     assert "()" not in message and not cli.db.exists()
+
+
+def test_a_goal_one_step_away_says_one_step(thorn) -> None:
+    assert "Thorn to Power 1: 1 step, 100 XP spent" in thorn.ok(
+        "goal", "Thorn", "--ability", "power=1"
+    )
+    thorn.ok("goal", "Thorn", "--keep", "--ability", "power=1")
+    assert "100 XP to spend in 1 step," in thorn.ok("sheet", "Thorn")

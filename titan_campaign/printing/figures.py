@@ -184,7 +184,8 @@ def goal_summary(goal: GoalView) -> str:
         return goal.note
     if goal.met:
         return "reached: every box, level and spell of the goal is on the sheet"
-    spend = f"{goal.xp_cost} XP to spend in {len(goal.steps)} steps"
+    count = len(goal.steps)
+    spend = f"{goal.xp_cost} XP to spend in {count} step{'' if count == 1 else 's'}"
     if not goal.xp_needed:
         return f"{spend}, all available now"
     games = f" (about {goal.games:g} games)" if goal.games else ""
