@@ -252,3 +252,12 @@ def test_a_goal_one_step_away_says_one_step(thorn) -> None:
     )
     thorn.ok("goal", "Thorn", "--keep", "--ability", "power=1")
     assert "100 XP to spend in 1 step," in thorn.ok("sheet", "Thorn")
+
+
+def test_a_pending_choice_shows_the_command_that_answers_it_as_it_can_be_typed(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Old Thorn", "--player", "Ann")
+    cli.ok("spend", "Old Thorn", "ability", "power")
+    out = cli.ok("spend", "Old Thorn", "school", "water")
+    assert 'choose "Old Thorn" school SCHOOL (Water, Air,' in out
+    assert 'choose "Old Thorn" spell NAME (Water Affinity,' in cli.ok("choices", "Old Thorn")

@@ -190,7 +190,7 @@ def test_choices_lists_each_pending_choice_with_what_it_may_take(thorn) -> None:
     assert (
         "choose Thorn spell NAME --bonus (Air Affinity, Tundra Walker, Shocking Grasp)" in listing
     )
-    assert "choose Thorn school (Water, Air, Earth" in listing
+    assert "choose Thorn school SCHOOL (Water, Air, Earth" in listing
     thorn.ok("choose", "thorn", "spell", "shocking grasp", "--bonus")
     thorn.ok("choose", "thorn", "spell", "tundra walker")
     thorn.ok("choose", "thorn", "school", "air")

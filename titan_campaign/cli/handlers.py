@@ -39,19 +39,28 @@ def _titan(args: Namespace, db: Database) -> actions.TitanRef:
     return actions.find_titan(db, args.titan, _campaign(args))
 
 
+def _typed(name: str) -> str:
+    """A name as it is typed in a shell: in double quotes (with ``\\ " $ ` `` escaped) if it
+    holds more than letters, digits and ``-._+``."""
+    if all(char.isalnum() or char in "-._+" for char in name):
+        return name
+    return '"' + "".join("\\" + char if char in '\\"$`' else char for char in name) + '"'
+
+
 def choice_options(state: TitanState, choice: PendingChoice) -> str:
     """What the player may answer to a pending choice, as the command would take it."""
+    titan = _typed(state.name)
     if choice.kind == "school":
         schools = ", ".join(school.title() for school in state.school_choices())
-        return f"choose {state.name} school ({schools})"
+        return f"choose {titan} school SCHOOL ({schools})"
     names = ", ".join(spell.name for spell in state.spell_choices(choice))
     if choice.kind == "swap":
         bonus = ", ".join(known.name for known in state.spells if known.bonus)
-        return f"choose {state.name} swap OLD NEW (OLD: {bonus}; NEW: {names}) or decline-swap"
+        return f"choose {titan} swap OLD NEW (OLD: {bonus}; NEW: {names}) or decline-swap"
     if choice.kind == "bonus" and not names:
         return "waits until a school level makes a spell eligible"
     flag = " --bonus" if choice.kind == "bonus" else ""
-    return f"choose {state.name} spell NAME{flag} ({names})"
+    return f"choose {titan} spell NAME{flag} ({names})"
 
 
 def _report(step: Step, headline: str) -> None:
