@@ -506,3 +506,21 @@ def test_a_copy_merged_twice_keeps_an_undo_made_after_the_other_copy_s_later_cha
     test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent.hypothesis.inner_test(  # type: ignore[attr-defined]
         steps
     )
+
+
+def test_a_copy_merged_twice_keeps_the_order_of_changes_both_copies_made_in_the_same_second() -> (
+    None
+):
+    """Found by the property above: Ann gave Mira gold; Bo undid the campaign's two latest
+    changes, Mira's and then Thorn's creation. Merged once, Thorn's creation stays undone (Mira's
+    undo is refused: her gold came after). Merged again, the two creations, made in the same
+    second, were put in another order (Thorn's read from Ann's copy, Mira's from Bo's), so the
+    file changed though the merge brought nothing."""
+    steps = [
+        (True, ("gold", "Mira", 1)),
+        (False, ("undo", "", 0)),
+        (False, ("undo", "", 0)),
+    ]
+    test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent.hypothesis.inner_test(  # type: ignore[attr-defined]
+        steps
+    )

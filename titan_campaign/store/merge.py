@@ -198,7 +198,9 @@ class _Replay:
     def _steps(self) -> list[tuple[datetime, int, int, int, str, Change]]:
         """Each copy's changes after they parted (and their undos), in the order made: by
         time, each copy's own order kept (a clock set back never reorders them); changes of
-        the same second from both copies, one copy's first (the same whichever is merged)."""
+        the same second by their place in their copy's log, so that those both copies hold
+        keep the order they have in both, whichever copy each is read from; then one copy's
+        first (the same whichever is merged)."""
         rests = {"mine": self.mine_rest, "theirs": self.theirs_rest}
         ranks = sorted(rests, key=lambda side: [c.id for c in rests[side]])
         steps = []
@@ -209,10 +211,10 @@ class _Replay:
                 if self.picked.get(change.id, ("", change))[0] != side:
                     continue
                 rank = ranks.index(side)
-                steps.append((latest, rank, index, 0, side, change))
+                steps.append((latest, index, rank, 0, side, change))
                 if change.undone:
                     undone = _moment(change.undone_at) if change.undone_at else latest
-                    steps.append((max(undone, latest), rank, index, 1, side, change))
+                    steps.append((max(undone, latest), index, rank, 1, side, change))
         steps.sort(key=lambda step: step[:4])
         return steps
 
