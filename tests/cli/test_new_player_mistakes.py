@@ -261,3 +261,31 @@ def test_a_pending_choice_shows_the_command_that_answers_it_as_it_can_be_typed(c
     out = cli.ok("spend", "Old Thorn", "school", "water")
     assert 'choose "Old Thorn" school SCHOOL (Water, Air,' in out
     assert 'choose "Old Thorn" spell NAME (Water Affinity,' in cli.ok("choices", "Old Thorn")
+
+
+def _two_games(cli) -> None:
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    cli.ok(
+        "game", "Thorn:won:score=100", "Mira:lost", "--date", "2026-11-01", "--scenario", "Siege"
+    )
+    cli.ok("game", "Thorn:lost:score=50", "--date", "2026-11-08")
+
+
+def test_correcting_the_date_of_a_later_game_changes_that_game_only(thorn) -> None:
+    import json
+
+    _two_games(thorn)
+    said = thorn.ok("correct", "2", "--date", "2026-11-09")
+    assert said.startswith("game 2 corrected: date 2026-11-08 -> 2026-11-09"), said
+    games = json.loads(thorn.ok("campaign", "games", "--json"))
+    assert [(g["game"], g["date"], g["scenario"]) for g in games] == [
+        (1, "2026-11-01", "Siege"),
+        (2, "2026-11-09", ""),
+    ]
+    assert "won, score 100" in thorn.ok("campaign", "games").split("game 2")[0]
+
+
+def test_a_titan_added_to_a_later_game_takes_that_games_date(thorn) -> None:
+    _two_games(thorn)
+    thorn.ok("award", "Mira", "--result", "won", "--game", "2")
+    assert "game 2 on 2026-11-08" in thorn.ok("history", "Mira")

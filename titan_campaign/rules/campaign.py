@@ -165,7 +165,7 @@ class Campaign:
         """Game ``number`` of the log (its date, scenario and entries), if recorded."""
         players = [tid for tid, history in self.histories.items() if _plays(history, number)]
         found = game_log({tid: self.state(tid) for tid in players})
-        return found[0] if found else None
+        return next((entry for entry in found if entry.game == number), None)
 
     def spent_by(self, titan_id: int, xp: int) -> list[Change]:
         """The Titan's latest changes in effect that spent XP (R1), newest first, as many as
