@@ -11,7 +11,7 @@ import signal
 from pathlib import Path
 
 import pytest
-from textual import messages
+from textual import events, messages
 from textual.widgets import DataTable, Input
 
 from titan_campaign import actions
@@ -82,6 +82,22 @@ async def test_ctrl_q_asks_even_when_another_question_covers_the_typed_form(
         await pilot.pause()
         assert app.is_running and app.screen is not question
         assert isinstance(app.screen, ConfirmModal)
+
+
+async def test_ctrl_q_right_behind_what_is_typed_asks_once_the_field_holds_it(
+    two_titans: Path,
+) -> None:
+    """A paste or a fast burst ("Zed" then ctrl+q): ctrl+q, a key the app takes before the
+    focused field, is judged once the field has taken the letters sent before it."""
+    app = TitanCampaignApp(two_titans, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        for key in "Zed":  # all sent at once, as a terminal delivers a paste
+            app.post_message(events.Key(key, key))
+        app.post_message(events.Key("ctrl+q", None))
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, ConfirmModal)
 
 
 async def test_ctrl_q_with_nothing_typed_quits_at_once(two_titans: Path) -> None:

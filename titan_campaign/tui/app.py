@@ -483,7 +483,12 @@ class TitanCampaignApp(App[int]):
         self.quit_now()
 
     async def action_quit(self) -> None:
-        self.action_quit_app()
+        """ctrl+q: a key the app takes before the focused field, so letters sent just before
+        it (a paste, a fast burst) may not be in the field yet; it is judged once they are."""
+        if self.focused is None:
+            self.action_quit_app()
+        else:
+            self.focused.call_later(self.action_quit_app)
 
     def exit(self, result: int | None = None, return_code: int = 0, message: Any = None) -> None:
         self._leaving = True
