@@ -75,39 +75,32 @@ def _iso_date(text: str) -> str:
         raise argparse.ArgumentTypeError(f"expected a date like 2026-11-29, got {text!r}") from None
 
 
-def _count(text: str) -> int:
+def _integer(text: str, expected: str, after: str = "") -> int:
+    """``text`` as a whole number; a player's one-line message if it is not one, saying what
+    was ``expected`` (and ``after`` it, where to look)."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}{after}") from None
+
+
+def _count(text: str) -> int:
+    value = _integer(text, "a whole number")
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a number of 0 or more, got {text}")
     return value
 
 
 def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    return _integer(text, "a whole number")
 
 
 def _backup_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a backup's number like 1, got {text!r} (see titan-campaign backups)"
-        ) from None
+    return _integer(text, "a backup's number like 1", " (see titan-campaign backups)")
 
 
 def _signed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number like 50 or -20, got {text!r}"
-        ) from None
+    return _integer(text, "a whole number like 50 or -20")
 
 
 def parse_arguments(argv: Sequence[str]) -> Namespace:
@@ -314,10 +307,7 @@ def _entry_or_name(text: str) -> EntryWords | str:
 
 
 def _game_number(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a game number like 3, got {text!r}") from None
+    value = _integer(text, "a game number like 3")
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a game number like 3, got {text}")
     return value
