@@ -404,10 +404,6 @@ def cmd_plan(args: Namespace, db: Database) -> None:
     )
 
 
-def _steps(count: int) -> str:
-    return f"{count} step" if count == 1 else f"{count} steps"
-
-
 def cmd_goal(args: Namespace, db: Database) -> None:
     wanted = (args.ability or (), args.school or (), args.spell or ())
     if args.clear:
@@ -453,7 +449,7 @@ def cmd_goal(args: Namespace, db: Database) -> None:
         else f" (about {plan.games:.1f} games at {state.name}'s average award)"
     )
     print(
-        f"{state.name} to {goal}: {_steps(len(plan.steps))}, {plan.xp_cost} XP spent; {when}{games}"
+        f"{state.name} to {goal}: {plural(len(plan.steps), 'step')}, {plan.xp_cost} XP spent; {when}{games}"
         f"{plan.headline_note()}"
     )
     for number, step in enumerate(plan.steps, start=1):

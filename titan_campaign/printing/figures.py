@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..rules.honor_guard import SLOT_OPENS_AT, honor_guard_slots
+from ..rules.names import plural
 from ..rules.sheet import GoalView, ItemLine, SheetView, SpellLine
 from ..rules.spells import SCHOOLS, Spell
 
@@ -184,8 +185,7 @@ def goal_summary(goal: GoalView) -> str:
         return goal.note
     if goal.met:
         return "reached: every box, level and spell of the goal is on the sheet"
-    count = len(goal.steps)
-    spend = f"{goal.xp_cost} XP to spend in {count} step{'' if count == 1 else 's'}"
+    spend = f"{goal.xp_cost} XP to spend in {plural(len(goal.steps), 'step')}"
     if not goal.xp_needed:
         return f"{spend}, all available now"
     games = f" (about {goal.games:g} games)" if goal.games else ""
