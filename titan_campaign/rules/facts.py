@@ -78,9 +78,8 @@ class ShapeError(ValueError):
             number = int(loc.pop(0)) + 1
             kind = f" ({loc.pop(0)})" if loc and isinstance(loc[0], str) else ""
             where.append(f"event {number}{kind}")
-        if (
-            first.type == "value_error"
-        ):  # its words name the value: its place in a list adds nothing
+        # a value's own words name it: its place in a list adds nothing
+        if first.type == "value_error":
             loc = [part for part in loc if isinstance(part, str)]
         if loc:
             where.append(".".join(str(part) for part in loc))
