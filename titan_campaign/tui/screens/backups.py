@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -56,8 +57,9 @@ class ConfirmRestoreModal(FormModal):
     def on_mount(self) -> None:
         self.query_one("#restore", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "restore")
+    @on(Button.Pressed, "#restore")
+    def restore_pressed(self) -> None:
+        self.dismiss(True)
 
 
 class BackupsScreen(Screen[None]):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -213,6 +214,11 @@ class FormModal(ModalScreen[object]):
         """What was typed or picked since the form opened, one line each."""
         return typed_lines(form_values(self), self._initial or {})
 
+    @on(Button.Pressed, "#cancel")
+    def cancel(self) -> None:
+        """Cancel backs out as Escape does."""
+        self.action_dismiss_form()
+
     def action_dismiss_form(self) -> None:
         if not self.unsaved():
             self.dismiss(None)
@@ -289,6 +295,8 @@ class NewCampaignModal(FormModal):
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#create")
     def action_create(self) -> None:
         name = self.query_one("#campaign-name", Input).value.strip()
         base_xp = int(self.query_one("#base-xp", Select).value)  # type: ignore[arg-type]
@@ -299,15 +307,6 @@ class NewCampaignModal(FormModal):
         )
         if created is not None:
             self.dismiss(created)
-
-    def on_input_submitted(self) -> None:
-        self.action_create()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "create":
-            self.action_create()
-        else:
-            self.action_dismiss_form()
 
 
 class AddTitanModal(FormModal):
@@ -340,6 +339,12 @@ class AddTitanModal(FormModal):
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 
+    @on(Input.Submitted, "#titan-name")
+    def next_field(self) -> None:
+        self.query_one("#titan-player", Input).focus()
+
+    @on(Input.Submitted, "#titan-player")
+    @on(Button.Pressed, "#add")
     def action_add(self) -> None:
         name = self.query_one("#titan-name", Input).value.strip()
         player = self.query_one("#titan-player", Input).value.strip()
@@ -351,18 +356,6 @@ class AddTitanModal(FormModal):
         )
         if done is not None:
             self.dismiss(done)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "titan-name":
-            self.query_one("#titan-player", Input).focus()
-        else:
-            self.action_add()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "add":
-            self.action_add()
-        else:
-            self.action_dismiss_form()
 
 
 class TextModal(FormModal):
@@ -405,20 +398,13 @@ class TextModal(FormModal):
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         value = self.query_one("#text-value", Input).value.strip()
         done = self.save_with(lambda: self.save(value), {self.field: self.label}, self.field)
         if done is not None:
             self.dismiss(done)
-
-    def on_input_submitted(self) -> None:
-        self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.action_save()
-        else:
-            self.action_dismiss_form()
 
 
 class TitanTextModal(TextModal):

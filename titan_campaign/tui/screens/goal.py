@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -61,15 +62,10 @@ class NextStepModal(FormModal):
     def on_mount(self) -> None:
         self.query(Button).first().focus()
 
+    @on(Button.Pressed, "#take")
     def action_take(self) -> None:
         if not self.refusal:
             self.dismiss(self.step)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "take":
-            self.action_take()
-        else:
-            self.dismiss(None)
 
 
 def offer_next_step(
@@ -198,6 +194,8 @@ class GoalModal(FormModal):
             problem.display = False
         self.query_one("#goal-abilities", Input).focus()
 
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#keep")
     def action_keep(self) -> None:
         abilities = _pairs(self.query_one("#goal-abilities", Input).value)
         schools = _pairs(self.query_one("#goal-schools", Input).value)
@@ -221,13 +219,6 @@ class GoalModal(FormModal):
         shown.update(plain(problem))
         shown.display = True
 
-    def on_input_submitted(self) -> None:
-        self.action_keep()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "keep":
-            self.action_keep()
-        elif event.button.id == "clear":
-            self._keep([], [], [])
-        else:
-            self.dismiss(None)
+    @on(Button.Pressed, "#clear")
+    def clear_goal(self) -> None:
+        self._keep([], [], [])

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -101,6 +102,8 @@ class GoldModal(TitanForm):
             yield save_or_cancel("Save (ctrl+s)")
         yield KeyBar()
 
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         amount = _int(self.query_one("#gold-amount", Input).value)
         note = self.query_one("#gold-note", Input).value.strip()
@@ -108,15 +111,6 @@ class GoldModal(TitanForm):
             lambda shown: actions.change_gold(self.db, self.titan, amount, note, None, shown),
             "amount",
         )
-
-    def on_input_submitted(self) -> None:
-        self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.action_dismiss_form()
-        else:
-            self.action_save()
 
 
 class ItemModal(TitanForm):
@@ -187,6 +181,8 @@ class ItemModal(TitanForm):
         self.query_one("#item-charges", Input).value = str(suggestion.charges or "")
         self.query_one("#item-description", Input).value = suggestion.description[:1000]
 
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         """What was typed, to the same action as ``buy``/``item add``: what is left blank is
         filled from the suggested item of that name, as on the command line."""
@@ -209,15 +205,6 @@ class ItemModal(TitanForm):
                 lambda shown: actions.add_item(db, titan, name, kind, description, charges, shown),
                 GENERAL,
             )
-
-    def on_input_submitted(self) -> None:
-        self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.action_dismiss_form()
-        else:
-            self.action_save()
 
 
 class SpellForGoldModal(TitanForm):
@@ -246,6 +233,8 @@ class SpellForGoldModal(TitanForm):
             yield save_or_cancel("Save (ctrl+s)")
         yield KeyBar()
 
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         spells = self.query_one("#gold-spell", OptionList)
         if spells.highlighted is None:
@@ -257,15 +246,6 @@ class SpellForGoldModal(TitanForm):
             lambda shown: actions.buy_spell_with_gold(self.db, self.titan, spell, price, shown),
             "price",
         )
-
-    def on_input_submitted(self) -> None:
-        self.action_save()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.action_dismiss_form()
-        else:
-            self.action_save()
 
 
 DESCRIPTION_MIN = 10

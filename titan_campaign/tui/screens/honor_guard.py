@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -160,12 +161,6 @@ class HonorGuardModal(OneTitan, FormModal):
     def on_select_changed(self) -> None:
         self.query_one("#guard-verdict", Static).update(plain(self.verdict(self.members())))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save-guard":
-            self.action_save()
-        else:
-            self.action_dismiss_form()
-
     def show_problems(self, problems: Mapping[str, str]) -> None:
         self._problem = problems.get(GENERAL, "")  # still shown if the picker is redrawn
         super().show_problems(problems)
@@ -176,6 +171,7 @@ class HonorGuardModal(OneTitan, FormModal):
         self.state = state
         self.refresh(recompose=True)
 
+    @on(Button.Pressed, "#save-guard")
     def action_save(self) -> None:
         members = self.members()
         decision = actions.can_set_honor_guard(self.state, members)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -74,8 +75,9 @@ class ConfirmMergeModal(FormModal):
     def on_mount(self) -> None:
         self.query_one(".buttons Button", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "merge")
+    @on(Button.Pressed, "#merge")
+    def merge_pressed(self) -> None:
+        self.dismiss(True)
 
 
 class ChooseCopyModal(FormModal):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Button, Input, Label, Select
@@ -138,15 +139,8 @@ class PrintModal(FormModal):
         for path in self.query("#print-path").results(Input):
             path.value = self._default_path(what, fmt)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cancel":
-            self.action_dismiss_form()
-        else:
-            self.action_print_now()
-
-    def on_input_submitted(self) -> None:
-        self.action_print_now()
-
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#print-go")
     def action_print_now(self) -> None:
         what = str(self.query_one("#print-what", Select).value)
         fmt = str(self.query_one("#print-format", Select).value)

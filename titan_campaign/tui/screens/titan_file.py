@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from pydantic import ValidationError
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -82,6 +83,8 @@ class ExportTitanModal(OneTitan, _FileModal):
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#export")
     def action_export(self) -> None:
         if titan_app(self).served:
             self._download()
@@ -122,15 +125,6 @@ class ExportTitanModal(OneTitan, _FileModal):
         titan_app(self).download(name, content)
         self.dismiss(name)
 
-    def on_input_submitted(self) -> None:
-        self.action_export()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "export":
-            self.action_export()
-        else:
-            self.dismiss(None)
-
 
 class ImportTitanModal(_FileModal):
     """Bring an exported Titan into this campaign, every event judged again by the rules."""
@@ -163,6 +157,12 @@ class ImportTitanModal(_FileModal):
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 
+    @on(Input.Submitted, "#titan-file")
+    def next_field(self) -> None:
+        self.query_one("#titan-new-name", Input).focus()
+
+    @on(Input.Submitted, "#titan-new-name")
+    @on(Button.Pressed, "#import")
     def action_import_titan(self) -> None:
         typed = self.query_one("#titan-file", Input).value.strip()
         if not typed:
@@ -178,15 +178,3 @@ class ImportTitanModal(_FileModal):
             return
         self.notify(done.text, title="Imported")
         self.dismiss(done.state.name)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "titan-file":
-            self.query_one("#titan-new-name", Input).focus()
-        else:
-            self.action_import_titan()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "import":
-            self.action_import_titan()
-        else:
-            self.dismiss(None)
