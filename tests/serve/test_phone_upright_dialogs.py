@@ -10,15 +10,12 @@ import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from tests.tui.conftest import CAMPAIGN
+from tests.tui.conftest import CAMPAIGN, PHONE_UPRIGHT
 from tests.tui.test_every_screen_snapshots import DIALOGS, campaign, made, opened  # noqa: F401 (fixtures)
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import FormBox
 
 pytestmark = pytest.mark.slow
-
-PHONE_UPRIGHT = (32, 32)
-"""The terminal of a tab on a 390 px wide phone held upright (what the tests' browser gets)."""
 
 
 @pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])

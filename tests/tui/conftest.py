@@ -147,6 +147,10 @@ def rendered(widget: Any) -> str:
     return str(getattr(visual, "plain", visual))
 
 
+PHONE_UPRIGHT = (32, 32)
+"""The terminal of a served tab on a 390 px wide phone held upright (what a browser gets)."""
+
+
 def screen_text(app: TitanCampaignApp) -> str:
     """Every character on the terminal now (the screen, the toasts and the screens under a
     modal), as a player reads it."""

@@ -5,11 +5,9 @@ figures a player spends from on the sheet."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from textual.widget import Widget
 from textual.widgets import DataTable
 
@@ -18,20 +16,10 @@ from titan_campaign.rules.sheet import sheet_view
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 
-from .conftest import CAMPAIGN
+from .conftest import CAMPAIGN, PHONE_UPRIGHT, screen_text
 from .test_every_screen_snapshots import SCREENS, campaign, made, opened  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
-
-PHONE_UPRIGHT = (32, 32)
-"""The terminal of a served tab on a 390 px wide phone held upright (what a browser gets)."""
-
-
-def screen_lines(app: TitanCampaignApp) -> list[str]:
-    """The terminal's lines now, as a player reads them."""
-    console = Console(width=app.size.width, file=io.StringIO(), record=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True))
-    return console.export_text().splitlines()
 
 
 def words(text: str) -> list[str]:
@@ -55,7 +43,7 @@ async def test_the_roster_shows_each_titans_level_xp_and_mana_in_its_row_on_a_ph
     async with app.run_test(size=PHONE_UPRIGHT) as pilot:
         await pilot.pause()
         no_sideways_scroll(app.screen.query_one("#roster", DataTable))
-        lines = screen_lines(app)
+        lines = screen_text(app).splitlines()
         for state in listed:
             assert not isinstance(state, actions.Unreadable)
             row = next(n for n, line in enumerate(lines) if words(line)[:1] == [state.name])
@@ -95,7 +83,8 @@ async def test_the_sheet_says_the_xp_mana_and_gold_to_spend_on_a_phone_held_upri
     app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
     async with app.run_test(size=PHONE_UPRIGHT) as pilot:
         await pilot.pause()
-        shown = " ".join(" ".join(screen_lines(app)[:8]).split())  # the top of the sheet
+        top = screen_text(app).splitlines()[:8]  # the top of the sheet
+        shown = " ".join(" ".join(top).split())
         for figure in (
             f"XP available {data.xp.available}",
             f"to next level {data.xp.to_next_level}",
@@ -123,7 +112,7 @@ async def test_the_history_reads_each_change_whole_on_a_phone_held_upright(
         await pilot.press("h")
         await pilot.pause()
         no_sideways_scroll(app.screen.query_one("#history", DataTable))
-        shown = unfolded(screen_lines(app))
+        shown = unfolded(screen_text(app).splitlines())
         when = newest.at[:16].replace("T", " ")
         assert f"{newest.change} {when} {' '.join(newest.text.split())}" in shown, shown
 
@@ -142,7 +131,7 @@ async def test_the_gold_ledger_and_the_items_charges_are_read_on_a_phone_held_up
         await pilot.pause()
         for table in app.screen.query(DataTable):
             no_sideways_scroll(table)
-        shown = unfolded(screen_lines(app))
+        shown = unfolded(screen_text(app).splitlines())
         for line in data.gold_ledger:
             assert f"{line.amount:+d} {' '.join(line.note.split())}" in shown, (line, shown)
             if line.game:
@@ -169,7 +158,7 @@ async def test_the_sheet_lists_each_spells_mana_and_its_card_says_the_rest_on_a_
         for row, spell in enumerate(spells):
             table.move_cursor(row=row)
             await pilot.pause()
-            lines = screen_lines(app)
+            lines = screen_text(app).splitlines()
             shown = next(line for line in lines if spell.name in line)
             assert words(shown)[-1] == str(spell.mana), (spell.name, shown)
             card = unfolded(lines[lines.index(shown) :]).replace("█ ", "")  # the card's edge
@@ -189,7 +178,7 @@ async def test_the_progress_chart_keeps_each_line_whole_on_a_phone_held_upright(
         await pilot.pause()
         await pilot.press("P")
         await pilot.pause()
-        lines = screen_lines(app)
+        lines = screen_text(app).splitlines()
         axis = next(n for n, line in enumerate(lines) if "└" in line)
         assert lines[axis].rstrip().endswith("┴"), lines[axis]  # the axis in one line
         assert words(lines[axis + 1]) == [str(game) for game in games], lines[axis + 1]
@@ -199,7 +188,7 @@ async def test_the_progress_chart_keeps_each_line_whole_on_a_phone_held_upright(
             return
         app.screen.query_one("#progress").scroll_end(animate=False)
         await pilot.pause()
-        lines = screen_lines(app)
+        lines = screen_text(app).splitlines()
         for row in rows:  # the game-by-game table: each game's XP figures whole
             figures = [row.label, *map(str, (row.award, row.earned, row.spent, row.level))]
             assert figures in [words(line) for line in lines], (figures, "\n".join(lines))
