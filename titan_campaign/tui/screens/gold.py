@@ -248,8 +248,9 @@ class SpellForGoldModal(TitanForm):
         )
 
 
-DESCRIPTION_MIN = 10
-"""The narrowest an item's description column gets (it wraps to more lines instead)."""
+FILL_MIN = 10
+"""The narrowest a column that ``fill`` widens gets (it wraps to more lines instead): an item's
+description, or on a phone held upright the item and the ledger's note."""
 
 
 def fill(table: DataTable[object], key: str) -> bool:
@@ -258,7 +259,7 @@ def fill(table: DataTable[object], key: str) -> bool:
         column.get_render_width(table) for name, column in table.columns.items() if name != key
     )
     column = table.columns[key]  # type: ignore[index]
-    width = max(DESCRIPTION_MIN, table.scrollable_content_region.width - others - 2)
+    width = max(FILL_MIN, table.scrollable_content_region.width - others - 2)
     if column.width == width:
         return False
     column.width = width
@@ -352,13 +353,13 @@ class GoldScreen(OneTitan, Screen[None]):
         figures beside the note or the item, which take the rest of the row."""
         if upright:
             ledger.add_column("amount")
-            ledger.add_column("note", width=DESCRIPTION_MIN, key="note")
-            items.add_column("item", width=DESCRIPTION_MIN, key="item")
+            ledger.add_column("note", width=FILL_MIN, key="note")
+            items.add_column("item", width=FILL_MIN, key="item")
             items.add_column("charges")
             return
         ledger.add_columns("amount", "note", "game")
         items.add_columns("item", "type", "charges", "legion")
-        items.add_column("description", width=DESCRIPTION_MIN, key="description")
+        items.add_column("description", width=FILL_MIN, key="description")
 
     def fit_descriptions(self) -> None:
         """The description column (on a phone held upright, the item's and the note's) takes

@@ -339,7 +339,8 @@ class SheetScreen(OneTitan, Screen[None]):
 
     def _fit(self, width: int) -> None:
         """One column below ``NARROW``; the abilities and schools side by side down to
-        ``STACKED``, one below the other on narrower screens (a phone held upright)."""
+        ``STACKED``, one below the other on narrower screens; under ``UPRIGHT_WIDTH`` (a phone
+        held upright) the summary in two lines and the spell list in two columns."""
         self.set_class(width < NARROW, "-narrow")
         self.set_class(width < STACKED, "-stacked")
         self.set_class(width < UPRIGHT_WIDTH, "-upright")
