@@ -59,3 +59,14 @@ async def test_the_reference_opens_on_its_spell_list_its_filter_hint_and_each_ca
             assert spell.text.split()[-1] in rendered(card), spell.name
             cursor = table.region.y + 1 + row - int(table.scroll_y)  # under the header row
             assert table.region.y < cursor < table.region.bottom, spell.name
+
+
+def test_a_name_in_a_wide_script_is_cut_to_the_columns_it_takes_on_screen() -> None:
+    from rich.cells import cell_len
+
+    from titan_campaign.tui.widgets.shorten import shorten
+
+    name = "雷霆之王泰坦阿斯特拉尔"  # 11 letters, 22 cells
+    cut = shorten(name, 9)
+    assert cell_len(cut) <= 9 and cut.endswith("…") and name.startswith(cut[:-1])
+    assert shorten("Thorn", 5) == "Thorn" and shorten("雷霆", 4) == "雷霆"

@@ -55,6 +55,10 @@ async def test_loading_the_example_campaign_imports_its_titans(tmp_path: Path, m
         await pilot.pause()
         listing = app.screen.query_one("#campaign-list")
         assert "Example" in str(listing.get_option_at_index(0).prompt)
+        notes = Notes(app)
+        await pilot.press("e")  # loaded again: it is here already
+        await pilot.pause()
+        assert "The example campaign is here already: nothing to merge." in notes.text()
     assert stored(db, "Thorn").abilities["luck"] == 1
 
 

@@ -185,10 +185,12 @@ class CampaignsScreen(Screen[None]):
         db = database(self)
         imported = titan_app(self).attempt(lambda: actions.import_campaigns(db, path))
         if imported is not None:
-            said = (
-                imported.merged.text
-                if imported.merged
-                else f"Loaded {', '.join(imported.campaigns)}."
-            )
+            merged = imported.merged
+            if merged is None:
+                said = f"Loaded {', '.join(imported.campaigns)}."
+            elif merged.brings_nothing:
+                said = "The example campaign is here already: nothing to merge."
+            else:
+                said = merged.text
             self.notify(said, title="Example campaign")
             self.refresh_view()
