@@ -683,9 +683,9 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
     if dry_run:
         print(f"would be {shown(merged.text)} (--dry-run: nothing changed)")
     elif merged.brings_nothing:
-        before = f" ({merged.refused_before} refused before)" if merged.refused_before else ""
         print(
-            f"nothing to merge from {shown(str(merged.source))}: this file has all its changes{before}"
+            f"nothing to merge from {shown(str(merged.source))}: this file has all its changes"
+            f"{merged.refused_before_note}"
         )
     else:
         print(shown(merged.text))

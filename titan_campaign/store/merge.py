@@ -65,6 +65,11 @@ class Merged(NamedTuple):
         return not (self.brought or self.campaigns or self.refused)
 
     @property
+    def refused_before_note(self) -> str:
+        """ " (2 refused before)" when changes an earlier merge refused were refused again."""
+        return f" ({self.refused_before} refused before)" if self.refused_before else ""
+
+    @property
     def text(self) -> str:
         count = len(self.brought)
         text = f"merged {count} change{'' if count == 1 else 's'} from {self.source}"

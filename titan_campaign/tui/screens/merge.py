@@ -24,10 +24,10 @@ SHOWN = 12  # lines of each list shown; the rest are counted
 def merge_preview(merged: actions.Merged) -> str:
     """The dry run's result as a player reads it."""
     if merged.brings_nothing:
-        before = f" ({merged.refused_before} refused before)" if merged.refused_before else ""
+        nothing = f"{merged.source}{merged.refused_before_note}"
         return "\n".join(
             [
-                f"Nothing to merge: the database has every change in {merged.source}{before}.",
+                f"Nothing to merge: the database has every change in {nothing}.",
                 *merged.deletes,
                 "You may delete the copy.",
             ]
