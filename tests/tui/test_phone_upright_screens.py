@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable
 
 from titan_campaign import actions
-from titan_campaign.rules.sheet import sheet_view
+from titan_campaign.rules.sheet import SheetView, sheet_view
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 
@@ -74,17 +74,27 @@ async def test_the_roster_goes_back_to_its_wide_table_when_the_tab_is_turned_sid
         no_sideways_scroll(table)
 
 
+def unfolded(lines: list[str]) -> str:
+    return " ".join(" ".join(lines).split())
+
+
+def thorn_sheet(db_path: Path) -> SheetView:
+    """The example's Thorn as his sheet shows him."""
+    db = Database(db_path)
+    return sheet_view(
+        actions.read_titan(db, actions.find_titan(db, "Thorn", CAMPAIGN)).state, CAMPAIGN
+    )
+
+
 async def test_the_sheet_says_the_xp_mana_and_gold_to_spend_on_a_phone_held_upright(
     iron_crown: Path,
 ) -> None:
-    db = Database(iron_crown)
-    thorn = actions.read_titan(db, actions.find_titan(db, "Thorn", CAMPAIGN))
-    data = sheet_view(thorn.state, CAMPAIGN)
+    data = thorn_sheet(iron_crown)
     app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
     async with app.run_test(size=PHONE_UPRIGHT) as pilot:
         await pilot.pause()
         top = screen_text(app).splitlines()[:8]  # the top of the sheet
-        shown = " ".join(" ".join(top).split())
+        shown = unfolded(top)
         for figure in (
             f"XP available {data.xp.available}",
             f"to next level {data.xp.to_next_level}",
@@ -92,10 +102,6 @@ async def test_the_sheet_says_the_xp_mana_and_gold_to_spend_on_a_phone_held_upri
             f"Gold {data.gold}",
         ):
             assert figure in shown, (figure, shown)
-
-
-def unfolded(lines: list[str]) -> str:
-    return " ".join(" ".join(lines).split())
 
 
 @pytest.mark.parametrize("titan", [None, "Thorn"], ids=["campaign", "titan"])
@@ -120,9 +126,7 @@ async def test_the_history_reads_each_change_whole_on_a_phone_held_upright(
 async def test_the_gold_ledger_and_the_items_charges_are_read_on_a_phone_held_upright(
     iron_crown: Path,
 ) -> None:
-    db = Database(iron_crown)
-    thorn = actions.read_titan(db, actions.find_titan(db, "Thorn", CAMPAIGN))
-    data = sheet_view(thorn.state, CAMPAIGN)
+    data = thorn_sheet(iron_crown)
     assert data.gold_ledger and data.magic_items  # the example's Thorn has both
     app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
     async with app.run_test(size=PHONE_UPRIGHT) as pilot:
@@ -144,9 +148,7 @@ async def test_the_gold_ledger_and_the_items_charges_are_read_on_a_phone_held_up
 async def test_the_sheet_lists_each_spells_mana_and_its_card_says_the_rest_on_a_phone_held_upright(
     iron_crown: Path,
 ) -> None:
-    db = Database(iron_crown)
-    thorn = actions.read_titan(db, actions.find_titan(db, "Thorn", CAMPAIGN))
-    spells = sheet_view(thorn.state, CAMPAIGN).spells
+    spells = thorn_sheet(iron_crown).spells
     app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
     async with app.run_test(size=PHONE_UPRIGHT) as pilot:
         await pilot.pause()
