@@ -1,5 +1,6 @@
 """Readable at 80x24: history lines wrap instead of running off the screen, and toasts rise
-above the key bar instead of covering it."""
+above the key bar instead of covering it; the roster is read whole at every width from 40 to
+80 columns."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from pathlib import Path
 from textual.widgets import DataTable
 from textual.widgets._toast import Toast, ToastRack
 
+from titan_campaign import actions
+from titan_campaign.rules.titan import TitanState
+from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import CAMPAIGN
+from .conftest import CAMPAIGN, screen_text
 
 
 async def test_history_wraps_a_long_change_within_80_columns(iron_crown: Path) -> None:
@@ -40,3 +44,38 @@ async def test_a_toast_never_covers_the_key_bar(iron_crown: Path) -> None:
         assert toasts
         for toast in toasts:
             assert not toast.region.overlaps(bar), (toast.region, bar)
+
+
+async def test_the_roster_reads_each_titan_whole_at_every_width_from_40_to_80(
+    iron_crown: Path,
+) -> None:
+    """A phone held sideways or a terminal split in two: no column of the roster is cut off;
+    a long name and player are cut to their cells, every figure and choice is read whole."""
+    db = Database(iron_crown)
+    campaign = actions.find_campaign(db, CAMPAIGN)
+    actions.add_titan(
+        db, campaign, "Astraeus Stormbringer the Unyielding", "Bartholomew Fairweather"
+    )
+    listed = [state for state in actions.roster(db, campaign) if isinstance(state, TitanState)]
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(40, 24)) as pilot:
+        for width in (40, 50, 63, 70, 71, 80):
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause()
+            table = app.screen.query_one("#roster", DataTable)
+            assert table.virtual_size.width <= table.scrollable_content_region.width, width
+            lines = screen_text(app).splitlines()
+            starts = [
+                next(
+                    n for n, line in enumerate(lines) if line.split()[:1] == state.name.split()[:1]
+                )
+                for state in listed
+            ]
+            for state, start in zip(listed, starts, strict=True):
+                end = min([n for n in starts if n > start] + [start + 3])
+                said = " ".join(" ".join(lines[start:end]).split())
+                for figure in (state.level, state.available_xp, state.mana):
+                    assert str(figure) in said.split(), (width, state.name, said)
+                assert state.player[:6] in said, (width, state.name, said)
+                if state.pending:
+                    assert f"{len(state.pending)} to make" in said, (width, state.name, said)

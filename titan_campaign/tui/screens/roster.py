@@ -19,7 +19,7 @@ from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
-from .base import UPRIGHT_WIDTH, database, titan_app
+from .base import database, titan_app
 from .forms import AddTitanModal, change_player, rename_titan
 
 COPIES_SECONDS = 1.0
@@ -27,11 +27,18 @@ COPIES_SECONDS = 1.0
 watcher looks at the database itself): a copy arriving changes nothing in the database."""
 
 COLUMNS = ("Titan", "Player", "Level", "XP available", "Mana", "Choices")
-UPRIGHT_COLUMNS = ("Titan", "Lv", "XP", "Mana")
-"""The roster under ``UPRIGHT_WIDTH`` columns (a phone held upright): each Titan's level, XP
-available and Mana beside its name, its player (and a choice still to make) under it."""
-UPRIGHT_FIGURES = 2 + 4 + 6 + 6 + 2
-"""The cells an upright row takes besides the Titan's name: its padding, the level, the XP, the
+WIDE_FIGURES = 2 * 6 + 5 + 12 + 4 + 12 + 2
+"""The cells a row of ``COLUMNS`` takes besides the Titan's name and player: each column's
+padding, the level, the XP available, the Mana, the choices ("! 12 to make") and the table's
+scroll bar."""
+WIDE_WIDTH = WIDE_FIGURES + 16 + 8
+"""The narrowest screen that shows ``COLUMNS`` whole: a name in 16 cells ("Thorn [archived]"),
+a player in 8. A narrower screen (a terminal split in two, a phone) gets ``STACKED_COLUMNS``."""
+STACKED_COLUMNS = ("Titan", "Lv", "XP", "Mana")
+"""The roster under ``WIDE_WIDTH`` columns (down to a phone held upright): each Titan's level,
+XP available and Mana beside its name, its player (and a choice still to make) under it."""
+STACKED_FIGURES = 2 + 4 + 6 + 6 + 2
+"""The cells a stacked row takes besides the Titan's name: its padding, the level, the XP, the
 Mana (each with its padding) and the table's scroll bar."""
 
 
@@ -54,8 +61,8 @@ def wide_row(
     )
 
 
-def upright_row(state: TitanState | actions.Unreadable, name_width: int) -> tuple[Text | str, ...]:
-    """A Titan's row in ``UPRIGHT_COLUMNS``: its name, and under it its player, then a choice
+def stacked_row(state: TitanState | actions.Unreadable, name_width: int) -> tuple[Text | str, ...]:
+    """A Titan's row in ``STACKED_COLUMNS``: its name, and under it its player, then a choice
     still to make."""
     if isinstance(state, actions.Unreadable):
         return (Text(f"{shorten(state.name, name_width)}\ncannot be read"), "", "", "")
@@ -97,7 +104,7 @@ class RosterScreen(Screen[None]):
         self._row_titans: list[TitanState | actions.Unreadable] = []
         self._copies: list[Path] = []
         self._row_ids: list[actions.TitanRef] = []
-        self._upright: bool | None = None  # the columns shown: a phone held upright's or not
+        self._stacked: bool | None = None  # the columns shown: a narrow screen's or not
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
@@ -118,8 +125,8 @@ class RosterScreen(Screen[None]):
         self.refresh_view()
 
     def on_resize(self, event: events.Resize) -> None:
-        if (event.size.width < UPRIGHT_WIDTH) != self._upright:
-            self.refresh_view()  # turned upright or sideways: the other columns
+        if (event.size.width < WIDE_WIDTH) != self._stacked:
+            self.refresh_view()  # narrowed or widened past the wide table: the other columns
 
     def _look_for_copies(self) -> None:
         """Show a sync tool's copy as it arrives or goes (the database unchanged)."""
@@ -156,18 +163,18 @@ class RosterScreen(Screen[None]):
         if was in self._row_ids:  # the same Titan stays highlighted, wherever its row is now
             row = self._row_ids.index(was)
         width = self.app.size.width
-        upright = width < UPRIGHT_WIDTH
-        table.clear(columns=upright != self._upright)
+        stacked = width < WIDE_WIDTH
+        table.clear(columns=stacked != self._stacked)
         if not table.columns:
-            table.add_columns(*(UPRIGHT_COLUMNS if upright else COLUMNS))
-        self._upright = upright
-        if upright:
-            name_width = max(8, width - UPRIGHT_FIGURES)
+            table.add_columns(*(STACKED_COLUMNS if stacked else COLUMNS))
+        self._stacked = stacked
+        if stacked:
+            name_width = max(8, width - STACKED_FIGURES)
             for state in listed:
-                table.add_row(*upright_row(state, name_width), height=None)
+                table.add_row(*stacked_row(state, name_width), height=None)
         else:
-            name_width = max(12, (width - 50) * 2 // 3)
-            player_width = max(8, (width - 50) // 3)
+            name_width = (width - WIDE_FIGURES) * 2 // 3
+            player_width = width - WIDE_FIGURES - name_width
             for state in listed:
                 table.add_row(*wide_row(state, name_width, player_width))
         if listed:
