@@ -43,11 +43,14 @@ async def test_every_button_of_the_dialog_fits_across_a_phone_held_upright(
             )
 
 
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (50, 24)], ids=["upright", "50x24"])
 async def test_the_campaign_list_buttons_fit_across_a_phone_held_upright(
     campaign: Path,  # noqa: F811
+    size: tuple[int, int],
 ) -> None:
+    """Held upright, or on a terminal split in two (too narrow for both side by side)."""
     app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN)
-    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("escape")  # from the roster to the campaign list
         await pilot.pause()

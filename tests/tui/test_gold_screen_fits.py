@@ -1,5 +1,6 @@
-"""The gold and items screen at 80x24 and 60x20: an item's whole description is read in its
-row (wrapped), and the heading saying what - and del do wraps instead of being cut."""
+"""The gold and items screen from 80x24 down to 40 columns (a terminal split in two): an item's
+whole description and a ledger line's whole note are read in their rows (wrapped), and the
+heading saying what - and del do wraps instead of being cut."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
-from titan_campaign.rules.events import ItemAdded, ItemFacts
+from titan_campaign.rules.events import GoldChanged, ItemAdded, ItemFacts
 from titan_campaign.tui.app import TitanCampaignApp
 
 from .conftest import build_db, rendered
@@ -17,15 +18,23 @@ CLOAK = (
     "Once per game, the legion wearing it may leave a battle before the first strike, "
     "as if it had fled, without giving the enemy any points for it."
 )
+LOOT = "Sold the spare Griffon saddle and the dwarven lantern to the Ranger at the river ford"
 
 
 @pytest.fixture
 def cloak_db(tmp_path: Path) -> Path:
     cloak = ItemAdded(item=ItemFacts(name="Cloak of Retreat", description=CLOAK))
-    return build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [cloak])])
+    loot = GoldChanged(amount=35, note=LOOT)
+    return build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [cloak, loot])])
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+def row_text(table: DataTable[object]) -> str:
+    """The words of the table's first row, whatever cell holds them."""
+    cells = [str(getattr(cell, "plain", cell)) for cell in table.get_row_at(0)]
+    return " ".join(" ".join(cells).split())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (50, 24), (40, 24)])
 async def test_an_items_description_is_read_whole_within_the_screen(
     cloak_db: Path, size: tuple[int, int]
 ) -> None:
@@ -33,10 +42,10 @@ async def test_an_items_description_is_read_whole_within_the_screen(
     async with app.run_test(size=size) as pilot:
         await pilot.press("m")
         await pilot.pause()
-        table = app.screen.query_one("#items", DataTable)
-        cell = table.get_row_at(0)[4]
-        assert " ".join(str(getattr(cell, "plain", cell)).split()) == CLOAK
-        assert table.virtual_size.width <= table.size.width  # nothing off to the right
+        for table, said in (("#items", CLOAK), ("#ledger", LOOT)):
+            shown = app.screen.query_one(table, DataTable)
+            assert said in row_text(shown), size
+            assert shown.virtual_size.width <= shown.size.width, size  # nothing off to the right
         heading = app.screen.query_one("#items-heading")
         assert "del: remove it" in " ".join(rendered(heading).split())
         assert heading.region.right <= size[0]

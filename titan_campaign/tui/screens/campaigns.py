@@ -17,7 +17,7 @@ from ...rules.campaign import Campaign
 from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from .base import UPRIGHT, database, titan_app
+from .base import database, titan_app
 from .forms import ConfirmModal, NewCampaignModal, TextModal
 
 EXAMPLE_NAME = "example-campaign.json"
@@ -37,6 +37,14 @@ def example_campaign_file() -> Path | None:
     return None
 
 
+BUTTONS_SIDE_BY_SIDE = 56
+"""The narrowest screen with room for the list's two buttons side by side (18 and 31 cells,
+each with its margin, and the page's)."""
+BUTTONS_BREAKPOINTS = [(0, "-upright"), (BUTTONS_SIDE_BY_SIDE, "-roomy")]
+"""The list's two buttons stand one above the other on a screen too narrow for both side by
+side (a phone held upright, a terminal split in two), as a dialog's do (see app.tcss)."""
+
+
 class CampaignsScreen(Screen[None]):
     """The campaign list (a welcome on first run): none of them is in view, so undo waits
     until one is opened."""
@@ -48,7 +56,7 @@ class CampaignsScreen(Screen[None]):
         Binding("d", "delete", "Delete", id="campaigns.delete"),
         Binding("k", "backups", "Backups", id="campaigns.backups"),
     ]
-    HORIZONTAL_BREAKPOINTS = UPRIGHT
+    HORIZONTAL_BREAKPOINTS = BUTTONS_BREAKPOINTS
 
     def __init__(self) -> None:
         super().__init__()

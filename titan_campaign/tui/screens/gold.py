@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -17,7 +18,7 @@ from textual.widgets.option_list import Option
 from ... import actions
 from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.names import plural
-from ...rules.sheet import sheet_view
+from ...rules.sheet import ItemLine, sheet_view
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -266,6 +267,28 @@ def fill(table: DataTable[object], key: str) -> bool:
     return True
 
 
+WIDE_ITEM_COLUMNS = ("item", "type", "charges", "legion")
+"""The items' figures beside their description, on a screen wide enough for both."""
+
+
+def charges(item: ItemLine) -> str:
+    return f"{item.charges}/{item.max_charges}" if item.max_charges else "-"
+
+
+def wide_item_figures(item: ItemLine) -> tuple[str, str, str, str]:
+    """An item's cells in ``WIDE_ITEM_COLUMNS``."""
+    return (item.name, item.type, charges(item), str(item.legion or ""))
+
+
+def wide_items_width(items: Sequence[ItemLine]) -> int:
+    """The narrowest screen on which the items' figures leave their descriptions ``FILL_MIN``
+    cells: each column as wide as its widest cell, with its padding, then the description's
+    padding, the table's scroll bar and the screen's margins."""
+    rows = [WIDE_ITEM_COLUMNS, *map(wide_item_figures, items)]
+    figures = sum(max(cell_len(row[column]) for row in rows) + 2 for column in range(4))
+    return figures + FILL_MIN + 2 + 2 + 2
+
+
 class GoldScreen(OneTitan, Screen[None]):
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -282,7 +305,8 @@ class GoldScreen(OneTitan, Screen[None]):
         """The ledger and items of the Titan as ``state`` (just read) has them."""
         super().__init__(titan)
         self.state = state  # as shown
-        self._upright: bool | None = None  # the columns shown: a phone held upright's or not
+        self._upright: bool | None = None  # the columns shown: a narrow screen's or not
+        self._items: Sequence[ItemLine] = ()  # as shown
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -308,12 +332,14 @@ class GoldScreen(OneTitan, Screen[None]):
     def show(self, state: TitanState) -> None:
         self.state = state
         data = sheet_view(state, self.campaign_name)
+        self._items = data.magic_items
         self.query_one("#gold-title", Static).update(
             plain(f"{data.name.upper()}: GOLD {data.gold}")
         )
         ledger = self.query_one("#ledger", DataTable)
         items = self.query_one("#items", DataTable)
-        upright = self.app.size.width < UPRIGHT_WIDTH
+        width = self.app.size.width
+        upright = width < UPRIGHT_WIDTH or width < wide_items_width(data.magic_items)
         ledger.clear(columns=upright != self._upright)
         items.clear(columns=upright != self._upright)
         if not ledger.columns:
@@ -326,22 +352,20 @@ class GoldScreen(OneTitan, Screen[None]):
                     note.append(f"\ngame {line.game}", style="dim")
                 ledger.add_row(f"{line.amount:+d}", note, height=None)
             else:
-                ledger.add_row(f"{line.amount:+d}", Text(line.note), str(line.game or ""))
+                ledger.add_row(
+                    f"{line.amount:+d}", Text(line.note), str(line.game or ""), height=None
+                )
         for item in data.magic_items:
-            charges = f"{item.charges}/{item.max_charges}" if item.max_charges else "-"
             if upright:  # the item's type, legion and description under its name
                 kind = item.type + (f", legion {item.legion}" if item.legion else "")
                 cell = Text(item.name)
                 cell.append(f"\n{kind}", style="dim")
                 if item.description:
                     cell.append(f"\n{item.description}")
-                items.add_row(cell, charges, height=None)
+                items.add_row(cell, charges(item), height=None)
                 continue
             items.add_row(
-                Text(item.name),
-                item.type,
-                charges,
-                str(item.legion or ""),
+                *map(Text, wide_item_figures(item)),
                 Text(item.description),
                 height=None,  # a long description wraps in its column
             )
@@ -349,31 +373,34 @@ class GoldScreen(OneTitan, Screen[None]):
 
     @staticmethod
     def _add_columns(ledger: DataTable[object], items: DataTable[object], upright: bool) -> None:
-        """The tables' columns; on a phone held upright (under ``UPRIGHT_WIDTH``) only the
-        figures beside the note or the item, which take the rest of the row."""
+        """The tables' columns; on a phone held upright (under ``UPRIGHT_WIDTH``), or a screen
+        too narrow for the items' figures and their descriptions side by side, only the figures
+        beside the note or the item, which take the rest of the row."""
         if upright:
             ledger.add_column("amount")
             ledger.add_column("note", width=FILL_MIN, key="note")
             items.add_column("item", width=FILL_MIN, key="item")
             items.add_column("charges")
             return
-        ledger.add_columns("amount", "note", "game")
-        items.add_columns("item", "type", "charges", "legion")
+        ledger.add_column("amount")
+        ledger.add_column("note", width=FILL_MIN, key="note")
+        ledger.add_column("game")
+        items.add_columns(*WIDE_ITEM_COLUMNS)
         items.add_column("description", width=FILL_MIN, key="description")
 
     def fit_descriptions(self) -> None:
-        """The description column (on a phone held upright, the item's and the note's) takes
-        the room the other columns leave, so a description wraps within the screen instead
-        of running off it."""
+        """The description column (on a narrow screen, the item's) and the note column take
+        the room the other columns leave, so a description or a note wraps within the screen
+        instead of running off it."""
         items = self.query_one("#items", DataTable)
         changed = fill(items, "item" if self._upright else "description")
-        if self._upright:
-            changed = fill(self.query_one("#ledger", DataTable), "note") or changed
+        changed = fill(self.query_one("#ledger", DataTable), "note") or changed
         if changed:
             self.show(self.state)
 
     def on_resize(self) -> None:
-        if (self.app.size.width < UPRIGHT_WIDTH) != self._upright:
+        width = self.app.size.width
+        if (width < UPRIGHT_WIDTH or width < wide_items_width(self._items)) != self._upright:
             self.show(self.state)  # turned upright or sideways: the other columns
         else:
             self.call_after_refresh(self.fit_descriptions)
