@@ -50,6 +50,12 @@ class GuardSlot(NamedTuple):
         return f"slot {self.number}: " + ", ".join(steps)
 
 
+IN_PLAY = "IN PLAY"
+"""The title of the sheet's box of what the Titan's boxes give it in a game (Mana per turn,
+Titan Power-factor, Skill-5 strikes, re-rolls, XP bonus): one name on the app's sheet and on
+every printout, so the screen and the paper read alike."""
+
+
 XP_LABELS = (
     ("Base XP:", "base"),
     ("Earned XP:", "earned"),

@@ -19,7 +19,15 @@ from ..rules.progress import ProgressRow
 from ..rules.sheet import GoalView, LedgerLine, SheetView, SpellLine
 from ..rules.spells import SCHOOLS
 from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
-from .figures import XP_LABELS, goal_steps, goal_summary, guard_slots, spell_mark, xp_figures
+from .figures import (
+    IN_PLAY,
+    XP_LABELS,
+    goal_steps,
+    goal_summary,
+    guard_slots,
+    spell_mark,
+    xp_figures,
+)
 from .flow import GAP_MM, HEADING, Flow, heading
 from .sheet_items import items_section
 
@@ -115,8 +123,8 @@ def _schools(page: Page, data: SheetView | None, x: float, y: float, width: floa
     return y
 
 
-def _at_the_table(page: Page, data: SheetView | None, x: float, y: float, width: float) -> float:
-    y = heading(page, x, y, width, "AT THE TABLE")
+def _in_play(page: Page, data: SheetView | None, x: float, y: float, width: float) -> float:
+    y = heading(page, x, y, width, IN_PLAY)
     figures = [
         ("Mana per turn", "mana", data.mana if data else None),
         ("Titan Power-factor", "titan_power", data.titan_power if data else None),
@@ -415,7 +423,7 @@ def sheet_pages(data: SheetView | None, paper: str = "a4") -> list[Page]:
     left = content * 0.58
     right_x, right_w = x + left + GAP, content - left - GAP
     y = max(_abilities(page, data, x, y, left), _experience(page, data, right_x, y, right_w)) + 2
-    y = max(_schools(page, data, x, y, left), _at_the_table(page, data, right_x, y, right_w)) + 2
+    y = max(_schools(page, data, x, y, left), _in_play(page, data, right_x, y, right_w)) + 2
     flow.y = y
     _spells(flow, data)
     items_section(flow, data.magic_items if data else None)

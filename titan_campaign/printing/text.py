@@ -8,6 +8,7 @@ from ..rules.progress import progress_table
 from ..rules.sheet import GoalView, SheetView
 from .cells import WIDTH, apart, pad, wrap
 from .figures import (
+    IN_PLAY,
     charge_boxes,
     charges_text,
     goal_steps,
@@ -81,7 +82,7 @@ def sheet_text(data: SheetView) -> str:
 
     left = ["SPELL SCHOOLS"] + [f"{boxes(v)} {k.upper()}" for k, v in data.schools.items()]
     right = [
-        "PER GAME",
+        IN_PLAY,
         f"Mana per turn:        {data.mana}",
         f"Titan Power-factor:   {data.titan_power}",
         f"Skill-5 strikes:      {data.skill_uses}",

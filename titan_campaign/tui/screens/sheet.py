@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ... import actions
+from ...printing.figures import IN_PLAY
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.errors import Decision
 from ...rules.names import plural
@@ -98,7 +99,7 @@ def xp_panel(data: SheetView) -> Text:
 
 def derived_panel(data: SheetView) -> Text:
     text = Text()
-    text.append("IN PLAY\n", style="bold underline")
+    text.append(f"{IN_PLAY}\n", style="bold underline")
     for label, value in (
         ("Mana per turn", data.mana),
         ("Titan Power-factor", data.titan_power),
