@@ -8,16 +8,21 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers_print import parse_html
+from helpers_print import parse_html, pdf_drawing
 
+from titan_campaign.printing.canvas import Box, Page, Text
 from titan_campaign.printing.figures import IN_PLAY
+from titan_campaign.printing.game_card_page import game_card_pages
 from titan_campaign.printing.html import sheet_html
-from titan_campaign.printing.pdf import sheet_pdf
+from titan_campaign.printing.pdf import pages_pdf, sheet_pdf
+from titan_campaign.printing.sheet_layout import sheet_pages
 from titan_campaign.printing.text import sheet_text
-from titan_campaign.rules.sheet import SheetView
+from titan_campaign.rules.sheet import ChoiceLine, SheetView
 from titan_campaign.tui.screens.sheet import derived_panel
 
 pytestmark = pytest.mark.skipif(
@@ -55,3 +60,36 @@ def test_the_box_of_figures_in_play_has_one_title_in_the_app_and_on_every_printo
         "pdf": title_over_mana(pdftotext(sheet_pdf(thorn), tmp_path).splitlines()),
     }
     assert set(titles.values()) == {IN_PLAY}, titles
+
+
+CHOICES = (
+    ChoiceLine("school", None, None, "choose a school level"),
+    ChoiceLine("spell", "fire", 2, "choose a Fire spell of level 2"),
+)
+PRINTOUTS: dict[str, tuple[Callable[[SheetView], list[Page]], int]] = {
+    # each printout's pages, and the frames it draws round its choices (the card's warning)
+    "sheet": (sheet_pages, 0),
+    "game card": (game_card_pages, 1),
+}
+
+
+@pytest.mark.parametrize("printout", sorted(PRINTOUTS))
+def test_each_choice_to_make_has_a_box_to_tick_drawn_as_a_rectangle_not_a_character(
+    printout: str, example_sheets: dict[str, SheetView], tmp_path: Path
+) -> None:
+    pages, frames = PRINTOUTS[printout]
+    thorn = example_sheets["thorn"]
+    pending = pages(replace(thorn, pending=CHOICES))
+    text = pdftotext(pages_pdf(pending), tmp_path)
+    assert all(choice.text in text for choice in CHOICES)
+    assert "\u2610" not in text
+    rectangles = [pdf_drawing(pages_pdf(p)).split().count("re") for p in (pending, pages(thorn))]
+    assert rectangles[0] - rectangles[1] == len(CHOICES) + frames
+    shapes = [shape for page in pending for shape in page.shapes]
+    lines = [s for s in shapes if isinstance(s, Text) and s.text.startswith("choose a")]
+    boxes = [s for s in shapes if isinstance(s, Box)]
+    for line in lines:  # a box just left of the line, standing on its baseline
+        assert any(
+            0 < line.x - (box.x + box.w) < 2 and abs(box.y + box.h - line.y) < 0.2 for box in boxes
+        ), line.text
+    assert len(lines) == len(CHOICES)

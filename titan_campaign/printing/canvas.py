@@ -40,6 +40,10 @@ Align = Literal["left", "right", "center"]
 MIN_SIZE = 7.0
 """The smallest type any printout uses, in points: what does not fit at this size goes on."""
 
+BALLOT_BOX = (0.081, 0.646, 0.729, 0.048)
+"""The shipped font's ballot box (U+2610), in ems: its left edge from the pen, width, height
+up from the baseline and line weight: ``Page.tick_box`` draws a box to tick in its place."""
+
 
 def register_fonts(pdf: FPDF) -> None:
     """Make the shipped font (regular, bold, italic) available to ``pdf`` as ``FONT``."""
@@ -216,6 +220,22 @@ class Page:
         for index in range(total):
             self.box(x + index * (side + gap), y, side, side, filled=index < checked, stroke=0.35)
         return x + total * (side + gap)
+
+    def tick_box(self, x: float, baseline: float, size: float) -> float:
+        """An empty box to tick before a line of ``size``-point text on ``baseline``: drawn as
+        a shape where the ballot box character (U+2610) and a space would stand at ``x``, and
+        of that glyph's size in the shipped font. Returns the x where the line's text starts."""
+        em = size * PT
+        stroke = BALLOT_BOX[3] * em
+        left, width, height = (part * em for part in BALLOT_BOX[:3])
+        self.box(
+            x + left + stroke / 2,
+            baseline - height + stroke / 2,
+            width - stroke,
+            height - stroke,
+            stroke=stroke,
+        )
+        return x + text_width("\u2610 ", size)
 
 
 def paper_size(paper: str) -> tuple[float, float]:

@@ -27,8 +27,11 @@ def _warning(flow: Flow, data: SheetView) -> None:
     choices = pending_warning(data)
     if not choices:
         return
+    indent = text_width("\u2610 ", 8.5)  # each choice's lines go on right of its box
     lines = [
-        line for choice in choices for line in wrap_text(f"\u2610 {choice}", flow.content - 6, 8.5)
+        (row == 0, line)
+        for choice in choices
+        for row, line in enumerate(wrap_text(choice, flow.content - 6 - indent, 8.5))
     ]
     height = 7 + len(lines) * 4 + 2
     flow.page.box(flow.x, flow.y, flow.content, height, stroke=0.8)
@@ -36,8 +39,11 @@ def _warning(flow: Flow, data: SheetView) -> None:
         flow.x + 3, flow.y + 5, "CHOICES STILL TO MAKE: make them before this game starts",
         9.5, bold=True,
     )  # fmt: skip
-    for row, line in enumerate(lines):
-        flow.page.text(flow.x + 3, flow.y + 9.5 + row * 4, line, 8.5)
+    for row, (first, line) in enumerate(lines):
+        baseline = flow.y + 9.5 + row * 4
+        if first:
+            flow.page.tick_box(flow.x + 3, baseline, 8.5)
+        flow.page.text(flow.x + 3 + indent, baseline, line, 8.5)
     flow.y += height + 3
 
 

@@ -256,16 +256,15 @@ def _honor_guard(flow: Flow, data: SheetView | None) -> None:
 def _choices(flow: Flow, data: SheetView) -> None:
     if not data.pending:
         return
-    lines = [
-        wrapped
-        for choice in data.pending
-        for wrapped in wrap_text(f"\u2610 {choice.text}", flow.content - 2, 8)
-    ]
+    indent = text_width("\u2610 ", 8)  # each choice's lines go on right of its box
     flow.section("CHOICES TO MAKE", 4)
-    for line in lines:
-        flow.need(4, "CHOICES TO MAKE")
-        flow.page.text(flow.x + 1, flow.y + 3, line, 8)
-        flow.y += 4
+    for choice in data.pending:
+        for row, line in enumerate(wrap_text(choice.text, flow.content - 2 - indent, 8)):
+            flow.need(4, "CHOICES TO MAKE")
+            if row == 0:
+                flow.page.tick_box(flow.x + 1, flow.y + 3, 8)
+            flow.page.text(flow.x + 1 + indent, flow.y + 3, line, 8)
+            flow.y += 4
     flow.y += 2
 
 
