@@ -80,10 +80,11 @@ def test_each_choice_to_make_has_a_box_to_tick_drawn_as_a_rectangle_not_a_charac
     pages, frames = PRINTOUTS[printout]
     thorn = example_sheets["thorn"]
     pending = pages(replace(thorn, pending=CHOICES))
-    text = pdftotext(pages_pdf(pending), tmp_path)
+    printed = [pages_pdf(pending), pages_pdf(pages(thorn))]
+    text = pdftotext(printed[0], tmp_path)
     assert all(choice.text in text for choice in CHOICES)
     assert "\u2610" not in text
-    rectangles = [pdf_drawing(pages_pdf(p)).split().count("re") for p in (pending, pages(thorn))]
+    rectangles = [pdf_drawing(pdf).split().count("re") for pdf in printed]
     assert rectangles[0] - rectangles[1] == len(CHOICES) + frames
     shapes = [shape for page in pending for shape in page.shapes]
     lines = [s for s in shapes if isinstance(s, Text) and s.text.startswith("choose a")]
