@@ -53,6 +53,7 @@ from .files import (
     StoreError,
     check_replaceable,
     encode_lines,
+    is_missing,
     is_sealed,
     lines_of,
     parse_json,
@@ -665,7 +666,21 @@ class Database:
 
     @contextmanager
     def writing(self) -> Iterator[Session]:
-        """Read-modify-write under the lock, written once and atomically if the body succeeds."""
+        """Read-modify-write under the lock, written once and atomically if the body succeeds.
+        With no file yet, the lock is taken only to write the first one: a change refused
+        then leaves no file behind (no lock file, no folder); a file another program made
+        meanwhile is not replaced."""
+        if is_missing(self.path):
+            session = self._open()
+            yield session
+            if session.changed:
+                with writers_lock(self.path, self.lock_timeout, self.after_save):
+                    if not is_missing(self.path):
+                        raise StoreError(
+                            f"{self.path} was made by another program meanwhile; nothing was saved: try again"
+                        )
+                    self._commit(session)
+            return
         with writers_lock(self.path, self.lock_timeout, self.after_save):
             session = self._open()
             yield session

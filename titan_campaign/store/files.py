@@ -185,6 +185,18 @@ def real_path(path: Path) -> Path:
         raise StoreError(f"{path} is a link in a loop of links, not a file") from None
 
 
+def is_missing(path: Path) -> bool:
+    """No database file at ``path`` yet (one that cannot be looked at is not called missing:
+    taking its lock says what is wrong)."""
+    try:
+        real_path(path).stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except (OSError, StoreError):
+        return False
+    return False
+
+
 def check_replaceable(path: Path) -> None:
     """StoreError if the database is one its owner keeps from changes (read-only) or belongs
     to another user: replacing it would silently undo that. Judged by the mode bits and the
