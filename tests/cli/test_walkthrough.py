@@ -108,7 +108,9 @@ def test_honor_guard_legal_then_illegal_with_a_clear_message(thorn) -> None:
     assert "(R9)" in message and "2 members" in message
     assert "Lord" in thorn.refused("honor-guard", "thorn", "angel")
     assert "did not survive" in thorn.refused("honor-guard", "thorn", "Warbear")
-    thorn.ok("honor-guard", "thorn")  # clears
+    assert "Griffon" in thorn.ok("honor-guard", "thorn")  # shows it, changes nothing
+    assert sheet(thorn)["honor_guard"] == ["Griffon"]
+    thorn.ok("honor-guard", "thorn", "--clear")
     assert sheet(thorn)["honor_guard"] == []
 
 

@@ -202,7 +202,8 @@ def set_honor_guard(
     members: Sequence[str],
     shown: TitanState | None = None,
 ) -> Done:
-    """The whole honor guard; none clears it (R9)."""
+    """The whole honor guard: ``members`` replace it; none empties it, as a player asks on
+    purpose (the command line's ``--clear``, the app's picker emptied and saved) (R9)."""
     names = tuple(find_character(name).name for name in members)
     return _one(db, titan, lambda s: HonorGuardSet(members=names), shown)
 

@@ -326,9 +326,19 @@ def cmd_correct(args: Namespace, db: Database) -> None:
 
 
 def cmd_honor_guard(args: Namespace, db: Database) -> None:
-    state = actions.set_honor_guard(db, _titan(args, db), args.creatures).state
+    """Creatures named set the whole guard, ``--clear`` empties it, neither shows it."""
+    if args.clear and args.creatures:
+        raise RuleError("--clear empties the honor guard: name no creature with it")
+    titan = _titan(args, db)
+    if args.creatures or args.clear:
+        state = actions.set_honor_guard(db, titan, args.creatures).state
+    else:
+        state = actions.read_titan(db, titan).state
     slots = ", ".join(str(cap) for cap in state.honor_guard_slots) or "none"
-    print(f"{state.name}'s honor guard: {', '.join(state.honor_guard) or 'empty'} (slots: {slots})")
+    if state.honor_guard:
+        print(f"{state.name}'s honor guard: {', '.join(state.honor_guard)} (slots: {slots})")
+    else:
+        print(f"{state.name} has no honor guard (slots: {slots})")
 
 
 def cmd_gold(args: Namespace, db: Database) -> None:

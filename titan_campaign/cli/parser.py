@@ -314,13 +314,18 @@ def _game_number(text: str) -> int:
 
 
 def _honor_guard_arguments(guard: Parser, common: Parser) -> None:
+    guard.epilog = (
+        "With no creature named, it shows the Titan's honor guard and changes nothing; "
+        "the creatures named become the whole guard; --clear empties it."
+    )
     _titan(guard)
     guard.add_argument(
         "creatures",
         nargs="*",
         metavar="CREATURE",
-        help="survivors of the Titan's last game, e.g. Ogre Troll",
+        help="the whole new guard: survivors of the Titan's last game, e.g. Ogre Troll",
     )
+    guard.add_argument("--clear", action="store_true", help="empty the honor guard")
 
 
 def _gold_arguments(gold: Parser, common: Parser) -> None:
@@ -580,7 +585,7 @@ COMMANDS: dict[str, tuple[str, Handler, Arguments]] = {
         _correct_arguments,
     ),
     "honor-guard": (
-        "set the honor guard; no creature clears it (R9)",
+        "show or set the honor guard; --clear empties it (R9)",
         handlers.cmd_honor_guard,
         _honor_guard_arguments,
     ),
