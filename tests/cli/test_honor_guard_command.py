@@ -41,3 +41,13 @@ def test_help_says_how_to_show_set_and_clear(crown: Cli) -> None:
     code, out, _ = crown("honor-guard", "--help")
     assert code == 0
     assert "--clear" in out and "shows" in out
+
+
+def test_the_guard_it_has_already_records_no_change(crown: Cli) -> None:
+    """Nothing to undo after it: the file is as it was."""
+    before = crown.db.read_bytes()
+    assert (
+        crown.ok("honor-guard", "Thorn", "griffon") == "Thorn's honor guard: Griffon (slots: 30)\n"
+    )
+    assert crown.ok("honor-guard", "Mira", "--clear") == "Mira has no honor guard (slots: none)\n"
+    assert crown.db.read_bytes() == before

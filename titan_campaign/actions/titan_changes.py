@@ -33,6 +33,7 @@ from ..rules.items import filled_item
 from ..rules.legions import LegionPlan, merged_placement, movable_names, upgrade_name
 from ..rules.spells import find_school, find_spell
 from ..rules.titan import (
+    Step,
     TitanState,
     check,
     next_school_level,
@@ -43,6 +44,7 @@ from ..store import Database, now_iso
 from .common import (
     Done,
     _one,
+    read_titan,
 )
 from .ids import CampaignRef, TitanRef
 
@@ -205,6 +207,12 @@ def set_honor_guard(
     """The whole honor guard: ``members`` replace it; none empties it, as a player asks on
     purpose (the command line's ``--clear``, the app's picker emptied and saved) (R9)."""
     names = tuple(find_character(name).name for name in members)
+    now = read_titan(db, titan)
+    if now.state.honor_guard == names and shown in (None, now.state):
+        # the guard it has already: nothing to record (undo would take back nothing)
+        return Done(
+            f"{now.state.name}: honor guard unchanged", now.campaign, {titan: Step(now.state, ())}
+        )
     return _one(db, titan, lambda s: HonorGuardSet(members=names), shown)
 
 
