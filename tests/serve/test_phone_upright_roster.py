@@ -1,5 +1,6 @@
 """A served tab on a phone held upright (390x844 CSS px: a terminal 32 columns wide): the
-roster shows each Titan's level, XP available and Mana beside its name, nothing off the side."""
+roster shows each Titan's level, XP available and Mana beside its name, nothing off the side,
+and its key bar keeps to two lines, a tap on More showing every key."""
 
 from __future__ import annotations
 
@@ -41,3 +42,9 @@ def test_a_phone_held_upright_reads_each_titans_level_and_xp_on_the_roster(
     assert screen is not None
     zoom = page.evaluate("window.visualViewport.scale")
     assert screen["width"] * zoom <= UPRIGHT["viewport"]["width"], json.dumps(screen)
+    keys = tab.wait_for(r"\n(.*Open sheet.*)\n(.*More.*)$", "the key bar's two lines")
+    assert "Game log" not in keys.group(0), tab.text
+    tab.click_text(r"\? More")  # a finger taps More: every key, one tap away
+    tab.wait_for(r"l Game log", "the keys behind More")
+    tab.click_text(r"l Game log")
+    tab.wait_for(r"Escape: close", "the game log, opened by a tap")

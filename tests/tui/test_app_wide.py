@@ -10,12 +10,13 @@ from textual.widgets import Input
 
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.game_log import GameLogModal
 from titan_campaign.tui.screens.gold import GoldScreen
 from titan_campaign.tui.screens.printing import PrintModal
 from titan_campaign.tui.screens.roster import RosterScreen
-from titan_campaign.tui.widgets.key_bar import KeyBar
+from titan_campaign.tui.widgets.key_bar import MORE, KeyBar
 
-from .conftest import SIZE, Notes, rendered
+from .conftest import PHONE_UPRIGHT, SIZE, Notes, rendered
 
 
 async def test_every_sheet_action_is_in_the_command_palette(example_db: Path) -> None:
@@ -55,6 +56,39 @@ async def test_the_key_bar_lists_the_screen_actions_and_runs_a_clicked_one(
         await pilot.click(KeyBar, offset=(1 + start, line))
         await pilot.pause()
         assert isinstance(app.screen, GoldScreen)
+
+
+async def test_on_a_phone_held_upright_the_key_bar_keeps_to_two_lines_and_more_shows_every_key(
+    example_db: Path,
+) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo")
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        every = [description for _, description, *_ in bar._entries()]
+        assert bar.region.height <= 2, rendered(bar)
+        shown = " ".join(rendered(bar).split())
+        assert "Open sheet" in shown and "Record game" in shown and "More" in shown, shown
+        assert "Game log" not in shown, shown  # behind More, its key working as ever
+        line, start, _, _, _ = next(span for span in bar._spans if span[3] == MORE)
+        await pilot.click(KeyBar, offset=(1 + start, line))  # a finger taps More
+        await pilot.pause()
+        shown = " ".join(rendered(bar).split())
+        assert all(description in shown for description in every), shown
+        line, start, _, _, _ = next(span for span in bar._spans if span[3] == "game_log")
+        await pilot.click(KeyBar, offset=(1 + start, line))
+        await pilot.pause()
+        assert isinstance(app.screen, GameLogModal)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert bar.region.height <= 2, rendered(bar)  # a key run, the bar is short again
+        await pilot.press("l")  # a key behind More works without it
+        await pilot.pause()
+        assert isinstance(app.screen, GameLogModal)
+        await pilot.press("escape", "question_mark")  # More by keyboard
+        await pilot.pause()
+        shown = " ".join(rendered(bar).split())
+        assert all(description in shown for description in every), shown
 
 
 async def test_escape_from_a_directly_opened_sheet_goes_to_the_roster_then_campaigns(

@@ -32,6 +32,7 @@ from . import places, settings, unsaved
 from .commands import ActionsProvider
 from .refusals import REFUSED, Refusal, refusal_of
 from .screens.problem import ProblemScreen
+from .widgets.key_bar import KeyBar
 
 T = TypeVar("T")
 
@@ -54,6 +55,7 @@ class TitanCampaignApp(App[int]):
         Binding("f1", "reference", "Reference", id="app.reference"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),  # asks too
         Binding("q", "quit_app", "Quit", id="app.quit_key"),
+        Binding("question_mark", "more_keys", "More keys", id="app.more_keys", show=False),
     ]
 
     def __init__(
@@ -581,6 +583,11 @@ class TitanCampaignApp(App[int]):
             )
             self.remember_campaign(campaign)
             self.refresh_view()
+
+    def action_more_keys(self) -> None:
+        """On a phone held upright: every key in the key bar, or the few again."""
+        for bar in self.screen.query(KeyBar):
+            bar.expanded = not bar.expanded
 
     def action_reference(self) -> None:
         from .screens.reference import ReferenceScreen

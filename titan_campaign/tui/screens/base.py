@@ -9,17 +9,12 @@ from textual.message_pump import MessagePump
 
 from ... import actions
 from ...rules.titan import TitanState
+from ..upright import UPRIGHT, UPRIGHT_WIDTH
+
+__all__ = ["UPRIGHT", "UPRIGHT_WIDTH", "OneTitan", "database", "titan_app"]
 
 if TYPE_CHECKING:
     from ..app import TitanCampaignApp
-
-UPRIGHT_WIDTH = 40
-"""A screen narrower than this is a served tab on a phone held upright (about 32 columns):
-its tables keep to fewer, narrower columns and its dialogs stack their buttons."""
-UPRIGHT = [(0, "-upright"), (UPRIGHT_WIDTH, "-roomy")]
-"""A screen's ``HORIZONTAL_BREAKPOINTS``: under ``UPRIGHT_WIDTH`` it is ``-upright``; a
-dialog's buttons then stand one above the other, each across the dialog, and its fields'
-labels above them (see app.tcss)."""
 
 
 def titan_app(node: MessagePump) -> TitanCampaignApp:

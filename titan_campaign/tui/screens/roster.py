@@ -95,6 +95,9 @@ class RosterScreen(Screen[None]):
         Binding("M", "merge_copy", "Merge copy", id="roster.merge"),
     ]
 
+    SHORT_KEYS = ("open_sheet", "record_game")
+    """First in the key bar of a phone held upright (``KeyBar``)."""
+
     def __init__(self, campaign: actions.CampaignRef) -> None:
         super().__init__()
         self.campaign = campaign

@@ -1,17 +1,31 @@
 """The footer as ONE widget: every shown binding as ``key Description``, wrapping onto a second
 line on a narrow terminal instead of cutting actions off; click an entry to run it. A dialog's
 key bar is at the bottom of the screen, where the screen behind has its own: that one gives way
-while the dialog is open, so the player sees one key bar, the dialog's."""
+while the dialog is open, so the player sees one key bar, the dialog's.
+
+On a phone held upright (under ``UPRIGHT_WIDTH``) the bar keeps to ``SHORT_LINES`` lines: the
+keys a screen names first (``SHORT_KEYS``, then the others in order) as far as they fit, and
+``? More``, which shows every key until one is tapped (``?`` on a keyboard does the same). A key
+not shown works all the same."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.reactive import var
 from textual.screen import ModalScreen, Screen, SystemModalScreen
 from textual.widget import Widget
 from textual.widgets._toast import ToastRack
 
+from ..upright import UPRIGHT_WIDTH
+
 GAP = "  "
+SHORT_LINES = 2
+"""The lines the key bar takes on a phone held upright, until the player asks for more."""
+MORE = "key_bar.more"
+"""The action of the entry that shows every key, or the few again."""
+
+Entry = tuple[str, str, str, object, bool]  # key, description, action, node, enabled
 
 
 class KeyBar(Widget):
@@ -19,9 +33,15 @@ class KeyBar(Widget):
     KeyBar { dock: bottom; height: auto; background: $panel; padding: 0 1; }
     """
 
+    expanded = var(False)
+    """Every key shown on a phone held upright (the player asked for more)."""
+
     def __init__(self) -> None:
         super().__init__()
         self._spans: list[tuple[int, int, int, str, object]] = []  # line, start, end, action, node
+
+    def watch_expanded(self) -> None:
+        self.refresh(layout=True)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -53,9 +73,9 @@ class KeyBar(Widget):
         if self.is_attached and screen is self.screen:
             self.refresh(layout=True)
 
-    def _entries(self) -> list[tuple[str, str, str, object, bool]]:
+    def _entries(self) -> list[Entry]:
         seen: set[str] = set()
-        entries: list[tuple[str, str, str, object, bool]] = []
+        entries: list[Entry] = []
         for active in self.screen.active_bindings.values():
             binding = active.binding
             if not binding.show or not binding.description or binding.action in seen:
@@ -66,10 +86,31 @@ class KeyBar(Widget):
         entries.append(("^p", "Palette", "app.command_palette", self.app, True))
         return entries
 
-    def _lines(self, width: int) -> list[Text]:
+    def _shown(self, width: int) -> list[Entry]:
+        """The entries shown: all of them, or on a phone held upright the first that fit in
+        ``SHORT_LINES`` with ``More``."""
+        entries = self._entries()
+        if self.app.size.width >= UPRIGHT_WIDTH:
+            return entries
+        if self.expanded:
+            return [*entries, ("?", "Fewer", MORE, self, True)]
+        first: tuple[str, ...] = getattr(self.screen, "SHORT_KEYS", ())
+        ordered = sorted(entries, key=lambda e: first.index(e[2]) if e[2] in first else len(first))
+        more: Entry = ("?", "More", MORE, self, True)
+        shown: list[Entry] = []
+        for entry in ordered:
+            if len(self._laid_out([*shown, entry, more], width)[0]) > SHORT_LINES:
+                break
+            shown.append(entry)
+        return [*shown, more] if len(shown) < len(entries) else shown
+
+    @staticmethod
+    def _laid_out(
+        entries: list[Entry], width: int
+    ) -> tuple[list[Text], list[tuple[int, int, int, str, object]]]:
         lines = [Text()]
-        self._spans = []
-        for key, description, action, node, enabled in self._entries():
+        spans: list[tuple[int, int, int, str, object]] = []
+        for key, description, action, node, enabled in entries:
             entry = Text.assemble(
                 (key, "bold reverse" if enabled else "dim"),
                 " ",
@@ -81,7 +122,11 @@ class KeyBar(Widget):
                 lines[-1].append(GAP)
             start = lines[-1].cell_len
             lines[-1].append_text(entry)
-            self._spans.append((len(lines) - 1, start, lines[-1].cell_len, action, node))
+            spans.append((len(lines) - 1, start, lines[-1].cell_len, action, node))
+        return lines, spans
+
+    def _lines(self, width: int) -> list[Text]:
+        lines, self._spans = self._laid_out(self._shown(width), width)
         return lines
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
@@ -96,5 +141,9 @@ class KeyBar(Widget):
             return
         for line, start, end, action, node in self._spans:
             if line == offset.y and start <= offset.x < end:
+                if action == MORE:
+                    self.expanded = not self.expanded
+                    return
+                self.expanded = False  # the key run, the few again
                 await self.app.run_action(action, node)  # type: ignore[arg-type]
                 return

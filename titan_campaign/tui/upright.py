@@ -1,0 +1,12 @@
+"""How narrow a screen is when it is a served tab on a phone held upright."""
+
+from __future__ import annotations
+
+UPRIGHT_WIDTH = 40
+"""A screen narrower than this is a served tab on a phone held upright (about 32 columns):
+its tables keep to fewer, narrower columns, its dialogs stack their buttons and its key bar
+keeps to two lines."""
+UPRIGHT = [(0, "-upright"), (UPRIGHT_WIDTH, "-roomy")]
+"""A screen's ``HORIZONTAL_BREAKPOINTS``: under ``UPRIGHT_WIDTH`` it is ``-upright``; a
+dialog's buttons then stand one above the other, each across the dialog, and its fields'
+labels above them (see app.tcss)."""
