@@ -21,7 +21,7 @@ from titan_campaign.tui.screens.goal import _pairs
 from titan_campaign.tui.screens.progress import ProgressScreen
 from titan_campaign.tui.screens.sheet import goal_panel
 
-from .conftest import CAMPAIGN, Notes, rendered
+from .conftest import CAMPAIGN, Notes, rendered, screen_text
 
 
 def test_a_bonus_swap_for_an_air_spell_reads_an_air_level_1() -> None:
@@ -158,3 +158,19 @@ async def test_correcting_a_titan_into_a_game_it_did_not_play_names_no_flag(
         said = rendered(app.screen.query_one("#error-correction"))
     assert "Osk did not play game 1" in said
     assert "--" not in said
+
+
+async def test_a_message_shown_when_a_dialog_opens_is_shown_once(iron_crown: Path) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("Zed joins with 200 XP to spend.")
+        await pilot.pause()
+        await pilot.press("a")  # the new Titan dialog, over the roster
+        await pilot.pause()
+        await pilot.pause()
+        assert screen_text(app).count("Zed joins") == 1
+        await pilot.press("escape")  # back on the roster, the message is there still
+        await pilot.pause()
+        await pilot.pause()
+        assert screen_text(app).count("Zed joins") == 1

@@ -101,10 +101,26 @@ def field_path(widget: Widget, screen: Widget) -> str:
     return "/".join(reversed(names))
 
 
-class ConfirmModal(ModalScreen[bool]):
-    """A yes/no question; Escape answers no."""
+R = TypeVar("R")
+TOASTS = "#textual-toastrack"
+"""Textual's toasts on a screen."""
+
+
+class Dialog(ModalScreen[R]):
+    """A screen over another, seen through its backdrop."""
 
     HORIZONTAL_BREAKPOINTS = UPRIGHT
+
+    def on_screen_resume(self) -> None:
+        """The screens behind show no toasts: Textual shows them on the dialog, and seen
+        through its backdrop each would show twice. The screen on top again shows them anew."""
+        for screen in self.app.screen_stack[:-1]:
+            for rack in screen.query_children(TOASTS):
+                rack.display = False
+
+
+class ConfirmModal(Dialog[bool]):
+    """A yes/no question; Escape answers no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer(False)", "No", id="confirm.no"),
@@ -191,10 +207,8 @@ class QuitModal(ConfirmModal):
         super().__init__("Quit?", "Quit and lose what you typed?", "Quit", "Keep typing")
 
 
-class FormModal(ModalScreen[object]):
+class FormModal(Dialog[object]):
     """A modal form. Escape backs out, asking first if anything was typed."""
-
-    HORIZONTAL_BREAKPOINTS = UPRIGHT
 
     BINDINGS: ClassVar[list[BindingType]] = [BACK]
 
