@@ -20,13 +20,15 @@ from helpers_print import (
     small_texts,
 )
 
-from titan_campaign.printing.canvas import Box, Line, Text
+from titan_campaign.printing.canvas import Box, Line, Page, Text
+from titan_campaign.printing.flow import HEADING, MARGIN
 from titan_campaign.printing.fonts import font_warning
 from titan_campaign.printing.html import sheet_html
 from titan_campaign.printing.pdf import sheet_pdf
 from titan_campaign.printing.sheet_layout import sheet_page, sheet_pages
 from titan_campaign.printing.svg import sheet_svg
 from titan_campaign.printing.text import sheet_text
+from titan_campaign.rules.items import SUGGESTED_ITEMS
 from titan_campaign.rules.sheet import SheetView
 
 EXAMPLES = ("thorn", "novice", "veteran", "archmage")
@@ -121,6 +123,38 @@ def test_the_blank_sheets_write_in_lines_are_6_mm_apart_in_spells_and_items() ->
         ys = ys[1:] if top == "SPELLS" else ys  # under the column heads: Spell, School...
         assert len(ys) >= 3
         assert {round(b - a, 2) for a, b in itertools.pairwise(ys)} == {6.0}, top
+
+
+def _item_lines(page: Page) -> list[float]:
+    """The heights of the blank sheet's full-width write-in lines under MAGIC ITEMS."""
+    heads = sorted(s.y for s in page.shapes if isinstance(s, Text) and s.size == HEADING)
+    top = next((s.y for s in page.shapes if isinstance(s, Text) and "MAGIC ITEMS" in s.text), None)
+    if top is None:
+        return []
+    below = next((y for y in heads if y > top), page.height)
+    return [
+        s.y1
+        for s in page.shapes
+        if isinstance(s, Line) and s.y1 == s.y2 and top + 2 < s.y1 < below  # not its rule
+        if (s.x1, s.x2) == (MARGIN, page.width - MARGIN)
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_blank_sheet_has_a_write_in_line_for_every_suggested_item_front_then_back(
+    paper: str,
+) -> None:
+    """A Titan collects magic items game after game (Campaign Titan names none; the suggested
+    catalogue has a dozen and more): the blank sheet rules a line for each, on its front as far
+    as there is room above the honor guard, the rest on its back, 6 mm apart."""
+    front, back = sheet_pages(None, paper)
+    lines = [_item_lines(front), _item_lines(back)]
+    assert sum(map(len, lines)) > len(SUGGESTED_ITEMS)
+    assert len(lines[1]) > 0, "the back has room: the items go on there"
+    caption = max(s.y for s in front.shapes if isinstance(s, Text) and s.text.startswith("slot"))
+    assert front.height - MARGIN - caption < 2 * 6.0, "the front's free room is used first"
+    for ys in lines:
+        assert {round(b - a, 2) for a, b in itertools.pairwise(sorted(ys))} == {6.0}
 
 
 def test_checked_boxes_are_filled_rectangles_one_per_box_bought(

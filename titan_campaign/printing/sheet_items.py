@@ -2,7 +2,8 @@
 
 Each item gets its name and facts (type, starting legion), its whole description wrapped, and
 one box per charge with the used charges ticked (R11), so a player ticks a box when a charge
-is spent. Blank lines follow for items still to come.
+is spent. Blank lines follow for items still to come. The blank sheet rules ``BLANK_ITEM_LINES``
+write-in lines: as many on its front as there is room for, the rest on its back.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 from ..rules.sheet import ItemLine
 from .canvas import Page, text_width, wrap_text
 from .figures import charge_boxes
-from .flow import Flow
+from .flow import HEADING_H, Flow
 
 NAME_SIZE = 8.5
 TEXT_SIZE = 8.0
@@ -20,7 +21,10 @@ LABEL_SIZE = 8.0  # "charges": read at the table, on the game card too
 TEXT_STEP = 3.5  # mm between lines of a description
 BOX = 3.5  # mm, a charge box (ticked at the table)
 BOX_GAP = 1.0
-BLANK_ITEM_LINES = 3
+BLANK_ITEM_LINES = 16
+"""Write-in lines for magic items on the blank sheet: a Titan collects items game after game,
+and the suggested catalogue alone has 14 (``rules.items``); a filled sheet's front holds about
+as many one-line items."""
 LINE = 6.0
 
 
@@ -101,22 +105,33 @@ def item_block(
     return height
 
 
-def items_section(flow: Flow, items: Sequence[ItemLine] | None) -> None:
+def items_section(flow: Flow, items: Sequence[ItemLine]) -> None:
     """MAGIC ITEMS: every item in full (continued on the next page if need be), blank lines."""
     title = "MAGIC ITEMS"
     first = item_block(None, items[0], 0, 0, flow.content) if items else LINE
     flow.section(title, first)
-    for item in items or []:
+    for item in items:
         height = item_block(None, item, flow.x, flow.y, flow.content)
         flow.need(height, title)
         flow.y += item_block(flow.page, item, flow.x, flow.y, flow.content)
-    lines = BLANK_ITEM_LINES if items is None else 2
-    for _ in range(lines):
+    for _ in range(2):
         if flow.room < LINE:
             break
         flow.y += LINE
         flow.page.line(flow.x, flow.y, flow.x + flow.content, flow.y, stroke=0.15)
     flow.y += 2
+
+
+def blank_items_section(flow: Flow, lines: int, title: str, keep: float = 0.0) -> int:
+    """The blank sheet's MAGIC ITEMS under ``title``: up to ``lines`` write-in lines, as many as
+    fit this page with ``keep`` mm left under them; returns how many were ruled (none: no
+    heading either)."""
+    lines = min(lines, int((flow.room - keep - HEADING_H - 2) // LINE))
+    if lines < 1:
+        return 0
+    flow.section(title, LINE)
+    flow.y = blank_lines(flow.page, flow.x, flow.y, flow.content, lines) + 2
+    return lines
 
 
 def blank_lines(page: Page, x: float, y: float, width: float, count: int) -> float:

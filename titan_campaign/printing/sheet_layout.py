@@ -8,8 +8,9 @@ the build goal and what remains of it; then GOLD LEDGER and NOTES ruled down to 
 the page; on the back, when the data carries the Titan's ``progress``, the progress chart
 and the figures game by game (and the ledger and notes under them when the front has no room:
 they are never left out). Type never goes below 7 points: what does not fit goes on a second
-page under its heading. With no data it is the blank sheet, whose back has 28 more spell lines,
-the ledger and the notes.
+page under its heading. With no data it is the blank sheet: 16 magic item lines (as many on the
+front as fit above the honor guard), and on the back 28 more spell lines, the rest of the item
+lines, the ledger and the notes.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from .figures import (
     spell_mark,
     xp_figures,
 )
-from .flow import GAP_MM, HEADING, Flow, heading
-from .sheet_items import items_section
+from .flow import GAP_MM, HEADING, HEADING_H, Flow, heading
+from .sheet_items import BLANK_ITEM_LINES, blank_items_section, items_section
 
 GAP = GAP_MM
 BLANK_SPELL_ROWS = 8
@@ -230,6 +231,9 @@ def _spell_row(page: Page, spell: SpellLine, x: float, y: float, col_w: float, s
 # --- HONOR GUARD, choices, ledger and notes -----------------------------------------------
 
 
+GUARD_H = HEADING_H + 13.5  # mm the HONOR GUARD takes, heading included
+
+
 def _honor_guard(flow: Flow, data: SheetView | None) -> None:
     flow.section("HONOR GUARD", 13)
     page, x, y = flow.page, flow.x, flow.y
@@ -407,6 +411,19 @@ def _progress(flow: Flow, data: SheetView) -> None:
 # --- the sheet ------------------------------------------------------------------------------
 
 
+def _blank_sheet_rest(flow: Flow) -> list[Page]:
+    """The blank sheet from MAGIC ITEMS on: the item lines the front has room for above the
+    honor guard; on the back, more spells, the rest of the item lines, the ledger and notes."""
+    front = blank_items_section(flow, BLANK_ITEM_LINES, "MAGIC ITEMS", keep=GUARD_H)
+    _honor_guard(flow, None)
+    flow.new_page()
+    _blank_spell_rows(flow, BLANK_BACK_SPELL_ROWS)
+    title = "MAGIC ITEMS (continued)" if front else "MAGIC ITEMS"
+    blank_items_section(flow, BLANK_ITEM_LINES - front, title)
+    _ledger_and_notes(flow, None)
+    return flow.pages
+
+
 def sheet_pages(data: SheetView | None, paper: str = "a4") -> list[Page]:
     """The sheet of one Titan (``data`` from ``sheet_view``) or, with None, the blank sheet.
 
@@ -425,13 +442,10 @@ def sheet_pages(data: SheetView | None, paper: str = "a4") -> list[Page]:
     y = max(_schools(page, data, x, y, left), _in_play(page, data, right_x, y, right_w)) + 2
     flow.y = y
     _spells(flow, data)
-    items_section(flow, data.magic_items if data else None)
-    _honor_guard(flow, data)
     if data is None:
-        flow.new_page()  # the blank sheet's back: more spells, the ledger and notes
-        _blank_spell_rows(flow, BLANK_BACK_SPELL_ROWS)
-        _ledger_and_notes(flow, data)
-        return flow.pages
+        return _blank_sheet_rest(flow)
+    items_section(flow, data.magic_items)
+    _honor_guard(flow, data)
     _choices(flow, data)
     _goal(flow, data.goal)
     if _ledger_fits(flow, data) or not data.progress:
