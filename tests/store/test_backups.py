@@ -162,6 +162,19 @@ def test_restore_over_an_unreadable_file_keeps_it_byte_for_byte(crown) -> None:
         assert backup.file.exists()
 
 
+def test_restore_over_a_database_deleted_by_hand_says_there_was_nothing_to_keep(crown) -> None:
+    crown.ok("gold", "Thorn", "30")
+    count = len(list_backups(crown.db))
+    crown.db.unlink()
+    said = crown.ok("restore", "1")
+    assert "restored backup 1" in said and "there was no database file to keep" in said
+    assert "now backup 1" not in said  # no backup was kept: there was nothing to keep
+    assert gold_of(crown, "Thorn") == 0
+    assert len(list_backups(crown.db)) == count
+    restored = actions.restore_backup(Database(crown.db), 1)  # over a file that is there
+    assert restored.kept and "the database as it was is now backup 1" in restored.kept_text
+
+
 def test_restore_of_a_number_that_is_not_kept_is_refused(crown) -> None:
     count = len(list_backups(crown.db))
     assert f"choose 1 (newest) to {count}" in crown.refused("restore", str(count + 1))

@@ -66,6 +66,7 @@ async def test_restoring_the_oldest_backup_brings_back_thorn_before_he_spent_xp(
 
         assert isinstance(app.screen, CampaignsScreen)
         assert "Restored backup 2" in notes.text()
+        assert "the database as it was is now backup 1" in notes.text()
     assert abilities(changed_db) == {}  # Thorn is back as he joined, all 200 XP unspent
     assert stored(changed_db, "Thorn").available_xp == 200
 
@@ -85,6 +86,23 @@ async def test_the_version_replaced_by_a_restore_is_kept_as_backup_1(changed_db:
         await pilot.press("enter", "enter")  # restore that one: Power and Wisdom are back
         await pilot.pause()
     assert abilities(changed_db) == {"power": 1, "wisdom": 1}
+
+
+async def test_a_restore_over_a_database_deleted_by_hand_says_it_kept_nothing(
+    changed_db: Path,
+) -> None:
+    app = TitanCampaignApp(changed_db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        changed_db.unlink()
+        await pilot.press("k", "r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Restored backup 1" in notes.text()
+        assert "there was no database file to keep" in notes.text()
+        assert "now backup 1" not in notes.text()
+    assert abilities(changed_db) == {"power": 1}
 
 
 async def test_cancel_and_escape_restore_nothing_and_back_out(changed_db: Path) -> None:

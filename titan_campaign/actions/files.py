@@ -132,7 +132,28 @@ def backups_kept() -> int:
     return backup_files.keep_count()
 
 
-def restore_shown_backup(db: Database, chosen: Backup) -> Backup:
+def keep_file(path: Path, content: bytes) -> None:
+    """Write one of the app's own small files (its settings, a form kept unsaved) whole,
+    atomically: a reader never sees half of it. OSError or StoreError if it cannot be."""
+    write_atomically(path, content)
+
+
+class Restored(NamedTuple):
+    """A restore done: the backup restored, and whether the database file it replaced was kept
+    as backup 1 (False when there was no file to keep, as when it was deleted by hand)."""
+
+    backup: Backup
+    kept: bool
+
+    @property
+    def kept_text(self) -> str:
+        """What became of the database as it was, in a player's words."""
+        if self.kept:
+            return "the database as it was is now backup 1"
+        return "there was no database file to keep, so no backup was added"
+
+
+def restore_shown_backup(db: Database, chosen: Backup) -> Restored:
     """Restore the backup that was shown as ``chosen``, found again by its file: a change made
     meanwhile renumbers the backups."""
     current = next((b for b in list_backups(db) if b.name == chosen.name), None)
@@ -141,13 +162,7 @@ def restore_shown_backup(db: Database, chosen: Backup) -> Backup:
     return restore_backup(db, current.number)
 
 
-def keep_file(path: Path, content: bytes) -> None:
-    """Write one of the app's own small files (its settings, a form kept unsaved) whole,
-    atomically: a reader never sees half of it. OSError or StoreError if it cannot be."""
-    write_atomically(path, content)
-
-
-def restore_backup(db: Database, number: int) -> backup_files.Backup:
+def restore_backup(db: Database, number: int) -> Restored:
     """Make backup ``number`` the database; the current file (even unreadable) is kept as a
     backup first, so nothing is ever lost by restoring. A backup dropped by a change saved
     meanwhile is looked up again: ``number`` counts from the newest at the time of restoring."""
@@ -158,8 +173,8 @@ def restore_backup(db: Database, number: int) -> backup_files.Backup:
         except backup_files.BackupGone:
             continue
         checked = Database(backup.file).checked_tables(database=db.path, raw=raw)
-        db.replace_with(checked, f"restore of backup {number} ({backup.when})")
-        return backup
+        kept = db.replace_with(checked, f"restore of backup {number} ({backup.when})")
+        return Restored(backup, kept)
     raise StoreError(
         "the backups changed while restoring (another program is saving changes); nothing restored: try again"
     )

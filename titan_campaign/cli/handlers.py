@@ -661,10 +661,8 @@ def cmd_backups(args: Namespace, db: Database) -> None:
 
 
 def cmd_restore(args: Namespace, db: Database) -> None:
-    backup = actions.restore_backup(db, args.number)
-    print(
-        f"restored backup {args.number}, saved {backup.when}; the database as it was is now backup 1"
-    )
+    restored = actions.restore_backup(db, args.number)
+    print(f"restored backup {args.number}, saved {restored.backup.when}; {restored.kept_text}")
 
 
 def cmd_export(args: Namespace, db: Database) -> None:

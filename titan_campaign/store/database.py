@@ -58,6 +58,7 @@ from .files import (
     lines_of,
     parse_json,
     read_bytes,
+    real_path,
     write_atomically,
     writers_lock,
 )
@@ -726,9 +727,11 @@ class Database:
         self._last, self._lines = _Read(payload, tables, sealed, True), lines
         self.saved.append(text)
 
-    def replace_with(self, tables: dict[str, Any], text: str) -> None:
-        """Make ``tables`` (a checked backup) the database, keeping the current file as a backup."""
+    def replace_with(self, tables: dict[str, Any], text: str) -> bool:
+        """Make ``tables`` (a checked backup) the database, keeping the current file as a
+        backup: True if there was one to keep (False: no file, as when it was deleted by hand)."""
         with writers_lock(self.path, self.lock_timeout, self.after_save):
+            kept = real_path(self.path).exists()
             now = 0
             try:
                 current = self._open()
@@ -743,6 +746,7 @@ class Database:
             replaced = with_version(noting_not_undoable(tables, text), version, text, {}, True)
             self.write_version(replaced, text, restoring=True)
             self.versions.append(version)
+        return kept
 
     def version(self) -> int:
         """The file's version now (0 for no file, or one from before versions were counted)."""

@@ -143,8 +143,8 @@ class BackupsScreen(Screen[None]):
             self.refresh_view()
             return
         self.notify(
-            f"Restored backup {chosen.number} (saved {restored.when}): took back "
-            f"{undoes(restored)}. The version before it is now backup 1.",
+            f"Restored backup {chosen.number} (saved {restored.backup.when}): took back "
+            f"{undoes(restored.backup)}; {restored.kept_text}.",
             title="Restored",
         )
         titan_app(self).restored()
