@@ -16,8 +16,9 @@ import pytest
 from helpers_print import parse_html, pdf_drawing
 
 from titan_campaign.printing.canvas import Box, Page, Text
-from titan_campaign.printing.figures import IN_PLAY
-from titan_campaign.printing.game_card_page import game_card_pages
+from titan_campaign.printing.figures import IN_PLAY, SKILL_USES_LABEL
+from titan_campaign.printing.game_card import game_card_text
+from titan_campaign.printing.game_card_page import game_card_html, game_card_pages
 from titan_campaign.printing.html import sheet_html
 from titan_campaign.printing.pdf import pages_pdf, sheet_pdf
 from titan_campaign.printing.sheet_layout import sheet_pages
@@ -60,6 +61,42 @@ def test_the_box_of_figures_in_play_has_one_title_in_the_app_and_on_every_printo
         "pdf": title_over_mana(pdftotext(sheet_pdf(thorn), tmp_path).splitlines()),
     }
     assert set(titles.values()) == {IN_PLAY}, titles
+
+
+def skill_labels(printed: str) -> set[str]:
+    """Every label in ``printed`` that starts "Skill-5", without its colon and figure (the game
+    card's tracker heads, "Skill-5 strikes (1 a Battle)", are not labels of the figure)."""
+    cells = (cell.strip() for line in printed.splitlines() for cell in re.split(r"\s{2,}", line))
+    return {
+        re.sub(r":?\s*\d*$", "", cell)
+        for cell in cells
+        if cell.startswith("Skill-5") and "(" not in cell
+    }
+
+
+def test_the_figure_of_skill_5_strikes_has_one_label_in_the_app_and_on_every_printout(
+    example_sheets: dict[str, SheetView], tmp_path: Path
+) -> None:
+    """One Strike Phase at Skill-factor 5 per Battle for each Skill box (the rulebook's Skill):
+    the app's IN PLAY box, the text, HTML and PDF sheets and the game-night card (text, HTML
+    and PDF) all call the figure ``SKILL_USES_LABEL``; the text forms keep it on one line with
+    its figure, inside their columns."""
+    veteran = example_sheets["veteran"]  # one Skill box
+    texts = {
+        "app's sheet": derived_panel(veteran).plain,
+        "text sheet": sheet_text(veteran),
+        "game card text": game_card_text(veteran),
+    }
+    printed = texts | {
+        "html sheet": "\n".join(parse_html(sheet_html(veteran)).text),
+        "pdf sheet": pdftotext(sheet_pdf(veteran), tmp_path),
+        "html game card": "\n".join(parse_html(game_card_html(veteran)).text),
+        "pdf game card": pdftotext(pages_pdf(game_card_pages(veteran)), tmp_path),
+    }
+    labels = {name: skill_labels(shown) for name, shown in printed.items()}
+    assert labels == {name: {SKILL_USES_LABEL} for name in printed}, labels
+    for name, shown in texts.items():
+        assert re.search(rf"(^|\s){SKILL_USES_LABEL}:\s+1$", shown, re.MULTILINE), name
 
 
 CHOICES = (

@@ -52,8 +52,15 @@ class GuardSlot(NamedTuple):
 
 IN_PLAY = "IN PLAY"
 """The title of the sheet's box of what the Titan's boxes give it in a game (Mana per turn,
-Titan Power-factor, Skill-5 strikes, re-rolls, XP bonus): one name on the app's sheet and on
+Titan Power-factor, Skill-5 per Battle, re-rolls, XP bonus): one name on the app's sheet and on
 every printout, so the screen and the paper read alike."""
+
+
+SKILL_USES_LABEL = "Skill-5 per Battle"
+"""The label of the Skill ability's figure: for each Skill box the Titan has Skill-factor 5 for
+one Strike Phase per Battle (the rulebook's Skill). One label in the app's IN PLAY box and on
+every printout, worded like its neighbours ("Mana per turn", "Re-rolls per turn") and short
+enough for the text sheet's right column with its figure."""
 
 
 XP_LABELS = (

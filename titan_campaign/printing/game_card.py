@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from ..rules.sheet import ItemLine, SheetView, SpellLine
 from ..rules.spells import CAST_PHASES, find_spell
 from .cells import WIDTH, wrap
-from .figures import attack_text, charge_boxes, charges_text, legion_items, spell_effect
+from .figures import (
+    SKILL_USES_LABEL,
+    attack_text,
+    charge_boxes,
+    charges_text,
+    legion_items,
+    spell_effect,
+)
 from .text import boxes
 
 
@@ -24,7 +31,7 @@ def table_figures(data: SheetView) -> list[tuple[str, str, str]]:
     return [
         ("Titan Power-factor", "titan_power", str(data.titan_power)),
         ("Mana per turn", "mana", str(data.mana)),
-        ("Skill-5 strikes per Battle", "skill_uses", str(data.skill_uses)),
+        (SKILL_USES_LABEL, "skill_uses", str(data.skill_uses)),
         ("Re-rolls per turn", "rerolls", str(data.rerolls)),
     ]
 

@@ -22,6 +22,7 @@ from ..rules.spells import SCHOOLS
 from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
 from .figures import (
     IN_PLAY,
+    SKILL_USES_LABEL,
     XP_LABELS,
     goal_steps,
     goal_summary,
@@ -129,7 +130,7 @@ def _in_play(page: Page, data: SheetView | None, x: float, y: float, width: floa
     figures = [
         ("Mana per turn", "mana", data.mana if data else None),
         ("Titan Power-factor", "titan_power", data.titan_power if data else None),
-        ("Skill-5 strikes per Battle", "skill_uses", data.skill_uses if data else None),
+        (SKILL_USES_LABEL, "skill_uses", data.skill_uses if data else None),
         ("Re-rolls per turn", "rerolls", data.rerolls if data else None),
     ]
     rows = [(label, key, str(value) if data else "") for label, key, value in figures]

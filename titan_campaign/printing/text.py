@@ -9,6 +9,7 @@ from ..rules.sheet import GoalView, SheetView
 from .cells import WIDTH, apart, pad, wrap
 from .figures import (
     IN_PLAY,
+    SKILL_USES_LABEL,
     charge_boxes,
     charges_text,
     goal_steps,
@@ -85,7 +86,7 @@ def sheet_text(data: SheetView) -> str:
         IN_PLAY,
         f"Mana per turn:        {data.mana}",
         f"Titan Power-factor:   {data.titan_power}",
-        f"Skill-5 strikes:      {data.skill_uses}",
+        f"{SKILL_USES_LABEL + ':':<22}{data.skill_uses}",
         f"Re-rolls per turn:    {data.rerolls}",
         f"XP bonus:             {data.xp_bonus_percent}%",
     ]

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ... import actions
-from ...printing.figures import IN_PLAY
+from ...printing.figures import IN_PLAY, SKILL_USES_LABEL
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.errors import Decision
 from ...rules.names import plural
@@ -103,7 +103,7 @@ def derived_panel(data: SheetView) -> Text:
     for label, value in (
         ("Mana per turn", data.mana),
         ("Titan Power-factor", data.titan_power),
-        ("Skill-5 strikes", data.skill_uses),
+        (SKILL_USES_LABEL, data.skill_uses),
         ("Re-rolls per turn", data.rerolls),
         ("XP bonus", f"{data.xp_bonus_percent}%"),
     ):
