@@ -147,6 +147,26 @@ def test_the_game_card_fills_its_page_with_trackers_and_writing_space(
     assert len(ticks) == 12 * 1 + 8 * 1  # a re-roll box per Game-Turn, a Skill-5 box per Battle
 
 
+def test_a_titan_without_luck_or_skill_gets_a_note_not_a_row_of_boxes_with_nothing_to_tick(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    data = example_sheets["thorn"]  # no Luck box, no Skill box: no re-roll, no Skill-5 strike
+    assert data.rerolls == 0 == data.skill_uses
+    (page,) = game_card_pages(data, "a4")
+    texts = [s for s in page.shapes if isinstance(s, Text)]
+    assert not [s.text for s in texts if s.text.startswith(("Re-rolls (", "Skill-5 strikes ("))]
+    notes = [s for s in texts if s.text.startswith("No ")]
+    assert [s.text for s in notes] == [
+        "No re-rolls (no Luck box bought).",
+        "No Skill-5 strikes (no Skill box bought).",
+    ]
+    legions_top = min(s.y for s in page.shapes if isinstance(s, Box) and s.w > 50)
+    tracker_top = next(s.y for s in texts if s.text == "EACH GAME-TURN")
+    cells = [s for s in page.shapes if isinstance(s, Box) and tracker_top < s.y < legions_top]
+    assert len({round(s.y, 1) for s in cells}) == 1  # one row of cells: the Mana left
+    assert legions_top - max(s.y for s in notes) >= 2.5  # the notes clear the legions' boxes
+
+
 def test_the_game_card_marks_honor_guard_members_and_warns_of_choices_to_make(
     example_sheets: dict[str, SheetView],
 ) -> None:

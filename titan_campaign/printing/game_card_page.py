@@ -59,7 +59,8 @@ def _figures(flow: Flow, data: SheetView) -> None:
 
 
 def _tracker(flow: Flow, data: SheetView) -> None:
-    """Game-Turn columns: Mana left to write in, a box per re-roll; Battle columns: Skill-5."""
+    """Game-Turn columns: Mana left to write in, a box per re-roll; Battle columns: Skill-5.
+    A Titan without re-rolls or Skill-5 strikes gets a note instead of the row."""
     label_w = 42.0
     cell = (flow.content - label_w) / TURNS
     bcell = (flow.content - label_w) / BATTLES
@@ -72,7 +73,8 @@ def _tracker(flow: Flow, data: SheetView) -> None:
     for turn in range(TURNS):
         page.text(x + label_w + turn * cell + cell / 2, y + 3, str(turn + 1), 8, align="center")
     rows = [(f"Mana left (of {data.mana})", 0, 6.0)]
-    rows.append((f"Re-rolls ({data.rerolls} a turn)", data.rerolls, reroll_h))
+    if data.rerolls:
+        rows.append((f"Re-rolls ({data.rerolls} a turn)", data.rerolls, reroll_h))
     y += 4
     for label, ticks, height in rows:
         page.text(x, y + height / 2 + 1, label, 8, bold=True)
@@ -91,9 +93,12 @@ def _tracker(flow: Flow, data: SheetView) -> None:
             page.text(cx + 1, flow.y + skill_h / 2 + 1.4, f"B{battle + 1}", 8, italic=True)
             _ticks(page, cx + 6, flow.y, bcell - 6, data.skill_uses)
         flow.y += skill_h + 3
-    else:
-        page.text(x, flow.y + 3, "No Skill-5 strikes (no Skill box bought).", 8, italic=True)
-        flow.y += 5
+    notes = [] if data.rerolls else ["No re-rolls (no Luck box bought)."]
+    notes += [] if data.skill_uses else ["No Skill-5 strikes (no Skill box bought)."]
+    for note in notes:  # a row of boxes with nothing to tick would look like a form to fill
+        page.text(x, flow.y + 3, note, 8, italic=True)
+        flow.y += 4
+    flow.y += 2 if notes else 0
 
 
 TICK_GAP = 0.7
