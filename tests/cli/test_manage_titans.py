@@ -51,6 +51,25 @@ def test_a_titan_exported_from_one_campaign_imports_into_another_with_the_same_s
     assert sheet(thorn, "Thorn II")["xp"] == before["xp"]
 
 
+def test_a_renamed_titan_is_imported_under_the_name_it_has_now(thorn, tmp_path) -> None:
+    # Mira became Mirabel before she was exported: "Second Age" has a Mira of its own, and
+    # another Mirabel only once she is in
+    thorn.ok("titan", "add", "Mira", "--player", "Bo")
+    thorn.ok("titan", "rename", "Mira", "Mirabel")
+    file = tmp_path / "mirabel.json"
+    thorn.ok("titan", "export", "Mirabel", "-o", str(file))
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    thorn.ok("titan", "add", "Mira", "--player", "Cy", "--campaign", "Second Age")
+    said = thorn.ok("titan", "import", str(file), "--campaign", "Second Age")
+    assert said.startswith('Mirabel (Bo) joins "Second Age"')
+    assert sheet(thorn, "Mirabel", "--campaign", "Second Age")["player"] == "Bo"
+    clash = thorn.refused("titan", "import", str(file), "--campaign", "Second Age")
+    assert 'already has a Titan named "Mirabel"' in clash and "--name NEW" in clash
+    assert "empty" in thorn.refused(
+        "titan", "import", str(file), "--campaign", "Second Age", "--name", " "
+    )
+
+
 def test_a_titan_file_that_breaks_the_rules_is_refused_whole_naming_the_event(
     thorn, tmp_path
 ) -> None:

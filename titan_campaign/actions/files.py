@@ -66,10 +66,14 @@ class NameTaken(RuleError):
 
 def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | None = None) -> Done:
     """Bring an exported Titan into a campaign, every event replayed through the rules;
-    refused whole (naming the first event that fails) with the database untouched."""
+    refused whole (naming the first event that fails) with the database untouched. It comes
+    in under ``name``, or the name it has in the file now: its renames are folded into its
+    creation, so no name it had before (which another Titan here may have) gets in the way."""
     source, events = read_titan_export(path)
     played_in = source or "another campaign"
     at = now_iso()
+    if name is not None and not name.strip():
+        raise RuleError(f"{path}: a new name cannot be empty; nothing imported")
     with db.writing() as session:
         stored = session.campaign_by_id(campaign.id)
         found = stored.campaign
@@ -78,23 +82,23 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
             raise StoreError(
                 f"{path}: a Titan's history must start with its creation; nothing imported"
             )
-        created = Created(name=name or first.name, player=first.player, base_xp=found.base_xp)
         if first.base_xp != found.base_xp:
             raise RuleError(
                 f'{first.name} was made with {first.base_xp} base XP; "{found.name}" gives {found.base_xp} (R1); nothing imported'
             )
+        named_now = [e.name for e in events if isinstance(e, Created | Renamed)][-1]
+        created = Created(name=name or named_now, player=first.player, base_xp=found.base_xp)
         if found.find(created.name) is not None:
             raise NameTaken(
                 f'{path}: campaign "{found.name}" already has a Titan named "{created.name}";'
                 " nothing imported (a new name brings it in)"
             )
-        history = [created, *played_elsewhere(events[1:], played_in)]
-        if name:
-            history = [e for e in history if not isinstance(e, Renamed)]
+        past = played_elsewhere(events[1:], played_in)
+        history = [created, *(e for e in past if not isinstance(e, Renamed))]
         came_from = f'"{source}"' if source else "another campaign"
         text = f"{created.name} joins from {came_from} ({len(history)} events)"
         try:
-            replay(history)  # names the first event that fails
+            replay([first, *past])  # names the first event that fails, as the file numbers it
             titan_id = found.next_titan_id()
             outcome = found.record(text, {titan_id: history}, at=at)
         except RuleError as error:
