@@ -93,3 +93,22 @@ def test_the_progress_table_fits_80_columns_with_large_figures() -> None:
     assert lines[0].split() == ["Game", "Date", "Award", "Earned", "Spent", "Level", "Mana"]
     assert lines[2].split() == ["9998", "2026-11-29", "99999", "9999999", "99999", "499", "502"]
     assert max(len(line) for line in lines) <= 80
+
+
+def test_games_played_in_another_campaign_line_up_under_their_campaign() -> None:
+    """An imported Titan's past: its games of "The Iron Crown" under a line naming it, each
+    figure in its column as this campaign's games are."""
+    rows = [
+        ProgressRow(1, "2026-11-28", 209, 209, 100, 0, 0, played_in="The Iron Crown"),
+        ProgressRow(2, "2026-12-02", 105, 314, 200, 1, 1, played_in="The Iron Crown"),
+        ProgressRow(1, "2026-12-09", 60, 374, 300, 1, 1),
+    ]
+    lines = progress_table(rows).splitlines()
+    assert lines[2:] == [
+        "played in The Iron Crown:",
+        "    1  2026-11-28      209       209      100       0      0",
+        "    2  2026-12-02      105       314      200       1      1",
+        "played in this campaign:",
+        "    1  2026-12-09       60       374      300       1      1",
+    ]
+    assert {len(line) for line in lines[3:] if line[0] == " "} == {len(lines[1])}

@@ -132,5 +132,6 @@ def sheet_text(data: SheetView) -> str:
         out.append("")
         out += goal_lines(data.goal)
     if data.progress:
-        out += ["", "PROGRESS", *progress_table(data.progress).splitlines()]
+        table = progress_table(data.progress).splitlines()
+        out += ["", "PROGRESS", *(part for line in table for part in wrap(line, more="  "))]
     return "\n".join(line.rstrip() for line in out) + "\n"

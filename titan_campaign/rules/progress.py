@@ -94,7 +94,9 @@ _WIDTHS = (5, 10, 7, 8, 7, 6, 5)
 
 
 def progress_table(rows: Sequence[ProgressRow]) -> str:
-    """The rows as a plain-text table for the terminal (under 80 columns)."""
+    """The rows as a plain-text table for the terminal (under 80 columns). An imported Titan's
+    games of another campaign (listed first) come under a line naming where they were played,
+    so every figure stays in its column."""
     if not rows:
         return "No games recorded yet."
 
@@ -106,8 +108,12 @@ def progress_table(rows: Sequence[ProgressRow]) -> str:
         return "  ".join(parts).rstrip()
 
     lines = [line(_HEADINGS), line(["-" * width for width in _WIDTHS])]
+    where: str | None = None if any(row.played_in for row in rows) else ""
     for row in rows:
+        if row.played_in != where:
+            where = row.played_in
+            lines.append(f"played in {where or 'this campaign'}:")
         lines.append(
-            line([row.label, row.date, row.award, row.earned, row.spent, row.level, row.mana])
+            line([row.game, row.date, row.award, row.earned, row.spent, row.level, row.mana])
         )
     return "\n".join(lines)
