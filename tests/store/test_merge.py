@@ -459,6 +459,11 @@ def test_a_campaign_deleted_on_one_copy_stays_deleted_after_the_merge(copies: Co
     said = copies.merge()
     assert 'campaign "Side Quest" stays deleted' in said and "+ Mira: gold +1" in said
     assert "Side Quest" not in copies.ann.ok("campaign", "list")
+    copies.on(copies.ann, "undo")  # the merge: the delete is the latest change again
+    before_undo = copies.ann.db.read_bytes()
+    code, _, err = run(copies.ann.db, copies.ann.capsys, "undo")
+    assert code == 1 and 'the latest change (campaign "Side Quest" deleted)' in err
+    assert copies.ann.db.read_bytes() == before_undo  # no older change undone instead
 
 
 @pytest.mark.parametrize(

@@ -355,6 +355,7 @@ def _undo(
         merged = session.merge_note()
         if merged is not None and not titan:
             session.put_back(merged["before"])
+            session.not_undoable = str(merged.get("not_undoable", ""))  # as before the merge
             forget_kept_deleted(db.path, merged)
             session.saved_text = f"undo: {merged['text']}"
             campaign = of if isinstance(of, CampaignRef) else None

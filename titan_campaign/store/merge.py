@@ -519,6 +519,7 @@ def merge_into(
     session.merged = {
         "text": result.text,
         "kept_deleted": list(kept_now),  # forgotten again if the merge is undone
+        "not_undoable": session.not_undoable_note(),  # the latest change again once undone
         "before": {
             table: {
                 key: before[table].get(key)
