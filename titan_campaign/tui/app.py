@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path, PurePath
@@ -19,6 +20,7 @@ from textual import events, messages
 from textual._wait import wait_for_idle
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
@@ -109,6 +111,18 @@ class TitanCampaignApp(App[int]):
             if command.title != "Quit":
                 yield command
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver; in a terminal (not a browser tab, not Windows), ``TerminalDriver``
+        (imported only there: it needs the terminal library Windows lacks)."""
+        driver = super().get_driver_class()
+        if sys.platform == "win32":
+            return driver
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from .terminal_driver import TerminalDriver
+
+        return TerminalDriver if driver is LinuxDriver else driver
+
     def on_mount(self) -> None:
         remembered = settings.load_settings(self.settings_path)
         if remembered.theme in self.available_themes:
@@ -118,6 +132,7 @@ class TitanCampaignApp(App[int]):
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.push_screen(self.first_screen())
         self.set_interval(POLL_SECONDS, self.check_database)
+        self.set_interval(POLL_SECONDS, self.check_terminal)
         if hasattr(signal, "SIGHUP"):
             asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.hung_up)
         # Told only in the app opened on the host: the next tab may be another player's (the
@@ -505,6 +520,12 @@ class TitanCampaignApp(App[int]):
             typed: Callable[[], list[str]] = getattr(screen, "typed", list)
             forms.append((form_title(screen), typed()))
         return unsaved.keep_typed(forms, self.db.path, self.unsaved_folder)
+
+    def check_terminal(self) -> None:
+        """A terminal that has gone without a SIGHUP reaching the app ends it as one does."""
+        closed: bool = getattr(self._driver, "closed", False)  # told by TerminalDriver
+        if closed:
+            self.hung_up()
 
     def hung_up(self) -> None:
         """The terminal closed (SIGHUP): nobody can be asked, so a typed form is kept."""
