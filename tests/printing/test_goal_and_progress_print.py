@@ -98,3 +98,18 @@ def test_the_svg_sheet_draws_the_chart_as_shapes_on_its_back_page() -> None:
     assert '<g transform="translate(' in svg
     assert "Thorn: XP and level by game" in svg
     assert "<image" not in svg  # shapes, no picture
+
+
+def test_purchases_since_the_last_game_show_under_the_games_so_the_back_agrees_with_the_front() -> (
+    None
+):
+    """A row is the sheet right after its game; a box bought since counts in no row yet. Under
+    the games the back then says where the sheet stands now, as on the front."""
+    data = sheet(won(1), AbilityBought(ability="power"), with_progress=True)
+    (row,) = data.progress
+    assert (row.spent, data.xp.spent) == (0, 100)
+    now = f"now, since game 1: {data.xp.earned} XP earned, 100 spent, level {data.level}"
+    for printed in (" ".join(pdf_pages(data)[1].split()), sheet_text(data)):
+        assert f"{now}, {data.mana} Mana" in printed
+    unchanged = sheet(AbilityBought(ability="power"), won(1), with_progress=True)
+    assert "now, since game" not in sheet_text(unchanged) + " ".join(pdf_pages(unchanged))

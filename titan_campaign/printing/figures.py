@@ -191,6 +191,24 @@ def spell_effect(spell: Spell, schools: Mapping[str, int] | None = None) -> str:
     return f"{spell.text} (Your {spell.school.title()} School level {level}: +{max(level - 1, 0)} to the roll.)"
 
 
+def progress_now(data: SheetView) -> str:
+    """Where the sheet stands now, for under the progress table, when it has changed since the
+    last game's row (a row is the sheet right after its game; what is bought since counts in
+    no row yet): "now, since game 4: 950 XP earned, 900 spent, level 4, 5 Mana". "" otherwise.
+    """
+    if not data.progress:
+        return ""
+    last = data.progress[-1]
+    now = (data.xp.earned, data.xp.spent, data.level, data.mana)
+    if now == (last.earned, last.spent, last.level, last.mana):
+        return ""
+    earned, spent, level, mana = now
+    return (
+        f"now, since game {last.label}: {earned} XP earned, {spent} spent, level {level}, "
+        f"{mana} Mana"
+    )
+
+
 def goal_summary(goal: GoalView) -> str:
     """What remains of the kept build goal in one line: reached, or the XP it spends and the XP
     still to earn, in games at the Titan's average award."""

@@ -27,6 +27,7 @@ from .figures import (
     goal_steps,
     goal_summary,
     guard_slots,
+    progress_now,
     spell_mark,
     xp_figures,
 )
@@ -407,6 +408,11 @@ def _progress(flow: Flow, data: SheetView) -> None:
         for (_, right), figure in zip(PROGRESS_COLUMNS, _progress_figures(row), strict=True):
             flow.page.text(flow.x + right, flow.y + 3.4, str(figure), 8, align="right")
         flow.y += step
+    now = progress_now(data)
+    if now:  # what was bought since the last game: the back agrees with the front
+        flow.need(step + 1, title)
+        flow.page.text(flow.x, flow.y + 4.4, now, 8, italic=True)
+        flow.y += step + 1
 
 
 # --- the sheet ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from .figures import (
     goal_steps,
     goal_summary,
     guard_slots,
+    progress_now,
 )
 
 LEFT = 53  # width of the left column (abilities, schools)
@@ -134,4 +135,5 @@ def sheet_text(data: SheetView) -> str:
     if data.progress:
         table = progress_table(data.progress).splitlines()
         out += ["", "PROGRESS", *(part for line in table for part in wrap(line, more="  "))]
+        out += wrap(progress_now(data), more="  ") if progress_now(data) else []
     return "\n".join(line.rstrip() for line in out) + "\n"
