@@ -182,6 +182,22 @@ def test_both_spent_thorns_last_xp_the_first_made_is_kept_the_other_refused_and_
     assert sheets(copies.bo.db) == sheets(copies.ann.db) != before
 
 
+def test_a_merge_undone_and_merged_again_tells_its_refusals_again(copies: Copies) -> None:
+    copies.on(copies.ann, "spend", "Thorn", "ability", "skill")
+    copies.on(copies.ann, "spend", "Thorn", "ability", "skill")  # 50 XP left
+    copies.on(copies.bo, "spend", "Thorn", "ability", "wisdom")  # made last: refused
+    copies.on(copies.bo, "gold", "Mira", "5")
+    assert "; 1 refused" in copies.merge()
+    assert copies.on(copies.ann, "undo").startswith("undone: merged 1 change")
+    again = copies.on(copies.ann, "merge", str(copies.bo.db), "--dry-run")
+    assert "; 1 refused" in again and "refused: Thorn: bought a Wisdom box (100 XP" in again
+    assert "refused: Thorn: bought a Wisdom box (100 XP" in copies.merge()
+    kept = json.loads((copies.ann.db.parent / "campaigns.json.refused.json").read_text())
+    assert [entry["what"][:26] for entry in kept["refused"]] == ["Thorn: bought a Wisdom box"] * 2
+    assert "merge_undone_at" in kept["refused"][0]  # kept whole, never removed
+    assert "nothing to merge" in copies.merge()  # told once while the merge stands
+
+
 def test_the_same_copy_merged_twice_changes_nothing(copies: Copies) -> None:
     copies.on(copies.bo, "gold", "Thorn", "5")
     copies.on(copies.ann, "spend", "Thorn", "ability", "power")

@@ -356,7 +356,7 @@ def _undo(
         if merged is not None and not titan:
             session.put_back(merged["before"])
             session.not_undoable = str(merged.get("not_undoable", ""))  # as before the merge
-            forget_kept_deleted(db.path, merged)
+            forget_kept_deleted(db.path, merged, now_iso())
             session.saved_text = f"undo: {merged['text']}"
             campaign = of if isinstance(of, CampaignRef) else None
             return Undone(Change("", str(merged["text"]), {}), read_merged(session, campaign), {})

@@ -365,6 +365,11 @@ def _campaign_ids(session: Session) -> dict[str, Stored]:
     return {session.campaign_doc_id(stored.id): stored for stored in session.campaigns()}
 
 
+UNDONE = "merge_undone_at"
+"""A key of a refused change kept beside the database: when the merge that refused it was
+undone (the next merge of the copy tells it again, and keeps it again)."""
+
+
 def _refusal(what: str, kept: Any) -> str:
     return json.dumps([what, kept], sort_keys=True, ensure_ascii=False)
 
@@ -376,7 +381,7 @@ def refused_before(database: Path) -> set[str]:
     return {
         _refusal(str(e.get("what")), e.get("change"))
         for e in (entries if isinstance(entries, list) else [])
-        if isinstance(e, dict)
+        if isinstance(e, dict) and UNDONE not in e
     }
 
 
@@ -520,6 +525,7 @@ def merge_into(
         "text": result.text,
         "kept_deleted": list(kept_now),  # forgotten again if the merge is undone
         "not_undoable": session.not_undoable_note(),  # the latest change again once undone
+        "refused": [_refusal(r.what, r.kept) for r in fresh],  # told again once undone
         "before": {
             table: {
                 key: before[table].get(key)
@@ -560,16 +566,27 @@ def keep_refused(database: Path, merged: Merged, at: str) -> None:
     write_atomically(path, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode())
 
 
-def forget_kept_deleted(database: Path, merge: Mapping[str, Any]) -> None:
-    """A merge undone (``merge`` its note, ``Session.merge_note``): the campaigns it was the
-    first to keep deleted are forgotten beside the database, so that merging the same copy
-    again says so again, as a first merge does."""
+def forget_kept_deleted(database: Path, merge: Mapping[str, Any], at: str) -> None:
+    """A merge undone (``merge`` its note, ``Session.merge_note``) at time ``at``: the
+    campaigns it was the first to keep deleted are forgotten beside the database, and the
+    changes it was the first to refuse are marked as refused by a merge undone (kept whole, never
+    removed), so that merging the same copy again says both again, as a first merge does."""
     undone = merge.get("kept_deleted")
+    refusals = merge.get("refused")
+    undone = undone if isinstance(undone, list) else []
+    refusals = set(refusals) if isinstance(refusals, list) else set()
     path = refused_file(database)
     found = _refused_data(database)
-    if not undone or not isinstance(undone, list) or found is None:
+    if (not undone and not refusals) or found is None:
         return
     told = found.get("kept_deleted")
     if isinstance(told, list):
         found["kept_deleted"] = [key for key in told if key not in undone]
-        write_atomically(path, (json.dumps(found, indent=1, ensure_ascii=False) + "\n").encode())
+    entries = found.get("refused")
+    for entry in entries if isinstance(entries, list) else []:
+        key = (
+            _refusal(str(entry.get("what")), entry.get("change")) if isinstance(entry, dict) else ""
+        )
+        if key in refusals and UNDONE not in entry:
+            entry[UNDONE] = at
+    write_atomically(path, (json.dumps(found, indent=1, ensure_ascii=False) + "\n").encode())
