@@ -44,6 +44,11 @@ def test_two_copies_changed_apart_are_merged_and_the_merge_undone(thorn: Cli) ->
     assert "Mira: bought a Skill box" not in thorn.ok("history")
     assert "Thorn: bought a Luck" in thorn.ok("history")
     assert before.splitlines()[0] in thorn.ok("history")
+    thorn.ok("merge", str(copy.db))
+    for dry_run in (("--dry-run",), ()):  # merged already: the dry run says so too
+        said = thorn.ok("merge", str(copy.db), *dry_run)
+        assert said.startswith("nothing to merge from copy.json: this file has all its changes")
+        assert "0 changes" not in said
 
 
 def test_merge_of_a_file_that_is_not_a_database_is_refused(thorn: Cli) -> None:

@@ -688,13 +688,13 @@ def cmd_merge(args: Namespace, db: Database) -> None:
 
 
 def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> None:
-    if dry_run:
-        print(f"would be {shown(merged.text)} (--dry-run: nothing changed)")
-    elif merged.brings_nothing:
+    if merged.brings_nothing:
         print(
             f"nothing to merge from {shown(str(merged.source))}: this file has all its changes"
             f"{merged.refused_before_note}"
         )
+    elif dry_run:
+        print(f"would be {shown(merged.text)} (--dry-run: nothing changed)")
     else:
         print(shown(merged.text))
     for name in merged.campaigns:
