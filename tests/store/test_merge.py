@@ -274,7 +274,7 @@ def test_a_campaign_only_the_other_copy_has_comes_in_whole(copies: Copies, tmp_p
     copies.on(copies.bo, "titan", "add", "Zed", "--player", "Bo", "--campaign", "Side Quest")
     copies.on(copies.bo, "gold", "Zed", "2")
     said = copies.merge()
-    assert "campaign Side Quest comes in whole" in said
+    assert 'campaign "Side Quest" comes in whole' in said
     assert "Zed: gold +2" in copies.ann.ok("history", "--campaign", "Side Quest")
     assert "nothing to merge" in copies.merge()
 

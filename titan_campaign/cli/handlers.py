@@ -698,7 +698,7 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
     else:
         print(shown(merged.text))
     for name in merged.campaigns:
-        print(f"  campaign {name} comes in whole")
+        print(f'  campaign "{shown(name)}" comes in whole')
     for line in merged.brought:
         print(f"  + {line}")
     for line in merged.deletes:

@@ -34,7 +34,7 @@ def merge_preview(merged: actions.Merged) -> str:
         )
     lines = [f"Merging would bring in: {merged.text.removeprefix('merged ')}."]
     for name in merged.campaigns:
-        lines.append(f"  campaign {name} comes in whole")
+        lines.append(f'  campaign "{name}" comes in whole')
     lines.extend(f"  + {line}" for line in merged.brought[:SHOWN])
     if len(merged.brought) > SHOWN:
         lines.append(f"  ... and {len(merged.brought) - SHOWN} more")
