@@ -86,6 +86,21 @@ def test_a_titan_file_that_breaks_the_rules_is_refused_whole_naming_the_event(
     assert "nothing imported" in thorn.refused("titan", "import", str(tmp_path / "missing.json"))
 
 
+def test_a_file_of_the_other_kind_is_refused_saying_which_command_takes_it(thorn, tmp_path) -> None:
+    titan_file, export = tmp_path / "thorn.json", tmp_path / "all.json"
+    thorn.ok("titan", "export", "Thorn", "-o", str(titan_file))
+    thorn.ok("export", "-o", str(export))
+    said = thorn.refused("titan", "import", str(export))
+    assert "is a campaigns export, not a Titan file" in said and "`titan-campaign import" in said
+    said = thorn.refused("import", str(titan_file))
+    assert (
+        "is a Titan file, not a campaigns export" in said and "`titan-campaign titan import" in said
+    )
+    said = thorn.refused("titan", "import", str(thorn.db))
+    assert "is a campaign database, not a Titan file" in said and "titan export NAME" in said
+    assert "nothing imported" in said
+
+
 def test_a_kept_goal_shows_what_remains_and_is_cleared(thorn) -> None:
     assert "keeps no goal" in thorn.refused("goal", "Thorn")
     thorn.ok("goal", "Thorn", "--keep", "--ability", "power=2")

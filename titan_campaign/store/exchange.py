@@ -133,22 +133,51 @@ F = TypeVar("F", "ExportFile", "TitanFile")
 
 def _read(path: Path, kind: type[F], what: str) -> F:
     """A file to import, checked for shape; StoreError saying nothing was imported."""
+    data: Any = None
     try:
         raw = read_bytes(path, what)
         if raw is None:
             raise StoreError(f"{path} does not exist")
-        facts = parse(kind, parse_json(path, raw))
+        data = parse_json(path, raw)
+        facts = parse(kind, data)
     except StoreError as error:
         raise StoreError(
             f"{str(error).removesuffix(' (left untouched)')}; nothing imported"
         ) from None
     except ShapeError as error:
-        raise StoreError(f"{path} is not a {what} ({error}); nothing imported") from None
+        mistaken = _other_kind(path, data, kind)
+        raise StoreError(
+            mistaken or f"{path} is not a {what} ({error}); nothing imported"
+        ) from None
     if facts.schema_version > kind.NEWEST:
         raise StoreError(
             f"{path} comes from a newer titan-campaign ({what} version {facts.schema_version}); nothing imported"
         )
     return facts
+
+
+def _other_kind(path: Path, data: Any, kind: type[F]) -> str:
+    """What a file given to the wrong import is, and the command that takes it ("" if it is
+    none of the program's files)."""
+    if not isinstance(data, dict):
+        return ""
+    titan_import = kind is TitanFile
+    wanted = "a Titan file" if titan_import else "a campaigns export"
+    if data.get("format") == (EXPORT_FORMAT if titan_import else TITAN_FORMAT):
+        other, command = (
+            ("a campaigns export", f"`titan-campaign import {path}` brings its campaigns in")
+            if titan_import
+            else ("a Titan file", f"`titan-campaign titan import {path}` brings the Titan in")
+        )
+        return f"{path} is {other}, not {wanted}: {command}; nothing imported"
+    if {"campaigns", "meta"} <= data.keys() or {"campaigns", "changes"} <= data.keys():
+        command = "titan export NAME -o FILE" if titan_import else "export -o FILE"
+        return (
+            f"{path} is a campaign database, not {wanted}: write one from it with"
+            f" `titan-campaign --db {path} {command}`, or merge it if it is a copy of this one;"
+            " nothing imported"
+        )
+    return ""
 
 
 def read_export(path: Path) -> ExportFile:
