@@ -101,6 +101,20 @@ def test_a_file_of_the_other_kind_is_refused_saying_which_command_takes_it(thorn
     assert "nothing imported" in said
 
 
+def test_an_archived_titan_imported_is_said_to_be_archived_and_listed_as_hidden(
+    thorn, tmp_path
+) -> None:
+    file = tmp_path / "thorn.json"
+    thorn.ok("titan", "archive", "Thorn")
+    thorn.ok("titan", "export", "Thorn", "-o", str(file))
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    said = thorn.ok("titan", "import", str(file), "--campaign", "Second Age")
+    assert said.startswith('Thorn (Ann) joins "Second Age"') and "archived" in said
+    assert "titan restore Thorn" in said
+    listed = thorn.ok("titan", "list", "--campaign", "Second Age")
+    assert "no Titans yet" not in listed and "1 archived" in listed and "--all" in listed
+
+
 def test_a_kept_goal_shows_what_remains_and_is_cleared(thorn) -> None:
     assert "keeps no goal" in thorn.refused("goal", "Thorn")
     thorn.ok("goal", "Thorn", "--keep", "--ability", "power=2")

@@ -152,8 +152,13 @@ def cmd_titan(args: Namespace, db: Database) -> None:
         except actions.NameTaken as error:
             raise RuleError(f"{str(error).removesuffix(')')}: --name NEW)") from None
         state = done.state
+        archived = (
+            f"; archived (hidden from lists): titan restore {state.name} brings it back"
+            if state.archived
+            else ""
+        )
         print(
-            f'{state.name} ({state.player}) joins "{done.campaign}": level {state.level}, {state.available_xp} XP available'
+            f'{state.name} ({state.player}) joins "{done.campaign}": level {state.level}, {state.available_xp} XP available{archived}'
         )
         return
     if args.action == "list":
@@ -190,7 +195,13 @@ def _titan_list(args: Namespace, db: Database) -> None:
         print(json.dumps([view_json(row) for row in rows], indent=2, ensure_ascii=False))
         return
     if not rows:
-        print("no Titans yet: titan-campaign titan add NAME --player PLAYER")
+        hidden = (
+            [] if args.all else actions.roster_lines(db, _campaign_ref(args, db), archived=True)
+        )
+        if hidden:
+            print(f"no active Titans ({len(hidden)} archived: titan list --all shows them)")
+        else:
+            print("no Titans yet: titan-campaign titan add NAME --player PLAYER")
     for row in rows:
         if isinstance(row, actions.DamagedLine):
             print(f"{row.name}: cannot be read: {row.damaged}")
