@@ -10,12 +10,13 @@ from textual.widgets import DataTable
 from textual.widgets._toast import Toast, ToastRack
 
 from titan_campaign import actions
+from titan_campaign.rules.sheet import sheet_view
 from titan_campaign.rules.titan import TitanState
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import CAMPAIGN, screen_text
+from .conftest import CAMPAIGN, rendered, screen_text
 
 
 async def test_history_wraps_a_long_change_within_80_columns(iron_crown: Path) -> None:
@@ -79,3 +80,25 @@ async def test_the_roster_reads_each_titan_whole_at_every_width_from_40_to_80(
                 assert state.player[:6] in said, (width, state.name, said)
                 if state.pending:
                     assert f"{len(state.pending)} to make" in said, (width, state.name, said)
+
+
+async def test_a_spell_list_cut_at_its_right_edge_has_its_card_say_what_is_cut(
+    iron_crown: Path,
+) -> None:
+    """At 50 columns the list's far columns (when a spell is cast, how it was gained) are off
+    the side: the highlighted spell's card below says them."""
+    db = Database(iron_crown)
+    state = actions.read_titan(db, actions.find_titan(db, "Thorn", CAMPAIGN)).state
+    spells = sheet_view(state, CAMPAIGN).spells
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(50, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#spell-list", DataTable)
+        assert table.virtual_size.width > table.scrollable_content_region.width  # cut
+        table.focus()
+        for row, spell in enumerate(spells):
+            table.move_cursor(row=row)
+            await pilot.pause()
+            card = " ".join(rendered(app.screen.query_one("#spell-text")).split())
+            for fact in (f"{spell.school.title()} level {spell.level}", spell.cast):
+                assert fact in card, (spell.name, fact, card)

@@ -134,8 +134,8 @@ def spell_rows(data: SheetView) -> list[tuple[str, ...]]:
 
 def spell_text(name: str, line: SpellLine | None = None) -> Text:
     """A known spell's whole card, read in place below the list; with the spell book's
-    ``line`` (on a phone held upright, whose list shows only the name and Mana), what the
-    list's other columns say too."""
+    ``line`` (on a phone held upright, whose list shows only the name and Mana, or a list cut
+    at the screen's edge), what the list's other columns say too."""
     spell = find_spell(name)
     facts = f"Target: {spell.target}"
     facts += f"   Attack: {spell.attack}" if spell.attack else ""
@@ -366,6 +366,7 @@ class SheetScreen(OneTitan, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         upright = self.has_class("-upright")
         self._fit(event.size.width)
+        self.call_after_refresh(self.show_spell_text)  # the list cut at its edge, or no more
         if self.state is not None and self.has_class("-upright") != upright:
             data = sheet_view(self.state, self.campaign_name)  # the summary in one or two lines
             self.query_one("#sheet-summary", Static).update(summary_line(data, not upright))
@@ -440,7 +441,9 @@ class SheetScreen(OneTitan, Screen[None]):
         if name is None:
             text.update(Text(NO_SPELLS, style="dim"))
             return
-        line = self.spell_lines.get(name) if self.has_class("-upright") else None
+        table = self.query_one("#spell-list", DataTable)
+        cut = table.virtual_size.width > table.scrollable_content_region.width
+        line = self.spell_lines.get(name) if self.has_class("-upright") or cut else None
         text.update(spell_text(name, line))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
