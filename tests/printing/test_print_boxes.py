@@ -49,16 +49,33 @@ def title_over_mana(lines: list[str]) -> str:
     return re.split(r"\s{2,}", above.strip())[-1]
 
 
+TEXT_FORMS = ("app's sheet", "text sheet", "game card text")
+
+
+@pytest.fixture(scope="module")
+def veteran_printed(
+    example_sheets: dict[str, SheetView], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, str]:
+    """What the veteran's printouts and the app's sheet box read, each printed once."""
+    veteran = example_sheets["veteran"]  # one Skill box
+    folder = tmp_path_factory.mktemp("printed")
+    return {
+        "app's sheet": derived_panel(veteran).plain,
+        "text sheet": sheet_text(veteran),
+        "game card text": game_card_text(veteran),
+        "html sheet": "\n".join(parse_html(sheet_html(veteran)).text),
+        "pdf sheet": pdftotext(sheet_pdf(veteran), folder),
+        "html game card": "\n".join(parse_html(game_card_html(veteran)).text),
+        "pdf game card": pdftotext(pages_pdf(game_card_pages(veteran)), folder),
+    }
+
+
 def test_the_box_of_figures_in_play_has_one_title_in_the_app_and_on_every_printout(
-    example_sheets: dict[str, SheetView], tmp_path: Path
+    veteran_printed: dict[str, str],
 ) -> None:
-    thorn = example_sheets["thorn"]
-    html_texts = [text for text in parse_html(sheet_html(thorn)).text if text.strip()]
     titles = {
-        "app's sheet": title_over_mana(derived_panel(thorn).plain.splitlines()),
-        "text": title_over_mana(sheet_text(thorn).splitlines()),
-        "html": title_over_mana(html_texts),
-        "pdf": title_over_mana(pdftotext(sheet_pdf(thorn), tmp_path).splitlines()),
+        name: title_over_mana(veteran_printed[name].splitlines())
+        for name in ("app's sheet", "text sheet", "html sheet", "pdf sheet")
     }
     assert set(titles.values()) == {IN_PLAY}, titles
 
@@ -75,28 +92,17 @@ def skill_labels(printed: str) -> set[str]:
 
 
 def test_the_figure_of_skill_5_strikes_has_one_label_in_the_app_and_on_every_printout(
-    example_sheets: dict[str, SheetView], tmp_path: Path
+    veteran_printed: dict[str, str],
 ) -> None:
     """One Strike Phase at Skill-factor 5 per Battle for each Skill box (the rulebook's Skill):
     the app's IN PLAY box, the text, HTML and PDF sheets and the game-night card (text, HTML
     and PDF) all call the figure ``SKILL_USES_LABEL``; the text forms keep it on one line with
     its figure, inside their columns."""
-    veteran = example_sheets["veteran"]  # one Skill box
-    texts = {
-        "app's sheet": derived_panel(veteran).plain,
-        "text sheet": sheet_text(veteran),
-        "game card text": game_card_text(veteran),
-    }
-    printed = texts | {
-        "html sheet": "\n".join(parse_html(sheet_html(veteran)).text),
-        "pdf sheet": pdftotext(sheet_pdf(veteran), tmp_path),
-        "html game card": "\n".join(parse_html(game_card_html(veteran)).text),
-        "pdf game card": pdftotext(pages_pdf(game_card_pages(veteran)), tmp_path),
-    }
-    labels = {name: skill_labels(shown) for name, shown in printed.items()}
-    assert labels == {name: {SKILL_USES_LABEL} for name in printed}, labels
-    for name, shown in texts.items():
-        assert re.search(rf"(^|\s){SKILL_USES_LABEL}:\s+1$", shown, re.MULTILINE), name
+    labels = {name: skill_labels(shown) for name, shown in veteran_printed.items()}
+    assert labels == {name: {SKILL_USES_LABEL} for name in veteran_printed}, labels
+    for name in TEXT_FORMS:
+        found = re.search(rf"(^|\s){SKILL_USES_LABEL}:\s+1$", veteran_printed[name], re.MULTILINE)
+        assert found, name
 
 
 CHOICES = (
