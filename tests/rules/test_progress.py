@@ -112,3 +112,30 @@ def test_games_played_in_another_campaign_line_up_under_their_campaign() -> None
         "    1  2026-12-09       60       374      300       1      1",
     ]
     assert {len(line) for line in lines[3:] if line[0] == " "} == {len(lines[1])}
+
+
+def test_r9_games_of_two_earlier_campaigns_keep_the_order_they_were_played_in(
+    titan: Any,
+) -> None:
+    """Ax played games 1 to 3 in "Iron Crown", then game 1 of "Second Age", and was carried on
+    from there: Second Age's game 1 came after Iron Crown's game 3, so it is Ax's last game
+    (R9) and the last row, whatever its number."""
+    ax = titan(base_xp=0)
+    for number in (1, 2, 3):
+        lost = GameOutcome(result="lost")
+        ax.do(GameRecorded(game=number, date="2026-01-01", outcome=lost, played_in="Iron Crown"))
+    ax.do(
+        GameRecorded(
+            game=1, date="2026-05-01", outcome=GameOutcome(result="won"), played_in="Second Age"
+        )
+    )
+    rows = progress(ax.log.events)
+    assert [(row.played_in, row.game) for row in rows] == [
+        ("Iron Crown", 1),
+        ("Iron Crown", 2),
+        ("Iron Crown", 3),
+        ("Second Age", 1),
+    ]
+    assert [row.earned for row in rows] == [50, 100, 150, 250]
+    last = ax.state.last_game
+    assert last is not None and (last.played_in, last.game) == ("Second Age", 1)

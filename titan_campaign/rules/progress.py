@@ -53,7 +53,7 @@ def progress(events: Iterable[Event]) -> list[ProgressRow]:
     A history the rules refuse raises RuleError, as ``titan.replay`` does.
     """
     state: TitanState | None = None
-    recorded: dict[tuple[int, int], tuple[int, TitanState]] = {}  # play order: (when, state)
+    recorded: dict[tuple[int, int, int], tuple[int, TitanState]] = {}  # play order: (when, state)
     for when, event in enumerate(events):
         state = apply(state, event).state
         if isinstance(event, GameRecorded):

@@ -92,12 +92,16 @@ class GamePlayed(NamedTuple):
     award: Award
     survivors: tuple[str, ...] | None
     played_in: str = ""
+    came: int = 0
+    """For a game of another campaign: 1 for the first campaign the Titan played in, 2 for the
+    next it was carried to, ... (its history holds them in that order)."""
 
     @property
-    def order(self) -> tuple[int, int]:
-        """Play order: games of another campaign first (they came before the Titan joined),
-        then this campaign's games by number."""
-        return (0 if self.played_in else 1, self.game)
+    def order(self) -> tuple[int, int, int]:
+        """Play order: games of other campaigns first (they came before the Titan joined), each
+        campaign's in the order the Titan played in them, by number within one; then this
+        campaign's games by number."""
+        return (0, self.came, self.game) if self.played_in else (1, 0, self.game)
 
 
 class KeptGoal(NamedTuple):

@@ -239,6 +239,11 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
         where = f" in {event.played_in}" if event.played_in else ""
         raise RuleError(f"game {event.game}{where} is already recorded for {state.name}")
     award = game_award(event.outcome, state.abilities["wisdom"])
+    elsewhere = [game for game in state.games if game.played_in]
+    came = next(
+        (game.came for game in elsewhere if game.played_in == event.played_in),
+        max((game.came for game in elsewhere), default=0) + 1,
+    )
     played = GamePlayed(
         event.game,
         event.date,
@@ -247,6 +252,7 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
         award,
         event.survivors,
         event.played_in,
+        came if event.played_in else 0,
     )
     guard = state.honor_guard
     last = state.last_game
@@ -301,6 +307,7 @@ def _correct_game(state: TitanState, event: GameCorrected, notes: list[str]) -> 
         award,
         event.survivors,
         event.played_in,
+        old.came,
     )
     difference = award.total - old.award.total
     what = f"the correction of game {event.game}"
