@@ -26,21 +26,32 @@ async def test_every_button_of_the_dialog_fits_across_a_phone_held_upright(
     keys: list[str],
 ) -> None:
     async with opened(campaign, titan, keys, PHONE_UPRIGHT) as (app, _pilot):
-        dialog = app.screen
-        assert isinstance(dialog, ModalScreen), dialog
-        box = list(dialog.query(FormBox))[-1]
-        assert box.max_scroll_x == 0, (name, box.virtual_size, box.size)
-        inside = box.content_region
-        for part in box.query("*"):  # every button, field and line of words
-            if not part.display or not part.region.width:
-                continue
-            across = (part.region.x, part.region.right)
-            assert inside.x <= across[0] and across[1] <= inside.right, (
-                name,
-                str(part.render()) if isinstance(part, Label) else str(part.label),
-                across,
-                (inside.x, inside.right),
-            )
+        every_part_fits(name, app.screen)
+
+
+async def test_the_goal_dialogs_three_buttons_fit_on_a_terminal_split_in_two(
+    campaign: Path,  # noqa: F811
+) -> None:
+    """At 50 columns, too narrow for its three buttons side by side: one above the other."""
+    async with opened(campaign, "Thorn", ["o"], (50, 24)) as (app, _pilot):
+        every_part_fits("goal", app.screen)
+
+
+def every_part_fits(name: str, dialog: object) -> None:
+    assert isinstance(dialog, ModalScreen), dialog
+    box = list(dialog.query(FormBox))[-1]
+    assert box.max_scroll_x == 0, (name, box.virtual_size, box.size)
+    inside = box.content_region
+    for part in box.query("*"):  # every button, field and line of words
+        if not part.display or not part.region.width:
+            continue
+        across = (part.region.x, part.region.right)
+        assert inside.x <= across[0] and across[1] <= inside.right, (
+            name,
+            str(part.render()) if isinstance(part, Label) else str(part.label),
+            across,
+            (inside.x, inside.right),
+        )
 
 
 @pytest.mark.parametrize("size", [PHONE_UPRIGHT, (50, 24)], ids=["upright", "50x24"])

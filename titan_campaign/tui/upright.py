@@ -10,3 +10,10 @@ UPRIGHT = [(0, "-upright"), (UPRIGHT_WIDTH, "-roomy")]
 """A screen's ``HORIZONTAL_BREAKPOINTS``: under ``UPRIGHT_WIDTH`` it is ``-upright``; a
 dialog's buttons then stand one above the other, each across the dialog, and its fields'
 labels above them (see app.tcss)."""
+
+
+def buttons_side_by_side(width: int) -> list[tuple[int, str]]:
+    """``HORIZONTAL_BREAKPOINTS`` of a screen whose buttons need ``width`` columns side by
+    side: on a narrower screen (a phone held upright, a terminal split in two) it is
+    ``-upright``, its buttons one above the other."""
+    return [(0, "-upright"), (width, "-roomy")]

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from ... import actions
 from ...rules.campaign import Campaign
 from .. import places
+from ..upright import buttons_side_by_side
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
@@ -40,9 +41,6 @@ def example_campaign_file() -> Path | None:
 BUTTONS_SIDE_BY_SIDE = 56
 """The narrowest screen with room for the list's two buttons side by side (18 and 31 cells,
 each with its margin, and the page's)."""
-BUTTONS_BREAKPOINTS = [(0, "-upright"), (BUTTONS_SIDE_BY_SIDE, "-roomy")]
-"""The list's two buttons stand one above the other on a screen too narrow for both side by
-side (a phone held upright, a terminal split in two), as a dialog's do (see app.tcss)."""
 
 
 class CampaignsScreen(Screen[None]):
@@ -56,7 +54,7 @@ class CampaignsScreen(Screen[None]):
         Binding("d", "delete", "Delete", id="campaigns.delete"),
         Binding("k", "backups", "Backups", id="campaigns.backups"),
     ]
-    HORIZONTAL_BREAKPOINTS = BUTTONS_BREAKPOINTS
+    HORIZONTAL_BREAKPOINTS = buttons_side_by_side(BUTTONS_SIDE_BY_SIDE)
 
     def __init__(self) -> None:
         super().__init__()

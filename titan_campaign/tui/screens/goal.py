@@ -20,6 +20,7 @@ from ...rules.goals import GoalStep
 from ...rules.names import UnknownName
 from ...rules.state import XP_PER_PURCHASE
 from ...rules.titan import TitanState
+from ..upright import buttons_side_by_side
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
@@ -144,6 +145,7 @@ class GoalModal(FormModal):
         BACK,
         Binding("ctrl+s", "keep", "Keep goal", id="goal_form.keep"),
     ]
+    HORIZONTAL_BREAKPOINTS = buttons_side_by_side(56)  # its three buttons, each with its margin
 
     def __init__(self, titan: actions.TitanRef, state: TitanState) -> None:
         super().__init__()
