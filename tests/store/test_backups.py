@@ -101,6 +101,11 @@ def test_no_new_backups_with_the_setting_at_0_and_the_old_ones_stay(crown, monke
         crown.ok("gold", "Thorn", str(amount))
     assert [b.file.name for b in list_backups(crown.db)] == kept
     assert gold_of(crown, "Thorn") == 6
+    assert "new backups are turned off (TITAN_CAMPAIGN_BACKUPS=0)" in crown.ok("backups")
+    for backup in kept:
+        (folder(crown.db) / backup).unlink()
+    listed = crown.ok("backups")
+    assert "turned off (TITAN_CAMPAIGN_BACKUPS=0)" in listed and "one is kept" not in listed
 
 
 def test_a_restore_keeps_the_file_it_replaces_even_with_backups_turned_off(

@@ -660,8 +660,16 @@ def cmd_schema(args: Namespace, db: Database) -> None:
 
 def cmd_backups(args: Namespace, db: Database) -> None:
     rows = actions.list_backups(db)
+    try:
+        off = actions.backups_kept() == 0
+    except actions.StoreError:
+        off = False  # a nonsense setting is refused by the next change, naming it
+    setting = f"{actions.BACKUPS_ENV}=0"
     if not rows:
-        print(f"no backups of {shown(str(db.path))} yet: one is kept before every change")
+        if off:
+            print(f"no backups of {shown(str(db.path))}: they are turned off ({setting})")
+        else:
+            print(f"no backups of {shown(str(db.path))} yet: one is kept before every change")
         return
     print(f"backups of {shown(str(db.path))}, newest first:")
     for backup in rows:
@@ -669,6 +677,8 @@ def cmd_backups(args: Namespace, db: Database) -> None:
     print(
         "restore one with: titan-campaign restore N (the current database is kept as a backup first)"
     )
+    if off:
+        print(f"new backups are turned off ({setting}): only a restore keeps one")
 
 
 def cmd_restore(args: Namespace, db: Database) -> None:
