@@ -15,7 +15,7 @@ from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.screens.titan_file import ExportTitanModal, ImportTitanModal
 
-from .conftest import SIZE, build_db, named, rendered, stored, won_game
+from .conftest import SIZE, Notes, build_db, named, rendered, stored, won_game
 
 SMALL = (80, 24)
 
@@ -124,8 +124,13 @@ async def test_a_titan_exported_from_one_campaign_imports_into_another(tmp_path:
         assert isinstance(app.screen, RosterScreen)
     assert file.exists()
 
+    bryn = named(Database(db), "Bryn", "Demo")
+    actions.archive_titan(Database(db), bryn)  # retired in Demo, then carried on
+    retired = tmp_path / "bryn-titan.json"
+    actions.export_titan(Database(db), bryn, retired)
     app = TitanCampaignApp(db, open_campaign="Second")
     async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
         await pilot.press("i", *"missing.json", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ImportTitanModal)  # refused: the form stays open
@@ -134,6 +139,13 @@ async def test_a_titan_exported_from_one_campaign_imports_into_another(tmp_path:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one("#titan-file").value = str(retired)  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen), rendered(app.screen.query_one("#file-problem"))
+        assert "Bryn is archived" in notes.text() and "v shows" in notes.text()
     moved = actions.read_titan(Database(db), named(Database(db), "Thorn", "Second")).state
     original = actions.read_titan(Database(db), named(Database(db), "Thorn", "Demo")).state
     assert {game.played_in for game in moved.games} == {"Demo"}  # its own past, played in Demo

@@ -176,5 +176,7 @@ class ImportTitanModal(_FileModal):
         except REFUSED as error:
             self.show_problem(refusal(error))
             return
-        self.notify(done.text, title="Imported")
+        archived = done.state.archived
+        hidden = f"\n{done.state.name} is archived: v shows archived Titans, x brings one back."
+        self.notify(done.text + (hidden if archived else ""), title="Imported")
         self.dismiss(done.state.name)
