@@ -296,7 +296,7 @@ def test_eight_abilities_in_sheet_order_with_their_sheet_lines() -> None:
     )
     assert list(ABILITY_INFO) == list(ABILITIES)
     assert ABILITY_INFO["power"].sheet_text == "+1 Power-factor"
-    assert ABILITY_INFO["skill"].sheet_text == "1 roll at Skill-factor 5/turn"
+    assert ABILITY_INFO["skill"].sheet_text == "Skill-factor 5 once a Battle"  # R3, not "/turn"
     assert ABILITY_INFO["leadership"].sheet_text == "one start unit upgraded"
     assert ABILITY_INFO["wisdom"].sheet_text == "+10% experience"
     assert ABILITY_INFO["luck"].title == "LUCK"

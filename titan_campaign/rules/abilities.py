@@ -2,8 +2,10 @@
 
 ``sheet_text`` is the short line printed on the Titan Character Sheet at the end of the
 rulebook; ``effect`` is the rulebook's full paragraph (typographic quotes and dashes as ASCII).
-Note that the sheet's SKILL line ("1 roll at Skill-factor 5/turn") is looser than the rule,
-which is one Strike Phase per Battle (R3 follows the rule).
+The one line changed: the rulebook's sheet prints SKILL as "1 roll at Skill-factor 5/turn",
+which its own rule contradicts (Skill-factor 5 for one Strike Phase per Battle, as R3 reads
+it); printed beside the sheet's "Skill-5 per Battle" figure it told a player two things, so
+the sheet says what the rule says.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ ABILITY_INFO: dict[str, Ability] = {
         Ability(
             key="skill",
             title="SKILL",
-            sheet_text="1 roll at Skill-factor 5/turn",
+            sheet_text="Skill-factor 5 once a Battle",
             effect=(
                 "For every box checked, the Titan has Skill-factor 5 for one Strike Phase per "
                 "Battle. This can be a Strike Phase on the Titan's turn, or on an opponent's turn. "
