@@ -84,11 +84,11 @@ def test_a_sigcont_starts_no_second_reader_and_the_app_ends_when_its_terminal_cl
     try:
         fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         read_until(terminal, b"IRON CROWN")
-        drain(terminal, 0.5)
+        drain(terminal, 0.3)
         running = threads(pid)
         for _ in range(2):
             os.kill(pid, signal.SIGCONT)  # no suspend before it
-            drain(terminal, 0.5)
+            drain(terminal, 0.3)
         assert threads(pid) == running, "the driver started again: a second reader"
         os.close(terminal)  # the terminal window closes
         terminal = -1
