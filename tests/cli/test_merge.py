@@ -56,3 +56,23 @@ def test_merge_of_a_file_that_is_not_a_database_is_refused(thorn: Cli) -> None:
     other.write_text('{"shopping": ["eggs"]}')
     message = thorn.refused("merge", str(other))
     assert "is not a titan-campaign database" in message and "nothing merged" in message
+
+
+def test_a_merge_that_only_refuses_says_the_database_is_unchanged_and_undo_keeps_ann_s_change(
+    thorn: Cli,
+) -> None:
+    copy = Cli(thorn.db.with_name("copy.json"), thorn.capsys)
+    shutil.copyfile(thorn.db, copy.db)
+    with time_machine.travel(START, tick=False) as clock:
+        thorn.ok("spend", "Thorn", "ability", "power")
+        thorn.ok("spend", "Thorn", "ability", "luck")  # Thorn's last 100 XP
+        clock.shift(timedelta(minutes=1))
+        copy.ok("spend", "Thorn", "ability", "wisdom")  # the same XP, spent later: refused
+        clock.shift(timedelta(minutes=1))
+        assert "the database stays as it is (no merge to undo)" in thorn.ok(
+            "merge", str(copy.db), "--dry-run"
+        )
+        said = thorn.ok("merge", str(copy.db))
+    assert said.startswith("merged 0 changes from copy.json; 1 refused")
+    assert "the database is unchanged: there is no merge to undo" in said
+    assert "undone: Thorn: bought a Luck box" in thorn.ok("undo")  # Ann's own change, as said

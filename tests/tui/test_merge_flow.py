@@ -12,8 +12,9 @@ from textual.widgets import OptionList, Static
 
 from titan_campaign import actions
 from titan_campaign.store import Database
+from titan_campaign.store.merge import Merged, Refused
 from titan_campaign.tui.app import TitanCampaignApp
-from titan_campaign.tui.screens.merge import ChooseCopyModal, ConfirmMergeModal
+from titan_campaign.tui.screens.merge import ChooseCopyModal, ConfirmMergeModal, merge_preview
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
@@ -169,3 +170,11 @@ async def test_several_conflicted_copies_are_all_listed_and_the_player_chooses_o
         await pilot.pause()
         assert f"merged 1 change from {COPIES[2]}" in notes.text()
     assert stored(db, "Thorn").gold == 3
+
+
+def test_a_merge_whose_every_change_is_refused_says_the_database_stays_as_it_is() -> None:
+    wisdom = Refused("Iron Crown", "Thorn: bought a Wisdom box (100 XP)", "0 available (R1)", {})
+    preview = merge_preview(Merged("copy.json", (), (wisdom,), (), unchanged=True))
+    assert "refused: Thorn: bought a Wisdom box (100 XP): 0 available (R1)" in preview
+    assert "the database stays as it is (no merge to undo)" in preview
+    assert "undo takes the merge back" not in preview

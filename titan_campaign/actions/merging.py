@@ -35,9 +35,12 @@ def merge_tables(
     known, kept = refused_before(db.path), kept_deleted(db.path)
     if dry_run:
         with db.reading() as session:
-            return merge_into(session, tables, source, known, kept)
+            merged = merge_into(session, tables, source, known, kept)
+            return merged._replace(unchanged=not session.changed)
     with db.writing() as session:
-        merged = merge_into(session, tables, source, known, kept)
+        merged = merge_into(session, tables, source, known, kept)._replace(
+            unchanged=not session.changed
+        )
         if merged.refused or merged.kept_deleted:
             keep_refused(db.path, merged, now_iso())
     return merged

@@ -728,6 +728,12 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
         print(f"  refused: {refused.what}: {refused.reason}")
     if merged.refused and not dry_run:
         print(f"  refused changes are kept whole in {shown(str(actions.refused_file(db.path)))}")
+    if merged.unchanged and not merged.brings_nothing:
+        print(
+            "  nothing comes in: the database stays as it is (no merge to undo)"
+            if dry_run
+            else "  the database is unchanged: there is no merge to undo"
+        )
 
 
 def cmd_serve(args: Namespace, db: Database) -> None:

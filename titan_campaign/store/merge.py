@@ -58,6 +58,9 @@ class Merged(NamedTuple):
     kept_deleted: tuple[str, ...] = ()
     """Each campaign this merge kept deleted for the first time against the copy's version of
     it (``_kept_key``): said once, and remembered beside the database not to say it again."""
+    unchanged: bool = False
+    """The database stays as it was (say every change of the copy was refused): no merge is
+    saved, so there is none for ``undo`` to take back."""
 
     @property
     def brings_nothing(self) -> bool:

@@ -45,7 +45,10 @@ def merge_preview(merged: actions.Merged) -> str:
         lines.append(f"  ... and {len(merged.refused) - SHOWN} more refused")
     if merged.refused:
         lines.append("Refused changes are kept whole beside the database.")
-    lines.append("The file as it is now is kept as a backup; undo takes the merge back.")
+    if merged.unchanged:
+        lines.append("Nothing comes in: the database stays as it is (no merge to undo).")
+    else:
+        lines.append("The file as it is now is kept as a backup; undo takes the merge back.")
     return "\n".join(lines)
 
 

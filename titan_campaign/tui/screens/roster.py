@@ -369,8 +369,9 @@ class RosterScreen(Screen[None]):
             merged = titan_app(self).attempt(lambda: actions.merge_copy(db, copy))
             if merged is not None:
                 kept = ", the refused ones kept beside it" if merged.refused else ""
+                undo = "the database is unchanged" if merged.unchanged else "undo takes it back"
                 self.notify(
-                    f"{merged.text}; undo takes it back. You may delete the copy: its changes"
+                    f"{merged.text}; {undo}. You may delete the copy: its changes"
                     f" are in the database{kept}.",
                     title="Merged",
                     markup=False,
