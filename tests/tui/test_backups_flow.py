@@ -97,6 +97,9 @@ async def test_a_restore_over_a_database_deleted_by_hand_says_it_kept_nothing(
         changed_db.unlink()
         await pilot.press("k", "r")
         await pilot.pause()
+        question = rendered(app.screen.query_one("#restore-question", Static))
+        assert "There is no database file now: nothing to keep." in question
+        assert "is kept as a backup" not in question
         await pilot.press("enter")
         await pilot.pause()
         assert "Restored backup 1" in notes.text()

@@ -34,9 +34,10 @@ class ConfirmRestoreModal(FormModal):
 
     BINDINGS: ClassVar[list[BindingType]] = [BACK]
 
-    def __init__(self, backup: actions.Backup) -> None:
+    def __init__(self, backup: actions.Backup, keeps: bool = True) -> None:
         super().__init__()
         self.backup = backup
+        self.keeps = keeps  # the database file is there, to be kept as a backup
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
@@ -45,7 +46,11 @@ class ConfirmRestoreModal(FormModal):
                 plain(
                     f"Restore backup {self.backup.number} from {self.backup.when}?\n"
                     f"It takes back {undoes(self.backup)}.\n\n"
-                    "The current version is kept as a backup."
+                    + (
+                        "The current version is kept as a backup."
+                        if self.keeps
+                        else "There is no database file now: nothing to keep."
+                    )
                 ),
                 id="restore-question",
             )
@@ -134,7 +139,8 @@ class BackupsScreen(Screen[None]):
             if restore is True:
                 self._restore(chosen)
 
-        self.app.push_screen(ConfirmRestoreModal(chosen), confirmed)
+        keeps = actions.has_database_file(database(self))
+        self.app.push_screen(ConfirmRestoreModal(chosen, keeps), confirmed)
 
     def _restore(self, chosen: actions.Backup) -> None:
         db = database(self)
