@@ -545,3 +545,21 @@ def test_a_copy_merged_twice_keeps_the_order_of_changes_both_copies_made_in_the_
     test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent.hypothesis.inner_test(  # type: ignore[attr-defined]
         steps
     )
+
+
+def test_undo_of_a_merge_whose_note_was_edited_by_hand_still_undoes_it(copies: Copies) -> None:
+    copies.on(copies.ann, "spend", "Thorn", "ability", "skill")
+    copies.on(copies.ann, "spend", "Thorn", "ability", "skill")  # 50 XP left
+    copies.on(copies.bo, "spend", "Thorn", "ability", "wisdom")  # refused
+    copies.on(copies.bo, "gold", "Mira", "5")
+    copies.merge()
+    lines = copies.ann.db.read_text(encoding="utf-8").splitlines(keepends=True)
+    edited = [
+        line.replace('"refused": [', '"refused": [{"by": "hand"}, ', 1)
+        if '"merged"' in line
+        else line
+        for line in lines
+    ]
+    assert edited != lines
+    copies.ann.db.write_text("".join(edited), encoding="utf-8")
+    assert copies.on(copies.ann, "undo").startswith("undone: merged 1 change")

@@ -577,7 +577,7 @@ def forget_kept_deleted(database: Path, merge: Mapping[str, Any], at: str) -> No
     undone = merge.get("kept_deleted")
     refusals = merge.get("refused")
     undone = undone if isinstance(undone, list) else []
-    refusals = set(refusals) if isinstance(refusals, list) else set()
+    refusals = {r for r in refusals if isinstance(r, str)} if isinstance(refusals, list) else set()
     path = refused_file(database)
     found = _refused_data(database)
     if (not undone and not refusals) or found is None:
