@@ -113,3 +113,15 @@ def test_purchases_since_the_last_game_show_under_the_games_so_the_back_agrees_w
         assert f"{now}, {data.mana} Mana" in printed
     unchanged = sheet(AbilityBought(ability="power"), won(1), with_progress=True)
     assert "now, since game" not in sheet_text(unchanged) + " ".join(pdf_pages(unchanged))
+
+
+def test_an_imported_titans_games_are_printed_under_the_campaign_they_were_played_in() -> None:
+    """Thorn played games 1 and 2 in "The Iron Crown", then game 1 of this campaign: the back
+    page's table says where, as the text sheet does, so game 1 is not listed twice unnamed."""
+    iron_crown = [won(1).model_copy(update={"played_in": "The Iron Crown"})]
+    iron_crown.append(won(2).model_copy(update={"played_in": "The Iron Crown"}))
+    data = sheet(*iron_crown, won(1), with_progress=True)
+    back = pdf_pages(data)[-1]
+    assert "played in The Iron Crown:" in back and "played in this campaign:" in back
+    assert back.index("played in The Iron Crown:") < back.index("played in this campaign:")
+    assert "played in The Iron Crown:" in sheet_svg(data)

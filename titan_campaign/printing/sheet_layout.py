@@ -16,7 +16,7 @@ lines, the ledger and the notes.
 from __future__ import annotations
 
 from ..rules.abilities import ABILITIES, ABILITY_INFO
-from ..rules.progress import ProgressRow
+from ..rules.progress import ProgressRow, by_campaign
 from ..rules.sheet import GoalView, LedgerLine, SheetView, SpellLine
 from ..rules.spells import SCHOOLS
 from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
@@ -402,9 +402,13 @@ def _progress(flow: Flow, data: SheetView) -> None:
         flow.y += 4
 
     head()
-    for row in rows:
+    for row in by_campaign(rows):
         if flow.need(step, title):
             head()
+        if isinstance(row, str):  # where the next games were played (an imported Titan's)
+            flow.page.text(flow.x, flow.y + 3.4, row, 8, italic=True)
+            flow.y += step
+            continue
         for (_, right), figure in zip(PROGRESS_COLUMNS, _progress_figures(row), strict=True):
             flow.page.text(flow.x + right, flow.y + 3.4, str(figure), 8, align="right")
         flow.y += step

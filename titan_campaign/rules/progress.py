@@ -108,12 +108,25 @@ def progress_table(rows: Sequence[ProgressRow]) -> str:
         return "  ".join(parts).rstrip()
 
     lines = [line(_HEADINGS), line(["-" * width for width in _WIDTHS])]
-    where: str | None = None if any(row.played_in for row in rows) else ""
-    for row in rows:
-        if row.played_in != where:
-            where = row.played_in
-            lines.append(f"played in {where or 'this campaign'}:")
+    for row in by_campaign(rows):
+        if isinstance(row, str):
+            lines.append(row)
+            continue
         lines.append(
             line([row.game, row.date, row.award, row.earned, row.spent, row.level, row.mana])
         )
     return "\n".join(lines)
+
+
+def by_campaign(rows: Sequence[ProgressRow]) -> list[str | ProgressRow]:
+    """The rows, and when an imported Titan's games of another campaign are among them, a line
+    naming where each campaign's games were played before them ("played in The Iron Crown:",
+    then "played in this campaign:"), so that a game number is never listed twice unnamed."""
+    listed: list[str | ProgressRow] = []
+    where: str | None = None if any(row.played_in for row in rows) else ""
+    for row in rows:
+        if row.played_in != where:
+            where = row.played_in
+            listed.append(f"played in {where or 'this campaign'}:")
+        listed.append(row)
+    return listed
