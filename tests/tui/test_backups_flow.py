@@ -95,7 +95,11 @@ async def test_a_restore_over_a_database_deleted_by_hand_says_it_kept_nothing(
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
         changed_db.unlink()
-        await pilot.press("k", "r")
+        await pilot.press("k")
+        await pilot.pause()
+        hint = rendered(app.screen.query_one("#backups-hint", Static))
+        assert "no database file now: nothing to keep" in hint and "kept as a" not in hint
+        await pilot.press("r")
         await pilot.pause()
         question = rendered(app.screen.query_one("#restore-question", Static))
         assert "There is no database file now: nothing to keep." in question

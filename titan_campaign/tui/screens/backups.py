@@ -1,5 +1,6 @@
 """The database's kept backups, newest first: restore one (what ``titan-campaign backups`` and
-``titan-campaign restore N`` do). The current version is always kept as a backup first.
+``titan-campaign restore N`` do). The current version is kept as a backup first, when there is
+a file to keep.
 
 Each backup is the database as it was before a change: restoring it takes back that change
 and every one after it."""
@@ -114,9 +115,14 @@ class BackupsScreen(Screen[None]):
         except actions.StoreError as error:
             return str(error)
         if self._rows:
+            kept = (
+                "the current version is kept as a backup first"
+                if actions.has_database_file(database(self))
+                else "there is no database file now: nothing to keep"
+            )
             return (
-                "enter or r: restore the highlighted backup (the current version is kept as a "
-                f"backup first)   the last {keep} are kept (set {actions.BACKUPS_ENV} to change)"
+                f"enter or r: restore the highlighted backup ({kept})   the last {keep} are "
+                f"kept (set {actions.BACKUPS_ENV} to change)"
             )
         if keep == 0:
             return f"There are no backups: they are turned off ({actions.BACKUPS_ENV}=0)."
