@@ -28,7 +28,7 @@ from ..store.exchange import (
     read_titan_export,
     titan_export_text,
 )
-from ..store.files import real_path, write_atomically
+from ..store.files import is_missing, write_atomically
 from ..store.merge import Merged, export_copy
 from ..store.outputs import write_output
 from ..store.schemas import SCHEMAS, schema_text
@@ -160,7 +160,7 @@ class Restored(NamedTuple):
 def has_database_file(db: Database) -> bool:
     """Whether the database file is there now (False before its first change, or once it was
     deleted by hand): a restore then has nothing to keep."""
-    return real_path(db.path).exists()
+    return not is_missing(db.path)
 
 
 def restore_shown_backup(db: Database, chosen: Backup) -> Restored:

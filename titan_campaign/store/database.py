@@ -58,7 +58,6 @@ from .files import (
     lines_of,
     parse_json,
     read_bytes,
-    real_path,
     write_atomically,
     writers_lock,
 )
@@ -731,7 +730,7 @@ class Database:
         """Make ``tables`` (a checked backup) the database, keeping the current file as a
         backup: True if there was one to keep (False: no file, as when it was deleted by hand)."""
         with writers_lock(self.path, self.lock_timeout, self.after_save):
-            kept = real_path(self.path).exists()
+            kept = not is_missing(self.path)
             now = 0
             try:
                 current = self._open()

@@ -338,8 +338,7 @@ class GoldScreen(OneTitan, Screen[None]):
         )
         ledger = self.query_one("#ledger", DataTable)
         items = self.query_one("#items", DataTable)
-        width = self.app.size.width
-        upright = width < UPRIGHT_WIDTH or width < wide_items_width(data.magic_items)
+        upright = self._stacked(data.magic_items)
         ledger.clear(columns=upright != self._upright)
         items.clear(columns=upright != self._upright)
         if not ledger.columns:
@@ -398,9 +397,14 @@ class GoldScreen(OneTitan, Screen[None]):
         if changed:
             self.show(self.state)
 
-    def on_resize(self) -> None:
+    def _stacked(self, items: Sequence[ItemLine]) -> bool:
+        """Whether the screen is too narrow for ``items``' figures beside their descriptions
+        (a phone held upright, or a terminal split in two)."""
         width = self.app.size.width
-        if (width < UPRIGHT_WIDTH or width < wide_items_width(self._items)) != self._upright:
+        return width < UPRIGHT_WIDTH or width < wide_items_width(items)
+
+    def on_resize(self) -> None:
+        if self._stacked(self._items) != self._upright:
             self.show(self.state)  # turned upright or sideways: the other columns
         else:
             self.call_after_refresh(self.fit_descriptions)
