@@ -62,6 +62,14 @@ def names(db: Database) -> list[str]:
     return [view.name for view in actions.campaign_views(db)]
 
 
+def change_ids(db: Database) -> dict[str, list[str]]:
+    """Each campaign's change ids, oldest first."""
+    return {
+        view.name: [change.id for change in actions.read_campaign(db, view.ref).changes]
+        for view in actions.campaign_views(db)
+    }
+
+
 def exported(db: Database, name: str) -> Path:
     path = db.path.with_name(name)
     actions.export_campaigns(db, path)
@@ -194,3 +202,24 @@ def test_a_merge_undone_says_again_that_a_campaign_stays_deleted_when_merged_aga
     assert (again.brought, again.deletes) == (first.brought, first.deletes)
     assert names(ann) == ["The Iron Crown"]
     assert actions.merge_copy(ann, bo.path).deletes == ()  # and said once, as before
+
+
+def test_an_export_into_a_new_file_keeps_every_change_id_so_merging_back_brings_nothing_twice(
+    ann: Database, clock: Clock
+) -> None:
+    """A change made to one Titan is saved reading only that Titan; its id is the one the
+    file keeps, and the import of an export keeps it: merging the new file back brings
+    nothing, and Kel's gold is not counted twice."""
+    side = actions.find_campaign(ann, "Side Quest")
+    actions.add_titan(ann, side, "Lia", "Bo")
+    clock.tick()
+    actions.change_gold(ann, actions.find_titan(ann, "Lia"), 3)
+    clock.tick()
+    actions.change_gold(ann, actions.find_titan(ann, "Kel"), 5)
+    clock.tick()
+    fresh = Database(ann.path.with_name("fresh.json"))
+    actions.import_campaigns(fresh, exported(ann, "export.json"))
+    assert change_ids(fresh) == change_ids(ann)
+    merged = actions.merge_copy(ann, fresh.path)
+    assert merged.brought == ()
+    assert actions.read_titan(ann, actions.find_titan(ann, "Kel")).state.gold == 5

@@ -225,9 +225,9 @@ def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
         raise StoreError(
             f"{where}: {str(error).removesuffix(' (left untouched)')}; nothing imported"
         ) from None
-    campaign = campaign.with_changes(
-        tuple(c._replace(number=None, id="") for c in campaign.changes)  # ids of this file
-    )
+    # saved as new changes of this file, each keeping its id (an export before ids has none:
+    # the file gives it one), so the file merges back with the one the export came from
+    campaign = campaign.with_changes(tuple(c._replace(number=None) for c in campaign.changes))
     names: dict[str, int] = {}
     for titan_id in campaign.titan_ids:
         try:
