@@ -563,3 +563,37 @@ def test_undo_of_a_merge_whose_note_was_edited_by_hand_still_undoes_it(copies: C
     assert edited != lines
     copies.ann.db.write_text("".join(edited), encoding="utf-8")
     assert copies.on(copies.ann, "undo").startswith("undone: merged 1 change")
+
+
+def test_undos_made_within_one_second_are_replayed_in_the_order_they_were_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bo, quick at the keyboard, renames Thorn, adds a new Thorn, then undoes both, the new
+    Thorn first, all within one second; Ann gave Mira gold meanwhile. The merge replays Bo's
+    undos in the order he made them: nothing is refused and Thorn keeps his name (times kept
+    to the second put the rename's undo before the new Thorn's creation, which the merge then
+    refused, or the other way round, and Thorn was left renamed)."""
+    pair = Copies(tmp_path, capsys)
+    pair.on(pair.ann, "import", str(EXAMPLE))
+    pair.copy()
+    pair.on(pair.ann, "gold", "Mira", "5")
+    moment = START + timedelta(hours=1)
+    for step, argv in enumerate(
+        [
+            ("titan", "rename", "Thorn", "Old Thorn"),
+            ("titan", "add", "Thorn", "--player", "Cy"),
+            ("undo",),
+            ("undo", "Old Thorn"),
+        ]
+    ):
+        with time_machine.travel(moment + timedelta(milliseconds=200 * step), tick=False):
+            pair.bo.ok(*argv)
+    out = pair.merge()
+    assert "refused" not in out, out
+    assert [line.split(" (")[0] for line in pair.ann.ok("titan", "list").splitlines()] == [
+        "Thorn",
+        "Mira",
+        "Osk",
+    ]
+    assert pair.merge(into=pair.bo, other=pair.ann).count("refused") == 0
+    assert sheets(pair.ann.db) == sheets(pair.bo.db)

@@ -66,7 +66,10 @@ from .versions import Changes, changes_since, version_of, with_version
 
 
 def now_iso() -> str:
-    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
+    """Now, as the file records a moment: local time with its offset from UTC, to the
+    millisecond, so that a merge puts two copies' changes and undos in the order they were
+    made even when a player makes several within one second."""
+    return datetime.now(UTC).astimezone().isoformat(timespec="milliseconds")
 
 
 NO_CAMPAIGN = "no campaign yet: create one with `titan-campaign campaign new NAME --base-xp 0`"
