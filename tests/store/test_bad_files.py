@@ -104,7 +104,11 @@ def test_a_hand_edited_change_that_breaks_the_rules_is_named_by_every_command(cr
 def test_a_hand_edited_event_of_an_unknown_kind_names_the_change_and_titan(crown) -> None:
     _edit(crown.db, lambda data: data["changes"]["1"]["titans"]["1"].append({"kind": "teleported"}))
     message = crown.refused("sheet", "Thorn")
-    assert str(crown.db) in message and "changes 1, Titan 1" in message
+    assert (
+        str(crown.db) in message
+        and 'change 1 "Thorn created for Ann' in message
+        and "(Thorn)" in message
+    )
 
 
 def _can_drop_root_privileges() -> bool:

@@ -1,19 +1,21 @@
-"""Worked example: Thorn's events were hand-edited to break the rules (four more boxes than his
-XP pays for). Every command that reads the campaign still lists everything else, and names
-Thorn in one line with the change that breaks the rules; none refuses the whole campaign."""
+"""Worked examples: Thorn's events were hand-edited to break the rules (four more boxes than his
+XP pays for), or so that they cannot be read at all (a gold amount typed as words, a game's
+score as words). Every command that reads the campaign still lists everything else, and names
+Thorn in one line with the change where his events go wrong; none refuses the whole campaign."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
 from .conftest import Cli, run
 
 
-def _damage_thorn(crown: Cli) -> int:
+def _rules_broken(crown: Cli) -> tuple[int, str]:
     """Thorn and Bex play game 2 in one change; then Thorn's Power box is edited by hand into
-    five boxes. The number of the change that now breaks the rules."""
+    five boxes. The number of the change that now breaks the rules, and its line."""
     crown.ok("game", "Thorn:won", "Bex:lost", "--date", "2026-10-08")
     crown.ok("spend", "Thorn", "ability", "power")
     data = json.loads(crown.db.read_text())
@@ -22,22 +24,57 @@ def _damage_thorn(crown: Cli) -> int:
         {"kind": "ability_bought", "ability": a} for a in ("skill", "spirit", "luck", "wisdom")
     )
     crown.db.write_text(json.dumps(data))
-    return number
+    return number, "Thorn: bought a Power box"
 
 
-def _named_once(text: str, number: int) -> None:
+def _gold_as_words(crown: Cli) -> tuple[int, str]:
+    """Thorn and Bex play game 2; Thorn's 40 gold is then edited by hand into "forty"."""
+    crown.ok("game", "Thorn:won", "Bex:lost", "--date", "2026-10-08")
+    crown.ok("gold", "Thorn", "40")
+    data = json.loads(crown.db.read_text())
+    number = len(data["changes"])
+    data["changes"][str(number)]["titans"]["1"][0]["amount"] = "forty"
+    crown.db.write_text(json.dumps(data))
+    return number, "Thorn: gold +40"
+
+
+def _score_as_words(crown: Cli) -> tuple[int, str]:
+    """Thorn and Bex play game 2 in one change (a line every Titan's read holds); Thorn's
+    score in it is then edited by hand into "lots"."""
+    crown.ok("game", "Thorn:won:score=120", "Bex:lost", "--date", "2026-10-08")
+    data = json.loads(crown.db.read_text())
+    number = len(data["changes"])
+    data["changes"][str(number)]["titans"]["1"][0]["outcome"]["score"] = "lots"
+    crown.db.write_text(json.dumps(data))
+    return number, "game 2 recorded for Thorn and Bex"
+
+
+Damage = Callable[[Cli], tuple[int, str]]
+
+
+@pytest.fixture(params=[_rules_broken, _gold_as_words, _score_as_words])
+def damage(request: pytest.FixtureRequest) -> Damage:
+    damaged: Damage = request.param
+    return damaged
+
+
+def _named_once(text: str, where: tuple[int, str]) -> None:
+    number, line = where
     lines = [line for line in text.splitlines() if "cannot be read" in line]
     assert len(lines) == 1, text
-    assert "Thorn" in lines[0] and f'change {number} "Thorn: bought a Power box' in lines[0]
+    assert "Thorn" in lines[0] and f'change {number} "{line}' in lines[0]
 
 
-def test_campaign_list_lists_every_campaign_and_names_the_damaged_titan(crown: Cli) -> None:
-    number = _damage_thorn(crown)
+def test_campaign_list_lists_every_campaign_and_names_the_damaged_titan(
+    crown: Cli, damage: Damage
+) -> None:
+    where = damage(crown)
+    number = where[0]
     crown.ok("campaign", "new", "Side Quest", "--base-xp", "0")
     listed = crown.ok("campaign", "list")
     assert "Iron Crown  (base XP 200, 1 Titan)" in listed  # Bex; Thorn is named apart
     assert "Side Quest  (base XP 0, 0 Titans)" in listed
-    _named_once(listed, number)
+    _named_once(listed, where)
     rows = json.loads(crown.ok("campaign", "list", "--json"))
     assert [row["name"] for row in rows] == ["Iron Crown", "Side Quest"]
     [damaged] = rows[0]["unreadable"]
@@ -45,35 +82,38 @@ def test_campaign_list_lists_every_campaign_and_names_the_damaged_titan(crown: C
     assert rows[1]["unreadable"] == []
 
 
-def test_the_campaign_history_lists_every_change_and_names_the_damaged_titan(crown: Cli) -> None:
-    number = _damage_thorn(crown)
+def test_the_campaign_history_lists_every_change_and_names_the_damaged_titan(
+    crown: Cli, damage: Damage
+) -> None:
+    where = damage(crown)
+    number = where[0]
     told = crown.ok("history")
-    _named_once(told, number)
+    _named_once(told, where)
     assert "game 2 recorded for Thorn and Bex" in told and "Bex created for Bo" in told
-    assert "Thorn: bought a Power box" in told  # his changes are listed, as they were made
+    assert where[1] in told  # his changes are listed, as they were made
     code, out, err = run(crown.db, crown.capsys, "history", "--json")
     assert code == 0 and f"change {number}" in err and err.startswith("warning: Thorn")
     assert [row["change"] for row in json.loads(out)] == list(range(1, number + 1))
 
 
-def test_a_titan_who_played_with_the_damaged_titan_still_reads(crown: Cli) -> None:
-    number = _damage_thorn(crown)
+def test_a_titan_who_played_with_the_damaged_titan_still_reads(crown: Cli, damage: Damage) -> None:
+    where = damage(crown)
     told = crown.ok("history", "Bex")
     assert "game 2 recorded for Thorn and Bex" in told and "Bex: game 2" in told
-    _named_once(told, number)
+    _named_once(told, where)
     assert "2026-10-08" in crown.ok("progress", "Bex")
 
 
 def test_the_campaign_printout_prints_the_others_and_names_the_damaged_titan(
-    crown: Cli, tmp_path
+    crown: Cli, damage: Damage, tmp_path
 ) -> None:
-    number = _damage_thorn(crown)
+    where = damage(crown)
     out = tmp_path / "crown.html"
     code, _, err = run(crown.db, crown.capsys, "print-campaign", "--format", "html", "-o", str(out))
     assert code == 0, err
     printed = out.read_text()
     assert "Bex" in printed and "Thorn" not in printed  # his sheet and games are left out
-    _named_once(err, number)
+    _named_once(err, where)
 
 
 READS = [
@@ -100,14 +140,19 @@ READS = [
 
 
 @pytest.mark.parametrize("argv", READS, ids=" ".join)
-def test_no_read_of_the_campaign_is_refused_for_one_damaged_titan(crown: Cli, argv) -> None:
-    _damage_thorn(crown)
+def test_no_read_of_the_campaign_is_refused_for_one_damaged_titan(
+    crown: Cli, damage: Damage, argv
+) -> None:
+    damage(crown)
     code, out, err = run(crown.db, crown.capsys, *argv)
     assert code == 0, err
     assert out.strip() and "Traceback" not in err
 
 
 @pytest.mark.parametrize("argv", [("sheet", "Thorn"), ("history", "Thorn"), ("progress", "Thorn")])
-def test_reading_the_damaged_titan_itself_names_the_change_in_one_line(crown: Cli, argv) -> None:
-    number = _damage_thorn(crown)
-    assert f'change {number} "Thorn: bought a Power box' in crown.refused(*argv)
+def test_reading_the_damaged_titan_itself_names_the_change_in_one_line(
+    crown: Cli, damage: Damage, argv
+) -> None:
+    where = damage(crown)
+    number = where[0]
+    assert f'change {number} "{where[1]}' in crown.refused(*argv)

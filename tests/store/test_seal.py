@@ -205,7 +205,7 @@ def test_a_hand_edited_event_is_checked_when_read(thorn: Cli) -> None:
     raw = thorn.db.read_bytes()
     thorn.db.write_bytes(raw.replace(b'"player": "Ann"', b'"player": ""', 1))
     said = thorn.refused("sheet", "Thorn")
-    assert "player" in said and "Titan 1" in said
+    assert "player" in said and 'change 1 "Thorn created for Ann with 200 base XP" (Thorn)' in said
 
 
 def _two_campaigns_one_hand_edited(cli: Cli, edit: tuple[bytes, bytes]) -> None:
@@ -226,7 +226,9 @@ def test_a_hand_made_mistake_in_a_campaign_nobody_read_is_not_sealed_by_the_next
     _two_campaigns_one_hand_edited(cli, (b'"player": "Cy"', b'"player": ""'))
     cli.ok("gold", "Thorn", "30", "--campaign", "Iron Crown")
     assert not is_sealed(cli.db.read_bytes())
-    assert "Titan 1" in cli.refused("sheet", "Vex", "--campaign", "Salt March")
+    assert 'change 2 "Vex created for Cy with 100 base XP" (Vex)' in cli.refused(
+        "sheet", "Vex", "--campaign", "Salt March"
+    )
     assert "30" in cli.ok("sheet", "Thorn", "--campaign", "Iron Crown")
 
 

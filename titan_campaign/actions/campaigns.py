@@ -472,11 +472,14 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
     notes: dict[int, list[tuple[Event, tuple[str, ...]]]] = {}
     unreadable = []
     for tid in sorted(touched, key=found.titan_ids.index):
+        history = found.histories.get(tid, ())
         try:
-            notes[tid] = event_notes(found.histories[tid])  # its history replayed once
+            if tid in found.unreadable:
+                found.state(tid)  # names the change whose events cannot be read
+            notes[tid] = event_notes(history)  # its history replayed once
         except RuleError:
             unreadable.append(_unreadable(found, tid, names.get(tid, "")))
-            notes[tid] = [(event, ()) for event in found.histories[tid]]
+            notes[tid] = [(event, ()) for event in history]
     told = dict.fromkeys(touched, 0)  # how many of each Titan's events are behind
     rows = []
     for change in found.history():

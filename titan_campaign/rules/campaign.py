@@ -79,6 +79,9 @@ class Campaign:
     base_xp: int
     created: str = ""
     changes: tuple[Change, ...] = ()
+    unreadable: Mapping[int, str] = field(default_factory=dict)
+    """Titans whose stored events could not be read (a hand edit), each with the change where
+    (their events there are left out): read to be shown, never to be changed."""
     _states: dict[int, TitanState] = field(default_factory=dict, compare=False, repr=False)
 
     # --- reading ------------------------------------------------------------------
@@ -96,6 +99,8 @@ class Campaign:
     def state(self, titan_id: int) -> TitanState:
         """A Titan's state, its history replayed (once) through the rules; a RuleError names
         the change and the Titan whose events break them (a hand edit)."""
+        if titan_id in self.unreadable:
+            raise RuleError(f"{self.names()[titan_id]}: {self.unreadable[titan_id]}")
         if titan_id not in self._states:
             if titan_id not in self.histories:
                 raise RuleError(f'campaign "{self.name}" has no Titan {titan_id}')
@@ -108,12 +113,13 @@ class Campaign:
 
     @property
     def titan_ids(self) -> list[int]:
-        return list(self.histories)
+        return [*self.histories, *(t for t in self.unreadable if t not in self.histories)]
 
     def names(self) -> dict[int, str]:
         """Each Titan's name, without replaying anyone (from its creation and renames)."""
         names: dict[int, str] = {}
-        for titan_id, history in self.histories.items():
+        for titan_id in self.titan_ids:
+            history = self.histories.get(titan_id, ())
             named = [e.name for e in history if isinstance(e, Created | Renamed)]
             names[titan_id] = named[-1] if named else f"Titan {titan_id}"
         return names

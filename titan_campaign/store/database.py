@@ -135,6 +135,10 @@ class Session:
         self._changes = self.db.table("changes", cache_size=0)
         self._deleted = self.db.table("deleted", cache_size=0)
         self._read: dict[int, Campaign] = {}
+        self.reads_only = False
+        """A read that changes nothing (``Database.reading``): a Titan whose stored events
+        cannot be read is named unreadable and the rest of its campaign read, where a change
+        refuses the campaign whole."""
         self.saved_text = ""  # what the session's last change says (for the backup list)
         self.not_undoable = ""
         """Set when the session's change is one ``undo`` cannot take back (a deleted
@@ -222,7 +226,9 @@ class Session:
             as_written = self.events_checked and (
                 titans is not None or _event_count(found) < BUILT_AT_MOST
             )
-            read = campaign_from_docs(self.path, str(doc_id), doc, changes, titans, as_written)
+            read = campaign_from_docs(
+                self.path, str(doc_id), doc, changes, titans, as_written, self.reads_only
+            )
         if titans is not None:
             return Stored(doc_id, read, whole=False)
         self._read[doc_id] = read
@@ -372,16 +378,22 @@ class Session:
                 and not change.get("undone")
             )
         )
-        docs = [(str(change.doc_id), change["titans"][name]) for change in touched]
+        docs = [
+            (str(change.doc_id), shown(change.get("text", "")), change["titans"][name])
+            for change in touched
+        ]
         campaign_name = shown(str(self._campaign_doc(campaign_id)["name"]))
-        if not any(added for _, added in docs):
+        if not any(added for *_, added in docs):
             raise Gone(titan_gone(campaign_name))
+
+        def who() -> str:
+            return self._names().get((campaign_id, titan_id), f"Titan {titan_id}")
+
         with kept_text():
-            events = events_from_docs(self.path, titan_id, docs, self.events_checked)
+            events = events_from_docs(self.path, who, docs, self.events_checked)
         changes, place = [], 0
-        for change, (_, added) in zip(touched, docs, strict=True):
+        for change, (_, text, added) in zip(touched, docs, strict=True):
             part = {titan_id: events[place : place + len(added)]}
-            text = shown(change.get("text", ""))
             changes.append(Change(change.get("at", ""), text, part, 0, change.doc_id))
             place += len(added)
         return TitanHistory(campaign_name, titan_id, tuple(changes), events)
@@ -665,7 +677,9 @@ class Database:
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        yield self._open()
+        session = self._open()
+        session.reads_only = True
+        yield session
 
     @contextmanager
     def writing(self) -> Iterator[Session]:

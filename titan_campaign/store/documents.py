@@ -27,7 +27,7 @@ import hashlib
 import json
 import re
 import uuid
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -310,14 +310,18 @@ def campaign_from_docs(
     changes: list[tuple[str, Any]],
     titans: Collection[int] | None = None,
     checked: bool = False,
+    lenient: bool = False,
 ) -> Campaign:
     """A campaign with its change log from documents ``check_tables`` passed, its facts and
     every event checked (unless they were when they were written: ``checked``). With
     ``titans``, only those Titans' events are read in full; of the others only the
     campaign-wide ones (enough to judge a change to ``titans``), and only the changes holding
-    any of these."""
+    any of these. A Titan's events that their checks refuse (a hand edit) refuse the whole
+    campaign, or with ``lenient`` (a read that changes nothing) are left out and the Titan
+    named unreadable, with the change where they are."""
     facts = CampaignDoc.model_construct(**doc) if checked else parse(CampaignDoc, doc)
     log = []
+    unreadable: dict[int, str] = {}
     for number, raw in changes:
         by_titan = raw["titans"]
         if titans is not None:
@@ -326,14 +330,22 @@ def campaign_from_docs(
             }
             if not by_titan:
                 continue
-        events = {
-            int(tid): _events(path, number, tid, added, checked) for tid, added in by_titan.items()
-        }
+        text = shown(raw.get("text", ""))
+        events = {}
+        for tid, added in by_titan.items():
+            try:
+                events[int(tid)] = _events(added, checked)
+            except ShapeError as error:
+                if not lenient:
+                    raise _wrong(path, f'change {number} "{text}" (Titan {tid})', error) from None
+                problem = f'change {number} "{text}" is damaged: {error}'
+                unreadable.setdefault(int(tid), problem)
+                events[int(tid)] = ()  # the change still touches the Titan
         renamed = raw.get("campaign_renamed")
         log.append(
             Change(
                 raw.get("at", ""),
-                shown(raw.get("text", "")),
+                text,
                 events,
                 raw.get("undone", 0),
                 int(number),
@@ -344,7 +356,7 @@ def campaign_from_docs(
                 tuple(raw.get("dropped", ())),
             )
         )
-    return Campaign(facts.name, facts.base_xp, facts.created, tuple(log))
+    return Campaign(facts.name, facts.base_xp, facts.created, tuple(log), unreadable)
 
 
 def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:
@@ -359,26 +371,27 @@ def holds_part(titan_ids: set[str], by_titan: dict[str, list[Any]]) -> bool:
 
 
 def events_from_docs(
-    path: Path, titan_id: int, docs: list[tuple[str, list[Any]]], checked: bool = False
+    path: Path,
+    who: Callable[[], str],
+    docs: list[tuple[str, str, list[Any]]],
+    checked: bool = False,
 ) -> tuple[Event, ...]:
-    """One Titan's events from the changes that hold them, checked by the rules unless they
-    were when they were written (``checked``)."""
-    return tuple(
-        event
-        for number, events in docs
-        for event in _events(path, number, titan_id, events, checked)
-    )
+    """One Titan's events from the changes that hold them (number, line, events), checked by
+    the rules unless they were when they were written (``checked``); ``who`` names the Titan
+    where they are refused."""
+    found: list[Event] = []
+    for number, text, events in docs:
+        try:
+            found += _events(events, checked)
+        except ShapeError as error:
+            raise _wrong(path, f'change {number} "{text}" ({who()})', error) from None
+    return tuple(found)
 
 
-def _events(
-    path: Path, number: str, titan_id: object, data: list[Any], checked: bool = False
-) -> tuple[Event, ...]:
-    if checked:
-        return events_as_written(data)
-    try:
-        return events_from_json(data)
-    except ShapeError as error:
-        raise _wrong(path, f"changes {number}, Titan {titan_id}", error) from None
+def _events(data: list[Any], checked: bool = False) -> tuple[Event, ...]:
+    """Stored events, built as written if they were checked then (``checked``), else checked
+    now (ShapeError)."""
+    return events_as_written(data) if checked else events_from_json(data)
 
 
 def all_kept_as_checked(tables: dict[str, Any]) -> bool:
