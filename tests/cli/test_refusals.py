@@ -91,6 +91,15 @@ def test_names_are_case_insensitive_and_may_contain_spaces(cli) -> None:
     assert "Red Baron (Bo): level 0, 0 XP available" in cli.ok("titan", "list")
 
 
+def test_a_name_typed_with_its_accent_apart_is_the_same_name(cli) -> None:
+    """"Amélie" typed as one letter é, or as e and a combining accent (as a Mac keyboard may
+    send it): one Titan, found either way; a second Titan of that name is refused."""
+    cli.ok("campaign", "new", "The Long War", "--base-xp", "100")
+    cli.ok("titan", "add", "Am\u00e9lie", "--player", "Bo")
+    assert "already" in cli.refused("titan", "add", "Ame\u0301lie", "--player", "Cy")
+    assert "Am\u00e9lie" in cli.ok("gold", "Ame\u0301lie", "3")
+
+
 def test_archived_titan_is_hidden_never_deleted_and_refuses_changes(thorn) -> None:
     thorn.ok("titan", "archive", "thorn")
     assert "Thorn" not in thorn.ok("titan", "list")

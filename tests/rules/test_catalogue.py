@@ -51,6 +51,8 @@ from titan_campaign.rules.spells import (
         ("Opponent\u2019s Move", "opponents move"),
         ("Demon 20-2", "demon 20 2"),
         ("Stra\u00dfe", "strasse"),  # casefold, not lower
+        ("Ame\u0301lie", "am\u00e9lie"),  # an accent typed apart, as macOS sends it
+        ("\uff34\uff48\uff4f\uff52\uff4e", "thorn"),  # full-width letters
         ("\tRaise/Lower\nWater ", "raise/lower water"),
         ("", ""),
     ],

@@ -8,6 +8,7 @@ entry, and through ``NameIndex`` so that a miss says, in one line, what the play
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Generic, NamedTuple, TypeVar
 
@@ -33,13 +34,18 @@ class UnknownName(ValueError):
 
 
 def name_key(text: str) -> str:
-    """The lookup key of a name: case-insensitive, blind to spacing, hyphens and apostrophes.
+    """The lookup key of a name: case-insensitive, blind to spacing, hyphens and apostrophes,
+    and to how a keyboard encodes a letter (an "é" typed as one character or as "e" and an
+    accent: Unicode's compatibility normalisation, NFKC).
 
     >>> name_key("  Venemous--WYRM ")
     'venemous wyrm'
     >>> name_key("Opponent's_Move")
     'opponents move'
+    >>> name_key("Ame\u0301lie") == name_key("Am\u00e9lie")
+    True
     """
+    text = unicodedata.normalize("NFKC", text)
     return " ".join(text.translate(_DROPPED).translate(_AS_SPACE).casefold().split())
 
 
