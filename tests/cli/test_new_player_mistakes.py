@@ -289,3 +289,10 @@ def test_a_titan_added_to_a_later_game_takes_that_games_date(thorn) -> None:
     _two_games(thorn)
     thorn.ok("award", "Mira", "--result", "won", "--game", "2")
     assert "game 2 on 2026-11-08" in thorn.ok("history", "Mira")
+
+
+def test_deleting_a_misspelt_campaign_says_there_is_none_of_that_name_before_asking_for_yes(
+    thorn,
+) -> None:
+    said = thorn.refused("campaign", "delete", "Iron Crwn")
+    assert 'no campaign named "Iron Crwn"' in said and "--yes" not in said

@@ -94,11 +94,12 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
         renamed = actions.rename_campaign(db, _campaign_ref(args, db), args.name)
         print(f'campaign renamed "{renamed.name}"')
     elif args.action == "delete":
+        doomed = actions.find_campaign(db, args.name)  # a misspelt name is said first
         if not args.yes:
             raise RuleError(
                 f'deleting "{args.name}" removes every Titan in it: add --yes to confirm (a backup is kept)'
             )
-        gone = actions.delete_campaign(db, actions.find_campaign(db, args.name))
+        gone = actions.delete_campaign(db, doomed)
         print(
             f'campaign "{gone.name}" deleted; `titan-campaign backups` has the file as it was '
             "(`restore N` brings it back; `undo` does not)"
