@@ -296,3 +296,22 @@ def test_deleting_a_misspelt_campaign_says_there_is_none_of_that_name_before_ask
 ) -> None:
     said = thorn.refused("campaign", "delete", "Iron Crwn")
     assert 'no campaign named "Iron Crwn"' in said and "--yes" not in said
+
+
+def test_the_sheet_on_a_terminal_sets_its_headings_in_bold_and_no_row_of_boxes(thorn) -> None:
+    """On a terminal the text sheet's headings are bold: every heading, whether or not words
+    in brackets follow it, and none of the rows of boxes, ticked ([x]) or not ([ ])."""
+    from titan_campaign.cli.handlers import is_heading
+
+    thorn.ok("spend", "Thorn", "ability", "power")
+    sheet = thorn.ok("sheet", "Thorn").splitlines()
+    assert any(line.startswith("[x][ ][ ] POWER") for line in sheet)
+    assert [line.split("  ")[0] for line in sheet if is_heading(line)] == [
+        "TITAN CHARACTER SHEET",
+        "ABILITIES",
+        "SPELL SCHOOLS",
+        "SPELLS (0)",
+        "MAGIC ITEMS",
+        "HONOR GUARD",
+        "STARTING LEGIONS (next game)",
+    ]

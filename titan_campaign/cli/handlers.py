@@ -625,8 +625,15 @@ def _print_text(text: str) -> None:
 
     console = Console(highlight=False)
     for line in text.splitlines():
-        heading = line.split("  ")[0]
-        console.print(Text(line, style="bold" if heading.isupper() and heading.strip() else ""))
+        console.print(Text(line, style="bold" if is_heading(line) else ""))
+
+
+def is_heading(line: str) -> bool:
+    """A printed sheet's heading: a line that starts with a word in capitals, up to its
+    first gap or its words in brackets ("SPELLS (9)", "STARTING LEGIONS (next game)"); a
+    row of boxes ("[x][ ][ ] EARTH") is none."""
+    heading = line.split("  ")[0].split(" (")[0]
+    return heading[:1].isalpha() and heading.isupper()
 
 
 def cmd_cards(args: Namespace, db: Database) -> None:
