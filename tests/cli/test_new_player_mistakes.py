@@ -182,7 +182,7 @@ NUMBERS = [
     (("correct", "x", "Thorn:won"), "expected a game number like 3, got 'x'"),
     (("award", "Thorn", "--result", "won", "--game", "x"), "expected a game number like 3"),
     (("gold", "Thorn", "5", "--game", "x"), "expected a game number like 3"),
-    (("restore", "x"), "expected a backup's number like 1, got 'x'"),
+    (("restore", "x"), "expected a backup's number like 1 from titan-campaign backups, got 'x'"),
     (("item", "add", "Thorn", "Ring", "--charges", "x"), "expected a whole number, got 'x'"),
     (("serve", "--max-tabs", "-1"), "expected at least 1 tab, got -1"),
 ]
@@ -315,3 +315,35 @@ def test_the_sheet_on_a_terminal_sets_its_headings_in_bold_and_no_row_of_boxes(t
         "HONOR GUARD",
         "STARTING LEGIONS (next game)",
     ]
+
+
+def test_backups_of_a_database_deleted_by_hand_promise_nothing_to_keep(thorn) -> None:
+    thorn.ok("gold", "Thorn", "3")
+    assert "kept as a backup first" in thorn.ok("backups")
+    thorn.db.unlink()
+    listed = thorn.ok("backups")
+    assert "no database file now: nothing to keep" in listed
+    assert "kept as a backup first" not in listed
+
+
+def test_restore_with_backups_turned_off_says_they_are_off(
+    cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TITAN_CAMPAIGN_BACKUPS", "0")
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    said = cli.refused("restore", "1")
+    assert "turned off (TITAN_CAMPAIGN_BACKUPS=0)" in said and "every change" not in said
+
+
+def test_a_backup_number_typed_wrong_points_to_one_place_for_help(thorn) -> None:
+    said = thorn.refused("restore", "abc")
+    assert "from titan-campaign backups, got 'abc'" in said and said.count("(see") == 1
+
+
+def test_a_figure_too_large_is_named_by_the_option_or_key_the_player_typed(thorn) -> None:
+    said = thorn.refused("award", "Thorn", "--result", "won", "--battle-won", "5000")
+    assert said == "--battle-won: 1000 or less"
+    assert "'Thorn:won:fled=5000': fled: 1000 or less" in thorn.refused(
+        "game", "Thorn:won:fled=5000"
+    )
+    assert "battle-won: 1000 or less" in thorn.refused("game", "Thorn:won:battle-won=5000")

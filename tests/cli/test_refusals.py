@@ -92,7 +92,7 @@ def test_names_are_case_insensitive_and_may_contain_spaces(cli) -> None:
 
 
 def test_a_name_typed_with_its_accent_apart_is_the_same_name(cli) -> None:
-    """"Amélie" typed as one letter é, or as e and a combining accent (as a Mac keyboard may
+    """ "Amélie" typed as one letter é, or as e and a combining accent (as a Mac keyboard may
     send it): one Titan, found either way; a second Titan of that name is refused."""
     cli.ok("campaign", "new", "The Long War", "--base-xp", "100")
     cli.ok("titan", "add", "Am\u00e9lie", "--player", "Bo")

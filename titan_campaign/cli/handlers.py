@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .. import actions
 from ..actions import Database, Done, Participant
 from ..rules.errors import RuleError
+from ..rules.facts import ShapeError
 from ..rules.game_log import entry_text, game_log_json, scenario_clash
 from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
@@ -20,6 +21,7 @@ from ..rules.printable import one_line, shown
 from ..rules.progress import progress_json, progress_table
 from ..rules.titan import PendingChoice, Step, TitanState
 from ..rules.views import view_json
+from ..rules.wording import in_one_line
 
 if TYPE_CHECKING:  # the sheet's rules load only for the commands that show one
     from ..rules.sheet import SheetView
@@ -274,7 +276,11 @@ def cmd_award(args: Namespace, db: Database) -> None:
         "fled": args.fled,
         "scenario_xp": args.scenario_xp,
     }
-    outcome = actions.game_outcome(args.result, figures, args.scenario_award)
+    options = {name: "--" + name.replace("_", "-") for name in (*figures, "scenario_award")}
+    try:
+        outcome = actions.game_outcome(args.result, figures, args.scenario_award)
+    except ShapeError as error:
+        raise RuleError(in_one_line(error, options)) from None
     survivors = tuple(args.survivors) if args.survivors is not None else None
     titan = _titan(args, db)
     done = actions.record_game(
@@ -682,9 +688,12 @@ def cmd_backups(args: Namespace, db: Database) -> None:
     print(f"backups of {shown(str(db.path))}, newest first:")
     for backup in rows:
         print(backup.line())
-    print(
-        "restore one with: titan-campaign restore N (the current database is kept as a backup first)"
+    kept = (
+        "the current database is kept as a backup first"
+        if actions.has_database_file(db)
+        else "there is no database file now: nothing to keep"
     )
+    print(f"restore one with: titan-campaign restore N ({kept})")
     if off:
         print(f"new backups are turned off ({setting}): only a restore keeps one")
 

@@ -75,13 +75,13 @@ def _iso_date(text: str) -> str:
         raise argparse.ArgumentTypeError(f"expected a date like 2026-11-29, got {text!r}") from None
 
 
-def _integer(text: str, expected: str, after: str = "") -> int:
+def _integer(text: str, expected: str) -> int:
     """``text`` as a whole number; a player's one-line message if it is not one, saying what
-    was ``expected`` (and ``after`` it, where to look)."""
+    was ``expected``."""
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}{after}") from None
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
 
 
 def _count(text: str) -> int:
@@ -96,7 +96,7 @@ def _whole(text: str) -> int:
 
 
 def _backup_number(text: str) -> int:
-    return _integer(text, "a backup's number like 1", " (see titan-campaign backups)")
+    return _integer(text, "a backup's number like 1 from titan-campaign backups")
 
 
 def _signed(text: str) -> int:

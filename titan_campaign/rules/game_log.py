@@ -20,6 +20,7 @@ from .events import Event, GameCorrected, GameOutcome, GameRecorded, GameRemoved
 from .facts import ShapeError, parse, replaced
 from .state import GamePlayed, TitanState
 from .views import JsonObject, view_json
+from .wording import in_one_line
 
 
 class Participant(NamedTuple):
@@ -96,6 +97,8 @@ ENTRY_FIGURES = (
     "scenario-award",
 )
 """The figures of an entry as the ``game`` command takes them (``score=347,battle-won=3``)."""
+TYPED = {key.replace("-", "_"): key for key in ENTRY_FIGURES}
+"""Each figure's field named as the ``game`` command takes it."""
 
 
 def scenario_clash(scenario_xp: str, scenario_award: str) -> str:
@@ -140,7 +143,7 @@ def read_entry(text: str) -> EntryWords:
     try:
         outcome = parse(GameOutcome, {"result": match.group(2), **figures})
     except ShapeError as error:
-        raise RuleError(f"{text!r}: {error}") from None
+        raise RuleError(f"{text!r}: {in_one_line(error, TYPED)}") from None
     return EntryWords(
         match.group(1).strip(), outcome, tuple(survivors) if survivors is not None else None
     )

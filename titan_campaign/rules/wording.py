@@ -79,3 +79,9 @@ def field_problems(error: ShapeError, labels: Mapping[str, str]) -> dict[str, st
             label = _label(field, labels)
             problems[field] = problem_text(field, problem.type, problem.ctx, label)
     return problems
+
+
+def in_one_line(error: ShapeError, labels: Mapping[str, str]) -> str:
+    """Every field's problem in one line, each field named as ``labels`` says (as the player
+    typed it: ``battle-won``, ``--battle-won``)."""
+    return "; ".join(field_problems(error, labels).values())

@@ -266,6 +266,8 @@ def _write_index(where: Path, pairs: list[tuple[str, str]]) -> None:
 def find_backup(path: Path, number: int) -> Backup:
     backups = list_backups(path)
     if not backups:
+        if os.environ.get(ENV_VAR, "").strip() == "0":
+            raise StoreError(f"{path} has no backups: they are turned off ({ENV_VAR}=0)")
         raise StoreError(f"{path} has no backups yet: one is kept before every change")
     if not 1 <= number <= len(backups):
         raise StoreError(
