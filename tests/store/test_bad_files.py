@@ -34,6 +34,12 @@ BAD_CONTENTS = {
         {**GOOD, "meta": {"1": {"schema_version": SCHEMA_VERSION + 1}}, "future": {}}
     ).encode(),
     "deeply nested": b'{"meta":' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "a campaigns export": json.dumps(
+        {"format": "titan-campaign export", "schema_version": 3, "campaigns": []}
+    ).encode(),
+    "a Titan file": json.dumps(
+        {"format": "titan-campaign titan", "schema_version": 1, "events": []}
+    ).encode(),
 }
 
 EXPECTED = {
@@ -49,6 +55,8 @@ EXPECTED = {
     "change of a bad shape": "damaged at changes 1",
     "newer schema": f"newer titan-campaign (schema {SCHEMA_VERSION + 1}",
     "deeply nested": "nests too deeply",
+    "a campaigns export": "is a campaigns export, not a database: `titan-campaign import ",
+    "a Titan file": "is a Titan file, not a database: `titan-campaign titan import ",
 }
 
 # A command that only reads, one that would write, and the backup commands.

@@ -143,6 +143,12 @@ _RARE = {"campaign_renamed", "undone_at", "redone_at", "dropped"}  # checked in 
 _CHANGE_FIELDS = frozenset(ChangeDoc.model_fields) - _RARE
 
 
+EXPORT_FORMAT = "titan-campaign export"
+"""The ``format`` of a campaigns export file (``titan-campaign export``)."""
+TITAN_FORMAT = "titan-campaign titan"
+"""The ``format`` of one Titan's file (``titan-campaign titan export``)."""
+
+
 def change_id(before: str, doc: dict[str, Any]) -> str:
     """A change's stable id: a hash of its campaign's id or the change before it (``before``),
     its time, line, events and rename; the same in every copy of the file."""

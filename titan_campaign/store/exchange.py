@@ -35,7 +35,9 @@ from ..rules.facts import PRINTABLE, Facts, OneOf, ShapeError, Text, Whole, pars
 from ..rules.names import name_key
 from ..rules.titan import TitanState
 from .documents import (
+    EXPORT_FORMAT,
     SCHEMA_VERSION,
+    TITAN_FORMAT,
     ChangeInFile,
     DeletionDoc,
     Id,
@@ -48,7 +50,6 @@ from .documents import (
 from .files import StoreError, parse_json, read_bytes
 from .upgrade import change_log
 
-EXPORT_FORMAT = "titan-campaign export"
 EXPORT_VERSION = 3
 RULES_VERSION = "Campaign Titan rules, rulings R1-R12"
 
@@ -308,8 +309,6 @@ def _listed(start: str, items: list[str], indent: str) -> str:
 
 
 # --- one Titan ---------------------------------------------------------------------------------
-
-TITAN_FORMAT = "titan-campaign titan"
 
 
 class TitanFile(Facts):
