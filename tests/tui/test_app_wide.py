@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
@@ -119,6 +119,35 @@ async def test_printing_a_sheet_writes_the_chosen_file(example_db: Path, tmp_pat
         await pilot.pause()
         assert f"Written to {target}" in notes.text()
     assert target.read_bytes().startswith(b"%PDF")
+
+
+async def test_changing_the_format_keeps_the_file_the_player_typed(
+    example_db: Path, tmp_path: Path
+) -> None:
+    """Nothing typed is lost: a file typed in "Save to" keeps its folder and name when the
+    format changes (only its suffix follows the format); a folder typed is kept as typed;
+    the place offered, untouched, follows the printout and format."""
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PrintModal)
+        path = app.screen.query_one("#print-path", Input)
+        formats = app.screen.query_one("#print-format", Select)
+        formats.value = "html"
+        await pilot.pause()
+        assert path.value.endswith("thorn-sheet.html")  # the place offered follows
+        path.value = str(tmp_path / "my sheets.html")
+        formats.value = "pdf"
+        await pilot.pause()
+        assert path.value == str(tmp_path / "my sheets.pdf")
+        app.screen.query_one("#print-what", Select).value = "game-card"
+        await pilot.pause()
+        assert path.value == str(tmp_path / "my sheets.pdf")
+        path.value = str(tmp_path)
+        formats.value = "text"
+        await pilot.pause()
+        assert path.value == str(tmp_path)
 
 
 async def test_a_crash_in_a_handler_leaves_the_last_saved_state(

@@ -46,6 +46,7 @@ class PrintModal(FormModal):
         self.titan = titan
         self.campaign_name = ""  # the names as read when the form opens (files are named so)
         self.titan_name = ""
+        self._offered = ""  # the place to save to as last offered (not typed by the player)
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
@@ -114,7 +115,8 @@ class PrintModal(FormModal):
                 yield save_or_cancel("Download (ctrl+s)", "print-go")
             else:
                 yield Label("Save to")
-                yield Input(self._default_path(choices[0][1], formats[0]), id="print-path")
+                self._offered = self._default_path(choices[0][1], formats[0])
+                yield Input(self._offered, id="print-path")
                 yield save_or_cancel("Print (ctrl+s)", "print-go")
         yield KeyBar()
 
@@ -137,7 +139,19 @@ class PrintModal(FormModal):
             format_select.value = formats[0]
         fmt = str(format_select.value)
         for path in self.query("#print-path").results(Input):
-            path.value = self._default_path(what, fmt)
+            path.value = self._path_for(path.value, what, fmt)
+            self._offered = self._default_path(what, fmt)
+
+    def _path_for(self, typed: str, what: str, fmt: str) -> str:
+        """The place to save to once the printout or its format changes: the new default
+        while the one offered is untouched; else what the player typed, kept, with its
+        printout suffix (if it has one) made the new format's."""
+        if typed == self._offered:
+            return self._default_path(what, fmt)
+        file = Path(typed)
+        if file.suffix[1:] in SUFFIXES.values() and file.stem:
+            return str(file.with_suffix(f".{SUFFIXES.get(fmt, fmt)}"))
+        return typed
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#print-go")
