@@ -25,8 +25,8 @@ from ..rules.events import Created, Event, Renamed
 from ..rules.names import name_key
 from ..rules.printable import kept_text
 from .database import Database, Session, Stored
-from .documents import change_to_doc
-from .exchange import EXPORT_FORMAT, ExportFile, check_export, export_tables, read_export
+from .documents import EXPORT_FORMAT, change_to_doc
+from .exchange import ExportFile, check_export, export_tables, read_export
 from .files import StoreError, parse_json, read_bytes, write_atomically
 
 REFUSED_FORMAT = "titan-campaign refused changes"

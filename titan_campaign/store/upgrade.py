@@ -48,7 +48,7 @@ def schema_version(path: Path, data: Any) -> int:
         command = {
             EXPORT_FORMAT: ("a campaigns export", "import", "brings its campaigns in"),
             TITAN_FORMAT: ("a Titan file", "titan import", "brings the Titan in"),
-        }.get(data.get("format") if isinstance(data, dict) else None)
+        }.get(str(data.get("format")) if isinstance(data, dict) else "")
         if command is not None:
             what, verb, does = command
             raise StoreError(
