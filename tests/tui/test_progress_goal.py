@@ -14,6 +14,7 @@ from titan_campaign.tui.screens.progress import CampaignProgressScreen, Progress
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.screens.titan_file import ExportTitanModal, ImportTitanModal
+from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import SIZE, Notes, build_db, named, rendered, stored, won_game
 
@@ -58,6 +59,43 @@ async def test_the_next_step_is_one_key_and_a_yes_away(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
     assert stored(db, "Thorn").abilities["spirit"] == 1
+
+
+async def test_the_goal_of_a_titan_who_has_played_no_game_shows_without_a_games_estimate(
+    tmp_path: Path,
+) -> None:
+    """Dara (100 base XP, no game yet) keeps the goal Spirit 2: the XP still to earn is said
+    with no guess of games (the sheet stopped with a traceback)."""
+    db = build_db(
+        tmp_path / "new.json", 100, [("Dara", "Di", [GoalSet(abilities=(("spirit", 2),))])]
+    )
+    app = TitanCampaignApp(db, open_titan="Dara")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        shown = rendered(app.screen.query_one("#sheet-goal"))
+        assert "200 XP in 2 steps; 100 XP still to earn\n" in shown, shown
+
+
+async def test_a_next_step_the_rules_refuse_offers_no_take_it_key(tmp_path: Path) -> None:
+    """Cass keeps the goal Spirit 1 with no XP to spend: the next step is shown with why it
+    is refused, and neither the key bar nor a button offers to take it; y does nothing."""
+    db = build_db(
+        tmp_path / "poor.json", 0, [("Cass", "Cy", [GoalSet(abilities=(("spirit", 1),))])]
+    )
+    app = TitanCampaignApp(db, open_titan="Cass")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, NextStepModal)
+        assert "needs 100 XP, 0 available (R1)" in rendered(
+            app.screen.query_one("#next-step-detail")
+        )
+        assert "Take it" not in rendered(app.screen.query_one(KeyBar))
+        assert not app.screen.query("#take")
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, NextStepModal)
+    assert stored(db, "Cass").abilities["spirit"] == 0
 
 
 async def test_without_a_goal_the_next_step_key_says_how_to_set_one(tmp_path: Path) -> None:

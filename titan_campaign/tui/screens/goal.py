@@ -63,10 +63,12 @@ class NextStepModal(FormModal):
     def on_mount(self) -> None:
         self.query(Button).first().focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "take" or not self.refusal  # a refused step is not offered
+
     @on(Button.Pressed, "#take")
     def action_take(self) -> None:
-        if not self.refusal:
-            self.dismiss(self.step)
+        self.dismiss(self.step)
 
 
 def offer_next_step(

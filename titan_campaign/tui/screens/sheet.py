@@ -232,8 +232,9 @@ def goal_panel(goal: GoalView | None) -> Text:
         return text
     remains = f"{goal.xp_cost} XP in {plural(len(goal.steps), 'step')}"
     if goal.xp_needed:
-        about = f"{goal.games:g} game{'' if goal.games == 1 else 's'}"
-        games = f" (about {about})" if goal.games else ""
+        games = ""
+        if goal.games:  # None before the Titan has played a game to judge by
+            games = f" (about {goal.games:g} game{'' if goal.games == 1 else 's'})"
         remains += f"; {goal.xp_needed} XP still to earn{games}"
     else:
         remains += ", all available now"
