@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from textual.widgets import DataTable, Input
 
 from titan_campaign import actions
@@ -18,7 +19,7 @@ from titan_campaign.tui.screens.choices import swap_choice
 from titan_campaign.tui.screens.forms import Choice, TextModal
 from titan_campaign.tui.screens.roster import RosterScreen
 
-from .conftest import SIZE, build_db, rendered, stored
+from .conftest import SIZE, Notes, build_db, rendered, stored
 
 
 async def retype(pilot, app: TitanCampaignApp, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -126,3 +127,19 @@ def test_a_swap_offer_names_the_one_bonus_spell_it_forgets() -> None:
 def test_with_two_bonus_spells_the_swap_offer_says_which_may_go() -> None:
     offer = swap_choice(bonus_state("Haste", "Ice Bolt"), Choice("Fire Bolt", "Fire Bolt"))
     assert offer.label == "Fire Bolt   forgets one of Haste, Ice Bolt (asked next)"
+
+
+@pytest.mark.parametrize("key", ["o", "x", "r", "w", "e"])
+async def test_a_titan_key_on_an_empty_roster_says_how_to_add_the_first_titan(
+    tmp_path: Path, key: str
+) -> None:
+    """Open, archive, rename, change the player or export, with no Titan yet: the player is
+    told to add one (x, r and w did nothing and said nothing)."""
+    app = TitanCampaignApp(build_db(tmp_path / "empty.json", 0, []), open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        await pilot.press(key)
+        await pilot.pause()
+        assert notes.messages == ["No Titan yet: press a to add one."]

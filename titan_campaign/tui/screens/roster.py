@@ -204,16 +204,14 @@ class RosterScreen(Screen[None]):
             hint += f"\n{titan.name} cannot be read: {titan.problem}"
         self.query_one("#roster-hint", Static).update(plain(hint))
 
-    def highlighted(self) -> TitanState | None:
-        """The highlighted Titan (None if there is none, or if it cannot be read: the player
-        is told why)."""
-        found = self.highlighted_titan()
-        return None if found is None else found[1]
-
     def highlighted_titan(self) -> tuple[actions.TitanRef, TitanState] | None:
-        """The highlighted Titan's id and state (None as ``highlighted``)."""
+        """The highlighted Titan's id and state; None if there is none (with no Titan yet,
+        the player is told how to add one) or if it cannot be read (the player is told why)."""
         table = self.query_one(DataTable)
-        if not self._row_titans or table.cursor_row >= len(self._row_titans):
+        if not self._row_titans:
+            self.notify("No Titan yet: press a to add one.")
+            return None
+        if table.cursor_row >= len(self._row_titans):
             return None
         state = self._row_titans[table.cursor_row]
         if isinstance(state, actions.Unreadable):
@@ -228,9 +226,6 @@ class RosterScreen(Screen[None]):
         titan_app(self).go_back(places.CampaignList())
 
     def action_open_sheet(self) -> None:
-        if not self._row_titans:
-            self.notify("No Titan yet: press a to add one.")
-            return
         found = self.highlighted_titan()
         if found is None:
             return
@@ -322,10 +317,8 @@ class RosterScreen(Screen[None]):
 
     def action_export_titan(self) -> None:
         found = self.highlighted_titan()
-        if found is None:
-            self.notify("No Titan to export yet.")
-            return
-        titan_app(self).open(places.ExportTitan(found[0]))
+        if found is not None:
+            titan_app(self).open(places.ExportTitan(found[0]))
 
     def action_import_titan(self) -> None:
         titan_app(self).open(places.ImportTitan(self.campaign))
