@@ -115,7 +115,7 @@ REFUSED: list[tuple[str, Any, str]] = [
     (
         "date that is no day",
         {"kind": "game_recorded", "game": 1, "date": "2026-02-30", "outcome": {"result": "won"}},
-        "game_recorded.date: YYYY-MM-DD",
+        "game_recorded.date: a day of the calendar, as YYYY-MM-DD",
     ),
     (
         "result drawn",

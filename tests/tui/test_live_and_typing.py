@@ -105,7 +105,10 @@ async def test_a_game_form_with_mistakes_keeps_every_value_and_names_each_field(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen
-        assert rendered(screen.query_one("#error-date")) == "Date: YYYY-MM-DD"
+        assert rendered(screen.query_one("#error-date")) == (
+            "Date: a day of the calendar, as YYYY-MM-DD"
+        )
+        assert rendered(screen.query_one("#error-form")) == "Not saved: see the date, Thorn"
         thorn = rendered(screen.query_one("#award-1"))
         assert "Result: won or lost? (w or l)" in thorn and "Battles lost: 0 or more" in thorn
         assert "Input should" not in thorn and "greater than" not in thorn

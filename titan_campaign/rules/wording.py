@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .facts import ShapeError
 
-FORMATS = {"date": "YYYY-MM-DD"}
+FORMATS = {"date": "a day of the calendar, as YYYY-MM-DD"}
 """Fields whose every problem is said by the form they take."""
 
 

@@ -452,8 +452,8 @@ class RecordGameScreen(Screen[None]):
                 wrong.append(row.state.name)
         self.query_one("#game-date", Input).set_class(bool(date_problem), "-invalid")
         if wrong or date_problem:
-            names = ", ".join(wrong)
-            self.show_problems(f"Not saved: see {names}" if names else "", date_problem)
+            see = ", ".join(["the date"] * bool(date_problem) + wrong)
+            self.show_problems(f"Not saved: see {see}", date_problem)
             return
         parts = [
             actions.Participant(row.titan, row.outcome(), row.survivors(), row.state)
