@@ -159,19 +159,19 @@ async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
     assert stored(db, "Thorn").honor_guard == ("Gargoyle",)
 
 
-async def test_the_honor_guard_picker_explains_there_is_no_slot_below_level_4(
+async def test_the_honor_guard_key_below_level_4_says_there_is_no_slot_in_one_line(
     tmp_path: Path,
 ) -> None:
+    """Thorn is level 0: u says there is no honor guard below level 4 (R9) and opens no
+    picker (which offered nothing to pick and a Save that saved nothing)."""
     db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
         await pilot.press("u")
         await pilot.pause()
-        assert isinstance(app.screen, HonorGuardModal)
-        assert "No honor guard slots below level 4." in " ".join(
-            rendered(s) for s in app.screen.query("Static")
-        )
-        assert not list(app.screen.query(Select))
+        assert not isinstance(app.screen, HonorGuardModal)
+        assert notes.messages == ["Thorn is level 0: no honor guard below level 4 (R9)."]
 
 
 async def test_gold_buys_an_item_and_a_spell_costing_more_than_the_purse_is_refused(

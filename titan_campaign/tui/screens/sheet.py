@@ -544,8 +544,17 @@ class SheetScreen(OneTitan, Screen[None]):
             titan_app(self).open(places.Gold(self.titan, self.state))
 
     def action_honor_guard(self) -> None:
-        if self.state is not None:
-            titan_app(self).open(places.HonorGuard(self.titan, self.state))
+        state = self.state
+        if state is None:
+            return
+        if not state.honor_guard_slots and not state.honor_guard:
+            self.notify(
+                f"{state.name} is level {state.level}: no honor guard below level 4 (R9).",
+                title="Honor guard",
+                markup=False,
+            )
+            return
+        titan_app(self).open(places.HonorGuard(self.titan, state))
 
     def action_plan(self) -> None:
         if self.state is not None:
