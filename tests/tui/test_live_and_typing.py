@@ -160,3 +160,25 @@ async def test_q_quits_from_a_sheet_but_is_a_letter_in_a_text_field(tmp_path: Pa
         await pilot.press("q")
         await pilot.pause()
         assert not plain_app.is_running
+
+
+async def test_a_name_too_long_is_refused_beside_its_field_and_kept_as_typed(
+    tmp_path: Path,
+) -> None:
+    """A pasted name of 70 characters is taken whole into the field (the field cut it at 60
+    without a word), then refused on saving beside it; nothing is saved."""
+    db = build_db(tmp_path / "c.json", 200, [])
+    name = "Bartholomew the Unbelievably Long-Named Titan of the Northern Wastes 🐉"
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        field = app.screen.query_one("#titan-name", Input)
+        field.insert_text_at_cursor(name)
+        await pilot.press("tab", *"Ann", "enter")
+        await pilot.pause()
+        assert field.value == name
+        assert "at most 60 characters" in " ".join(
+            rendered(s) for s in app.screen.query(".field-error")
+        )
+    assert actions.titans(Database(db), actions.find_campaign(Database(db), "Demo")) == []

@@ -293,7 +293,7 @@ class NewCampaignModal(FormModal):
         with FormBox(classes="form"):
             yield Label("New campaign", classes="form-title")
             yield Label("Name")
-            yield Input(placeholder="e.g. Autumn League", id="campaign-name", max_length=60)
+            yield Input(placeholder="e.g. Autumn League", id="campaign-name")
             yield field_error("name")
             yield Label("Base XP every Titan starts with (R1)")
             yield Select(
@@ -343,10 +343,10 @@ class AddTitanModal(FormModal):
         with FormBox(classes="form"):
             yield Label(plain(f"New Titan (starts with {self.base_xp} XP)"), classes="form-title")
             yield Label("Titan name")
-            yield Input(placeholder="e.g. Thorn", id="titan-name", max_length=60, compact=True)
+            yield Input(placeholder="e.g. Thorn", id="titan-name", compact=True)
             yield field_error("name")
             yield Label("Player")
-            yield Input(placeholder="e.g. Ann", id="titan-player", max_length=60, compact=True)
+            yield Input(placeholder="e.g. Ann", id="titan-player", compact=True)
             yield field_error("player")
             with Horizontal(classes="buttons"):
                 yield Button("Add", variant="primary", id="add")
@@ -388,7 +388,6 @@ class TextModal(FormModal):
         value: str,
         field: str,
         save: Callable[[str], object],
-        max_length: int = 60,
     ) -> None:
         """``field``: the name the rules give the value (its problems are shown below it)."""
         super().__init__()
@@ -399,13 +398,12 @@ class TextModal(FormModal):
             field,
             save,
         )
-        self.max_length = max_length
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
             yield Label(plain(self.heading), classes="form-title")
             yield Label(plain(self.label))
-            yield Input(self.value, id="text-value", max_length=self.max_length)
+            yield Input(self.value, id="text-value")
             yield field_error(self.field)
             with Horizontal(classes="buttons"):
                 yield Button("Save", variant="primary", id="save")

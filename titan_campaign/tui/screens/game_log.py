@@ -112,7 +112,7 @@ class GameLogModal(MessageModal):
                 raise
 
         self.app.push_screen(
-            TextModal("Correct a game", CORRECTION_HELP, "", "correction", correct, 200),
+            TextModal("Correct a game", CORRECTION_HELP, "", "correction", correct),
             self._corrected,
         )
 

@@ -96,9 +96,7 @@ class GoldModal(TitanForm):
             yield Input(type="integer", id="gold-amount", compact=True)
             yield field_error("amount")
             yield Label("Note")
-            yield Input(
-                placeholder="e.g. loot from game 3", id="gold-note", max_length=200, compact=True
-            )
+            yield Input(placeholder="e.g. loot from game 3", id="gold-note", compact=True)
             yield field_error("note")
             yield save_or_cancel("Save (ctrl+s)")
         yield KeyBar()
@@ -141,7 +139,7 @@ class ItemModal(TitanForm):
             )
             with Horizontal(classes="field-row"):
                 yield Label("Name")
-                yield Input(id="item-name", max_length=60, compact=True)
+                yield Input(id="item-name", compact=True)
             yield field_error("name")
             with Horizontal(classes="field-row"):
                 yield Label("Type")
@@ -162,7 +160,7 @@ class ItemModal(TitanForm):
             yield field_error("charges")
             with Horizontal(classes="field-row"):
                 yield Label("Description")
-                yield Input(id="item-description", max_length=1000, compact=True)
+                yield Input(id="item-description", compact=True)
             yield field_error("description")
             if self.buying:
                 with Horizontal(classes="field-row"):

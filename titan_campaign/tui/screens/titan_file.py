@@ -150,7 +150,7 @@ class ImportTitanModal(_FileModal):
             yield Label("Titan file")
             yield Input(placeholder="e.g. thorn-titan.json", id="titan-file")
             yield Label("New name (leave empty to keep the Titan's name)")
-            yield Input(placeholder="optional", id="titan-new-name", max_length=60)
+            yield Input(placeholder="optional", id="titan-new-name")
             yield Static("", id="file-problem", classes="field-error")
             with Horizontal(classes="buttons"):
                 yield Button("Import (ctrl+s)", variant="primary", id="import")
