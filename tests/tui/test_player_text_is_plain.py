@@ -141,8 +141,8 @@ async def test_every_sheet_screen_shows_markup_in_player_text_as_typed(markup_db
         await shows(pilot, app, TITAN, keys=("escape", "i"))  # an item
         await shows(pilot, app, TITAN, keys=("escape", "s"))  # a spell bought with gold
         await shows(pilot, app, TITAN, keys=("escape", "minus"))  # a charge used: a notification
-        await shows(pilot, app, keys=("escape", "u"))  # the honor guard
-        await shows(pilot, app, TITAN, keys=("escape", "t"))  # the plan: the item's legion
+        await shows(pilot, app, TITAN, keys=("escape", "u"))  # no honor guard yet: a note
+        await shows(pilot, app, TITAN, keys=("t",))  # the plan: the item's legion
         await shows(pilot, app, TITAN, keys=("escape", "o"))  # the goal
         await shows(pilot, app, keys=("escape", "s"))  # the next step
         await shows(pilot, app, TITAN, keys=("escape", "P"))  # progress

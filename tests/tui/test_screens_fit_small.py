@@ -1,6 +1,6 @@
 """Every screen at 60x20 and 80x24: nothing runs off its right edge, so nothing is cut that a
-player has to scroll sideways to read (a table's far columns and a game form's Titan rows
-scroll sideways on purpose, their first columns staying in view)."""
+player has to scroll sideways to read (a table's far columns scroll sideways on purpose, their
+first columns staying in view). The game form stacks a Titan's row where it does not fit."""
 
 from __future__ import annotations
 
@@ -17,8 +17,6 @@ from .test_every_screen_snapshots import SCREENS, campaign, made, opened  # noqa
 
 pytestmark = pytest.mark.slow
 
-SIDEWAYS = ("game-form",)  # a Titan's row of figures scrolls sideways to its last field
-
 
 @pytest.mark.parametrize("size", [(60, 20), (80, 24)], ids=["60x20", "80x24"])
 @pytest.mark.parametrize(("name", "titan", "keys"), SCREENS, ids=[s[0] for s in SCREENS])
@@ -33,7 +31,7 @@ async def test_nothing_on_the_screen_runs_off_its_right_edge(
         assert app.screen.max_scroll_y == 0, name  # what scrolls does so inside the screen
         for widget in app.screen.query("*"):
             held = [widget, *widget.ancestors]
-            if any(isinstance(w, DataTable) or w.id in SIDEWAYS for w in held):
+            if any(isinstance(w, DataTable) for w in held):
                 continue
             box = widget.parent
             if widget.display and widget.region.width and isinstance(box, Widget):
@@ -59,3 +57,24 @@ async def test_the_history_keeps_its_title_and_hint_in_view_and_wraps_what_happe
         table = screen.query_one("#history", DataTable)
         assert table.max_scroll_y > 0  # the example campaign's history is longer than a screen
         assert table.max_scroll_x == 0, (table.virtual_size, table.size)
+
+
+@pytest.mark.parametrize("size", [(32, 32), (60, 20), (80, 24), (120, 40)])
+async def test_the_game_form_with_a_scenario_keeps_every_field_in_view(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """A scenario named adds the scenario award's field to every row: at 80 columns the row
+    no longer fits on one line, so each Titan's figures go under its name (at 32 columns,
+    in two lines), every field whole and in view, none scrolled sideways; at 120 columns
+    the row stays on one line."""
+    keys = ["g", "shift+tab", "shift+tab", *"Siege"]
+    async with opened(campaign, None, keys, size) as (app, _pilot):
+        form = app.screen.query_one("#game-form")
+        assert form.max_scroll_x == 0, (form.virtual_size, form.size)
+        for field in app.screen.query("#game-form Input"):
+            if field.display:
+                assert form.content_region.contains_region(field.region), (field, field.region)
+        thorn = app.screen.query_one("#titan-1")
+        assert thorn.has_class("-stacked") == (size[0] < 120), size
+        assert thorn.query_one("#scenario_award").display

@@ -10,7 +10,7 @@ shows it as it is now, and ctrl+s asks again.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -18,6 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Static
 
 from ... import actions
@@ -72,6 +73,8 @@ AWARD_LEGEND = "ScAw scenario award (replaces the standard award) · "
 NAME_WIDTH = 14
 ROW_START = NAME_WIDTH + 4 + 7  # the tick and name, then the result and its gap
 SURVIVORS_MIN = 10
+TOP_WIDTH = 50
+"""Narrower than this, the scenario's field goes under the date's."""
 
 
 def figure_columns(full: bool, scenario: bool = False) -> list[tuple[str, str, int]]:
@@ -94,6 +97,46 @@ def full_headings_fit(width: int, scenario: bool = False) -> bool:
     return row_width(True, scenario) <= width
 
 
+class Stacked(NamedTuple):
+    """A Titan's figures stacked under its name: the grid's column widths (``1fr`` for the
+    survivors' own column), the columns the survivors' field spans on the last line, and the
+    headings of the figures' lines."""
+
+    columns: tuple[str, ...]
+    survivors_span: int
+    heading: str
+
+
+def stacked(width: int, scenario: bool = False) -> Stacked:
+    """The figures (short headings) in as many columns as fit ``width``, each column as wide
+    as its widest field; the survivors' field after the last figure if it has room there,
+    else on a line of its own."""
+    fields = [(label, column + 1) for _, label, column in figure_columns(False, scenario)]
+    for count in range(len(fields), 0, -1):
+        columns = [
+            max(w for place, (_, w) in enumerate(fields) if place % count == column)
+            for column in range(count)
+        ]
+        if sum(columns) <= width or count == 1:
+            break
+    lines = [fields[start : start + count] for start in range(0, len(fields), count)]
+    heading = [
+        "".join(f"{label:<{columns[place]}}" for place, (label, _) in enumerate(line))
+        for line in lines
+    ]
+    grid = [str(column) for column in columns]
+    last = len(lines[-1])
+    if len(lines) == 1 and width - sum(columns) >= SURVIVORS_MIN:
+        grid.append("1fr")  # one line of figures, and the survivors beside them
+        span = 1
+    elif last < count and sum(columns[last:]) >= SURVIVORS_MIN:
+        span = count - last
+    else:
+        span, heading = count, [*heading, ""]
+    heading[-1] += "Survivors"
+    return Stacked(tuple(grid), span, "\n".join(line.rstrip() for line in heading))
+
+
 MANY_TITANS = 6
 
 
@@ -105,7 +148,8 @@ def _figure(text: str) -> int | str:
 
 class TitanRow(Horizontal):
     """One Titan's part of the game: takes part, result, figures, survivors; below, its award
-    or what is wrong."""
+    or what is wrong. On one line where it fits; on a narrower screen stacked: the Titan and
+    its result, then its figures in as many lines as they need (``stack``)."""
 
     def __init__(
         self, titan: actions.TitanRef, state: TitanState, number: int, taking_part: bool
@@ -117,17 +161,19 @@ class TitanRow(Horizontal):
         self.taking_part = taking_part
 
     def compose(self) -> ComposeResult:
-        yield Tick(
-            self._titan_label(),
-            self.taking_part,
-            id="takes-part",
-            tooltip=self._titan_tip(),
-        )
-        yield ResultPick(id="result")
-        for name, _label, width in FIGURES:
-            if name != AWARD:  # the scenario award's field is added once a scenario is named
-                yield self._figure_field(name, width)
-        yield Input(placeholder="survivors", id="survivors")
+        with Horizontal(classes="row-head"):
+            yield Tick(
+                self._titan_label(),
+                self.taking_part,
+                id="takes-part",
+                tooltip=self._titan_tip(),
+            )
+            yield ResultPick(id="result")
+        with Horizontal(classes="row-figures"):
+            for name, _label, width in FIGURES:
+                if name != AWARD:  # the scenario award's field is added once a scenario is named
+                    yield self._figure_field(name, width)
+            yield Input(placeholder="survivors", id="survivors")
 
     @staticmethod
     def _figure_field(name: str, width: int) -> Input:
@@ -139,12 +185,29 @@ class TitanRow(Horizontal):
         """The figures' fields as wide as ``widths`` says; a figure not in it is not shown
         (the scenario award's field is added the first time it is wanted, then kept)."""
         if AWARD in widths and self._field(AWARD) is None:
-            self.mount(self._figure_field(AWARD, widths[AWARD]), after="#scenario_xp")
-        for field in self.children:
-            if isinstance(field, Input) and field.id in FIGURE_NAMES:
+            figures = self.query_one(".row-figures")
+            figures.mount(self._figure_field(AWARD, widths[AWARD]), after="#scenario_xp")
+        for field in self.query(Input):
+            if field.id in FIGURE_NAMES:
                 field.display = field.id in widths
                 if field.id in widths:
                     field.styles.width = widths[field.id]
+
+    def stack(self, lines: Stacked | None) -> None:
+        """The row on one line (None), or stacked in ``lines``: its figures in a grid of
+        that many columns, of those widths, the survivors' field on the last line."""
+        self.set_class(lines is not None, "-stacked")
+        figures = self.query_one(".row-figures")
+        survivors = self.query_one("#survivors", Input)
+        if lines is None:
+            figures.styles.layout = "horizontal"
+            survivors.styles.column_span = 1
+            return
+        figures.styles.layout = "grid"
+        figures.styles.grid_size_columns = len(lines.columns)
+        figures.styles.grid_columns = " ".join(str(column) for column in lines.columns)
+        figures.styles.grid_rows = "1"
+        survivors.styles.column_span = lines.survivors_span
 
     def _titan_label(self) -> Content:
         return plain(shorten(self.state.name, NAME_WIDTH))
@@ -167,7 +230,7 @@ class TitanRow(Horizontal):
     def _field(self, name: str) -> Input | None:
         """The row's field for ``name``; None for the scenario award's before it is added."""
         try:
-            return self.get_child_by_id(name, Input)
+            return self.query_one(f"#{name}", Input)
         except NoMatches:
             return None
 
@@ -247,10 +310,12 @@ class RecordGameScreen(Screen[None]):
         with VerticalScroll(id="game-form"):
             yield Static(id="game-title", classes="page-title")
             with Horizontal(classes="panel game-top"):
-                yield Label("Date ")
-                yield Input(date.today().isoformat(), id="game-date")
-                yield Label(" Scenario ")
-                yield Input(placeholder="e.g. Tower defence", id="scenario")
+                with Horizontal(classes="game-day"):
+                    yield Label("Date ")
+                    yield Input(date.today().isoformat(), id="game-date")
+                with Horizontal(classes="game-scenario"):
+                    yield Label(" Scenario ")
+                    yield Input(placeholder="e.g. Tower defence", id="scenario")
             yield field_error("date")
             yield Static(classes="game-header")
             taking_part = len(self.states) <= MANY_TITANS
@@ -266,33 +331,47 @@ class RecordGameScreen(Screen[None]):
         shows a field for it."""
         return bool(self.query_one("#scenario", Input).value.strip())
 
-    def show_headings(self, full: bool) -> None:
+    def show_headings(self, full: bool, width: int | None = None) -> None:
         """The headings over the figures: their full names when a row has room for them, the
-        short ones and a legend below the rows when not."""
+        short ones and a legend below the rows when not; a row too wide for ``width``
+        columns is stacked, and its headings with it."""
         scenario = self.scenario_played()
         columns = figure_columns(full, scenario)
-        cells = [f"{'Titan':<{NAME_WIDTH + 4}}", f"{'Result':<7}"]
-        cells += [f"{label:<{width + 1}}" for _, label, width in columns]
+        lines = (
+            None
+            if width is None or row_width(full, scenario) <= width
+            else stacked(width, scenario)
+        )
+        head = f"{'Titan':<{NAME_WIDTH + 4}}{'Result':<7}"
+        if lines is None:
+            cells = [f"{label:<{column + 1}}" for _, label, column in columns]
+            heading = head + "".join(cells) + "Survivors"
+            min_width = row_width(full, scenario)
+        else:
+            heading = head.rstrip() + "\n" + lines.heading
+            min_width = ROW_START + 1
         header = self.query_one(".game-header", Static)
-        header.update(plain("".join(cells) + "Survivors"))
-        min_width = row_width(full, scenario)  # narrower: the form scrolls sideways
+        header.update(plain(heading))
         header.styles.min_width = min_width
         widths = {name: width for name, _, width in columns}
         for row in self.query(TitanRow):
             row.show_figures(widths)
+            row.stack(lines)
             row.styles.min_width = min_width
         legend = (AWARD_LEGEND if scenario else "") + LEGEND
         self.query_one("#game-legend", Static).update(plain(SURVIVORS_HINT if full else legend))
 
     def fit_headings(self) -> None:
         width = self.query_one("#game-form").content_region.width
-        self.show_headings(full_headings_fit(width, self.scenario_played()))
+        self.show_headings(full_headings_fit(width, self.scenario_played()), width)
+        # the scenario under the date where a name of some length would not fit beside it
+        self.query_one(".game-top").set_class(width < TOP_WIDTH, "-stacked")
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.fit_headings)  # once the form is laid out at its size
 
     def on_mount(self) -> None:
-        self.show_headings(full=False)
+        self.show_headings(full=False)  # the row's width is known once laid out (on_resize)
         self.show_number()
         for number in range(1, len(self.states) + 1):
             self.preview(number)
@@ -364,9 +443,9 @@ class RecordGameScreen(Screen[None]):
             )
         )
 
-    def _changed_row(self, widget: object) -> None:
+    def _changed_row(self, widget: Widget) -> None:
         for number, row in enumerate(self.query(TitanRow), start=1):
-            if widget in row.children:
+            if row in widget.ancestors:
                 self.preview(number)
 
     def on_input_changed(self, event: Input.Changed) -> None:
