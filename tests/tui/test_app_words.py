@@ -174,3 +174,25 @@ async def test_a_message_shown_when_a_dialog_opens_is_shown_once(iron_crown: Pat
         await pilot.pause()
         await pilot.pause()
         assert screen_text(app).count("Zed joins") == 1
+
+
+async def test_a_screenshot_without_a_downloads_folder_is_saved_where_the_app_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new machine may have no ~/Downloads: the palette's Screenshot failed there with
+    'Failed to save screenshot' and no reason; it is saved where the app was started."""
+    from titan_campaign.tui import app as app_module
+
+    monkeypatch.setattr(app_module, "user_downloads_path", lambda: tmp_path / "Downloads")
+    started = tmp_path / "here"
+    started.mkdir()
+    monkeypatch.chdir(started)
+    app = TitanCampaignApp(tmp_path / "campaigns.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_screenshot()
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if list(started.glob("*.svg")):
+                break
+    assert [path.suffix for path in started.iterdir()] == [".svg"]
+    assert not (tmp_path / "Downloads").exists()

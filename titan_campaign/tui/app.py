@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, TypeVar
 
+from platformdirs import user_downloads_path
 from textual import events, messages
 from textual._wait import wait_for_idle
 from textual.app import App, SystemCommand
@@ -365,6 +366,15 @@ class TitanCampaignApp(App[int]):
         self.notify(
             f"{name} is sent to your browser as a download.", title="Downloading", markup=False
         )
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """The palette's Screenshot: saved in the downloads folder, or where the app was
+        started when there is none (a new machine may have no ~/Downloads: it failed then,
+        without saying why); a served tab's goes to the browser."""
+        if path is None and not self.served:
+            downloads = user_downloads_path()
+            path = str(downloads if downloads.is_dir() else Path.cwd())
+        super().action_screenshot(filename, path)
 
     # --- quitting -----------------------------------------------------------------------
 
