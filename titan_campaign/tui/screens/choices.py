@@ -168,7 +168,7 @@ class ChoiceFlow:
             self._offer(choice, news)
             return
         if news:
-            self.sheet.notify(news, title=f"{state.name}: {state.available_xp} XP left")
+            self.sheet.notify(news, title="Choices made")  # the news says the XP left
         if announce_none:
             waiting = "; ".join(choice.describe() for choice in self._waiting)
             self.sheet.notify(f"Waiting: {waiting}" if waiting else "No choices to make.")
