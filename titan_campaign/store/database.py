@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -164,6 +164,11 @@ class Session:
     def tables(self) -> dict[str, Any]:
         return self._storage().tables
 
+    def _changes_where(self, holds: Callable[[Any], bool]) -> list[tuple[str, Any]]:
+        """The change documents that ``holds`` accepts, by number, in the file's order, as
+        the session holds them (tinydb's search would copy every document of the file)."""
+        return [(key, doc) for key, doc in self.tables.get("changes", {}).items() if holds(doc)]
+
     # --- campaigns ------------------------------------------------------------------
 
     def campaigns(self) -> list[Stored]:
@@ -213,18 +218,17 @@ class Session:
         if doc_id in self._read:
             return Stored(doc_id, self._read[doc_id])
         ids = None if titans is None else {str(titan_id) for titan_id in titans}
-        found = self._changes.search(
+        changes = self._changes_where(
             lambda change: (
                 change["campaign"] == doc_id and (ids is None or holds_part(ids, change["titans"]))
             )
         )
-        changes = [(str(change.doc_id), change) for change in found]
         with kept_text():
             # Events checked when written are built as they are, without their checks; but
             # past some thousand events, checking them again costs less than building them
             # (once pydantic has built its validator, a cost paid once: bench_cli.py).
             as_written = self.events_checked and (
-                titans is not None or _event_count(found) < BUILT_AT_MOST
+                titans is not None or _event_count(changes) < BUILT_AT_MOST
             )
             read = campaign_from_docs(
                 self.path, str(doc_id), doc, changes, titans, as_written, self.reads_only
@@ -242,11 +246,11 @@ class Session:
 
     def _name_histories(self) -> dict[tuple[int, int], list[str]]:
         """Every name each Titan has had, oldest first, by (campaign, Titan), as ``_names``."""
-        in_effect = self._changes.search(
+        in_effect = self._changes_where(
             lambda change: not change.get("undone") and has_kinds(change["titans"], NAMING)
         )
         named: dict[tuple[int, int], list[str]] = {}
-        for change in in_effect:
+        for _, change in in_effect:
             for titan_id, events in change["titans"].items():
                 for event in of_kinds(events, NAMING):
                     key = (int(change["campaign"]), int(titan_id))
@@ -320,8 +324,8 @@ class Session:
         ids = {titan_id for _, titan_id in keys}
         if partners:
             wanted = {str(titan_id) for titan_id in ids}
-            shared = self._changes.search(lambda change: not wanted.isdisjoint(change["titans"]))
-            ids |= {int(tid) for change in shared for tid in change["titans"]}
+            shared = self._changes_where(lambda change: not wanted.isdisjoint(change["titans"]))
+            ids |= {int(tid) for _, change in shared for tid in change["titans"]}
         return self._stored(campaign_id, self._campaign_doc(campaign_id), ids)
 
     def find_titan(self, titan: str, campaign: str | None = None) -> tuple[str, int]:
@@ -353,12 +357,12 @@ class Session:
         ids = set(titans)
         if partners:
             wanted = {str(titan_id) for titan_id in ids}
-            shared = self._changes.search(
+            shared = self._changes_where(
                 lambda change: (
                     change["campaign"] == number and not wanted.isdisjoint(change["titans"])
                 )
             )
-            ids |= {int(tid) for change in shared for tid in change["titans"]}
+            ids |= {int(tid) for _, change in shared for tid in change["titans"]}
         stored = self._stored(number, self._campaign_doc(number), ids)
         names = stored.campaign.names()
         for titan_id in titans:
@@ -371,7 +375,7 @@ class Session:
         own events checked by the rules' models: reading one sheet reads no other Titan."""
         campaign_id = self.number_of(key)
         name = str(titan_id)
-        touched = self._changes.search(
+        touched = self._changes_where(
             lambda change: (
                 name in change["titans"]
                 and change["campaign"] == campaign_id
@@ -379,8 +383,8 @@ class Session:
             )
         )
         docs = [
-            (str(change.doc_id), shown(change.get("text", "")), change["titans"][name])
-            for change in touched
+            (number, shown(change.get("text", "")), change["titans"][name])
+            for number, change in touched
         ]
         campaign_name = shown(str(self._campaign_doc(campaign_id)["name"]))
         if not any(added for *_, added in docs):
@@ -392,9 +396,9 @@ class Session:
         with kept_text():
             events = events_from_docs(self.path, who, docs, self.events_checked)
         changes, place = [], 0
-        for change, (_, text, added) in zip(touched, docs, strict=True):
+        for (number, change), (_, text, added) in zip(touched, docs, strict=True):
             part = {titan_id: events[place : place + len(added)]}
-            changes.append(Change(change.get("at", ""), text, part, 0, change.doc_id))
+            changes.append(Change(change.get("at", ""), text, part, 0, int(number)))
             place += len(added)
         return TitanHistory(campaign_name, titan_id, tuple(changes), events)
 
@@ -552,8 +556,8 @@ checking them; checking costs about 125 M more for any number, to build pydantic
 validator."""
 
 
-def _event_count(changes: list[Any]) -> int:
-    return sum(len(events) for change in changes for events in change["titans"].values())
+def _event_count(changes: list[tuple[str, Any]]) -> int:
+    return sum(len(events) for _, change in changes for events in change["titans"].values())
 
 
 def _checked(
