@@ -32,7 +32,7 @@ from .events import (
     SpellBought,
 )
 from .game_log import GameLogEntry, Participant, check_winners, game_log
-from .names import name_key
+from .names import name_key, renamed_note
 from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
 
 __all__ = ["BASE_XP_CHOICES", "Campaign", "Change", "GameLogEntry", "Outcome", "Participant"]
@@ -133,12 +133,11 @@ class Campaign:
         found = self.find(name)
         if found is None:
             missing = f'no Titan named "{name}" in "{self.name}"'
-            wanted = name_key(name)
             for history in self.histories.values():
                 named = [e.name for e in history if isinstance(e, Created | Renamed)]
-                old = next((n for n in named[:-1] if name_key(n) == wanted), None)
-                if old is not None:
-                    raise RuleError(f"{missing}: {old} is now called {named[-1]}")
+                renamed = renamed_note(name, named)
+                if renamed is not None:
+                    raise RuleError(f"{missing}: {renamed}")
             known = ", ".join(self.names().values()) or "none yet"
             raise RuleError(f"{missing} (Titans: {known})")
         return found

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic, NamedTuple, TypeVar
 
 from .printable import looks_blank
@@ -47,6 +47,14 @@ def name_key(text: str) -> str:
     """
     text = unicodedata.normalize("NFKC", text)
     return " ".join(text.translate(_DROPPED).translate(_AS_SPACE).casefold().split())
+
+
+def renamed_note(typed: str, names: Sequence[str]) -> str | None:
+    """ "Mira is now called Mirabel" when ``typed`` is a name the Titan had before the one
+    it has now (``names``: its names, oldest first); else None."""
+    wanted = name_key(typed)
+    old = next((name for name in names[:-1] if name_key(name) == wanted), None)
+    return None if old is None else f"{old} is now called {names[-1]}"
 
 
 def quoted_list(names: Iterable[str], last: str = "or") -> str:

@@ -24,7 +24,7 @@ from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.facts import ShapeError, parse, to_json
-from ..rules.names import name_key
+from ..rules.names import name_key, renamed_note
 from ..rules.printable import kept_text, shown
 from . import backups
 from .documents import (
@@ -260,16 +260,15 @@ class Session:
     def _not_found(self, titan: str) -> str:
         """Why no campaign has a Titan called ``titan``: the Titan it was the old name of, or
         each campaign's Titans."""
-        wanted = name_key(titan)
         histories = self._name_histories()
         campaigns = {doc.doc_id: shown(str(doc["name"])) for doc in self._campaigns.all()}
         if not campaigns:
             return f'no Titan named "{titan}": {NO_CAMPAIGN}'
         for (campaign_id, _), names in histories.items():
-            if any(name_key(name) == wanted for name in names[:-1]):
-                old = next(name for name in names if name_key(name) == wanted)
+            renamed = renamed_note(titan, names)
+            if renamed is not None:
                 return (
-                    f'no Titan named "{titan}" in any campaign: {old} is now called {names[-1]}'
+                    f'no Titan named "{titan}" in any campaign: {renamed}'
                     f' (in "{campaigns.get(campaign_id, "?")}")'
                 )
         known = "; ".join(
