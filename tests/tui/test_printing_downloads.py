@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 from textual.widgets import Input
 
-from titan_campaign.tui import settings
+from titan_campaign.tui import places, settings
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import ConfirmModal
 from titan_campaign.tui.screens.printing import PrintModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.screens.titan_file import ExportTitanModal
+from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import SIZE, Notes, rendered
 
@@ -199,3 +200,26 @@ async def test_on_the_desktop_exporting_into_a_missing_folder_asks_to_make_it(
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
     assert json.loads(target.read_text())
+
+
+async def test_a_served_tab_offers_no_import_of_a_file_on_the_host(
+    example_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game night tab cannot read files on the serving computer: the roster offers no
+    Import (neither its key bar nor i), and no Titan file is read by its path there."""
+    monkeypatch.setenv(settings.SERVED_ENV, "1")
+    before = example_db.read_bytes()
+    app = TitanCampaignApp(example_db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert "Import" not in rendered(app.screen.query_one(KeyBar))
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        app.open(places.ImportTitan(app.screen.campaign))  # the palette or any other way in
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert "reads no file on the serving computer" in notes.text()
+    assert example_db.read_bytes() == before

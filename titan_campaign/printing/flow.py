@@ -7,7 +7,7 @@ repeats the heading of the section that goes on, marked "(continued)".
 
 from __future__ import annotations
 
-from .canvas import Page
+from .canvas import Page, fit_text
 
 MARGIN = 12.0
 GAP_MM = 6.0  # between side-by-side blocks
@@ -46,7 +46,8 @@ class Flow:
         page = Page(self.width, self.height, self.title)
         self.pages.append(page)
         number = len(self.pages)
-        page.text(self.x, MARGIN + 3.5, self.running_head, 8, bold=True)
+        room = self.content - 15  # the page number's place at the right
+        page.text(self.x, MARGIN + 3.5, fit_text(self.running_head, room, 8, True), 8, bold=True)
         page.text(
             self.x + self.content, MARGIN + 3.5, f"page {number}", 8, italic=True, align="right"
         )

@@ -16,8 +16,8 @@ from html import escape
 from typing import TYPE_CHECKING, Literal
 
 from ..rules.progress import ProgressRow
-from .canvas import FONT, register_fonts
-from .fonts import BROWSER_FONTS
+from .canvas import FONT, PT, fit_text, register_fonts, text_width
+from .fonts import font_face_css, font_family
 from .pdf_text import place_text
 
 if TYPE_CHECKING:
@@ -114,9 +114,8 @@ def chart_shapes(
     text, small = 13.0 * unit, 10.5 * unit
     left, right = 58.0 * unit, width - 48.0 * unit
     top, bottom = 62.0 * unit, height - 44.0 * unit
-    shapes: list[Shape] = [
-        ChartText(width / 2, 20.0 * unit, title, 15.0 * unit, "middle", INK, True)
-    ]
+    title, size = _fitted(title, width - 16.0 * unit, 15.0 * unit, small)
+    shapes: list[Shape] = [ChartText(width / 2, 20.0 * unit, title, size, "middle", INK, True)]
 
     xp_top = max([row.earned for row in rows] + [row.spent for row in rows] + [100])
     xp_step = nice_step(xp_top)
@@ -182,6 +181,16 @@ def chart_shapes(
         note = "One game so far: the lines start with the second game."
         shapes.append(ChartText((left + right) / 2, top + 16 * unit, note, small, "middle", INK))
     return shapes
+
+
+def _fitted(title: str, room: float, largest: float, smallest: float) -> tuple[str, float]:
+    """The title and its size (in the chart's unit) to fit ``room``: smaller type down to
+    ``smallest``, then shortened with "…" (a Titan's name is 60 letters at most)."""
+    size = largest
+    # the font's widths are in ems: a size in the chart's unit measures in that unit too
+    while size > smallest and text_width(title, size, bold=True) / PT > room:
+        size -= 0.5 * smallest / 10.5
+    return fit_text(title, room * PT, size, bold=True), size
 
 
 def chart_texts(rows: Sequence[ProgressRow], title: str) -> str:
@@ -254,10 +263,12 @@ def progress_svg(
 ) -> str:
     """The chart as a standalone SVG document (also fit to inline in HTML)."""
     body = "\n".join(_svg_shape(shape) for shape in chart_shapes(rows, title, width, height))
+    letters = chart_texts(rows, title)  # the fonts embedded, cut down to the chart's letters
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="{BROWSER_FONTS}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="{escape(font_family(letters))}" '
         f'role="img">\n<title>{escape(title, quote=False)}</title>\n'
+        f"<style>{font_face_css(letters)}</style>\n"
         f'<rect width="100%" height="100%" fill="#ffffff"/>\n{body}\n</svg>\n'
     )
 

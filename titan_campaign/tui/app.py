@@ -38,6 +38,11 @@ from .screens.problem import ProblemScreen
 from .upright import UPRIGHT_WIDTH
 from .widgets.key_bar import KeyBar
 
+SERVED_IMPORT = (
+    "A game night tab reads no file on the serving computer: import a Titan there, with"
+    " `titan-campaign titan import FILE`."
+)
+
 T = TypeVar("T")
 
 POLL_SECONDS = 1.0
@@ -473,7 +478,11 @@ class TitanCampaignApp(App[int]):
                 return ChooseCopyModal(copies)
 
     def open(self, place: places.Place, then: Callable[[Any], None] | None = None) -> None:
-        """Open the screen of ``place`` on top (``then``: called with what it returns)."""
+        """Open the screen of ``place`` on top (``then``: called with what it returns). A
+        served tab reads no file on the host: it opens no Titan file by its path there."""
+        if isinstance(place, places.ImportTitan) and self.served:
+            self.notify(SERVED_IMPORT, title="Import", severity="warning", markup=False)
+            return
         self.push_screen(self.screen_for(place), then)
 
     def go_back(self, fallback: places.Place) -> None:

@@ -329,6 +329,8 @@ class RosterScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "merge_copy":  # shown only while a sync tool's copy lies there
             return bool(self._copies)
+        if action == "import_titan":  # a served tab reads no file on the host
+            return not titan_app(self).served
         return True
 
     def action_merge_copy(self) -> None:
