@@ -12,7 +12,7 @@ import re
 import signal
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -297,3 +297,23 @@ async def test_ctrl_c_tells_a_tab_the_host_stopped_only_once_its_app_has_saved_a
         )
         assert running == []  # its app had finished saving and ended: the message is true
     assert game_night.process.wait(timeout=STEP_SECONDS) == 0  # stopped by the one ctrl+c
+
+
+async def test_ctrl_c_with_several_tabs_open_stops_without_a_traceback(
+    game_night: GameNight,
+) -> None:
+    """Four tabs open, ctrl+c on the host: each tab's end was asked twice at once (the
+    server stopping, the tab closing), and textual-serve's stop failed on the second with a
+    traceback on the host's console. Now it stops as it says, once, and quietly."""
+    async with AsyncExitStack() as stack:
+        tabs = [await stack.enter_async_context(raw_tab(game_night)) for _ in range(4)]
+        game_night.process.send_signal(signal.SIGINT)
+        for tab in tabs:
+            async with asyncio.timeout(STEP_SECONDS):
+                while (await tab.receive()).type != aiohttp.WSMsgType.CLOSE:
+                    pass
+    assert game_night.process.wait(timeout=STEP_SECONDS) == 0
+    wait_until(lambda: "Stopped." in game_night.output, "serve to say it stopped")
+    assert "Traceback" not in game_night.output and "Error" not in game_night.output, (
+        game_night.output
+    )
