@@ -39,7 +39,11 @@ async def test_the_page_without_the_token_is_refused_and_says_where_to_find_it(
     for query in ("", "?token=", "?token=guess", "?titan=Thorn"):
         response = await client.get("/" + query)
         assert response.status == 403
-        assert "QR code" in await response.text()
+        page = await response.text()
+        assert "QR code" in page
+        # a page a phone lays out to its own width (the token is mistyped on a phone)
+        assert response.content_type == "text/html"
+        assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
 
 
 async def test_the_page_with_the_token_opens_and_hands_its_tab_a_one_use_ticket(

@@ -17,6 +17,7 @@ import socket
 import sys
 from collections import OrderedDict
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any, Final
 
@@ -52,6 +53,19 @@ HEARTBEAT_SECONDS: Final = 15.0
 TEMPLATES: Final = Path(__file__).parent / "templates"
 
 STOPPED: Final = "The host stopped the game night. Every change made here is saved."
+
+
+def phone_page(said: str) -> str:
+    """A page (HTML) that says one thing, readable on a phone as on a laptop: laid out to the
+    screen's width, not shrunk from a desktop's."""
+    body = (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Campaign Titan game night</title></head>\n<body><p>{escape(said)}</p></body></html>\n"
+    )
+    return body
+
+
 FULL: Final = (
     "This game night is full: {tabs} tabs are open, the most it serves at once. Close a tab"
     " nobody uses (or ask the host to start it with a higher --max-tabs), then reload."
@@ -138,11 +152,15 @@ class GameNightServer(Server):
     async def handle_index(self, request: web.Request) -> web.Response:
         if not self._has_token(request):
             raise web.HTTPForbidden(
-                text="This game night needs its link with the token: scan the QR code or "
-                "copy the link that `titan-campaign serve` printed.\n"
+                text=phone_page(
+                    "This game night needs its link with the token: scan the QR code or "
+                    "copy the link that `titan-campaign serve` printed."
+                ),
+                content_type="text/html",
             )
         if self.full():
-            raise web.HTTPServiceUnavailable(text=FULL.format(tabs=len(self._tabs)) + "\n")
+            full = phone_page(FULL.format(tabs=len(self._tabs)))
+            raise web.HTTPServiceUnavailable(text=full, content_type="text/html")
         ticket = secrets.token_urlsafe(16)
         titan = request.query.get("titan", "").strip() or None
         campaign = request.query.get("campaign", "").strip() or self.campaign
