@@ -196,3 +196,19 @@ async def test_a_screenshot_without_a_downloads_folder_is_saved_where_the_app_st
                 break
     assert [path.suffix for path in started.iterdir()] == [".svg"]
     assert not (tmp_path / "Downloads").exists()
+
+
+async def test_a_notice_on_a_phone_held_upright_takes_the_screens_width(tmp_path: Path) -> None:
+    """A long notice on a phone held upright is as wide as the screen allows, so it is read
+    whole above the key bar (at half the screen, Textual's own, it ran under it)."""
+    from textual.widgets._toast import Toast
+
+    from .conftest import PHONE_UPRIGHT
+
+    app = TitanCampaignApp(tmp_path / "campaigns.json")
+    async with app.run_test(size=PHONE_UPRIGHT, notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("Game recorded: game 5 for Thorn, Mira and Osk. Mira: 50 XP earned (R8).")
+        await pilot.pause()
+        [toast] = app.screen.query(Toast)
+        assert toast.region.width >= PHONE_UPRIGHT[0] - 4, toast.region

@@ -130,6 +130,11 @@ class TitanCampaignApp(App[int]):
 
         return TerminalDriver if driver is LinuxDriver else driver
 
+    def on_resize(self, event: events.Resize) -> None:
+        # on a phone held upright a notice takes the screen's width (half of it, Textual's
+        # own, left a column of a few words that ran under the key bar)
+        self.set_class(event.size.width < UPRIGHT_WIDTH, "-upright")
+
     def on_mount(self) -> None:
         remembered = settings.load_settings(self.settings_path)
         if remembered.theme in self.available_themes:
