@@ -70,3 +70,27 @@ def test_the_worked_examples_in_the_docstrings_hold() -> None:
     for module in (figures, fonts):
         failed, tried = doctest.testmod(module)
         assert tried and not failed, module.__name__
+
+
+def test_every_line_of_the_sheet_of_a_titan_with_a_name_of_60_wide_letters_stays_on_the_page(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """Sixty W's, the widest name a Titan can have: the head of the back pages ("WWW… -
+    Titan Character Sheet (continued)") ran over the page number and off the paper, and the
+    progress chart's title off both sides; every text of every page now ends inside the
+    margins (shortened with "…" where it must be)."""
+    from titan_campaign.printing.canvas import Text, text_width
+    from titan_campaign.printing.flow import MARGIN
+    from titan_campaign.printing.sheet_layout import sheet_pages
+
+    pages = sheet_pages(replace(example_sheets["archmage"], name="W" * 60), "a4")
+    assert len(pages) > 1
+    for number, page in enumerate(pages, start=1):
+        for text in (shape for shape in page.shapes if isinstance(shape, Text)):
+            wide = text_width(text.text, text.size, text.bold, text.italic)
+            left = {"left": text.x, "right": text.x - wide, "center": text.x - wide / 2}
+            start = left[text.align]
+            assert MARGIN - 0.5 <= start and start + wide <= page.width - MARGIN + 0.5, (
+                number,
+                text,
+            )

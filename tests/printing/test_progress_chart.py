@@ -16,6 +16,7 @@ from fpdf import FPDF
 from PIL import Image
 from pypdf import PdfReader
 
+from titan_campaign.printing.canvas import PT, text_width
 from titan_campaign.printing.progress_chart import (
     ChartLine,
     ChartMark,
@@ -135,3 +136,28 @@ def test_the_pdf_chart_draws_the_same_words_in_a_box_of_the_page() -> None:
     words = reader.pages[0].extract_text()
     for word in ("Thorn's progress", "XP earned", "Level (right scale)", "8", "Łukasz", "No games"):
         assert word in words
+
+
+LONGEST_NAME = "Aelfwynn Thunderhoof-Blackwater the Unconquered of Stormhold"  # 60 letters
+
+
+@pytest.mark.parametrize(("width", "height"), [(640.0, 360.0), (186.0, 90.0)])
+def test_the_title_of_a_titan_with_the_longest_name_fits_the_chart(
+    width: float, height: float
+) -> None:
+    """Set smaller, then shortened with "…", the title stays inside the chart (it ran off
+    both sides of the SVG and past the margins of the PDF page): as an SVG of 640 by 360,
+    and drawn on a page in millimetres."""
+    for title in (f"{LONGEST_NAME}: XP and level by game", "W" * 60 + ": progress game by game"):
+        shape = chart_shapes(season(3), title, width, height)[0]  # the title comes first
+        assert isinstance(shape, ChartText) and shape.bold
+        wide = text_width(shape.text, shape.size, bold=True) / PT
+        assert shape.x - wide / 2 >= 0 and shape.x + wide / 2 <= width, (shape.text, wide)
+        assert shape.text.startswith(title[:20])
+
+
+def test_the_svg_chart_carries_the_font_of_a_chinese_name() -> None:
+    """A Titan named in Chinese: the chart embeds the letters it draws, as the sheet does
+    (it named fonts a computer may not have, and drew empty boxes)."""
+    svg = progress_svg(season(2), "王小明: progress game by game")
+    assert "@font-face" in svg and "Noto Sans SC Embedded" in svg
