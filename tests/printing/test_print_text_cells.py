@@ -107,3 +107,22 @@ def test_a_word_wider_than_a_line_is_broken_between_letters_and_starts_its_own_l
     assert wrap("龍の護符龍の護符", 7, "  ") == ["  龍の", "  護符", "  龍の", "  護符"]
     assert wrap("  two   spaces\nand a line ", 80) == ["  two   spaces and a line"]
     assert wrap("", 80, "  ") == [""]
+
+
+def test_a_row_of_charge_boxes_is_never_broken_between_two_lines(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """A cloak of five charges with a long name: its boxes ("[ ][ ][ ][ ][ ]") go whole onto
+    the next line (they were cut after "[ ][", the rest under it)."""
+    item = replace(
+        example_sheets["thorn"].magic_items[0],
+        name="Cloak of the Endless Winter Night of the Northern Kings",
+        type="cloak",
+        charges=5,
+        max_charges=5,
+        legion=1,
+    )
+    lines = sheet_text(replace(example_sheets["thorn"], magic_items=(item,))).splitlines()
+    at = next(n for n, line in enumerate(lines) if "Cloak of the Endless" in line)
+    assert "[ ][ ][ ][ ][ ]" in lines[at] + lines[at + 1], lines[at : at + 2]
+    assert all("\u00a0" not in line for line in lines)

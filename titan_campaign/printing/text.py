@@ -19,6 +19,7 @@ from .figures import (
 )
 
 LEFT = 53  # width of the left column (abilities, schools)
+NBSP = "\u00a0"  # holds words together where a line is wrapped, then printed as a space
 
 
 def boxes(checked: int, total: int = 3) -> str:
@@ -49,8 +50,8 @@ def goal_lines(goal: GoalView) -> list[str]:
     """BUILD GOAL: what is wanted, what remains, and the steps in order, wrapped to 80."""
     lines = wrap(f"BUILD GOAL: {goal.wanted}", more="  ")
     lines += wrap(goal_summary(goal), indent="  ")
-    steps = "   ".join(step.replace(" ", "\u00a0") for step in goal_steps(goal))
-    lines += [line.replace("\u00a0", " ") for line in wrap(steps, indent="  ")]
+    steps = "   ".join(step.replace(" ", NBSP) for step in goal_steps(goal))
+    lines += [line.replace(NBSP, " ") for line in wrap(steps, indent="  ")]
     return lines
 
 
@@ -108,11 +109,13 @@ def sheet_text(data: SheetView) -> str:
         out.append("  (none)")
     for item in data.magic_items:
         used, total = charge_boxes(item)
-        charges = f", charges {boxes(used, total)}" if total else ""
+        # the row of charge boxes is never broken ("[ ][" on one line, "][ ]" on the next)
+        charges = f", charges {boxes(used, total).replace(' ', NBSP)}" if total else ""
         if item.charges is not None and not total:
             charges = f", {charges_text(item)}"
         legion = f", legion {item.legion}" if item.legion else ""
-        out += wrap(f"  {item.name} ({item.type}{charges}{legion})", more="    ")
+        line = f"  {item.name} ({item.type}{charges}{legion})"
+        out += [part.replace(NBSP, " ") for part in wrap(line, more="    ")]
         if item.description:
             out += wrap(item.description, indent="    ")
     out.append("")
