@@ -16,7 +16,7 @@ from titan_campaign.actions import find_titan, print_to_file
 from titan_campaign.cli import main
 from titan_campaign.printing.canvas import Text
 from titan_campaign.printing.sheet_layout import sheet_pages
-from titan_campaign.rules.sheet import SheetView
+from titan_campaign.rules.sheet import LedgerLine, SheetView
 from titan_campaign.store import Database
 
 EXAMPLE = Path(__file__).parents[2] / "sheets" / "example-campaign.json"
@@ -102,6 +102,24 @@ def test_the_gold_ledger_and_notes_are_on_every_sheet(
         ]
         assert any(word.startswith("GOLD LEDGER") for word in words), data.name
         assert any(word.startswith("NOTES") for word in words), data.name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_long_note_of_the_gold_ledger_is_printed_whole_on_the_rows_under_it(
+    example_sheets: dict[str, SheetView], paper: str
+) -> None:
+    """A note longer than its column goes on under its entry, every word of it (it was cut
+    with "…", and no printout gave it whole); the next entry follows on its own row."""
+    thorn = example_sheets["thorn"]
+    note = "the sack of Stormhold & the dragon's hoard, shared with Mira after the siege of game 3"
+    ledger = (LedgerLine(500, note, 3), LedgerLine(-5, "toll", None))
+    pages = sheet_pages(replace(thorn, gold_ledger=ledger), paper)
+    texts = [shape for page in pages for shape in page.shapes if isinstance(shape, Text)]
+    at = next(n for n, text in enumerate(texts) if text.text == "+500")
+    rows = [text.text for text in texts[at + 1 : at + 6]]
+    assert " ".join(rows[: rows.index("-5")]).split() == note.split(), rows
+    assert not any("\u2026" in text.text for text in texts)
+    assert overlapping_texts(pages[0]) == [] and overlapping_texts(pages[-1]) == []
 
 
 def test_the_readme_page_counts_are_what_is_printed(tmp_path: Path) -> None:

@@ -15,6 +15,8 @@ lines, the ledger and the notes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..rules.abilities import ABILITIES, ABILITY_INFO
 from ..rules.progress import ProgressRow, by_campaign
 from ..rules.sheet import GoalView, LedgerLine, SheetView, SpellLine
@@ -306,22 +308,35 @@ def _goal(flow: Flow, goal: GoalView | None) -> None:
 LEDGER_ROW = 5.5
 LEDGER_MIN = 21.0  # mm: heading and three rows
 LEDGER_SHARE = 0.55  # the gold ledger's share of the width; notes get the rest
+LEDGER_NOTE = 26.0  # mm from the ledger's left edge to its notes
+
+
+def _ledger_rows(entries: Sequence[LedgerLine], width: float) -> list[tuple[str, str, str]]:
+    """The ledger's rows (game, amount, note) in a ledger ``width`` wide: an entry's note
+    wrapped onto the rows under it, never cut."""
+    rows = []
+    for entry in entries:
+        game = str(entry.game) if entry.game is not None else ""
+        note = wrap_text(entry.note or "", width - LEDGER_NOTE - 1, 7.5) or [""]
+        rows.append((game, f"{entry.amount:+d}", note[0]))
+        rows += [("", "", more) for more in note[1:]]
+    return rows
 
 
 def _ledger_fits(flow: Flow, data: SheetView | None) -> bool:
     """Whether the gold ledger (at least three rows, or its entries) fits on this page."""
-    entries = data.gold_ledger if data else ()
-    wanted = 6.5 + 4 + (len(entries) + 1) * LEDGER_ROW
+    rows = len(_ledger_rows(data.gold_ledger if data else (), flow.content * LEDGER_SHARE))
+    wanted = 6.5 + 4 + (rows + 1) * LEDGER_ROW
     return flow.room >= max(LEDGER_MIN, min(wanted, flow.bottom - 40))
 
 
 def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
     """GOLD LEDGER (every entry, then blank lines) beside ruled NOTES, down to the page foot;
     on the next page when they do not fit here (they are never left out)."""
-    entries = data.gold_ledger if data else ()
     if not _ledger_fits(flow, data):
         flow.new_page()
     ledger_w = flow.content * LEDGER_SHARE
+    entries = _ledger_rows(data.gold_ledger if data else (), ledger_w)
     notes_x = flow.x + ledger_w + GAP
     notes_w = flow.content - ledger_w - GAP
     done = 0
@@ -332,14 +347,14 @@ def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
         heading(page, flow.x, top, ledger_w, "GOLD LEDGER" + suffix)
         heading(page, notes_x, top, notes_w, "NOTES" + suffix)
         y = top + 6.5
-        for label, tab in (("Game", 0.0), ("Amount", 10.0), ("Note", 26.0)):
+        for label, tab in (("Game", 0.0), ("Amount", 10.0), ("Note", LEDGER_NOTE)):
             page.text(flow.x + tab, y + 2.6, label, 7, italic=True)
         rows = int((flow.bottom - y - 4) // LEDGER_ROW)
         for row in range(rows):
             line_y = y + 4 + (row + 1) * LEDGER_ROW
             page.line(flow.x, line_y, flow.x + ledger_w, line_y, stroke=0.15)
             if done < len(entries):
-                _ledger_row(page, entries[done], flow.x, line_y - 1.2, ledger_w)
+                _ledger_row(page, entries[done], flow.x, line_y - 1.2)
                 done += 1
         notes_y = y
         while notes_y + LINE <= flow.bottom:
@@ -354,11 +369,11 @@ def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
         first = False
 
 
-def _ledger_row(page: Page, entry: LedgerLine, x: float, y: float, width: float) -> None:
-    game = str(entry.game) if entry.game is not None else ""
+def _ledger_row(page: Page, row: tuple[str, str, str], x: float, y: float) -> None:
+    game, amount, note = row
     page.text(x + 4.5, y, game, 7.5, align="center")
-    page.text(x + 24, y, f"{entry.amount:+d}", 7.5, align="right")
-    page.text(x + 26, y, fit_text(entry.note or "", width - 27, 7.5), 7.5)
+    page.text(x + 24, y, amount, 7.5, align="right")
+    page.text(x + LEDGER_NOTE, y, note, 7.5)
 
 
 # --- the back page: progress ----------------------------------------------------------------
