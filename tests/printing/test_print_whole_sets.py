@@ -14,9 +14,14 @@ from helpers_print import overlapping_texts, pdf_pages
 
 from titan_campaign.actions import find_titan, print_to_file
 from titan_campaign.cli import main
-from titan_campaign.printing.canvas import Text
+from titan_campaign.printing.campaign import game_log_pages
+from titan_campaign.printing.canvas import Text, text_width
+from titan_campaign.printing.flow import MARGIN
 from titan_campaign.printing.sheet_layout import sheet_pages
+from titan_campaign.rules.events import GameOutcome, GameRecorded
+from titan_campaign.rules.game_log import GameLogEntry, game_log
 from titan_campaign.rules.sheet import LedgerLine, SheetView
+from titan_campaign.rules.titan import TitanLog
 from titan_campaign.store import Database
 
 EXAMPLE = Path(__file__).parents[2] / "sheets" / "example-campaign.json"
@@ -138,3 +143,43 @@ def test_the_readme_page_counts_are_what_is_printed(tmp_path: Path) -> None:
     path = print_to_file(db, "campaign", "pdf", output=tmp_path / "all.pdf")
     assert len(_pages(path)) == int(campaign)
     assert len(_pages(print_to_file(db, "blank", "pdf", output=tmp_path / "blank.pdf"))) == 2
+
+
+def _long_log() -> list[GameLogEntry]:
+    """Three Titans who played 30 games together, each entry with its award's sum."""
+    logs = {
+        n: TitanLog.create(name, "Ann", 200)
+        for n, name in enumerate(("Thorn", "Mira", "Короткий"), 1)
+    }
+    for number in range(1, 31):
+        for titan, log in logs.items():
+            outcome = GameOutcome(
+                result="won" if titan == number % 3 + 1 else "lost",
+                score=100 * number + titan,
+                battle_won=titan,
+                agreement=1,
+            )
+            logs[titan], _ = log.do(
+                GameRecorded(game=number, date=f"2026-{1 + number % 12:02}-01", outcome=outcome)
+            )
+    return game_log({titan: log.state for titan, log in logs.items()})
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_page_break_of_the_game_log_never_parts_a_titans_entry_from_its_sum(paper: str) -> None:
+    """Each page of the game log goes on with a Titan's entry (its name and result), never
+    with the sum of an award whose Titan is on the page before; a campaign name too long for
+    the title's line is shortened with "…" (it was cut without a sign)."""
+    name = "The Very Long Campaign of the Iron Crown and the Nine Towers of T"
+    pages = game_log_pages(name, _long_log(), paper)
+    assert len(pages) > 2
+    for number, page in enumerate(pages[1:], start=2):
+        below_head = [s for s in page.shapes if isinstance(s, Text) and s.y > MARGIN + 8]
+        first = next(s for s in below_head if s.size < 9)  # under the game's heading
+        assert not first.italic and ": " in first.text, (number, first)
+    for widest in ("W" * 60, name):  # beside the title, whole or with a sign it is cut
+        first = game_log_pages(widest, [], paper)[0]
+        [header] = [s for s in first.shapes if isinstance(s, Text) and s.align == "right"]
+        shown = text_width(header.text, header.size, bold=True)
+        assert shown <= first.width - 2 * MARGIN - 40, (header, shown)
+        assert header.text == widest or header.text == widest[: len(header.text) - 1] + "\u2026"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.game_log import GameLogEntry, entry_text
-from .canvas import Page, paper_size, wrap_text
+from .canvas import MIN_SIZE, Page, fit_size, fit_text, paper_size, wrap_text
 from .flow import MARGIN, Flow
 from .kinds import CampaignPrint
 from .sheet_layout import sheet_pages
@@ -31,19 +31,25 @@ def campaign_pages(printout: CampaignPrint, paper: str = "a4") -> list[Page]:
     return pages + game_log_pages(printout.name, printout.games, paper)
 
 
-def _entry_lines(game: GameLogEntry, width: float) -> list[tuple[str, bool, bool]]:
-    """The lines of one game (text, bold, italic), wrapped to ``width`` mm."""
-    lines: list[tuple[str, bool, bool]] = []
+Line = tuple[str, bool, bool]
+"""A line of the game log: its text, and whether it is set bold or italic."""
+
+
+def _entries(game: GameLogEntry, width: float) -> list[list[Line]]:
+    """Each Titan's entry of one game as its lines (wrapped to ``width`` mm): its result,
+    then how its award adds up."""
+    entries = []
     for participant in game.participants:
         said = entry_text(participant.outcome, participant.survivors)
         text = f"{participant.titan}: {participant.award} XP: {said}"
-        lines += [(line, True, False) for line in wrap_text(text, width, LOG_SIZE, bold=True)]
+        lines = [(line, True, False) for line in wrap_text(text, width, LOG_SIZE, bold=True)]
         summary = participant.breakdown.summary()
         lines += [
             (line, False, True)
             for line in wrap_text(summary, width - 4, LOG_SIZE - 0.5, italic=True)
         ]
-    return lines
+        entries.append(lines)
+    return entries
 
 
 def game_log_pages(campaign: str, games: Sequence[GameLogEntry], paper: str = "a4") -> list[Page]:
@@ -53,8 +59,10 @@ def game_log_pages(campaign: str, games: Sequence[GameLogEntry], paper: str = "a
     flow = Flow(width, height, title, f"{campaign} - game log (continued)")
     page = flow.page
     page.text(flow.x, MARGIN + 5, "GAME LOG", 15, bold=True)
-    for line in wrap_text(campaign, flow.content - 40, 10, bold=True)[:1]:
-        page.text(flow.x + flow.content, MARGIN + 5, line, 10, bold=True, align="right")
+    room = flow.content - 40  # beside the title; a name too long for it is shortened with "…"
+    size = fit_size(campaign, room, 10, MIN_SIZE, bold=True)
+    named = fit_text(campaign, room, size, bold=True)
+    page.text(flow.x + flow.content, MARGIN + 5, named, size, bold=True, align="right")
     flow.y = MARGIN + 10
     if not games:
         page.text(flow.x, flow.y + 4, "(no games recorded yet)", LOG_SIZE, italic=True)
@@ -64,13 +72,14 @@ def game_log_pages(campaign: str, games: Sequence[GameLogEntry], paper: str = "a
             f"   {game.scenario}" if game.scenario else ""
         )
         first, *more = wrap_text(heading, flow.content, 9.5, bold=True)
-        lines = [(line, True, False) for line in more] + _entry_lines(game, flow.content - 2)
+        blocks = [[(line, True, False) for line in more], *_entries(game, flow.content - 2)]
         flow.section(first, LOG_STEP * 2)
-        for text, bold, italic in lines:
-            flow.need(LOG_STEP, f"GAME {game.game}")
-            indent = 5.0 if italic else 1.0
-            size = LOG_SIZE - 0.5 if italic else LOG_SIZE
-            flow.page.text(flow.x + indent, flow.y + 3, text, size, bold=bold, italic=italic)
-            flow.y += LOG_STEP
+        for block in blocks:  # a Titan's entry is never cut from how its award adds up
+            flow.need(LOG_STEP * len(block), f"GAME {game.game}")
+            for text, bold, italic in block:
+                indent = 5.0 if italic else 1.0
+                size = LOG_SIZE - 0.5 if italic else LOG_SIZE
+                flow.page.text(flow.x + indent, flow.y + 3, text, size, bold=bold, italic=italic)
+                flow.y += LOG_STEP
         flow.y += 2
     return flow.pages
