@@ -138,3 +138,14 @@ def test_ctrl_c_while_a_tab_saves_stops_cleanly_and_keeps_the_change(
     thorn.page.wait_for_selector("body.-closed")  # the tab says why it closed
     said = " ".join(thorn.page.inner_text(".closed-dialog").split())
     assert "The host stopped the game night. Every change made here is saved." in said
+
+
+def test_keys_reach_the_app_as_the_page_opens_with_no_click_first(
+    game_night: GameNight, open_tab: OpenTab
+) -> None:
+    """On a laptop, typing works as soon as the tab shows the app: Enter on the campaign
+    list opens the campaign's roster (it did nothing until the page was clicked)."""
+    tab = open_tab(game_night.url)
+    tab.wait_for(r"Iron Crown\s+\(base XP 200\)", "the campaign list")
+    tab.page.keyboard.press("Enter")
+    tab.wait_for(r"IRON CROWN\s+base XP 200", "the roster, opened by Enter alone")

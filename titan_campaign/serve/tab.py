@@ -125,17 +125,21 @@ class TabApp(AppService):
                 await (self.focus() if focused else self.blur())
         return None
 
-    _ending: asyncio.Task[bool] | None = None
+    _ending: asyncio.Lock | None = None
+    _ended: bool | None = None
 
     async def end(self, seconds: float) -> bool:
         """Ask the app to quit, and end it if it has not within ``seconds``; wait until it has
         (its last save is then on disk: the store writes whole files, so an app ended half-way
         leaves the file as it was). Whether the app stopped on an error of its own. Asked
-        again meanwhile (the server stopping while the tab closes), it waits for the same end:
-        textual-serve's ``stop`` run twice at once failed on the second."""
+        again meanwhile (the server stopping while the tab closes), it waits for that end and
+        says the same: textual-serve's ``stop`` run twice at once failed on the second."""
         if self._ending is None:
-            self._ending = asyncio.create_task(self._end(seconds))
-        return await asyncio.shield(self._ending)
+            self._ending = asyncio.Lock()
+        async with self._ending:
+            if self._ended is None:
+                self._ended = await self._end(seconds)
+            return self._ended
 
     async def _end(self, seconds: float) -> bool:
         try:
