@@ -156,3 +156,25 @@ async def test_a_new_database_says_it_has_no_backups_yet(tmp_path: Path) -> None
         await pilot.pause()
         assert isinstance(app.screen, BackupsScreen)
         assert "no backup to restore" in notes.text()
+
+
+async def test_many_backups_scroll_in_their_table_under_the_title_and_over_the_hint(
+    tmp_path: Path,
+) -> None:
+    """Thirty changes, thirty backups: at 80x24 the list scrolls inside its table, and the
+    screen's title and the hint saying how to restore stay in view (the whole screen
+    scrolled, the title off the top and the hint off the bottom)."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    for _ in range(30):
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), 1)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BackupsScreen)
+        for part in ("#backups-title", "#backups-hint"):
+            shown = screen.query_one(part, Static)
+            assert screen.region.contains_region(shown.region), (part, shown.region)
+        table = screen.query_one("#backups", DataTable)
+        assert table.row_count >= 30 and table.max_scroll_y > 0
