@@ -58,7 +58,7 @@ CREATED = {"kind": "created", "name": "Forger", "player": "Eve", "base_xp": 100}
             [CREATED, {"kind": "spell_chosen", "spell": "Fire Ball", "pick": "school"}],
             "no pending pick",
         ),
-        ([CREATED, {"kind": "spell_bought", "spell": "Fire Ball"}], "needs Fire at level 3"),
+        ([CREATED, {"kind": "spell_bought", "spell": "Fire Ball"}], "level 3; Fire is at 0"),
         (
             [CREATED, {"kind": "school_gained", "school": "fire", "level": 2}],
             "Fire level 2 needs Fire level 1 first (R4)",

@@ -9,7 +9,7 @@ REFUSED = [
     (("spend", "Thorn", "ability", "power"), "needs 100 XP, 0 available (R1)"),
     (("spend", "Thorn", "ability", "speed"), 'no ability named "speed"'),
     (("spend", "Nobody", "ability", "power"), 'no Titan named "Nobody"'),
-    (("spend", "Thorn", "spell", "Fire Ball"), "needs Fire at level 3"),
+    (("spend", "Thorn", "spell", "Fire Ball"), "level 3; Fire is at 0"),
     (("spend", "Thorn", "spell", "Fireball"), 'did you mean "Fire Ball"'),
     (("choose", "Thorn", "school", "water"), "no free school level to choose (R2)"),
     (("choose", "Thorn", "spell", "Bog Walker"), "no pending spell pick"),

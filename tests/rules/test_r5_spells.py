@@ -127,9 +127,9 @@ def test_r5_a_pick_is_forfeited_when_gold_bought_spells_took_the_rest(titan):
 def test_r5_buying_a_spell_with_xp_needs_the_school_at_level_3(titan):
     thorn = titan(base_xp=200).earn(200).school("water", 1).school("water", 2)
     message = thorn.refused(SpellBought(spell="Ice Storm"))
-    assert message == "buying Ice Storm with XP needs Water at level 3, it is at 2 (R5)"
+    assert message == "100 XP buys a spell only from a school at level 3; Water is at 2 (R5)"
     message = thorn.refused(SpellBought(spell="Haste"))
-    assert message == "buying Haste with XP needs Air at level 3, it is at 0 (R5)"
+    assert message == "100 XP buys a spell only from a school at level 3; Air is at 0 (R5)"
 
 
 def test_r5_a_mastered_school_sells_any_unknown_spell_of_it_for_100(titan):
@@ -152,7 +152,7 @@ def test_r5_buying_a_known_spell_is_refused(titan):
 def test_r5_buying_a_spell_of_another_school_is_refused_even_with_one_school_mastered(titan):
     thorn = titan(base_xp=200).earn(200).school("water", 1).school("water", 2)
     thorn.school("water", 3, free=True)
-    assert "needs Nature at level 3, it is at 0 (R5)" in thorn.refused(SpellBought(spell="Rift"))
+    assert "level 3; Nature is at 0 (R5)" in thorn.refused(SpellBought(spell="Rift"))
 
 
 @pytest.mark.parametrize("spell", SPELLS, ids=lambda s: s.name)

@@ -73,7 +73,7 @@ UNTRUSTED = {
     ),
     "spell without its school": (
         export_of(forged([CREATED, {"kind": "spell_bought", "spell": "Fire Ball"}])),
-        "needs Fire at level 3",
+        "level 3; Fire is at 0",
     ),
     "spell picked without a pick": (
         export_of(

@@ -175,7 +175,7 @@ def _buy_spell(state: TitanState, event: SpellBought, notes: list[str]) -> Titan
     spell = find_spell(event.spell)
     if state.schools[spell.school] < MAX_BOXES:
         raise RuleError(
-            f"buying {spell.name} with XP needs {spell.school.title()} at level 3, it is at {state.schools[spell.school]} (R5)"
+            f"100 XP buys a spell only from a school at level 3; {spell.school.title()} is at {state.schools[spell.school]} (R5)"
         )
     return _learn(_spend(state, spell.name), spell.name, "xp")
 
