@@ -205,7 +205,7 @@ class TitanRow(Horizontal):
             return
         figures.styles.layout = "grid"
         figures.styles.grid_size_columns = len(lines.columns)
-        figures.styles.grid_columns = " ".join(str(column) for column in lines.columns)
+        figures.styles.grid_columns = " ".join(lines.columns)
         figures.styles.grid_rows = "1"
         survivors.styles.column_span = lines.survivors_span
 
