@@ -58,12 +58,11 @@ STOPPED: Final = "The host stopped the game night. Every change made here is sav
 def phone_page(said: str) -> str:
     """A page (HTML) that says one thing, readable on a phone as on a laptop: laid out to the
     screen's width, not shrunk from a desktop's."""
-    body = (
+    return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>Campaign Titan game night</title></head>\n<body><p>{escape(said)}</p></body></html>\n"
     )
-    return body
 
 
 FULL: Final = (
