@@ -8,6 +8,7 @@ SVG files in ``__snapshots__``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import DataTable, Select, Tabs
@@ -100,3 +101,28 @@ async def test_an_opened_pick_list_is_framed_apart_from_the_text_behind(leader_d
         overlay = upgrade.query_one(SelectOverlay)
         assert overlay.styles.border_top[0] == "round"
         assert overlay.styles.border_left[0] == "round"
+
+
+async def test_the_notice_of_choices_made_does_not_repeat_its_first_line_as_its_title(
+    leader_db: Path,
+) -> None:
+    """Its title was "Thorn: 0 XP left" over a first line "Thorn: 0 XP left.": said twice."""
+    app = TitanCampaignApp(leader_db, open_campaign="Demo", open_titan="Thorn")
+    told: list[tuple[str, str]] = []
+    async with app.run_test(size=SMALL) as pilot:
+        original = app.notify
+
+        def notify(message: str, **kwargs: Any) -> None:
+            told.append((str(kwargs.get("title", "")), str(message)))
+            original(message, **kwargs)
+
+        app.notify = notify  # type: ignore[method-assign]
+        await pilot.press("down", "space")  # level 1: a free school level, then its spell
+        await pilot.pause()
+        for _ in range(4):
+            if not isinstance(app.screen, PickModal):
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+    [(title, message)] = [(t, m) for t, m in told if "XP left" in m]
+    assert title == "Choices made" and message.startswith("Thorn"), (title, message)
