@@ -163,6 +163,14 @@ def has_database_file(db: Database) -> bool:
     return not is_missing(db.path)
 
 
+def restore_keeps(db: Database) -> str:
+    """What a restore does with the database as it is now, in a player's words (the command
+    line's backups and the app's backups screen say it alike)."""
+    if has_database_file(db):
+        return "the current version is kept as a backup first"
+    return "there is no database file now: nothing to keep"
+
+
 def restore_shown_backup(db: Database, chosen: Backup) -> Restored:
     """Restore the backup that was shown as ``chosen``, found again by its file: a change made
     meanwhile renumbers the backups."""

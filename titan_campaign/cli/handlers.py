@@ -688,12 +688,7 @@ def cmd_backups(args: Namespace, db: Database) -> None:
     print(f"backups of {shown(str(db.path))}, newest first:")
     for backup in rows:
         print(backup.line())
-    kept = (
-        "the current database is kept as a backup first"
-        if actions.has_database_file(db)
-        else "there is no database file now: nothing to keep"
-    )
-    print(f"restore one with: titan-campaign restore N ({kept})")
+    print(f"restore one with: titan-campaign restore N ({actions.restore_keeps(db)})")
     if off:
         print(f"new backups are turned off ({setting}): only a restore keeps one")
 

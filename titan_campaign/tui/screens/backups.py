@@ -115,11 +115,7 @@ class BackupsScreen(Screen[None]):
         except actions.StoreError as error:
             return str(error)
         if self._rows:
-            kept = (
-                "the current version is kept as a backup first"
-                if actions.has_database_file(database(self))
-                else "there is no database file now: nothing to keep"
-            )
+            kept = actions.restore_keeps(database(self))
             return (
                 f"enter or r: restore the highlighted backup ({kept})   the last {keep} are "
                 f"kept (set {actions.BACKUPS_ENV} to change)"
