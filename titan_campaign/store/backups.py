@@ -266,7 +266,7 @@ def _write_index(where: Path, pairs: list[tuple[str, str]]) -> None:
 def find_backup(path: Path, number: int) -> Backup:
     backups = list_backups(path)
     if not backups:
-        if os.environ.get(ENV_VAR, "").strip() == "0":
+        if keep_count() == 0:  # a setting that is no number is refused, naming it
             raise StoreError(f"{path} has no backups: they are turned off ({ENV_VAR}=0)")
         raise StoreError(f"{path} has no backups yet: one is kept before every change")
     if not 1 <= number <= len(backups):
