@@ -149,6 +149,17 @@ TITAN_FORMAT = "titan-campaign titan"
 """The ``format`` of one Titan's file (``titan-campaign titan export``)."""
 
 
+def brought_in_by(path: Path, data: Any) -> tuple[str, str] | None:
+    """What a file the program wrote that is no database is, by its ``format`` ("a Titan
+    file"), and the command that brings it in; None for any other file."""
+    found = data.get("format") if isinstance(data, dict) else None
+    if found == EXPORT_FORMAT:
+        return "a campaigns export", f"`titan-campaign import {path}` brings its campaigns in"
+    if found == TITAN_FORMAT:
+        return "a Titan file", f"`titan-campaign titan import {path}` brings the Titan in"
+    return None
+
+
 def change_id(before: str, doc: dict[str, Any]) -> str:
     """A change's stable id: a hash of its campaign's id or the change before it (``before``),
     its time, line, events and rename; the same in every copy of the file."""

@@ -41,6 +41,7 @@ from .documents import (
     ChangeInFile,
     DeletionDoc,
     Id,
+    brought_in_by,
     campaign_from_docs,
     change_to_doc,
     check_tables,
@@ -164,13 +165,10 @@ def _other_kind(path: Path, data: Any, kind: type[F]) -> str:
         return ""
     titan_import = kind is TitanFile
     wanted = "a Titan file" if titan_import else "a campaigns export"
-    if data.get("format") == (EXPORT_FORMAT if titan_import else TITAN_FORMAT):
-        other, command = (
-            ("a campaigns export", f"`titan-campaign import {path}` brings its campaigns in")
-            if titan_import
-            else ("a Titan file", f"`titan-campaign titan import {path}` brings the Titan in")
-        )
-        return f"{path} is {other}, not {wanted}: {command}; nothing imported"
+    other = brought_in_by(path, data)
+    if other is not None and other[0] != wanted:
+        what, command = other
+        return f"{path} is {what}, not {wanted}: {command}; nothing imported"
     if {"campaigns", "meta"} <= data.keys() or {"campaigns", "changes"} <= data.keys():
         command = "titan export NAME -o FILE" if titan_import else "export -o FILE"
         return (

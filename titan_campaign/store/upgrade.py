@@ -22,13 +22,7 @@ from ..rules.campaign import Change
 from ..rules.describe import change_text
 from ..rules.events import Event, GameRecorded, events_from_json
 from ..rules.facts import ShapeError
-from .documents import (
-    EXPORT_FORMAT,
-    SCHEMA_VERSION,
-    TITAN_FORMAT,
-    change_to_doc,
-    given_ids,
-)
+from .documents import SCHEMA_VERSION, brought_in_by, change_to_doc, given_ids
 from .files import StoreError, parse_json, read_bytes
 
 _NUMBER_KEY = re.compile(r"[1-9][0-9]{0,8}")
@@ -45,16 +39,10 @@ def schema_version(path: Path, data: Any) -> int:
     numbers = [d.get("schema_version") for d in docs if isinstance(d, dict)]
     versions = [v for v in numbers if isinstance(v, int) and not isinstance(v, bool)]
     if not versions:
-        command = {
-            EXPORT_FORMAT: ("a campaigns export", "import", "brings its campaigns in"),
-            TITAN_FORMAT: ("a Titan file", "titan import", "brings the Titan in"),
-        }.get(str(data.get("format")) if isinstance(data, dict) else "")
-        if command is not None:
-            what, verb, does = command
-            raise StoreError(
-                f"{path} is {what}, not a database: `titan-campaign {verb} {path}` {does};"
-                " left untouched"
-            )
+        other = brought_in_by(path, data)
+        if other is not None:
+            what, command = other
+            raise StoreError(f"{path} is {what}, not a database: {command}; left untouched")
         raise StoreError(
             f"{path} is not a titan-campaign database (no schema version); left untouched"
         )
