@@ -114,7 +114,7 @@ def chart_shapes(
     text, small = 13.0 * unit, 10.5 * unit
     left, right = 58.0 * unit, width - 48.0 * unit
     top, bottom = 62.0 * unit, height - 44.0 * unit
-    title, size = _fitted(title, width - 16.0 * unit, 15.0 * unit, small)
+    title, size = _fitted(title, width - 16.0 * unit, unit)
     shapes: list[Shape] = [ChartText(width / 2, 20.0 * unit, title, size, "middle", INK, True)]
 
     xp_top = max([row.earned for row in rows] + [row.spent for row in rows] + [100])
@@ -183,13 +183,13 @@ def chart_shapes(
     return shapes
 
 
-def _fitted(title: str, room: float, largest: float, smallest: float) -> tuple[str, float]:
-    """The title and its size (in the chart's unit) to fit ``room``: smaller type down to
-    ``smallest``, then shortened with "…" (a Titan's name is 60 letters at most)."""
-    size = largest
+def _fitted(title: str, room: float, unit: float) -> tuple[str, float]:
+    """The title and its size, in the chart's ``unit``, to fit ``room``: from 15 units down to
+    the chart's small text (10.5), then shortened with "…" (a name is 60 letters at most)."""
+    size = 15.0 * unit
     # the font's widths are in ems: a size in the chart's unit measures in that unit too
-    while size > smallest and text_width(title, size, bold=True) / PT > room:
-        size -= 0.5 * smallest / 10.5
+    while size > 10.5 * unit and text_width(title, size, bold=True) / PT > room:
+        size -= 0.5 * unit
     return fit_text(title, room * PT, size, bold=True), size
 
 
