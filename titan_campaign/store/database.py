@@ -224,14 +224,9 @@ class Session:
             )
         )
         with kept_text():
-            # Events checked when written are built as they are, without their checks; but
-            # past some thousand events, checking them again costs less than building them
-            # (once pydantic has built its validator, a cost paid once: bench_cli.py).
-            as_written = self.events_checked and (
-                titans is not None or _event_count(changes) < BUILT_AT_MOST
-            )
+            # events checked when they were written are built as they are, not checked again
             read = campaign_from_docs(
-                self.path, str(doc_id), doc, changes, titans, as_written, self.reads_only
+                self.path, str(doc_id), doc, changes, titans, self.events_checked, self.reads_only
             )
         if titans is not None:
             return Stored(doc_id, read, whole=False)
@@ -545,18 +540,6 @@ class Session:
             self._read[stored.id] = saved
         self.saved_text = text
         return Stored(stored.id, saved, stored.whole)
-
-
-BUILT_AT_MOST = 2000
-"""A whole campaign of fewer events than this is built as written when its file is sealed;
-one of more is checked again. Counted on 50 Titans x 100 events (``bench_cli.py
---instructions``): building the 5,000 events costs about 95 M instructions more than
-checking them; checking costs about 125 M more for any number, to build pydantic's
-validator."""
-
-
-def _event_count(changes: list[tuple[str, Any]]) -> int:
-    return sum(len(events) for _, change in changes for events in change["titans"].values())
 
 
 def _checked(
