@@ -347,3 +347,42 @@ def test_a_figure_too_large_is_named_by_the_option_or_key_the_player_typed(thorn
         "game", "Thorn:won:fled=5000"
     )
     assert "battle-won: 1000 or less" in thorn.refused("game", "Thorn:won:battle-won=5000")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("export", "--campaign", "Two", "-o", "out.json"),
+        ("--campaign", "Two", "export", "-o", "out.json"),
+        ("restore", "1", "--campaign", "Nope"),
+        ("backups", "--campaign", "Two"),
+        ("campaign", "list", "--campaign", "Two"),
+        ("--campaign", "Two", "campaign", "new", "Three", "--base-xp", "0"),
+    ],
+    ids=" ".join,
+)
+def test_a_campaign_named_to_a_command_about_every_campaign_is_refused(
+    thorn, argv, tmp_path, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    thorn.ok("campaign", "new", "Two", "--base-xp", "0")
+    message = thorn.refused(*argv)
+    assert "is about every campaign of the file: leave out --campaign" in message
+    assert not Path("out.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("spend", "Thorn", "spell", "Ice", "Storm"), "spend does not take Storm"),
+        (("honor-guard", "Thorn", "--clear", "Ogre"), "honor-guard does not take Ogre"),
+        (("campaign", "rename", "Iron", "Crown"), "campaign rename does not take Crown"),
+    ],
+)
+def test_words_a_command_does_not_take_point_at_its_own_help_and_at_quotes(
+    thorn, argv, said
+) -> None:
+    message = thorn.refused(*argv)
+    assert said in message and '"Ice Storm"' in message, message
+    command = " ".join(argv[:2] if argv[0] == "campaign" else argv[:1])
+    assert message.endswith(f"see titan-campaign {command} --help)")

@@ -203,6 +203,26 @@ def test_an_export_refuses_a_change_whose_campaign_is_missing(crown, tmp_path) -
     assert not (tmp_path / "out.json").exists()
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("titan", "add", "Neu", "--player", "X"),
+        ("gold", "Thorn", "5"),
+        ("titan", "list"),
+        ("history",),
+        ("sheet", "Bex"),
+        ("campaign", "list"),
+    ],
+    ids=" ".join,
+)
+def test_a_change_whose_campaign_is_missing_is_refused_by_every_command(crown, argv) -> None:
+    _edit(crown.db, lambda data: data["changes"]["3"].update(campaign=7))
+    before = crown.db.read_bytes()
+    message = crown.refused(*argv)
+    assert "changes 3 names campaign 7, which is missing" in message, message
+    assert crown.db.read_bytes() == before
+
+
 def _schema_1(v1_database, change) -> bytes:
     data = json.loads(v1_database.read_text())
     change(data)

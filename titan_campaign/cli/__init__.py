@@ -19,7 +19,7 @@ from ..rules.errors import RuleError
 from ..rules.facts import ShapeError
 from ..rules.names import UnknownName
 from ..rules.printable import one_line
-from .parser import parse_arguments
+from .parser import command_words, parse_arguments
 
 
 def _fail(message: str) -> int:
@@ -70,6 +70,10 @@ def _run(argv: Sequence[str] | None) -> int:
             return _fail(
                 "--titan opens the app: leave out the command, or name the Titan after it"
                 " (see titan-campaign --help)"
+            )
+        if getattr(args, "whole_file", False) and getattr(args, "campaign", None) is not None:
+            return _fail(
+                f"{command_words(args)} is about every campaign of the file: leave out --campaign"
             )
         db = actions.Database(path)
         args.handler(args, db)

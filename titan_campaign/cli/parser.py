@@ -104,18 +104,31 @@ def _signed(text: str) -> int:
 
 
 def parse_arguments(argv: Sequence[str]) -> Namespace:
-    """The command's arguments, read by the parser of every command."""
-    return build_parser().parse_args(argv)
+    """The command's arguments, read by the parser of every command; words the command does
+    not take are refused pointing at the command's own help."""
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command = command_words(args)
+        if "--campaign" in extra and getattr(args, "whole_file", False):
+            parser.error(f"{command} is about every campaign of the file: leave out --campaign")
+        parser.exit(
+            1,
+            f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
+            f' (a name of several words goes in quotes, e.g. "Ice Storm"; see titan-campaign'
+            f"{' ' + command if command else ''} --help)\n",
+        )
+    return args
+
+
+def command_words(args: Namespace) -> str:
+    """The command's words, as typed: ``campaign new``, ``export``."""
+    return " ".join(filter(None, (getattr(args, "command", None), getattr(args, "action", None))))
 
 
 def build_parser() -> Parser:
     """Every command with its arguments."""
-    common = _Parser(add_help=False)
-    common.add_argument(
-        "--db",
-        default=argparse.SUPPRESS,
-        help="database file (default: $TITAN_CAMPAIGN_DB or the user data folder)",
-    )
+    common = _file_only()
     common.add_argument(
         "--campaign",
         default=argparse.SUPPRESS,
@@ -134,17 +147,36 @@ def build_parser() -> Parser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (text, handler, arguments) in COMMANDS.items():
-        sub = commands.add_parser(name, help=text, description=text, parents=[common])
-        sub.set_defaults(handler=handler)
+        whole_file = name in WHOLE_FILE
+        sub = commands.add_parser(
+            name, help=text, description=text, parents=[_file_only() if whole_file else common]
+        )
+        sub.set_defaults(handler=handler, whole_file=whole_file)
         arguments(sub, common)
     return parser
+
+
+WHOLE_FILE = frozenset(("backups", "restore", "export", "schema", "import", "merge"))
+"""The commands about the whole file, every campaign in it: they take no ``--campaign``."""
+
+
+def _file_only() -> Parser:
+    """The option of a command about the whole file (``WHOLE_FILE``, or a campaign's ``new``,
+    ``list`` and ``delete``): the database, no campaign."""
+    only = _Parser(add_help=False)
+    only.add_argument(
+        "--db",
+        default=argparse.SUPPRESS,
+        help="database file (default: $TITAN_CAMPAIGN_DB or the user data folder)",
+    )
+    return only
 
 
 def _campaign_arguments(campaign: Parser, common: Parser) -> None:
     campaign_cmds = campaign.add_subparsers(
         dest="action", metavar="ACTION", required=True, parser_class=type(campaign)
     )
-    new = campaign_cmds.add_parser("new", help="create a campaign", parents=[common])
+    new = campaign_cmds.add_parser("new", help="create a campaign", parents=[_file_only()])
     new.add_argument("name", help="the campaign's name")
     new.add_argument(
         "--base-xp",
@@ -153,7 +185,7 @@ def _campaign_arguments(campaign: Parser, common: Parser) -> None:
         required=True,
         help="XP every Titan starts with (R1)",
     )
-    listing = campaign_cmds.add_parser("list", help="list campaigns", parents=[common])
+    listing = campaign_cmds.add_parser("list", help="list campaigns", parents=[_file_only()])
     listing.add_argument("--json", action="store_true", help=JSON_HELP)
     games = campaign_cmds.add_parser("games", help="the campaign's game log", parents=[common])
     games.add_argument("--json", action="store_true", help=JSON_HELP)
@@ -162,8 +194,10 @@ def _campaign_arguments(campaign: Parser, common: Parser) -> None:
     )
     rename.add_argument("name", help="the new name")
     delete = campaign_cmds.add_parser(
-        "delete", help="delete a campaign and its Titans (a backup is kept)", parents=[common]
+        "delete", help="delete a campaign and its Titans (a backup is kept)", parents=[_file_only()]
     )
+    for whole_file in (new, listing, delete):
+        whole_file.set_defaults(whole_file=True)
     delete.add_argument("name", help="the campaign to delete")
     delete.add_argument(
         "--yes", action="store_true", help="confirm: every Titan of the campaign goes with it"

@@ -172,17 +172,9 @@ class Session:
     # --- campaigns ------------------------------------------------------------------
 
     def campaigns(self) -> list[Stored]:
-        """Every campaign of the file, whole; StoreError if a change names a campaign that is
-        missing (a hand edit): such a change is never left out silently."""
-        docs = self._campaigns.all()
-        known = {doc.doc_id for doc in docs}
-        changes = self.tables.get("changes", {})
-        orphan = next((key for key, doc in changes.items() if doc["campaign"] not in known), None)
-        if orphan is not None:
-            raise StoreError(
-                f"{self.path} is damaged: changes {orphan} names campaign {changes[orphan]['campaign']}, which is missing (left untouched)"
-            )
-        return [self._stored(doc.doc_id, doc) for doc in docs]
+        """Every campaign of the file, whole (a change of a campaign that is missing, a hand
+        edit, is refused when the file is read: ``check_tables``)."""
+        return [self._stored(doc.doc_id, doc) for doc in self._campaigns.all()]
 
     def not_undoable_note(self) -> str:
         """What the file's latest change was, when ``undo`` cannot take it back (a campaign

@@ -236,7 +236,8 @@ def _wrong(path: Path, where: str, error: ShapeError) -> StoreError:
 
 def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     """The file's tables, every document checked for shape (events are checked when their
-    campaign is read); StoreError naming the table, document and field."""
+    campaign is read), every change of a campaign the file holds; StoreError naming the
+    table, document and field."""
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
         raise StoreError(f"{path} is not a titan-campaign database (left untouched)")
     tables = (("campaigns", CampaignDoc), ("changes", ChangeDoc), ("deleted", DeletionDoc))
@@ -252,6 +253,12 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
                 parse(kind, doc)
             except ShapeError as error:
                 raise _wrong(path, f"{table} {number}", error) from None
+    campaigns = data.get("campaigns", {})
+    for number, change in data.get("changes", {}).items():
+        if str(change["campaign"]) not in campaigns:
+            raise StoreError(
+                f"{path} is damaged: changes {number} names campaign {change['campaign']}, which is missing (left untouched)"
+            )
     return data
 
 
