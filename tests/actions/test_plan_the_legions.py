@@ -34,8 +34,16 @@ def test_placing_the_ogre_back_to_default_on_the_plan_screen_takes_its_placement
 
 
 def test_a_placement_from_the_command_line_adds_to_those_made_before(db: Database) -> None:
-    done = actions.set_plan(db, actions.find_titan(db, "Thorn"), placement=[])
-    assert done.state.plan.placement == (("Ogre", 2),)
+    actions.add_item(db, actions.find_titan(db, "Thorn"), "Cloak of Shadows")
+    done = actions.set_plan(
+        db, actions.find_titan(db, "Thorn"), placement=[("Cloak of Shadows", 1)]
+    )
+    assert done.state.plan.placement == (("Ogre", 2), ("Cloak of Shadows", 1))
+
+
+def test_a_plan_that_changes_nothing_is_refused_saying_so(db: Database) -> None:
+    with pytest.raises(actions.RuleError, match="planned so already: nothing to change"):
+        actions.set_plan(db, actions.find_titan(db, "Thorn"), placement=[])
 
 
 def test_a_plan_is_asked_about_with_the_rules_reason_the_save_would_give(db: Database) -> None:

@@ -386,3 +386,33 @@ def test_words_a_command_does_not_take_point_at_its_own_help_and_at_quotes(
     assert said in message and '"Ice Storm"' in message, message
     command = " ".join(argv[:2] if argv[0] == "campaign" else argv[:1])
     assert message.endswith(f"see titan-campaign {command} --help)")
+
+
+def test_a_plan_that_changes_nothing_is_refused_and_an_undone_change_can_still_be_redone(
+    thorn,
+) -> None:
+    thorn.ok("spend", "Thorn", "ability", "charisma")
+    thorn.ok("plan", "Thorn", "--charisma", "Ogre")
+    thorn.ok("gold", "Thorn", "10")
+    thorn.ok("undo", "Thorn")
+    assert "planned so already" in thorn.refused("plan", "Thorn", "--charisma", "Ogre")
+    assert "gold +10" in thorn.ok("redo", "Thorn")
+
+
+def test_keeping_the_goal_a_titan_keeps_already_is_refused(thorn) -> None:
+    thorn.ok("goal", "Thorn", "--keep", "--school", "fire=1")
+    thorn.ok("gold", "Thorn", "10")
+    thorn.ok("undo", "Thorn")
+    message = thorn.refused("goal", "Thorn", "--keep", "--school", "fire=1")
+    assert "keeps that goal already" in message
+    assert "gold +10" in thorn.ok("redo", "Thorn")
+    thorn.ok("goal", "Thorn", "--keep", "--school", "fire=2")
+
+
+def test_the_history_says_what_a_plan_planned(thorn) -> None:
+    thorn.ok("spend", "Thorn", "ability", "charisma")
+    thorn.ok("plan", "Thorn", "--charisma", "Ogre", "--legion", "Ogre=2")
+    assert (
+        "Thorn: next game's starting legions planned (Charisma: Ogre; Ogre in legion 2)"
+        in thorn.ok("history", "Thorn")
+    )

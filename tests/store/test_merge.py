@@ -492,7 +492,7 @@ def test_a_campaign_deleted_on_one_copy_stays_deleted_after_the_merge(copies: Co
         ("buy", "Thorn", "item", "Cloak", "--price", "10", "--type", "cloak"),
         ("gold", "Mira", "-3"),
         ("titan", "player", "Mira", "Cy"),
-        ("plan", "Thorn", "--charisma", "Ogre"),
+        ("plan", "Thorn", "--charisma", "Gargoyle"),
         ("award", "Osk", "--result", "lost", "--game", "3"),
         ("correct", "1", "--date", "2026-01-01"),
         ("game", "Thorn:won:score=100", "Mira:lost", "--date", "2026-12-01"),

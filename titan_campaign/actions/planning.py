@@ -13,7 +13,7 @@ from ..rules.goals import GoalPlan, GoalStep, parse_goal
 from ..rules.names import UnknownName
 from ..rules.progress import ProgressRow
 from ..rules.progress import progress as progress_rows
-from ..rules.titan import TitanState, check
+from ..rules.titan import TitanState, apply, check
 from ..store import Database
 from .common import (
     Done,
@@ -87,11 +87,14 @@ def keep_goal(
         if state.goal is None and not (goal.abilities or goal.schools or goal.spells):
             raise RuleError(f"{state.name} keeps no goal: there is nothing to clear")
         goals.plan_goal(state, goal)  # a goal the rules cannot reach is refused here
-        return GoalSet(
+        made = GoalSet(
             abilities=tuple(goal.abilities.items()),
             schools=tuple(goal.schools.items()),
             spells=goal.spells,
         )
+        if state.goal is not None and apply(state, made).state.goal == state.goal:
+            raise RuleError(f"{state.name} keeps that goal already: nothing to change")
+        return made
 
     done = _one(db, titan, event, shown)
     return done, goals.plan_goal(done.state, goal)

@@ -35,6 +35,7 @@ from ..rules.spells import find_school, find_spell
 from ..rules.titan import (
     Step,
     TitanState,
+    apply,
     check,
     next_school_level,
     spell_pick_for,
@@ -354,12 +355,14 @@ def set_plan(
     """The next game's starting legions (R10); what is not given stays as planned, and
     ``placement`` adds to the placements made before (a name placed anew moves). ``whole``
     (the plan screen, which shows every placement): ``placement`` is all of them."""
-    return _one(
-        db,
-        titan,
-        lambda state: _plan_event(state, charisma, upgrades, placement, whole),
-        shown,
-    )
+
+    def event(state: TitanState) -> Event:
+        made = _plan_event(state, charisma, upgrades, placement, whole)
+        if apply(state, made).state.plan == state.plan:
+            raise RuleError(f"{state.name}'s next game is planned so already: nothing to change")
+        return made
+
+    return _one(db, titan, event, shown)
 
 
 def can_set_plan(

@@ -148,9 +148,8 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (text, handler, arguments) in COMMANDS.items():
         whole_file = name in WHOLE_FILE
-        sub = commands.add_parser(
-            name, help=text, description=text, parents=[_file_only() if whole_file else common]
-        )
+        parent = _file_only() if whole_file else common
+        sub = commands.add_parser(name, help=text, description=text, parents=[parent])
         sub.set_defaults(handler=handler, whole_file=whole_file)
         arguments(sub, common)
     return parser
@@ -160,7 +159,7 @@ WHOLE_FILE = frozenset(("backups", "restore", "export", "schema", "import", "mer
 """The commands about the whole file, every campaign in it: they take no ``--campaign``."""
 
 
-def _file_only() -> Parser:
+def _file_only() -> _Parser:
     """The option of a command about the whole file (``WHOLE_FILE``, or a campaign's ``new``,
     ``list`` and ``delete``): the database, no campaign."""
     only = _Parser(add_help=False)

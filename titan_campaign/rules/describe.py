@@ -82,7 +82,13 @@ def describe(event: Event) -> str:
         case HonorGuardSet():
             return "honor guard: " + (", ".join(event.members) if event.members else "cleared")
         case PlanSet():
-            return "next game's starting legions planned"
+            planned = [f"{name} in legion {legion}" for name, legion in event.placement]
+            if event.upgrades:
+                planned.insert(0, f"Leadership: {', '.join(event.upgrades)}")
+            if event.charisma:
+                planned.insert(0, f"Charisma: {', '.join(event.charisma)}")
+            said = f" ({'; '.join(planned)})" if planned else ""
+            return f"next game's starting legions planned{said}"
         case Archived():
             return "archived (dead or retired)"
         case Unarchived():
