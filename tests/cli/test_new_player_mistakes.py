@@ -416,3 +416,49 @@ def test_the_history_says_what_a_plan_planned(thorn) -> None:
         "Thorn: next game's starting legions planned (Charisma: Ogre; Ogre in legion 2)"
         in thorn.ok("history", "Thorn")
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("game", "Thorn:lost:score=500,score=20"), "score is given twice"),
+        (("gold", "Thorn", "1_000"), "expected a whole number like 50 or -20, got '1_000'"),
+        (("gold", "Thorn", "５0"), "got '５0'"),
+        (("award", "Thorn", "--result", "lost", "--score", "٣٠٠"), "got '٣٠٠'"),
+        (("game", "Thorn:lost:score=٣"), "expected a number of 0 or more, got '٣'"),
+        (("game", "Thorn:lost:score=²"), "expected a number of 0 or more, got '²'"),
+        (("award", "Thorn", "--result", "won", "--date", "20261128"), "a date like 2026-11-29"),
+        (("award", "Thorn", "--result", "won", "--date", "2026-W48-1"), "a date like 2026-11-29"),
+        (("campaign", "new", "Two", "--base-xp", "1_00"), "got '1_00'"),
+    ],
+)
+def test_a_figure_typed_twice_or_in_other_digits_is_refused_not_read_silently(
+    thorn, argv, said
+) -> None:
+    assert said in thorn.refused(*argv)
+
+
+def test_a_result_is_read_whatever_its_case_as_names_are(thorn) -> None:
+    thorn.ok("titan", "add", "Mira", "--player", "Bo")
+    thorn.ok("game", "Thorn:WON:Score=100", "Mira:Lost")
+    games = thorn.ok("campaign", "games")
+    assert "Thorn: 110 XP: won, score 100" in games and "Mira: 50 XP: lost" in games
+    thorn.ok("award", "Thorn", "--result", "Lost")
+    assert "Thorn: 50 XP: lost" in thorn.ok("campaign", "games").split("game 2")[1]
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("ＴＨＯＲＮ", 'a Titan named "Thorn" ("ＴＨＯＲＮ" is the same name)'),
+        ("thorn", 'a Titan named "Thorn" ("thorn" is the same name)'),
+        ("Thorn", 'a Titan named "Thorn";'),
+    ],
+)
+def test_a_name_another_titan_has_is_refused_naming_that_titan(thorn, typed, said) -> None:
+    assert said in thorn.refused("titan", "add", typed, "--player", "Bo") + ";"
+
+
+def test_a_campaign_name_another_campaign_has_is_refused_naming_that_campaign(thorn) -> None:
+    message = thorn.refused("campaign", "new", "IRON crown", "--base-xp", "0")
+    assert 'a campaign named "Iron Crown" ("IRON crown" is the same name) already exists' in message

@@ -34,7 +34,10 @@ REFUSED = [
         'no character named "Goblin"',
     ),
     (("award", "Thorn", "--result", "won", "--game", "7"), "no game 7"),
-    (("titan", "add", "thorn", "--player", "Bo"), 'already has a Titan named "thorn"'),
+    (
+        ("titan", "add", "thorn", "--player", "Bo"),
+        'already has a Titan named "Thorn" ("thorn" is the same name)',
+    ),
     (("campaign", "new", "IRON CROWN", "--base-xp", "0"), "already exists"),
     (("import", "/nonexistent/file.json"), "does not exist"),
 ]

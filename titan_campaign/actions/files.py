@@ -12,6 +12,7 @@ from ..rules.events import (
 )
 from ..rules.facts import to_json
 from ..rules.game_log import played_elsewhere
+from ..rules.names import same_name
 from ..rules.sheet import SheetView
 from ..rules.titan import (
     TitanState,
@@ -88,9 +89,11 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
             )
         named_now = [e.name for e in events if isinstance(e, Created | Renamed)][-1]
         created = Created(name=name or named_now, player=first.player, base_xp=found.base_xp)
-        if found.find(created.name) is not None:
+        taken = found.find(created.name)
+        if taken is not None:
+            known = same_name(created.name, found.names()[taken])
             raise NameTaken(
-                f'{path}: campaign "{found.name}" already has a Titan named "{created.name}";'
+                f'{path}: campaign "{found.name}" already has a Titan named {known};'
                 " nothing imported (a new name brings it in)"
             )
         past = played_elsewhere(events[1:], played_in)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -69,19 +70,21 @@ def _participant(text: str) -> EntryWords:
 
 
 def _iso_date(text: str) -> str:
+    """A date as YYYY-MM-DD (not the other forms Python reads, such as 20261128 or a week)."""
     try:
-        return date.fromisoformat(text).isoformat()
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
+            return date.fromisoformat(text.strip()).isoformat()
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a date like 2026-11-29, got {text!r}") from None
+        pass
+    raise argparse.ArgumentTypeError(f"expected a date like 2026-11-29, got {text!r}")
 
 
 def _integer(text: str, expected: str) -> int:
-    """``text`` as a whole number; a player's one-line message if it is not one, saying what
-    was ``expected``."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
+    """``text`` as a whole number written in the digits 0 to 9 (``1_000`` is a typo, not a
+    thousand); a player's one-line message if it is not one, saying what was ``expected``."""
+    if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+    return int(text)
 
 
 def _count(text: str) -> int:
@@ -179,7 +182,7 @@ def _campaign_arguments(campaign: Parser, common: Parser) -> None:
     new.add_argument("name", help="the campaign's name")
     new.add_argument(
         "--base-xp",
-        type=int,
+        type=_whole,
         choices=(0, 100, 200),
         required=True,
         help="XP every Titan starts with (R1)",
@@ -278,7 +281,11 @@ def _titan_only(parser: Parser, common: Parser) -> None:
 def _award_arguments(award: Parser, common: Parser) -> None:
     _titan(award)
     award.add_argument(
-        "--result", choices=("won", "lost"), required=True, help="the game's result for the Titan"
+        "--result",
+        type=str.lower,
+        choices=("won", "lost"),
+        required=True,
+        help="the game's result for the Titan",
     )
     for option in ENTRY_FIGURES[:-1]:
         award.add_argument(

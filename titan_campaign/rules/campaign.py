@@ -32,7 +32,7 @@ from .events import (
     SpellBought,
 )
 from .game_log import GameLogEntry, Participant, check_winners, game_log
-from .names import name_key, renamed_note
+from .names import name_key, renamed_note, same_name
 from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
 
 __all__ = ["BASE_XP_CHOICES", "Campaign", "Change", "GameLogEntry", "Outcome", "Participant"]
@@ -264,7 +264,7 @@ class Campaign:
 
     def _judge(self, change: Change) -> dict[int, Step]:
         steps: dict[int, Step] = {}
-        names = {name_key(name): tid for tid, name in self.names().items()}
+        names = {name_key(name): (tid, name) for tid, name in self.names().items()}
         for titan_id, added in change.events.items():
             state = self.state(titan_id) if titan_id in self.histories else None
             notes: list[str] = []
@@ -295,12 +295,16 @@ class Campaign:
                 if entry.game == number:
                     check_winners(entry)
 
-    def _check_new_name(self, name: str, titan_id: int, names: dict[str, int]) -> None:
-        if names.get(name_key(name), titan_id) != titan_id:
-            raise RuleError(f'campaign "{self.name}" already has a Titan named "{name}"')
-        for key in [key for key, tid in names.items() if tid == titan_id]:
+    def _check_new_name(self, name: str, titan_id: int, names: dict[str, tuple[int, str]]) -> None:
+        """``name`` is no other Titan's (``names``: each Titan's id and name by its key)."""
+        other, known = names.get(name_key(name), (titan_id, name))
+        if other != titan_id:
+            raise RuleError(
+                f'campaign "{self.name}" already has a Titan named {same_name(name, known)}'
+            )
+        for key in [key for key, (tid, _) in names.items() if tid == titan_id]:
             del names[key]  # a renamed Titan's old name is free again
-        names[name_key(name)] = titan_id
+        names[name_key(name)] = (titan_id, name)
 
     def with_changes(self, changes: tuple[Change, ...], known: Mapping[int, Step] = {}) -> Campaign:
         """This campaign with another change log; Titans whose history is the same keep their
@@ -362,13 +366,13 @@ class Campaign:
     def _check_unique_names(self) -> None:
         """Every Titan's name is its own in the campaign (case-insensitive); RuleError naming
         the first one two Titans share."""
-        seen: set[str] = set()
+        seen: dict[str, str] = {}
         for name in self.names().values():
             if name_key(name) in seen:
                 raise RuleError(
-                    f'campaign "{self.name}" already has a Titan named "{name}" (rename one of them first)'
+                    f'campaign "{self.name}" already has a Titan named {same_name(name, seen[name_key(name)])} (rename one of them first)'
                 )
-            seen.add(name_key(name))
+            seen[name_key(name)] = name
 
     def _check_games_free(self, change: Change) -> None:
         """A change redone records its games under their own numbers: a number another game

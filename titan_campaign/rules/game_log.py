@@ -120,13 +120,18 @@ def read_entry(text: str) -> EntryWords:
     """``Thorn:won:score=347,battle-won=3,survivors=Titan+Ogre`` as typed: the Titan's name,
     result, figures and survivors; RuleError naming what is not understood.
     ``scenario-award=N`` is a scenario's own award that replaces the standard one (R8)."""
-    match = re.fullmatch(r"(.+?):(won|lost)(?::(.*))?", text.strip())
+    match = re.fullmatch(r"(.+?):(won|lost)(?::(.*))?", text.strip(), re.IGNORECASE)
     if not match:
         raise RuleError(f"expected TITAN:won or TITAN:lost (then :score=N,...), got {text!r}")
     figures: dict[str, int | bool] = {}
     survivors = None
+    given: set[str] = set()
     for part in filter(None, (p.strip() for p in (match.group(3) or "").split(","))):
         key, sep, value = part.partition("=")
+        key = key.strip().lower()
+        if key in given:
+            raise RuleError(f"{text!r}: {key} is given twice: give each once")
+        given.add(key)
         if key in ("scenario-xp", "scenario-award") and "scenario_xp" in figures:
             raise RuleError(f"{text!r}: {scenario_clash('scenario-xp', 'scenario-award')}")
         if key == "survivors" and sep:
@@ -141,7 +146,7 @@ def read_entry(text: str) -> EntryWords:
                 f"{part!r}: expected one of {', '.join(ENTRY_FIGURES)} or survivors, as key=value"
             )
     try:
-        outcome = parse(GameOutcome, {"result": match.group(2), **figures})
+        outcome = parse(GameOutcome, {"result": match.group(2).lower(), **figures})
     except ShapeError as error:
         raise RuleError(f"{text!r}: {in_one_line(error, TYPED)}") from None
     return EntryWords(
@@ -168,7 +173,7 @@ def read_correction(text: str) -> tuple[int, EntryWords | None, str | None]:
 
 
 def _count(text: str) -> int:
-    if not text.strip().isdigit():
+    if not re.fullmatch(r"[0-9]+", text.strip()):
         raise RuleError(f"expected a number of 0 or more, got {text!r}")
     return int(text)
 

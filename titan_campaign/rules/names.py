@@ -49,6 +49,14 @@ def name_key(text: str) -> str:
     return " ".join(text.translate(_DROPPED).translate(_AS_SPACE).casefold().split())
 
 
+def same_name(typed: str, known: str) -> str:
+    """The name a player typed that another thing has already (``known``), quoted as that
+    thing's: with what was typed when it differs (``"Thorn" ("THORN" is the same name)``)."""
+    if typed == known:
+        return f'"{known}"'
+    return f'"{known}" ("{typed}" is the same name)'
+
+
 def renamed_note(typed: str, names: Sequence[str]) -> str | None:
     """ "Mira is now called Mirabel" when ``typed`` is a name the Titan had before the one
     it has now (``names``: its names, oldest first); else None."""

@@ -24,7 +24,7 @@ from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.facts import ShapeError, parse, to_json
-from ..rules.names import name_key, renamed_note
+from ..rules.names import name_key, renamed_note, same_name
 from ..rules.printable import kept_text, shown
 from . import backups
 from .documents import (
@@ -443,8 +443,9 @@ class Session:
     ) -> Stored:
         """A new campaign (``campaign_id``: its id in the copy it comes from, for a merge)."""
         doc = self._campaign_doc_of(name, base_xp, created or now_iso())
-        if self._named(doc.name) is not None:
-            raise RuleError(f'a campaign named "{doc.name}" already exists')
+        same = self._named(doc.name)
+        if same is not None:
+            raise RuleError(f"a campaign named {same_name(doc.name, same['name'])} already exists")
         key = campaign_id or new_campaign_id()
         doc_id = self._campaigns.insert({**to_json(doc), "id": key})
         self.touched.setdefault(key, set())
@@ -464,7 +465,7 @@ class Session:
         """Give the campaign ``name`` in the file, unless another campaign has it."""
         same = self._named(name)
         if same is not None and same.doc_id != stored.id:
-            raise RuleError(f'a campaign named "{name}" already exists')
+            raise RuleError(f"a campaign named {same_name(name, same['name'])} already exists")
         self._campaigns.update({"name": name}, doc_ids=[stored.id])
 
     def delete_campaign(self, stored: Stored, at: str = "") -> None:

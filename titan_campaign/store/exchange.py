@@ -32,7 +32,7 @@ from ..rules.events import (
     events_from_json,
 )
 from ..rules.facts import PRINTABLE, Facts, OneOf, ShapeError, Text, Whole, parse, to_json
-from ..rules.names import name_key
+from ..rules.names import name_key, same_name
 from ..rules.titan import TitanState
 from .documents import (
     EXPORT_FORMAT,
@@ -185,13 +185,14 @@ def read_export(path: Path) -> ExportFile:
 
 def checked_campaigns(path: Path, exported: ExportFile, existing: list[str]) -> list[Campaign]:
     """The file's campaigns, each Titan replayed through the rules; StoreError if anything fails."""
-    there = {name_key(name) for name in existing}
+    there = {name_key(name): name for name in existing}
     seen: set[str] = set()
     campaigns = []
     for number, entry in enumerate(exported.campaigns, start=1):
         key = name_key(entry.name)
         if key in there:
-            raise StoreError(f'a campaign named "{entry.name}" already exists; nothing imported')
+            known = same_name(entry.name, there[key])
+            raise StoreError(f"a campaign named {known} already exists; nothing imported")
         if key in seen:
             raise StoreError(f'the file has two campaigns named "{entry.name}"; nothing imported')
         seen.add(key)
