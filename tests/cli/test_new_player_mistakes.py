@@ -462,3 +462,39 @@ def test_a_name_another_titan_has_is_refused_naming_that_titan(thorn, typed, sai
 def test_a_campaign_name_another_campaign_has_is_refused_naming_that_campaign(thorn) -> None:
     message = thorn.refused("campaign", "new", "IRON crown", "--base-xp", "0")
     assert 'a campaign named "Iron Crown" ("IRON crown" is the same name) already exists' in message
+
+
+def test_the_file_of_changes_a_merge_refused_is_named_for_what_it_is(thorn, tmp_path) -> None:
+    refused = tmp_path / "campaigns.json.refused.json"
+    refused.write_text('{"format": "titan-campaign refused changes", "refused": []}')
+    for argv in (("import", str(refused)), ("merge", str(refused))):
+        assert "is the changes a merge refused" in thorn.refused(*argv)
+
+
+def test_a_file_of_no_format_given_to_import_says_what_an_export_starts_with(
+    thorn, tmp_path
+) -> None:
+    other = tmp_path / "notes.json"
+    other.write_text('{"a": 1}')
+    message = thorn.refused("import", str(other))
+    assert 'such a file starts "format": "titan-campaign export"' in message
+
+
+def test_a_compressed_backup_given_to_merge_is_said_to_be_compressed_not_damaged(
+    thorn, tmp_path
+) -> None:
+    import gzip
+
+    packed = tmp_path / "old.json.gz"
+    packed.write_bytes(gzip.compress(thorn.db.read_bytes()))
+    message = thorn.refused("merge", str(packed))
+    assert "is compressed (gzip)" in message and "damaged" not in message
+
+
+def test_a_merge_into_a_database_not_made_yet_says_to_use_the_copy_itself(cli, tmp_path) -> None:
+    copy = tmp_path / "copy.json"
+    cli.db = copy
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.db = tmp_path / "new.json"
+    assert "holds no campaign yet" in cli.refused("merge", str(copy))
+    assert not cli.db.exists()

@@ -149,6 +149,10 @@ TITAN_FORMAT = "titan-campaign titan"
 """The ``format`` of one Titan's file (``titan-campaign titan export``)."""
 
 
+REFUSED_FORMAT = "titan-campaign refused changes"
+"""The ``format`` of the file where a merge keeps the changes it refused (``merge.py``)."""
+
+
 def brought_in_by(path: Path, data: Any) -> tuple[str, str] | None:
     """What a file the program wrote that is no database is, by its ``format`` ("a Titan
     file"), and the command that brings it in; None for any other file."""
@@ -157,6 +161,11 @@ def brought_in_by(path: Path, data: Any) -> tuple[str, str] | None:
         return "a campaigns export", f"`titan-campaign import {path}` brings its campaigns in"
     if found == TITAN_FORMAT:
         return "a Titan file", f"`titan-campaign titan import {path}` brings the Titan in"
+    if found == REFUSED_FORMAT:
+        return (
+            "the changes a merge refused",
+            "it is kept for reading (each change with the rule's reason); no command brings it in",
+        )
     return None
 
 

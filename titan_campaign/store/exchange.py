@@ -148,6 +148,9 @@ def _read(path: Path, kind: type[F], what: str) -> F:
         ) from None
     except ShapeError as error:
         mistaken = _other_kind(path, data, kind)
+        written = EXPORT_FORMAT if kind is ExportFile else TITAN_FORMAT
+        if not mistaken and (not isinstance(data, dict) or data.get("format") != written):
+            mistaken = f'{path} is not a {what}: such a file starts "format": "{written}"; nothing imported'
         raise StoreError(
             mistaken or f"{path} is not a {what} ({error}); nothing imported"
         ) from None

@@ -77,7 +77,16 @@ def parse_json(path: Path, raw: bytes) -> Any:
     except RecursionError:
         raise StoreError(f"{path} nests too deeply to be read (left untouched)") from None
     except ValueError:
+        if raw.startswith(GZIP_MAGIC):
+            raise StoreError(
+                f"{path} is compressed (gzip), as older backups are: `titan-campaign restore N`"
+                " brings a backup back, or uncompress it first (gunzip) (left untouched)"
+            ) from None
         raise StoreError(f"{path} is not valid JSON; it may be damaged (left untouched)") from None
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+"""The first bytes of a gzip file (a backup past the newest few is kept so)."""
 
 
 SEAL = "sealed"

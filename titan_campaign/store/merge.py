@@ -25,11 +25,9 @@ from ..rules.events import Created, Event, Renamed
 from ..rules.names import name_key
 from ..rules.printable import kept_text
 from .database import Database, Session, Stored
-from .documents import EXPORT_FORMAT, change_to_doc
+from .documents import EXPORT_FORMAT, REFUSED_FORMAT, change_to_doc
 from .exchange import ExportFile, check_export, export_tables, read_export
 from .files import StoreError, parse_json, read_bytes, write_atomically
-
-REFUSED_FORMAT = "titan-campaign refused changes"
 
 
 class Refused(NamedTuple):
@@ -432,6 +430,11 @@ def merge_into(
     mine_by_id = _campaign_ids(session)
     mine_deleted = session.deletions()
     mine_known = mine_by_id.keys() | mine_deleted.keys()
+    if not mine_known:
+        raise StoreError(
+            f"{session.path} holds no campaign yet, so {source} cannot be a copy of it:"
+            f" use {source} itself with --db; nothing merged"
+        )
     if not mine_known & (theirs_by_id.keys() | theirs_deleted.keys()):
         raise StoreError(
             f"{source} is not a copy of this campaign's history (no change in common); nothing merged"
