@@ -503,7 +503,11 @@ def _sheet_arguments(sheet: Parser, common: Parser) -> None:
     sheet.add_argument(
         "--blank", action="store_true", help="a blank sheet for groups that keep paper"
     )
-    _print_options(sheet, "named after the Titan, blank-sheet.pdf with --blank")
+    _print_options(
+        sheet,
+        "text and json to standard output; html, pdf, svg named after the Titan, here;"
+        " blank-sheet.pdf with --blank",
+    )
 
 
 def _cards_arguments(cards: Parser, common: Parser) -> None:
@@ -515,7 +519,7 @@ def _cards_arguments(cards: Parser, common: Parser) -> None:
         "--spell", action="append", default=None, metavar="NAME", help="a spell (repeatable)"
     )
     cards.add_argument("--format", choices=("html", "pdf"), default="pdf", help="default pdf")
-    _print_options(cards, "named after the Titan, spell-cards.pdf with --all or --spell")
+    _print_options(cards, "named after the Titan, spell-cards.pdf with --all or --spell, here")
 
 
 def _game_card_arguments(game_card: Parser, common: Parser) -> None:
@@ -523,14 +527,14 @@ def _game_card_arguments(game_card: Parser, common: Parser) -> None:
     game_card.add_argument(
         "--format", choices=("text", "html", "pdf"), default="pdf", help="default pdf"
     )
-    _print_options(game_card)
+    _print_options(game_card, "text to standard output; html, pdf named after the Titan, here")
 
 
 def _print_campaign_arguments(print_campaign: Parser, common: Parser) -> None:
     print_campaign.add_argument(
         "--format", choices=("html", "pdf"), default="pdf", help="default pdf"
     )
-    _print_options(print_campaign, "named after the campaign")
+    _print_options(print_campaign, "named after the campaign, here")
 
 
 def _schema_arguments(parser: Parser, common: Parser) -> None:
@@ -726,10 +730,8 @@ def _tabs(text: str) -> int:
     return value
 
 
-def _print_options(parser: Parser, named: str = "named after the Titan") -> None:
-    parser.add_argument(
-        "-o", "--output", default=None, help=f"file to write (default: {named}, here)"
-    )
+def _print_options(parser: Parser, named: str = "named after the Titan, here") -> None:
+    parser.add_argument("-o", "--output", default=None, help=f"file to write (default: {named})")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="default a4")
 
 
