@@ -95,3 +95,37 @@ async def test_ctrl_z_of_a_campaign_rename_on_the_roster_goes_on_under_the_old_n
         await pilot.pause()
         assert "no campaign named" not in notes.text()
     assert [c.name for c in actions.read_campaigns(Database(osk_bought_last))] == ["Demo"]
+
+
+async def test_ctrl_z_on_the_campaign_list_undoes_the_highlighted_campaigns_latest_change(
+    osk_bought_last: Path,
+) -> None:
+    from titan_campaign.tui.screens.campaigns import CampaignsScreen
+
+    app = TitanCampaignApp(osk_bought_last)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        if not isinstance(app.screen, CampaignsScreen):
+            await pilot.press("escape")
+            await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Undone (the campaign's latest change): Osk created for Cy" in notes.text()
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "Redone (the campaign's latest undone change): Osk created for Cy" in notes.text()
+    assert stored(osk_bought_last, "Osk").name == "Osk"
+
+
+async def test_a_titans_history_says_ctrl_z_undoes_that_titans_latest_change(
+    osk_bought_last: Path,
+) -> None:
+    app = TitanCampaignApp(osk_bought_last, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        hints = [str(hint.render()) for hint in app.screen.query(".hint")]
+        assert "ctrl+z undoes this Titan's latest change, ctrl+y redoes it" in hints

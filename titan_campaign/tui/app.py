@@ -587,12 +587,21 @@ class TitanCampaignApp(App[int]):
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.in_view()[0]
 
+    def undo_target(self) -> tuple[actions.CampaignRef | None, actions.TitanRef | None]:
+        """What undo and redo act on: the Titan or campaign in view, or on the campaign list
+        the campaign highlighted there."""
+        campaign, titan = self.in_view()
+        if campaign is None:
+            highlighted = getattr(self.screen, "highlighted_campaign", None)
+            campaign = highlighted() if highlighted is not None else None
+        return campaign, titan
+
     # --- undo / redo everywhere -----------------------------------------------------
 
     def action_undo(self) -> None:
         """On a Titan's screen: that Titan's latest change (another player's newer change in
         another tab stays); elsewhere in a campaign: the campaign's latest change."""
-        campaign, titan = self.in_view()
+        campaign, titan = self.undo_target()
         if campaign is None:
             self.notify("Open a campaign to undo its latest change.")
             return
@@ -609,7 +618,7 @@ class TitanCampaignApp(App[int]):
             self.refresh_view()
 
     def action_redo(self) -> None:
-        campaign, titan = self.in_view()
+        campaign, titan = self.undo_target()
         if campaign is None:
             self.notify("Open a campaign to redo a change.")
             return

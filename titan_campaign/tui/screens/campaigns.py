@@ -44,8 +44,8 @@ each with its margin, and the page's)."""
 
 
 class CampaignsScreen(Screen[None]):
-    """The campaign list (a welcome on first run): none of them is in view, so undo waits
-    until one is opened."""
+    """The campaign list (a welcome on first run): undo and redo act on the campaign
+    highlighted."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new_campaign", "New campaign", id="campaigns.new"),
@@ -119,6 +119,13 @@ class CampaignsScreen(Screen[None]):
             )
             self.refresh_view()
             titan_app(self).open(places.Roster(created.ref))
+
+    def highlighted_campaign(self) -> actions.CampaignRef | None:
+        """The campaign highlighted (what undo and redo act on here), or None."""
+        number = self.query_one("#campaign-list", OptionList).highlighted
+        if number is None or number >= len(self._listed):
+            return None
+        return self._listed[number].ref
 
     def highlighted(self) -> actions.CampaignView | None:
         listing = self.query_one("#campaign-list", OptionList)

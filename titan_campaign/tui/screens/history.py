@@ -1,5 +1,5 @@
 """The changes of a campaign, or of one Titan, newest first; ctrl+z and ctrl+y undo and redo
-the campaign's latest change as a whole."""
+the campaign's latest change as a whole, or on a Titan's history that Titan's."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="history-title", classes="page-title")
         yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
-        yield Static("ctrl+z undoes the campaign's newest change, ctrl+y redoes it", classes="hint")
+        whose = "this Titan's latest change" if self.titan else "the campaign's latest change"
+        yield Static(f"ctrl+z undoes {whose}, ctrl+y redoes it", classes="hint")
         yield KeyBar()
 
     def on_mount(self) -> None:
