@@ -212,3 +212,28 @@ async def test_a_notice_on_a_phone_held_upright_takes_the_screens_width(tmp_path
         await pilot.pause()
         [toast] = app.screen.query(Toast)
         assert toast.region.width >= PHONE_UPRIGHT[0] - 4, toast.region
+
+
+async def test_a_spell_bought_with_xp_that_reaches_a_level_opens_its_choices_and_one_that_does_not_says_so(
+    iron_crown: Path,
+) -> None:
+    from titan_campaign.tui.screens.choices import TitanPickModal
+
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    notes = Notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, TitanPickModal)
+        await pilot.press("enter")  # 100 XP: level 5, whose free school level is offered at once
+        await pilot.pause()
+        assert isinstance(app.screen, TitanPickModal)
+        assert "free" in screen_text(app).lower() and "LEVEL 5" in screen_text(app)
+        await pilot.press("escape")  # chosen later
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("enter")  # 100 XP more: no level reached
+        await pilot.pause()
+        assert not isinstance(app.screen, TitanPickModal)
+    assert "Thorn: bought the spell" in notes.text()

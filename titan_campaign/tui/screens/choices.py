@@ -272,11 +272,11 @@ class ChoiceFlow:
             lambda shown, spell: actions.buy_spell(db, titan, spell, shown=shown),
         )
         modal.hint = "Enter: buy   Escape: back"
-        self.sheet.app.push_screen(modal, self._bought)
+        self.sheet.app.push_screen(modal, lambda done: self._bought(state, done))
 
-    def _bought(self, done: object) -> None:
+    def _bought(self, shown: TitanState, done: object) -> None:
         if isinstance(done, actions.Done):
-            self.sheet.show_done(done)
+            self.sheet.after_purchase(shown, done, told=done.text)
 
     def _deferred(self) -> None:
         self.sheet.notify("Choices deferred: they stay on the sheet and roster until made (c).")

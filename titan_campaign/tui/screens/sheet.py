@@ -492,15 +492,22 @@ class SheetScreen(OneTitan, Screen[None]):
             ),
             changed=self.show,
         )
-        if done is None:
-            return
+        if done is not None:
+            self.after_purchase(shown, done)
+
+    def after_purchase(self, shown: TitanState, done: actions.Done, told: str = "") -> None:
+        """Draw the Titan as a purchase left it: a purchase that brings choices (a level
+        reached, a school level's spell picks) opens them at once, telling what it did on the
+        first pick list; otherwise the rules' notes and ``told`` are shown."""
         if done.state.pending and done.state.pending != shown.pending:
-            self.show(done.state)  # what the purchase did is told on the pick list it opens
+            self.show(done.state)
             from .choices import news_of
 
             self.flow.start(news=news_of(shown, done))
             return
         self.show_done(done)
+        if told:
+            self.notify(told, title="Bought", markup=False)
 
     def _uncheck(self, state: TitanState, key: str, index: int) -> None:
         """Uncheck box ``index`` (0 for the first) of a row: undo, if it was the latest."""
