@@ -130,3 +130,30 @@ async def test_a_correction_of_a_titan_renamed_since_the_log_was_shown_is_refuse
         await pilot.pause()
         assert app.screen is log
     assert actions.read_titan(Database(db), named(Database(db), "Myra")).state.earned_xp == 71
+
+
+async def test_a_correction_leaves_the_log_where_the_player_was_reading(tmp_path: Path) -> None:
+    from textual.containers import VerticalScroll
+
+    games = [
+        GameRecorded(game=n, date=f"2026-01-{n:02d}", outcome=GameOutcome(result="lost"))
+        for n in range(1, 8)
+    ]
+    db = build_db(tmp_path / "c.json", 0, [("Mira", "Bo", games)])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen
+        scroll = log.query_one(".message-body", VerticalScroll)
+        scroll.scroll_end(animate=False)
+        await pilot.pause()
+        at = scroll.scroll_y
+        assert at > 0
+        await pilot.press("c")
+        await pilot.pause()
+        app.screen.query_one("#text-value").value = "7 Mira:lost:score=120"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is log and "score 120" in shown(log.body)
+        assert log.query_one(".message-body", VerticalScroll).scroll_y >= at - 1

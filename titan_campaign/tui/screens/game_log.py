@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.widgets import Static
 
 from ... import actions
 from ...rules.game_log import GameLogEntry, entry_text, read_correction
@@ -82,9 +83,9 @@ class GameLogModal(MessageModal):
         readable = actions.readable_by_id(found)
         self.shown = {actions.TitanRef(self.campaign, tid): s for tid, s in readable.items()}
         games = found.games()
-        if games != self.games:
+        if games != self.games:  # drawn again where it is: the player stays on the game read
             self.games, self.body = games, game_log_table(games)
-            self.refresh(recompose=True)
+            self.query_one(".message-body Static", Static).update(self.body)
 
     def titan_named(self, name: str) -> actions.TitanRef:
         """The Titan a player typed, by the name the log shows (a Titan renamed elsewhere
