@@ -70,3 +70,18 @@ def test_a_name_in_a_wide_script_is_cut_to_the_columns_it_takes_on_screen() -> N
     cut = shorten(name, 9)
     assert cell_len(cut) <= 9 and cut.endswith("…") and name.startswith(cut[:-1])
     assert shorten("Thorn", 5) == "Thorn" and shorten("雷霆", 4) == "雷霆"
+
+
+async def test_the_reason_under_the_boxes_is_read_whole_after_a_purchase(tmp_path: Path) -> None:
+    from .conftest import build_db
+
+    db = build_db(tmp_path / "c.json", 200, [("Neo", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Neo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("space", "space")  # 200 XP spent: level 1, its free school level offered
+        await pilot.pause()
+        await pilot.press("escape")  # chosen later
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())  # as painted, not as the grid would draw
+    assert "Power: one Power box needs 100 XP, 0 available (R1)" in shown, shown

@@ -78,7 +78,7 @@ class BoxGrid(Widget, can_focus=True):
     def set_rows(self, rows: list[BoxRow]) -> None:
         self.rows = rows
         self.cursor = min(self.cursor, max(len(rows) - 1, 0))
-        self.refresh()
+        self.refresh(layout=True)  # the cursor's row may now say something longer below
 
     @property
     def current(self) -> BoxRow | None:
