@@ -26,8 +26,10 @@ def printout(
 
 
 def titan_export(db: Database, titan: TitanRef) -> tuple[TitanState, bytes]:
-    """What ``export_titan`` would write: the Titan with its whole history, as bytes."""
+    """What ``export_titan`` writes: the Titan with its whole history and the campaign it was
+    played in, as bytes."""
     found = _partial(db, [titan])
     titan_id = titan.titan
     state = found.state(titan_id)
-    return state, titan_export_text(state, found.histories[titan_id], now_iso()).encode()
+    text = titan_export_text(state, found.histories[titan_id], now_iso(), found.name)
+    return state, text.encode()

@@ -27,7 +27,6 @@ from ..store.exchange import (
     export_text,
     read_export,
     read_titan_export,
-    titan_export_text,
 )
 from ..store.files import is_missing, write_atomically
 from ..store.merge import Merged, export_copy
@@ -35,8 +34,8 @@ from ..store.outputs import write_output
 from ..store.schemas import SCHEMAS, schema_text
 from .common import (
     Done,
-    _partial,
 )
+from .downloads import titan_export
 from .ids import CampaignRef, TitanRef
 from .merging import merge_tables
 from .printing import print_data
@@ -51,12 +50,10 @@ def export_titan(
     streams: bool = False,
     make_folder: bool = False,
 ) -> TitanState:
-    """One Titan with its whole history, written to ``output`` as ``save_file`` writes."""
-    found = _partial(db, [titan])
-    titan_id = titan.titan
-    state = found.state(titan_id)
-    text = titan_export_text(state, found.histories[titan_id], now_iso(), found.name)
-    save_file(db, output, text.encode(), streams, make_folder)
+    """One Titan with its whole history (``titan_export``), written to ``output`` as
+    ``save_file`` writes."""
+    state, data = titan_export(db, titan)
+    save_file(db, output, data, streams, make_folder)
     return state
 
 
