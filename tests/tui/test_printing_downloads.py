@@ -223,3 +223,29 @@ async def test_a_served_tab_offers_no_import_of_a_file_on_the_host(
         assert isinstance(app.screen, RosterScreen)
         assert "reads no file on the serving computer" in notes.text()
     assert example_db.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("what", "name"),
+    [
+        ("game-card", "thorn-game-card.pdf"),
+        ("blank", "blank-sheet.pdf"),
+        ("cards", "thorn-cards.pdf"),
+    ],
+)
+async def test_a_printout_downloaded_from_a_tab_is_named_as_the_command_line_names_it(
+    example_db: Path, here: Path, monkeypatch: pytest.MonkeyPatch, what: str, name: str
+) -> None:
+    from textual.widgets import Select
+
+    monkeypatch.setenv(settings.SERVED_ENV, "1")
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        sent = Deliveries(app)
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#print-what", Select).value = what
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert [file for file, _ in sent.files] == [name]

@@ -173,6 +173,19 @@ def default_path(name: str, kind: str, fmt: str) -> Path:
     return Path(f"{file_stem(name)}-{kind}.{fmt}")
 
 
+def printout_name(kind: str, ext: str, titan: str = "", campaign: str = "") -> str:
+    """A printout's file name, the same from the command line, the app and a served tab:
+    ``thorn-sheet.pdf``, ``blank-sheet.pdf``, ``thorn-cards.pdf``, ``spell-cards.pdf`` (no one
+    Titan's), ``thorn-game-card.pdf``, ``the-iron-crown-campaign.pdf``."""
+    if kind == "blank":
+        return f"blank-sheet.{ext}"
+    if kind == "campaign":
+        return default_path(campaign, kind, ext).name
+    if kind == "cards" and not titan:
+        return f"spell-cards.{ext}"
+    return default_path(titan, kind, ext).name
+
+
 def spell_effect(spell: Spell, schools: Mapping[str, int] | None = None) -> str:
     """The spell's whole text in the rulebook's words, for the game-night card, with the
     Titan's own figure worked in where the text has one: an Affinity spell adds +1 to the roll

@@ -16,7 +16,7 @@ from ..rules.errors import RuleError
 from ..rules.sheet import SheetView
 from . import game_card, game_card_page
 from .cards import card_spells, cards_html, cards_pages
-from .figures import default_path, file_stem
+from .figures import printout_name
 from .fonts import font_warning, sheet_texts
 from .html import campaign_html, sheet_html
 from .kinds import KINDS, TITLES, CampaignPrint
@@ -113,18 +113,12 @@ def printout_path(
     campaign: str = "",
 ) -> Path:
     """Where a printout goes when no file is named: the current folder, named after the Titan
-    or campaign: ``thorn-sheet.pdf``, ``blank-sheet.pdf``, ``thorn-cards.pdf``,
-    ``spell-cards.pdf``, ``thorn-game-card.pdf``, ``<campaign>-campaign.pdf``."""
+    or campaign (``printout_name``); spell cards chosen by name are no one Titan's."""
     ext = "txt" if fmt == "text" else fmt
-    if kind == "blank":
-        return Path(f"blank-sheet.{ext}")
-    if kind == "campaign":
-        name = data.name if isinstance(data, CampaignPrint) else campaign
-        return Path(f"{file_stem(name)}-campaign.{ext}")
-    if kind == "cards" and (spells or not isinstance(data, SheetView)):
-        return Path(f"spell-cards.{ext}")
-    assert isinstance(data, SheetView), "a sheet, card or game card is of one Titan"
-    return default_path(data.name, kind, ext)
+    if isinstance(data, CampaignPrint):
+        campaign = data.name
+    titan = data.name if isinstance(data, SheetView) and not (kind == "cards" and spells) else ""
+    return Path(printout_name(kind, ext, titan, campaign))
 
 
 def printout_warnings(

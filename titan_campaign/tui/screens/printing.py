@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Button, Input, Label, Select
 
 from ... import actions
-from ...printing.figures import file_stem
+from ...printing.figures import printout_name
 from ...printing.kinds import KINDS
 from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
@@ -121,11 +121,8 @@ class PrintModal(FormModal):
         yield KeyBar()
 
     def _file_name(self, what: str, fmt: str) -> str:
-        suffix = SUFFIXES.get(fmt, fmt)
-        subject = self.campaign_name
-        if self.titan is not None and what in ("sheet", "cards"):
-            subject = self.titan_name
-        return f"{file_stem(subject)}-{what}.{suffix}"
+        titan = self.titan_name if self.titan is not None else ""
+        return printout_name(what, SUFFIXES.get(fmt, fmt), titan, self.campaign_name)
 
     def _default_path(self, what: str, fmt: str) -> str:
         return str(Path.cwd() / self._file_name(what, fmt))
