@@ -85,3 +85,27 @@ async def test_the_reason_under_the_boxes_is_read_whole_after_a_purchase(tmp_pat
         await pilot.pause()
         shown = " ".join(screen_text(app).split())  # as painted, not as the grid would draw
     assert "Power: one Power box needs 100 XP, 0 available (R1)" in shown, shown
+
+
+def test_the_figures_above_the_boxes_take_two_lines_where_one_does_not_fit() -> None:
+    from titan_campaign.rules.events import Created
+    from titan_campaign.rules.sheet import sheet_view
+    from titan_campaign.rules.titan import replay
+    from titan_campaign.tui.screens.sheet import summary_line, title_line
+
+    data = sheet_view(replay([Created(name="Mira", player="Bo", base_xp=200)]), "The Iron Crown")
+    one = summary_line(data, 76).plain
+    assert one == "XP available 200   to next level 200   Mana 0   Gold 0"
+    two = summary_line(data, 36).plain  # a 40-column screen
+    assert two.splitlines() == ["XP available 200   Mana 0", "to next level 200   Gold 0"]
+    assert title_line(data, 116).plain.endswith("The Iron Crown      LEVEL 0")
+    assert title_line(data, 40).plain.splitlines()[-1] == "LEVEL 0"  # never cut from its number
+
+
+@pytest.mark.parametrize("width", [39, 40, 44])
+async def test_at_about_40_columns_the_sheet_shows_mana_and_gold(iron_crown: Path, width) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(width, 30)) as pilot:
+        await pilot.pause()
+        shown = screen_text(app)
+    assert "Mana 5" in shown and "Gold 40" in shown, shown

@@ -22,7 +22,17 @@ from titan_campaign.tui.screens.honor_guard import HonorGuardModal
 from titan_campaign.tui.screens.plan import PlanScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, Notes, build_db, change_count, named, rendered, stored, won_game
+from .conftest import (
+    SIZE,
+    Notes,
+    build_db,
+    change_count,
+    named,
+    rendered,
+    screen_text,
+    stored,
+    won_game,
+)
 from .test_sheet_flows import mastered_fire
 
 
@@ -331,9 +341,10 @@ async def test_a_spell_bought_with_xp_is_refused_when_its_titan_changed_meanwhil
         assert app.screen is picks and picks.shown.gold == 7
         assert "Thorn was changed elsewhere" in rendered(picks.query_one("#error-form"))
         assert stored(path, "Thorn").spent_xp == 300
-        await pilot.press("enter")  # asked again: bought
+        await pilot.press("enter")  # asked again: bought, reaching level 2
         await pilot.pause()
-        assert isinstance(app.screen, SheetScreen)
+        assert app.screen is not picks  # level 2's free school level is offered at once
+        assert isinstance(app.screen, TitanPickModal) and "LEVEL 2" in screen_text(app)
     assert stored(path, "Thorn").spent_xp == 400
 
 

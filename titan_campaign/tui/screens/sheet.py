@@ -176,19 +176,28 @@ def guard_panel(data: SheetView) -> Text:
     return text
 
 
-def summary_line(data: SheetView, upright: bool = False) -> Text:
-    """The figures a player spends from, in one line above the boxes; ``upright`` (a phone
-    held upright), in two short lines."""
+def summary_line(data: SheetView, width: int) -> Text:
+    """The figures a player spends from, in one line above the boxes; in two short lines
+    where one does not fit in ``width`` cells (a phone held upright)."""
     xp = data.xp
-    return Text.assemble(
-        ("XP available ", "bold"),
-        (str(xp.available), "bold reverse"),
-        f"   Mana {data.mana}\nto next level {xp.to_next_level}   Gold {data.gold}"
-        if upright
-        else f"   to next level {xp.to_next_level}   Mana {data.mana}   Gold {data.gold}",
-        no_wrap=True,
-        overflow="ellipsis",
+    one = f"   to next level {xp.to_next_level}   Mana {data.mana}   Gold {data.gold}"
+    line = Text.assemble(("XP available ", "bold"), (str(xp.available), "bold reverse"), one)
+    if line.cell_len <= width:
+        return line
+    two = f"   Mana {data.mana}\nto next level {xp.to_next_level}   Gold {data.gold}"
+    return Text.assemble(("XP available ", "bold"), (str(xp.available), "bold reverse"), two)
+
+
+def title_line(data: SheetView, width: int) -> Text:
+    """The Titan's name, player, campaign and level; the level on a line of its own where
+    the line does not fit in ``width`` cells, never cut from its number."""
+    archived = "   [archived]" if data.archived else ""
+    who = Text.assemble(
+        (data.name.upper(), "bold"), f"   player {data.player}   campaign {data.campaign}{archived}"
     )
+    level = Text(f"LEVEL {data.level}", style="bold reverse")
+    gap = "      " if who.cell_len + 6 + level.cell_len <= width else "\n"
+    return Text.assemble(who, gap, level)
 
 
 def goal_line(goal: GoalView | None) -> Text:
@@ -211,6 +220,9 @@ def goal_line(goal: GoalView | None) -> Text:
     text.append(f"  ({remains})", style="dim")
     return text
 
+
+SIDES = 4
+"""The columns beside the sheet's lines: its padding (1 each side) and its scroll bar (2)."""
 
 STEPS_SHOWN = 6
 """Steps of the goal listed on the sheet; the rest are counted."""
@@ -368,10 +380,18 @@ class SheetScreen(OneTitan, Screen[None]):
         upright = self.has_class("-upright")
         self._fit(event.size.width)
         self.call_after_refresh(self.show_spell_text)  # the list cut at its edge, or no more
-        if self.state is not None and self.has_class("-upright") != upright:
-            data = sheet_view(self.state, self.campaign_name)  # the summary in one or two lines
-            self.query_one("#sheet-summary", Static).update(summary_line(data, not upright))
-            self.show_spells(data)  # and the spell list's other columns
+        if self.state is not None:
+            data = sheet_view(self.state, self.campaign_name)
+            self.show_top(data, event.size.width)  # in one or two lines
+            if self.has_class("-upright") != upright:
+                self.show_spells(data)  # and the spell list's other columns
+
+    def show_top(self, data: SheetView, width: int) -> None:
+        """The title and the summary, for a screen ``width`` columns wide (less the sheet's
+        padding and its scroll bar)."""
+        room = width - SIDES
+        self.query_one("#sheet-title", Static).update(title_line(data, room))
+        self.query_one("#sheet-summary", Static).update(summary_line(data, room))
 
     def refresh_view(self) -> None:
         if not self.query("#sheet-title"):  # not composed yet, or closing: drawn on mount
@@ -384,17 +404,7 @@ class SheetScreen(OneTitan, Screen[None]):
         """Draw the sheet of the Titan as ``state`` has it."""
         self.state = state
         data = sheet_view(state, self.campaign_name)
-        archived = "   [archived]" if data.archived else ""
-        title = Text.assemble(
-            (data.name.upper(), "bold"),
-            f"   player {data.player}   campaign {data.campaign}{archived}",
-            "      ",
-            (f"LEVEL {data.level}", "bold reverse"),
-        )
-        self.query_one("#sheet-title", Static).update(title)
-        self.query_one("#sheet-summary", Static).update(
-            summary_line(data, self.has_class("-upright"))
-        )
+        self.show_top(data, self.size.width)
         goal_short = self.query_one("#sheet-goal-line", Static)
         goal_short.update(goal_line(data.goal))
         goal_short.display = data.goal is not None
