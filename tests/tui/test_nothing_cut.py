@@ -109,3 +109,40 @@ async def test_at_about_40_columns_the_sheet_shows_mana_and_gold(iron_crown: Pat
         await pilot.pause()
         shown = screen_text(app)
     assert "Mana 5" in shown and "Gold 40" in shown, shown
+
+
+@pytest.mark.parametrize("width", [40, 44])
+async def test_the_game_forms_headings_stand_over_their_fields_at_about_40_columns(
+    iron_crown: Path, width: int
+) -> None:
+    from titan_campaign.tui.screens.game import TitanRow
+
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(width, 30)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.pause()
+        painted = screen_text(app).splitlines()  # as painted: a heading too long wraps
+        row = app.screen.query(TitanRow).first()
+        fields = [field for field in row.query(Input) if field.id != "survivors" and field.display]
+        on_first_line = [f for f in fields if f.region.y == fields[0].region.y]
+    headings = next(line for line in painted if "Score" in line).split()
+    assert len(headings) == len(on_first_line), (headings, len(on_first_line))
+
+
+async def test_a_long_name_on_the_game_form_leaves_a_gap_before_the_result(
+    iron_crown: Path,
+) -> None:
+    from titan_campaign import actions
+    from titan_campaign.store import Database
+
+    db = Database(iron_crown)
+    name = "Maximilian Alexander Ferdinand"
+    actions.add_titan(db, actions.find_campaign(db, CAMPAIGN), name, "Dee")
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        shown = screen_text(app)
+    line = next(line for line in shown.splitlines() if "Maximilian" in line and "w/l?" in line)
+    assert "… w/l?" in line, line

@@ -210,7 +210,7 @@ class TitanRow(Horizontal):
         survivors.styles.column_span = lines.survivors_span
 
     def _titan_label(self) -> Content:
-        return plain(shorten(self.state.name, NAME_WIDTH))
+        return plain(shorten(self.state.name, NAME_WIDTH - 1))  # a gap before the result
 
     def _titan_tip(self) -> Content:
         return plain(f"{self.state.name} ({self.state.player}) takes part")
@@ -362,7 +362,7 @@ class RecordGameScreen(Screen[None]):
         self.query_one("#game-legend", Static).update(plain(SURVIVORS_HINT if full else legend))
 
     def fit_headings(self) -> None:
-        width = self.query_one("#game-form").content_region.width
+        width = self.query_one("#game-form").scrollable_content_region.width  # less its scroll bar
         self.show_headings(full_headings_fit(width, self.scenario_played()), width)
         # the scenario under the date where a name of some length would not fit beside it
         self.query_one(".game-top").set_class(width < TOP_WIDTH, "-stacked")
@@ -372,6 +372,10 @@ class RecordGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show_headings(full=False)  # the row's width is known once laid out (on_resize)
+        # the form's scroll bar, shown or gone once the rows are laid out, takes their width
+        self.watch(
+            self.query_one("#game-form"), "show_vertical_scrollbar", self.on_resize, init=False
+        )
         self.show_number()
         for number in range(1, len(self.states) + 1):
             self.preview(number)
