@@ -44,3 +44,22 @@ async def test_the_game_form_names_the_number_the_game_is_saved_under(tmp_path: 
         await pilot.pause()
     assert [game.game for game in stored(path, "Ann").games] == [1]
     assert [game.game for game in stored(path, "Bea").games] == [1]
+
+
+async def test_a_figure_left_empty_and_passed_over_is_no_mistake(iron_crown: Path) -> None:
+    from textual.widgets import Input
+
+    from .conftest import CAMPAIGN
+
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        score = app.screen.query_one("#titan-1 #score", Input)
+        score.focus()
+        await pilot.press("tab", "tab")  # past the score and the scenario XP, both empty
+        await pilot.pause()
+        passed = [
+            app.screen.query_one(f"#titan-1 #{name}", Input) for name in ("score", "scenario_xp")
+        ]
+    assert not any(field.has_class("-invalid") for field in passed)

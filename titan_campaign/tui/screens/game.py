@@ -177,7 +177,7 @@ class TitanRow(Horizontal):
 
     @staticmethod
     def _figure_field(name: str, width: int) -> Input:
-        field = Input(placeholder="0", type="integer", id=name)
+        field = Input(placeholder="0", type="integer", id=name, valid_empty=True)  # empty: 0
         field.styles.width = width
         return field
 
