@@ -239,3 +239,15 @@ def test_a_game_card_with_every_spell_and_twenty_items_goes_on_and_drops_nothing
     assert all(spell.name in text for spell in hoarder_sheet.spells)
     assert "Trinket 20" in game_card_text(hoarder_sheet)
     assert game_card_page(hoarder_sheet, "letter") is pages[0] or len(pages) > 1
+
+
+def test_a_long_player_and_campaign_name_print_whole_on_the_game_card_each_on_its_line(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    player = "Bartholomew Montgomery-Fitzgerald the Younger of Dunwich"
+    campaign = "The Iron Crown of the Northern Wastes: the Second Dragon Age"
+    data = replace(example_sheets["veteran"], player=player, campaign=campaign)
+    texts = [item.text for item in game_card_page(data).shapes if isinstance(item, Text)]
+    assert f"Player: {player}" in texts and f"Campaign: {campaign}" in texts
+    short = game_card_page(example_sheets["veteran"])
+    assert any("   Campaign: " in item.text for item in short.shapes if isinstance(item, Text))

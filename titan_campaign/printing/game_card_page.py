@@ -4,7 +4,7 @@ is on it."""
 from __future__ import annotations
 
 from ..rules.sheet import ItemLine, SheetView
-from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
+from .canvas import MIN_SIZE, Page, fit_size, fit_text, paper_size, text_width, wrap_text
 from .flow import HEADING_H, Flow, heading
 from .game_card import (
     CardSpell,
@@ -270,9 +270,14 @@ def game_card_pages(data: SheetView, paper: str = "a4") -> list[Page]:
     page.text(x, flow.y + 6, name, size, bold=True, figure="name")
     level = f"GAME NIGHT - LEVEL {data.level}"
     page.text(x + content, flow.y + 6, level, 10, bold=True, align="right")
-    facts = f"Player: {data.player}   Campaign: {data.campaign}"
-    page.text(x, flow.y + 11, fit_text(facts, content, 8), 8)
-    flow.y += 15
+    facts = [f"Player: {data.player}   Campaign: {data.campaign}"]
+    if text_width(facts[0], 8) > content:  # the player and the campaign each on a line
+        facts = [f"Player: {data.player}", f"Campaign: {data.campaign}"]
+    for line in facts:
+        size = fit_size(line, content, 8, MIN_SIZE)
+        page.text(x, flow.y + 11, fit_text(line, content, size), size)
+        flow.y += 3.6
+    flow.y += 15 - 3.6
     _warning(flow, data)
     _figures(flow, data)
     _tracker(flow, data)
