@@ -183,3 +183,21 @@ def test_a_page_break_of_the_game_log_never_parts_a_titans_entry_from_its_sum(pa
         shown = text_width(header.text, header.size, bold=True)
         assert shown <= first.width - 2 * MARGIN - 40, (header, shown)
         assert header.text == widest or header.text == widest[: len(header.text) - 1] + "\u2026"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_an_entry_of_the_gold_ledger_is_never_split_between_two_pages(
+    example_sheets: dict[str, SheetView], paper: str
+) -> None:
+    """Many entries with long notes fill pages of the ledger: each entry's rows stay on one
+    page (the last rows of one ran over to the next page, with no amount, as another entry)."""
+    words = "the sack of Stormhold and the dragon's hoard shared with Mira after the siege " * 3
+    ledger = tuple(LedgerLine(10 + n, f"entry{n} {words}end{n}", None) for n in range(40))
+    pages = sheet_pages(replace(example_sheets["thorn"], gold_ledger=ledger), paper)
+    on_page = [
+        " ".join(shape.text for shape in page.shapes if isinstance(shape, Text)) for page in pages
+    ]
+    for n in range(40):
+        starts = [p for p, text in enumerate(on_page) if f"entry{n} " in text]
+        ends = [p for p, text in enumerate(on_page) if f"end{n}" in text.split()]
+        assert starts == ends and len(starts) == 1, (n, starts, ends)

@@ -311,21 +311,25 @@ LEDGER_SHARE = 0.55  # the gold ledger's share of the width; notes get the rest
 LEDGER_NOTE = 26.0  # mm from the ledger's left edge to its notes
 
 
-def _ledger_rows(entries: Sequence[LedgerLine], width: float) -> list[tuple[str, str, str]]:
-    """The ledger's rows (game, amount, note) in a ledger ``width`` wide: an entry's note
-    wrapped onto the rows under it, never cut."""
+LedgerRow = tuple[str, str, str]
+"""A row of the printed ledger: game, amount, a line of the note."""
+
+
+def _ledger_rows(entries: Sequence[LedgerLine], width: float) -> list[list[LedgerRow]]:
+    """Each entry's rows in a ledger ``width`` wide: its note wrapped onto the rows under it,
+    never cut."""
     rows = []
     for entry in entries:
         game = str(entry.game) if entry.game is not None else ""
         note = wrap_text(entry.note or "", width - LEDGER_NOTE - 1, 7.5) or [""]
-        rows.append((game, f"{entry.amount:+d}", note[0]))
-        rows += [("", "", more) for more in note[1:]]
+        rows.append([(game, f"{entry.amount:+d}", note[0]), *(("", "", more) for more in note[1:])])
     return rows
 
 
 def _ledger_fits(flow: Flow, data: SheetView | None) -> bool:
     """Whether the gold ledger (at least three rows, or its entries) fits on this page."""
-    rows = len(_ledger_rows(data.gold_ledger if data else (), flow.content * LEDGER_SHARE))
+    entries = _ledger_rows(data.gold_ledger if data else (), flow.content * LEDGER_SHARE)
+    rows = sum(map(len, entries))
     wanted = 6.5 + 4 + (rows + 1) * LEDGER_ROW
     return flow.room >= max(LEDGER_MIN, min(wanted, flow.bottom - 40))
 
@@ -350,12 +354,17 @@ def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
         for label, tab in (("Game", 0.0), ("Amount", 10.0), ("Note", LEDGER_NOTE)):
             page.text(flow.x + tab, y + 2.6, label, 7, italic=True)
         rows = int((flow.bottom - y - 4) // LEDGER_ROW)
+        placed: list[LedgerRow] = []  # whole entries, one after another, while they fit
+        while done < len(entries) and len(placed) + len(entries[done]) <= rows:
+            placed += entries[done]
+            done += 1
+        if not placed and done < len(entries):  # an entry longer than a page goes on over two
+            placed, entries[done] = entries[done][:rows], entries[done][rows:]
         for row in range(rows):
             line_y = y + 4 + (row + 1) * LEDGER_ROW
             page.line(flow.x, line_y, flow.x + ledger_w, line_y, stroke=0.15)
-            if done < len(entries):
-                _ledger_row(page, entries[done], flow.x, line_y - 1.2)
-                done += 1
+            if row < len(placed):
+                _ledger_row(page, placed[row], flow.x, line_y - 1.2)
         notes_y = y
         while notes_y + LINE <= flow.bottom:
             notes_y += LINE
@@ -369,7 +378,7 @@ def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
         first = False
 
 
-def _ledger_row(page: Page, row: tuple[str, str, str], x: float, y: float) -> None:
+def _ledger_row(page: Page, row: LedgerRow, x: float, y: float) -> None:
     game, amount, note = row
     page.text(x + 4.5, y, game, 7.5, align="center")
     page.text(x + 24, y, amount, 7.5, align="right")
