@@ -221,3 +221,17 @@ async def test_nothing_a_player_reads_runs_off_the_side_of_a_phone_held_upright(
             if widget.display and widget.region.width and isinstance(box, Widget):
                 inside = box.scrollable_content_region.right
                 assert widget.region.right <= inside, (name, widget, widget.region, inside)
+
+
+async def test_a_box_rows_note_cut_to_a_few_letters_is_left_out_on_a_phone_held_upright(
+    iron_crown: Path,
+) -> None:
+    """ "+1…" says nothing: a note with no room is left out, and the line under the boxes says
+    the note of the row the cursor is on."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Mira")
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        shown = screen_text(app)
+    rows = [line for line in shown.splitlines() if "][" in line]
+    assert rows and not [line for line in rows if "…" in line], rows
+    assert "Power: +1 Power-factor" in " ".join(shown.split())

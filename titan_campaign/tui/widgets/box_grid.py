@@ -20,6 +20,8 @@ from textual.widget import Widget
 BOXES = 3
 BOX_X = 2  # column of the first box's "["
 BOX_WIDTH = 3
+SHORTEST_NOTE = 8
+"""Fewer columns than this left for a row's note, and a note that does not fit is left out."""
 
 CHECKED = "[X]"
 OPEN = "[ ]"
@@ -126,9 +128,15 @@ class BoxGrid(Widget, can_focus=True):
                 else:
                     line.append(CLOSED, style="dim")
             line.append(f" {row.title:<{self.title_width}}", style="bold")
-            line.append(
-                f" {row.note}", style="" if row.can_check or row.checked == BOXES else "dim"
-            )
+            if (
+                not width
+                or width - line.cell_len > SHORTEST_NOTE
+                or not self.note_is_cut(row, width)
+            ):
+                # a note cut to a few letters says nothing: it is left out (the hint says it)
+                line.append(
+                    f" {row.note}", style="" if row.can_check or row.checked == BOXES else "dim"
+                )
             if at_cursor and self.has_focus:
                 line.stylize("reverse")
             if width:
