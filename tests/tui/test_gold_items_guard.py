@@ -106,3 +106,21 @@ async def test_a_gold_entry_from_the_form_is_refused_if_the_titan_changed_since_
         await pilot.pause()
         assert change_count(example_db) == changes + 1
     assert stored(example_db, "Thorn").gold == 132
+
+
+async def test_an_item_removed_with_delete_says_which_and_how_to_take_it_back(
+    example_db: Path,
+) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.query_one("#items").focus()
+        await pilot.press("delete")
+        await pilot.pause()
+        assert "Thorn: magic item removed: Ring of Mana" in notes.text()
+        assert "ctrl+z undoes it" in notes.text()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+    assert "Ring of Mana" in [item.name for item in stored(example_db, "Thorn").items]

@@ -417,8 +417,9 @@ class GoldScreen(OneTitan, Screen[None]):
     def _saved(self, done: object) -> None:
         if isinstance(done, actions.Done):
             self.notify(
-                "\n".join(done.step.notes) or "Saved.",
+                "\n".join([done.text, *done.step.notes, "ctrl+z undoes it"]),
                 title=f"{done.state.name}: {done.state.gold} gold",
+                markup=False,
             )
             self.show(done.state)
 
