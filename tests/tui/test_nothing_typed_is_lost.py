@@ -273,3 +273,21 @@ async def test_a_form_kept_from_a_closed_tab_is_never_told_in_another_tab(
     async with host.run_test(size=SIZE) as pilot:
         await pilot.pause()
     assert str(own_unsaved / "told" / kept.name) in told.text()
+
+
+async def test_the_key_bar_names_escape_as_the_question_names_its_button(two_titans: Path) -> None:
+    from titan_campaign.tui.widgets.key_bar import KeyBar
+
+    from .conftest import rendered
+
+    app = TitanCampaignApp(two_titans, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        app.screen.query_one("#titan-1 #score", Input).focus()
+        await pilot.press(*"300", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        no = app.screen.no
+        bar = rendered(app.screen.query_one(KeyBar))
+    assert f"esc {no}" in bar and "esc No" not in bar, bar

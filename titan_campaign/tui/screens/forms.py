@@ -131,6 +131,7 @@ class ConfirmModal(Dialog[bool]):
     def __init__(self, title: str, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self.heading, self.question, self.yes, self.no = title, question, yes, no
+        self.key_descriptions = {"answer(False)": no}  # the key bar names Escape as the button
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):

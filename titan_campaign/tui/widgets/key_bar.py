@@ -82,7 +82,10 @@ class KeyBar(Widget):
                 continue
             seen.add(binding.action)
             key = binding.key_display or self.app.get_key_display(binding)
-            entries.append((key, binding.description, binding.action, active.node, active.enabled))
+            # a screen may name a key after what it does there (a dialog's "Keep it")
+            named: dict[str, str] = getattr(active.node, "key_descriptions", {})
+            description = named.get(binding.action, binding.description)
+            entries.append((key, description, binding.action, active.node, active.enabled))
         entries.append(("^p", "Palette", "app.command_palette", self.app, True))
         return entries
 
