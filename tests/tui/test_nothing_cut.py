@@ -146,3 +146,18 @@ async def test_a_long_name_on_the_game_form_leaves_a_gap_before_the_result(
         shown = screen_text(app)
     line = next(line for line in shown.splitlines() if "Maximilian" in line and "w/l?" in line)
     assert "… w/l?" in line, line
+
+
+async def test_right_and_left_go_between_the_abilities_and_the_schools_on_the_same_row(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "right")
+        await pilot.pause()
+        schools = app.screen.query_one("#schools", BoxGrid)
+        assert app.focused is schools and schools.cursor == 2
+        await pilot.press("left")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#abilities", BoxGrid)

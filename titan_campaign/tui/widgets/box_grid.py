@@ -46,6 +46,8 @@ class BoxGrid(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "cursor(-1)", "Up", show=False, id="grid.up"),
         Binding("down,j", "cursor(1)", "Down", show=False, id="grid.down"),
+        Binding("left", "beside(-1)", "Left", show=False, id="grid.left"),
+        Binding("right", "beside(1)", "Right", show=False, id="grid.right"),
         Binding("space,enter", "check", "Check", id="grid.check"),
         Binding("backspace,delete", "uncheck", "Uncheck", id="grid.uncheck"),
     ]
@@ -162,6 +164,15 @@ class BoxGrid(Widget, can_focus=True):
             self.screen.focus_next()
         else:
             self.cursor = target
+
+    def action_beside(self, step: int) -> None:
+        """To the grid beside this one (the schools beside the abilities), on the same row."""
+        grids = list(self.screen.query(BoxGrid))
+        place = grids.index(self) + step
+        if 0 <= place < len(grids):
+            beside = grids[place]
+            beside.cursor = min(self.cursor, max(len(beside.rows) - 1, 0))
+            beside.focus()
 
     def action_check(self) -> None:
         if self.current is not None:
