@@ -498,3 +498,9 @@ def test_a_merge_into_a_database_not_made_yet_says_to_use_the_copy_itself(cli, t
     cli.db = tmp_path / "new.json"
     assert "holds no campaign yet" in cli.refused("merge", str(copy))
     assert not cli.db.exists()
+
+
+def test_a_missing_word_is_named_as_the_usage_line_names_it(thorn) -> None:
+    assert "required: WHAT, NAME (see titan-campaign spend --help)" in thorn.refused(
+        "spend", "Thorn"
+    )

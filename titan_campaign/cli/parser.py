@@ -248,8 +248,15 @@ def _titan_arguments(titan: Parser, common: Parser) -> None:
 
 def _spend_arguments(spend: Parser, common: Parser) -> None:
     _titan(spend)
-    spend.add_argument("what", choices=("ability", "school", "spell"), help="what the 100 XP buy")
-    spend.add_argument("name", help="the ability, school or spell, e.g. power, fire, Fire Bolt")
+    spend.add_argument(
+        "what",
+        choices=("ability", "school", "spell"),
+        metavar="WHAT",
+        help="what the 100 XP buy: ability, school or spell",
+    )
+    spend.add_argument(
+        "name", metavar="NAME", help="the ability, school or spell, e.g. power, fire, Fire Bolt"
+    )
 
 
 def _choose_arguments(choose: Parser, common: Parser) -> None:
@@ -538,7 +545,12 @@ def _print_campaign_arguments(print_campaign: Parser, common: Parser) -> None:
 
 
 def _schema_arguments(parser: Parser, common: Parser) -> None:
-    parser.add_argument("file", choices=FILE_SCHEMAS, help="which file's schema")
+    parser.add_argument(
+        "file",
+        choices=FILE_SCHEMAS,
+        metavar="FILE",
+        help=f"which file's schema: {', '.join(FILE_SCHEMAS[:-1])} or {FILE_SCHEMAS[-1]}",
+    )
 
 
 def _no_arguments(parser: Parser, common: Parser) -> None:
