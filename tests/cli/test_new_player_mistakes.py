@@ -504,3 +504,9 @@ def test_a_missing_word_is_named_as_the_usage_line_names_it(thorn) -> None:
     assert "required: WHAT, NAME (see titan-campaign spend --help)" in thorn.refused(
         "spend", "Thorn"
     )
+
+
+def test_an_option_a_command_does_not_take_is_named_without_the_hint_about_quotes(thorn) -> None:
+    assert thorn.refused("sheet", "Thorn", "--bogus") == (
+        "sheet does not take --bogus (see titan-campaign sheet --help)"
+    )

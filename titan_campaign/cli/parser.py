@@ -115,11 +115,12 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
         command = command_words(args)
         if "--campaign" in extra and getattr(args, "whole_file", False):
             parser.error(f"{command} is about every campaign of the file: leave out --campaign")
+        words = any(not word.startswith("-") for word in extra)  # a name typed without quotes?
+        quotes = 'a name of several words goes in quotes, e.g. "Ice Storm"; ' if words else ""
         parser.exit(
             1,
             f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
-            f' (a name of several words goes in quotes, e.g. "Ice Storm"; see titan-campaign'
-            f"{' ' + command if command else ''} --help)\n",
+            f" ({quotes}see titan-campaign{' ' + command if command else ''} --help)\n",
         )
     return args
 
