@@ -180,12 +180,13 @@ def summary_line(data: SheetView, width: int) -> Text:
     """The figures a player spends from, in one line above the boxes; in two short lines
     where one does not fit in ``width`` cells (a phone held upright)."""
     xp = data.xp
+    available = (("XP available ", "bold"), (str(xp.available), "bold reverse"))
     one = f"   to next level {xp.to_next_level}   Mana {data.mana}   Gold {data.gold}"
-    line = Text.assemble(("XP available ", "bold"), (str(xp.available), "bold reverse"), one)
+    line = Text.assemble(*available, one)
     if line.cell_len <= width:
         return line
     two = f"   Mana {data.mana}\nto next level {xp.to_next_level}   Gold {data.gold}"
-    return Text.assemble(("XP available ", "bold"), (str(xp.available), "bold reverse"), two)
+    return Text.assemble(*available, two)
 
 
 def title_line(data: SheetView, width: int) -> Text:
