@@ -139,3 +139,22 @@ def test_an_imported_titan_keeps_its_own_games_out_of_the_new_campaigns_log(cli,
     ]
     history = cli.ok("history", "Thorn", "--campaign", "Second Age")
     assert 'joins from "The Iron Crown"' in history
+
+
+def test_r1_a_correction_that_takes_back_xp_spent_before_later_games_made_it_up_is_refused(
+    cli,
+) -> None:
+    cli.ok("campaign", "new", "B", "--base-xp", "0")
+    cli.ok("titan", "add", "E", "--player", "a")
+    cli.ok("titan", "add", "F", "--player", "b")
+    cli.ok("game", "E:won:score=1000", "F:lost")  # E: 200 XP
+    cli.ok("spend", "E", "ability", "wisdom")
+    cli.ok("spend", "E", "ability", "wisdom")  # all 200 spent
+    cli.ok("game", "E:won:score=2000", "F:lost")  # 360 XP: enough at the end for any correction
+    assert "gives E 150 XP less, which E spent after that game" in cli.refused(
+        "correct", "1", "E:lost"
+    )
+    assert "taking E out of game 1 takes back 200 XP" in cli.refused(
+        "correct", "1", "E", "--remove"
+    )
+    assert "+50 XP" in cli.ok("correct", "1", "E:won:score=1500")

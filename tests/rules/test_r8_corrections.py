@@ -83,3 +83,26 @@ def test_r8_a_titan_taken_out_of_a_game_loses_its_award(titan):
     assert mira.state.earned_xp == 0 and mira.state.games == ()
     assert mira.refused(GameRemoved(game=3)) == "Mira did not play game 3"
     assert mira.refused(corrected(3, GameOutcome(result="won"))) == "Mira did not play game 3"
+
+
+def test_r1_a_correction_is_judged_where_the_game_was_played_not_only_at_the_end(titan):
+    """Game 1 won with a score of 1000 (200 XP), both spent on Wisdom boxes; game 2 won with
+    a score of 2000 (300 + 60 for the Wisdom). Correcting game 1 to a plain loss (50) leaves
+    enough XP at the end, but the boxes were bought with XP game 1 then did not give (R1):
+    refused, as is taking the Titan out of game 1."""
+    from titan_campaign.rules.titan import check_in_place
+
+    e = titan(base_xp=0, name="E").do(recorded(1, GameOutcome(result="won", score=1000)))
+    e.buy("wisdom", 2)
+    e.do(recorded(2, GameOutcome(result="won", score=2000)))
+    assert e.state.available_xp == 360
+    history = e.log.events
+    with pytest.raises(XPAlreadySpent) as refused:
+        check_in_place(history, corrected(1, GameOutcome(result="lost")))
+    assert "game 1 as corrected gives E 150 XP less" in str(refused.value)
+    assert "before later games made it up: 50 XP would have been lacking then (R1)" in str(
+        refused.value
+    )
+    with pytest.raises(XPAlreadySpent):
+        check_in_place(history, GameRemoved(game=1))
+    check_in_place(history, corrected(1, GameOutcome(result="won", score=1500)))  # 215: enough

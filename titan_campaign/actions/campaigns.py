@@ -21,6 +21,7 @@ from ..rules.titan import (
     Step,
     TitanState,
     apply,
+    check_in_place,
     event_notes,
 )
 from ..store import Database, Gone, Session, Stored, StoreError, now_iso
@@ -210,6 +211,10 @@ def correct_game(
             outcome = found.record(text, events, at=now_iso())
         except XPAlreadySpent as error:
             raise RuleError(_undo_first(found, error)) from None
+        for titan_id in ids:  # R1 where the game stands too, not only with the XP left now
+            for event in events[titan_id]:
+                if isinstance(event, GameCorrected | GameRemoved):
+                    check_in_place(found.histories[titan_id], event)
         session.save(stored, outcome.campaign, text)
     return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in events})
 

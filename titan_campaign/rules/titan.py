@@ -9,7 +9,7 @@ The state and its derived figures live in ``state.py``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -533,6 +533,43 @@ def replay(events: Iterable[Event]) -> TitanState:
     if state is None:
         raise RuleError("a Titan's history must start with its creation")
     return state
+
+
+def check_in_place(history: Sequence[Event], correction: GameCorrected | GameRemoved) -> None:
+    """R1 where the game stands: with game ``correction.game`` as corrected (or the Titan
+    taken out of it) from the moment it was played, the Titan's available XP is never
+    negative at any point of ``history`` after it. Applied at the end, a correction sees only
+    the XP left now, which later games may have made up; XPAlreadySpent if XP it takes back
+    was spent before they did."""
+    same = (correction.game, correction.played_in)
+    state: TitanState | None = None
+    new_award: int | None = None
+    for event in history:
+        state = apply(state, event).state
+        if isinstance(event, GameRecorded) and (event.game, event.played_in) == same:
+            wisdom = state.game_played(*same).award.wisdom
+            new_award = (
+                0
+                if isinstance(correction, GameRemoved)
+                else game_award(correction.outcome, wisdom).total
+            )
+        if new_award is None:
+            continue
+        in_force = next((g.award.total for g in state.games if (g.game, g.played_in) == same), 0)
+        if state.available_xp + new_award - in_force < 0:
+            less = in_force - new_award
+            what = (
+                f"taking {state.name} out of game {correction.game} takes back {less} XP"
+                if isinstance(correction, GameRemoved)
+                else f"game {correction.game} as corrected gives {state.name} {less} XP less"
+            )
+            missing = in_force - new_award - state.available_xp
+            raise XPAlreadySpent(
+                f"{what}, which {state.name} spent after that game, before later games made it"
+                f" up: {missing} XP would have been lacking then (R1)",
+                state.name,
+                missing,
+            )
 
 
 class TitanLog:
