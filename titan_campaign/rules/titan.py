@@ -553,9 +553,9 @@ def check_in_place(history: Sequence[Event], correction: GameCorrected | GameRem
                 if isinstance(correction, GameRemoved)
                 else game_award(correction.outcome, wisdom).total
             )
-        if new_award is None:
+        in_force = next((g.award.total for g in state.games if (g.game, g.played_in) == same), None)
+        if new_award is None or in_force is None:  # not played yet, or taken out of it then
             continue
-        in_force = next((g.award.total for g in state.games if (g.game, g.played_in) == same), 0)
         if state.available_xp + new_award - in_force < 0:
             less = in_force - new_award
             what = (
