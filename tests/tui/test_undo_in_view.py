@@ -129,3 +129,25 @@ async def test_a_titans_history_says_ctrl_z_undoes_that_titans_latest_change(
         await pilot.pause()
         hints = [str(hint.render()) for hint in app.screen.query(".hint")]
         assert "ctrl+z undoes this Titan's latest change, ctrl+y redoes it" in hints
+
+
+async def test_ctrl_z_on_the_campaign_list_right_after_a_delete_says_so_and_undoes_nothing(
+    osk_bought_last: Path,
+) -> None:
+    from titan_campaign.tui.screens.campaigns import CampaignsScreen
+
+    db = Database(osk_bought_last)
+    doomed = actions.new_campaign(db, "Side Quest", 0).ref
+    actions.delete_campaign(db, doomed)
+    before = osk_bought_last.read_bytes()
+    app = TitanCampaignApp(osk_bought_last)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        if not isinstance(app.screen, CampaignsScreen):
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert 'The latest change (campaign "Side Quest" deleted) cannot be undone' in notes.text()
+    assert osk_bought_last.read_bytes() == before  # Osk's creation, the latest of Demo, stays

@@ -304,6 +304,13 @@ def undo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
     return _undo(db, of)
 
 
+def not_undoable(db: Database) -> str:
+    """The file's latest change when undo cannot take it back (a campaign deleted, a backup
+    restored), as it reads ("campaign "Side Quest" deleted"); empty otherwise."""
+    with db.reading() as session:
+        return session.not_undoable_note()
+
+
 UNCHECK_REFUSED = (
     "Only the latest purchase can be unchecked (it is the same as undo, ctrl+z); "
     "h shows the history."

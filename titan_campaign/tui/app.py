@@ -596,11 +596,30 @@ class TitanCampaignApp(App[int]):
             campaign = highlighted() if highlighted is not None else None
         return campaign, titan
 
+    def latest_not_undoable(self) -> bool:
+        """On the campaign list, whose undo is the file's: whether the file's latest change is
+        one undo cannot take back (a campaign deleted, a backup restored), said if so, so that
+        ctrl+z right after it never takes back an older change of another campaign."""
+        if self.in_view()[0] is not None:
+            return False
+        note = self.attempt(lambda: actions.not_undoable(self.db))
+        if note:
+            self.notify(
+                f"The latest change ({note}) cannot be undone: k (Backups) restores the file as"
+                " it was before it.",
+                title="Not undone",
+                severity="warning",
+                markup=False,
+            )
+        return bool(note)
+
     # --- undo / redo everywhere -----------------------------------------------------
 
     def action_undo(self) -> None:
         """On a Titan's screen: that Titan's latest change (another player's newer change in
         another tab stays); elsewhere in a campaign: the campaign's latest change."""
+        if self.latest_not_undoable():
+            return
         campaign, titan = self.undo_target()
         if campaign is None:
             self.notify("Open a campaign to undo its latest change.")
