@@ -61,3 +61,32 @@ async def test_a_split_saved_from_the_command_line_shows_as_a_split(tmp_path: Pa
         assert isinstance(screen, PlanScreen)
         assert _placement(screen, "Ogre").value == "1:2"
         assert screen.plan().placement == (("Ogre", 1), ("Ogre", 2))
+
+
+async def test_escape_from_a_plan_with_picks_not_saved_asks_first(tmp_path: Path) -> None:
+    from titan_campaign.tui.screens.forms import ConfirmModal
+    from titan_campaign.tui.screens.sheet import SheetScreen
+
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("escape")  # nothing picked: straight back
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("t")
+        await pilot.pause()
+        plan = app.screen
+        plan.query_one("#charisma-0", Select).value = "Ogre"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("escape")  # keep it
+        await pilot.pause()
+        assert app.screen is plan and plan.query_one("#charisma-0", Select).value == "Ogre"
+        await pilot.press("ctrl+s", "escape")  # saved: nothing to throw away
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+    assert stored(db, "Thorn").plan.charisma == ("Ogre",)

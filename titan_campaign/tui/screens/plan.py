@@ -24,6 +24,7 @@ from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
 from .base import UPRIGHT, OneTitan, titan_app
+from .forms import ConfirmModal
 
 LEGION_CHOICES = [("legion 1", "1"), ("legion 2", "2")]
 
@@ -73,7 +74,7 @@ class PlanScreen(OneTitan, Screen[None]):
     CSS_PATH = "pages.tcss"
     HORIZONTAL_BREAKPOINTS = UPRIGHT  # a phone held upright: each pick under its name
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back", id="plan.back"),
+        Binding("escape", "back", "Back", id="plan.back"),
         Binding("ctrl+s", "save", "Save plan", id="plan.save"),
     ]
 
@@ -159,6 +160,37 @@ class PlanScreen(OneTitan, Screen[None]):
         shown = self.query_one("#plan-problem", Static)
         shown.update(plain(problem))
         shown.display = bool(problem)
+
+    def unsaved(self) -> bool:
+        """Whether the picks differ from the plan saved (what leaving would throw away)."""
+        return self.is_mounted and self.plan() != self.state.plan
+
+    def typed(self) -> list[str]:
+        """The picks not saved, one line each (kept if the app closes)."""
+        plan = self.plan()
+        lines = [f"{name}: legion {legion}" for name, legion in plan.placement]
+        if plan.upgrades:
+            lines.insert(0, f"Leadership: {', '.join(plan.upgrades)}")
+        if plan.charisma:
+            lines.insert(0, f"Charisma: {', '.join(plan.charisma)}")
+        return lines
+
+    def action_back(self) -> None:
+        """Back to the sheet; with picks not saved, once the player says to throw them away."""
+        if not self.unsaved():
+            self.app.pop_screen()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.pop_screen()
+
+        self.app.push_screen(
+            ConfirmModal(
+                "Leave the plan?", "Throw away the picks not saved?", "Throw away", "Keep it"
+            ),
+            answered,
+        )
 
     def titan_changed(self, state: TitanState) -> None:
         """Redraw for the Titan as it is now, keeping the picks made."""
