@@ -210,6 +210,25 @@ def test_the_same_copy_merged_twice_changes_nothing(copies: Copies) -> None:
     assert (copies.ann.db.parent / "campaigns.json.refused.json").read_bytes() == refused
 
 
+def test_a_change_a_merge_refused_stays_refused_when_the_same_copy_is_merged_again(
+    copies: Copies,
+) -> None:
+    """Ann recorded Thorn's win as game 5 and undid it; Bo recorded Mira's win as game 5. The
+    merge refuses Mira's game (two winners, Thorn's game being in effect when Mira's was made)
+    and says to enter it again: Ann does, as game 6. A later change of Thorn drops his undone
+    game; merged again, Bo's copy must not bring Mira's game 5 in: she would have it twice."""
+    copies.on(copies.ann, "game", "Thorn:won:score=100")
+    copies.on(copies.bo, "game", "Mira:won:score=200")
+    copies.on(copies.ann, "undo")
+    assert "; 1 refused" in copies.merge()
+    copies.on(copies.ann, "game", "Mira:won:score=200")  # entered again: game 6
+    copies.on(copies.ann, "gold", "Thorn", "1")  # drops Thorn's undone game
+    again = copies.merge()
+    assert "+ game 5 recorded for Mira" not in again
+    games = copies.ann.ok("campaign", "games")
+    assert games.count("Mira: 120 XP: won, score 200") == 1, games
+
+
 def test_an_undo_on_the_other_copy_comes_in(copies: Copies) -> None:
     copies.on(copies.bo, "undo", "Osk")  # a change both copies had
     undone = history(copies.bo, "Osk")

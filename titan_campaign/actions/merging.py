@@ -13,6 +13,7 @@ from ..store.merge import (
     read_copy,
     refused_before,
     refused_file,
+    refused_ids,
 )
 
 __all__ = ["Merged", "conflicted_copies", "merge_copy", "refused_file"]
@@ -32,13 +33,13 @@ def merge_tables(
     db: Database, tables: dict[str, Any], source: str, dry_run: bool = False
 ) -> Merged:
     """Merge a copy's checked tables (``read_copy``), as ``merge_copy`` does."""
-    known, kept = refused_before(db.path), kept_deleted(db.path)
+    known, kept, ids = refused_before(db.path), kept_deleted(db.path), refused_ids(db.path)
     if dry_run:
         with db.reading() as session:
-            merged = merge_into(session, tables, source, known, kept)
+            merged = merge_into(session, tables, source, known, kept, ids)
             return merged._replace(unchanged=not session.changed)
     with db.writing() as session:
-        merged = merge_into(session, tables, source, known, kept)._replace(
+        merged = merge_into(session, tables, source, known, kept, ids)._replace(
             unchanged=not session.changed
         )
         if merged.refused or merged.kept_deleted:

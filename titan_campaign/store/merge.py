@@ -157,7 +157,12 @@ def _before_later_undos(mine: Sequence[Change], theirs: Sequence[Change], fork: 
 class _Replay:
     """One campaign's changes after the two copies parted, replayed in the order made."""
 
-    def __init__(self, mine: Campaign, theirs: Campaign) -> None:
+    def __init__(
+        self, mine: Campaign, theirs: Campaign, refused_ids: Collection[str] = frozenset()
+    ) -> None:
+        """``refused_ids``: the changes an earlier merge refused, which stay refused (a player
+        told to enter one again may have done so: brought in later, it would count twice)."""
+        self.refused_ids = refused_ids
         fork = 0
         for one, other in zip(mine.changes, theirs.changes, strict=False):
             if _state(one) != _state(other):
@@ -242,6 +247,9 @@ class _Replay:
                     continue
                 if side == "theirs" and change.undone_at:
                     self.brought.append(f"undo: {change.text}")
+                continue
+            if ours and change_id in self.refused_ids:
+                self._refuse(campaign, change.text, "refused by an earlier merge", change)
                 continue
             events: dict[int, tuple[Event, ...]] = {}
             new: dict[int, int] = {}
@@ -386,6 +394,21 @@ def refused_before(database: Path) -> set[str]:
     }
 
 
+def refused_ids(database: Path) -> set[str]:
+    """The ids of the changes earlier merges refused (kept in the file beside the database),
+    but for those of a merge undone since."""
+    found = _refused_data(database) or {}
+    entries = found.get("refused")
+    return {
+        str(entry["change"]["id"])
+        for entry in (entries if isinstance(entries, list) else [])
+        if isinstance(entry, dict)
+        and UNDONE not in entry
+        and isinstance(entry.get("change"), dict)
+        and entry["change"].get("id")
+    }
+
+
 def _kept_key(campaign_id: str, campaign: Campaign) -> str:
     """A campaign kept deleted against one copy's version of it: its id and that version's
     latest change (a copy that goes on without the delete keeps that version of it)."""
@@ -417,12 +440,13 @@ def merge_into(
     source: str,
     known: Collection[str] = frozenset(),
     kept_before: Collection[str] = frozenset(),
+    refused_ids: Collection[str] = frozenset(),
 ) -> Merged:
     """Merge the other copy's tables (``read_copy``) into the session's, as one change that
     ``undo`` takes back whole; StoreError if the copy shares no campaign with this file.
     ``known``: refusals kept before (``refused_before``), not told again; ``kept_before``:
     campaigns kept deleted before against the copy's version of them (``kept_deleted``),
-    not told again."""
+    not told again; ``refused_ids``: the changes refused before, never brought in."""
     with kept_text():
         theirs = Session(session.path, other, None)
         theirs_by_id = _campaign_ids(theirs)
@@ -498,7 +522,7 @@ def merge_into(
             brought.append(f'campaign "{other_campaign.name}" created')
             brought.extend(c.text for c in changes)
             continue
-        replay = _Replay(stored.campaign, other_campaign)
+        replay = _Replay(stored.campaign, other_campaign, refused_ids)
         merged = _compact(replay.run())
         brought.extend(replay.brought)
         refused.extend(replay.refused)
