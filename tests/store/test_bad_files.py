@@ -367,3 +367,19 @@ def test_a_rule_breaking_hand_edit_leaves_the_other_titans_games_readable(crown)
     games = json.loads(out)
     assert [p["titan"] for p in games[0]["participants"]] == ["Bex"]
     assert err.startswith("warning: Thorn cannot be read: change") and f"change {number}" in err
+
+
+def test_a_file_a_tool_rewrote_with_its_keys_sorted_reads_in_the_order_of_its_changes(
+    crown,
+) -> None:
+    """jq -S (or json.dump(sort_keys=True)) puts change 10 before change 2: the changes are
+    still replayed, and undone, in the order of their numbers."""
+    for _ in range(12):
+        crown.ok("gold", "Thorn", "1")
+    crown.ok("spend", "Thorn", "ability", "power")
+    listed = crown.ok("titan", "list")
+    data = json.loads(crown.db.read_text())
+    crown.db.write_text(json.dumps(data, sort_keys=True, indent=1))
+    assert list(json.loads(crown.db.read_text())["changes"])[:3] == ["1", "10", "11"]
+    assert crown.ok("titan", "list") == listed
+    assert "undone: Thorn: bought a Power box" in crown.ok("undo")

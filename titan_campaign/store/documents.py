@@ -268,7 +268,14 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
             raise StoreError(
                 f"{path} is damaged: changes {number} names campaign {change['campaign']}, which is missing (left untouched)"
             )
-    return data
+    # each table in the order of its documents' numbers, whatever order an editor or a tool
+    # (jq -S: 1, 10, 100, 11...) left them in: a campaign's changes are replayed so
+    return {
+        name: dict(sorted(table.items(), key=lambda item: int(item[0])))
+        if name in ("campaigns", "changes", "deleted")
+        else table
+        for name, table in data.items()
+    }
 
 
 MERGED = "merged"
