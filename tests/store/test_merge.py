@@ -477,8 +477,10 @@ def test_a_titan_both_renamed_keeps_the_first_name_given_the_other_is_refused(
     copies.on(copies.bo, "titan", "rename", "Osk", "Ozzy")
     copies.on(copies.bo, "gold", "Ozzy", "2")  # Bo's later change to him still comes in
     said = copies.merge()
-    assert 'refused: Osk: renamed Ozzy: Osk was renamed "Oskar" meanwhile' in said
+    assert 'refused: Osk: renamed Ozzy: Osk was renamed "Oskar" meanwhile on this copy' in said
     assert "+ Ozzy: gold +2" in said
+    merged_into_bo = copies.merge(copies.bo, copies.ann)  # Bo's rename was made after Ann's
+    assert 'Osk was renamed "Oskar" meanwhile on the other copy' in merged_into_bo
     assert "Oskar (Cy)" in copies.ann.ok("titan", "list")
     assert "gold +2" in history(copies.ann, "Oskar")[-1]
 

@@ -301,7 +301,8 @@ class _Replay:
             now = names.get(mapped)
             renamed = any(isinstance(e, Renamed) for e in added)
             if renamed and was is not None and now is not None and name_key(was) != name_key(now):
-                raise RuleError(f'{was} was renamed "{now}" meanwhile on the other copy')
+                where = "this copy" if side == "theirs" else "the other copy"
+                raise RuleError(f'{was} was renamed "{now}" meanwhile on {where}')
 
     def _refuse(self, campaign: Campaign, what: str, reason: str, change: Change) -> None:
         doc = change_to_doc(0, change)
