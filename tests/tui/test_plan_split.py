@@ -90,3 +90,26 @@ async def test_escape_from_a_plan_with_picks_not_saved_asks_first(tmp_path: Path
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
     assert stored(db, "Thorn").plan.charisma == ("Ogre",)
+
+
+async def test_the_plan_offers_to_place_only_the_extras_its_picks_bring(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlanScreen)
+
+        def shown() -> list[str]:
+            return [
+                name
+                for number, name in screen.placed_names().items()
+                if screen.query_one(f"#{number}").parent.display
+            ]
+
+        assert shown() == ["Centaur", "Gargoyle"]  # two Charisma boxes' default creatures
+        screen.query_one("#charisma-0", Select).value = "Ogre"
+        screen.query_one("#charisma-1", Select).value = "Ogre"
+        await pilot.pause()
+        assert shown() == ["Ogre"]  # no Lion, Cyclops or Troll: no Leadership box

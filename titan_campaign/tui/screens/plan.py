@@ -152,6 +152,7 @@ class PlanScreen(OneTitan, Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.offer_splits()
         self.preview()
 
     def show_problem(self, problem: str) -> None:
@@ -200,6 +201,7 @@ class PlanScreen(OneTitan, Screen[None]):
 
     async def _redraw(self) -> None:
         await self.recompose()
+        self.offer_splits()
         self.preview()
 
     def plan(self) -> LegionPlan:
@@ -241,11 +243,18 @@ class PlanScreen(OneTitan, Screen[None]):
         )
 
     def offer_splits(self) -> None:
-        """Each name's placement offers a split while the picks bring several of it."""
+        """Each name's placement offers a split while the picks bring several of it, and is
+        shown only while they bring one (a Lion no Leadership pick brings is not placed)."""
         counts = self.counts(self.plan())
         for select in self.query(".placement").results(Select):
             number = select.id or ""
-            choices = legion_choices(counts[name_key(self._placed_names[number])])
+            count = counts[name_key(self._placed_names[number])]
+            if select.parent is not None:
+                select.parent.display = count > 0
+            if not count and select.value != Select.NULL:
+                with select.prevent(Select.Changed):
+                    select.value = Select.NULL
+            choices = legion_choices(count)
             if self._offered[number] == choices:
                 continue
             self._offered[number] = choices
