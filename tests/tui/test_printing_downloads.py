@@ -155,11 +155,9 @@ async def test_on_the_desktop_a_printout_never_replaces_the_database(
         app.screen.query_one("#print-path", Input).value = str(example_db)
         await pilot.press("ctrl+s")
         await pilot.pause()
-        if isinstance(app.screen, ConfirmModal):  # replace the file there?
-            await pilot.press("y")
-            await pilot.pause()
-        assert isinstance(app.screen, PrintModal)  # refused: the form stays
-        assert "database" in notes.text()
+        assert not isinstance(app.screen, ConfirmModal)  # never asked whether to replace it
+        assert isinstance(app.screen, PrintModal)  # refused at once: the form stays
+        assert "is the campaign database" in notes.text()
     assert example_db.read_bytes() == before
 
 

@@ -30,7 +30,7 @@ from ..store.exchange import (
 )
 from ..store.files import is_missing, write_atomically
 from ..store.merge import Merged, export_copy
-from ..store.outputs import write_output
+from ..store.outputs import check_not_database, write_output
 from ..store.schemas import SCHEMAS, schema_text
 from .common import (
     Done,
@@ -39,6 +39,13 @@ from .downloads import titan_export
 from .ids import CampaignRef, TitanRef
 from .merging import merge_tables
 from .printing import print_data
+
+def may_write_to(db: Database, path: Path) -> Path:
+    """``path``, if a printout or export may be written there; StoreError if it is the
+    database or one of its files (asked before a player is offered to replace a file)."""
+    check_not_database(db.path, path)
+    return path
+
 
 # --- a portable Titan --------------------------------------------------------------------------
 

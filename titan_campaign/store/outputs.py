@@ -133,6 +133,16 @@ def _identities(path: Path) -> set[tuple[int, int]]:
     return found
 
 
+def check_not_database(database: Path, path: Path) -> None:
+    """StoreError if ``path`` is the database or one of its files (asked before offering to
+    replace a file there: a printout or export never replaces them)."""
+    try:
+        info: os.stat_result | None = os.stat(path)
+    except (OSError, ValueError):
+        info = None
+    _check_not_database(database, path, info)
+
+
 def _check_not_database(database: Path, path: Path, info: os.stat_result | None) -> None:
     places, identities = _own_files(database)
     real = Path(os.path.realpath(path))

@@ -154,7 +154,10 @@ class ConfirmModal(Dialog[bool]):
 
 def ask_to_replace(screen: Screen[object], path: Path, write: Callable[[], None]) -> None:
     """``write`` now, or, when ``path`` is a file already there, once the player agrees to
-    replace it (no: nothing is written and the form stays as typed)."""
+    replace it (no: nothing is written and the form stays as typed). The database or one of
+    its files is refused at once: the player is never asked whether to replace it."""
+    if titan_app(screen).attempt(lambda: actions.may_write_to(database(screen), path)) is None:
+        return
     if not path.is_file():
         write()
         return
