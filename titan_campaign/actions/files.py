@@ -40,6 +40,7 @@ from .ids import CampaignRef, TitanRef
 from .merging import merge_tables
 from .printing import print_data
 
+
 def may_write_to(db: Database, path: Path) -> Path:
     """``path``, if a printout or export may be written there; StoreError if it is the
     database or one of its files (asked before a player is offered to replace a file)."""
