@@ -377,14 +377,16 @@ class TitanCampaignApp(App[int]):
             f"{name} is sent to your browser as a download.", title="Downloading", markup=False
         )
 
-    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
-        """The palette's Screenshot: saved in the downloads folder, or where the app was
-        started when there is none (a new machine may have no ~/Downloads: it failed then,
-        without saying why); a served tab's goes to the browser."""
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot (and the screenshot action): saved in the downloads
+        folder, or where the app was started when there is none (a new machine may have no
+        ~/Downloads: it failed then, without saying why); a served tab's goes to the browser."""
         if path is None and not self.served:
             downloads = user_downloads_path()
             path = str(downloads if downloads.is_dir() else Path.cwd())
-        super().action_screenshot(filename, path)
+        return super().deliver_screenshot(filename, path, time_format)
 
     # --- quitting -----------------------------------------------------------------------
 
