@@ -177,8 +177,10 @@ def test_both_spent_thorns_last_xp_the_first_made_is_kept_the_other_refused_and_
     assert entry["what"].startswith("Thorn: bought a Wisdom box") and entry["reason"]
     assert entry["change"]["titans"]["1"][0]["kind"] == "ability_bought"
     assert entry["from"] == copies.bo.db.name
-    # merging Ann's into Bo's gives the same sheets
-    copies.merge(copies.bo, copies.ann)
+    assert "made on this copy" not in said  # Bo's, from the other copy
+    # merging Ann's into Bo's gives the same sheets; there the Wisdom box is Bo's own
+    into_bo = copies.merge(copies.bo, copies.ann)
+    assert "refused: Thorn: bought a Wisdom box (100 XP) (made on this copy: taken back)" in into_bo
     assert sheets(copies.bo.db) == sheets(copies.ann.db) != before
 
 

@@ -243,13 +243,13 @@ class _Replay:
                 try:
                     campaign, _ = campaign.undo(change_id=change_id, at=change.undone_at)
                 except RuleError as error:
-                    self._refuse(campaign, f"undo: {change.text}", str(error), change)
+                    self._refuse(campaign, f"undo: {change.text}", str(error), change, side)
                     continue
                 if side == "theirs" and change.undone_at:
                     self.brought.append(f"undo: {change.text}")
                 continue
             if ours and change_id in self.refused_ids:
-                self._refuse(campaign, change.text, "refused by an earlier merge", change)
+                self._refuse(campaign, change.text, "refused by an earlier merge", change, side)
                 continue
             events: dict[int, tuple[Event, ...]] = {}
             new: dict[int, int] = {}
@@ -260,7 +260,8 @@ class _Replay:
                     mapped = tid if tid not in used else max(used) + 1
                     new[tid] = mapped
                 if mapped is None:
-                    self._refuse(campaign, change.text, "its Titan's creation was refused", change)
+                    reason = "its Titan's creation was refused"
+                    self._refuse(campaign, change.text, reason, change, side)
                     break
                 events[mapped] = added
             else:
@@ -275,7 +276,7 @@ class _Replay:
                     self._check_renamed(campaign, side, made_change, change.events)
                     campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
                 except RuleError as error:
-                    self._refuse(campaign, change.text, str(error), change)
+                    self._refuse(campaign, change.text, str(error), change, side)
                     continue
                 sides = ("mine", "theirs") if change_id in self.both else (side,)
                 for tid, mapped in new.items():
@@ -304,7 +305,13 @@ class _Replay:
                 where = "this copy" if side == "theirs" else "the other copy"
                 raise RuleError(f'{was} was renamed "{now}" meanwhile on {where}')
 
-    def _refuse(self, campaign: Campaign, what: str, reason: str, change: Change) -> None:
+    def _refuse(
+        self, campaign: Campaign, what: str, reason: str, change: Change, side: str
+    ) -> None:
+        """A change refused; one of this copy's own (``side`` "mine") is said to be, as the
+        merge takes it back."""
+        if side == "mine" and change.id not in self.both:
+            what = f"{what} (made on this copy: taken back)"
         doc = change_to_doc(0, change)
         del doc["campaign"]
         self.refused.append(Refused(campaign.name, what, reason, doc))
