@@ -49,3 +49,45 @@ def test_progress_lists_games_by_number_whatever_order_they_were_typed(titan):
     thorn.do(played(6, "Titan"), played(5, "Titan"))
     assert [row.game for row in progress(thorn.log.events)] == [5, 6]
     assert [row.earned for row in progress(thorn.log.events)] == [50, 100]
+
+
+def test_r9_members_slain_in_a_game_the_titan_is_taken_out_of_come_back_to_the_guard(titan):
+    """Game 7 slew Unicorn and Griffon; the Titan did not play it after all (taken out): they
+    were never slain, and are in the guard again."""
+    from titan_campaign.rules.events import GameRemoved
+
+    thorn = titan(base_xp=0).reach_level(7)
+    thorn.do(
+        played(6, "Titan", "Griffon", "Unicorn"), HonorGuardSet(members=("Unicorn", "Griffon"))
+    )
+    thorn.do(played(7, "Titan", "Angel"))
+    assert thorn.state.honor_guard == ()
+    thorn.do(GameRemoved(game=7))
+    assert thorn.state.honor_guard == ("Unicorn", "Griffon")
+    assert "Unicorn is back in the honor guard (R9)" in thorn.last_notes
+
+
+def test_r9_a_correction_that_lists_a_slain_member_among_the_survivors_brings_it_back(titan):
+    from titan_campaign.rules.events import GameCorrected
+
+    thorn = titan(base_xp=0).reach_level(7)
+    thorn.do(
+        played(6, "Titan", "Griffon", "Unicorn"), HonorGuardSet(members=("Unicorn", "Griffon"))
+    )
+    thorn.do(played(7, "Titan", "Angel"))
+    thorn.do(GameCorrected(game=7, date="2026-01-07", outcome=LOST, survivors=("Titan", "Unicorn")))
+    assert thorn.state.honor_guard == ("Unicorn",)
+    assert "Unicorn survived game 7: back in the honor guard (R9)" in thorn.last_notes
+
+
+def test_r9_a_guard_chosen_after_the_game_is_kept_when_the_game_is_taken_out(titan):
+    """After game 7 the player chose the guard anew: taking game 7 out gives back no one."""
+    from titan_campaign.rules.events import GameRemoved
+
+    thorn = titan(base_xp=0).reach_level(7)
+    thorn.do(
+        played(6, "Titan", "Griffon", "Unicorn"), HonorGuardSet(members=("Unicorn", "Griffon"))
+    )
+    thorn.do(played(7, "Titan", "Angel", "Ogre"), HonorGuardSet(members=("Ogre",)))
+    thorn.do(GameRemoved(game=7))
+    assert thorn.state.honor_guard == ("Ogre",)

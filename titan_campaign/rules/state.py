@@ -95,6 +95,10 @@ class GamePlayed(NamedTuple):
     came: int = 0
     """For a game of another campaign: 1 for the first campaign the Titan played in, 2 for the
     next it was carried to, ... (its history holds them in that order)."""
+    slain: tuple[str, ...] = ()
+    """The honor guard members this game, the newest, took out of the guard (R9), while the
+    guard has not been set again since: they come back if the game is taken out, or corrected
+    with them among its survivors."""
 
     @property
     def order(self) -> tuple[int, int, int]:

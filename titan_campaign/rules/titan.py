@@ -258,6 +258,7 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
     last = state.last_game
     if last is None or played.order > last.order:  # R9: only the newest game's slain
         guard = _survivors_kept(guard, event.survivors, notes)
+        played = played._replace(slain=_taken_out(state.honor_guard, guard))
     notes.append(f"{award.total} XP earned (R8)")
     return state.evolve(
         earned_xp=state.earned_xp + award.total, games=state.games + (played,), honor_guard=guard
@@ -279,6 +280,18 @@ def _survivors_kept(
         else:
             notes.append(f"{member} was slain and leaves the honor guard (R9)")
     return tuple(kept)
+
+
+def _taken_out(before: tuple[str, ...], after: tuple[str, ...]) -> tuple[str, ...]:
+    """The members of guard ``before`` that guard ``after`` no longer has."""
+    left = Counter(after)
+    gone: list[str] = []
+    for member in before:
+        if left[member] > 0:
+            left[member] -= 1
+        else:
+            gone.append(member)
+    return tuple(gone)
 
 
 def _take_back(state: TitanState, xp: int, what: str) -> TitanState:
@@ -315,8 +328,18 @@ def _correct_game(state: TitanState, event: GameCorrected, notes: list[str]) -> 
     if difference > 0:
         state = state.evolve(earned_xp=state.earned_xp + difference)
     guard = state.honor_guard
-    if state.last_game == old:
-        guard = _survivors_kept(guard, event.survivors, notes)
+    if state.last_game == old:  # R9: the guard judged again by the corrected survivors
+        before = guard + old.slain
+        guard = _survivors_kept(before, event.survivors, [])
+        new = new._replace(slain=_taken_out(before, guard))
+        notes.extend(
+            f"{member} was slain and leaves the honor guard (R9)"
+            for member in _taken_out(new.slain, old.slain)
+        )
+        notes.extend(
+            f"{member} survived game {event.game}: back in the honor guard (R9)"
+            for member in _taken_out(old.slain, new.slain)
+        )
     games = tuple(new if played == old else played for played in state.games)
     notes.append(f"game {event.game} judged again: {award.total} XP ({difference:+d} XP) (R8)")
     return state.evolve(games=games, honor_guard=guard)
@@ -324,9 +347,15 @@ def _correct_game(state: TitanState, event: GameCorrected, notes: list[str]) -> 
 
 def _remove_game(state: TitanState, event: GameRemoved, notes: list[str]) -> TitanState:
     old = state.game_played(event.game, event.played_in)
+    newest = state.last_game == old
     state = _take_back(state, old.award.total, f"taking {state.name} out of game {event.game}")
     notes.append(f"game {event.game} removed: {old.award.total} XP taken back (R8)")
-    return state.evolve(games=tuple(played for played in state.games if played != old))
+    guard = state.honor_guard
+    if newest and old.slain:  # R9: not slain in a game the Titan did not play
+        guard += old.slain
+        notes.extend(f"{member} is back in the honor guard (R9)" for member in old.slain)
+    games = tuple(played for played in state.games if played != old)
+    return state.evolve(games=games, honor_guard=guard)
 
 
 def _change_gold(state: TitanState, event: GoldChanged, notes: list[str]) -> TitanState:
@@ -376,7 +405,10 @@ def _set_honor_guard(state: TitanState, event: HonorGuardSet, notes: list[str]) 
     last = state.last_game
     survivors = last.survivors if last is not None else None
     check_honor_guard(event.members, state.level, survivors)
-    return state.evolve(honor_guard=event.members)
+    games = state.games  # a guard chosen anew: the last game's slain are no longer its to give back
+    if last is not None and last.slain:
+        games = tuple(g._replace(slain=()) if g == last else g for g in games)
+    return state.evolve(honor_guard=event.members, games=games)
 
 
 def _set_plan(state: TitanState, event: PlanSet, notes: list[str]) -> TitanState:
