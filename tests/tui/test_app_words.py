@@ -242,3 +242,25 @@ async def test_a_spell_bought_with_xp_that_reaches_a_level_opens_its_choices_and
         await pilot.pause()
         assert not isinstance(app.screen, TitanPickModal)
     assert "Thorn: bought the spell" in notes.text()
+
+
+async def test_slash_from_another_tab_of_the_reference_types_into_the_spell_filter(
+    example_db: Path,
+) -> None:
+    from textual.widgets import DataTable, TabbedContent
+
+    app = TitanCampaignApp(example_db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        reference = app.screen
+        reference.query_one("#reference-tabs", TabbedContent).active = "tab-characters"
+        await pilot.pause()
+        await pilot.press("slash")
+        await pilot.pause()
+        await pilot.press(*"ice")
+        await pilot.pause()
+        assert reference.query_one("#spell-filter", Input).value == "ice"
+        await pilot.press("down")  # from the filter into the list it leaves
+        await pilot.pause()
+        assert app.focused is reference.query_one("#spell-table", DataTable)

@@ -80,7 +80,9 @@ class ReferenceScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back", id="reference.back"),
         Binding("slash", "focus_filter", "Filter spells", id="reference.filter"),
+        Binding("down", "to_spells", show=False, id="reference.to_spells"),
     ]
+    _to_filter = False  # the filter, not the list, takes the focus when the Spells tab opens
 
     def compose(self) -> ComposeResult:
         with TabbedContent(id="reference-tabs"):
@@ -142,7 +144,12 @@ class ReferenceScreen(Screen[None]):
         )
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        """The tab's list takes the focus (the strike chart has none: the tabs keep it)."""
+        """The tab's list takes the focus (the strike chart has none: the tabs keep it); the
+        filter does when / opened the tab."""
+        if self._to_filter and event.pane.id == "tab-spells":
+            self._to_filter = False
+            self.query_one("#spell-filter", Input).focus()
+            return
         for table in event.pane.query(DataTable).results(DataTable):
             table.focus()
             return
@@ -171,4 +178,19 @@ class ReferenceScreen(Screen[None]):
             self.app.pop_screen()
 
     def action_focus_filter(self) -> None:
-        self.query_one("#spell-filter", Input).focus()
+        """/ : the spell filter, from any tab (whatever is typed next goes into it)."""
+        tabs = self.query_one("#reference-tabs", TabbedContent)
+        if tabs.active != "tab-spells":
+            self._to_filter = True
+            tabs.active = "tab-spells"
+        else:
+            self.query_one("#spell-filter", Input).focus()
+
+    def action_to_spells(self) -> None:
+        """Down from the filter: into the list of spells it leaves."""
+        if self.focused is self.query_one("#spell-filter", Input):
+            self.query_one("#spell-table", DataTable).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the filter: into the list of spells it leaves."""
+        self.query_one("#spell-table", DataTable).focus()
