@@ -134,3 +134,16 @@ def test_the_app_keeps_what_failed_after_the_save_for_the_player(
     assert len(db.saved) == 1 and "Thorn" in db.saved[0]
     assert len(db.after_save) == 1
     assert ("syncing the folder" if failing == "sync" else "unlocking") in db.after_save[0]
+
+
+def test_a_saved_change_exits_0_with_its_output_full_and_no_standard_error(crown) -> None:
+    """`gold Thorn 1 >/dev/full 2>&-`: the change is saved, and the exit code says so (it said
+    1, and a script that retries on failure entered it twice)."""
+    import subprocess
+    from pathlib import Path
+
+    program = Path(sys.executable).parent / "titan-campaign"
+    command = f"'{program}' --db '{crown.db}' gold Thorn 1 >/dev/full 2>&-"
+    done = subprocess.run(["sh", "-c", command], check=False)
+    assert done.returncode == 0
+    assert "gold +1" in crown.ok("history", "Thorn").splitlines()[-1]

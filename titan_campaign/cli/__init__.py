@@ -23,8 +23,19 @@ from .parser import command_words, parse_arguments
 
 
 def _fail(message: str) -> int:
-    print(f"error: {one_line(message)}", file=sys.stderr)
+    _tell(f"error: {one_line(message)}")
     return 1
+
+
+def _tell(line: str) -> None:
+    """A line on standard error, if there is one to write to (closed, ``2>&-``, there is
+    none: the exit code still says what happened)."""
+    if sys.stderr is None:
+        return
+    try:
+        print(line, file=sys.stderr)
+    except OSError:
+        pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -126,7 +137,7 @@ def _saved_then(db: actions.Database, failed: str | None = None) -> int:
 
 
 def _warn(message: str) -> int:
-    print(f"warning: {one_line(message)}", file=sys.stderr)
+    _tell(f"warning: {one_line(message)}")
     return 0
 
 
