@@ -31,6 +31,7 @@ from .events import (
     Unarchived,
 )
 from .game_log import entry_text
+from .legions import LegionPlan
 from .names import article
 
 
@@ -82,11 +83,7 @@ def describe(event: Event) -> str:
         case HonorGuardSet():
             return "honor guard: " + (", ".join(event.members) if event.members else "cleared")
         case PlanSet():
-            planned = [f"{name} in legion {legion}" for name, legion in event.placement]
-            if event.upgrades:
-                planned.insert(0, f"Leadership: {', '.join(event.upgrades)}")
-            if event.charisma:
-                planned.insert(0, f"Charisma: {', '.join(event.charisma)}")
+            planned = LegionPlan(event.charisma, event.upgrades, event.placement).parts()
             said = f" ({'; '.join(planned)})" if planned else ""
             return f"next game's starting legions planned{said}"
         case Archived():

@@ -26,6 +26,16 @@ class LegionPlan(NamedTuple):
     upgrades: tuple[str, ...] = ()  # upgraded creature names: Lion, Cyclops, Troll
     placement: tuple[tuple[str, int], ...] = ()  # (character or item name, legion 1|2)
 
+    def parts(self) -> list[str]:
+        """The picks in words, one each: "Charisma: Ogre", "Leadership: Lion", "Ogre in
+        legion 2"."""
+        parts = [f"{name} in legion {legion}" for name, legion in self.placement]
+        if self.upgrades:
+            parts.insert(0, f"Leadership: {', '.join(self.upgrades)}")
+        if self.charisma:
+            parts.insert(0, f"Charisma: {', '.join(self.charisma)}")
+        return parts
+
 
 class StartingLegions(NamedTuple):
     legions: tuple[tuple[str, ...], tuple[str, ...]]

@@ -120,20 +120,23 @@ class CampaignsScreen(Screen[None]):
             self.refresh_view()
             titan_app(self).open(places.Roster(created.ref))
 
-    def highlighted_campaign(self) -> actions.CampaignRef | None:
-        """The campaign highlighted (what undo and redo act on here), or None."""
+    def _highlighted(self) -> actions.CampaignView | None:
         number = self.query_one("#campaign-list", OptionList).highlighted
         if number is None or number >= len(self._listed):
             return None
-        return self._listed[number].ref
+        return self._listed[number]
+
+    def highlighted_campaign(self) -> actions.CampaignRef | None:
+        """The campaign highlighted (what undo and redo act on here), or None."""
+        view = self._highlighted()
+        return view.ref if view is not None else None
 
     def highlighted(self) -> actions.CampaignView | None:
-        listing = self.query_one("#campaign-list", OptionList)
-        number = listing.highlighted
-        if number is None or not self._listed or number >= len(self._listed):
+        """The campaign highlighted, for a key about it; None, said so, when there is none."""
+        view = self._highlighted()
+        if view is None:
             self.notify("No campaign yet: n starts one.")
-            return None
-        return self._listed[number]
+        return view
 
     def action_rename(self) -> None:
         campaign = self.highlighted()

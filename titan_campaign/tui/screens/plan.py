@@ -168,13 +168,7 @@ class PlanScreen(OneTitan, Screen[None]):
 
     def typed(self) -> list[str]:
         """The picks not saved, one line each (kept if the app closes)."""
-        plan = self.plan()
-        lines = [f"{name}: legion {legion}" for name, legion in plan.placement]
-        if plan.upgrades:
-            lines.insert(0, f"Leadership: {', '.join(plan.upgrades)}")
-        if plan.charisma:
-            lines.insert(0, f"Charisma: {', '.join(plan.charisma)}")
-        return lines
+        return self.plan().parts()
 
     def action_back(self) -> None:
         """Back to the sheet; with picks not saved, once the player says to throw them away."""
