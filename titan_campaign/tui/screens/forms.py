@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -152,6 +152,24 @@ class ConfirmModal(Dialog[bool]):
         self.dismiss(yes)
 
 
+def ask_to_leave(
+    screen: Screen[Any], unsaved: bool, leave: Callable[[], object], title: str, what: str
+) -> None:
+    """``leave`` now when the screen holds nothing unsaved; else once the player says to
+    throw ``what`` away (Keep it, or Escape: the screen stays as it is)."""
+    if not unsaved:
+        leave()
+        return
+
+    def answered(throw_away: bool | None) -> None:
+        if throw_away:
+            leave()
+
+    screen.app.push_screen(
+        ConfirmModal(title, f"Throw away {what}?", "Throw away", "Keep it"), answered
+    )
+
+
 def ask_to_replace(screen: Screen[object], path: Path, write: Callable[[], None]) -> None:
     """``write`` now, or, when ``path`` is a file already there, once the player agrees to
     replace it (no: nothing is written and the form stays as typed). The database or one of
@@ -238,17 +256,8 @@ class FormModal(Dialog[object]):
         self.action_dismiss_form()
 
     def action_dismiss_form(self) -> None:
-        if not self.unsaved():
-            self.dismiss(None)
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.dismiss(None)
-
-        self.app.push_screen(
-            ConfirmModal("Leave the form?", "Throw away what you typed?", "Throw away", "Keep it"),
-            answered,
+        ask_to_leave(
+            self, self.unsaved(), lambda: self.dismiss(None), "Leave the form?", "what you typed"
         )
 
     # --- saving ------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from ..widgets.result_pick import ResultPick
 from ..widgets.shorten import shorten
 from ..widgets.tick import Tick
 from .base import database, titan_app
-from .forms import ConfirmModal, field_error, form_values, typed_lines
+from .forms import ask_to_leave, field_error, form_values, typed_lines
 
 if TYPE_CHECKING:
     from ..app import TitanCampaignApp
@@ -468,19 +468,8 @@ class RecordGameScreen(Screen[None]):
         self._changed_row(event.pick)
 
     def action_cancel(self) -> None:
-        if not self.unsaved():
-            self.app.pop_screen()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.app.pop_screen()
-
-        self.app.push_screen(
-            ConfirmModal(
-                "Leave the game form?", "Throw away this game's figures?", "Throw away", "Keep it"
-            ),
-            answered,
+        ask_to_leave(
+            self, self.unsaved(), self.app.pop_screen, "Leave the game form?", "this game's figures"
         )
 
     def refresh_view(self) -> None:

@@ -24,7 +24,7 @@ from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
 from .base import UPRIGHT, OneTitan, titan_app
-from .forms import ConfirmModal
+from .forms import ask_to_leave
 
 LEGION_CHOICES = [("legion 1", "1"), ("legion 2", "2")]
 
@@ -172,19 +172,8 @@ class PlanScreen(OneTitan, Screen[None]):
 
     def action_back(self) -> None:
         """Back to the sheet; with picks not saved, once the player says to throw them away."""
-        if not self.unsaved():
-            self.app.pop_screen()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self.app.pop_screen()
-
-        self.app.push_screen(
-            ConfirmModal(
-                "Leave the plan?", "Throw away the picks not saved?", "Throw away", "Keep it"
-            ),
-            answered,
+        ask_to_leave(
+            self, self.unsaved(), self.app.pop_screen, "Leave the plan?", "the picks not saved"
         )
 
     def titan_changed(self, state: TitanState) -> None:
