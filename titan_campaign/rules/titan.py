@@ -257,41 +257,32 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
     guard = state.honor_guard
     last = state.last_game
     if last is None or played.order > last.order:  # R9: only the newest game's slain
-        guard = _survivors_kept(guard, event.survivors, notes)
-        played = played._replace(slain=_taken_out(state.honor_guard, guard))
+        slain = _slain(guard, event.survivors)
+        notes.extend(f"{member} was slain and leaves the honor guard (R9)" for member in slain)
+        guard = _minus(guard, slain)
+        played = played._replace(slain=slain)
     notes.append(f"{award.total} XP earned (R8)")
     return state.evolve(
         earned_xp=state.earned_xp + award.total, games=state.games + (played,), honor_guard=guard
     )
 
 
-def _survivors_kept(
-    guard: tuple[str, ...], survivors: tuple[str, ...] | None, notes: list[str]
-) -> tuple[str, ...]:
-    """R9: a member slain in a game (not among its survivors) leaves the guard."""
-    if survivors is None:
-        return guard
-    alive = Counter(survivors)
+def _slain(guard: tuple[str, ...], survivors: tuple[str, ...] | None) -> tuple[str, ...]:
+    """R9: the members of ``guard`` a game slew, those not among its ``survivors`` (none when
+    its survivors were not listed)."""
+    return () if survivors is None else _minus(guard, survivors)
+
+
+def _minus(members: tuple[str, ...], taken: tuple[str, ...]) -> tuple[str, ...]:
+    """``members`` less one of each name in ``taken``, in ``members``' order."""
+    left = Counter(taken)
     kept: list[str] = []
-    for member in guard:
-        if alive[member] > 0:
-            alive[member] -= 1
-            kept.append(member)
-        else:
-            notes.append(f"{member} was slain and leaves the honor guard (R9)")
-    return tuple(kept)
-
-
-def _taken_out(before: tuple[str, ...], after: tuple[str, ...]) -> tuple[str, ...]:
-    """The members of guard ``before`` that guard ``after`` no longer has."""
-    left = Counter(after)
-    gone: list[str] = []
-    for member in before:
+    for member in members:
         if left[member] > 0:
             left[member] -= 1
         else:
-            gone.append(member)
-    return tuple(gone)
+            kept.append(member)
+    return tuple(kept)
 
 
 def _take_back(state: TitanState, xp: int, what: str) -> TitanState:
@@ -330,15 +321,15 @@ def _correct_game(state: TitanState, event: GameCorrected, notes: list[str]) -> 
     guard = state.honor_guard
     if state.last_game == old:  # R9: the guard judged again by the corrected survivors
         before = guard + old.slain
-        guard = _survivors_kept(before, event.survivors, [])
-        new = new._replace(slain=_taken_out(before, guard))
+        new = new._replace(slain=_slain(before, event.survivors))
+        guard = _minus(before, new.slain)
         notes.extend(
             f"{member} was slain and leaves the honor guard (R9)"
-            for member in _taken_out(new.slain, old.slain)
+            for member in _minus(new.slain, old.slain)
         )
         notes.extend(
             f"{member} survived game {event.game}: back in the honor guard (R9)"
-            for member in _taken_out(old.slain, new.slain)
+            for member in _minus(old.slain, new.slain)
         )
     games = tuple(new if played == old else played for played in state.games)
     notes.append(f"game {event.game} judged again: {award.total} XP ({difference:+d} XP) (R8)")
