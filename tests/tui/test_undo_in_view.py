@@ -7,12 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from titan_campaign import actions
 from titan_campaign.rules.events import AbilityBought
 from titan_campaign.store import Database
 from titan_campaign.tui import app as app_module
 from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.campaigns import CampaignsScreen
 
 from .conftest import SIZE, Notes, build_db, named, stored
 
@@ -97,19 +99,22 @@ async def test_ctrl_z_of_a_campaign_rename_on_the_roster_goes_on_under_the_old_n
     assert [c.name for c in actions.read_campaigns(Database(osk_bought_last))] == ["Demo"]
 
 
+async def to_campaign_list(app: TitanCampaignApp, pilot: Pilot[None]) -> None:
+    """From the screen the app opened on (the last campaign's roster) to the campaign list."""
+    await pilot.pause()
+    if not isinstance(app.screen, CampaignsScreen):
+        await pilot.press("escape")
+        await pilot.pause()
+    assert isinstance(app.screen, CampaignsScreen)
+
+
 async def test_ctrl_z_on_the_campaign_list_undoes_the_highlighted_campaigns_latest_change(
     osk_bought_last: Path,
 ) -> None:
-    from titan_campaign.tui.screens.campaigns import CampaignsScreen
-
     app = TitanCampaignApp(osk_bought_last)
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
-        await pilot.pause()
-        if not isinstance(app.screen, CampaignsScreen):
-            await pilot.press("escape")
-            await pilot.pause()
-        assert isinstance(app.screen, CampaignsScreen)
+        await to_campaign_list(app, pilot)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert "Undone (the campaign's latest change): Osk created for Cy" in notes.text()
@@ -134,8 +139,6 @@ async def test_a_titans_history_says_ctrl_z_undoes_that_titans_latest_change(
 async def test_ctrl_z_on_the_campaign_list_right_after_a_delete_says_so_and_undoes_nothing(
     osk_bought_last: Path,
 ) -> None:
-    from titan_campaign.tui.screens.campaigns import CampaignsScreen
-
     db = Database(osk_bought_last)
     doomed = actions.new_campaign(db, "Side Quest", 0).ref
     actions.delete_campaign(db, doomed)
@@ -143,10 +146,7 @@ async def test_ctrl_z_on_the_campaign_list_right_after_a_delete_says_so_and_undo
     app = TitanCampaignApp(osk_bought_last)
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
-        await pilot.pause()
-        if not isinstance(app.screen, CampaignsScreen):
-            await pilot.press("escape")
-            await pilot.pause()
+        await to_campaign_list(app, pilot)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert 'The latest change (campaign "Side Quest" deleted) cannot be undone' in notes.text()
