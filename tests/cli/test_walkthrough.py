@@ -198,3 +198,21 @@ def test_choices_lists_each_pending_choice_with_what_it_may_take(thorn) -> None:
     thorn.ok("choose", "thorn", "school", "air")
     listing = thorn.ok("choices", "thorn")
     assert "OLD: Shocking Grasp; NEW: Haste, Fly, Lightning Bolt" in listing
+
+
+def test_r6_choices_says_a_lower_pick_waits_for_the_bonus_swap(thorn) -> None:
+    thorn.ok("spend", "thorn", "ability", "intelligence")
+    thorn.ok("spend", "thorn", "ability", "intelligence")
+    thorn.ok("choose", "thorn", "school", "water")
+    thorn.ok("choose", "thorn", "spell", "water affinity", "--bonus")
+    thorn.ok("choose", "thorn", "spell", "bog walker", "--bonus")
+    thorn.ok("choose", "thorn", "spell", "raise/lower water")
+    thorn.ok("award", "thorn", "--result", "won")
+    out = thorn.ok("spend", "thorn", "school", "water")
+    assert "forfeited" not in out
+    assert (
+        "spell pick: Water level 1 (R5): waits for the bonus swap: a bonus Water level 1 spell"
+        " swapped away may be picked here (declining the swap forfeits this pick)" in out
+    )
+    out = thorn.ok("choose", "thorn", "decline-swap")
+    assert "the pick of a Water level 1 spell is forfeited: none is left to learn (R5)" in out

@@ -11,6 +11,7 @@ from titan_campaign.rules.events import (
     SpellBought,
     SpellBoughtWithGold,
     SpellChosen,
+    SwapDeclined,
 )
 from titan_campaign.rules.sheet import sheet_view
 from titan_campaign.rules.spells import SPELLS, find_spell, spells_of
@@ -101,12 +102,14 @@ def test_r5_a_pick_with_no_spell_left_is_forfeited_and_the_history_says_so(titan
     assert forfeit in thorn.history_notes()
 
 
-def test_r5_the_level_1_pick_of_level_2_is_forfeited_at_once_when_level_1_is_exhausted(titan):
+def test_r5_the_level_1_pick_of_level_2_is_forfeited_when_level_1_is_exhausted(titan):
     thorn = titan(base_xp=200).earn(300).buy("intelligence", 2).school("water", 1)
     thorn.choose("Water Affinity", "bonus").choose("Bog Walker", "bonus").choose(
         "Raise/Lower Water"
     )
-    thorn.school("water", 2)
+    thorn.school("water", 2)  # R6: the pick waits while the swap could free a level 1 spell
+    assert picks(thorn.state) == [("water", 2), ("water", 1)]
+    thorn.do(SwapDeclined(school="water", level=2))
     assert picks(thorn.state) == [("water", 2)]
     assert (
         "the pick of a Water level 1 spell is forfeited: none is left to learn (R5)"

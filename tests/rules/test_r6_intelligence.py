@@ -174,3 +174,44 @@ def test_r6_the_swap_lapses_when_no_spell_of_that_school_level_is_left(titan):
     assert "swap" not in kinds(thorn.state)
     lapsed = r"the bonus swap for an? Air level 1 spell lapses: none is left to learn \(R6\)"
     assert any(re.fullmatch(lapsed, note) for note in thorn.last_notes)
+
+
+def with_level_1_water_all_known(titan):
+    """Thorn knows all three Water level 1 spells, two of them as bonus spells."""
+    thorn = titan(base_xp=200).buy("intelligence").buy("intelligence").school("water", 1, free=True)
+    thorn.choose("Water Affinity", "bonus").choose("Bog Walker", "bonus")
+    return thorn.choose("Raise/Lower Water").earn(100)
+
+
+def test_r6_a_lower_pick_waits_for_the_swap_that_could_free_a_spell_for_it(titan):
+    thorn = with_level_1_water_all_known(titan).school("water", 2)
+    assert PendingChoice("spell", "water", 1) in thorn.state.pending
+    assert not any("forfeited" in note for note in thorn.last_notes)
+    thorn.do(BonusSwapped(old="Bog Walker", new="Ice Bolt"))
+    assert thorn.last_notes == ("Bog Walker is forgotten (R6)",)
+    thorn.choose("Bog Walker").choose("Ice Wall")
+    assert thorn.state.pending == ()
+    sources = {known.name: known.source for known in thorn.state.spells}
+    assert (sources["Bog Walker"], sources["Ice Bolt"]) == ("school", "bonus")
+
+
+def test_r6_a_lower_pick_waiting_for_the_swap_is_forfeited_when_the_swap_is_declined(titan):
+    thorn = with_level_1_water_all_known(titan).school("water", 2)
+    thorn.do(SwapDeclined(school="water", level=2))
+    assert PendingChoice("spell", "water", 1) not in thorn.state.pending
+    assert "the pick of a Water level 1 spell is forfeited: none is left to learn (R5)" in (
+        thorn.last_notes
+    )
+
+
+def test_r6_a_lower_pick_is_forfeited_at_once_when_no_bonus_spell_of_its_level_could_be_swapped(
+    titan,
+):
+    thorn = titan(base_xp=200).buy("intelligence").buy("power").school("water", 1, free=True)
+    thorn.choose("Water Affinity", "bonus").choose("Bog Walker")
+    thorn.do(GoldChanged(amount=10), SpellBoughtWithGold(spell="Raise/Lower Water", price=10))
+    thorn.earn(100).school("water", 2)
+    assert PendingChoice("spell", "water", 1) in thorn.state.pending  # Water Affinity may go
+    thorn.do(BonusSwapped(old="Water Affinity", new="Ice Bolt"))
+    thorn.choose("Water Affinity")
+    assert thorn.state.knows("Water Affinity") and thorn.state.knows("Ice Bolt")

@@ -308,6 +308,39 @@ async def test_a_new_school_level_offers_the_bonus_swap_which_replaces_the_bonus
     }
 
 
+async def test_a_lower_pick_waiting_for_the_swap_is_offered_once_the_swap_frees_a_spell(
+    tmp_path: Path,
+) -> None:
+    events = [
+        SchoolGained(school="water", level=1),
+        SpellChosen(spell="Raise/Lower Water", pick="school"),
+        AbilityBought(ability="intelligence"),
+        AbilityBought(ability="intelligence"),  # 300 spent: level 1, two bonus picks (R6)
+        SpellChosen(spell="Water Affinity", pick="bonus"),
+        SpellChosen(spell="Bog Walker", pick="bonus"),
+    ]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [won_game(1), *events])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", "enter")  # the free school level: Water level 2
+        await pilot.pause()
+        await pilot.press("enter")  # its Water level 2 pick; no Water level 1 spell is left
+        await pilot.pause()
+        assert "swap a bonus spell" in app.screen.heading
+        await pilot.press("down", "enter")  # swap in a Water level 2 spell...
+        await pilot.pause()
+        assert [c.value for c in app.screen.choices] == ["Water Affinity", "Bog Walker"]
+        await pilot.press("down", "enter")  # ...for Bog Walker
+        await pilot.pause()
+        assert [c.value for c in app.screen.choices] == ["Bog Walker"]  # the Water level 1 pick
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+    state = stored(db, "Thorn")
+    assert state.pending == ()
+    assert {k.name: k.source for k in state.spells}["Bog Walker"] == "school"
+
+
 def mastered_fire() -> list[Event]:
     """Fire at level 3 with its six picks made (R5), XP to spare."""
     events: list[Event] = [won_game(1, scenario_xp=500)]

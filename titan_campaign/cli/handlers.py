@@ -61,6 +61,9 @@ def choice_options(state: TitanState, choice: PendingChoice) -> str:
         return f"choose {titan} swap OLD NEW (OLD: {bonus}; NEW: {names}) or decline-swap"
     if choice.kind == "bonus" and not names:
         return "waits until a school level makes a spell eligible"
+    if not names:
+        where = f"{choice.school.title() if choice.school else ''} level {choice.level}"
+        return f"waits for the bonus swap: a bonus {where} spell swapped away may be picked here (declining the swap forfeits this pick)"
     flag = " --bonus" if choice.kind == "bonus" else ""
     return f"choose {titan} spell NAME{flag} ({names})"
 

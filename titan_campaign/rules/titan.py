@@ -494,6 +494,9 @@ def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanSta
             )
             choice = PendingChoice("spell")
         if choice.kind in ("spell", "swap") and not after.spell_choices(choice):
+            if _swap_may_free(after, choice):
+                settled.append(choice)
+                continue
             school = choice.school.title() if choice.school else ""
             where = f"{article(school)} {school} level {choice.level}" if school else "any"
             if choice.kind == "spell":
@@ -508,6 +511,24 @@ def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanSta
     if settled != list(after.pending):
         after = after.evolve(pending=tuple(settled))
     return after
+
+
+def _swap_may_free(state: TitanState, pick: PendingChoice) -> bool:
+    """R5, R6: a school pick with nothing left to learn waits while a bonus swap of its school
+    is open and a bonus spell of its school and level could be swapped away for it."""
+    return (
+        pick.kind == "spell"
+        and any(
+            c.kind == "swap" and c.school == pick.school and state.spell_choices(c)
+            for c in state.pending
+        )
+        and any(
+            known.bonus
+            and (spell := find_spell(known.name)).school == pick.school
+            and spell.level == pick.level
+            for known in state.spells
+        )
+    )
 
 
 class Step(NamedTuple):

@@ -132,12 +132,10 @@ class ChoiceFlow:
 
     def __init__(self, sheet: SheetScreen) -> None:
         self.sheet = sheet
-        self._waiting: list[PendingChoice] = []
 
     def start(self, announce_none: bool = False, news: str = "") -> None:
         """Offer the pending choices one after another; ``news``: what the change that
         brought them did, shown on the first pick list."""
-        self._waiting = []
         self._next(announce_none, news)
 
     @property
@@ -160,17 +158,13 @@ class ChoiceFlow:
         state = self.state
         order = {"school": 0, "spell": 1, "bonus": 2, "swap": 3}
         for choice in sorted(state.pending, key=lambda c: order.get(c.kind, 9)):
-            if choice in self._waiting:
-                continue
-            if choice.kind != "school" and not state.spell_choices(choice):
-                self._waiting.append(choice)
-                continue
-            self._offer(choice, news)
-            return
+            if choice.kind == "school" or state.spell_choices(choice):
+                self._offer(choice, news)
+                return
         if news:
             self.sheet.notify(news, title="Choices made")  # the news says the XP left
-        if announce_none:
-            waiting = "; ".join(choice.describe() for choice in self._waiting)
+        if announce_none:  # every pending choice waits (R6: for a school level or the swap)
+            waiting = "; ".join(choice.describe() for choice in state.pending)
             self.sheet.notify(f"Waiting: {waiting}" if waiting else "No choices to make.")
 
     def _offer(self, choice: PendingChoice, news: str) -> None:
