@@ -51,6 +51,26 @@ def test_two_copies_changed_apart_are_merged_and_the_merge_undone(thorn: Cli) ->
         assert "0 changes" not in said
 
 
+def test_redo_right_after_a_merge_was_undone_says_to_merge_again(thorn: Cli) -> None:
+    copy = Cli(thorn.db.with_name("copy.json"), thorn.capsys)
+    shutil.copyfile(thorn.db, copy.db)
+    thorn.ok("spend", "Thorn", "ability", "skill")
+    thorn.ok("undo")  # an older undone change: redo must not bring it back instead
+    copy.ok("spend", "Thorn", "ability", "luck")
+    thorn.ok("merge", str(copy.db))
+    thorn.ok("undo")
+    message = thorn.refused("redo")
+    assert message == (
+        'the latest undo took back "merged 1 change from copy.json": a merge is not redone;'
+        " `titan-campaign merge FILE` brings its changes in again"
+    )
+    thorn.ok("merge", str(copy.db))
+    assert "Thorn: bought a Luck box" in thorn.ok("history")
+    thorn.ok("undo")
+    thorn.ok("spend", "Thorn", "ability", "power")  # a new change: redo is as always again
+    assert "no change is undone" in thorn.refused("redo")
+
+
 def test_merge_of_a_file_that_is_not_a_database_is_refused(thorn: Cli) -> None:
     other = thorn.db.with_name("notes.json")
     other.write_text('{"shopping": ["eggs"]}')

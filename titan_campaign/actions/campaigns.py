@@ -370,6 +370,7 @@ def _undo(
             session.not_undoable = str(merged.get("not_undoable", ""))  # as before the merge
             forget_kept_deleted(db.path, merged, now_iso())
             session.saved_text = f"undo: {merged['text']}"
+            session.merge_undone = str(merged["text"])
             campaign = of if isinstance(of, CampaignRef) else None
             return Undone(Change("", str(merged["text"]), {}), read_merged(session, campaign), {})
         note = session.not_undoable_note()
@@ -399,6 +400,12 @@ def redo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
     """Redo the campaign's (or the Titan's) latest undone change."""
     titan = of if isinstance(of, TitanRef) else None
     with db.writing() as session:
+        undone_merge = session.merge_undone_note()
+        if undone_merge and not titan:
+            raise RuleError(
+                f'the latest undo took back "{undone_merge}": a merge is not redone;'
+                " `titan-campaign merge FILE` brings its changes in again"
+            )
         stored = _campaign_of(session, of)
         key = CampaignRef(session.campaign_doc_id(stored.id))
         outcome, change = stored.campaign.redo(titan.titan if titan else None, now_iso())

@@ -28,6 +28,7 @@ from ..rules.names import name_key, renamed_note, same_name
 from ..rules.printable import kept_text, shown
 from . import backups
 from .documents import (
+    MERGE_UNDONE,
     NAMING,
     SCHEMA_VERSION,
     CampaignDoc,
@@ -143,6 +144,9 @@ class Session:
         self.not_undoable = ""
         """Set when the session's change is one ``undo`` cannot take back (a deleted
         campaign): the file then says so until its next change (see ``not_undoable_note``)."""
+        self.merge_undone = ""
+        """Set when the session's change undoes a merge: the merge's line, which ``redo``
+        then names rather than redoing an older change (see ``merge_undone_note``)."""
         self.merged: dict[str, Any] | None = None
         """Set when the session's change is a merge: its line and the documents as they were
         (see ``merge_note``), so that ``undo`` takes it back whole."""
@@ -180,6 +184,10 @@ class Session:
         """What the file's latest change was, when ``undo`` cannot take it back (a campaign
         deleted, a backup restored); empty otherwise."""
         return not_undoable(self.tables)
+
+    def merge_undone_note(self) -> str:
+        """The line of the merge the file's latest change undid; empty otherwise."""
+        return not_undoable(self.tables, MERGE_UNDONE)
 
     def campaign_doc_id(self, campaign_id: int) -> str:
         """The campaign's id, the same in every copy of the file."""
@@ -687,7 +695,9 @@ class Database:
         text = session.saved_text
         if session.upgraded_from is not None:
             text = f"upgrade from schema {session.upgraded_from}; then {text or 'nothing'}"
-        tables = noting_not_undoable(session.tables, session.not_undoable, session.merged)
+        tables = noting_not_undoable(
+            session.tables, session.not_undoable, session.merged, session.merge_undone
+        )
         version = version_of(tables) + 1
         tables = with_version(tables, version, text, session.touched, session.replaced_whole)
         self.write_version(tables, text, events_checked=session.events_checked)

@@ -288,11 +288,15 @@ NOT_UNDOABLE = "not_undoable"
 ``undo`` cannot take back (a campaign deleted, a backup restored); gone after the next change."""
 
 
-def not_undoable(tables: dict[str, Any]) -> str:
+MERGE_UNDONE = "merge_undone"
+"""A key of the ``meta`` document: the line of the merge the file's latest change undid,
+which ``redo`` does not bring back; gone after the next change."""
+
+
+def not_undoable(tables: dict[str, Any], key: str = NOT_UNDOABLE) -> str:
+    """The ``meta`` note ``key`` (``NOT_UNDOABLE`` or ``MERGE_UNDONE``); empty if none."""
     meta = tables.get("meta", {})
-    notes = (
-        doc[NOT_UNDOABLE] for doc in meta.values() if type(doc) is dict and NOT_UNDOABLE in doc
-    )
+    notes = (doc[key] for doc in meta.values() if type(doc) is dict and key in doc)
     return str(next(notes, ""))
 
 
@@ -305,22 +309,24 @@ def merge_note(tables: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def noting_not_undoable(
-    tables: dict[str, Any], note: str, merged: dict[str, Any] | None = None
+    tables: dict[str, Any],
+    note: str,
+    merged: dict[str, Any] | None = None,
+    merge_undone: str = "",
 ) -> dict[str, Any]:
-    """The tables with ``note`` as the file's not-undoable change (none if empty), and
-    ``merged`` as its merge that undo takes back (none if None)."""
+    """The tables with ``note`` as the file's not-undoable change (none if empty), ``merged``
+    as its merge that undo takes back (none if None) and ``merge_undone`` as the merge its
+    latest change undid (none if empty)."""
+    notes = {NOT_UNDOABLE: note, MERGED: merged, MERGE_UNDONE: merge_undone}
     meta = {
-        key: {field: value for field, value in doc.items() if field not in (NOT_UNDOABLE, MERGED)}
+        key: {field: value for field, value in doc.items() if field not in notes}
         if type(doc) is dict
         else doc
         for key, doc in tables.get("meta", {}).items()
     }
-    if note and meta:
+    if meta:
         first = next(iter(meta))
-        meta[first] = {**meta[first], NOT_UNDOABLE: note}
-    if merged is not None and meta:
-        first = next(iter(meta))
-        meta[first] = {**meta[first], MERGED: merged}
+        meta[first] = {**meta[first], **{key: value for key, value in notes.items() if value}}
     return {**tables, "meta": meta}
 
 

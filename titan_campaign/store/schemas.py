@@ -43,6 +43,8 @@ class MetaDoc(Facts):
     """The line of the latest change when ``undo`` cannot take it back."""
     merged: dict[str, Any] | None = None
     """After a merge: its line and the documents it changed, as they were."""
+    merge_undone: Line = ""
+    """After a merge was undone: the merge's line (``redo`` does not bring a merge back)."""
     sealed: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")] | None = None
     """The SHA-256 of the file as titan-campaign wrote it, with these digits read as zeros: a
     file changed since (by hand, say) no longer matches, and is checked whole when read."""
