@@ -103,6 +103,20 @@ def test_the_games_date_and_scenario_are_fixed_for_every_titan_in_one_change(cli
     assert game["date"] == "2026-11-28"
 
 
+def test_a_titan_added_to_a_corrected_game_takes_its_date_and_scenario_as_corrected(cli) -> None:
+    three_titans_played(cli)
+    cli.ok("titan", "add", "Vex", "--player", "Di")
+    cli.ok("correct", "1", "--date", "2026-11-27", "--scenario", "Siege")
+    assert cli.ok("award", "Vex", "--game", "1", "--result", "lost").startswith(
+        "Vex: game 1 on 2026-11-27 recorded"
+    )
+    [vex] = sheets(cli, "Vex")["Vex"]["games"]
+    assert (vex["date"], vex["scenario"]) == ("2026-11-27", "Siege")
+    assert "played on 2026-11-27" in cli.refused(
+        "award", "Vex", "--game", "1", "--result", "lost", "--date", "2026-11-28"
+    )
+
+
 def test_refused_corrections_say_why_and_change_nothing(cli) -> None:
     three_titans_played(cli)
     cli.ok("titan", "add", "Zed", "--player", "Di")

@@ -187,12 +187,19 @@ def check_invariants(log: TitanLog) -> None:
     for school in SCHOOLS:
         gained = [e.level for e in log.events if isinstance(e, SchoolGained) and e.school == school]
         assert gained == list(range(1, state.schools[school] + 1)), (school, gained)
-    # R5: no spell twice; every open pick still has a spell to take
+    # R5: no spell twice; every open pick still has a spell to take, or (R6) waits for an open
+    # swap of its school to free a bonus spell of its level
     names = [known.name for known in state.spells]
     assert len(names) == len(set(names))
     for choice in state.pending:
-        if choice.kind in ("spell", "swap"):
-            assert state.spell_choices(choice), choice
+        if choice.kind in ("spell", "swap") and not state.spell_choices(choice):
+            assert choice.kind == "spell" and choice.school is not None, choice
+            assert any(c.kind == "swap" and c.school == choice.school for c in state.pending)
+            assert any(
+                known.bonus
+                and (known.spell.school, known.spell.level) == (choice.school, choice.level)
+                for known in state.spells
+            ), choice
     # R6: each Intelligence box is one bonus spell, known or still to pick (a swap keeps it bonus)
     open_bonus = sum(1 for c in state.pending if c.kind == "bonus")
     assert open_bonus + sum(1 for k in state.spells if k.bonus) == state.abilities["intelligence"]

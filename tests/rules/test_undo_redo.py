@@ -10,6 +10,7 @@ from titan_campaign.rules.events import (
     AbilityBought,
     Archived,
     Created,
+    GameCorrected,
     GameOutcome,
     GameRecorded,
     GoldChanged,
@@ -182,6 +183,23 @@ def test_a_redo_into_a_number_another_game_has_is_refused_never_merged() -> None
         Change("", "game 1 recorded for Bea", {2: (_game(1, "2026-02-09", "Bea night"),)}),
     )
     with pytest.raises(RuleError, match="cannot be redone now: game 1 is another game now"):
+        crown.redo()
+
+
+def test_a_join_made_before_its_game_was_corrected_is_refused_so_the_game_keeps_one_date() -> None:
+    fixed = GameCorrected(game=1, date="2026-01-06", outcome=GameOutcome(result="won"))
+    crown = _campaign(
+        Change("", "Ann created", {1: (Created(name="Ann", player="Ann", base_xp=0),)}),
+        Change("", "Bea created", {2: (Created(name="Bea", player="Bo", base_xp=0),)}),
+        Change("", "game 1 recorded for Ann", {1: (_game(1, "2026-01-05"),)}),
+        Change("", "Bea joins game 1", {2: (_game(1, "2026-01-05", result="lost"),)}, 1),
+        Change("", "game 1 corrected: date", {1: (fixed,)}),
+    )
+    with pytest.raises(
+        RuleError,
+        match=r"cannot be redone now: game 1 was corrected since \(played 2026-01-06 now\):"
+        " add Bea to it again",
+    ):
         crown.redo()
 
 

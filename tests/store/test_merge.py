@@ -270,6 +270,22 @@ def test_a_game_recorded_on_the_other_copy_comes_in_and_a_clashing_game_is_refus
     assert "Mira" in games.split("game 4")[-1]
 
 
+def test_a_titan_added_to_a_game_whose_date_the_other_copy_corrected_is_refused_not_given_two_dates(
+    copies: Copies,
+) -> None:
+    copies.on(copies.ann, "correct", "4", "--date", "2026-11-15")
+    copies.on(copies.bo, "award", "Osk", "--game", "4", "--result", "lost")
+    said = copies.merge()
+    assert "game 4 was corrected since (played 2026-11-15 now): add Osk to it again" in said
+    copies.on(copies.ann, "award", "Osk", "--game", "4", "--result", "lost")
+    games = copies.ann.ok("campaign", "games", "--json")
+    [game_4] = [game for game in json.loads(games) if game["game"] == 4]
+    assert game_4["date"] == "2026-11-15"
+    assert [entry["titan"] for entry in game_4["participants"]] == ["Thorn", "Osk"]
+    progress = json.loads(copies.ann.ok("progress", "Osk", "--format", "json"))
+    assert [row["date"] for row in progress if row["game"] == 4] == ["2026-11-15"]
+
+
 def test_renames_of_the_campaign_first_made_wins(copies: Copies) -> None:
     copies.on(copies.ann, "campaign", "rename", "Second Age", "--campaign", "The Iron Crown")
     copies.on(copies.bo, "campaign", "rename", "Third Age", "--campaign", "The Iron Crown")

@@ -375,28 +375,33 @@ class Campaign:
             seen[name_key(name)] = name
 
     def _check_games_free(self, change: Change) -> None:
-        """A change redone records its games under their own numbers: a number another game
-        was given meanwhile (by a file of an earlier version, which reused an undone game's
-        number) is refused, never merged. A game's own records share its date and scenario
-        (as recorded, or as corrected)."""
-        for events in change.events.values():
+        """A change redone (or merged) records its games under their own numbers: a number
+        another game was given meanwhile (by a file of an earlier version, which reused an
+        undone game's number) is refused, never merged. A Titan joining a game takes its date
+        and scenario: one that joined it as it was recorded, before a correction of its date
+        or scenario, is refused too, so that the game keeps one date."""
+        for titan_id, events in change.events.items():
             for event in events:
                 if not isinstance(event, GameRecorded) or event.played_in:
                     continue
                 other = self.game(event.game)
-                if other is None:
+                if other is None or (event.date, event.scenario) == (other.date, other.scenario):
                     continue
-                same = {(other.date, other.scenario)} | {
-                    (e.date, e.scenario)
+                scenario = f", {other.scenario}" if other.scenario else ""
+                as_recorded = any(
+                    (e.date, e.scenario) == (event.date, event.scenario)
                     for history in self.histories.values()
                     for e in history
                     if isinstance(e, GameRecorded) and e.game == event.game and not e.played_in
-                }
-                if (event.date, event.scenario) not in same:
-                    scenario = f", {other.scenario}" if other.scenario else ""
+                )
+                if as_recorded:
                     raise RuleError(
-                        f"game {event.game} is another game now (played {other.date}{scenario})"
+                        f"game {event.game} was corrected since (played {other.date}{scenario}"
+                        f" now): add {self.names().get(titan_id, 'the Titan')} to it again"
                     )
+                raise RuleError(
+                    f"game {event.game} is another game now (played {other.date}{scenario})"
+                )
 
     def redo(self, titan_id: int | None = None, at: str = "") -> tuple[Outcome, Change]:
         """Redo the change undone last (of those touching ``titan_id``), judged again by the rules;

@@ -523,9 +523,7 @@ def _swap_may_free(state: TitanState, pick: PendingChoice) -> bool:
             for c in state.pending
         )
         and any(
-            known.bonus
-            and (spell := find_spell(known.name)).school == pick.school
-            and spell.level == pick.level
+            known.bonus and (known.spell.school, known.spell.level) == (pick.school, pick.level)
             for known in state.spells
         )
     )

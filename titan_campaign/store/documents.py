@@ -331,8 +331,9 @@ def noting_not_undoable(
 
 
 NAMING = ("created", "renamed")
-CAMPAIGN_WIDE = (*NAMING, "game_recorded")
-"""The events the campaign's own rules read from every Titan: names and recorded games."""
+CAMPAIGN_WIDE = (*NAMING, "game_recorded", "game_corrected", "game_removed")
+"""The events the campaign's own rules read from every Titan: names, and games as recorded
+and corrected (a game's date and who played it)."""
 
 
 def of_kinds(events: list[Any], kinds: tuple[str, ...]) -> list[Any]:
