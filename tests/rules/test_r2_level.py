@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from titan_campaign.rules.abilities import ABILITIES
 from titan_campaign.rules.events import GoldChanged, SchoolGained, SpellBoughtWithGold, SpellChosen
+from titan_campaign.rules.sheet import sheet_view
 from titan_campaign.rules.spells import SCHOOLS, SPELLS
 from titan_campaign.rules.titan import PendingChoice
 
@@ -158,3 +160,17 @@ def test_r2_free_school_levels_accumulate_until_chosen(titan):
     assert thorn.state.schools["sorcery"] == 2
     assert FREE_SCHOOL not in thorn.state.pending
     assert thorn.state.spent_xp == 400
+
+
+def test_r2_a_titan_with_nothing_left_to_buy_has_no_next_level(titan):
+    thorn = titan(base_xp=0).fill_every_school().earn(2400)
+    thorn.do(GoldChanged(amount=100, note="treasury"))
+    for spell in SPELLS:
+        thorn.do(SpellBoughtWithGold(spell=spell.name, price=0))
+    for ability in ABILITIES:
+        thorn.buy(ability, 3 - thorn.state.abilities[ability] - (ability == "wisdom"))
+    assert thorn.state.xp_to_next_level == 200 - thorn.state.spent_xp % 200  # Wisdom's last box
+    thorn.buy("wisdom")
+    assert thorn.state.xp_to_next_level is None
+    sheet = sheet_view(thorn.state, "Iron Crown")
+    assert (sheet.xp.to_next_level, sheet.xp.next_level_text) == (None, "max")

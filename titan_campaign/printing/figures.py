@@ -79,7 +79,7 @@ def xp_figures(sheet: SheetView | None) -> tuple[str, ...]:
     if sheet is None:
         return ("",) * len(XP_LABELS)
     xp = sheet.xp
-    return tuple(str(n) for n in (xp.base, xp.earned, xp.spent, xp.available, xp.to_next_level))
+    return (*(str(n) for n in (xp.base, xp.earned, xp.spent, xp.available)), xp.next_level_text)
 
 
 def guard_slots(data: SheetView | None) -> list[GuardSlot]:

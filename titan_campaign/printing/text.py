@@ -76,7 +76,7 @@ def sheet_text(data: SheetView) -> str:
         f"Earned XP:    {xp.earned:>6}",
         f"Spent XP:     {xp.spent:>6}",
         f"Available:    {xp.available:>6}",
-        f"To next level:{xp.to_next_level:>6}",
+        f"To next level:{xp.next_level_text:>6}",
         "",
         f"GOLD:         {data.gold:>6}",
     ]

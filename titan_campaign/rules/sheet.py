@@ -30,7 +30,13 @@ class Experience:
     earned: int
     spent: int
     available: int
-    to_next_level: int
+    to_next_level: int | None
+    """None when nothing is left to buy: the Titan is at its highest level."""
+
+    @property
+    def next_level_text(self) -> str:
+        """``to_next_level`` as printed: "max" at the highest level."""
+        return "max" if self.to_next_level is None else str(self.to_next_level)
 
 
 @dataclass(frozen=True, slots=True)

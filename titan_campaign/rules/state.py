@@ -160,7 +160,15 @@ class TitanState:
         return self.spent_xp // XP_PER_LEVEL
 
     @property
-    def xp_to_next_level(self) -> int:
+    def xp_to_next_level(self) -> int | None:
+        """The XP still to spend to the next level; None when nothing is left to buy (every
+        box and school level taken and every spell known): no level comes after."""
+        if (
+            all(boxes == MAX_BOXES for boxes in self.abilities.values())
+            and all(level == MAX_BOXES for level in self.schools.values())
+            and not self.unknown_spells()
+        ):
+            return None
         return (self.level + 1) * XP_PER_LEVEL - self.spent_xp
 
     # R3, R7

@@ -92,7 +92,7 @@ def xp_panel(data: SheetView) -> Text:
     ):
         text.append(f"{label + ':':<14}{value:>6}\n")
     text.append(f"{'Available:':<14}{xp.available:>6}\n", style="bold")
-    text.append(f"{'To next level:':<14}{xp.to_next_level:>6}\n")
+    text.append(f"{'To next level:':<14}{xp.next_level_text:>6}\n")
     text.append(f"\nGOLD{data.gold:>16}\n", style="bold")
     return text
 
@@ -181,11 +181,11 @@ def summary_line(data: SheetView, width: int) -> Text:
     where one does not fit in ``width`` cells (a phone held upright)."""
     xp = data.xp
     available = (("XP available ", "bold"), (str(xp.available), "bold reverse"))
-    one = f"   to next level {xp.to_next_level}   Mana {data.mana}   Gold {data.gold}"
+    one = f"   to next level {xp.next_level_text}   Mana {data.mana}   Gold {data.gold}"
     line = Text.assemble(*available, one)
     if line.cell_len <= width:
         return line
-    two = f"   Mana {data.mana}\nto next level {xp.to_next_level}   Gold {data.gold}"
+    two = f"   Mana {data.mana}\nto next level {xp.next_level_text}   Gold {data.gold}"
     return Text.assemble(*available, two)
 
 
