@@ -30,6 +30,20 @@ def test_r8_a_second_winner_added_to_a_game_is_refused(cli) -> None:
     assert "two winners, Thorn and Mira" in refusal
 
 
+def test_r8_an_agreement_eliminating_the_titans_legion_ends_its_game_lost(cli) -> None:
+    crew(cli)
+    refusal = cli.refused("game", "Thorn:won:agreement-eliminated=1", "Mira:lost")
+    assert refusal == (
+        "game 1: an agreement that eliminates Thorn's legion eliminates Thorn: it happens once,"
+        " in a game Thorn lost (R8)"
+    )
+    refusal = cli.refused("award", "Mira", "--result", "lost", "--agreement-eliminated", "2")
+    assert refusal.startswith("game 1: an agreement that eliminates Mira's legion")
+    cli.ok("game", "Thorn:won:battle-won=2", "Mira:lost:agreement-eliminated=1")
+    refusal = cli.refused("correct", "1", "Mira:won:agreement-eliminated=1", "Thorn:lost")
+    assert refusal.startswith("game 1: an agreement that eliminates Mira's legion")
+
+
 def test_r8_a_scenario_award_replaces_the_standard_award(cli) -> None:
     crew(cli)
     cli.ok("spend", "Thorn", "ability", "wisdom")  # R8: the Wisdom bonus still applies

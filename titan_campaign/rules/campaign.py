@@ -31,7 +31,7 @@ from .events import (
     SchoolGained,
     SpellBought,
 )
-from .game_log import GameLogEntry, Participant, check_winners, game_log
+from .game_log import GameLogEntry, Participant, check_eliminations, check_winners, game_log
 from .names import name_key, renamed_note, same_name
 from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
 
@@ -294,6 +294,7 @@ class Campaign:
             for entry in game_log(states):
                 if entry.game == number:
                     check_winners(entry)
+                    check_eliminations(entry)
 
     def _check_new_name(self, name: str, titan_id: int, names: dict[str, tuple[int, str]]) -> None:
         """``name`` is no other Titan's (``names``: each Titan's id and name by its key)."""

@@ -190,6 +190,21 @@ def check_winners(entry: GameLogEntry) -> None:
         )
 
 
+def check_eliminations(entry: GameLogEntry) -> None:
+    """R8: an agreement "that includes the elimination of the Titan's Legion" eliminates the
+    Titan and so its player, who has lost: it happens once, in a game lost (a scenario may
+    say otherwise)."""
+    for p in entry.participants:
+        outcome = p.outcome
+        if entry.scenario or outcome.agreement_eliminated == 0:
+            continue
+        if outcome.agreement_eliminated > 1 or outcome.result == "won":
+            raise RuleError(
+                f"game {entry.game}: an agreement that eliminates {p.titan}'s legion eliminates"
+                f" {p.titan}: it happens once, in a game {p.titan} lost (R8)"
+            )
+
+
 @dataclass(frozen=True, slots=True)
 class AwardPart:
     label: str
