@@ -44,6 +44,28 @@ def test_r8_an_agreement_eliminating_the_titans_legion_ends_its_game_lost(cli) -
     assert refusal.startswith("game 1: an agreement that eliminates Mira's legion")
 
 
+def test_r8_a_game_entered_late_is_judged_at_the_wisdom_it_was_played_with(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    for name, player in (("Ann", "A"), ("Bea", "B")):
+        cli.ok("titan", "add", name, "--player", player)
+    cli.ok("game", "Ann:won:score=100", "--date", "2026-01-01")
+    cli.ok("game", "Ann:won", "Bea:lost:score=500", "--date", "2026-01-08")
+    cli.ok("spend", "Bea", "ability", "wisdom")  # with game 2's 100 XP, after game 2
+    out = cli.ok("award", "Bea", "--game", "1", "--result", "lost", "--score", "100")
+    assert "wisdom bonus (0%): 0" in out and "total: 60 XP" in out
+    [bea] = [
+        p for game in json.loads(cli.ok("campaign", "games", "--json")) if game["game"] == 1
+        for p in game["participants"] if p["titan"] == "Bea"
+    ]  # fmt: skip
+    assert bea["award"] == 60
+    assert "total: 66 XP" in cli.ok("award", "Bea", "--result", "lost", "--score", "100")
+    assert "game 1 corrected for Bea" in cli.ok("correct", "1", "Bea:lost:score=200")
+    [sheet_game] = [
+        g for g in json.loads(cli.ok("sheet", "Bea", "--format", "json"))["games"] if g["game"] == 1
+    ]
+    assert sheet_game["award"] == 70  # judged again at the game's Wisdom: 50 + 20
+
+
 def test_r8_a_scenario_award_replaces_the_standard_award(cli) -> None:
     crew(cli)
     cli.ok("spend", "Thorn", "ability", "wisdom")  # R8: the Wisdom bonus still applies

@@ -148,3 +148,12 @@ def test_r8_a_scenario_award_that_replaces_the_standard_one_is_the_whole_subtota
     award = game_award(outcome, wisdom=1)
     assert (award.subtotal, award.wisdom_bonus, award.total) == (80, 8, 88)
     assert award.parts == (("scenario award (replaces the standard award)", 80),)
+
+
+def test_r8_a_game_recorded_with_the_wisdom_it_was_played_with_is_judged_at_it(titan):
+    thorn = titan(base_xp=100).buy("wisdom")
+    late = GameRecorded(game=1, date="2026-11-22", outcome=GameOutcome(result="lost"), wisdom=0)
+    thorn.do(late)
+    assert thorn.state.game_played(1).award.total == 50
+    more = GameRecorded(game=2, date="2026-11-29", outcome=GameOutcome(result="lost"), wisdom=2)
+    assert thorn.refused(more) == "Thorn has 1 Wisdom, not the 2 the game was played with (R8)"

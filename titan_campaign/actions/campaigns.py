@@ -23,6 +23,7 @@ from ..rules.titan import (
     apply,
     check_in_place,
     event_notes,
+    wisdom_in_game,
 )
 from ..store import Database, Gone, Session, Stored, StoreError, now_iso
 from ..store.database import titan_gone
@@ -105,6 +106,7 @@ def record_game(
                     scenario=named,
                     outcome=part.outcome,
                     survivors=part.survivors,
+                    wisdom=wisdom_in_game(found.state(part.titan.titan), number),
                 )
             ]
             for part in participants

@@ -176,6 +176,9 @@ class GameRecorded(_Event):
     outcome: GameOutcome
     survivors: Survivors = None
     played_in: Short = ""
+    wisdom: Annotated[Whole, Field(ge=0, le=3)] | None = None
+    """The Titan's Wisdom in the game when it had less then than when the game was entered
+    (a game entered after a later one, ``wisdom_in_game``); else its Wisdom now (R8)."""
 
 
 class GameCorrected(_Event):

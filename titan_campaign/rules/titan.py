@@ -238,7 +238,14 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
     if any(game.game == event.game and game.played_in == event.played_in for game in state.games):
         where = f" in {event.played_in}" if event.played_in else ""
         raise RuleError(f"game {event.game}{where} is already recorded for {state.name}")
-    award = game_award(event.outcome, state.abilities["wisdom"])
+    wisdom = state.abilities["wisdom"]
+    if event.wisdom is not None:
+        if event.wisdom > wisdom:
+            raise RuleError(
+                f"{state.name} has {wisdom} Wisdom, not the {event.wisdom} the game was played with (R8)"
+            )
+        wisdom = event.wisdom
+    award = game_award(event.outcome, wisdom)
     elsewhere = [game for game in state.games if game.played_in]
     came = next(
         (game.came for game in elsewhere if game.played_in == event.played_in),
@@ -296,6 +303,15 @@ def _take_back(state: TitanState, xp: int, what: str) -> TitanState:
             -after.available_xp,
         )
     return after
+
+
+def wisdom_in_game(state: TitanState, game: int) -> int | None:
+    """R8: the Wisdom the Titan had in this campaign's game ``game``, when less than today's:
+    a game entered after a later game was recorded has at most that game's Wisdom (boxes
+    bought since came after it); None when it is today's."""
+    later = [g.award.wisdom for g in state.games if not g.played_in and g.game > game]
+    wisdom = min([state.abilities["wisdom"], *later])
+    return None if wisdom == state.abilities["wisdom"] else wisdom
 
 
 def _correct_game(state: TitanState, event: GameCorrected, notes: list[str]) -> TitanState:
