@@ -117,6 +117,27 @@ def test_a_titan_added_to_a_corrected_game_takes_its_date_and_scenario_as_correc
     )
 
 
+def test_an_entry_corrected_with_the_date_keeps_earlier_corrections_and_says_true_figures(
+    cli,
+) -> None:
+    three_titans_played(cli)
+    cli.ok("spend", "Thorn", "ability", "power")  # Thorn: 119 of 219 XP left
+    cli.ok("correct", "1", "Osk", "--remove")
+    cli.ok("correct", "1", "Mira:lost:score=210")  # 71 XP
+    out = cli.ok("correct", "1", "Mira:lost:score=220", "--date", "2026-11-27")
+    assert out.splitlines()[0] == (
+        "game 1 corrected: date 2026-11-28 -> 2026-11-27;"
+        " game 1 corrected for Mira: score 210 -> 220, +1 XP"
+    )
+    assert "  Thorn: 119 XP available, level 0" in out.splitlines()
+    [game] = json.loads(cli.ok("campaign", "games", "--json"))
+    assert [(p["titan"], p["award"]) for p in game["participants"]] == [
+        ("Thorn", 219),
+        ("Mira", 72),
+    ]
+    assert "cannot be read" not in cli.ok("titan", "list")
+
+
 def test_refused_corrections_say_why_and_change_nothing(cli) -> None:
     three_titans_played(cli)
     cli.ok("titan", "add", "Zed", "--player", "Di")

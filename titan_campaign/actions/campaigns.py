@@ -162,9 +162,9 @@ def correct_game(
     _one_campaign(campaign, named)
     with db.writing() as session:
         ids = [titan.titan for titan in named]
-        stored = (
+        stored = (  # a new date or scenario is a correction of every Titan in the game
             session.campaign_for_ids(campaign.id, ids)
-            if named
+            if named and when is None and scenario is None
             else session.campaign_by_id(campaign.id)
         )
         found = stored.campaign
