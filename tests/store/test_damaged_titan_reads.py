@@ -156,3 +156,14 @@ def test_reading_the_damaged_titan_itself_names_the_change_in_one_line(
     where = damage(crown)
     number = where[0]
     assert f'change {number} "{where[1]}' in crown.refused(*argv)
+
+
+def test_an_export_of_a_file_with_a_line_that_cannot_be_read_is_refused_naming_it(
+    crown: Cli, tmp_path
+) -> None:
+    number, line = _gold_as_words(crown)
+    out = tmp_path / "export.json"
+    refused = crown.refused("export", "-o", str(out))
+    assert f'change {number} "{line}" is damaged' in refused and "Thorn" in refused
+    assert "nothing exported" in refused and "backups" in refused
+    assert not out.exists()

@@ -214,6 +214,12 @@ def export_campaigns(
     with db.reading() as session:
         campaigns = [(session.campaign_doc_id(s.id), s.campaign) for s in session.campaigns()]
         deleted = list(session.deletions().values())
+    for _, found in campaigns:  # its damaged line would be left out of the export
+        for titan_id, problem in found.unreadable.items():
+            raise StoreError(
+                f"{found.names().get(titan_id, f'Titan {titan_id}')}: {problem}; nothing exported"
+                " (mend the line by hand, or `titan-campaign backups` and `restore N`)"
+            )
     text = export_text(export_data(campaigns, now_iso(), deleted))
     if output is not None:
         save_file(db, output, text.encode(), streams, make_folder)
