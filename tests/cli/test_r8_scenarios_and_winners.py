@@ -23,6 +23,16 @@ def test_r8_two_winners_without_a_scenario_are_refused_naming_both(cli) -> None:
     assert "game 1 recorded" in cli.ok("game", "Thorn:won", "Mira:won", "--scenario", "Alliance")
 
 
+def test_r8_a_scenario_of_spaces_is_no_scenario(cli) -> None:
+    crew(cli)
+    refusal = cli.refused("game", "Thorn:won", "Mira:won", "--scenario", "  ")
+    assert refusal.startswith("game 1 would have two winners, Thorn and Mira")
+    cli.ok("game", "Thorn:won", "Mira:won", "--scenario", " Alliance ")
+    [game] = json.loads(cli.ok("campaign", "games", "--json"))
+    assert game["scenario"] == "Alliance"
+    assert "two winners" in cli.refused("correct", "1", "--scenario", "   ")
+
+
 def test_r8_a_second_winner_added_to_a_game_is_refused(cli) -> None:
     crew(cli)
     cli.ok("award", "Thorn", "--result", "won")

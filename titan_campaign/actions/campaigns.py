@@ -74,6 +74,7 @@ def record_game(
     Titans to a game already recorded (its date and scenario are kept)."""
     if not participants:
         raise RuleError("a game needs at least one Titan")
+    scenario = scenario.strip()  # a scenario of spaces is none (R8: one winner)
     with db.writing() as session:
         _one_campaign(campaign, [part.titan for part in participants])
         ids = [part.titan.titan for part in participants]
@@ -160,6 +161,8 @@ def correct_game(
             "nothing to correct: give TITAN:RESULT[:FIGURES], TITAN --remove, --date or --scenario"
         )
     _one_campaign(campaign, named)
+    if scenario is not None:
+        scenario = scenario.strip()  # a scenario of spaces is none (R8: one winner)
     with db.writing() as session:
         ids = [titan.titan for titan in named]
         stored = (  # a new date or scenario is a correction of every Titan in the game
