@@ -71,6 +71,21 @@ def test_a_name_with_a_direction_override_or_that_looks_blank_is_refused(thorn, 
     assert thorn.refused("titan", "rename", "Thorn", name)
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["Thorn\u00ad", "Thorn\u061c", "Th\u200eorn", "Thorn\u034f", "Thorn\U000e0001"],
+    ids=["soft hyphen", "Arabic letter mark", "LRM", "grapheme joiner", "language tag"],
+)
+def test_a_name_with_a_character_that_shows_nothing_is_refused(thorn, name) -> None:
+    assert thorn.refused("titan", "add", name, "--player", "Bo").startswith("name: ")
+
+
+@pytest.mark.parametrize("name", ["Thorn\ufe0f", "Thorn\U000e0041", "Th\u200dorn"])
+def test_a_name_that_differs_only_by_what_shows_nothing_is_the_same_name(thorn, name) -> None:
+    message = thorn.refused("titan", "add", name, "--player", "Bo")
+    assert message.startswith('campaign "Iron Crown" already has a Titan named "Thorn"'), message
+
+
 LEGIT = {
     "Chinese": "李小龍",
     "Arabic": "عمر الخيام",

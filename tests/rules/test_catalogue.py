@@ -54,6 +54,9 @@ from titan_campaign.rules.spells import (
         ("Ame\u0301lie", "am\u00e9lie"),  # an accent typed apart, as macOS sends it
         ("\uff34\uff48\uff4f\uff52\uff4e", "thorn"),  # full-width letters
         ("\tRaise/Lower\nWater ", "raise/lower water"),
+        ("x\ufe0f", "x"),  # a variation selector shows no letter of its own
+        ("x\U000e0041", "x"),  # nor does a tag character
+        ("x\u200dy", "xy"),  # nor a joiner
         ("", ""),
     ],
 )

@@ -22,6 +22,8 @@ WELCOME = [
     "می\u200cخواهم",  # a zero-width non-joiner inside a Persian word
     "\U0001f468\u200d\U0001f469\u200d\U0001f467",  # a family emoji, joined
     "Ame\u0301lie",  # a combining accent
+    "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",  # a flag: tags
+    "\u2764\ufe0f",  # a heart drawn as an emoji: a variation selector
     "[bold red]x[/]",
 ]
 
@@ -32,12 +34,21 @@ def test_every_script_emoji_and_accent_is_kept_as_typed(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["\x1b[2J", "\x07", "a\tb", "a\nb", "\x9b", "\u202e", "\u2066", "\u200b", "\u2028"]
+    "text",
+    [
+        *("\x1b[2J", "\x07", "a\tb", "a\nb", "\x9b", "\u202e", "\u2066", "\u200b", "\u2028"),
+        *("x\u00ad", "y\u061c", "a\u200e", "a\u200f", "x\u034f", "x\u17b4", "x\U0001d173"),
+        "x\U000e0001",
+    ],
 )
 def test_control_direction_and_invisible_characters_are_refused(text: str) -> None:
     assert is_unprintable(text)
     with pytest.raises(ValueError, match="cannot hold control characters"):
         printable(text)
+
+
+def test_a_character_beyond_ffff_is_escaped_with_all_its_digits() -> None:
+    assert shown("x\U0001d173") == "x\\U0001d173"
 
 
 def test_an_old_files_text_is_read_with_visible_escapes_instead() -> None:

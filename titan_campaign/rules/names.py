@@ -46,7 +46,18 @@ def name_key(text: str) -> str:
     True
     """
     text = unicodedata.normalize("NFKC", text)
+    if not text.isascii():
+        text = "".join(ch for ch in text if not _unseen(ch))
     return " ".join(text.translate(_DROPPED).translate(_AS_SPACE).casefold().split())
+
+
+def _unseen(ch: str) -> bool:
+    """A character that shows nothing of its own inside a name: a format character (a joiner,
+    a tag) or a variation selector; two names that differ only by these look the same."""
+    code = ord(ch)
+    return (
+        unicodedata.category(ch) == "Cf" or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
+    )
 
 
 def same_name(typed: str, known: str) -> str:

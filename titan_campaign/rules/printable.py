@@ -23,7 +23,9 @@ from contextvars import ContextVar
 _OTHERS = (
     "\u2028\u2029"  # line and paragraph separators
     "\u202a-\u202e\u2066-\u2069"  # direction embeddings, overrides and isolates
+    "\u200e\u200f\u061c"  # direction marks
     "\u200b\u2060\ufeff\u180e\u2061-\u2064"  # zero-width spaces, joiners and operators
+    "\u00ad\u034f\u17b4\u17b5\U0001d173-\U0001d17a\U000e0001"  # soft hyphen, other unseen
     "\u115f\u1160\u3164\uffa0"  # Hangul fillers: letters that show nothing
 )
 _UNPRINTABLE = re.compile(f"[\x00-\x1f\x7f-\x9f{_OTHERS}]")
@@ -50,7 +52,9 @@ def is_unprintable(text: str) -> bool:
 
 def _escape(found: re.Match[str]) -> str:
     code = ord(found.group())
-    return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
+    if code < 0x80:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def shown(text: str) -> str:
