@@ -62,9 +62,11 @@ def test_undo_by_titan_skips_later_changes_of_other_titans(cli) -> None:
     cli.ok("spend", "Osk", "ability", "luck")
     assert "undone: Thorn: bought a Power box" in cli.ok("undo", "Thorn")
     assert sheets(cli, "Osk")["Osk"]["abilities"]["luck"] == 1
-    assert "nothing to undo for Thorn" in cli.refused(
-        "undo", "Thorn"
-    )  # its creation is not undone by name
+    assert cli.refused("undo", "Thorn") == (  # its creation is not undone by name
+        "Thorn has no change to undo but joining the campaign: the campaign's own undo (undo"
+        " with no Titan, ctrl+z on the roster) takes that back while it is the latest change;"
+        " archiving puts a Titan away"
+    )
 
 
 def test_a_new_change_to_a_titan_drops_its_undone_changes_but_not_others(cli) -> None:

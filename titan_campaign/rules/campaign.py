@@ -336,7 +336,13 @@ class Campaign:
         done = self.history(titan_id)
         if change_id:
             done = [c for c in done if c.id == change_id]
-        if not done or (len(done) == 1 and _creates(done[0], titan_id)):
+        if titan_id is not None and len(done) == 1 and _creates(done[0], titan_id):
+            raise RuleError(
+                f"{self.names()[titan_id]} has no change to undo but joining the campaign: the"
+                " campaign's own undo (undo with no Titan, ctrl+z on the roster) takes that back"
+                " while it is the latest change; archiving puts a Titan away"
+            )
+        if not done:
             who = self.names().get(titan_id, "") if titan_id is not None else f'"{self.name}"'
             raise RuleError(f"nothing to undo for {who}")
         latest = done[-1]
