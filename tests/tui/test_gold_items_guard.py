@@ -124,3 +124,28 @@ async def test_an_item_removed_with_delete_says_which_and_how_to_take_it_back(
         await pilot.press("ctrl+z")
         await pilot.pause()
     assert "Ring of Mana" in [item.name for item in stored(example_db, "Thorn").items]
+
+
+async def test_the_highlighted_item_stays_highlighted_after_a_change_so_delete_removes_it(
+    example_db: Path,
+) -> None:
+    db = Database(example_db)
+    thorn = named(db, "Thorn")
+    for item in ("Helm of Dread", "Lucky Stone"):
+        actions.add_item(db, thorn, item)
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        items = app.screen.query_one("#items")
+        items.focus()
+        await pilot.press("down")  # Helm of Dread
+        await pilot.press("a", *"12", "ctrl+s")  # 12 gold: the screen is drawn again
+        await pilot.pause()
+        items.focus()
+        await pilot.pause()
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, GoldScreen)
+    left = [item.name for item in stored(example_db, "Thorn").items]
+    assert left == ["Ring of Mana", "Lucky Stone"]

@@ -328,7 +328,10 @@ class GoldScreen(OneTitan, Screen[None]):
             self.show(state)
 
     def show(self, state: TitanState) -> None:
+        """Draw the Titan; the row highlighted in each table stays highlighted (an item by its
+        name, so that Delete or - acts on the item the player chose)."""
         self.state = state
+        was = self._items
         data = sheet_view(state, self.campaign_name)
         self._items = data.magic_items
         self.query_one("#gold-title", Static).update(
@@ -336,6 +339,8 @@ class GoldScreen(OneTitan, Screen[None]):
         )
         ledger = self.query_one("#ledger", DataTable)
         items = self.query_one("#items", DataTable)
+        ledger_row, item_row = ledger.cursor_row, items.cursor_row
+        chosen = was[item_row].name if 0 <= item_row < len(was) else None
         upright = self._stacked(data.magic_items)
         ledger.clear(columns=upright != self._upright)
         items.clear(columns=upright != self._upright)
@@ -366,6 +371,9 @@ class GoldScreen(OneTitan, Screen[None]):
                 Text(item.description),
                 height=None,  # a long description wraps in its column
             )
+        names = [item.name for item in data.magic_items]
+        ledger.move_cursor(row=ledger_row, animate=False)
+        items.move_cursor(row=names.index(chosen) if chosen in names else item_row, animate=False)
         self.call_after_refresh(self.fit_descriptions)
 
     @staticmethod
@@ -437,10 +445,10 @@ class GoldScreen(OneTitan, Screen[None]):
 
     def _highlighted_item(self) -> str | None:
         table = self.query_one("#items", DataTable)
-        if not self.state.items or table.cursor_row >= len(self.state.items):
+        if not self._items or table.cursor_row >= len(self._items):
             self.notify("No magic item to act on.")
             return None
-        return self.state.items[table.cursor_row].name
+        return self._items[table.cursor_row].name
 
     def action_use_charge(self) -> None:
         name = self._highlighted_item()
