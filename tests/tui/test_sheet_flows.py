@@ -189,6 +189,29 @@ async def test_deferred_choices_stay_on_the_sheet_and_the_roster(tmp_path: Path)
     assert len(stored(db, "Thorn").pending) == 1
 
 
+async def test_a_titans_history_counts_only_the_undone_changes_its_ctrl_y_can_redo(
+    tmp_path: Path,
+) -> None:
+    db = build_db(
+        tmp_path / "c.json",
+        100,
+        [("Thorn", "Ann", [AbilityBought(ability="luck")]), ("Osk", "Bo", [])],
+    )
+    osk = named(Database(db), "Osk")
+    actions.undo(Database(db), actions.find_titan(Database(db), "Thorn"))
+    actions.add_titan(Database(db), osk.campaign, "Vex", "Cy")
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert "to redo" not in rendered(app.screen.query_one("#history-title"))
+        await pilot.press("escape", "escape", "home", "enter", "h")  # Thorn's
+        await pilot.pause()
+        assert "1 undone change to redo (ctrl+y)" in rendered(
+            app.screen.query_one("#history-title")
+        )
+
+
 async def test_ctrl_z_undoes_and_ctrl_y_redoes_the_latest_change(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 100, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

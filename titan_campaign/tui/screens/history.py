@@ -65,7 +65,11 @@ class HistoryScreen(Screen[None]):
             return
         rows = found.rows
         self.titan_name = campaign.names().get(self.titan.titan) if self.titan else None
-        undone = [change for change in campaign.changes if change.undone]
+        undone = [  # what ctrl+y here can redo: a Titan's own undone changes
+            change
+            for change in campaign.changes
+            if change.undone and (self.titan is None or change.touches(self.titan.titan))
+        ]
         redo = f"   {plural(len(undone), 'undone change')} to redo (ctrl+y)" if undone else ""
         whose = self.titan_name or f"Campaign {campaign.name}"
         damaged = [
