@@ -189,6 +189,7 @@ async def test_a_screenshot_without_a_downloads_folder_is_saved_where_the_app_st
     started.mkdir()
     monkeypatch.chdir(started)
     app = TitanCampaignApp(tmp_path / "campaigns.json")
+    notes = Notes(app)
     async with app.run_test(size=(80, 24)) as pilot:
         if way == "action":
             app.action_screenshot()
@@ -197,10 +198,20 @@ async def test_a_screenshot_without_a_downloads_folder_is_saved_where_the_app_st
             command.callback()
         for _ in range(50):
             await pilot.pause(0.05)
-            if list(started.glob("*.svg")):
+            if list(started.glob("*.svg")) and notes.messages:
                 break
     assert [path.suffix for path in started.iterdir()] == [".svg"]
     assert not (tmp_path / "Downloads").exists()
+    assert notes.messages[-1] == f"Saved screenshot to {next(started.iterdir())}"  # no markup
+
+
+async def test_ctrl_c_says_how_to_quit_in_plain_words(tmp_path: Path) -> None:
+    app = TitanCampaignApp(tmp_path / "campaigns.json")
+    notes = Notes(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert notes.messages == ["Press ctrl+q to quit the app"]
 
 
 async def test_a_notice_on_a_phone_held_upright_takes_the_screens_width(tmp_path: Path) -> None:

@@ -388,7 +388,22 @@ class TitanCampaignApp(App[int]):
             path = str(downloads if downloads.is_dir() else Path.cwd())
         return super().deliver_screenshot(filename, path, time_format)
 
+    def on_delivery_complete(self, event: events.DeliveryComplete) -> None:
+        """A screenshot saved, said in plain words (Textual's own message is markup, which
+        this app's notices show as typed)."""
+        if event.name == "screenshot":
+            event.prevent_default()
+            where = f" to {event.path}" if event.path else ""
+            self.notify(f"Saved screenshot{where}", title="Screenshot")
+
     # --- quitting -----------------------------------------------------------------------
+
+    def action_help_quit(self) -> None:
+        """ctrl+c: how to quit, in plain words (Textual's own hint is markup)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {key} to quit the app", title="Do you want to quit?")
+                return
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "quit_app":  # q is a letter in a text field
