@@ -128,6 +128,24 @@ async def test_a_campaign_deleted_elsewhere_closes_its_roster_saying_why(tmp_pat
         assert "The campaign is no longer there" in notes.text()
 
 
+async def test_a_campaign_deleted_elsewhere_under_an_open_sheet_says_why_and_nothing_else(
+    tmp_path: Path,
+) -> None:
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        other = second_shell(db)
+        actions.delete_campaign(other, actions.find_campaign(other, "Demo"))
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, CampaignsScreen)
+        assert [said for said in notes.messages if "no longer" in said] == [
+            "Thorn is no longer there, so its screen is closed: that campaign is no longer in"
+            " the database (deleted, or a backup without it restored)"
+        ]
+
+
 async def test_the_apps_own_change_is_not_announced_as_made_elsewhere(tmp_path: Path) -> None:
     db = two_titans(tmp_path)
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

@@ -335,8 +335,10 @@ class TitanCampaignApp(App[int]):
         campaign = getter() if getter is not None else None
         if (
             campaign is not None
-            and self.try_action(lambda: actions.read_campaign(self.db, campaign)) is not None
             and not isinstance(screen, RosterScreen)
+            and not isinstance(
+                self.try_action(lambda: actions.read_campaign(self.db, campaign)), Refusal
+            )
         ):
             return self.screen_for(places.Roster(campaign))
         return self.screen_for(places.CampaignList())
@@ -362,7 +364,7 @@ class TitanCampaignApp(App[int]):
                 actions.read_campaign(self.db, campaign)
         except actions.Gone as error:
             what = name if titan is not None else "The campaign"
-            return f"{what} is no longer there ({error}), so its screen is closed"
+            return f"{what} is no longer there, so its screen is closed: {error}"
         except REFUSED:
             return None
         return None
