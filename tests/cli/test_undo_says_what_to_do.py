@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 def crew(cli) -> None:
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
@@ -32,3 +34,13 @@ def test_redo_with_nothing_undone_says_why(cli) -> None:
     cli.ok("undo", "Thorn")
     cli.ok("spend", "Mira", "ability", "luck")  # a new change to Mira drops the undone game
     assert "a new change to a Titan drops its undone changes" in cli.refused("redo", "Thorn")
+
+
+def test_undo_right_after_an_import_says_it_is_not_undone_and_changes_nothing(cli) -> None:
+    example = Path(__file__).parents[2] / "sheets" / "example-campaign.json"
+    cli.ok("import", str(example))
+    refusal = cli.refused("undo")
+    assert refusal.startswith(
+        "the latest change (import of The Iron Crown) is not undone by `undo`"
+    ), refusal
+    assert "Osk" in cli.ok("titan", "list")

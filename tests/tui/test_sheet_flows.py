@@ -59,6 +59,9 @@ async def test_loading_the_example_campaign_imports_its_titans(tmp_path: Path, m
         await pilot.press("e")  # loaded again: it is here already
         await pilot.pause()
         assert "The example campaign is here already: nothing to merge." in notes.text()
+        await pilot.press("ctrl+z")  # not a change inside the example: it says so
+        await pilot.pause()
+        assert "The latest change (import of Example) cannot be undone" in notes.text()
     assert stored(db, "Thorn").abilities["luck"] == 1
 
 

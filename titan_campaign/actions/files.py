@@ -257,6 +257,7 @@ def import_campaigns(db: Database, path: Path) -> Imported:
         for deletion in exported.deleted:  # so that a merge with an older copy keeps them
             session.keep_deletion(to_json(deletion))
         session.saved_text = f"import of {', '.join(c.name for c in campaigns)}"
+        session.not_undoable = session.saved_text  # undo would take back a change inside
     return Imported([campaign.name for campaign in campaigns])
 
 

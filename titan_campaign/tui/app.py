@@ -617,7 +617,7 @@ class TitanCampaignApp(App[int]):
 
     def latest_not_undoable(self) -> bool:
         """On the campaign list, whose undo is the file's: whether the file's latest change is
-        one undo cannot take back (a campaign deleted, a backup restored), said if so, so that
+        one undo cannot take back (a campaign deleted, a backup restored, campaigns imported), said if so, so that
         ctrl+z right after it never takes back an older change of another campaign."""
         if self.in_view()[0] is not None:
             return False
