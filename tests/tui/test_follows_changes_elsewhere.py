@@ -140,10 +140,11 @@ async def test_a_campaign_deleted_elsewhere_under_an_open_sheet_says_why_and_not
         actions.delete_campaign(other, actions.find_campaign(other, "Demo"))
         await pilot.pause(WITHIN)
         assert isinstance(app.screen, CampaignsScreen)
-        assert [said for said in notes.messages if "no longer" in said] == [
+        closed = (
             "Thorn is no longer there, so its screen is closed: that campaign is no longer in"
             " the database (deleted, or a backup without it restored)"
-        ]
+        )
+        assert [said for said in notes.messages if "no longer" in said] == [closed]
 
 
 async def test_the_apps_own_change_is_not_announced_as_made_elsewhere(tmp_path: Path) -> None:
