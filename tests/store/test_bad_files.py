@@ -309,6 +309,13 @@ def test_a_database_path_in_a_loop_of_links_is_refused(tmp_path, capsys, argv) -
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json"]
 
 
+def test_a_database_name_too_long_for_the_system_is_said_so(tmp_path, capsys) -> None:
+    db = tmp_path / ("a" * 300 + ".json")
+    code, err = _main("--db", str(db), "campaign", "new", "X", "--base-xp", "0", capsys=capsys)
+    assert code == 1 and err.endswith("cannot be used: File name too long\n"), err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_database_path_in_the_home_of_an_unknown_user_is_refused(capsys) -> None:
     code, err = _main("--db", "~nosuchuser/c.json", "titan", "list", capsys=capsys)
     assert code == 1 and err.strip() == (

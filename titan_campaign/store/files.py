@@ -190,8 +190,12 @@ def real_path(path: Path) -> Path:
         return path.resolve(strict=True) if path.is_symlink() else path
     except FileNotFoundError:
         return path.resolve()  # a link to a file not made yet: the file is made where it points
-    except (OSError, RuntimeError):
+    except RuntimeError:
         raise StoreError(f"{path} is a link in a loop of links, not a file") from None
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise StoreError(f"{path} is a link in a loop of links, not a file") from None
+        raise StoreError(f"{path} cannot be used: {error.strerror or error}") from None
 
 
 def is_missing(path: Path) -> bool:
