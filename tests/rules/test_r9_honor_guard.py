@@ -141,7 +141,7 @@ def test_r9_a_creature_twice_needs_two_survivors_of_that_kind(titan):
     thorn = titan(base_xp=0).reach_level(7)
     thorn.game(LOST, survivors=("Titan", "Unicorn"))
     message = thorn.refused(HonorGuardSet(members=("Unicorn", "Unicorn")))
-    assert message == "Unicorn did not survive the last game; choose from its survivors (R9)"
+    assert message == "only 1 Unicorn survived the last game; a survivor joins the guard once (R9)"
 
 
 def test_r9_without_survivors_listed_any_member_that_fits_may_be_chosen(titan):

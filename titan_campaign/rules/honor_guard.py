@@ -62,7 +62,16 @@ def check_honor_guard(
         listed = " and ".join(f"{n} ({p})" for n, p in zip(members, points))
         raise RuleError(f"{listed} do not fit the slots ({caps} points) together (R9)")
     if survivors is not None:
-        missing = Counter(members) - Counter(survivors)
+        survived = Counter(survivors)
+        missing = Counter(members) - survived
+        more = sorted(
+            name for name in missing if survived[name]
+        )  # named more often than it survived
+        if more:
+            counts = ", ".join(f"{survived[name]} {name}" for name in more)
+            raise RuleError(
+                f"only {counts} survived the last game; a survivor joins the guard once (R9)"
+            )
         if missing:
             names = ", ".join(sorted(missing.elements()))
             raise RuleError(
