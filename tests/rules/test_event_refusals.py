@@ -105,7 +105,7 @@ REFUSED: list[tuple[str, Any, str]] = [
     (
         "a field of no event",
         {"kind": "archived", "colour": "red"},
-        "archived.colour: not a field of this",
+        "archived.colour: not one of its fields",
     ),
     (
         "game 0",

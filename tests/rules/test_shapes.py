@@ -25,7 +25,7 @@ def test_every_problem_of_a_form_is_found_at_once_in_a_players_words() -> None:
     assert field_problems(refused.value, {"amount": "Amount"}) == {
         "amount": "Amount: 1000000 or less",
         "note": "Note: at most 200 characters",
-        "colour": "Colour: not a field of this",
+        "colour": "Colour: not one of its fields",
     }
 
 

@@ -44,7 +44,7 @@ BAD = {
     "a true for a number": ({**USUAL, "undone": True}, "undone: a whole number"),
     "undone below 0": ({**USUAL, "undone": -1}, "undone: 0 or more"),
     "text too long": ({**USUAL, "text": "x" * 401}, "text: at most 400 characters"),
-    "a field of another kind": ({**USUAL, "colour": "red"}, "colour: not a field of this"),
+    "a field of another kind": ({**USUAL, "colour": "red"}, "colour: not one of its fields"),
     "titans as a list": ({**USUAL, "titans": [CREATED]}, "titans: an object"),
     "a Titan number of letters": ({**USUAL, "titans": {"one": []}}, "one is not a Titan number"),
     "a Titan number of 0": ({**USUAL, "titans": {"01": []}}, "01 is not a Titan number"),

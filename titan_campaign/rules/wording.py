@@ -53,7 +53,7 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
         "dict_type": lambda: "an object",
         "model_type": lambda: "an object",
         "model_attributes_type": lambda: "an object",
-        "extra_forbidden": lambda: "not a field of this",
+        "extra_forbidden": lambda: "not one of its fields",
         "union_tag_invalid": lambda: "a kind this version knows",
         "union_tag_not_found": lambda: "its kind (which event it is)",
         "finite_number": lambda: "a finite number",
