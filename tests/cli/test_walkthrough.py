@@ -216,3 +216,10 @@ def test_r6_choices_says_a_lower_pick_waits_for_the_bonus_swap(thorn) -> None:
     )
     out = thorn.ok("choose", "thorn", "decline-swap")
     assert "the pick of a Water level 1 spell is forfeited: none is left to learn (R5)" in out
+
+
+def test_bonus_is_refused_where_no_spell_is_picked(thorn) -> None:
+    thorn.ok("spend", "thorn", "ability", "intelligence")
+    thorn.ok("spend", "thorn", "ability", "power")
+    refusal = thorn.refused("choose", "thorn", "school", "air", "--bonus")
+    assert refusal == ("--bonus is for a spell pick (choose TITAN spell NAME --bonus), not school")

@@ -243,6 +243,10 @@ def cmd_choose(args: Namespace, db: Database) -> None:
             "decline-swap": "[SCHOOL]",
         }
         raise RuleError(f"usage: choose TITAN {args.what} {shapes[args.what]}")
+    if args.bonus and args.what != "spell":
+        raise RuleError(
+            f"--bonus is for a spell pick (choose TITAN spell NAME --bonus), not {args.what}"
+        )
     titan = _titan(args, db)
     if args.what == "school":
         done = actions.choose_school(db, titan, args.names[0])
