@@ -25,3 +25,14 @@ def test_goal_fire_3_and_spirit_3_matches_a_hand_count(thorn) -> None:
 def test_a_goal_the_rules_cannot_reach_is_refused_in_one_line(thorn) -> None:
     assert "(R3)" in thorn.refused("goal", "Thorn", "--ability", "power=4")
     assert "NAME=N" in thorn.refused("goal", "Thorn", "--school", "fire")
+
+
+def test_a_target_named_twice_or_a_goal_already_met_is_refused(thorn) -> None:
+    refusal = thorn.refused("goal", "Thorn", "--ability", "luck=3", "--ability", "Luck=2")
+    assert refusal == '--ability names Luck twice ("luck=3" and "Luck=2"): give it once'
+    assert thorn.refused("goal", "Thorn", "--ability", "power=²").startswith(
+        "--ability takes NAME=N"
+    )
+    thorn.ok("spend", "Thorn", "ability", "luck")
+    refusal = thorn.refused("goal", "Thorn", "--ability", "luck=1", "--keep")
+    assert refusal == "Thorn already has Luck 1: nothing to keep as a goal"

@@ -86,7 +86,11 @@ def keep_goal(
     def event(state: TitanState) -> Event:
         if state.goal is None and not (goal.abilities or goal.schools or goal.spells):
             raise RuleError(f"{state.name} keeps no goal: there is nothing to clear")
-        goals.plan_goal(state, goal)  # a goal the rules cannot reach is refused here
+        plan = goals.plan_goal(state, goal)  # a goal the rules cannot reach is refused here
+        if not plan.steps and (goal.abilities or goal.schools or goal.spells):
+            raise RuleError(
+                f"{state.name} already has {goal.describe()}: nothing to keep as a goal"
+            )
         made = GoalSet(
             abilities=tuple(goal.abilities.items()),
             schools=tuple(goal.schools.items()),

@@ -36,6 +36,7 @@ plan it finds is turned into real events and replayed, so it can never drift fro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -44,7 +45,7 @@ from .abilities import ABILITIES, MAX_BOXES, find_ability
 from .errors import RuleError
 from .events import AbilityBought, BonusSwapped, Event, SpellBought, SpellChosen
 from .goal_search import Action, Search
-from .names import UnknownName
+from .names import UnknownName, name_key
 from .spells import SCHOOLS, find_school, find_spell
 from .state import XP_PER_PURCHASE, TitanState
 from .titan import apply, next_school_level
@@ -108,11 +109,18 @@ def parse_goal(
 
     def pairs(texts: Iterable[str], option: str) -> dict[str, int]:
         found: dict[str, int] = {}
+        typed: dict[str, str] = {}
         for text in texts:
             name, sep, number = text.partition("=")
-            if not sep or not name.strip() or not number.strip().isdigit():
+            if not sep or not name.strip() or not re.fullmatch(r"[0-9]+", number.strip()):
                 example = "power=2" if option == "ability" else "fire=3"
                 raise RuleError(f'--{option} takes NAME=N, such as {example}, not "{text}"')
+            key = name_key(name)
+            if key in typed:
+                raise RuleError(
+                    f'--{option} names {name.strip()} twice ("{typed[key]}" and "{text}"): give it once'
+                )
+            typed[key] = text
             found[name.strip()] = int(number)
         return found
 
