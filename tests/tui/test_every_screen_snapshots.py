@@ -88,7 +88,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
         copy = folder / "campaign (Bo's conflicted copy).json"
         shutil.copy(path, copy)
         osk = actions.find_titan(Database(copy), "Osk", CAMPAIGN)
-        actions.keep_goal(Database(copy), osk, abilities=["luck=1"])
+        actions.keep_goal(Database(copy), osk, abilities=["luck=2"])
     return folder
 
 
