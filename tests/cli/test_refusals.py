@@ -116,3 +116,15 @@ def test_commands_on_an_empty_database_explain_what_to_do(cli) -> None:
     assert "no campaigns yet" in cli.ok("campaign", "list")
     assert "campaign new" in cli.refused("titan", "add", "Thorn", "--player", "Ann")
     assert not cli.db.exists()
+
+
+def test_paper_is_refused_for_a_printout_not_laid_out_on_paper(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    for argv in (
+        ("sheet", "Thorn", "--paper", "letter"),
+        ("sheet", "Thorn", "--format", "json", "--paper", "a4"),
+        ("game-card", "Thorn", "--format", "text", "--paper", "letter"),
+    ):
+        assert cli.refused(*argv).startswith("--paper is for PDF and HTML printouts"), argv
+    assert cli.ok("sheet", "Thorn").startswith("TITAN CHARACTER SHEET")

@@ -587,13 +587,23 @@ def _write(kind: str, args: Namespace, db: Database, spells: Sequence[str] | Non
             kind,
             args.format,
             data,
-            args.paper,
+            _paper(args),
             _output(args),
             spells,
             campaign,
             streams=True,
         )
     )
+
+
+def _paper(args: Namespace) -> str:
+    """The paper a printout is laid out on: A4 unless told; refused for text or JSON, which
+    are not laid out on paper."""
+    if args.paper is not None and args.format in ("text", "json"):
+        raise RuleError(
+            f"--paper is for PDF and HTML printouts; {args.format} is not laid out on paper"
+        )
+    return str(args.paper or "a4")
 
 
 def _wrote(written: Path) -> None:
@@ -617,6 +627,7 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
     if not args.titan:
         raise RuleError("name a Titan, or ask for a blank sheet with --blank")
     if args.format in ("json", "text") and not args.output:
+        _paper(args)
         data = _sheet(args, db)
         if args.format == "json":
             sys.stdout.write(json.dumps(data.to_json(), indent=2, ensure_ascii=False) + "\n")
@@ -661,6 +672,7 @@ def cmd_cards(args: Namespace, db: Database) -> None:
 
 def cmd_game_card(args: Namespace, db: Database) -> None:
     if args.format == "text" and not args.output:
+        _paper(args)
         from ..printing.game_card import game_card_text
 
         sys.stdout.write(game_card_text(_sheet(args, db)))

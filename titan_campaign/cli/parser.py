@@ -745,7 +745,9 @@ def _tabs(text: str) -> int:
 
 def _print_options(parser: Parser, named: str = "named after the Titan, here") -> None:
     parser.add_argument("-o", "--output", default=None, help=f"file to write (default: {named})")
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="default a4")
+    parser.add_argument(
+        "--paper", choices=("a4", "letter"), default=None, help="for PDF and HTML; default a4"
+    )
 
 
 SUGGESTIONS_HELP = """\
