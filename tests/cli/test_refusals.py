@@ -28,7 +28,7 @@ REFUSED = [
     (("item", "add", "Thorn", "x" * 200), "at most 60 characters"),
     (("plan", "Thorn", "--charisma", "Ogre"), "1 Charisma creatures picked but 0 Charisma boxes"),
     (("plan", "Thorn", "--charisma", "Lion"), "not a Lion"),
-    (("undo", "Thorn"), "nothing to undo"),
+    (("undo", "Thorn"), "no change to undo but joining the campaign"),
     (
         ("award", "Thorn", "--result", "won", "--survivors", "Titan,Goblin"),
         'no character named "Goblin"',
