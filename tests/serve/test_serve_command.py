@@ -38,6 +38,16 @@ def test_a_port_that_cannot_be_is_a_usage_mistake(port: str, tmp_path: Path) -> 
     assert exit_.value.code == 1
 
 
+@pytest.mark.parametrize("host", ["", "  "])
+def test_an_empty_host_is_a_usage_mistake_not_every_address(
+    host: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--db", str(tmp_path / "c.json"), "serve", "--host", host])
+    assert exit_.value.code == 1
+    assert "expected an address, got nothing" in capsys.readouterr().err
+
+
 def test_a_port_in_use_is_refused_in_one_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

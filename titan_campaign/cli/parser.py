@@ -585,6 +585,7 @@ def _merge_arguments(merge: Parser, common: Parser) -> None:
 def _serve_arguments(serve: Parser, common: Parser) -> None:
     serve.add_argument(
         "--host",
+        type=_host,
         default="127.0.0.1",
         help="address to listen on (default 127.0.0.1: this computer only; "
         "0.0.0.0: phones on your network, with a token)",
@@ -734,6 +735,16 @@ def _port(text: str) -> int:
     if value > 65535:
         raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {text}")
     return value
+
+
+def _host(text: str) -> str:
+    """An address to listen on; an empty one (a variable not set) is not taken for every
+    address of the computer."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "expected an address, got nothing (0.0.0.0 listens on every address)"
+        )
+    return text.strip()
 
 
 def _tabs(text: str) -> int:
