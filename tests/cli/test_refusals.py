@@ -128,3 +128,15 @@ def test_paper_is_refused_for_a_printout_not_laid_out_on_paper(cli) -> None:
     ):
         assert cli.refused(*argv).startswith("--paper is for PDF and HTML printouts"), argv
     assert cli.ok("sheet", "Thorn").startswith("TITAN CHARACTER SHEET")
+
+
+def test_an_entry_after_an_option_of_game_is_said_to_go_before_the_options(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    for name in ("Thorn", "Mira"):
+        cli.ok("titan", "add", name, "--player", "Ann")
+    code, _, err = cli("game", "Thorn:won", "--date", "2026-01-03", "Mira:lost")
+    assert code == 1
+    assert err == (
+        "error: game does not take Mira:lost (the entries go before the options, e.g. game"
+        " Thorn:won Mira:lost --date D; see titan-campaign game --help)\n"
+    )

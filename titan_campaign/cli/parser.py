@@ -117,6 +117,8 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
             parser.error(f"{command} is about every campaign of the file: leave out --campaign")
         words = any(not word.startswith("-") for word in extra)  # a name typed without quotes?
         quotes = 'a name of several words goes in quotes, e.g. "Ice Storm"; ' if words else ""
+        if command in ("game", "correct") and any(":" in word for word in extra):
+            quotes = "the entries go before the options, e.g. game Thorn:won Mira:lost --date D; "
         parser.exit(
             1,
             f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
