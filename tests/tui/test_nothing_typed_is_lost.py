@@ -243,6 +243,20 @@ async def test_a_form_typed_when_the_terminal_closes_is_kept(
     assert change_count(two_titans) == 2
 
 
+async def test_a_titans_form_kept_when_its_tab_closes_names_the_titan(
+    two_titans: Path, own_unsaved: Path
+) -> None:
+    app = TitanCampaignApp(two_titans, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "a", *"55")
+        await pilot.pause()
+        app.post_message(messages.ExitApp())
+        await pilot.pause()
+        assert not app.is_running
+    (kept,) = own_unsaved.glob("*.txt")
+    assert "Gold entry (negative to spend), for Thorn\n  gold-amount: 55" in kept.read_text()
+
+
 async def test_a_form_thrown_away_by_the_player_is_not_kept(
     two_titans: Path, own_unsaved: Path
 ) -> None:
