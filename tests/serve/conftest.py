@@ -193,7 +193,10 @@ class Tab:
         self.page = page
         self.requests: list[str] = []
         self.websockets: list[str] = []
+        self.errors: list[str] = []
+        """What the page's scripts threw, as the browser's console shows it."""
         page.context.on("request", lambda request: self.requests.append(request.url))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.Stream(self.screen)
         self.decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode

@@ -33,6 +33,7 @@ def test_a_player_opens_their_sheet_by_link_and_a_box_spends_100_xp(
 
     thorn.wait_for(r"Available:\s+100", "the sheet to show 100 XP left")
     wait_until(lambda: ability(game_night.db, "Thorn", "power") == 1, "the box in the database")
+    assert thorn.errors == []  # the page's own scripts threw nothing (focusing it too early)
     assert sheet_json(game_night.db, "Mira")["xp"] == {
         "base": 200,
         "earned": 0,
