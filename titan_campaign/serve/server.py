@@ -150,9 +150,14 @@ class GameNightServer(Server):
 
     async def handle_index(self, request: web.Request) -> web.Response:
         if not self._has_token(request):
+            wrong = (
+                "This link's token is not tonight's: each game night has a new one. "
+                if request.query.get("token", "")
+                else ""
+            )
             raise web.HTTPForbidden(
                 text=phone_page(
-                    "This game night needs its link with the token: scan the QR code or "
+                    f"{wrong}This game night needs its link with the token: scan the QR code or "
                     "copy the link that `titan-campaign serve` printed."
                 ),
                 content_type="text/html",
