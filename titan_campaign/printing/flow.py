@@ -7,7 +7,7 @@ repeats the heading of the section that goes on, marked "(continued)".
 
 from __future__ import annotations
 
-from .canvas import Page, fit_text
+from .canvas import MIN_SIZE, Page, fit_size, fit_text
 
 MARGIN = 12.0
 GAP_MM = 6.0  # between side-by-side blocks
@@ -47,7 +47,9 @@ class Flow:
         self.pages.append(page)
         number = len(self.pages)
         room = self.content - 15  # the page number's place at the right
-        page.text(self.x, MARGIN + 3.5, fit_text(self.running_head, room, 8, True), 8, bold=True)
+        size = fit_size(self.running_head, room, 8, MIN_SIZE, bold=True)
+        head = fit_text(self.running_head, room, size, True)
+        page.text(self.x, MARGIN + 3.5, head, size, bold=True)
         page.text(
             self.x + self.content, MARGIN + 3.5, f"page {number}", 8, italic=True, align="right"
         )

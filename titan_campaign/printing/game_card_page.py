@@ -265,11 +265,19 @@ def game_card_pages(data: SheetView, paper: str = "a4") -> list[Page]:
     width, height = paper_size(paper)
     flow = Flow(width, height, f"{data.name} - game night", f"{data.name} - game night")
     page, x, content = flow.page, flow.x, flow.content
-    size = fit_size(data.name, content - 52, 16, 9, bold=True)
-    name = fit_text(data.name, content - 52, size, True)
-    page.text(x, flow.y + 6, name, size, bold=True, figure="name")
+    room = content - 52  # beside the level
+    size = fit_size(data.name, room, 16, MIN_SIZE, bold=True)
+    own_line = text_width(data.name, size, True) > room  # a name this wide takes the line
+    if own_line:
+        room = content
+        size = fit_size(data.name, room, 16, MIN_SIZE, bold=True)
+    page.text(x, flow.y + 6, fit_text(data.name, room, size, True), size, bold=True, figure="name")
     level = f"GAME NIGHT - LEVEL {data.level}"
-    page.text(x + content, flow.y + 6, level, 10, bold=True, align="right")
+    if own_line:
+        flow.y += 5
+        page.text(x, flow.y + 6, level, 10, bold=True)
+    else:
+        page.text(x + content, flow.y + 6, level, 10, bold=True, align="right")
     facts = [f"Player: {data.player}   Campaign: {data.campaign}"]
     if text_width(facts[0], 8) > content:  # the player and the campaign each on a line
         facts = [f"Player: {data.player}", f"Campaign: {data.campaign}"]

@@ -21,7 +21,7 @@ from ..rules.abilities import ABILITIES, ABILITY_INFO
 from ..rules.progress import ProgressRow, by_campaign
 from ..rules.sheet import GoalView, LedgerLine, SheetView, SpellLine
 from ..rules.spells import SCHOOLS
-from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
+from .canvas import MIN_SIZE, Page, fit_size, fit_text, paper_size, text_width, wrap_text
 from .figures import (
     IN_PLAY,
     SKILL_USES_LABEL,
@@ -60,7 +60,7 @@ def _header(page: Page, data: SheetView | None, x: float, y: float, width: float
     page.text(x, y + 15, "Player:", 8)
     page.line(x + 11, y + 15.6, x + name_w, y + 15.6, stroke=0.2)
     if data:
-        size = fit_size(data.name, name_w - 1, 16, 9, bold=True)
+        size = fit_size(data.name, name_w - 1, 16, MIN_SIZE, bold=True)  # 60 "W" fit at 7
         name = fit_text(data.name, name_w - 1, size, True)
         page.text(x + 1, y + 9.8, name, size, bold=True, figure="name")
         page.text(x + 12, y + 15, fit_text(data.player, name_w - 12, 8), 8, figure="player")
