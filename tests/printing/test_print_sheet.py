@@ -287,6 +287,22 @@ def test_each_charge_is_a_box_and_the_used_ones_are_ticked(
     assert [box.filled for box in small] == [True, True, False]
 
 
+def test_charge_boxes_beside_an_items_name_leave_a_gap_above_its_description(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    data = example_sheets["thorn"]
+    wand = next(item for item in data.magic_items if item.name == "Wand of Sparks")
+    wand = replace(wand, description="Each charge: one Fire Bolt.")
+    page = sheet_page(replace(data, magic_items=(wand,)))
+    items_top = next(s.y for s in page.shapes if isinstance(s, Text) and s.text == "MAGIC ITEMS")
+    boxes = [
+        s for s in page.shapes if isinstance(s, Box) and round(s.w, 1) == 3.5 and s.y > items_top
+    ]
+    [first_line] = [s for s in page.shapes if isinstance(s, Text) and s.text == wand.description]
+    cap_top = first_line.y - first_line.size * 0.7 * 25.4 / 72  # a capital's top, in mm
+    assert cap_top - max(box.y + box.h for box in boxes) >= 1.0
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_issue_titan_prints_every_letter_every_item_in_full_and_nothing_below_7_points(
     lukasz_sheet: SheetView, paper: str

@@ -78,7 +78,8 @@ def item_block(
     own_rows = box_rows if box_rows > 1 else 0  # rows of boxes under the name
     text = wrap_text(item.description, width - 3, size) if item.description else []
     step = size * 0.44
-    height = (len(head) + own_rows) * ROW + len(text) * step + 1.6
+    clear = 0.8 if box_rows == 1 and text else 0.0  # boxes beside the name clear the text
+    height = (len(head) + own_rows) * ROW + clear + len(text) * step + 1.6
     if page is None:
         return height
     for row, line in enumerate(head):
@@ -97,7 +98,7 @@ def item_block(
     elif item.charges is not None:
         label = f"charges left ____ of {item.max_charges}"
         page.text(right, y + 3.1, label, LABEL_SIZE, italic=True, align="right")
-    ty = y + (len(head) + own_rows) * ROW
+    ty = y + (len(head) + own_rows) * ROW + clear
     for line in text:
         page.text(x + 3, ty + step * 0.8, line, size)
         ty += step
