@@ -78,8 +78,7 @@ def item_block(
     own_rows = box_rows if box_rows > 1 else 0  # rows of boxes under the name
     text = wrap_text(item.description, width - 3, size) if item.description else []
     step = size * 0.44
-    clear = 0.8 if box_rows == 1 and text else 0.0  # boxes beside the name clear the text
-    height = (len(head) + own_rows) * ROW + clear + len(text) * step + 1.6
+    height = (len(head) + own_rows) * ROW + len(text) * step + 1.6
     if page is None:
         return height
     for row, line in enumerate(head):
@@ -87,7 +86,7 @@ def item_block(
     used, total = charge_boxes(item)
     right = x + width
     if total:
-        by = y + 0.5 if box_rows == 1 else y + len(head) * ROW + 0.3
+        by = y if box_rows == 1 else y + len(head) * ROW + 0.3  # clear of the text below
         for row in range(box_rows):
             count = min(per_row, total - row * per_row)
             start = right - count * (BOX + BOX_GAP) + BOX_GAP
@@ -98,7 +97,7 @@ def item_block(
     elif item.charges is not None:
         label = f"charges left ____ of {item.max_charges}"
         page.text(right, y + 3.1, label, LABEL_SIZE, italic=True, align="right")
-    ty = y + (len(head) + own_rows) * ROW + clear
+    ty = y + (len(head) + own_rows) * ROW
     for line in text:
         page.text(x + 3, ty + step * 0.8, line, size)
         ty += step
