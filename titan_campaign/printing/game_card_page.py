@@ -191,12 +191,16 @@ NAME_X, SCHOOL_X, DICE_X, EFFECT_X = 11.0, 47.0, 68.0, 87.0
 def _spells(flow: Flow, data: SheetView) -> None:
     spells = spells_by_phase(data)
     title = f"SPELLS ({len(spells)})"
-    flow.section(title, 8)
+    effect_w = flow.content - EFFECT_X
+
+    def height_of(spell: CardSpell) -> float:
+        return len(wrap_text(spell.effect, effect_w, SPELL_SIZE)) * SPELL_STEP + 0.6
+
+    flow.section(title, 5 + height_of(spells[0]) if spells else 6)  # with its first row
     if not spells:
         flow.page.text(flow.x, flow.y + 3.5, "(no spells yet)", 8, italic=True)
         flow.y += 6
         return
-    effect_w = flow.content - EFFECT_X
     phase = None
     for spell in spells:
         lines = wrap_text(spell.effect, effect_w, SPELL_SIZE)
