@@ -239,9 +239,17 @@ class ChoiceFlow:
         spells = [s for s in unknown if actions.can_buy_spell(state, s.name)]
         if not spells:
             if unknown:
-                nearest = max(unknown, key=lambda s: state.schools[s.school])
-                reason = actions.can_buy_spell(state, nearest.name).reason
-                reason += ". Any spell can be bought with gold: m (Gold & items), then s (R11)"
+                best = max(state.schools.values())
+                at = [school.title() for school, level in state.schools.items() if level == best]
+                reason = (
+                    "100 XP buys a spell only from a school at level 3 (R5); "
+                    + (
+                        f"{' and '.join(at)} at {best} is the highest"
+                        if best
+                        else "no school has a level yet"
+                    )
+                    + ". Any spell can be bought with gold: m (Gold & items), then s (R11)"
+                )
             else:
                 reason = f"{state.name} knows every spell"
             self.sheet.notify(reason, title="No spell to buy with XP", severity="warning")
