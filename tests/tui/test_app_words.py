@@ -124,7 +124,9 @@ def test_a_goal_one_purchase_away_says_1_step(iron_crown: Path) -> None:
 
 
 def test_a_correction_takes_a_titan_out_of_a_game_in_the_apps_words() -> None:
-    assert read_correction("3 Mira:remove") == (3, None, "Mira")
+    assert read_correction("3 Mira:remove").removed == "Mira"
+    assert read_correction("3 date=2026-11-28").date == "2026-11-28"
+    assert read_correction("3 Scenario= Siege ").scenario == "Siege"
     assert "--" not in CORRECTION_HELP
     assert "3 Mira:remove" in CORRECTION_HELP
     with pytest.raises(RuleError) as refused:

@@ -62,6 +62,33 @@ async def test_r8_c_in_the_game_log_corrects_one_entry_and_shows_the_log_anew(
     )  # R8: 50 + 21
 
 
+async def test_c_in_the_game_log_corrects_a_games_date_and_scenario(tmp_path: Path) -> None:
+    mira = GameRecorded(game=1, date="2026-01-01", outcome=GameOutcome(result="lost"))
+    db = build_db(tmp_path / "c.json", 0, [("Mira", "Bo", [mira])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen
+        for typed in ("1 date=2026-01-02", "1 scenario=Siege of the Tower"):
+            await pilot.press("c")
+            await pilot.pause()
+            app.screen.query_one("#text-value").value = typed
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is log, typed
+        await pilot.press("c")
+        await pilot.pause()
+        app.screen.query_one("#text-value").value = "1 date=2026-13-01"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "expected a date like 2026-11-29" in rendered(
+            app.screen.query_one("#error-correction")
+        )
+    [game] = actions.games(Database(db), actions.find_campaign(Database(db), "Demo"))
+    assert (game.date, game.scenario) == ("2026-01-02", "Siege of the Tower")
+
+
 async def test_a_correction_the_rules_refuse_keeps_the_form_open_with_the_reason(
     tmp_path: Path,
 ) -> None:

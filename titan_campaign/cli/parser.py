@@ -6,13 +6,12 @@ import argparse
 import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
-from datetime import date
 from typing import NoReturn
 
 from ..actions import Database
 from ..rules.awards import FIGURE_LABELS, XP_PER_ENGAGEMENT
 from ..rules.errors import RuleError
-from ..rules.game_log import ENTRY_FIGURES, EntryWords, read_entry
+from ..rules.game_log import ENTRY_FIGURES, EntryWords, iso_day, read_entry
 from ..rules.printable import one_line
 from . import handlers
 
@@ -70,13 +69,10 @@ def _participant(text: str) -> EntryWords:
 
 
 def _iso_date(text: str) -> str:
-    """A date as YYYY-MM-DD (not the other forms Python reads, such as 20261128 or a week)."""
     try:
-        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
-            return date.fromisoformat(text.strip()).isoformat()
-    except ValueError:
-        pass
-    raise argparse.ArgumentTypeError(f"expected a date like 2026-11-29, got {text!r}")
+        return iso_day(text)
+    except RuleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _integer(text: str, expected: str) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import date
 from typing import NamedTuple
 
 from .awards import Award, figures, figures_text
@@ -157,19 +158,47 @@ def read_entry(text: str) -> EntryWords:
 REMOVE = ":remove"
 
 
-def read_correction(text: str) -> tuple[int, EntryWords | None, str | None]:
-    """``3 Mira:lost:score=210`` (game 3, Mira's whole entry) or ``3 Mira:remove`` (Mira
-    taken out of game 3), as typed in the app: the game, the entry or the Titan to remove."""
+class CorrectionWords(NamedTuple):
+    """A correction as typed in the app: game ``game`` and what changes: a Titan's whole
+    entry, a Titan taken out, or the game's date or scenario."""
+
+    game: int
+    entry: EntryWords | None = None
+    removed: str | None = None
+    date: str | None = None
+    scenario: str | None = None
+
+
+def read_correction(text: str) -> CorrectionWords:
+    """``3 Mira:lost:score=210`` (game 3, Mira's whole entry), ``3 Mira:remove`` (Mira taken
+    out of game 3), ``3 date=2026-11-28`` or ``3 scenario=Siege`` (the game's own), as typed
+    in the app."""
     number, _, rest = text.strip().partition(" ")
-    if not number.isdigit() or not rest.strip():
+    if not re.fullmatch(r"[0-9]+", number) or not rest.strip():
         raise RuleError(
             "type the game's number, then the Titan's whole entry, e.g. 3 Mira:lost:score=210 "
-            "(or 3 Mira:remove to take Mira out of game 3)"
+            "(or 3 Mira:remove to take Mira out of game 3, 3 date=2026-11-28, 3 scenario=Siege)"
         )
-    rest = rest.strip()
+    game, rest = int(number), rest.strip()
+    field, equals, value = rest.partition("=")
+    if equals and field.strip().lower() == "date":
+        return CorrectionWords(game, date=iso_day(value))
+    if equals and field.strip().lower() == "scenario":
+        return CorrectionWords(game, scenario=value.strip())
     if rest.lower().endswith(REMOVE):
-        return int(number), None, rest[: -len(REMOVE)].strip()
-    return int(number), read_entry(rest), None
+        return CorrectionWords(game, removed=rest[: -len(REMOVE)].strip())
+    return CorrectionWords(game, entry=read_entry(rest))
+
+
+def iso_day(text: str) -> str:
+    """A date as YYYY-MM-DD (not the other forms Python reads, such as 20261128 or a week);
+    RuleError otherwise."""
+    try:
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
+            return date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        pass
+    raise RuleError(f"expected a date like 2026-11-29, got {text.strip()!r}")
 
 
 def _count(text: str) -> int:

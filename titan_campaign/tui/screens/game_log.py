@@ -20,7 +20,8 @@ from .forms import MessageModal, TextModal
 
 CORRECTION_HELP = (
     "The game's number, then the Titan's whole entry: its result, then each figure as "
-    "name=number (3 Mira:lost:score=210); or 3 Mira:remove to take Mira out of game 3"
+    "name=number (3 Mira:lost:score=210); or 3 Mira:remove to take Mira out of game 3; "
+    "or the game's own date or scenario: 3 date=2026-11-28, 3 scenario=Siege"
 )
 
 
@@ -100,14 +101,17 @@ class GameLogModal(MessageModal):
         campaign = self.campaign
 
         def correct(text: str) -> object:
-            game, entry, removed = read_correction(text)
+            typed = read_correction(text)
             entries = []
-            if entry is not None:
+            if (entry := typed.entry) is not None:
                 titan = self.titan_named(entry.titan)
                 entries.append(actions.Participant(titan, entry.outcome, entry.survivors))
-            gone = [self.titan_named(removed)] if removed else []
+            gone = [self.titan_named(typed.removed)] if typed.removed else []
             try:
-                return actions.correct_game(db, campaign, game, entries, gone, shown=self.shown)
+                return actions.correct_game(
+                    db, campaign, typed.game, entries, gone, typed.date, typed.scenario,
+                    shown=self.shown,
+                )  # fmt: skip
             except actions.TitanChanged:
                 self.refresh_view()  # the log as it is now, to check before asking again
                 raise
