@@ -92,6 +92,28 @@ async def test_escape_from_a_plan_with_picks_not_saved_asks_first(tmp_path: Path
     assert stored(db, "Thorn").plan.charisma == ("Ogre",)
 
 
+async def test_escape_from_a_plan_whose_saved_picks_no_longer_all_apply_does_not_ask(
+    tmp_path: Path,
+) -> None:
+    """A plan saved with an item that has left the Titan since: nothing was picked here,
+    so Escape goes back at once (it asked to throw away picks never made)."""
+    from titan_campaign.tui.screens.sheet import SheetScreen
+
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
+    thorn = named(Database(db), "Thorn", "Demo")
+    actions.add_item(Database(db), thorn, "Lucky Stone")
+    actions.set_plan(Database(db), thorn, ["Ogre"], None, [("Lucky Stone", 2), ("Ogre", 1)])
+    actions.remove_item(Database(db), thorn, "Lucky Stone")
+    assert ("Lucky Stone", 2) in stored(db, "Thorn").plan.placement
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+
+
 async def test_the_plan_offers_to_place_only_the_extras_its_picks_bring(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

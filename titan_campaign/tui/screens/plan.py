@@ -85,6 +85,9 @@ class PlanScreen(OneTitan, Screen[None]):
         self._placed_names: dict[str, str] = {}  # placement Select id -> the extra it places
         self._offered: dict[str, list[tuple[str, str]]] = {}  # placement Select id -> choices
         self._kept: LegionPlan | None = None  # the picks made, when redrawn for a changed Titan
+        self._as_saved: LegionPlan | None = None
+        """The saved plan as this screen shows it (picks of extras the Titan no longer has
+        left out): what leaving with no pick made keeps."""
         self._problem = ""
 
     def compose(self) -> ComposeResult:
@@ -152,8 +155,13 @@ class PlanScreen(OneTitan, Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self._drawn()
+
+    def _drawn(self) -> None:
         self.offer_splits()
         self.preview()
+        if self._kept is None:
+            self._as_saved = self.plan()
 
     def show_problem(self, problem: str) -> None:
         """Why the plan was not saved, above the preview (empty: none)."""
@@ -164,7 +172,7 @@ class PlanScreen(OneTitan, Screen[None]):
 
     def unsaved(self) -> bool:
         """Whether the picks differ from the plan saved (what leaving would throw away)."""
-        return self.is_mounted and self.plan() != self.state.plan
+        return self.is_mounted and self.plan() != self._as_saved
 
     def typed(self) -> list[str]:
         """The picks not saved, one line each (kept if the app closes)."""
@@ -177,15 +185,14 @@ class PlanScreen(OneTitan, Screen[None]):
         )
 
     def titan_changed(self, state: TitanState) -> None:
-        """Redraw for the Titan as it is now, keeping the picks made."""
-        self._kept = self.plan()
+        """Redraw for the Titan as it is now, keeping the picks made (if any)."""
+        self._kept = self.plan() if self.unsaved() else None
         self.state = state
         self.call_later(self._redraw)
 
     async def _redraw(self) -> None:
         await self.recompose()
-        self.offer_splits()
-        self.preview()
+        self._drawn()
 
     def plan(self) -> LegionPlan:
         charisma = tuple(
@@ -303,6 +310,6 @@ class PlanScreen(OneTitan, Screen[None]):
             self.show_problem(outcome.message)
             return
         self.show_problem("")
-        self.state = outcome.state
+        self.state, self._as_saved = outcome.state, plan
         self.notify("The plan is remembered for the next game.", title=outcome.state.name)
         self.preview()
