@@ -123,6 +123,20 @@ async def test_the_history_reads_each_change_whole_on_a_phone_held_upright(
         assert f"{newest.change} {when} {' '.join(newest.text.split())}" in shown, shown
 
 
+async def test_the_spell_filter_shows_what_is_typed_on_a_phone_held_upright(
+    iron_crown: Path,
+) -> None:
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("slash", *"ice shi")
+        await pilot.pause()
+        typed = app.screen.query_one("#spell-filter")
+        assert typed.region.width >= PHONE_UPRIGHT[0] - 4, typed.region
+        assert "ice shi" in screen_text(app)
+
+
 async def test_the_gold_ledger_and_the_items_charges_are_read_on_a_phone_held_upright(
     iron_crown: Path,
 ) -> None:

@@ -87,7 +87,7 @@ class ReferenceScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with TabbedContent(id="reference-tabs"):
             with TabPane("Spells", id="tab-spells"), VerticalScroll(can_focus=False):
-                with Horizontal(classes="panel"):
+                with Horizontal(id="spell-filters", classes="panel"):
                     yield Input(
                         placeholder="/ name or rules text",
                         id="spell-filter",
