@@ -367,6 +367,27 @@ async def test_a_lower_pick_waiting_for_the_swap_is_offered_once_the_swap_frees_
     assert {k.name: k.source for k in state.spells}["Bog Walker"] == "school"
 
 
+async def test_the_pick_a_choice_just_brought_is_offered_next_with_the_news_of_it(
+    tmp_path: Path,
+) -> None:
+    events = [
+        won_game(1, scenario_xp=200),
+        SchoolGained(school="earth", level=1),
+        SpellChosen(spell="Earth Affinity", pick="school"),
+        SchoolGained(school="earth", level=2),  # 200 spent: level 1; its two picks wait
+    ]
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert "free spell-school level" in app.screen.heading
+        await pilot.press("enter")  # Water level 1
+        await pilot.pause()
+        assert "Water level 1" in app.screen.heading  # not the older Earth picks first
+        assert "Thorn: free school level: Water level 1" in app.screen.news
+
+
 def mastered_fire() -> list[Event]:
     """Fire at level 3 with its six picks made (R5), XP to spare."""
     events: list[Event] = [won_game(1, scenario_xp=500)]

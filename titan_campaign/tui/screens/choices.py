@@ -3,7 +3,7 @@ picks (R6) and the bonus swap (R6). The lists come from the rules core; Escape d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ... import actions
@@ -154,10 +154,16 @@ class ChoiceFlow:
         modal = TitanPickModal(self.sheet.titan, self.state, title, choices_for, save, news)
         self.sheet.app.push_screen(modal, then or self._made)
 
-    def _next(self, announce_none: bool = False, news: str = "") -> None:
+    def _next(
+        self, announce_none: bool = False, news: str = "", brought: Sequence[PendingChoice] = ()
+    ) -> None:
+        """Offer the next choice that can be made: those the change just made ``brought``
+        first (its ``news`` speaks of them), then free school levels, spells, bonus spells
+        and swaps."""
         state = self.state
         order = {"school": 0, "spell": 1, "bonus": 2, "swap": 3}
-        for choice in sorted(state.pending, key=lambda c: order.get(c.kind, 9)):
+        ranked = sorted(state.pending, key=lambda c: (c not in brought, order.get(c.kind, 9)))
+        for choice in ranked:
             if choice.kind == "school" or state.spell_choices(choice):
                 self._offer(choice, news)
                 return
@@ -203,7 +209,8 @@ class ChoiceFlow:
             return
         before = self.state
         self.sheet.show(made.state)
-        self._next(news=news_of(before, made))
+        brought = [c for c in made.state.pending if c not in before.pending]
+        self._next(news=news_of(before, made), brought=brought)
 
     def _swap(self, shown: TitanState, choice: PendingChoice, spell: str) -> actions.Done | None:
         db, titan = self.sheet.db, self.sheet.titan
@@ -287,7 +294,11 @@ class ChoiceFlow:
 def news_of(before: TitanState | None, done: actions.Done) -> str:
     """What a change did, for the player: the level reached, the XP left, the rules' notes."""
     state = done.step.state
-    left = f"{state.name}: {state.available_xp} XP left."
     if before is not None and state.level > before.level:
-        left = f"{state.name} reaches LEVEL {state.level}!   {state.available_xp} XP left."
-    return "\n".join([left, *done.step.notes])
+        said = [
+            f"{state.name} reaches LEVEL {state.level}!   {state.available_xp} XP left.",
+            done.text,
+        ]
+    else:
+        said = [f"{done.text}. {state.available_xp} XP left."]
+    return "\n".join([*said, *done.step.notes])
