@@ -7,12 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.containers import VerticalScroll
 from textual.widgets import DataTable
 
+from titan_campaign import actions
 from titan_campaign.rules.events import GoldChanged, ItemAdded, ItemFacts
+from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 
-from .conftest import build_db, rendered
+from .conftest import build_db, rendered, screen_text
 
 CLOAK = (
     "Once per game, the legion wearing it may leave a battle before the first strike, "
@@ -49,3 +52,23 @@ async def test_an_items_description_is_read_whole_within_the_screen(
         heading = app.screen.query_one("#items-heading")
         assert "del: remove it" in " ".join(rendered(heading).split())
         assert heading.region.right <= size[0]
+
+
+async def test_the_purse_stays_in_view_when_a_long_ledger_scrolls_at_80x24(
+    example_db: Path,
+) -> None:
+    db = Database(example_db)
+    thorn = actions.find_titan(db, "Thorn")
+    for amount in range(1, 13):
+        actions.change_gold(db, thorn, amount, f"loot {amount}")
+    for item in ("Helm of Dread", "Lucky Stone", "Cloak of Shadows"):
+        actions.add_item(db, thorn, item, description="Glows faintly in the dark.")
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        scroll = app.screen.query_one(VerticalScroll)
+        scroll.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        assert scroll.scroll_y > 0, screen_text(app)  # the ledger is longer than the screen
+        assert "THORN: GOLD" in screen_text(app).splitlines()[0]

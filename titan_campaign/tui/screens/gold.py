@@ -307,8 +307,8 @@ class GoldScreen(OneTitan, Screen[None]):
         self._items: Sequence[ItemLine] = ()  # as shown
 
     def compose(self) -> ComposeResult:
+        yield Static(id="gold-title", classes="page-title")  # the purse stays in view
         with VerticalScroll():
-            yield Static(id="gold-title", classes="page-title")
             yield Label("GOLD LEDGER")
             yield DataTable(id="ledger", cursor_type="row", classes="panel")
             yield Static(
