@@ -76,6 +76,26 @@ async def test_recording_a_game_previews_each_award_and_saves_both_in_one_write(
     assert thorn_state.games[0].game == bryn_state.games[0].game == 1
 
 
+async def test_tab_passes_over_the_fields_of_a_titan_not_taking_part(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        thorn, bryn = screen.query_one("#titan-1"), screen.query_one("#titan-2")
+        thorn.query_one("#takes-part").focus()
+        await pilot.press("space")  # Thorn does not take part
+        await pilot.pause()
+        await pilot.press("tab")
+        assert app.focused is bryn.query_one("#takes-part")  # Thorn's fields passed over
+        bryn.query_one("#takes-part").focus()
+        await pilot.press("shift+tab")
+        assert app.focused is thorn.query_one("#takes-part")
+        await pilot.press("space", "tab")  # Thorn takes part again: his result is next
+        assert app.focused is thorn.query_one("#result")
+
+
 async def test_ctrl_z_undoes_a_recorded_game_for_every_titan_in_it(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
     before = change_count(db)

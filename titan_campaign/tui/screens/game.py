@@ -209,6 +209,16 @@ class TitanRow(Horizontal):
         figures.styles.grid_rows = "1"
         survivors.styles.column_span = lines.survivors_span
 
+    def on_mount(self) -> None:
+        self.show_taking_part()
+
+    def show_taking_part(self) -> None:
+        """A Titan not taking part has its result and figures dimmed and passed over by Tab
+        (what was typed in them is kept for when it is ticked again)."""
+        off = not self.takes_part
+        self.query_one("#result", ResultPick).disabled = off
+        self.query_one(".row-figures").disabled = off
+
     def _titan_label(self) -> Content:
         return plain(shorten(self.state.name, NAME_WIDTH - 1))  # a gap before the result
 
@@ -461,6 +471,9 @@ class RecordGameScreen(Screen[None]):
         self._changed_row(event.input)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        for row in event.checkbox.ancestors:
+            if isinstance(row, TitanRow):
+                row.show_taking_part()
         self._changed_row(event.checkbox)
         self.show_number()
 
