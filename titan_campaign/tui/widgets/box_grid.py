@@ -90,7 +90,7 @@ class BoxGrid(Widget, can_focus=True):
 
     def get_content_height(self, container: object, viewport: object, width: int) -> int:
         hint = self.hint(width)
-        lines = len(hint.wrap(self.app.console, max(width, 1))) if hint.plain else 0
+        lines = hint.plain.count("\n") + 1 if hint.plain else 0
         return len(self.rows) + 1 + max(lines, 1)
 
     def hint(self, width: int) -> Text:
@@ -105,7 +105,11 @@ class BoxGrid(Widget, can_focus=True):
         )
         if self.note_is_cut(current, width):
             hint = f"{current.note}; {hint}"
-        return Text(f"  {current.title.title()}: {hint}", style="italic")
+        said = Text(f"{current.title.title()}: {hint}", style="italic")
+        if not width:
+            return Text("  ") + said
+        lines = said.wrap(self.app.console, max(width - 2, 1))  # each line under the first
+        return Text("\n").join(Text("  ") + line for line in lines)
 
     def note_is_cut(self, row: BoxRow, width: int) -> bool:
         """Whether the row's note runs past the grid's ``width`` (the hint then says it whole).
