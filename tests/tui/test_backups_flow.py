@@ -13,6 +13,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.backups import BackupsScreen, ConfirmRestoreModal
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import SIZE, Notes, build_db, named, rendered, stored
 
@@ -61,7 +62,8 @@ async def test_restoring_the_oldest_backup_brings_back_thorn_before_he_spent_xp(
         assert "Restore backup 2 from" in question
         assert "takes back Thorn: bought a Power box (100 XP) (and any later" in question
         assert "The current version is kept as a backup." in question
-        await pilot.press("enter")  # the Restore button has the focus
+        assert "y Restore" in rendered(app.screen.query_one(KeyBar))
+        await pilot.press("y")  # y answers yes, as in every question
         await pilot.pause()
 
         assert isinstance(app.screen, CampaignsScreen)

@@ -33,7 +33,10 @@ def undoes(backup: actions.Backup) -> str:
 class ConfirmRestoreModal(FormModal):
     """Restore this backup? Returns True to restore; Escape or Cancel: nothing happens."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [BACK]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("y", "restore_it", "Restore", id="restore.yes"),  # y answers yes, as elsewhere
+    ]
 
     def __init__(self, backup: actions.Backup, keeps: bool = True) -> None:
         super().__init__()
@@ -64,7 +67,7 @@ class ConfirmRestoreModal(FormModal):
         self.query_one("#restore", Button).focus()
 
     @on(Button.Pressed, "#restore")
-    def restore_pressed(self) -> None:
+    def action_restore_it(self) -> None:
         self.dismiss(True)
 
 

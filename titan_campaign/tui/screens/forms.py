@@ -124,14 +124,14 @@ class ConfirmModal(Dialog[bool]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer(False)", "No", id="confirm.no"),
-        Binding("y", "answer(True)", "Yes", id="confirm.yes", show=False),
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
     ]
     DEFAULT_CSS = "ConfirmModal { align: center middle; }"
 
     def __init__(self, title: str, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self.heading, self.question, self.yes, self.no = title, question, yes, no
-        self.key_descriptions = {"answer(False)": no}  # the key bar names Escape as the button
+        self.key_descriptions = {"answer(False)": no, "answer(True)": yes}  # as the buttons
 
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
