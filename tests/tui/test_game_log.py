@@ -12,7 +12,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import MessageModal
 
-from .conftest import SIZE, build_db, named, rendered
+from .conftest import SIZE, Notes, build_db, named, rendered
 
 
 def shown(body: object) -> str:
@@ -184,3 +184,17 @@ async def test_a_correction_leaves_the_log_where_the_player_was_reading(tmp_path
         await pilot.pause()
         assert app.screen is log and "score 120" in shown(log.body)
         assert log.query_one(".message-body", VerticalScroll).scroll_y >= at - 1
+
+
+async def test_correcting_with_no_game_recorded_says_so_and_opens_nothing(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Mira", "Bo", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen is log
+        assert "No game is recorded yet: g on the roster records one." in notes.text()

@@ -97,6 +97,9 @@ class GameLogModal(MessageModal):
         return shown[0] if shown else actions.find_titan(database(self), name, self.campaign)
 
     def action_correct(self) -> None:
+        if not self.games:
+            self.notify("No game is recorded yet: g on the roster records one.")
+            return
         db = database(self)
         campaign = self.campaign
 
