@@ -57,6 +57,21 @@ async def test_the_roster_shows_each_titans_level_xp_and_mana_in_its_row_on_a_ph
         assert "XP" in words(heading) and "Mana" in words(heading), heading
 
 
+async def test_a_long_name_is_read_whole_on_the_roster_of_a_phone_held_upright(
+    iron_crown: Path,
+) -> None:
+    db = Database(iron_crown)
+    long = "Archmage Valerius the Unyielding"
+    actions.add_titan(db, actions.find_campaign(db, CAMPAIGN), long, "Di")
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        no_sideways_scroll(app.screen.query_one("#roster", DataTable))
+        shown = " ".join(" ".join(words(line)) for line in screen_text(app).splitlines())
+        assert "Archmage 0 200 0 Valerius the Unyielding Di" in shown, shown  # name, figures
+        assert "…" not in shown
+
+
 async def test_the_roster_goes_back_to_its_wide_table_when_the_tab_is_turned_sideways(
     iron_crown: Path,
 ) -> None:

@@ -51,7 +51,8 @@ async def test_the_roster_reads_each_titan_whole_at_every_width_from_40_to_80(
     iron_crown: Path,
 ) -> None:
     """A phone held sideways or a terminal split in two: no column of the roster is cut off;
-    a long name and player are cut to their cells, every figure and choice is read whole."""
+    a long name is read whole over as many lines as it needs where the roster is stacked (a
+    player is cut to its cell), every figure and choice is read whole."""
     db = Database(iron_crown)
     campaign = actions.find_campaign(db, CAMPAIGN)
     actions.add_titan(
@@ -73,7 +74,7 @@ async def test_the_roster_reads_each_titan_whole_at_every_width_from_40_to_80(
                 for state in listed
             ]
             for state, start in zip(listed, starts, strict=True):
-                end = min([n for n in starts if n > start] + [start + 3])
+                end = min([n for n in starts if n > start] + [start + 5])
                 said = " ".join(" ".join(lines[start:end]).split())
                 for figure in (state.level, state.available_xp, state.mana):
                     assert str(figure) in said.split(), (width, state.name, said)

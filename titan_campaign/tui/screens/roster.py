@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -61,6 +62,10 @@ def wide_row(
     )
 
 
+MEASURE = Console(width=200)
+"""Measures letters' cells to wrap a name (a Chinese letter takes two); prints nothing."""
+
+
 def stacked_row(state: TitanState | actions.Unreadable, name_width: int) -> tuple[Text | str, ...]:
     """A Titan's row in ``STACKED_COLUMNS``: its name, and under it its player, then a choice
     still to make."""
@@ -70,7 +75,7 @@ def stacked_row(state: TitanState | actions.Unreadable, name_width: int) -> tupl
     under = [shorten(state.player, name_width - len(archived)) + archived]
     if state.pending:
         under.append(f"! {len(state.pending)} to make")
-    cell = Text(shorten(state.name, name_width))
+    cell = Text("\n").join(Text(state.name).wrap(MEASURE, name_width))  # whole, in lines
     cell.append("\n" + "\n".join(under), style="dim")
     return (cell, str(state.level), str(state.available_xp), str(state.mana))
 
