@@ -305,13 +305,13 @@ def undo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
     """Undo the latest change of the campaign (``of``, or the only one), or the latest that
     touched the Titan ``of``. Refused, saying what to do, when neither is named and the
     file's latest change is one undo cannot take back (a campaign deleted, a backup
-    restored)."""
+    restored, campaigns imported)."""
     return _undo(db, of)
 
 
 def not_undoable(db: Database) -> str:
     """The file's latest change when undo cannot take it back (a campaign deleted, a backup
-    restored), as it reads ("campaign "Side Quest" deleted"); empty otherwise."""
+    restored, campaigns imported), as it reads ("campaign "Side Quest" deleted"); empty otherwise."""
     with db.reading() as session:
         return session.not_undoable_note()
 

@@ -64,9 +64,8 @@ def check_honor_guard(
     if survivors is not None:
         survived = Counter(survivors)
         missing = Counter(members) - survived
-        more = sorted(
-            name for name in missing if survived[name]
-        )  # named more often than it survived
+        # a member named more often than it survived (a Unicorn twice, one Unicorn left)
+        more = sorted(name for name in missing if survived[name])
         if more:
             counts = ", ".join(f"{survived[name]} {name}" for name in more)
             raise RuleError(

@@ -285,7 +285,8 @@ gone after the next change."""
 
 NOT_UNDOABLE = "not_undoable"
 """A key of the ``meta`` document: the text of the file's latest change when it is one that
-``undo`` cannot take back (a campaign deleted, a backup restored, campaigns imported); gone after the next change."""
+``undo`` cannot take back (a campaign deleted, a backup restored, campaigns imported); gone
+after the next change."""
 
 
 MERGE_UNDONE = "merge_undone"

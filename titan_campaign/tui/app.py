@@ -619,8 +619,9 @@ class TitanCampaignApp(App[int]):
 
     def latest_not_undoable(self) -> bool:
         """On the campaign list, whose undo is the file's: whether the file's latest change is
-        one undo cannot take back (a campaign deleted, a backup restored, campaigns imported), said if so, so that
-        ctrl+z right after it never takes back an older change of another campaign."""
+        one undo cannot take back (a campaign deleted, a backup restored, campaigns imported),
+        said if so, so that ctrl+z right after it never takes back an older change of another
+        campaign."""
         if self.in_view()[0] is not None:
             return False
         note = self.attempt(lambda: actions.not_undoable(self.db))
