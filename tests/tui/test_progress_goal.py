@@ -16,7 +16,7 @@ from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.screens.titan_file import ExportTitanModal, ImportTitanModal
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import SIZE, Notes, build_db, named, rendered, stored, won_game
+from .conftest import SIZE, Notes, build_db, named, rendered, screen_text, stored, won_game
 
 SMALL = (80, 24)
 
@@ -188,3 +188,18 @@ async def test_a_titan_exported_from_one_campaign_imports_into_another(tmp_path:
     original = actions.read_titan(Database(db), named(Database(db), "Thorn", "Demo")).state
     assert {game.played_in for game in moved.games} == {"Demo"}  # its own past, played in Demo
     assert moved.evolve(games=original.games) == original
+
+
+async def test_the_goal_line_at_80x24_says_the_next_step_before_what_is_wanted(
+    tmp_path: Path,
+) -> None:
+    goal = GoalSet(
+        abilities=(("intelligence", 2), ("wisdom", 3)), schools=(("air", 1),), spells=("Haste",)
+    )
+    db = build_db(tmp_path / "c.json", 100, [("Dara", "Di", [goal])])
+    app = TitanCampaignApp(db, open_titan="Dara")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = screen_text(app).splitlines()[2]
+        assert line.lstrip().startswith("GOAL next: spend "), line
+        assert "XP to earn" in line, line

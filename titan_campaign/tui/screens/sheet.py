@@ -202,23 +202,23 @@ def title_line(data: SheetView, width: int) -> Text:
 
 
 def goal_line(goal: GoalView | None) -> Text:
-    """The kept goal in one line: what is wanted and what remains (5 shows it whole)."""
+    """The kept goal in one line: what remains, the next step first, then what is wanted
+    (a narrow screen cuts the end; 5 shows it whole)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if not goal:
         return text
     text.append("GOAL ", style="bold")
-    text.append(goal.wanted)
     if goal.note:
-        remains = goal.note
+        remains = [goal.note]
     elif goal.met:
-        remains = "reached"
+        remains = ["reached"]
     else:
-        remains = f"{goal.xp_cost} XP in {plural(len(goal.steps), 'step')}"
+        remains = [f"next: {goal.steps[0]} (s)"] if goal.steps else []
         if goal.xp_needed:
-            remains += f", {goal.xp_needed} XP to earn"
-        if goal.steps:
-            remains += f"; next: {goal.steps[0]} (s)"
-    text.append(f"  ({remains})", style="dim")
+            remains.append(f"{goal.xp_needed} XP to earn")
+        remains.append(f"{goal.xp_cost} XP in {plural(len(goal.steps), 'step')}")
+    text.append("; ".join(remains))
+    text.append(f"  ({goal.wanted})", style="dim")
     return text
 
 
