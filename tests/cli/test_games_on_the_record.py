@@ -141,6 +141,33 @@ def test_an_imported_titan_keeps_its_own_games_out_of_the_new_campaigns_log(cli,
     assert 'joins from "The Iron Crown"' in history
 
 
+def test_a_titan_from_two_campaigns_of_one_name_keeps_the_games_of_each_apart(
+    cli, tmp_path, capsys
+) -> None:
+    """Thorn played game 1 in a group's "Iron Crown", then, imported, game 1 of another
+    group's "Iron Crown" (another file): brought into a third campaign, both games 1 are his;
+    the second campaign's games are named apart (the import was refused: game 1 twice)."""
+    from .conftest import Cli
+
+    other = Cli(tmp_path / "other.json", capsys)
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("award", "Thorn", "--result", "lost", "--date", "2024-03-01")
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    cli.ok("titan", "export", "Thorn", "-o", str(first))
+    other.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    other.ok("titan", "import", str(first))
+    other.ok("award", "Thorn", "--result", "won", "--date", "2025-03-01")
+    other.ok("titan", "export", "Thorn", "-o", str(second))
+    cli.ok("campaign", "new", "Third Age", "--base-xp", "0")
+    cli.ok("titan", "import", str(second), "--campaign", "Third Age", "--name", "Thorn II")
+    rows = json.loads(cli.ok("progress", "Thorn II", "--campaign", "Third Age", "--format", "json"))
+    assert [(row["game"], row["date"], row.get("played_in")) for row in rows] == [
+        (1, "2024-03-01", "Iron Crown"),
+        (1, "2025-03-01", "Iron Crown (2)"),
+    ]
+
+
 def test_r1_a_correction_that_takes_back_xp_spent_before_later_games_made_it_up_is_refused(
     cli,
 ) -> None:

@@ -69,7 +69,8 @@ Note = Annotated[Text, StringConstraints(max_length=200), PRINTABLE]
 TIME_LENGTH = 40
 Time = Annotated[Text, StringConstraints(max_length=TIME_LENGTH), PRINTABLE]
 """A moment as ISO 8601 text (``2026-11-30T20:00:00+01:00``): for the history, never for a rule."""
-Short = Annotated[Text, StringConstraints(max_length=60), PRINTABLE]
+SHORT = 60
+Short = Annotated[Text, StringConstraints(max_length=SHORT), PRINTABLE]
 Count = Annotated[Whole, Field(ge=0, le=MAX_COUNT)]
 Game = Annotated[Whole, Field(ge=1, le=MAX_GAMES)]
 Level = Annotated[Whole, Field(ge=1, le=3)]

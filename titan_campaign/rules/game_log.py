@@ -10,14 +10,14 @@ own past (``GamePlayed.played_in``): they are never listed under this campaign's
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import NamedTuple
 
 from .awards import Award, figures, figures_text
 from .errors import RuleError
-from .events import Event, GameCorrected, GameOutcome, GameRecorded, GameRemoved
+from .events import SHORT, Event, GameCorrected, GameOutcome, GameRecorded, GameRemoved
 from .facts import ShapeError, parse, replaced
 from .state import GamePlayed, TitanState
 from .views import JsonObject, view_json
@@ -75,10 +75,17 @@ def game_log(states: Mapping[int, TitanState]) -> list[GameLogEntry]:
     return entries
 
 
-def played_elsewhere(events: Iterable[Event], campaign: str) -> list[Event]:
+def played_elsewhere(events: Sequence[Event], campaign: str) -> list[Event]:
     """A Titan's history as brought into another campaign: each game of its own past is kept
     as played in ``campaign`` (games already of another campaign keep theirs), so it is never
-    taken for one of the new campaign's games."""
+    taken for one of the new campaign's games. A past campaign of the same name (another
+    group's) keeps its own: ``campaign`` is then named with a number, "Iron Crown (2)"."""
+    named = {e.played_in for e in events if isinstance(e, GameRecorded) and e.played_in}
+    number, label = 1, campaign
+    while label in named:
+        number += 1
+        label = f"{campaign[: SHORT - 5]} ({number})"
+    campaign = label
     moved: list[Event] = []
     for event in events:
         if isinstance(event, GameRecorded | GameCorrected | GameRemoved) and not event.played_in:
