@@ -157,3 +157,18 @@ def test_a_chinese_name_renders_as_ink_not_as_empty_boxes(
             if value < 128
         )
     assert ink["cjk"] > 1.5 * ink["boxes"] > 0
+
+
+def test_a_line_that_starts_with_an_arabic_name_reads_left_to_right_as_in_html(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """The head of a sheet's back pages, "مرحبا - Titan Character Sheet (continued)": the
+    page is left to right, so the name comes first, as the HTML shows it (the whole line was
+    turned around, "(continued)" first)."""
+    from titan_campaign.printing.sheet_layout import sheet_pages
+
+    data = replace(example_sheets["archmage"], name="مرحبا")
+    assert len(sheet_pages(data, "a4")) > 1
+    drawn = drawn_text(sheet_pdf(data))
+    head = drawn.index("Titan Character Sheet (continued)")
+    assert "ابحرم" in drawn[head - 12 : head], drawn[head - 20 : head + 40]

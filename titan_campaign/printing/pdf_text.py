@@ -77,8 +77,8 @@ def place_text(pdf: FPDF, x: float, y: float, text: str, align: str = "left") ->
             x -= width if align == "right" else width / 2
         pdf.text(x, y, text)
         return
-    if right_to_left(text):
-        pdf.set_text_shaping(True)
+    if right_to_left(text):  # a line of a left-to-right page: an Arabic name first in it
+        pdf.set_text_shaping(True, direction="ltr")  # does not turn the whole line around
     width = pdf.get_string_width(text)
     if align != "left":
         x -= width if align == "right" else width / 2
