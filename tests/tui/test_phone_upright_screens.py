@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.widget import Widget
-from textual.widgets import DataTable
+from textual.widgets import DataTable, OptionList
 
 from titan_campaign import actions
 from titan_campaign.rules.sheet import SheetView, sheet_view
@@ -150,6 +150,28 @@ async def test_the_spell_filter_shows_what_is_typed_on_a_phone_held_upright(
         typed = app.screen.query_one("#spell-filter")
         assert typed.region.width >= PHONE_UPRIGHT[0] - 4, typed.region
         assert "ice shi" in screen_text(app)
+
+
+async def test_a_spell_picks_rules_text_is_read_whole_on_a_phone_held_upright(
+    tmp_path: Path,
+) -> None:
+    from titan_campaign.rules.events import SchoolGained
+
+    from .conftest import build_db, won_game
+
+    events = [won_game(1, scenario_xp=100), SchoolGained(school="water", level=1)]
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_titan="Thorn")
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        picks = app.screen.query_one("#picks", OptionList)
+        for number, choice in enumerate(app.screen.choices):  # each Water level 1 spell
+            picks.highlighted = number
+            await pilot.pause()
+            shown = unfolded([line.strip("█ ") for line in screen_text(app).splitlines()])
+            end = " ".join(choice.detail.split()[-4:])
+            assert end in shown, (choice.value, screen_text(app))
 
 
 async def test_the_gold_ledger_and_the_items_charges_are_read_on_a_phone_held_upright(
