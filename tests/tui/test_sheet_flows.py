@@ -192,6 +192,15 @@ async def test_deferred_choices_stay_on_the_sheet_and_the_roster(tmp_path: Path)
     assert len(stored(db, "Thorn").pending) == 1
 
 
+async def test_the_history_of_a_campaign_with_no_change_yet_says_so(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 100, [])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert "No changes yet." in rendered(app.screen.query_one("#history-title"))
+
+
 async def test_a_titans_history_counts_only_the_undone_changes_its_ctrl_y_can_redo(
     tmp_path: Path,
 ) -> None:

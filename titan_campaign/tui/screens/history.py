@@ -76,8 +76,9 @@ class HistoryScreen(Screen[None]):
             f"\n{titan.name} cannot be read: {titan.problem} (its events are shown without the rules' notes)"
             for titan in found.unreadable
         ]
+        none = "" if rows else "\nNo changes yet."
         self.query_one("#history-title", Static).update(
-            plain(f"{whose}: history, newest first{redo}{''.join(damaged)}")
+            plain(f"{whose}: history, newest first{redo}{''.join(damaged)}{none}")
         )
         table = self.query_one(DataTable)
         upright = self.app.size.width < UPRIGHT_WIDTH
