@@ -65,6 +65,23 @@ async def test_loading_the_example_campaign_imports_its_titans(tmp_path: Path, m
     assert stored(db, "Thorn").abilities["luck"] == 1
 
 
+async def test_the_campaign_list_says_how_to_open_a_campaign(tmp_path: Path) -> None:
+    from titan_campaign.tui.widgets.key_bar import KeyBar
+
+    db = build_db(tmp_path / "c.json", 100, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+        assert "o Open" in rendered(app.screen.query_one(KeyBar))
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        await pilot.press("escape", "enter")  # the list's own Enter opens it too
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+
+
 async def test_adding_a_titan_gives_it_the_campaign_base_xp(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [])
     app = TitanCampaignApp(db, open_campaign="Demo")

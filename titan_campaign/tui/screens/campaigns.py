@@ -48,6 +48,7 @@ class CampaignsScreen(Screen[None]):
     highlighted."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,o", "open_campaign", "Open", id="campaigns.open"),  # shown: how to go in
         Binding("n", "new_campaign", "New campaign", id="campaigns.new"),
         Binding("e", "load_example", "Load example", id="campaigns.example"),
         Binding("r", "rename", "Rename", id="campaigns.rename"),
@@ -102,6 +103,12 @@ class CampaignsScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_index < len(self._listed):
             titan_app(self).open(places.Roster(self._listed[event.option_index].ref))
+
+    def action_open_campaign(self) -> None:
+        """The highlighted campaign's roster (the list's own Enter does the same)."""
+        view = self.highlighted()
+        if view is not None:
+            titan_app(self).open(places.Roster(view.ref))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-campaign":
