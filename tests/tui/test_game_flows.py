@@ -96,6 +96,30 @@ async def test_tab_passes_over_the_fields_of_a_titan_not_taking_part(tmp_path: P
         assert app.focused is thorn.query_one("#result")
 
 
+async def test_up_and_down_go_to_the_same_field_of_the_titan_above_or_below(
+    tmp_path: Path,
+) -> None:
+    db = build_db(
+        tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Bryn", "Bob", []), ("Osk", "Cy", [])]
+    )
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        rows = [screen.query_one(f"#titan-{number}") for number in (1, 2, 3)]
+        rows[1].query_one("#takes-part").focus()
+        await pilot.press("space")  # Bryn does not take part
+        rows[0].query_one("#score").focus()
+        await pilot.press("down")
+        assert app.focused is rows[2].query_one("#score")  # Bryn, not taking part, passed over
+        await pilot.press("up")
+        assert app.focused is rows[0].query_one("#score")
+        await pilot.press("shift+tab", "shift+tab")  # Thorn's tick...
+        await pilot.press("down")
+        assert app.focused is rows[1].query_one("#takes-part")  # ...then Bryn's
+
+
 async def test_ctrl_z_undoes_a_recorded_game_for_every_titan_in_it(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
     before = change_count(db)

@@ -149,7 +149,13 @@ def _figure(text: str) -> int | str:
 class TitanRow(Horizontal):
     """One Titan's part of the game: takes part, result, figures, survivors; below, its award
     or what is wrong. On one line where it fits; on a narrower screen stacked: the Titan and
-    its result, then its figures in as many lines as they need (``stack``)."""
+    its result, then its figures in as many lines as they need (``stack``). Up and Down go to
+    the same field of the Titan above or below."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "row(-1)", "Titan above", id="game.row_up", show=False),
+        Binding("down", "row(1)", "Titan below", id="game.row_down", show=False),
+    ]
 
     def __init__(
         self, titan: actions.TitanRef, state: TitanState, number: int, taking_part: bool
@@ -211,6 +217,22 @@ class TitanRow(Horizontal):
 
     def on_mount(self) -> None:
         self.show_taking_part()
+
+    def action_row(self, step: int) -> None:
+        """The same field of the next Titan down (``step`` 1) or up (-1) that has it to type
+        in: a Titan not taking part is passed over, but for its tick."""
+        rows = list(self.screen.query(TitanRow))
+        field = self.app.focused.id if self.app.focused is not None else None
+        number = rows.index(self) + step
+        while 0 <= number < len(rows):
+            try:
+                target = rows[number].query_one(f"#{field}")
+            except NoMatches:
+                target = rows[number].query_one("#takes-part")
+            if target.focusable:
+                target.focus()
+                return
+            number += step
 
     def show_taking_part(self) -> None:
         """A Titan not taking part has its result and figures dimmed and passed over by Tab
