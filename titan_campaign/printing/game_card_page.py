@@ -193,18 +193,21 @@ def _spells(flow: Flow, data: SheetView) -> None:
     title = f"SPELLS ({len(spells)})"
     effect_w = flow.content - EFFECT_X
 
-    def height_of(spell: CardSpell) -> float:
-        return len(wrap_text(spell.effect, effect_w, SPELL_SIZE)) * SPELL_STEP + 0.6
+    def lines_of(spell: CardSpell) -> list[str]:
+        return wrap_text(spell.effect, effect_w, SPELL_SIZE)
 
-    flow.section(title, 5 + height_of(spells[0]) if spells else 6)  # with its first row
+    def height_of(lines: list[str]) -> float:
+        return len(lines) * SPELL_STEP + 0.6
+
+    flow.section(title, 5 + height_of(lines_of(spells[0])) if spells else 6)  # its first row
     if not spells:
         flow.page.text(flow.x, flow.y + 3.5, "(no spells yet)", 8, italic=True)
         flow.y += 6
         return
     phase = None
     for spell in spells:
-        lines = wrap_text(spell.effect, effect_w, SPELL_SIZE)
-        height = len(lines) * SPELL_STEP + 0.6
+        lines = lines_of(spell)
+        height = height_of(lines)
         new_phase = spell.line.cast != phase
         if flow.need(height + (5 if new_phase else 0), title) or new_phase:
             suffix = "" if new_phase else " (continued)"

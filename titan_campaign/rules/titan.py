@@ -171,11 +171,15 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
     )
 
 
+SPELL_NEEDS_MASTERY = "100 XP buys a spell only from a school at level 3"
+"""R5 in a player's words, as every refusal to buy a spell with XP begins."""
+
+
 def _buy_spell(state: TitanState, event: SpellBought, notes: list[str]) -> TitanState:
     spell = find_spell(event.spell)
     if state.schools[spell.school] < MAX_BOXES:
         raise RuleError(
-            f"100 XP buys a spell only from a school at level 3; {spell.school.title()} is at {state.schools[spell.school]} (R5)"
+            f"{SPELL_NEEDS_MASTERY}; {spell.school.title()} is at {state.schools[spell.school]} (R5)"
         )
     return _learn(_spend(state, spell.name), spell.name, "xp")
 
@@ -265,7 +269,7 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
     last = state.last_game
     if last is None or played.order > last.order:  # R9: only the newest game's slain
         slain = _slain(guard, event.survivors)
-        notes.extend(f"{member} was slain and leaves the honor guard (R9)" for member in slain)
+        notes.extend(_slain_notes(slain))
         guard = _minus(guard, slain)
         played = played._replace(slain=slain)
     notes.append(f"{award.total} XP earned (R8)")
@@ -278,6 +282,10 @@ def _slain(guard: tuple[str, ...], survivors: tuple[str, ...] | None) -> tuple[s
     """R9: the members of ``guard`` a game slew, those not among its ``survivors`` (none when
     its survivors were not listed)."""
     return () if survivors is None else _minus(guard, survivors)
+
+
+def _slain_notes(slain: tuple[str, ...]) -> list[str]:
+    return [f"{member} was slain and leaves the honor guard (R9)" for member in slain]
 
 
 def _minus(members: tuple[str, ...], taken: tuple[str, ...]) -> tuple[str, ...]:
@@ -339,10 +347,7 @@ def _correct_game(state: TitanState, event: GameCorrected, notes: list[str]) -> 
         before = guard + old.slain
         new = new._replace(slain=_slain(before, event.survivors))
         guard = _minus(before, new.slain)
-        notes.extend(
-            f"{member} was slain and leaves the honor guard (R9)"
-            for member in _minus(new.slain, old.slain)
-        )
+        notes.extend(_slain_notes(_minus(new.slain, old.slain)))
         notes.extend(
             f"{member} survived game {event.game}: back in the honor guard (R9)"
             for member in _minus(old.slain, new.slain)
@@ -621,7 +626,7 @@ def check_in_place(history: Sequence[Event], correction: GameCorrected | GameRem
                 if isinstance(correction, GameRemoved)
                 else f"game {correction.game} as corrected gives {state.name} {less} XP less"
             )
-            missing = in_force - new_award - state.available_xp
+            missing = less - state.available_xp
             raise XPAlreadySpent(
                 f"{what}, which {state.name} spent after that game, before later games made it"
                 f" up: {missing} XP would have been lacking then (R1)",

@@ -30,6 +30,7 @@ from . import backups
 from .documents import (
     MERGE_UNDONE,
     NAMING,
+    NOT_UNDOABLE,
     SCHEMA_VERSION,
     CampaignDoc,
     all_kept_as_checked,
@@ -42,8 +43,8 @@ from .documents import (
     has_kinds,
     holds_part,
     merge_note,
+    meta_note,
     new_campaign_id,
-    not_undoable,
     noting_not_undoable,
     of_kinds,
 )
@@ -183,11 +184,11 @@ class Session:
     def not_undoable_note(self) -> str:
         """What the file's latest change was, when ``undo`` cannot take it back (a campaign
         deleted, a backup restored); empty otherwise."""
-        return not_undoable(self.tables)
+        return meta_note(self.tables, NOT_UNDOABLE)
 
     def merge_undone_note(self) -> str:
         """The line of the merge the file's latest change undid; empty otherwise."""
-        return not_undoable(self.tables, MERGE_UNDONE)
+        return meta_note(self.tables, MERGE_UNDONE)
 
     def campaign_doc_id(self, campaign_id: int) -> str:
         """The campaign's id, the same in every copy of the file."""

@@ -294,7 +294,7 @@ MERGE_UNDONE = "merge_undone"
 which ``redo`` does not bring back; gone after the next change."""
 
 
-def not_undoable(tables: dict[str, Any], key: str = NOT_UNDOABLE) -> str:
+def meta_note(tables: dict[str, Any], key: str) -> str:
     """The ``meta`` note ``key`` (``NOT_UNDOABLE`` or ``MERGE_UNDONE``); empty if none."""
     meta = tables.get("meta", {})
     notes = (doc[key] for doc in meta.values() if type(doc) is dict and key in doc)

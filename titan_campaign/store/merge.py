@@ -391,29 +391,29 @@ def _refusal(what: str, kept: Any) -> str:
     return json.dumps([what, kept], sort_keys=True, ensure_ascii=False)
 
 
-def refused_before(database: Path) -> set[str]:
-    """The refusals kept in the file beside the database (``_refusal``)."""
+def _refusals_in_force(database: Path) -> list[dict[str, Any]]:
+    """The refusals kept in the file beside the database, but for those of a merge undone
+    since."""
     found = _refused_data(database) or {}
     entries = found.get("refused")
-    return {
-        _refusal(str(e.get("what")), e.get("change"))
+    return [
+        e
         for e in (entries if isinstance(entries, list) else [])
         if isinstance(e, dict) and UNDONE not in e
-    }
+    ]
+
+
+def refused_before(database: Path) -> set[str]:
+    """The refusals kept in the file beside the database (``_refusal``)."""
+    return {_refusal(str(e.get("what")), e.get("change")) for e in _refusals_in_force(database)}
 
 
 def refused_ids(database: Path) -> set[str]:
-    """The ids of the changes earlier merges refused (kept in the file beside the database),
-    but for those of a merge undone since."""
-    found = _refused_data(database) or {}
-    entries = found.get("refused")
+    """The ids of the changes earlier merges refused (``_refusals_in_force``)."""
     return {
-        str(entry["change"]["id"])
-        for entry in (entries if isinstance(entries, list) else [])
-        if isinstance(entry, dict)
-        and UNDONE not in entry
-        and isinstance(entry.get("change"), dict)
-        and entry["change"].get("id")
+        str(e["change"]["id"])
+        for e in _refusals_in_force(database)
+        if isinstance(e.get("change"), dict) and e["change"].get("id")
     }
 
 

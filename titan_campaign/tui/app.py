@@ -564,9 +564,9 @@ class TitanCampaignApp(App[int]):
         forms: list[tuple[str, list[str]]] = []
         for screen in self.typed_forms():
             typed: Callable[[], list[str]] = getattr(screen, "typed", list)
-            shown = [getattr(screen, name, None) for name in ("shown", "state")]
-            whose = [f", for {state.name}" for state in shown if isinstance(state, TitanState)]
-            forms.append((form_title(screen) + "".join(whose[:1]), typed()))
+            shown = (getattr(screen, name, None) for name in ("shown", "state"))
+            whose = next((f", for {s.name}" for s in shown if isinstance(s, TitanState)), "")
+            forms.append((form_title(screen) + whose, typed()))
         return unsaved.keep_typed(forms, self.db.path, self.unsaved_folder)
 
     def check_terminal(self) -> None:

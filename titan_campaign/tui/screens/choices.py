@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ... import actions
 from ...rules.names import article
 from ...rules.spells import Spell, spells_of
-from ...rules.titan import PendingChoice, TitanState, next_school_level
+from ...rules.titan import SPELL_NEEDS_MASTERY, PendingChoice, TitanState, next_school_level
 from .forms import Choice, PickModal
 
 if TYPE_CHECKING:
@@ -249,7 +249,7 @@ class ChoiceFlow:
                 best = max(state.schools.values())
                 at = [school.title() for school, level in state.schools.items() if level == best]
                 reason = (
-                    "100 XP buys a spell only from a school at level 3 (R5); "
+                    f"{SPELL_NEEDS_MASTERY} (R5); "
                     + (
                         f"{' and '.join(at)} at {best} is the highest"
                         if best

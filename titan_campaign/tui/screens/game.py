@@ -218,6 +218,9 @@ class TitanRow(Horizontal):
     def on_mount(self) -> None:
         self.show_taking_part()
 
+    def on_checkbox_changed(self) -> None:  # the form goes on to hear of it too
+        self.show_taking_part()
+
     def action_row(self, step: int) -> None:
         """The same field of the next Titan down (``step`` 1) or up (-1) that has it to type
         in: a Titan not taking part is passed over, but for its tick."""
@@ -493,9 +496,6 @@ class RecordGameScreen(Screen[None]):
         self._changed_row(event.input)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        for row in event.checkbox.ancestors:
-            if isinstance(row, TitanRow):
-                row.show_taking_part()
         self._changed_row(event.checkbox)
         self.show_number()
 
