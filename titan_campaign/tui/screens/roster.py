@@ -62,11 +62,9 @@ def wide_row(
     )
 
 
-MEASURE = Console(width=200)
-"""Measures letters' cells to wrap a name (a Chinese letter takes two); prints nothing."""
-
-
-def stacked_row(state: TitanState | actions.Unreadable, name_width: int) -> tuple[Text | str, ...]:
+def stacked_row(
+    state: TitanState | actions.Unreadable, name_width: int, console: Console
+) -> tuple[Text | str, ...]:
     """A Titan's row in ``STACKED_COLUMNS``: its name, and under it its player, then a choice
     still to make."""
     if isinstance(state, actions.Unreadable):
@@ -75,7 +73,8 @@ def stacked_row(state: TitanState | actions.Unreadable, name_width: int) -> tupl
     under = [shorten(state.player, name_width - len(archived)) + archived]
     if state.pending:
         under.append(f"! {len(state.pending)} to make")
-    cell = Text("\n").join(Text(state.name).wrap(MEASURE, name_width))  # whole, in lines
+    # whole, in lines (``console`` measures its letters: a Chinese letter takes two cells)
+    cell = Text("\n").join(Text(state.name).wrap(console, name_width))
     cell.append("\n" + "\n".join(under), style="dim")
     return (cell, str(state.level), str(state.available_xp), str(state.mana))
 
@@ -179,7 +178,7 @@ class RosterScreen(Screen[None]):
         if stacked:
             name_width = max(8, width - STACKED_FIGURES)
             for state in listed:
-                table.add_row(*stacked_row(state, name_width), height=None)
+                table.add_row(*stacked_row(state, name_width, self.app.console), height=None)
         else:
             name_width = (width - WIDE_FIGURES) * 2 // 3
             player_width = width - WIDE_FIGURES - name_width
