@@ -15,7 +15,7 @@ from titan_campaign.tui.screens.backups import BackupsScreen, ConfirmRestoreModa
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import SIZE, Notes, build_db, named, rendered, stored
+from .conftest import SIZE, Notes, build_db, named, rendered, screen_text, stored
 
 
 @pytest.fixture(autouse=True)
@@ -180,3 +180,24 @@ async def test_many_backups_scroll_in_their_table_under_the_title_and_over_the_h
             assert screen.region.contains_region(shown.region), (part, shown.region)
         table = screen.query_one("#backups", DataTable)
         assert table.row_count >= 30 and table.max_scroll_y > 0
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_long_line_of_a_backup_wraps_within_the_screen_instead_of_being_cut_off(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    path = build_db(tmp_path / "campaign.json", 200, [("Thorn", "Ann", [])])
+    note = "bought at the market on game night, with the gold of the dragon hoard of Mount Ash"
+    actions.change_gold(Database(path), named(Database(path), "Thorn"), 5, note)
+    actions.change_gold(Database(path), named(Database(path), "Thorn"), 7, note)
+    app = TitanCampaignApp(path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, BackupsScreen)
+        shown = " ".join(screen_text(app).split())  # the line as read across its wrapped rows
+        assert f"Thorn: gold +7 ({note})" in shown
+        assert f"Thorn: gold +5 ({note})" in shown
+        await pilot.resize_terminal(size[0] + 30, size[1])  # wrapped anew for the new width
+        await pilot.pause()
+        assert f"Thorn: gold +7 ({note})" in " ".join(screen_text(app).split())

@@ -84,9 +84,7 @@ class BackupsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="backups-title", classes="page-title")
-        table: DataTable[str] = DataTable(id="backups", cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", "saved", "as it was before")
-        yield table
+        yield DataTable(id="backups", cursor_type="row", zebra_stripes=True)
         yield Static(id="backups-hint", classes="hint")
         yield KeyBar()
 
@@ -101,16 +99,23 @@ class BackupsScreen(Screen[None]):
         self.query_one("#backups-title", Static).update(
             plain(f"Backups of {path.name}, newest first")
         )
-        table = self.query_one(DataTable)
-        table.clear()
-        for backup in self._rows:
-            table.add_row(
-                str(backup.number),
-                backup.when,
-                Text(backup.before or "-"),
-            )
-        table.display = bool(self._rows)
+        self._fill()
         self.query_one("#backups-hint", Static).update(plain(self._hint()))
+
+    def _fill(self) -> None:
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        number = max((len(str(backup.number)) for backup in self._rows), default=1)
+        when = max((len(backup.when) for backup in self._rows), default=5)
+        table.add_column("#", width=number)
+        table.add_column("saved", width=when)
+        # the line a backup was taken before wraps within the screen, never cut off
+        table.add_column("as it was before", width=max(20, self.size.width - number - when - 9))
+        for backup in self._rows:
+            table.add_row(str(backup.number), backup.when, Text(backup.before or "-"), height=None)
+        table.move_cursor(row=row)
+        table.display = bool(self._rows)
 
     def _hint(self) -> str:
         try:
@@ -126,6 +131,9 @@ class BackupsScreen(Screen[None]):
         if keep == 0:
             return f"There are no backups: they are turned off ({actions.BACKUPS_ENV}=0)."
         return "There are no backups yet: one is kept before every change."
+
+    def on_resize(self) -> None:
+        self._fill()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_restore()
