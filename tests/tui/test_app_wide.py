@@ -91,6 +91,35 @@ async def test_on_a_phone_held_upright_the_key_bar_keeps_to_two_lines_and_more_s
         assert all(description in shown for description in every), shown
 
 
+async def test_on_a_narrow_terminal_the_sheet_key_bar_keeps_to_two_lines_and_more_shows_every_key(
+    example_db: Path,
+) -> None:
+    """At 40x20 every key of the sheet took six of the 20 lines."""
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        every = [description for _, description, *_ in bar._entries()]
+        assert bar.region.height == 2, rendered(bar)
+        shown = " ".join(rendered(bar).split())
+        assert "Check" in shown and "More" in shown and "Gold & items" not in shown, shown
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = " ".join(rendered(bar).split())
+        assert all(description in shown for description in every), shown
+        await pilot.press("m")  # a key runs; back on the sheet the bar is short again
+        await pilot.pause()
+        assert isinstance(app.screen, GoldScreen)
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:  # where every key fits, all are shown
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        assert "More" not in rendered(bar) and "Gold & items" in rendered(bar)
+        await pilot.press("question_mark")  # and ? changes nothing
+        await pilot.pause()
+        assert "Fewer" not in rendered(bar)
+
+
 async def test_escape_from_a_directly_opened_sheet_goes_to_the_roster_then_campaigns(
     example_db: Path,
 ) -> None:

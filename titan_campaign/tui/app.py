@@ -410,8 +410,8 @@ class TitanCampaignApp(App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "quit_app":  # q is a letter in a text field
             return not isinstance(self.focused, Input)
-        if action == "more_keys":  # the key bar holds back keys only on a phone held upright
-            return self.size.width < UPRIGHT_WIDTH
+        if action == "more_keys":  # only where the key bar holds back keys
+            return any(bar.holds_back for bar in self.screen.query(KeyBar))
         if action in ("undo", "redo"):  # nothing to undo in a database that cannot be read
             return not any(isinstance(screen, ProblemScreen) for screen in self.screen_stack)
         return True

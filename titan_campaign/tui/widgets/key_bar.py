@@ -3,8 +3,9 @@ line on a narrow terminal instead of cutting actions off; click an entry to run 
 key bar is at the bottom of the screen, where the screen behind has its own: that one gives way
 while the dialog is open, so the player sees one key bar, the dialog's.
 
-On a phone held upright (under ``UPRIGHT_WIDTH``) the bar keeps to ``SHORT_LINES`` lines: the
-keys a screen names first (``SHORT_KEYS``, then the others in order) as far as they fit, and
+On a phone held upright (under ``UPRIGHT_WIDTH``), or on a terminal so narrow that every key
+would take more than ``MOST_LINES`` lines, the bar keeps to ``SHORT_LINES`` lines: the keys a
+screen names first (``SHORT_KEYS``, then the others in order) as far as they fit, and
 ``? More``, which shows every key until one is tapped (``?`` on a keyboard does the same). A key
 not shown works all the same."""
 
@@ -22,6 +23,9 @@ from ..upright import UPRIGHT_WIDTH
 GAP = "  "
 SHORT_LINES = 2
 """The lines the key bar takes on a phone held upright, until the player asks for more."""
+MOST_LINES = 4
+"""The most lines every key may take before the bar keeps to ``SHORT_LINES`` (at 40 columns
+the sheet's keys took six of 20 lines)."""
 MORE = "key_bar.more"
 """The action of the entry that shows every key, or the few again."""
 
@@ -39,6 +43,8 @@ class KeyBar(Widget):
     def __init__(self) -> None:
         super().__init__()
         self._spans: list[tuple[int, int, int, str, object]] = []  # line, start, end, action, node
+        self.holds_back = False
+        """The bar, as last laid out, shows only the first keys, with ``More``."""
 
     def watch_expanded(self) -> None:
         self.refresh(layout=True)
@@ -90,10 +96,12 @@ class KeyBar(Widget):
         return entries
 
     def _shown(self, width: int) -> list[Entry]:
-        """The entries shown: all of them, or on a phone held upright the first that fit in
-        ``SHORT_LINES`` with ``More``."""
+        """The entries shown: all of them, or when the bar holds back keys the first that fit
+        in ``SHORT_LINES`` with ``More``."""
         entries = self._entries()
-        if self.app.size.width >= UPRIGHT_WIDTH:
+        too_many = len(self._laid_out(entries, width)[0]) > MOST_LINES
+        self.holds_back = self.app.size.width < UPRIGHT_WIDTH or too_many
+        if not self.holds_back:
             return entries
         if self.expanded:
             return [*entries, ("?", "Fewer", MORE, self, True)]
