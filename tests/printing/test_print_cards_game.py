@@ -182,6 +182,25 @@ def test_the_game_card_marks_honor_guard_members_and_warns_of_choices_to_make(
     assert "CHOICE TO MAKE FIRST: choose a school level" in game_card_text(pending)
 
 
+def test_the_game_card_marks_the_guard_member_not_a_base_creature_of_its_name(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """The guard's Ogre in legion 1 and a base Ogre in legion 2: the base one was marked."""
+    data = replace(
+        example_sheets["veteran"],
+        honor_guard=("Ogre",),
+        starting_legions=(
+            ("Titan", "Centaur", "Gargoyle", "Troll", "Troll", "Ogre"),
+            ("Angel", "Centaur", "Gargoyle", "Ogre"),
+        ),
+        starting_legion_guard=(1, 0),
+    )
+    first, second = legion_members(data)
+    assert first[-1] == ("Ogre", True)
+    assert ("Ogre", False) in second
+    assert "LEGION 2: Angel, Centaur, Gargoyle, Ogre\n" in game_card_text(data)
+
+
 def test_a_phase_that_goes_on_on_a_new_page_repeats_its_heading(
     hoarder_sheet: SheetView,
 ) -> None:

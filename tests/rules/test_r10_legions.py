@@ -224,3 +224,26 @@ def test_r10_charisma_refuses_an_angel_with_its_article(titan):
     thorn = titan(base_xp=100).buy("charisma")
     message = thorn.refused(PlanSet(charisma=("Angel",)))
     assert message == "Charisma adds a Centaur, Gargoyle or Ogre, not an Angel (R3)"
+
+
+def test_r10_extras_the_plan_places_go_first_so_none_placed_by_default_takes_their_room(titan):
+    """Three Charisma creatures and a Griffon of the guard, the Ogres and the Griffon placed in
+    legion 1: the unplaced Centaur used to fill legion 1 first, and the Griffon was put in
+    legion 2 without a word."""
+    thorn = titan(base_xp=200).earn(200).buy("charisma", 3).reach_level(4)
+    thorn.do(HonorGuardSet(members=("Griffon",)))
+    thorn.do(PlanSet(charisma=("Centaur", "Ogre", "Ogre"), placement=(("Ogre", 1), ("Griffon", 1))))
+    assert legions(thorn) == (BASE_1 + ("Ogre", "Ogre", "Griffon"), BASE_2 + ("Centaur",))
+    assert thorn.state.starting_legions.guard == (1, 0)
+
+
+def test_r10_the_honor_guard_joins_after_the_upgrades_and_is_never_upgraded(titan):
+    """R10's order: upgrades, then the honor guard. Two Trolls placed in legion 1 with the
+    guard's Ogre: the second upgrade used to turn the guard's Ogre into a Troll."""
+    thorn = titan(base_xp=200).buy("leadership", 2).reach_level(4)
+    thorn.do(HonorGuardSet(members=("Ogre",)))
+    thorn.do(PlanSet(upgrades=("Troll", "Troll"), placement=(("Troll", 1), ("Ogre", 1))))
+    first, second = legions(thorn)
+    assert first == ("Titan", "Centaur", "Gargoyle", "Troll", "Troll", "Ogre")
+    assert second == ("Angel", "Centaur", "Gargoyle")  # its Ogre upgraded, the Troll moved
+    assert thorn.state.starting_legions.guard == (1, 0)  # the last of legion 1

@@ -127,6 +127,7 @@ def test_the_sheet_json_of_the_worked_example_titan_has_the_documented_shape() -
             ["Titan", "Centaur", "Gargoyle", "Ogre"],
             ["Angel", "Centaur", "Gargoyle", "Ogre"],
         ],
+        "starting_legion_guard": [0, 0],  # no honor guard yet
         "starting_legion_notes": [],
         "goal": None,
         "games": [

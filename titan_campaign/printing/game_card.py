@@ -72,19 +72,12 @@ def spells_by_phase(data: SheetView) -> list[CardSpell]:
 
 
 def legion_members(data: SheetView) -> list[list[tuple[str, bool]]]:
-    """Each starting legion's characters, each with True if it is an honor guard member (R9).
-
-    The members are added to the legions last (R10), so each member marks the last character
-    of its name not yet marked.
-    """
-    legions = [[(name, False) for name in legion] for legion in data.starting_legions]
-    for member in data.honor_guard:
-        for legion in reversed(legions):
-            found = [i for i, (name, marked) in enumerate(legion) if name == member and not marked]
-            if found:
-                legion[found[-1]] = (member, True)
-                break
-    return legions
+    """Each starting legion's characters, each with True if it is an honor guard member (R9;
+    the members are the last of their legion, R10)."""
+    return [
+        [(name, at >= len(legion) - guard) for at, name in enumerate(legion)]
+        for legion, guard in zip(data.starting_legions, data.starting_legion_guard, strict=True)
+    ]
 
 
 def pending_warning(data: SheetView) -> list[str]:

@@ -41,6 +41,8 @@ class StartingLegions(NamedTuple):
     legions: tuple[tuple[str, ...], tuple[str, ...]]
     items: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     notes: tuple[str, ...] = ()
+    guard: tuple[int, int] = (0, 0)
+    """How many of each legion's last characters are honor guard members."""
 
 
 def upgrade_name(name: str) -> str:
@@ -136,27 +138,41 @@ def starting_legions(
     items: Sequence[tuple[str, str]],
     plan: LegionPlan,
 ) -> StartingLegions:
-    """R10: base legions + Charisma creatures, Leadership upgrades, honor guard; items placed.
+    """R10: base legions + Charisma creatures, Leadership upgrades, then the honor guard (never
+    upgraded, last in its legion); items placed.
 
-    ``items`` are (name, type) pairs. Extras without a placement go to the smaller legion.
+    ``items`` are (name, type) pairs. The extras placed by the plan go first, so that one
+    without a placement never takes the room of one with; those without go to the smaller
+    legion.
     """
     places = _Places(plan.placement)
-    legions = [list(BASE_LEGIONS[0]), list(BASE_LEGIONS[1])]
+    creatures = [list(BASE_LEGIONS[0]), list(BASE_LEGIONS[1])]
+    guard: list[list[str]] = [[], []]
+    extras = [(name, creatures) for name in _filled(plan.charisma, charisma, TOWER_CREATURES)]
+    extras += [(name, guard) for name in honor_guard]
+    wanted = [places.take(name) for name, _ in extras]
+    placed_first = sorted(range(len(extras)), key=lambda at: wanted[at] is None)
+    for at in placed_first:
+        name, kind = extras[at]
+        sizes = [len(creatures[n]) + len(guard[n]) for n in (0, 1)]
+        legion = wanted[at]
+        if legion is None or sizes[legion - 1] >= MAX_LEGION:
+            legion = 1 if sizes[0] <= sizes[1] else 2
+        kind[legion - 1].append(name)
     notes: list[str] = []
-    extras = _filled(plan.charisma, charisma, TOWER_CREATURES) + list(honor_guard)
-    for extra in extras:
-        wanted = places.take(extra)
-        if wanted is None or len(legions[wanted - 1]) >= MAX_LEGION:
-            wanted = 1 if len(legions[0]) <= len(legions[1]) else 2
-        legions[wanted - 1].append(extra)
-    upgrades = _upgrades(plan, charisma, leadership)
-    for upgrade in upgrades:
+    for upgrade in _upgrades(plan, charisma, leadership):
         creature = UPGRADED_FROM[upgrade]
-        wanted = places.take(upgrade) or 1
-        for legion in (legions[wanted - 1], legions[2 - wanted]):
-            if creature in legion:
-                legion[legion.index(creature)] = upgrade
-                break
+        wanted = places.take(upgrade)
+        first = (wanted or 1) - 1
+        at = first if creature in creatures[first] else 1 - first
+        creatures[at][creatures[at].index(creature)] = upgrade
+        if wanted is not None and at != first:  # an upgrade moves as an extra does
+            if len(creatures[first]) + len(guard[first]) < MAX_LEGION:
+                creatures[at].remove(upgrade)
+                creatures[first].append(upgrade)
+            else:
+                notes.append(f"{upgrade} stays in legion {at + 1}: legion {wanted} is full (R10)")
+    legions = [creatures[0] + guard[0], creatures[1] + guard[1]]
     item_legions: list[list[str]] = [[], []]
     for name, item_type in items:
         legion_number = places.take(name) or 1
@@ -177,6 +193,7 @@ def starting_legions(
         (tuple(legions[0]), tuple(legions[1])),
         (tuple(item_legions[0]), tuple(item_legions[1])),
         tuple(notes),
+        (len(guard[0]), len(guard[1])),
     )
 
 

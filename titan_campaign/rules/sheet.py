@@ -156,6 +156,8 @@ class SheetView:
     honor_guard: tuple[str, ...]
     honor_guard_slots: tuple[int, ...]
     starting_legions: tuple[tuple[str, ...], ...]
+    starting_legion_guard: tuple[int, ...]
+    """How many of each starting legion's last characters are honor guard members."""
     starting_legion_notes: tuple[str, ...]
     goal: GoalView | None
     games: tuple[GameLine, ...]
@@ -250,6 +252,7 @@ def sheet_view(state: TitanState, campaign: str, progress: Sequence[ProgressRow]
         honor_guard=tuple(state.honor_guard),
         honor_guard_slots=tuple(state.honor_guard_slots),
         starting_legions=tuple(tuple(legion) for legion in legions.legions),
+        starting_legion_guard=legions.guard,
         starting_legion_notes=tuple(legions.notes),
         goal=goal_view(state),
         games=tuple(game_line(game) for game in state.games_in_order),
