@@ -150,15 +150,14 @@ def starting_legions(
     guard: list[list[str]] = [[], []]
     extras = [(name, creatures) for name in _filled(plan.charisma, charisma, TOWER_CREATURES)]
     extras += [(name, guard) for name in honor_guard]
-    wanted = [places.take(name) for name, _ in extras]
-    placed_first = sorted(range(len(extras)), key=lambda at: wanted[at] is None)
-    for at in placed_first:
+    placed = [places.take(name) for name, _ in extras]
+    for at in sorted(range(len(extras)), key=lambda at: placed[at] is None):
         name, kind = extras[at]
         sizes = [len(creatures[n]) + len(guard[n]) for n in (0, 1)]
-        legion = wanted[at]
-        if legion is None or sizes[legion - 1] >= MAX_LEGION:
-            legion = 1 if sizes[0] <= sizes[1] else 2
-        kind[legion - 1].append(name)
+        number = placed[at]
+        if number is None or sizes[number - 1] >= MAX_LEGION:
+            number = 1 if sizes[0] <= sizes[1] else 2
+        kind[number - 1].append(name)
     notes: list[str] = []
     for upgrade in _upgrades(plan, charisma, leadership):
         creature = UPGRADED_FROM[upgrade]
