@@ -256,6 +256,49 @@ def test_a_redo_on_the_other_copy_comes_in(copies: Copies) -> None:
     assert any("Barkskin" in line for line in history(copies.ann, "Osk"))
 
 
+def test_a_redo_on_one_copy_is_not_lost_to_a_later_change_on_the_other_of_its_titans(
+    copies: Copies,
+) -> None:
+    """Osk's Barkskin undone before the copies parted; Ann redoes it, Bo then gives Osk gold
+    (which, on his copy, made it no longer redoable): the merge dropped the redone change
+    without a word, and redo could not bring it back."""
+    copies.on(copies.ann, "undo", "Osk")
+    copies.copy()
+    copies.on(copies.ann, "redo", "Osk")
+    copies.on(copies.bo, "gold", "Osk", "5")
+    anns = copies.ann.db.with_name("ann.json")
+    shutil.copyfile(copies.ann.db, anns)
+    said = copies.merge()
+    assert "+ Osk: gold +5" in said and "refused" not in said
+    lines = history(copies.ann, "Osk")
+    assert any("Barkskin" in line for line in lines) and "gold +5" in lines[-1]
+    # merged the other way round, Bo's file gets the redone change: the same sheets
+    assert "+ Osk: learned: Barkskin" in copies.on(copies.bo, "merge", str(anns))
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+    assert copies.merge().startswith("nothing to merge")  # and again: nothing changes
+
+
+def test_a_change_one_copy_undid_and_dropped_is_said_to_be_left_out_not_dropped_in_silence(
+    copies: Copies,
+) -> None:
+    """Ann undoes Osk's Barkskin and gives Osk gold (the undone change can no longer be
+    redone); Bo's copy still has it. The merge keeps Ann's undo, and says so, both ways."""
+    copies.on(copies.ann, "undo", "Osk")
+    copies.on(copies.ann, "gold", "Osk", "3")
+    copies.on(copies.bo, "gold", "Thorn", "1")
+    anns = copies.ann.db.with_name("ann.json")
+    shutil.copyfile(copies.ann.db, anns)
+    said = copies.merge()
+    assert "refused: Osk: learned: Barkskin: this copy undid it" in said, said
+    assert '"Osk: gold +3" made it no longer redoable' in said
+    into_bo = copies.on(copies.bo, "merge", str(anns))
+    assert "refused: Osk: learned: Barkskin (taken back on this copy): the other copy" in into_bo
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+    assert not any("Barkskin" in line for line in history(copies.bo, "Osk"))
+    kept = json.loads(copies.bo.db.with_name(copies.bo.db.name + ".refused.json").read_text())
+    assert [entry["change"]["text"] for entry in kept["refused"]] == ["Osk: learned: Barkskin"]
+
+
 def test_a_game_recorded_on_the_other_copy_comes_in_and_a_clashing_game_is_refused(
     copies: Copies,
 ) -> None:
@@ -438,6 +481,12 @@ def _all_ids(db: Path) -> tuple[set[str], set[str]]:
     return {d["id"] for d in docs}, {i for d in docs for i in d.get("dropped", ())}
 
 
+def _redone_ids(db: Path) -> set[str]:
+    """The ids of the file's changes redone and in effect."""
+    docs = json.loads(db.read_text())["changes"].values()
+    return {d["id"] for d in docs if d.get("redone_at") and not d.get("undone")}
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.tuples(st.booleans(), ACTIONS), max_size=12),
@@ -460,6 +509,7 @@ def test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent(
                 _act(Database(ann if on_ann else bo), action)
             made = _all_ids(ann)[0] | _all_ids(bo)[0]
             dropped = _all_ids(ann)[1] | _all_ids(bo)[1]
+            redone = _redone_ids(ann) | _redone_ids(bo)
             ann_copy, bo_copy = ann.with_name("mine.json"), bo.with_name("mine.json")
             shutil.copyfile(ann, ann_copy)
             shutil.copyfile(bo, bo_copy)
@@ -480,6 +530,8 @@ def test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent(
             )
             refused_ids = {entry["change"].get("id") for entry in refused}
             assert made <= kept | refused_ids | dropped | gone
+            # a change redone in either copy (and in effect there) is never dropped unsaid
+            assert redone <= kept | refused_ids
             # the merged log replayed from nothing gives the same sheets
             exported = Path(folder) / "export.json"
             actions.export_campaigns(Database(ann), exported)

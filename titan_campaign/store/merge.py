@@ -170,27 +170,37 @@ class _Replay:
             fork += 1
         fork = _before_later_undos(mine.changes, theirs.changes, fork)
         self.mine, self.fork = mine, fork
-        self.dropped = {i for c in (*mine.changes, *theirs.changes) for i in c.dropped}
+        droppers = {i: c for c in (*mine.changes, *theirs.changes) for i in c.dropped}
         self.mine_rest, self.theirs_rest = mine.changes[fork:], theirs.changes[fork:]
         mine_rest = {c.id: c for c in mine.changes[fork:]}
         theirs_rest = {c.id: c for c in theirs.changes[fork:]}
         self.both = mine_rest.keys() & theirs_rest.keys()
         self.theirs_only = theirs_rest.keys() - mine_rest.keys()
         self.picked: dict[str, tuple[str, Change]] = {}
+        self.left_out: list[tuple[str, Change, Change]] = []
+        """Changes in effect in one copy that the other undid and then dropped (a later
+        change of their Titans): left out, and said to be (side, change, the dropping one)."""
         for side, rest in (("mine", mine_rest), ("theirs", theirs_rest)):
             for change_id, change in rest.items():
-                if change_id in self.dropped:
+                dropper = droppers.get(change_id)
+                if dropper is not None and change.redone_at and not change.undone:
+                    del droppers[change_id]  # redone in one copy: no change of hers is lost
+                elif dropper is not None:
+                    if not change.undone:
+                        self.left_out.append((side, change, dropper))
                     continue
                 known = self.picked.get(change_id)
                 if known is None or _stamp(change) > _stamp(known[1]):
                     self.picked[change_id] = (side, change)
         self.dropped_by = {
             change_id: tuple(
-                dict.fromkeys(
+                dropped
+                for dropped in dict.fromkeys(
                     (*mine_rest[change_id].dropped, *theirs_rest[change_id].dropped)
                     if change_id in self.both
                     else self.picked[change_id][1].dropped
                 )
+                if dropped in droppers
             )
             for change_id in self.picked
         }
@@ -231,6 +241,16 @@ class _Replay:
 
     def run(self) -> Campaign:
         campaign = self.base()
+        for side, change, dropper in self.left_out:
+            where = "this copy" if side == "theirs" else "the other copy"
+            reason = (
+                f'{where} undid it, and its change "{dropper.text}" made it no longer redoable'
+                ": enter it again if it should stand"
+            )
+            taken_back = " (taken back on this copy)" if side == "mine" else ""
+            self.refused.append(
+                Refused(campaign.name, change.text + taken_back, reason, _kept(change))
+            )
         steps = [(undo, change.id, side, change) for *_, undo, side, change in self._steps()]
         known = {tid for c in campaign.changes for tid in c.events}  # since before they parted
         titans: dict[tuple[str, int], int] = {}
@@ -312,9 +332,14 @@ class _Replay:
         merge takes it back."""
         if side == "mine" and change.id not in self.both:
             what = f"{what} (made on this copy: taken back)"
-        doc = change_to_doc(0, change)
-        del doc["campaign"]
-        self.refused.append(Refused(campaign.name, what, reason, doc))
+        self.refused.append(Refused(campaign.name, what, reason, _kept(change)))
+
+
+def _kept(change: Change) -> dict[str, Any]:
+    """A refused change's document, as it is kept beside the database."""
+    doc = change_to_doc(0, change)
+    del doc["campaign"]
+    return doc
 
 
 def _names_before(campaign: Campaign) -> dict[str, dict[int, str]]:
