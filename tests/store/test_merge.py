@@ -299,6 +299,37 @@ def test_a_change_one_copy_undid_and_dropped_is_said_to_be_left_out_not_dropped_
     assert [entry["change"]["text"] for entry in kept["refused"]] == ["Osk: learned: Barkskin"]
 
 
+def test_a_redo_made_on_the_other_copy_is_listed_not_called_nothing_to_merge(
+    copies: Copies,
+) -> None:
+    copies.on(copies.ann, "undo", "Osk")
+    copies.copy()
+    copies.on(copies.bo, "redo", "Osk")
+    said = copies.merge()
+    assert said.startswith("merged 1 change from") and "+ redo: Osk: learned: Barkskin" in said
+
+
+def test_a_merge_that_cannot_be_saved_keeps_no_refusal_and_the_next_merge_tells_it(
+    copies: Copies,
+) -> None:
+    """A read-only database: the merge saved nothing, yet it wrote its refusal beside the
+    database, and every later merge of the copy left the refused change out unsaid."""
+    copies.on(copies.ann, "spend", "Thorn", "ability", "skill")
+    copies.on(copies.ann, "spend", "Thorn", "ability", "skill")  # 50 XP left
+    copies.on(copies.bo, "spend", "Thorn", "ability", "wisdom")  # made last: refused
+    copies.on(copies.bo, "gold", "Mira", "7")
+    copies.ann.db.chmod(0o444)
+    try:
+        with time_machine.travel(START + timedelta(hours=1), tick=False):
+            said = copies.ann.refused("merge", str(copies.bo.db))
+    finally:
+        copies.ann.db.chmod(0o644)
+    assert "nothing was saved" in said
+    assert not copies.ann.db.with_name("campaigns.json.refused.json").exists()
+    again = copies.merge()
+    assert "+ Mira: gold +7" in again and "refused: Thorn: bought a Wisdom box" in again
+
+
 def test_a_game_recorded_on_the_other_copy_comes_in_and_a_clashing_game_is_refused(
     copies: Copies,
 ) -> None:

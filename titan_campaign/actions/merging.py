@@ -15,6 +15,7 @@ from ..store.merge import (
     refused_file,
     refused_ids,
 )
+from .common import saved_then
 
 __all__ = ["Merged", "conflicted_copies", "merge_copy", "refused_file"]
 
@@ -42,8 +43,13 @@ def merge_tables(
         merged = merge_into(session, tables, source, known, kept, ids)._replace(
             unchanged=not session.changed
         )
-        if merged.refused or merged.kept_deleted:
+    if merged.refused or merged.kept_deleted:  # only once the merge is saved (or saves nothing)
+        try:
             keep_refused(db.path, merged, now_iso())
+        except StoreError as error:
+            if merged.unchanged:
+                raise
+            raise StoreError(saved_then(merged.text, [str(error)])) from None
     return merged
 
 

@@ -175,6 +175,7 @@ class _Replay:
         mine_rest = {c.id: c for c in mine.changes[fork:]}
         theirs_rest = {c.id: c for c in theirs.changes[fork:]}
         self.both = mine_rest.keys() & theirs_rest.keys()
+        self.undone_here = {c.id for c in mine.changes[fork:] if c.undone}
         self.theirs_only = theirs_rest.keys() - mine_rest.keys()
         self.picked: dict[str, tuple[str, Change]] = {}
         self.left_out: list[tuple[str, Change, Change]] = []
@@ -304,6 +305,8 @@ class _Replay:
                 in_effect.add(change_id)
                 if ours:
                     self.brought.append(change.text)
+                elif side == "theirs" and change_id in self.undone_here and not change.undone:
+                    self.brought.append(f"redo: {change.text}")
         return campaign
 
     def _check_renamed(
