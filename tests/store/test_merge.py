@@ -330,6 +330,24 @@ def test_a_merge_that_cannot_be_saved_keeps_no_refusal_and_the_next_merge_tells_
     assert "+ Mira: gold +7" in again and "refused: Thorn: bought a Wisdom box" in again
 
 
+def test_a_copy_that_brings_nothing_leaves_the_file_as_it_was_whatever_its_undone_changes(
+    copies: Copies,
+) -> None:
+    """Two changes undone, then the first undone dropped by a new change: the other is
+    undone "second". Merging a copy that brings nothing wrote "merged 0 changes" (the undone
+    order numbered anew), which the next undo took back instead of the player's change."""
+    copies.on(copies.ann, "gold", "Thorn", "1")
+    copies.on(copies.ann, "gold", "Mira", "1")
+    copies.on(copies.ann, "undo")
+    copies.on(copies.ann, "undo")
+    copies.on(copies.ann, "gold", "Mira", "2")  # Mira's undone gold is no longer redoable
+    copies.copy()
+    before = copies.ann.db.read_bytes()
+    assert copies.merge().startswith("nothing to merge")
+    assert copies.ann.db.read_bytes() == before
+    assert copies.on(copies.ann, "undo").startswith("undone: Mira: gold +2")
+
+
 def test_a_game_recorded_on_the_other_copy_comes_in_and_a_clashing_game_is_refused(
     copies: Copies,
 ) -> None:

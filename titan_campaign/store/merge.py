@@ -562,8 +562,10 @@ def merge_into(
         merged = _compact(replay.run())
         brought.extend(replay.brought)
         refused.extend(replay.refused)
+        # the order of the undone changes as numbered anew (``_compact``) is no change
+        as_stored = _compact(stored.campaign).changes
         if merged.name != stored.campaign.name or [change_to_doc(0, c) for c in merged.changes] != [
-            change_to_doc(0, c) for c in stored.campaign.changes
+            change_to_doc(0, c) for c in as_stored
         ]:
             try:  # changes kept from before the copies parted keep their place
                 session.save(stored, merged, "")
