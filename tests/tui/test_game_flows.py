@@ -7,14 +7,16 @@ from typing import Any
 
 from textual.widgets import DataTable, Input, Select
 
+from titan_campaign import actions
 from titan_campaign.rules.awards import game_award
 from titan_campaign.rules.events import AbilityBought, GameOutcome, PlanSet
 from titan_campaign.rules.spells import find_spell
+from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.honor_guard import HonorGuardModal
 from titan_campaign.tui.screens.roster import RosterScreen
 
-from .conftest import SIZE, Notes, build_db, change_count, rendered, stored, won_game
+from .conftest import SIZE, Notes, build_db, change_count, named, rendered, stored, won_game
 
 
 async def type_into(pilot: Any, widget: Input, text: str) -> None:
@@ -145,6 +147,32 @@ async def test_ctrl_z_undoes_a_recorded_game_for_every_titan_in_it(tmp_path: Pat
         assert [str(table.get_row_at(n)[3]) for n in range(2)] == ["0", "0"]  # XP available
     assert change_count(db) == before
     assert stored(db, "Thorn").games == stored(db, "Bryn").games == ()
+
+
+async def test_ctrl_z_while_typing_a_figure_in_the_game_form_undoes_nothing(
+    tmp_path: Path,
+) -> None:
+    """ctrl+z in the Score field undid the campaign's latest change (here Bryn's gold),
+    unseen behind the form."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    actions.change_gold(Database(db), named(Database(db), "Bryn"), 5)
+    before = change_count(db)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        score = app.screen.query_one("#titan-1 #score", Input)
+        await type_into(pilot, score, "12")
+        for key in ("ctrl+z", "ctrl+y"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert change_count(db) == before and stored(db, "Bryn").gold == 5, key
+            assert score.value == "12" and app.focused is score
+        await pilot.press("escape", "y")  # the form left (its figures dropped): undo works
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+    assert stored(db, "Bryn").gold == 0
 
 
 async def test_a_refused_game_saves_nothing_for_anyone(tmp_path: Path) -> None:

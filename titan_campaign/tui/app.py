@@ -412,7 +412,10 @@ class TitanCampaignApp(App[int]):
             return not isinstance(self.focused, Input)
         if action == "more_keys":  # only where the key bar holds back keys
             return any(bar.holds_back for bar in self.screen.query(KeyBar))
-        if action in ("undo", "redo"):  # nothing to undo in a database that cannot be read
+        if action in ("undo", "redo"):
+            if isinstance(self.focused, Input):  # typing: a player's change is not undone unseen
+                return None
+            # nothing to undo in a database that cannot be read
             return not any(isinstance(screen, ProblemScreen) for screen in self.screen_stack)
         return True
 
