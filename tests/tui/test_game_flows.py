@@ -15,6 +15,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.honor_guard import HonorGuardModal
 from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.widgets.result_pick import ResultPick
 
 from .conftest import SIZE, Notes, build_db, change_count, named, rendered, stored, won_game
 
@@ -96,6 +97,25 @@ async def test_tab_passes_over_the_fields_of_a_titan_not_taking_part(tmp_path: P
         assert app.focused is thorn.query_one("#takes-part")
         await pilot.press("space", "tab")  # Thorn takes part again: his result is next
         assert app.focused is thorn.query_one("#result")
+
+
+async def test_with_seven_titans_the_game_form_opens_on_the_first_titans_tick(
+    tmp_path: Path,
+) -> None:
+    """Over six Titans none is ticked, so the first result field (the usual start) is off:
+    the form opened with nothing focused, and the second Tab reached the date, which the next
+    letter replaced."""
+    names = ("Thorn", "Bryn", "Osk", "Mira", "Ulf", "Vey", "Wren")
+    db = build_db(tmp_path / "c.json", 0, [(name, "P", []) for name in names])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        first = app.screen.query_one("#titan-1")
+        assert app.focused is first.query_one("#takes-part")
+        await pilot.press("space", "tab", "w")  # Thorn takes part; he won
+        await pilot.pause()
+        assert first.query_one("#result", ResultPick).value == "won"
 
 
 async def test_up_and_down_go_to_the_same_field_of_the_titan_above_or_below(

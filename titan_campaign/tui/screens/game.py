@@ -317,7 +317,7 @@ class TitanRow(Horizontal):
 
 class RecordGameScreen(Screen[None]):
     CSS_PATH = "pages.tcss"
-    AUTO_FOCUS = "#titan-1 #result"  # the first thing to say: who won
+    AUTO_FOCUS = "#titan-1 #result"  # the first thing to say: who won (else see on_mount)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="game.cancel"),
         Binding("ctrl+s", "save_game", "Save game", id="game.save"),
@@ -414,6 +414,8 @@ class RecordGameScreen(Screen[None]):
         self.show_number()
         for number in range(1, len(self.states) + 1):
             self.preview(number)
+        if self.focused is None:  # many Titans, none ticked yet: who takes part comes first
+            self.query_one("#titan-1 #takes-part").focus()
 
     def game_number(self) -> int | None:
         """The number the game will be saved under, as the recording decides it from the
