@@ -66,7 +66,7 @@ def test_r1_a_correction_that_takes_back_spent_xp_is_refused_naming_what_to_undo
 def test_r9_a_corrected_survivor_list_judges_the_honor_guard_again(cli) -> None:
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
     cli.ok("titan", "add", "Thorn", "--player", "Ann")
-    cli.ok("game", "Thorn:won:scenario-xp=800,survivors=Titan+Lion")
+    cli.ok("game", "Thorn:won:scenario-xp=800,survivors=Titan+Lion", "--scenario", "Quest")
     for ability in ("power", "skill", "luck", "spirit"):
         for _ in range(2):
             cli.ok("spend", "Thorn", "ability", ability)  # 800 XP spent: level 4 (R2)

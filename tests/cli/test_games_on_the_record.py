@@ -91,7 +91,7 @@ def test_r9_the_last_game_is_the_newest_by_number_not_the_last_typed(cli) -> Non
     for _ in range(5):
         cli.ok("award", "Mira", "--result", "lost")
     cli.ok(
-        "award", "Thorn", "--result", "won", "--scenario-xp", "800",
+        "award", "Thorn", "--result", "won", "--scenario-xp", "800", "--scenario", "Quest",
         "--survivors", "Titan,Minotaur,Lion",
     )  # fmt: skip
     for ability in ("power", "skill", "luck", "spirit"):

@@ -8,7 +8,7 @@ import json
 
 def test_r10_plan_legion_adds_to_the_earlier_placements_and_splits_a_kind(thorn) -> None:
     thorn.ok("spend", "Thorn", "ability", "charisma")
-    thorn.ok("award", "Thorn", "--result", "won", "--scenario-xp", "100")
+    thorn.ok("award", "Thorn", "--result", "won", "--scenario-xp", "100", "--scenario", "Quest")
     thorn.ok("spend", "Thorn", "ability", "charisma")
     thorn.ok("plan", "Thorn", "--charisma", "Centaur,Ogre")
     thorn.ok("plan", "Thorn", "--legion", "Ogre=2")

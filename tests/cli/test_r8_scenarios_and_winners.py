@@ -83,7 +83,7 @@ def test_r8_a_scenario_award_replaces_the_standard_award(cli) -> None:
         "award", "Thorn", "--result", "won", "--score", "500", "--battle-won", "2",
         "--scenario", "Rescue", "--scenario-award", "80",
     )  # fmt: skip
-    assert "scenario award (replaces the standard award): 80" in out
+    assert "scenario award, replacing the standard one: 80" in out
     assert "total: 88 XP" in out  # 80 + 10% of 80; not 100 + 50 + 50
     cli.ok("game", "Mira:lost:score=200,scenario-award=40", "--scenario", "Rescue")
     games = json.loads(cli.ok("campaign", "games", "--json"))
@@ -106,3 +106,30 @@ def test_the_award_help_says_how_a_scenario_award_replaces_the_standard_one(cli)
         code == 0
         and "--scenario-award N the scenario's own award, which replaces the standard one" in said
     )
+
+
+def test_r8_scenario_xp_or_a_scenario_award_needs_the_scenario_named(cli) -> None:
+    """Scenario XP, or a scenario's own award, in a game that names no scenario replaced or
+    added to the standard award (Ann won a game and got 0 XP)."""
+    crew(cli)
+    refusal = cli.refused("game", "Thorn:won:score=300,scenario-award=0", "Mira:lost")
+    assert refusal == (
+        "game 1: Thorn has a scenario award, but the game names no scenario:"
+        " name the scenario played (R8)"
+    )
+    refusal = cli.refused("award", "Mira", "--result", "lost", "--scenario-xp", "500")
+    assert refusal.startswith("game 1: Mira has scenario XP, but the game names no scenario")
+    out = cli.ok("game", "Thorn:won", "Mira:lost:scenario-xp=500", "--scenario", "Siege")
+    assert "Mira: lost, 550 XP" in out
+    # the scenario taken away while Mira's 500 scenario XP stands: refused
+    refusal = cli.refused("correct", "1", "--scenario", "")
+    assert "Mira has scenario XP, but the game names no scenario" in refusal
+
+
+def test_r8_a_scenario_award_is_said_as_such_in_the_game_log(cli) -> None:
+    crew(cli)
+    cli.ok("game", "Thorn:won:score=300,scenario-award=200", "Mira:lost", "--scenario", "Siege")
+    games = cli.ok("campaign", "games")
+    assert "Thorn: 200 XP: won, score 300, scenario award 200, replacing the standard one" in games
+    assert "200 (scenario award, replacing the standard one) = 200 XP" in games
+    assert "scenario XP" not in games

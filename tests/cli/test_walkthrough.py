@@ -97,6 +97,8 @@ def test_honor_guard_legal_then_illegal_with_a_clear_message(thorn) -> None:
         "won",
         "--scenario-xp",
         "900",
+        "--scenario",
+        "Quest",
         "--survivors",
         "Titan,Griffon,Cyclops,Lion",
     )

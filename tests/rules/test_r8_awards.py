@@ -147,7 +147,7 @@ def test_r8_a_scenario_award_that_replaces_the_standard_one_is_the_whole_subtota
     )
     award = game_award(outcome, wisdom=1)
     assert (award.subtotal, award.wisdom_bonus, award.total) == (80, 8, 88)
-    assert award.parts == (("scenario award (replaces the standard award)", 80),)
+    assert award.parts == (("scenario award, replacing the standard one", 80),)
 
 
 def test_r8_a_game_recorded_with_the_wisdom_it_was_played_with_is_judged_at_it(titan):

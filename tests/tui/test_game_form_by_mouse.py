@@ -38,7 +38,7 @@ async def test_a_game_recorded_by_clicks_and_typing_saves_what_the_previews_said
         await pilot.click("#titan-3 #takes-part")
         await pilot.pause()
         assert app.screen.query_one("#titan-1 #scenario_award", Input).value == "150"
-        assert "replaces the standard award): 150 = 150" in award(pilot, 1)
+        assert "scenario award, replacing the standard one: 150 = 150" in award(pilot, 1)
         assert "game lost: 50 + score 120 / 10: 12 = 62" in award(pilot, 2)
         assert "Mira: not taking part" in award(pilot, 3)
         await pilot.press("ctrl+s")

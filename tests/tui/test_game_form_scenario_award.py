@@ -36,7 +36,7 @@ async def test_a_scenario_award_replaces_the_standard_award_and_keeps_the_wisdom
         await pilot.pause()
         # 150, the scenario's own award; wisdom 2 adds 20%: 30
         shown = award(pilot, 1)
-        assert "scenario award (replaces the standard award): 150 = 150" in shown
+        assert "scenario award, replacing the standard one: 150 = 150" in shown
         assert "wisdom +30  →  180 XP" in shown
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -33,7 +33,7 @@ class Award(NamedTuple):
     def parts(self) -> tuple[tuple[str, int], ...]:
         outcome = self.outcome
         if outcome.scenario_replaces:
-            return (("scenario award (replaces the standard award)", outcome.scenario_xp),)
+            return (("scenario award, replacing the standard one", outcome.scenario_xp),)
         parts = [(f"game {outcome.result}", XP_FOR_RESULT[outcome.result])]
         for field, xp_each in XP_PER_ENGAGEMENT.items():
             count = getattr(outcome, field)
@@ -91,10 +91,10 @@ def figures_text(outcome: GameOutcome) -> str:
     said = [f"score {outcome.score}"] if outcome.score else []
     for name, (one, many) in FIGURE_LABELS.items():
         value = getattr(outcome, name)
-        if name != "score" and value:
+        if name == "scenario_xp" and outcome.scenario_replaces:
+            said.append(f"scenario award {value}, replacing the standard one")
+        elif name != "score" and value:
             said.append(plural(value, one, many))
-    if outcome.scenario_replaces:
-        said.append("the scenario's award replaces the standard one")
     return ", ".join(said)
 
 

@@ -31,7 +31,14 @@ from .events import (
     SchoolGained,
     SpellBought,
 )
-from .game_log import GameLogEntry, Participant, check_eliminations, check_winners, game_log
+from .game_log import (
+    GameLogEntry,
+    Participant,
+    check_eliminations,
+    check_scenario_xp,
+    check_winners,
+    game_log,
+)
 from .names import name_key, renamed_note, same_name
 from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
 
@@ -280,7 +287,8 @@ class Campaign:
         return steps
 
     def _check_games(self, change: Change, steps: Mapping[int, Step]) -> None:
-        """Campaign-wide rules on each game the change records or corrects (R8: one winner)."""
+        """Campaign-wide rules on each game the change records or corrects (R8: one winner,
+        one elimination, scenario XP only in a scenario)."""
         numbers = {
             e.game
             for added in change.events.values()
@@ -295,6 +303,7 @@ class Campaign:
                 if entry.game == number:
                     check_winners(entry)
                     check_eliminations(entry)
+                    check_scenario_xp(entry)
 
     def _check_new_name(self, name: str, titan_id: int, names: dict[str, tuple[int, str]]) -> None:
         """``name`` is no other Titan's (``names``: each Titan's id and name by its key)."""

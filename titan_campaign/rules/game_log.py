@@ -241,6 +241,20 @@ def check_eliminations(entry: GameLogEntry) -> None:
             )
 
 
+def check_scenario_xp(entry: GameLogEntry) -> None:
+    """R8: "When playing a scenario, XP are awarded according to the rules of the scenario":
+    scenario XP, or a scenario's own award, come with the scenario named."""
+    if entry.scenario:
+        return
+    for p in entry.participants:
+        if p.outcome.scenario_xp or p.outcome.scenario_replaces:
+            what = "a scenario award" if p.outcome.scenario_replaces else "scenario XP"
+            raise RuleError(
+                f"game {entry.game}: {p.titan} has {what}, but the game names no scenario:"
+                " name the scenario played (R8)"
+            )
+
+
 @dataclass(frozen=True, slots=True)
 class AwardPart:
     label: str

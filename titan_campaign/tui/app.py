@@ -21,6 +21,7 @@ from textual import events, messages
 from textual._wait import wait_for_idle
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -413,7 +414,8 @@ class TitanCampaignApp(App[int]):
         if action == "more_keys":  # only where the key bar holds back keys
             return any(bar.holds_back for bar in self.screen.query(KeyBar))
         if action in ("undo", "redo"):
-            if isinstance(self.focused, Input):  # typing: a player's change is not undone unseen
+            typing = isinstance(self.focused, Input) and not isinstance(self.screen, CommandPalette)
+            if typing:  # a player's change is not undone unseen behind a form
                 return None
             # nothing to undo in a database that cannot be read
             return not any(isinstance(screen, ProblemScreen) for screen in self.screen_stack)
