@@ -53,3 +53,26 @@ def test_a_hand_merged_file_with_a_change_given_twice_is_refused_and_left_untouc
     for argv in (("titan", "list"), ("gold", "Thorn", "1")):
         message = cli.refused(*argv)
         assert str(cli.db) in message and 'key "2" twice' in message, message
+
+
+def test_a_key_given_twice_in_one_document_is_placed_by_its_line(cli: Cli) -> None:
+    """A field typed twice in a change: a file holds hundreds of "amount" keys."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("gold", "Thorn", "5")
+    lines = cli.db.read_text().splitlines()
+    at = next(n for n, line in enumerate(lines) if '"amount": 5' in line)
+    lines[at] = lines[at].replace('"amount": 5', '"amount": 5, "amount": 6')
+    cli.db.write_text("\n".join(lines) + "\n")
+    assert f'key "amount" twice at line {at + 1} (' in cli.refused("titan", "list")
+
+
+def test_a_file_that_is_not_json_is_placed_by_line_and_column(cli: Cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    lines = cli.db.read_text().splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith('  "1": {"campaign"'))
+    lines[at] = lines[at] + ","  # a line deleted after it leaves its comma: "}," then " }"
+    cli.db.write_text("\n".join(lines) + "\n")
+    message = cli.refused("titan", "list")
+    assert f"is not valid JSON at line {at + 2}, column 2 (" in message, message

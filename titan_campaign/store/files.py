@@ -70,12 +70,18 @@ def parse_json(path: Path, raw: bytes) -> Any:
     try:
         return json.loads(raw, object_pairs_hook=_once)
     except _KeyTwice as twice:
-        key = json.dumps(twice.key, ensure_ascii=False)[:80]
+        key = json.dumps(twice.key, ensure_ascii=False)
         raise StoreError(
-            f"{path} has the key {key} twice (as a merge of two copies leaves it): keep one (left untouched)"
+            f"{path} has the key {key[:80]} twice{_line_with_twice(raw, key)} (as a merge of two"
+            " copies leaves it): keep one (left untouched)"
         ) from None
     except RecursionError:
         raise StoreError(f"{path} nests too deeply to be read (left untouched)") from None
+    except json.JSONDecodeError as error:
+        raise StoreError(
+            f"{path} is not valid JSON at line {error.lineno}, column {error.colno}"
+            f" ({error.msg.lower().removesuffix(' starting at')}); it may be damaged (left untouched)"
+        ) from None
     except ValueError:
         if raw.startswith(GZIP_MAGIC):
             raise StoreError(
@@ -83,6 +89,16 @@ def parse_json(path: Path, raw: bytes) -> Any:
                 " brings a backup back, or uncompress it first (gunzip) (left untouched)"
             ) from None
         raise StoreError(f"{path} is not valid JSON; it may be damaged (left untouched)") from None
+
+
+def _line_with_twice(raw: bytes, key: str) -> str:
+    """ " at line N": the first line holding ``key`` (as JSON) twice as a key, as in a file
+    of one document a line; "" if no one line does."""
+    twice = f"{key}:".encode()
+    for number, line in enumerate(raw.splitlines(), start=1):
+        if line.count(twice) > 1:
+            return f" at line {number}"
+    return ""
 
 
 GZIP_MAGIC = b"\x1f\x8b"
