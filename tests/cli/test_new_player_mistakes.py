@@ -312,6 +312,7 @@ def test_the_sheet_on_a_terminal_sets_its_headings_in_bold_and_no_row_of_boxes(t
         "SPELL SCHOOLS",
         "SPELLS (0)",
         "MAGIC ITEMS",
+        "GOLD LEDGER",
         "HONOR GUARD",
         "STARTING LEGIONS (next game)",
     ]

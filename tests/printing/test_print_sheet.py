@@ -29,7 +29,7 @@ from titan_campaign.printing.sheet_layout import sheet_page, sheet_pages
 from titan_campaign.printing.svg import sheet_svg
 from titan_campaign.printing.text import sheet_text
 from titan_campaign.rules.items import SUGGESTED_ITEMS
-from titan_campaign.rules.sheet import SheetView
+from titan_campaign.rules.sheet import LedgerLine, SheetView
 
 EXAMPLES = ("thorn", "novice", "veteran", "archmage")
 
@@ -224,6 +224,19 @@ def test_the_text_sheet_fits_80_columns(sheet: SheetView) -> None:
     text = sheet_text(sheet)
     assert max(len(line) for line in text.splitlines()) <= 80
     assert f"LEVEL {sheet.level}" in text
+
+
+def test_the_text_sheet_carries_the_gold_ledger_every_line_and_note(sheet: SheetView) -> None:
+    """The text sheet showed only the gold total; the PDF and HTML sheets, every line."""
+    ledger = (
+        LedgerLine(120, "Siege of the Tower reward", 1),
+        LedgerLine(-80, "a very long note about rope, torches and a ladder, " * 2, None),
+    )
+    text = sheet_text(replace(sheet, gold_ledger=ledger))
+    assert "GOLD LEDGER\n     +120  game 1    Siege of the Tower reward\n      -80" in text
+    assert " ".join(ledger[1].note.split()) in " ".join(text.split())
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "GOLD LEDGER\n  (no entries)" in sheet_text(replace(sheet, gold_ledger=()))
 
 
 @pytest.mark.parametrize(

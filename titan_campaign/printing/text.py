@@ -120,6 +120,14 @@ def sheet_text(data: SheetView) -> str:
             out += wrap(item.description, indent="    ")
     out.append("")
 
+    out.append("GOLD LEDGER")
+    if not data.gold_ledger:
+        out.append("  (no entries)")
+    for entry in data.gold_ledger:
+        game = f"game {entry.game}" if entry.game is not None else ""
+        out += wrap(f"  {entry.amount:>+7}  {game:<9} {entry.note}", more=" " * 21)
+    out.append("")
+
     out.append("HONOR GUARD")
     out += [f"  {line}" for line in honor_guard_lines(data)]
     out.append("")
