@@ -19,7 +19,7 @@ from titan_campaign.tui.screens.choices import swap_choice
 from titan_campaign.tui.screens.forms import Choice, TextModal
 from titan_campaign.tui.screens.roster import RosterScreen
 
-from .conftest import SIZE, Notes, build_db, rendered, stored
+from .conftest import SIZE, Notes, build_db, rendered, screen_text, stored
 
 
 async def retype(pilot, app: TitanCampaignApp, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -44,6 +44,36 @@ async def test_r_and_w_on_the_roster_rename_a_titan_and_change_its_player(tmp_pa
         row = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
         assert row[:2] == ["Thorn the Bold", "Bo"]
     assert stored(db, "Thorn the Bold").player == "Bo"
+
+
+async def test_the_roster_fits_its_columns_to_the_window_again_when_it_is_resized(
+    tmp_path: Path,
+) -> None:
+    """Opened at 120 columns then narrowed to 80, XP available, Mana and Choices were off the
+    screen; opened at 80 then widened, long names stayed cut at the narrow width."""
+    long = "Bartholomew Maximilian Ravensworth-Featherstonehaugh of Nort"
+    db = build_db(tmp_path / "c.json", 0, [(long, "A very long player name indeed", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+
+    async def settled() -> str:
+        """The screen once the table has laid its columns out for its rows."""
+        shown = ""
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if shown == (shown := screen_text(app)):
+                break
+        return shown
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        wide = await settled()
+        assert isinstance(app.screen, RosterScreen)
+        assert "Ravensworth-Featherstone" in wide and "Choices" in wide, wide
+        await pilot.resize_terminal(80, 24)
+        narrow = await settled()
+        assert "XP available" in narrow and "Choices" in narrow, narrow
+        assert "Ravensworth-Featherstone" not in narrow
+        await pilot.resize_terminal(120, 40)
+        assert await settled() == wide
 
 
 async def test_r_and_w_on_the_sheet_rename_the_titan_it_shows(tmp_path: Path) -> None:

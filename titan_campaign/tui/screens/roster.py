@@ -111,7 +111,7 @@ class RosterScreen(Screen[None]):
         self._row_titans: list[TitanState | actions.Unreadable] = []
         self._copies: list[Path] = []
         self._row_ids: list[actions.TitanRef] = []
-        self._stacked: bool | None = None  # the columns shown: a narrow screen's or not
+        self._laid_out_at = 0  # the width the rows were last laid out at
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
@@ -132,8 +132,8 @@ class RosterScreen(Screen[None]):
         self.refresh_view()
 
     def on_resize(self, event: events.Resize) -> None:
-        if (event.size.width < WIDE_WIDTH) != self._stacked:
-            self.refresh_view()  # narrowed or widened past the wide table: the other columns
+        if event.size.width != self._laid_out_at:
+            self.refresh_view()  # the columns fitted to the new width (or stacked, if narrow)
 
     def _look_for_copies(self) -> None:
         """Show a sync tool's copy as it arrives or goes (the database unchanged)."""
@@ -169,12 +169,12 @@ class RosterScreen(Screen[None]):
         row = table.cursor_row
         if was in self._row_ids:  # the same Titan stays highlighted, wherever its row is now
             row = self._row_ids.index(was)
-        width = self.app.size.width
+        width = self.size.width
         stacked = width < WIDE_WIDTH
-        table.clear(columns=stacked != self._stacked)
+        table.clear(columns=width != self._laid_out_at)  # at a new width, fitted anew
         if not table.columns:
             table.add_columns(*(STACKED_COLUMNS if stacked else COLUMNS))
-        self._stacked = stacked
+        self._laid_out_at = width
         if stacked:
             name_width = max(8, width - STACKED_FIGURES)
             for state in listed:
