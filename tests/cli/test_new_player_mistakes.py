@@ -511,3 +511,21 @@ def test_an_option_a_command_does_not_take_is_named_without_the_hint_about_quote
     assert thorn.refused("sheet", "Thorn", "--bogus") == (
         "sheet does not take --bogus (see titan-campaign sheet --help)"
     )
+
+
+def test_an_option_given_twice_is_refused_not_the_first_value_dropped(thorn) -> None:
+    """``award --survivors Titan --survivors Ogre`` recorded only the Ogre, and ``--result lost
+    --result won`` a game won, without a word."""
+    before = thorn.db.read_bytes()
+    for argv, option in (
+        (("--survivors", "Titan", "--survivors", "Ogre"), "--survivors"),
+        (("--result", "won"), "--result"),
+        (("--score", "5", "--score", "6"), "--score"),
+    ):
+        refusal = thorn.refused("award", "Thorn", "--result", "lost", *argv)
+        assert refusal.startswith(f"{option} is given twice: give it once"), refusal
+    assert thorn.db.read_bytes() == before
+    # a later --db replaces an earlier one, as an alias's is replaced
+    other = thorn.db.with_name("other.json")
+    thorn.ok("--db", str(other), "campaign", "new", "Other", "--base-xp", "0")
+    assert "Other" in thorn.ok("--db", str(other), "campaign", "list")

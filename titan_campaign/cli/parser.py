@@ -6,7 +6,7 @@ import argparse
 import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..actions import Database
 from ..rules.awards import FIGURE_LABELS, XP_PER_ENGAGEMENT
@@ -24,7 +24,30 @@ Arguments = Callable[[Parser, Parser], None]
 """Adds a command's arguments to its parser (the second: the options every command takes)."""
 
 
+class _Once(argparse._StoreAction):
+    """An option's value, given once: given again, it is refused rather than the first value
+    silently dropped (``--survivors Titan --survivors Ogre`` kept only the Ogre). A later
+    ``--db`` still replaces an earlier one (``alias tc='titan-campaign --db ...'``)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        given = getattr(namespace, self.dest, self.default) != self.default
+        if option_string and given and self.dest != "db":  # --db: an alias's, overridden
+            parser.error(f"{option_string} is given twice: give it once")
+        super().__call__(parser, namespace, values, option_string)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in (None, "store"):  # every option taking one value
+            self.register("action", name, _Once)
+
     def error(self, message: str) -> NoReturn:
         """A mistake in the command's words: one line, exit 1, like any other refusal."""
         self.exit(1, f"error: {one_line(message)} (see {self.prog} --help)\n")
