@@ -3,8 +3,10 @@ and that the other commands still load no web server."""
 
 from __future__ import annotations
 
+import http.client
 import io
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -175,3 +177,36 @@ def test_the_qr_code_brings_its_own_colours_so_a_light_terminal_does_not_invert_
     )
     lines = screen.getvalue().splitlines()
     assert lines and all("\x1b[38;2;0;0;0;48;2;255;255;255m" in line for line in lines)
+
+
+def test_on_every_address_with_port_0_the_printed_link_answers_on_ipv4(tmp_path: Path) -> None:
+    """``--host 0.0.0.0 --port 0`` listened on one free port for IPv4 and another for IPv6,
+    and printed one of them: a phone on IPv4 Wi-Fi could not connect to the link."""
+    db = tmp_path / "campaigns.json"
+    make_campaign(db, ("Thorn", "Ann"))
+    night = start_game_night(db, "--host", "0.0.0.0")
+    try:
+        match = re.search(r"http://([^/\s]+):(\d+)/\?token=(\S+)", night.output)
+        assert match, night.output
+        address, port, token = match.groups()
+        # the printed port on IPv4 and IPv6 alike, asked for as the printed address (as the
+        # guard wants); which kind was printed was the order the listeners came in
+        for here in ("127.0.0.1", *(("::1",) if _has_ipv6() else ())):
+            connection = http.client.HTTPConnection(here, int(port), timeout=STEP_SECONDS)
+            try:
+                headers = {"Host": f"{address}:{port}"}
+                connection.request("GET", f"/?token={token}", headers=headers)
+                assert connection.getresponse().status == 200, here
+            finally:
+                connection.close()
+    finally:
+        assert night.stop() == 0
+
+
+def _has_ipv6() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True

@@ -266,9 +266,10 @@ class GameNightServer(Server):
         await runner.setup()
         try:
             # All addresses (both kinds) when asked for every one: "::" alone leaves out IPv4.
-            site = web.TCPSite(
-                runner, None if self.host in WILDCARD_HOSTS else self.host, self.port
-            )
+            every = self.host in WILDCARD_HOSTS
+            # one port for both kinds, as the printed link has one (port 0 gave each its own)
+            port = _free_port() if every and self.port == 0 else self.port
+            site = web.TCPSite(runner, None if every else self.host, port)
             try:
                 await site.start()
             except socket.gaierror:
@@ -336,6 +337,13 @@ def _font_size(text: str) -> int:
         return min(max(int(text), 8), 40)
     except ValueError:
         return 16
+
+
+def _free_port() -> int:
+    """A port no program listens on (on IPv4, where most phones are)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("", 0))
+        return int(probe.getsockname()[1])
 
 
 def _bound_port(runner: web.AppRunner, asked: int) -> int:
