@@ -497,9 +497,14 @@ def cmd_progress(args: Namespace, db: Database) -> None:
     state, rows = actions.progress(db, _titan(args, db))
     if args.format == "svg":
         from ..printing.figures import default_path
+        from ..printing.fonts import font_warning
         from ..printing.progress_chart import progress_svg  # the chart module loads the PDF library
 
-        text = progress_svg(rows, f"{state.name}: progress game by game")
+        title = f"{state.name}: progress game by game"
+        text = progress_svg(rows, title)
+        warning = font_warning([title])  # as every printout says what prints as a white square
+        if warning:
+            print(f"warning: {warning}", file=sys.stderr)
     else:
         text = (
             json.dumps(progress_json(rows), indent=2) + "\n"
