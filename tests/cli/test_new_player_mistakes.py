@@ -3,9 +3,13 @@ the database byte-for-byte as it was; and what the README's tour prints reads as
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import pytest
+
+from titan_campaign.cli import main
+from titan_campaign.cli.parser import build_parser
 
 
 def test_keeping_a_goal_without_naming_one_is_refused_rather_than_keeping_nothing(thorn) -> None:
@@ -529,3 +533,24 @@ def test_an_option_given_twice_is_refused_not_the_first_value_dropped(thorn) -> 
     other = thorn.db.with_name("other.json")
     thorn.ok("--db", str(other), "campaign", "new", "Other", "--base-xp", "0")
     assert "Other" in thorn.ok("--db", str(other), "campaign", "list")
+
+
+def test_every_subcommands_help_opens_with_what_it_does(capsys) -> None:
+    """``campaign new --help``, ``titan rename --help``, ``item add --help``... showed only
+    their usage and options."""
+
+    def commands(parser: argparse.ArgumentParser, words: tuple[str, ...]):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    yield (*words, name), sub
+                    yield from commands(sub, (*words, name))
+
+    found = list(commands(build_parser(), ()))
+    assert ("campaign", "new") in [words for words, _ in found] and len(found) > 40
+    for words, sub in found:
+        assert sub.description, words
+        with pytest.raises(SystemExit):
+            main([*words, "--help"])
+        shown = capsys.readouterr().out.split("\n\n")
+        assert " ".join(shown[1].split()) == " ".join(sub.description.split()), words

@@ -42,11 +42,20 @@ class _Once(argparse._StoreAction):
         super().__call__(parser, namespace, values, option_string)
 
 
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """A command's subcommands, each one's --help opening with what it does (its help)."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        kwargs.setdefault("description", kwargs.get("help"))
+        return super().add_parser(name, **kwargs)
+
+
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in (None, "store"):  # every option taking one value
             self.register("action", name, _Once)
+        self.register("action", "parsers", _Commands)
 
     def error(self, message: str) -> NoReturn:
         """A mistake in the command's words: one line, exit 1, like any other refusal."""
