@@ -149,3 +149,14 @@ def test_refused_corrections_say_why_and_change_nothing(cli) -> None:
     assert "names only" in cli.refused("correct", "1", "Mira:lost", "--remove")
     refusal = cli.refused("correct", "1", "Mira:won")
     assert refusal.startswith("game 1 would have two winners, Thorn and Mira") and "(R8)" in refusal
+
+
+def test_a_titan_whose_name_holds_a_colon_is_taken_out_of_a_game(cli) -> None:
+    """``correct 1 "Sir:Bob" --remove`` was read as an entry with the result "Bob"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Sir:Bob", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    cli.ok("game", "Sir:Bob:won", "Mira:lost")
+    assert "Sir:Bob taken out of game 1: -100 XP" in cli.ok("correct", "1", "Sir:Bob", "--remove")
+    refusal = cli.refused("correct", "1", "Mira:lsot")  # a misspelt result is no name
+    assert refusal.startswith("Mira:lsot: give the whole entry (TITAN:won or TITAN:lost")

@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 from ..actions import Database
 from ..rules.awards import FIGURE_LABELS, XP_PER_ENGAGEMENT
 from ..rules.errors import RuleError
-from ..rules.game_log import ENTRY_FIGURES, EntryWords, iso_day, read_entry
+from ..rules.game_log import ENTRY, ENTRY_FIGURES, EntryWords, iso_day, read_entry
 from ..rules.printable import one_line
 from . import handlers
 
@@ -380,8 +380,9 @@ def _correct_arguments(correct: Parser, common: Parser) -> None:
 
 
 def _entry_or_name(text: str) -> EntryWords | str:
-    """``Mira:lost:score=210`` (an entry) or ``Mira`` (a Titan to take out, with --remove)."""
-    return _participant(text) if ":" in text else text.strip()
+    """``Mira:lost:score=210`` (an entry) or ``Mira`` (a Titan to take out, with --remove; a
+    name may hold a colon: ``Sir:Bob``)."""
+    return _participant(text) if ENTRY.fullmatch(text.strip()) else text.strip()
 
 
 def _game_number(text: str) -> int:

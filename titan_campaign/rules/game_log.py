@@ -116,6 +116,10 @@ def scenario_clash(scenario_xp: str, scenario_award: str) -> str:
     return f"{scenario_xp} adds to the standard award, {scenario_award} replaces it: give one"
 
 
+ENTRY = re.compile(r"(.+?):(won|lost)(?::(.*))?", re.IGNORECASE)
+"""An entry as typed: the Titan's name (which may hold a colon), its result, its figures."""
+
+
 class EntryWords(NamedTuple):
     """One Titan's entry of a game as typed: its name, every figure, its survivors."""
 
@@ -128,7 +132,7 @@ def read_entry(text: str) -> EntryWords:
     """``Thorn:won:score=347,battle-won=3,survivors=Titan+Ogre`` as typed: the Titan's name,
     result, figures and survivors; RuleError naming what is not understood.
     ``scenario-award=N`` is a scenario's own award that replaces the standard one (R8)."""
-    match = re.fullmatch(r"(.+?):(won|lost)(?::(.*))?", text.strip(), re.IGNORECASE)
+    match = ENTRY.fullmatch(text.strip())
     if not match:
         raise RuleError(f"expected TITAN:won or TITAN:lost (then :score=N,...), got {text!r}")
     figures: dict[str, int | bool] = {}
