@@ -47,7 +47,7 @@ def test_two_copies_changed_apart_are_merged_and_the_merge_undone(thorn: Cli) ->
     thorn.ok("merge", str(copy.db))
     for dry_run in (("--dry-run",), ()):  # merged already: the dry run says so too
         said = thorn.ok("merge", str(copy.db), *dry_run)
-        assert said.startswith("nothing to merge from copy.json: this file has all its changes")
+        assert said.startswith("nothing to merge from copy.json: the database has all its changes")
         assert "0 changes" not in said
 
 

@@ -26,7 +26,7 @@ REFUSED = [
     ),
     (("item", "use", "Thorn", "Lamp"), "no magic item called Lamp"),
     (("item", "add", "Thorn", "x" * 200), "at most 60 characters"),
-    (("plan", "Thorn", "--charisma", "Ogre"), "1 Charisma creatures picked but 0 Charisma boxes"),
+    (("plan", "Thorn", "--charisma", "Ogre"), "1 Charisma creature picked but 0 Charisma boxes"),
     (("plan", "Thorn", "--charisma", "Lion"), "not a Lion"),
     (("undo", "Thorn"), "no change to undo but joining the campaign"),
     (
@@ -140,3 +140,13 @@ def test_an_entry_after_an_option_of_game_is_said_to_go_before_the_options(cli) 
         "error: game does not take Mira:lost (the entries go before the options, e.g. game"
         " Thorn:won Mira:lost --date D; see titan-campaign game --help)\n"
     )
+
+
+def test_using_a_charge_names_the_item_and_the_charges_left(thorn) -> None:
+    """It said only "Thorn: charge used"."""
+    thorn.ok("item", "add", "Thorn", "Wand of Sparks", "--type", "staff", "--charges", "3")
+    assert thorn.ok("item", "use", "Thorn", "wand of sparks").startswith(
+        "Thorn: a charge of Wand of Sparks used: 2 of 3 left\n"
+    )
+    refusal = thorn.refused("plan", "Thorn", "--upgrade", "Troll")
+    assert refusal.startswith("1 upgrade picked but 0 Leadership boxes checked (R10)")

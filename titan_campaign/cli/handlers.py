@@ -399,9 +399,10 @@ def cmd_item(args: Namespace, db: Database) -> None:
         )
         print(f"{done.state.name} now has {done.state.items[-1].name}")
     elif args.action == "use":
-        _report(
-            actions.use_item(db, _titan(args, db), args.name).step, f"{args.titan}: charge used"
-        )
+        step = actions.use_item(db, _titan(args, db), args.name).step
+        item = step.state.item(args.name)
+        left = f": {item.charges} of {item.max_charges} left" if item.charges is not None else ""
+        _report(step, f"{step.state.name}: a charge of {item.name} used{left}")
     else:
         done = actions.remove_item(db, _titan(args, db), args.name)
         print(f"{done.state.name}: {args.name} removed")
@@ -747,7 +748,7 @@ def cmd_merge(args: Namespace, db: Database) -> None:
 def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> None:
     if merged.brings_nothing:
         print(
-            f"nothing to merge from {shown(str(merged.source))}: this file has all its changes"
+            f"nothing to merge from {shown(str(merged.source))}: the database has all its changes"
             f"{merged.refused_before_note}"
         )
     elif dry_run:

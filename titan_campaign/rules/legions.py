@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from .characters import LEADERSHIP_UPGRADES, TOWER_CREATURES, find_character
 from .errors import RuleError
-from .names import article, name_key
+from .names import article, name_key, plural
 
 BASE_LEGIONS = (
     ("Titan", "Centaur", "Gargoyle", "Ogre"),
@@ -214,11 +214,13 @@ def check_plan(
             )
     if len(plan.charisma) > charisma:
         raise RuleError(
-            f"{len(plan.charisma)} Charisma creatures picked but {charisma} Charisma box{'es' if charisma != 1 else ''} checked (R10)"
+            f"{plural(len(plan.charisma), 'Charisma creature')} picked but"
+            f" {plural(charisma, 'Charisma box', 'Charisma boxes')} checked (R10)"
         )
     if len(plan.upgrades) > leadership:
         raise RuleError(
-            f"{len(plan.upgrades)} upgrades picked but {leadership} Leadership box{'es' if leadership != 1 else ''} checked (R10)"
+            f"{plural(len(plan.upgrades), 'upgrade')} picked but"
+            f" {plural(leadership, 'Leadership box', 'Leadership boxes')} checked (R10)"
         )
     creatures = Counter(TOWER_CREATURES * 2) + Counter(
         _filled(plan.charisma, charisma, TOWER_CREATURES)
@@ -227,7 +229,8 @@ def check_plan(
         creature = UPGRADED_FROM[upgrade]
         if picked > creatures[creature]:
             raise RuleError(
-                f"{picked} {upgrade} upgrades picked but only {creatures[creature]} {creature}s "
+                f"{plural(picked, f'{upgrade} upgrade')} picked but only"
+                f" {plural(creatures[creature], creature)} "
                 f"in the starting legions (R10)"
             )
     extras = {
