@@ -76,3 +76,19 @@ def test_a_file_that_is_not_json_is_placed_by_line_and_column(cli: Cli) -> None:
     cli.db.write_text("\n".join(lines) + "\n")
     message = cli.refused("titan", "list")
     assert f"is not valid JSON at line {at + 2}, column 2 (" in message, message
+
+
+@pytest.mark.parametrize("at", ["2026-13-06T20:00:00.000+00:00", "2026-12-06T20:00:00", "soon"])
+def test_a_changes_moment_that_is_no_moment_with_its_offset_is_refused_naming_it(
+    cli: Cli, at: str
+) -> None:
+    """A change's ``at`` orders two copies' changes in a merge: a month 13, or a time with no
+    offset from UTC (local time, which clocks change), was read, and sealed by the next change."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("gold", "Thorn", "5")
+    doc = json.loads(cli.db.read_text())
+    moment = doc["changes"]["2"]["at"]
+    cli.db.write_text(cli.db.read_text().replace(f'"at": "{moment}"', f'"at": "{at}"'))
+    message = cli.refused("gold", "Thorn", "1")
+    assert f"damaged at changes 2: at: {at} is not a moment with its offset from UTC" in message

@@ -9,7 +9,7 @@ are one union told apart by ``kind``.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from pydantic import (
@@ -67,7 +67,26 @@ Name = Annotated[
 """A Titan's, player's, campaign's or item's name: 1 to 60 characters, no control characters."""
 Note = Annotated[Text, StringConstraints(max_length=200), PRINTABLE]
 TIME_LENGTH = 40
-Time = Annotated[Text, StringConstraints(max_length=TIME_LENGTH), PRINTABLE]
+
+
+def _moment(value: str) -> str:
+    """A moment as recorded, with its offset from UTC (what orders two copies' changes in a
+    merge); "" where none was kept."""
+    if value:
+        try:
+            offset = datetime.fromisoformat(value).utcoffset()
+        except ValueError:
+            offset = None
+        if offset is None:
+            raise ValueError(
+                f"{value} is not a moment with its offset from UTC (2026-11-30T20:00:00+01:00)"
+            )
+    return value
+
+
+Time = Annotated[
+    Text, StringConstraints(max_length=TIME_LENGTH), PRINTABLE, AfterValidator(_moment)
+]
 """A moment as ISO 8601 text (``2026-11-30T20:00:00+01:00``): for the history, never for a rule."""
 SHORT = 60
 Short = Annotated[Text, StringConstraints(max_length=SHORT), PRINTABLE]

@@ -28,6 +28,7 @@ import json
 import re
 import uuid
 from collections.abc import Callable, Collection
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -214,6 +215,14 @@ def given_ids(tables: dict[str, Any]) -> dict[str, Any]:
     return {**tables, "campaigns": given_campaigns, "changes": given_changes}
 
 
+def _recorded(at: str) -> bool:
+    """A moment with its offset from UTC, as the program records it (``Time``)."""
+    try:
+        return datetime.fromisoformat(at).utcoffset() is not None
+    except ValueError:
+        return False
+
+
 def _usual(doc: Any) -> bool:
     """A change document of the usual shape, told fast (a file holds one per user action);
     any other is checked by ``ChangeDoc``, which accepts the same and says what is wrong."""
@@ -229,6 +238,7 @@ def _usual(doc: Any) -> bool:
         type(at) is not str
         or type(text) is not str
         or len(at) > TIME_LENGTH
+        or (at and not _recorded(at))
         or len(text) > _LINE_LENGTH
         or is_unprintable(text)
     ):
