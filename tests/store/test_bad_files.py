@@ -49,7 +49,7 @@ EXPECTED = {
     "not JSON": "not valid JSON",
     "binary": "not valid JSON",
     "a JSON list": "not a titan-campaign database",
-    "no schema version": "not a titan-campaign database",
+    "no schema version": "has lost its meta document (its schema version)",
     "wrong shape": "damaged at campaigns 1",
     "table of the wrong kind": "not a titan-campaign database",
     "change of a bad shape": "damaged at changes 1",

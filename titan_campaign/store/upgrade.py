@@ -43,6 +43,12 @@ def schema_version(path: Path, data: Any) -> int:
         if other is not None:
             what, command = other
             raise StoreError(f"{path} is {what}, not a database: {command}; left untouched")
+        if isinstance(data, dict) and isinstance(data.get("changes"), dict):  # a hand edit
+            raise StoreError(
+                f"{path} has lost its meta document (its schema version), as deleting its line"
+                " does: put it back, or restore a backup (`titan-campaign backups`); left"
+                " untouched"
+            )
         raise StoreError(
             f"{path} is not a titan-campaign database (no schema version); left untouched"
         )
