@@ -87,14 +87,37 @@ async def test_a_level_up_pick_is_refused_when_another_tab_made_it_meanwhile(
         actions.change_gold(db, named(db, "Bryn"), 5)  # another Titan: no matter
         actions.choose_school(db, named(db, "Thorn"), "fire")  # the same pick, in another tab
         changes = change_count(level_one_db)
+        notes = Notes(app)
         await pilot.press("enter")  # Water
         await pilot.pause()
-        assert app.screen is picks  # refused: still open
-        assert "Thorn was changed elsewhere" in rendered(picks.query_one("#error-form"))
-        assert picks.choices == []  # as Thorn is now: the free level is taken
-        assert "Nothing to pick now" in rendered(picks.query_one("#pick-detail"))
+        # refused; as Thorn is now, the free level is taken (Fire): its spell is offered next
+        assert isinstance(app.screen, TitanPickModal) and app.screen is not picks
+        assert "Fire Bolt" in [choice.value for choice in app.screen.choices]
+        assert "Thorn changed elsewhere: nothing to choose there now." in notes.text()
+        assert "Choices deferred" not in notes.text()
     assert change_count(level_one_db) == changes
     assert stored(level_one_db, "Thorn").schools["water"] == 0
+
+
+async def test_an_open_level_up_pick_follows_a_change_made_elsewhere_without_a_key(
+    level_one_db: Path,
+) -> None:
+    """The box bought undone from another shell: the pick list still said "reaches LEVEL 1",
+    and Enter then said "Nothing to pick now", Escape "Choices deferred"."""
+    db = Database(level_one_db)
+    app = TitanCampaignApp(level_one_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "space")  # level 1: the free school level is offered
+        await pilot.pause()
+        assert isinstance(app.screen, TitanPickModal)
+        notes = Notes(app)
+        actions.undo(db, named(db, "Thorn"))  # the box, undone in another shell
+        app.check_database()  # as the app's watcher does within 2 s
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert "Thorn changed elsewhere: nothing to choose there now." in notes.text()
+        assert "Choices deferred" not in notes.text()
+        assert app.screen.state is not None and app.screen.state.level == 0
 
 
 async def test_a_spell_pick_refused_for_a_change_meanwhile_is_made_when_asked_again(

@@ -10,6 +10,7 @@ from ... import actions
 from ...rules.names import article
 from ...rules.spells import Spell, spells_of
 from ...rules.titan import SPELL_NEEDS_MASTERY, PendingChoice, TitanState, next_school_level
+from .base import titan_app
 from .forms import Choice, PickModal
 
 if TYPE_CHECKING:
@@ -85,9 +86,15 @@ Save = Callable[[TitanState, str], "actions.Done | None"]
 """Saves the pick for the Titan as shown (None: nothing to save yet, another question first)."""
 
 
+CHANGED = "changed elsewhere"
+"""What a pick list closes with when a change made elsewhere left it nothing to pick."""
+
+
 class TitanPickModal(PickModal):
     """A pick that saves itself. It is refused only when that Titan changed since the list was
-    drawn; it then stays open, lists what the Titan may pick now, and asks again."""
+    drawn; it then stays open, lists what the Titan may pick now, and asks again. A change
+    made elsewhere is followed as it is saved: the list is drawn anew, or closed when it
+    leaves nothing to pick."""
 
     def __init__(
         self,
@@ -110,6 +117,12 @@ class TitanPickModal(PickModal):
     def titan_in_view(self) -> actions.TitanRef | None:
         return self.titan
 
+    def refresh_view(self) -> None:
+        app = titan_app(self)
+        view = app.attempt(lambda: actions.read_titan(app.db, self.titan))
+        if view is not None and view.state != self.shown:
+            self.titan_changed(view.state)
+
     def picked(self, value: str) -> None:
         shown = self.shown
         outcome = self.save_with(lambda: self.save(shown, value) or value)
@@ -118,7 +131,12 @@ class TitanPickModal(PickModal):
 
     def titan_changed(self, state: TitanState) -> None:
         self.shown = state
-        self.show_choices(self.choices_for(state))
+        choices = self.choices_for(state)
+        if not choices:
+            self.dismiss(CHANGED)
+            return
+        self.query_one("#pick-news").display = False  # the news of a change no longer as it was
+        self.show_choices(choices)
 
 
 def swap_target(choice: PendingChoice) -> str:
@@ -204,6 +222,14 @@ class ChoiceFlow:
     def _made(self, made: object) -> None:
         """A pick list closed: saved (the next choice is offered, with what this one did) or
         put off."""
+        if made == CHANGED:
+            self.sheet.refresh_view()  # as the Titan is now: its choices too
+            self.sheet.notify(
+                f"{self.state.name} changed elsewhere: nothing to choose there now.",
+                title="Changed elsewhere",
+            )
+            self._next()  # any choice still to make
+            return
         if not isinstance(made, actions.Done):
             self._deferred()
             return
