@@ -150,3 +150,15 @@ def test_using_a_charge_names_the_item_and_the_charges_left(thorn) -> None:
     )
     refusal = thorn.refused("plan", "Thorn", "--upgrade", "Troll")
     assert refusal.startswith("1 upgrade picked but 0 Leadership boxes checked (R10)")
+
+
+def test_a_titans_events_broken_by_a_hand_edit_are_named_by_the_titans_name(cli) -> None:
+    """The same damage was "(A)" for ``sheet A`` and "(Titan 1)" for ``spend`` and ``undo``."""
+    cli.ok("campaign", "new", "K", "--base-xp", "100")
+    cli.ok("titan", "add", "Ann", "--player", "a")
+    cli.ok("titan", "rename", "Ann", "Anna")
+    cli.ok("spend", "Anna", "ability", "power")
+    cli.db.write_text(cli.db.read_text().replace('"ability": "power"', '"ability": "powr"'))
+    for argv in (("undo",), ("spend", "Anna", "ability", "luck")):
+        refusal = cli.refused(*argv)
+        assert 'change 3 "Anna: bought a Power box (100 XP)" (Anna): event 1' in refusal, refusal

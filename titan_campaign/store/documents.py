@@ -395,7 +395,8 @@ def campaign_from_docs(
                 events[int(tid)] = _events(added, checked)
             except ShapeError as error:
                 if not lenient:
-                    raise _wrong(path, f'change {number} "{text}" (Titan {tid})', error) from None
+                    who = _stored_name(changes, tid)
+                    raise _wrong(path, f'change {number} "{text}" ({who})', error) from None
                 problem = f'change {number} "{text}" is damaged: {error}'
                 unreadable.setdefault(int(tid), problem)
                 events[int(tid)] = ()  # the change still touches the Titan
@@ -415,6 +416,19 @@ def campaign_from_docs(
             )
         )
     return Campaign(facts.name, facts.base_xp, facts.created, tuple(log), unreadable)
+
+
+def _stored_name(changes: list[tuple[str, Any]], tid: str) -> str:
+    """The latest name Titan ``tid`` was given in ``changes``, read as stored ("Titan 3" if
+    none can be read), to name the Titan whose events a hand edit broke."""
+    names = [
+        str(event["name"])
+        for _, change in changes
+        if not change.get("undone")
+        for event in of_kinds(change["titans"].get(tid, []), NAMING)
+        if type(event.get("name")) is str
+    ]
+    return shown(names[-1]) if names else f"Titan {tid}"
 
 
 def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:
