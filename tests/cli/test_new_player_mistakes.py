@@ -513,7 +513,11 @@ def test_a_missing_word_is_named_as_the_usage_line_names_it(thorn) -> None:
 
 def test_an_option_a_command_does_not_take_is_named_without_the_hint_about_quotes(thorn) -> None:
     assert thorn.refused("sheet", "Thorn", "--bogus") == (
-        "sheet does not take --bogus (see titan-campaign sheet --help)"
+        "sheet has no --bogus option (see titan-campaign sheet --help)"
+    )
+    # an option with its value that the command does not take: no word of quotes either
+    assert thorn.refused("plan", "Thorn", "--format", "json") == (
+        "plan has no --format option (see titan-campaign plan --help)"
     )
 
 

@@ -188,8 +188,8 @@ def test_an_old_file_with_an_escape_in_an_item_warns_of_no_raw_character_when_pr
 
 
 def test_a_mistaken_argument_holding_an_escape_is_said_back_with_it_visible(thorn) -> None:
-    message = thorn.refused("goal", "Thorn", "--abilities", "sp\x1b[2Jirit=3")
-    assert "sp\\x1b[2Jirit=3" in message
+    message = thorn.refused("goal", "Thorn", "--abil\x1b[2Jities", "spirit=3")
+    assert "--abil\\x1b[2Jities" in message
     message = thorn.refused("spend", "Thorn", "spell", "Fire\u202eBall")
     assert "Fire\\u202eBall" in message
 

@@ -143,6 +143,12 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
         command = command_words(args)
         if "--campaign" in extra and getattr(args, "whole_file", False):
             parser.error(f"{command} is about every campaign of the file: leave out --campaign")
+        if extra[0].startswith("-") and len(extra[0]) > 1:  # an option it has not
+            parser.exit(
+                1,
+                f"error: {command or 'titan-campaign'} has no {one_line(extra[0])} option"
+                f" (see titan-campaign{' ' + command if command else ''} --help)\n",
+            )
         words = any(not word.startswith("-") for word in extra)  # a name typed without quotes?
         quotes = 'a name of several words goes in quotes, e.g. "Ice Storm"; ' if words else ""
         if command in ("game", "correct") and any(":" in word for word in extra):
