@@ -11,6 +11,7 @@ from titan_campaign import actions
 from titan_campaign.store import Database
 from titan_campaign.tui import settings
 from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.campaigns import CampaignsScreen
 from titan_campaign.tui.screens.roster import RosterScreen
 
 from .conftest import SIZE, build_db
@@ -62,3 +63,25 @@ async def test_a_deleted_campaign_is_not_reopened(tmp_path: Path) -> None:
     actions.new_campaign(Database(db), "Side Quest", 0)
     actions.delete_campaign(Database(db), demo)
     assert await reopened(db) is None
+
+
+async def test_back_from_a_campaign_just_made_the_list_highlights_it(tmp_path: Path) -> None:
+    """The list kept the highlight where it was before ``n`` (Enter opened another campaign)."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    actions.new_campaign(Database(db), "Side Quest", 0)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+        await pilot.press("down", "n", *"Third")  # Side Quest highlighted, then n
+        await pilot.press("tab", "0", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        made = app.screen.campaign
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+        assert app.screen.highlighted_campaign() == made
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen) and app.screen.campaign == made

@@ -125,6 +125,9 @@ class CampaignsScreen(Screen[None]):
                 f'Campaign "{created.name}" created: every Titan starts with {created.campaign.base_xp} XP.'
             )
             self.refresh_view()
+            refs = [view.ref for view in self._listed]
+            if created.ref in refs:  # highlighted when the player comes back from its roster
+                self.query_one("#campaign-list", OptionList).highlighted = refs.index(created.ref)
             titan_app(self).open(places.Roster(created.ref))
 
     def _highlighted(self) -> actions.CampaignView | None:
