@@ -64,9 +64,11 @@ def describe(event: Event) -> str:
             return f"game {event.game}{where} on {event.date}{scenario}: {_entry(event)}"
         case GameCorrected():
             scenario = f" ({event.scenario})" if event.scenario else ""
-            return f"game {event.game} corrected, on {event.date}{scenario}: {_entry(event)}"
+            where = f" in {event.played_in}" if event.played_in else ""
+            return f"game {event.game}{where} corrected, on {event.date}{scenario}: {_entry(event)}"
         case GameRemoved():
-            return f"taken out of game {event.game}"
+            where = f" in {event.played_in}" if event.played_in else ""
+            return f"taken out of game {event.game}{where}"
         case GoldChanged():
             note = f" ({event.note})" if event.note else ""
             return f"gold {event.amount:+d}{note}"
