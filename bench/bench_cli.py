@@ -64,6 +64,9 @@ COMMANDS = {
     "game T:won U:lost": ["game", "Titan 25:won:score=120", "Titan 26:lost"],
 }
 CHANGES = ("gold", "spend", "award", "game")  # each followed by an undo, untimed
+PDF_FLOOR = "baseline + import fpdf"
+"""What a PDF command cannot go below: fpdf2, the PDF library, imports fontTools and Pillow
+(about 250 ms here, 2.7x the baseline on its own)."""
 
 
 def wall_time(command: list[str], env: dict[str, str]) -> float:
@@ -113,7 +116,9 @@ def count_instructions(
         if command[3:4] and command[3] in CHANGES:
             wall_time(undo, env)
     base = counted.pop("baseline")
+    floor = counted.pop(PDF_FLOOR)
     print(f"baseline: {base / 1e6:.0f} M instructions")
+    print(f"{PDF_FLOOR}: {floor / 1e6:.0f} M instructions {floor / base:4.2f}x (for reference)")
     for name, count in counted.items():
         print(
             f"{'titan-campaign ' + name:44} {count / 1e6:6.0f} M instructions {count / base:4.2f}x"
@@ -149,6 +154,7 @@ def main() -> None:
             for name, argv in chosen.items()
         }
         commands["baseline"] = baseline
+        commands[PDF_FLOOR] = [*baseline[:2], f"{baseline[2]}; import fpdf"]
         for command in commands.values():  # warm the file cache and compiled modules
             wall_time(command, env)
             if command[3:4] and command[3] in CHANGES:
@@ -184,6 +190,15 @@ def main() -> None:
             if w / base_wall > TARGET:
                 over.append(name)
         print(f"over the {TARGET}x target: {', '.join(over) or 'none'}")
+        floor = statistics.median(wall[PDF_FLOOR])
+        print(
+            f"for reference, the PDF library alone ({PDF_FLOOR}): wall {floor * 1000:.1f} ms"
+            f" {floor / base_wall:4.2f}x; each PDF command against it:"
+        )
+        for name in chosen:
+            if "pdf" in name or name.startswith(("cards", "game-card T -o")):
+                w = statistics.median(wall[name])
+                print(f"{'titan-campaign ' + name:44} {w / floor:4.2f}x the PDF library alone")
 
 
 if __name__ == "__main__":
