@@ -162,3 +162,25 @@ def test_a_titans_events_broken_by_a_hand_edit_are_named_by_the_titans_name(cli)
     for argv in (("undo",), ("spend", "Anna", "ability", "luck")):
         refusal = cli.refused(*argv)
         assert 'change 3 "Anna: bought a Power box (100 XP)" (Anna): event 1' in refusal, refusal
+
+
+def test_with_one_titans_line_broken_by_a_hand_edit_the_others_changes_are_undone_and_redone(
+    cli,
+) -> None:
+    """ "Changes to other Titans go on": B's gold could be given, but not undone."""
+    cli.ok("campaign", "new", "K", "--base-xp", "100")
+    cli.ok("titan", "add", "A", "--player", "a")
+    cli.ok("titan", "add", "B", "--player", "b")
+    cli.ok("spend", "A", "ability", "power")
+    cli.ok("gold", "B", "10")
+    cli.db.write_text(cli.db.read_text().replace('"ability": "power"', '"ability": "powr"'))
+    assert cli.ok("undo", "B") == "undone: B: gold +10\n"
+    assert cli.ok("redo") == "redone: B: gold +10\n"
+    assert cli.ok("undo") == "undone: B: gold +10\n"  # the campaign's latest: B's
+    refusal = cli.refused("undo")  # now A's, whose events cannot be read
+    assert 'damaged at change 3 "A: bought a Power box (100 XP)" (A)' in refusal
+    assert 'damaged at change 3 "A: bought a Power box (100 XP)" (A)' in cli.refused("undo", "A")
+    assert '"ability": "powr"' in cli.db.read_text()  # A's line kept as it was, to be mended
+    cli.db.write_text(cli.db.read_text().replace('"ability": "powr"', '"ability": "power"'))
+    assert "B (b): level 0, 100 XP available" in cli.ok("titan", "list")
+    assert "A (a): level 0, 0 XP available" in cli.ok("titan", "list")

@@ -292,13 +292,35 @@ class Undone(NamedTuple):
     steps: dict[TitanRef, Step]
 
 
-def _campaign_of(session: Session, of: CampaignRef | TitanRef | None) -> Stored:
+def _campaign_of(
+    session: Session, of: CampaignRef | TitanRef | None, lenient: bool = False
+) -> Stored:
     if of is None:
-        return session.campaign(None)
-    stored = session.campaign_by_id(of.campaign.id if isinstance(of, TitanRef) else of.id)
-    if isinstance(of, TitanRef) and of.titan not in stored.campaign.histories:
+        return session.campaign(None, lenient)
+    stored = session.campaign_by_id(of.campaign.id if isinstance(of, TitanRef) else of.id, lenient)
+    if isinstance(of, TitanRef) and of.titan not in stored.campaign.titan_ids:
         raise Gone(titan_gone(stored.campaign.name))
     return stored
+
+
+def _campaign_to_undo(
+    session: Session, of: CampaignRef | TitanRef | None
+) -> tuple[Stored, StoreError | None]:
+    """The campaign whose change is undone or redone, and why it cannot be read whole (a
+    hand edit broke a Titan's events): a change that leaves that Titan's changes as they are
+    may still be undone or redone (``_not_of_unreadable``)."""
+    try:
+        return _campaign_of(session, of), None
+    except Gone:
+        raise
+    except StoreError as damaged:
+        return _campaign_of(session, of, lenient=True), damaged
+
+
+def _not_of_unreadable(found: Campaign, change: Change, damaged: StoreError | None) -> None:
+    """Refuse, as the read did, a change that touches a Titan whose events cannot be read."""
+    if damaged is not None and found.unreadable.keys() & change.events.keys():
+        raise damaged
 
 
 def undo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
@@ -383,12 +405,13 @@ def _undo(
             raise RuleError(
                 f"the latest change ({note}) is not undone by `undo`: `titan-campaign backups` lists the file as it was before it, `restore N` brings it back; `undo --campaign NAME` undoes a campaign's own latest change"
             )
-        stored = _campaign_of(session, of)
+        stored, damaged = _campaign_to_undo(session, of)
         key = CampaignRef(session.campaign_doc_id(stored.id))
         titan_id = titan.titan if titan else None
         if judge is not None and titan_id is not None:
             judge(stored.campaign, titan_id)
         new, change = stored.campaign.undo(titan_id, now_iso())
+        _not_of_unreadable(stored.campaign, change, damaged)
         try:
             session.save(stored, new, f"undo: {change.text}")
         except RuleError as error:  # the campaign's old name is another campaign's now
@@ -411,9 +434,10 @@ def redo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
                 f'the latest undo took back "{undone_merge}": a merge is not redone;'
                 " `titan-campaign merge FILE` brings its changes in again"
             )
-        stored = _campaign_of(session, of)
+        stored, damaged = _campaign_to_undo(session, of)
         key = CampaignRef(session.campaign_doc_id(stored.id))
         outcome, change = stored.campaign.redo(titan.titan if titan else None, now_iso())
+        _not_of_unreadable(stored.campaign, change, damaged)
         try:
             session.save(stored, outcome.campaign, f"redo: {change.text}")
         except RuleError as error:  # the campaign's new name is another campaign's now

@@ -215,7 +215,9 @@ class Session:
         self._read.clear()
         self.replaced_whole = True
 
-    def _stored(self, doc_id: int, doc: Any, titans: set[int] | None = None) -> Stored:
+    def _stored(
+        self, doc_id: int, doc: Any, titans: set[int] | None = None, lenient: bool = False
+    ) -> Stored:
         if doc_id in self._read:
             return Stored(doc_id, self._read[doc_id])
         ids = None if titans is None else {str(titan_id) for titan_id in titans}
@@ -227,10 +229,16 @@ class Session:
         with kept_text():
             # events checked when they were written are built as they are, not checked again
             read = campaign_from_docs(
-                self.path, str(doc_id), doc, changes, titans, self.events_checked, self.reads_only
+                self.path,
+                str(doc_id),
+                doc,
+                changes,
+                titans,
+                self.events_checked,
+                self.reads_only or lenient,
             )
-        if titans is not None:
-            return Stored(doc_id, read, whole=False)
+        if titans is not None or (read.unreadable and not self.reads_only):
+            return Stored(doc_id, read, whole=False)  # never kept for a read that refuses it
         self._read[doc_id] = read
         return Stored(doc_id, read)
 
@@ -341,10 +349,12 @@ class Session:
             )
         return found
 
-    def campaign_by_id(self, key: str) -> Stored:
-        """The campaign whose id is ``key``, whole."""
+    def campaign_by_id(self, key: str, lenient: bool = False) -> Stored:
+        """The campaign whose id is ``key``, whole; ``lenient``: a Titan whose stored events
+        cannot be read is named unreadable, as a read that changes nothing does (a change that
+        leaves that Titan's changes as they are may still be saved)."""
         number = self.number_of(key)
-        return self._stored(number, self._campaign_doc(number))
+        return self._stored(number, self._campaign_doc(number), lenient=lenient)
 
     def campaign_for_ids(self, key: str, titans: Sequence[int], partners: bool = False) -> Stored:
         """As ``campaign_for``, for Titans held by id; ``Gone`` if one is no longer there."""
@@ -417,10 +427,11 @@ class Session:
         doc = self._named(name)
         return doc.doc_id if doc is not None else self.campaign(name).id  # raises, naming them
 
-    def campaign(self, name: str | None = None) -> Stored:
-        """The named campaign, or the only one when no name is given."""
+    def campaign(self, name: str | None = None, lenient: bool = False) -> Stored:
+        """The named campaign, or the only one when no name is given (``lenient``: as
+        ``campaign_by_id``)."""
         doc = self._chosen(name)
-        return self._stored(doc.doc_id, doc)
+        return self._stored(doc.doc_id, doc, lenient=lenient)
 
     def campaign_key(self, name: str | None = None) -> str:
         """The id of the named campaign, or of the only one, reading none of its changes."""
