@@ -185,7 +185,7 @@ class _Replay:
             for change_id, change in rest.items():
                 dropper = droppers.get(change_id)
                 if dropper is not None and change.redone_at and not change.undone:
-                    del droppers[change_id]  # redone in one copy: no change of hers is lost
+                    del droppers[change_id]  # redone on one copy: the redo stands, not the drop
                 elif dropper is not None:
                     if not change.undone:
                         self.left_out.append((side, change, dropper))

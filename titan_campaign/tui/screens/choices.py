@@ -248,7 +248,7 @@ class ChoiceFlow:
         return actions.swap_bonus(db, titan, bonus[0], spell, shown=shown)
 
     def _swapping(self, choice: PendingChoice, made: object) -> None:
-        if not isinstance(made, str):
+        if not isinstance(made, str) or made == CHANGED:
             self._made(made)
             return
         db, titan, new = self.sheet.db, self.sheet.titan, made
