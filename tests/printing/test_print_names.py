@@ -85,6 +85,9 @@ def test_every_line_of_the_sheet_of_a_titan_with_a_name_of_60_wide_letters_stays
 
     pages = sheet_pages(replace(example_sheets["archmage"], name="W" * 60), "a4")
     assert len(pages) > 1
+    # the back pages' head: the whole name, without what the printout is ("Titan Characte…")
+    heads = [s.text for s in pages[1].shapes if isinstance(s, Text) and "WWW" in s.text]
+    assert heads[0] == "W" * 60 + " (continued)", heads
     for number, page in enumerate(pages, start=1):
         for text in (shape for shape in page.shapes if isinstance(shape, Text)):
             wide = text_width(text.text, text.size, text.bold, text.italic)

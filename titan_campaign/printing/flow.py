@@ -7,7 +7,7 @@ repeats the heading of the section that goes on, marked "(continued)".
 
 from __future__ import annotations
 
-from .canvas import MIN_SIZE, Page, fit_size, fit_text
+from .canvas import MIN_SIZE, Page, fit_size, fit_text, text_width
 
 MARGIN = 12.0
 GAP_MM = 6.0  # between side-by-side blocks
@@ -20,6 +20,15 @@ def heading(page: Page, x: float, y: float, width: float, title: str) -> float:
     page.text(x, y + 3.6, title, HEADING, bold=True)
     page.line(x, y + 5.0, x + width, y + 5.0, stroke=0.4)
     return y + HEADING_H
+
+
+def _head(text: str, room: float) -> str:
+    """A running head as it fits ``room`` at the smallest size: whole, or (a long name) without
+    what the printout is, before any letter of the name is cut ("Thorn (continued)")."""
+    if text_width(text, MIN_SIZE, True) <= room or " - " not in text:
+        return text
+    name, _, what = text.rpartition(" - ")
+    return name + (" (continued)" if what.endswith("(continued)") else "")
 
 
 class Flow:
@@ -47,8 +56,9 @@ class Flow:
         self.pages.append(page)
         number = len(self.pages)
         room = self.content - 15  # the page number's place at the right
-        size = fit_size(self.running_head, room, 8, MIN_SIZE, bold=True)
-        head = fit_text(self.running_head, room, size, True)
+        head = _head(self.running_head, room)
+        size = fit_size(head, room, 8, MIN_SIZE, bold=True)
+        head = fit_text(head, room, size, True)
         page.text(self.x, MARGIN + 3.5, head, size, bold=True)
         page.text(
             self.x + self.content, MARGIN + 3.5, f"page {number}", 8, italic=True, align="right"

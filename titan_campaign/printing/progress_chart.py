@@ -185,9 +185,12 @@ def chart_shapes(
 
 def _fitted(title: str, room: float, unit: float) -> tuple[str, float]:
     """The title and its size, in the chart's ``unit``, to fit ``room``: from 15 units down to
-    the chart's small text (10.5), then shortened with "…" (a name is 60 letters at most)."""
+    the chart's small text (10.5), then without what the chart is ("Thorn: XP and level by
+    game"), then shortened with "…" (a name is 60 letters at most)."""
     size = 15.0 * unit
     # the font's widths are in ems: a size in the chart's unit measures in that unit too
+    if text_width(title, 10.5 * unit, bold=True) / PT > room and ": " in title:
+        title = title.rpartition(": ")[0]  # a long name: what the chart is goes, not the name
     while size > 10.5 * unit and text_width(title, size, bold=True) / PT > room:
         size -= 0.5 * unit
     return fit_text(title, room * PT, size, bold=True), size
