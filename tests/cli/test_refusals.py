@@ -148,6 +148,10 @@ def test_using_a_charge_names_the_item_and_the_charges_left(thorn) -> None:
     assert thorn.ok("item", "use", "Thorn", "wand of sparks").startswith(
         "Thorn: a charge of Wand of Sparks used: 2 of 3 left\n"
     )
+    thorn.ok("item", "add", "Thorn", "Potion", "--charges", "1")
+    code, out, err = thorn("item", "use", "Thorn", "potion")  # its last charge: it leaves play
+    assert (code, err) == (0, "")
+    assert out == "Thorn: a charge of Potion used\n  Potion is used up and leaves play (R11)\n"
     refusal = thorn.refused("plan", "Thorn", "--upgrade", "Troll")
     assert refusal.startswith("1 upgrade picked but 0 Leadership boxes checked (R10)")
 

@@ -399,9 +399,11 @@ def cmd_item(args: Namespace, db: Database) -> None:
         )
         print(f"{done.state.name} now has {done.state.items[-1].name}")
     elif args.action == "use":
-        step = actions.use_item(db, _titan(args, db), args.name).step
-        item = step.state.item(args.name)
-        left = f": {item.charges} of {item.max_charges} left" if item.charges is not None else ""
+        titan = _titan(args, db)
+        item = actions.read_titan(db, titan).state.item(args.name)  # as it was: it may leave play
+        step = actions.use_item(db, titan, item.name).step
+        kept = [held for held in step.state.items if held.name == item.name]
+        left = f": {kept[0].charges} of {kept[0].max_charges} left" if kept else ""
         _report(step, f"{step.state.name}: a charge of {item.name} used{left}")
     else:
         done = actions.remove_item(db, _titan(args, db), args.name)
