@@ -188,3 +188,15 @@ def test_with_one_titans_line_broken_by_a_hand_edit_the_others_changes_are_undon
     cli.db.write_text(cli.db.read_text().replace('"ability": "powr"', '"ability": "power"'))
     assert "B (b): level 0, 100 XP available" in cli.ok("titan", "list")
     assert "A (a): level 0, 0 XP available" in cli.ok("titan", "list")
+
+
+def test_buying_a_spell_with_an_items_options_is_refused_and_the_spell_named_as_spelt(
+    thorn,
+) -> None:
+    """``buy T spell Fly --charges 3`` bought the spell and dropped the charges without a word;
+    the line named the spell as typed ("tundra walker")."""
+    thorn.ok("gold", "Thorn", "50")
+    refusal = thorn.refused("buy", "Thorn", "spell", "Fly", "--price", "10", "--charges", "3")
+    assert refusal == "--charges: for a magic item, not a spell"
+    out = thorn.ok("buy", "Thorn", "spell", "tundra walker", "--price", "10")
+    assert out == "Thorn bought Tundra Walker for 10 gold; 40 gold left\n"

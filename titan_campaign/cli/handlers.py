@@ -19,6 +19,7 @@ from ..rules.items import SUGGESTED_ITEMS
 from ..rules.names import plural
 from ..rules.printable import one_line, shown
 from ..rules.progress import progress_json, progress_table
+from ..rules.spells import find_spell
 from ..rules.titan import PendingChoice, Step, TitanState
 from ..rules.views import view_json
 from ..rules.wording import in_one_line
@@ -383,10 +384,14 @@ def cmd_buy(args: Namespace, db: Database) -> None:
             args.charges,
         )
     else:
+        given = [
+            f"--{o}" for o in ("type", "description", "charges") if getattr(args, o) is not None
+        ]
+        if given:
+            raise RuleError(f"{' and '.join(given)}: for a magic item, not a spell")
         done = actions.buy_spell_with_gold(db, _titan(args, db), args.name, args.price)
-    print(
-        f"{done.state.name} bought {args.name} for {args.price} gold; {done.state.gold} gold left"
-    )
+    bought = find_spell(args.name).name if args.what == "spell" else done.state.items[-1].name
+    print(f"{done.state.name} bought {bought} for {args.price} gold; {done.state.gold} gold left")
 
 
 def cmd_item(args: Namespace, db: Database) -> None:
