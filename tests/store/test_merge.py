@@ -737,3 +737,16 @@ def test_undos_made_within_one_second_are_replayed_in_the_order_they_were_made(
     ]
     assert pair.merge(into=pair.bo, other=pair.ann).count("refused") == 0
     assert sheets(pair.ann.db) == sheets(pair.bo.db)
+
+
+def test_undo_of_one_campaign_after_a_merge_that_brought_in_another_undoes_its_own_change(
+    copies: Copies,
+) -> None:
+    """``undo --campaign "The Iron Crown"`` undid the merge that brought in only "Side Quest",
+    which vanished, and left the Iron Crown's own latest change in place."""
+    copies.on(copies.bo, "campaign", "new", "Side Quest", "--base-xp", "0")
+    copies.on(copies.ann, "gold", "Thorn", "10")
+    assert 'campaign "Side Quest" comes in whole' in copies.merge()
+    said = copies.on(copies.ann, "undo", "--campaign", "The Iron Crown")
+    assert said == "undone: Thorn: gold +10\n"
+    assert "Side Quest" in copies.ann.ok("campaign", "list")

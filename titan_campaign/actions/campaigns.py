@@ -27,7 +27,7 @@ from ..rules.titan import (
 )
 from ..store import Database, Gone, Session, Stored, StoreError, now_iso
 from ..store.database import titan_gone
-from ..store.merge import forget_kept_deleted
+from ..store.merge import forget_kept_deleted, merged_campaigns
 from .common import (
     Done,
     Participant,
@@ -392,6 +392,12 @@ def _undo(
     titan = of if isinstance(of, TitanRef) else None
     with db.writing() as session:
         merged = session.merge_note()
+        if (
+            isinstance(of, CampaignRef)
+            and merged is not None
+            and session.number_of(of.id) not in merged_campaigns(session.tables, merged)
+        ):
+            merged = None  # a merge that left the campaign alone: its own change is undone
         if merged is not None and not titan:
             session.put_back(merged["before"])
             session.not_undoable = str(merged.get("not_undoable", ""))  # as before the merge

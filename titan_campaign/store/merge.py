@@ -606,6 +606,19 @@ def merge_into(
     return result
 
 
+def merged_campaigns(tables: Mapping[str, Any], note: Mapping[str, Any]) -> set[int]:
+    """The document numbers of the campaigns a merge (``note``, ``Session.merge_note``)
+    changed, brought in or deleted."""
+    before = note.get("before", {})
+    numbers = {int(key) for key in before.get("campaigns", {})}
+    changes = tables.get("changes", {})
+    for key, was in before.get("changes", {}).items():
+        for doc in (was, changes.get(key)):
+            if isinstance(doc, dict) and isinstance(doc.get("campaign"), int):
+                numbers.add(doc["campaign"])
+    return numbers
+
+
 def keep_refused(database: Path, merged: Merged, at: str) -> None:
     """Add the merge's refused changes to the file beside the database (each kept once), and
     the campaigns it kept deleted (``kept_deleted``)."""
