@@ -200,3 +200,12 @@ def test_buying_a_spell_with_an_items_options_is_refused_and_the_spell_named_as_
     assert refusal == "--charges: for a magic item, not a spell"
     out = thorn.ok("buy", "Thorn", "spell", "tundra walker", "--price", "10")
     assert out == "Thorn bought Tundra Walker for 10 gold; 40 gold left\n"
+
+
+def test_names_typed_after_an_option_are_said_to_go_before_the_options(thorn) -> None:
+    """``honor-guard Thorn --campaign C Ogre Lion`` was answered with a hint about quotes."""
+    refusal = thorn.refused("honor-guard", "Thorn", "--campaign", "Iron Crown", "Ogre", "Lion")
+    assert refusal == (
+        "honor-guard does not take Ogre Lion (the names go before the options, such as"
+        " --campaign; see titan-campaign honor-guard --help)"
+    )

@@ -149,8 +149,10 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
                 f"error: {command or 'titan-campaign'} has no {one_line(extra[0])} option"
                 f" (see titan-campaign{' ' + command if command else ''} --help)\n",
             )
-        words = any(not word.startswith("-") for word in extra)  # a name typed without quotes?
+        words = [word for word in extra if not word.startswith("-")]
         quotes = 'a name of several words goes in quotes, e.g. "Ice Storm"; ' if words else ""
+        if words and _after_an_option(argv, getattr(args, "command", None), words[0]):
+            quotes = "the names go before the options, such as --campaign; "
         if command in ("game", "correct") and any(":" in word for word in extra):
             quotes = "the entries go before the options, e.g. game Thorn:won Mira:lost --date D; "
         parser.exit(
@@ -159,6 +161,14 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
             f" ({quotes}see titan-campaign{' ' + command if command else ''} --help)\n",
         )
     return args
+
+
+def _after_an_option(argv: Sequence[str], command: str | None, word: str) -> bool:
+    """Whether ``word`` was typed after an option of the command (``--campaign C``), where
+    the command's names no longer go."""
+    start = argv.index(command) + 1 if command in argv else 0
+    end = list(argv).index(word) if word in argv else start
+    return any(part.startswith("-") for part in argv[start:end])
 
 
 def command_words(args: Namespace) -> str:
