@@ -164,11 +164,11 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
 
 
 def _after_an_option(argv: Sequence[str], command: str | None, word: str) -> bool:
-    """Whether ``word`` was typed after an option of the command (``--campaign C``), where
-    the command's names no longer go."""
+    """Whether ``word`` was typed after ``--campaign C`` (or ``--db F``), which every command
+    takes, where the command's names no longer go."""
     start = argv.index(command) + 1 if command in argv else 0
     end = list(argv).index(word) if word in argv else start
-    return any(part.startswith("-") for part in argv[start:end])
+    return any(part in ("--campaign", "--db") for part in argv[start:end])
 
 
 def command_words(args: Namespace) -> str:
