@@ -135,3 +135,38 @@ async def test_the_plan_offers_to_place_only_the_extras_its_picks_bring(tmp_path
         screen.query_one("#charisma-1", Select).value = "Ogre"
         await pilot.pause()
         assert shown() == ["Ogre"]  # no Lion, Cyclops or Troll: no Leadership box
+
+
+async def test_undo_and_redo_on_the_plan_screen_redraw_the_plan_as_it_now_stands(
+    tmp_path: Path,
+) -> None:
+    """ctrl+z there left the plan undone on the screen; ctrl+s then said the Titan "was
+    changed elsewhere" and threw the picks away."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlanScreen)
+        screen.query_one("#charisma-0", Select).value = "Ogre"
+        screen.query_one("#charisma-1", Select).value = "Ogre"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert stored(db, "Thorn").plan.charisma == ("Ogre", "Ogre")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlanScreen) and stored(db, "Thorn").plan.charisma == ()
+        assert screen.plan().charisma != ("Ogre", "Ogre")  # drawn as it now stands
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlanScreen) and screen.plan().charisma == ("Ogre", "Ogre")
+        assert not screen.unsaved()
+        preview = rendered(screen.query_one("#plan-preview"))
+        assert preview.count("Ogre") == 4, preview  # two of the base legions, two of Charisma
+        await pilot.press("ctrl+s")  # nothing to save: no "changed elsewhere"
+        await pilot.pause()
+        assert "changed elsewhere" not in rendered(screen.query_one("#plan-problem"))

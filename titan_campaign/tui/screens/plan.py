@@ -184,6 +184,13 @@ class PlanScreen(OneTitan, Screen[None]):
             self, self.unsaved(), self.app.pop_screen, "Leave the plan?", "the picks not saved"
         )
 
+    def refresh_view(self) -> None:
+        """A change saved (an undo or redo here, or one made elsewhere): the plan as it is now,
+        keeping the picks not saved (if any)."""
+        state = self.read_state()
+        if state is not None and state != self.state:
+            self.titan_changed(state)
+
     def titan_changed(self, state: TitanState) -> None:
         """Redraw for the Titan as it is now, keeping the picks made (if any)."""
         self._kept = self.plan() if self.unsaved() else None
