@@ -14,7 +14,7 @@ from titan_campaign.tui import app as app_module
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.gold import GoldScreen
 
-from .conftest import SIZE, Notes, change_count, named, stored
+from .conftest import SIZE, Notes, change_count, named, screen_text, stored
 
 
 @pytest.fixture(autouse=True)
@@ -149,3 +149,36 @@ async def test_the_highlighted_item_stays_highlighted_after_a_change_so_delete_r
         assert isinstance(app.screen, GoldScreen)
     left = [item.name for item in stored(example_db, "Thorn").items]
     assert left == ["Ring of Mana", "Lucky Stone"]
+
+
+async def test_at_80x24_the_newest_gold_line_and_the_highlighted_item_are_scrolled_into_view(
+    example_db: Path,
+) -> None:
+    """With a long ledger and many items the page did not follow the highlight: an item
+    acted on by - or Delete could be off the screen, and a line just added was not shown."""
+    db = Database(example_db)
+    osk = named(db, "Bryn")
+    for number in range(1, 20):
+        actions.change_gold(db, osk, number, f"entry {number}")
+    names = [f"Trinket {letter}" for letter in "ABCDEF"]
+    for name in names:
+        actions.add_item(db, osk, name)
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Bryn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, GoldScreen)
+        await pilot.press("a", *"-7", "tab", *"ale for the table", "ctrl+s")
+        await pilot.pause(0.3)
+        assert "ale for the table" in screen_text(app)  # the line just added
+        app.screen.query_one("#items").focus()
+        for _ in names:
+            await pilot.press("down")
+        await pilot.pause(0.3)
+        assert "Trinket F" in screen_text(app)  # the item - or Delete would act on
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("up", "down")
+        await pilot.pause(0.3)
+        assert "Trinket F" in screen_text(app)

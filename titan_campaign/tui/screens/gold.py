@@ -340,6 +340,8 @@ class GoldScreen(OneTitan, Screen[None]):
         ledger = self.query_one("#ledger", DataTable)
         items = self.query_one("#items", DataTable)
         ledger_row, item_row = ledger.cursor_row, items.cursor_row
+        if len(data.gold_ledger) > ledger.row_count > 0 or not ledger.row_count:
+            ledger_row = len(data.gold_ledger) - 1  # a line added: the newest, shown
         chosen = was[item_row].name if 0 <= item_row < len(was) else None
         upright = self._stacked(data.magic_items)
         ledger.clear(columns=upright != self._upright)
@@ -375,6 +377,11 @@ class GoldScreen(OneTitan, Screen[None]):
         ledger.move_cursor(row=ledger_row, animate=False)
         items.move_cursor(row=names.index(chosen) if chosen in names else item_row, animate=False)
         self.call_after_refresh(self.fit_descriptions)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The highlighted row stays in view (Up and Down, a line added, a resize): each table
+        scrolls to its cursor within its own height, and the page to the table."""
+        self.query_one(VerticalScroll).scroll_to_widget(event.data_table, animate=False)
 
     @staticmethod
     def _add_columns(ledger: DataTable[object], items: DataTable[object], upright: bool) -> None:
