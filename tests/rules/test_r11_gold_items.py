@@ -113,7 +113,7 @@ def test_r11_an_item_without_charges_cannot_be_used_up(titan):
     thorn = titan(base_xp=0).do(ItemAdded(item=ItemFacts(name="Cloak of Mist", type="cloak")))
     assert (
         thorn.refused(ItemUsed(name="Cloak of Mist"))
-        == "Cloak of Mist has no charges to spend (R11)"
+        == "Cloak of Mist lasts: it has no charges to use (R11)"
     )
 
 

@@ -399,7 +399,7 @@ def _buy_spell_with_gold(
 def _use_item(state: TitanState, event: ItemUsed, notes: list[str]) -> TitanState:
     item = state.item(event.name)
     if item.charges is None:
-        raise RuleError(f"{item.name} has no charges to spend (R11)")
+        raise RuleError(f"{item.name} lasts: it has no charges to use (R11)")
     used = item._replace(charges=item.charges - 1)
     items = tuple(used if i is item else i for i in state.items)
     if used.charges == 0:
