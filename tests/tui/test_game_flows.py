@@ -375,6 +375,37 @@ async def test_the_spell_browser_filters_by_school_level_and_text(tmp_path: Path
         assert "BOG WALKER" in rendered(app.screen.query_one("#spell-card"))
 
 
+async def test_the_reference_tabs_keep_the_focus_while_left_and_right_switch_them(
+    tmp_path: Path,
+) -> None:
+    """Right switched once, then the tab's list took the focus and the next Right did
+    nothing; f1, shown in the key bar, did nothing on the reference itself."""
+    from textual.widgets import TabbedContent, Tabs
+
+    db = build_db(tmp_path / "c.json", 0, [])
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        before = app.screen
+        await pilot.press("f1")
+        await pilot.pause()
+        tabs = app.screen.query_one("#reference-tabs", TabbedContent)
+        await pilot.press("tab")  # from the spell list to the tabs
+        await pilot.pause()
+        assert isinstance(app.focused, Tabs)
+        await pilot.press("right")
+        await pilot.pause()
+        assert tabs.active == "tab-characters" and isinstance(app.focused, Tabs)
+        await pilot.press("right")
+        await pilot.pause()
+        assert tabs.active == "tab-strike" and isinstance(app.focused, Tabs)
+        await pilot.press("left", "down")  # Down: into the open tab's list
+        await pilot.pause()
+        assert tabs.active == "tab-characters" and isinstance(app.focused, DataTable)
+        await pilot.press("f1")  # f1 again: back where it was opened
+        await pilot.pause()
+        assert app.screen is before
+
+
 async def test_the_history_shows_the_campaigns_changes_or_only_those_of_the_titan_open(
     tmp_path: Path,
 ) -> None:

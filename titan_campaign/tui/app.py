@@ -695,7 +695,9 @@ class TitanCampaignApp(App[int]):
     def action_reference(self) -> None:
         from .screens.reference import ReferenceScreen
 
-        if not isinstance(self.screen, ReferenceScreen):
+        if isinstance(self.screen, ReferenceScreen):
+            self.pop_screen()  # f1 again: back where it was opened
+        else:
             self.push_screen(ReferenceScreen())
 
 

@@ -11,7 +11,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, Select, Static, TabbedContent, TabPane
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, Select, Static, TabbedContent, TabPane, Tabs
 
 from ...rules.characters import CHARACTERS, STRIKE_CHART
 from ...rules.spells import SCHOOLS, SPELLS, Spell
@@ -145,12 +146,18 @@ class ReferenceScreen(Screen[None]):
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """The tab's list takes the focus (the strike chart has none: the tabs keep it); the
-        filter does when / opened the tab."""
+        filter does when / opened the tab; the tabs keep it while Left and Right switch them
+        (Down then goes into the list)."""
         if self._to_filter and event.pane.id == "tab-spells":
             self._to_filter = False
             self.query_one("#spell-filter", Input).focus()
             return
-        for table in event.pane.query(DataTable).results(DataTable):
+        if not isinstance(self.focused, Tabs):
+            self._into_list(event.pane)
+
+    @staticmethod
+    def _into_list(pane: Widget) -> None:
+        for table in pane.query(DataTable).results(DataTable):
             table.focus()
             return
 
@@ -187,9 +194,13 @@ class ReferenceScreen(Screen[None]):
             self.query_one("#spell-filter", Input).focus()
 
     def action_to_spells(self) -> None:
-        """Down from the filter: into the list of spells it leaves."""
+        """Down from the filter: into the list of spells it leaves; from the tabs, into the
+        open tab's list."""
         if self.focused is self.query_one("#spell-filter", Input):
             self.query_one("#spell-table", DataTable).focus()
+        elif isinstance(self.focused, Tabs):
+            tabs = self.query_one("#reference-tabs", TabbedContent)
+            self._into_list(tabs.get_pane(tabs.active))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in the filter: into the list of spells it leaves."""
