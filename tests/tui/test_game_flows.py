@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import DataTable, Input, Select
+from textual.widgets import DataTable, Input, OptionList, Select
 
 from titan_campaign import actions
 from titan_campaign.rules.awards import game_award
@@ -291,7 +291,10 @@ async def test_gold_buys_an_item_and_a_spell_costing_more_than_the_purse_is_refu
         assert "GOLD 20" in rendered(app.screen.query_one("#gold-title"))
         await pilot.press("s")
         await pilot.pause()
-        app.screen.query_one("#gold-spell").focus()
+        spells = app.screen.query_one("#gold-spell", OptionList)
+        spells.focus()
+        labels = [str(spells.get_option_at_index(n).prompt) for n in range(spells.option_count)]
+        assert "Ice Bolt  (Water 2)" in labels  # each spell with its school and level
         await pilot.press("down")
         await type_into(pilot, app.screen.query_one("#spell-price", Input), "100")
         await pilot.press("ctrl+s")

@@ -220,7 +220,10 @@ class SpellForGoldModal(TitanForm):
             yield self.purse()
             yield Label("Spell")
             yield OptionList(
-                *(Option(plain(s.name), id=s.name) for s in self.shown.unknown_spells()),
+                *(
+                    Option(plain(f"{s.name}  ({s.school.title()} {s.level})"), id=s.name)
+                    for s in self.shown.unknown_spells()
+                ),
                 id="gold-spell",
                 compact=True,
             )
