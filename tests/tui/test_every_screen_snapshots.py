@@ -43,7 +43,7 @@ SCREENS = [
     ("game_form", None, ["g"]),
     ("reference_spells", None, ["f1"]),
     ("reference_characters", None, ["f1", "tab", "right"]),  # it opens on the spell list
-    ("reference_strike_chart", None, ["f1", "tab", "right", "right"]),
+    ("reference_strike_chart", None, ["f1", "tab", "right", "tab", "right"]),
     ("backups", None, ["escape", "k"]),
 ]
 DIALOGS = [

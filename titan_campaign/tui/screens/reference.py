@@ -82,6 +82,10 @@ class ReferenceScreen(Screen[None]):
         Binding("escape", "back", "Back", id="reference.back"),
         Binding("slash", "focus_filter", "Filter spells", id="reference.filter"),
         Binding("down", "to_spells", show=False, id="reference.to_spells"),
+        # Left and Right switch the tabs from their lists too (a list takes the focus when its
+        # tab opens, so after one switch the next Right did nothing)
+        Binding("left", "switch_tab(-1)", show=False, priority=True, id="reference.left"),
+        Binding("right", "switch_tab(1)", show=False, priority=True, id="reference.right"),
     ]
     _to_filter = False  # the filter, not the list, takes the focus when the Spells tab opens
 
@@ -146,14 +150,12 @@ class ReferenceScreen(Screen[None]):
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """The tab's list takes the focus (the strike chart has none: the tabs keep it); the
-        filter does when / opened the tab; the tabs keep it while Left and Right switch them
-        (Down then goes into the list)."""
+        filter does when / opened the tab."""
         if self._to_filter and event.pane.id == "tab-spells":
             self._to_filter = False
             self.query_one("#spell-filter", Input).focus()
             return
-        if not isinstance(self.focused, Tabs):
-            self._into_list(event.pane)
+        self._into_list(event.pane)
 
     @staticmethod
     def _into_list(pane: Widget) -> None:
@@ -192,6 +194,16 @@ class ReferenceScreen(Screen[None]):
             tabs.active = "tab-spells"
         else:
             self.query_one("#spell-filter", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "switch_tab":  # the filter's own Left and Right move in what is typed
+            return not isinstance(self.focused, Input | Select)
+        return True
+
+    def action_switch_tab(self, step: int) -> None:
+        tabs = self.query_one("#reference-tabs", TabbedContent)
+        panes = [str(pane.id) for pane in tabs.query(TabPane)]
+        tabs.active = panes[(panes.index(tabs.active) + step) % len(panes)]
 
     def action_to_spells(self) -> None:
         """Down from the filter: into the list of spells it leaves; from the tabs, into the
