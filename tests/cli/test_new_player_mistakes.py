@@ -533,6 +533,9 @@ def test_an_option_given_twice_is_refused_not_the_first_value_dropped(thorn) -> 
         refusal = thorn.refused("award", "Thorn", "--result", "lost", *argv)
         assert refusal.startswith(f"{option} is given twice: give it once"), refusal
     assert thorn.db.read_bytes() == before
+    # --campaign before the command and after it: which campaign was meant is not guessed
+    refusal = thorn.refused("--campaign", "Iron Crown", "gold", "Thorn", "1", "--campaign", "X")
+    assert refusal.startswith("--campaign is given twice: give it once")
     # a later --db replaces an earlier one, as an alias's is replaced
     other = thorn.db.with_name("other.json")
     thorn.ok("--db", str(other), "campaign", "new", "Other", "--base-xp", "0")

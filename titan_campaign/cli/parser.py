@@ -138,6 +138,8 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
     """The command's arguments, read by the parser of every command; words the command does
     not take are refused pointing at the command's own help."""
     parser = build_parser()
+    if sum(word == "--campaign" or word.startswith("--campaign=") for word in argv) > 1:
+        parser.error("--campaign is given twice: give it once")  # before and after the command
     args, extra = parser.parse_known_args(argv)
     if extra:
         command = command_words(args)
