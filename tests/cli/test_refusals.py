@@ -16,6 +16,10 @@ REFUSED = [
     (("choose", "Thorn", "swap", "Shield", "Ice Bolt"), "no bonus swap offered"),
     (("choose", "Thorn", "decline-swap"), "no bonus swap offer"),
     (("choose", "Thorn", "school"), "usage: choose TITAN school SCHOOL"),
+    (
+        ("choose", "Thorn", "spell", "Bog", "Walker"),
+        'usage: choose TITAN spell SPELL (a name of several words goes in quotes, e.g. "Bog Walker")',
+    ),
     (("honor-guard", "Thorn", "Ogre"), "no honor guard below level 4"),
     (("honor-guard", "Thorn", "Kobold"), 'no character named "Kobold"'),
     (("gold", "Thorn", "-5"), "5 gold needed, 0 in the purse (R11)"),

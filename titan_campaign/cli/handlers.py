@@ -243,7 +243,12 @@ def cmd_choose(args: Namespace, db: Database) -> None:
             "swap": "OLD NEW",
             "decline-swap": "[SCHOOL]",
         }
-        raise RuleError(f"usage: choose TITAN {args.what} {shapes[args.what]}")
+        quotes = (
+            ' (a name of several words goes in quotes, e.g. "Bog Walker")'
+            if len(args.names) > expected[1]
+            else ""
+        )
+        raise RuleError(f"usage: choose TITAN {args.what} {shapes[args.what]}{quotes}")
     if args.bonus and args.what != "spell":
         raise RuleError(
             f"--bonus is for a spell pick (choose TITAN spell NAME --bonus), not {args.what}"
