@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Select
 
 from titan_campaign import actions
@@ -18,6 +19,21 @@ from .conftest import SIZE, build_db, named, rendered, stored
 TWO_CHARISMA = [AbilityBought(ability="charisma"), AbilityBought(ability="charisma")]
 
 
+async def _opened_plan(pilot: Pilot[int]) -> PlanScreen:
+    """The plan screen, opened from the sheet with t."""
+    await pilot.press("t")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, PlanScreen)
+    return screen
+
+
+async def _pick_charisma(pilot: Pilot[int], screen: PlanScreen, *creatures: str) -> None:
+    for number, creature in enumerate(creatures):
+        screen.query_one(f"#charisma-{number}", Select).value = creature
+    await pilot.pause()
+
+
 def _placement(screen: PlanScreen, name: str) -> Select[str]:
     number = next(key for key, placed in screen.placed_names().items() if placed == name)
     return screen.query_one(f"#{number}", Select)
@@ -27,13 +43,8 @@ async def test_two_creatures_of_one_kind_are_split_between_the_legions(tmp_path:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PlanScreen)
-        screen.query_one("#charisma-0", Select).value = "Centaur"
-        screen.query_one("#charisma-1", Select).value = "Centaur"
-        await pilot.pause()
+        screen = await _opened_plan(pilot)
+        await _pick_charisma(pilot, screen, "Centaur", "Centaur")
         centaurs = _placement(screen, "Centaur")
         offered = [label for label, _ in screen.offered(centaurs.id or "")]
         assert "1 in legion 1, 1 in legion 2" in offered
@@ -55,10 +66,7 @@ async def test_a_split_saved_from_the_command_line_shows_as_a_split(tmp_path: Pa
     actions.set_plan(Database(db), thorn, ["Ogre", "Ogre"], None, [("Ogre", 2), ("Ogre", 1)])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PlanScreen)
+        screen = await _opened_plan(pilot)
         assert _placement(screen, "Ogre").value == "1:2"
         assert screen.plan().placement == (("Ogre", 1), ("Ogre", 2))
 
@@ -118,10 +126,7 @@ async def test_the_plan_offers_to_place_only_the_extras_its_picks_bring(tmp_path
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PlanScreen)
+        screen = await _opened_plan(pilot)
 
         def shown() -> list[str]:
             return [
@@ -131,9 +136,7 @@ async def test_the_plan_offers_to_place_only_the_extras_its_picks_bring(tmp_path
             ]
 
         assert shown() == ["Centaur", "Gargoyle"]  # two Charisma boxes' default creatures
-        screen.query_one("#charisma-0", Select).value = "Ogre"
-        screen.query_one("#charisma-1", Select).value = "Ogre"
-        await pilot.pause()
+        await _pick_charisma(pilot, screen, "Ogre", "Ogre")
         assert shown() == ["Ogre"]  # no Lion, Cyclops or Troll: no Leadership box
 
 
@@ -145,13 +148,8 @@ async def test_undo_and_redo_on_the_plan_screen_redraw_the_plan_as_it_now_stands
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", TWO_CHARISMA)])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("t")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PlanScreen)
-        screen.query_one("#charisma-0", Select).value = "Ogre"
-        screen.query_one("#charisma-1", Select).value = "Ogre"
-        await pilot.pause()
+        screen = await _opened_plan(pilot)
+        await _pick_charisma(pilot, screen, "Ogre", "Ogre")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert stored(db, "Thorn").plan.charisma == ("Ogre", "Ogre")
