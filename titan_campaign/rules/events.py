@@ -69,18 +69,21 @@ Note = Annotated[Text, StringConstraints(max_length=200), PRINTABLE]
 TIME_LENGTH = 40
 
 
-def _moment(value: str) -> str:
+def is_moment(value: str) -> bool:
     """A moment as recorded, with its offset from UTC (what orders two copies' changes in a
-    merge); "" where none was kept."""
-    if value:
-        try:
-            offset = datetime.fromisoformat(value).utcoffset()
-        except ValueError:
-            offset = None
-        if offset is None:
-            raise ValueError(
-                f"{value} is not a moment with its offset from UTC (2026-11-30T20:00:00+01:00)"
-            )
+    merge)."""
+    try:
+        return datetime.fromisoformat(value).utcoffset() is not None
+    except ValueError:
+        return False
+
+
+def _moment(value: str) -> str:
+    """``is_moment``, or "" where none was kept."""
+    if value and not is_moment(value):
+        raise ValueError(
+            f"{value} is not a moment with its offset from UTC (2026-11-30T20:00:00+01:00)"
+        )
     return value
 
 

@@ -28,7 +28,6 @@ import json
 import re
 import uuid
 from collections.abc import Callable, Collection
-from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -47,6 +46,7 @@ from ..rules.events import (
     event_to_json,
     events_as_written,
     events_from_json,
+    is_moment,
 )
 from ..rules.facts import PRINTABLE, Facts, ShapeError, Text, Whole, parse, to_json
 from ..rules.printable import is_unprintable, shown
@@ -215,14 +215,6 @@ def given_ids(tables: dict[str, Any]) -> dict[str, Any]:
     return {**tables, "campaigns": given_campaigns, "changes": given_changes}
 
 
-def _recorded(at: str) -> bool:
-    """A moment with its offset from UTC, as the program records it (``Time``)."""
-    try:
-        return datetime.fromisoformat(at).utcoffset() is not None
-    except ValueError:
-        return False
-
-
 def _usual(doc: Any) -> bool:
     """A change document of the usual shape, told fast (a file holds one per user action);
     any other is checked by ``ChangeDoc``, which accepts the same and says what is wrong."""
@@ -238,7 +230,7 @@ def _usual(doc: Any) -> bool:
         type(at) is not str
         or type(text) is not str
         or len(at) > TIME_LENGTH
-        or (at and not _recorded(at))
+        or (at and not is_moment(at))
         or len(text) > _LINE_LENGTH
         or is_unprintable(text)
     ):
