@@ -266,6 +266,20 @@ async def test_the_honor_guard_key_below_level_4_says_there_is_no_slot_in_one_li
         assert notes.messages == ["Thorn is level 0: no honor guard below level 4 (R9)."]
 
 
+async def test_gold_from_the_form_names_the_game_it_came_from(tmp_path: Path) -> None:
+    """As ``gold T 40 --game 1``: the form offers the games the Titan played, newest first."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [won_game(1), won_game(2)])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "a", *"40")
+        game = app.screen.query_one("#gold-game", Select)
+        assert [str(option[0]) for option in game._options[1:]] == ["game 2", "game 1"]
+        await choose(pilot, game, 2)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert stored(db, "Thorn").gold_ledger[-1] == (40, "", 1)
+
+
 async def test_gold_buys_an_item_and_a_spell_costing_more_than_the_purse_is_refused(
     tmp_path: Path,
 ) -> None:

@@ -41,6 +41,7 @@ def _text(text: str) -> str | None:
 LABELS = {
     "amount": "Amount",
     "note": "Note",
+    "game": "Game",
     "name": "Name",
     "type": "Type",
     "charges": "Charges",
@@ -98,6 +99,15 @@ class GoldModal(TitanForm):
             yield Label("Note")
             yield Input(placeholder="e.g. loot from game 3", id="gold-note", compact=True)
             yield field_error("note")
+            yield Label("Game")
+            played = [g.game for g in self.shown.games if not g.played_in]
+            yield Select(
+                [(f"game {game}", game) for game in reversed(played)],
+                prompt="none (optional)",
+                id="gold-game",
+                compact=True,
+            )
+            yield field_error("game")
             yield save_or_cancel("Save (ctrl+s)")
         yield KeyBar()
 
@@ -106,8 +116,10 @@ class GoldModal(TitanForm):
     def action_save(self) -> None:
         amount = _int(self.query_one("#gold-amount", Input).value)
         note = self.query_one("#gold-note", Input).value.strip()
+        chosen = self.query_one("#gold-game", Select).value
+        game = chosen if isinstance(chosen, int) else None
         self.save(
-            lambda shown: actions.change_gold(self.db, self.titan, amount, note, None, shown),
+            lambda shown: actions.change_gold(self.db, self.titan, amount, note, game, shown),
             "amount",
         )
 
