@@ -118,3 +118,23 @@ def test_example_campaign_imports_with_three_titans_at_different_levels(cli) -> 
     assert [s["name"] for s in mira["spells"] if s["bonus"]] == ["Ice Bolt"]
     games = json.loads(cli.ok("campaign", "games", "--json"))
     assert [len(g["participants"]) for g in games] == [2, 2, 1, 1]
+
+
+def test_a_gold_line_of_an_imported_titans_game_names_the_campaign_of_that_game(
+    thorn, tmp_path
+) -> None:
+    """Thorn's loot of game 1 of the Iron Crown is not game 1 of the campaign it joins."""
+    thorn.ok("award", "thorn", "--result", "won")
+    thorn.ok("gold", "thorn", "20", "--note", "loot", "--game", "1")
+    thorn.ok("titan", "export", "thorn", "-o", str(tmp_path / "thorn.json"))
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    thorn.ok("titan", "import", str(tmp_path / "thorn.json"), "--campaign", "Second Age")
+    thorn.ok("award", "thorn", "--result", "won", "--campaign", "Second Age")
+    thorn.ok("gold", "thorn", "5", "--game", "1", "--campaign", "Second Age")
+    sheet = json.loads(thorn.ok("sheet", "thorn", "--format", "json", "--campaign", "Second Age"))
+    assert [(line["game"], line.get("played_in")) for line in sheet["gold_ledger"]] == [
+        (1, "Iron Crown"),
+        (1, None),  # as a game of this campaign: no played_in
+    ]
+    text = thorn.ok("sheet", "thorn", "--campaign", "Second Age")
+    assert "+20  game 1 in Iron Crown loot" in text

@@ -250,7 +250,7 @@ def sheet_texts(sheets: Iterable[SheetView]) -> list[str]:
         texts += [sheet.name, sheet.player, sheet.campaign]
         for item in sheet.magic_items:
             texts += [item.name, item.description]
-        texts += [line.note for line in sheet.gold_ledger]
+        texts += [line.noted for line in sheet.gold_ledger]
         texts += [game.scenario for game in sheet.games]
         texts += list(sheet.honor_guard)
     return texts

@@ -321,7 +321,7 @@ def _ledger_rows(entries: Sequence[LedgerLine], width: float) -> list[list[Ledge
     rows = []
     for entry in entries:
         game = str(entry.game) if entry.game is not None else ""
-        note = wrap_text(entry.note or "", width - LEDGER_NOTE - 1, 7.5) or [""]
+        note = wrap_text(entry.noted, width - LEDGER_NOTE - 1, 7.5) or [""]
         rows.append([(game, f"{entry.amount:+d}", note[0]), *(("", "", more) for more in note[1:])])
     return rows
 

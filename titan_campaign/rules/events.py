@@ -232,6 +232,8 @@ class GoldChanged(_Event):
     amount: Annotated[Whole, Field(ge=-MAX_GOLD, le=MAX_GOLD)]
     note: Note = ""
     game: Game | None = None
+    played_in: Short = ""
+    """The campaign ``game`` was played in, when not this one (an imported Titan's past)."""
 
 
 class ItemFacts(Facts):

@@ -17,7 +17,15 @@ from typing import NamedTuple
 
 from .awards import Award, figures, figures_text
 from .errors import RuleError
-from .events import SHORT, Event, GameCorrected, GameOutcome, GameRecorded, GameRemoved
+from .events import (
+    SHORT,
+    Event,
+    GameCorrected,
+    GameOutcome,
+    GameRecorded,
+    GameRemoved,
+    GoldChanged,
+)
 from .facts import ShapeError, parse, replaced
 from .state import GamePlayed, TitanState
 from .views import JsonObject, view_json
@@ -78,7 +86,7 @@ def game_log(states: Mapping[int, TitanState]) -> list[GameLogEntry]:
 def played_elsewhere(events: Sequence[Event], campaign: str) -> list[Event]:
     """A Titan's history as brought into another campaign: each game of its own past is kept
     as played in ``campaign`` (games already of another campaign keep theirs), so it is never
-    taken for one of the new campaign's games. A past campaign of the same name (another
+    taken for one of the new campaign's games; so is the game a gold line came from. A past campaign of the same name (another
     group's) keeps its own: ``campaign`` is then named with a number, "Iron Crown (2)"."""
     named = {e.played_in for e in events if isinstance(e, GameRecorded) and e.played_in}
     number, label = 1, campaign
@@ -88,8 +96,10 @@ def played_elsewhere(events: Sequence[Event], campaign: str) -> list[Event]:
     campaign = label
     moved: list[Event] = []
     for event in events:
-        if isinstance(event, GameRecorded | GameCorrected | GameRemoved) and not event.played_in:
-            event = replaced(event, played_in=campaign)
+        if isinstance(event, GameRecorded | GameCorrected | GameRemoved | GoldChanged):
+            of_a_game = not isinstance(event, GoldChanged) or event.game is not None
+            if of_a_game and not event.played_in:
+                event = replaced(event, played_in=campaign)
         moved.append(event)
     return moved
 

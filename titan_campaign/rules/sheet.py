@@ -65,11 +65,26 @@ class ChoiceLine:
 
 @dataclass(frozen=True, slots=True)
 class LedgerLine:
-    """One line of the gold ledger (R11)."""
+    """One line of the gold ledger (R11): ``game`` the game it came from, if any, played in
+    ``played_in`` when that is not this campaign (an imported Titan's past)."""
 
     amount: int
     note: str
     game: int | None
+    played_in: str = ""
+
+    @property
+    def game_words(self) -> str:
+        """"game 3", "game 1 in Iron Crown", or "" for a line of no game."""
+        if self.game is None:
+            return ""
+        return f"game {self.game} in {self.played_in}" if self.played_in else f"game {self.game}"
+
+    @property
+    def noted(self) -> str:
+        """The note as a ledger with a column of game numbers shows it: another campaign's
+        game is said before it ("in Iron Crown: loot")."""
+        return f"in {self.played_in}: {self.note}" if self.played_in else self.note
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +251,8 @@ def sheet_view(state: TitanState, campaign: str, progress: Sequence[ProgressRow]
         xp_bonus_percent=state.xp_bonus_percent,
         gold=state.gold,
         gold_ledger=tuple(
-            LedgerLine(line.amount, line.note, line.game) for line in state.gold_ledger
+            LedgerLine(line.amount, line.note, line.game, line.played_in)
+            for line in state.gold_ledger
         ),
         magic_items=tuple(
             ItemLine(

@@ -79,6 +79,7 @@ class GoldLine(NamedTuple):
     amount: int
     note: str = ""
     game: int | None = None
+    played_in: str = ""
 
 
 class GamePlayed(NamedTuple):

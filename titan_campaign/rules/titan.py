@@ -375,7 +375,7 @@ def _change_gold(state: TitanState, event: GoldChanged, notes: list[str]) -> Tit
         raise RuleError("a gold entry needs an amount other than 0 (R11)")
     if state.gold + event.amount < 0:
         raise RuleError(f"{-event.amount} gold needed, {state.gold} in the purse (R11)")
-    line = GoldLine(event.amount, event.note, event.game)
+    line = GoldLine(event.amount, event.note, event.game, event.played_in)
     return state.evolve(gold_ledger=state.gold_ledger + (line,), gold=state.gold + event.amount)
 
 

@@ -368,11 +368,11 @@ class GoldScreen(OneTitan, Screen[None]):
             if upright:  # the note takes the room, wrapped, with its game under it
                 note = Text(line.note)
                 if line.game:
-                    note.append(f"\ngame {line.game}", style="dim")
+                    note.append(f"\n{line.game_words}", style="dim")
                 ledger.add_row(f"{line.amount:+d}", note, height=None)
             else:
                 ledger.add_row(
-                    f"{line.amount:+d}", Text(line.note), str(line.game or ""), height=None
+                    f"{line.amount:+d}", Text(line.noted), str(line.game or ""), height=None
                 )
         for item in data.magic_items:
             if upright:  # the item's type, legion and description under its name
