@@ -215,3 +215,19 @@ def test_r6_a_lower_pick_is_forfeited_at_once_when_no_bonus_spell_of_its_level_c
     thorn.do(BonusSwapped(old="Water Affinity", new="Ice Bolt"))
     thorn.choose("Water Affinity")
     assert thorn.state.knows("Water Affinity") and thorn.state.knows("Ice Bolt")
+
+
+def test_r6_a_bonus_pick_is_forfeited_once_every_spell_is_known(titan):
+    """A spell is forgotten only in a swap for an unknown one: with all 72 known, a bonus pick
+    could never be made, so it goes, as a spell pick with none left does (R2, R5)."""
+    from titan_campaign.rules.spells import SPELLS
+
+    thorn = titan(base_xp=200).buy("intelligence")
+    thorn.do(GoldChanged(amount=len(SPELLS)))
+    for spell in SPELLS:
+        assert BONUS in thorn.state.pending
+        thorn.do(SpellBoughtWithGold(spell=spell.name, price=1))
+    assert BONUS not in thorn.state.pending
+    assert thorn.last_notes == ("the bonus pick is forfeited: every spell is known (R6)",)
+    thorn.buy("intelligence")  # a box bought then gives a pick that is forfeited at once
+    assert BONUS not in thorn.state.pending

@@ -89,7 +89,8 @@ def test_r1_a_correction_is_judged_where_the_game_was_played_not_only_at_the_end
     """Game 1 won with a score of 1000 (200 XP), both spent on Wisdom boxes; game 2 won with
     a score of 2000 (300 + 60 for the Wisdom). Correcting game 1 to a plain loss (50) leaves
     enough XP at the end, but the boxes were bought with XP game 1 then did not give (R1):
-    refused, as is taking the Titan out of game 1."""
+    refused, as is taking the Titan out of game 1. The XP lacking is the most at any point: 50
+    after the first box, 150 after the second (the player must undo both)."""
     from titan_campaign.rules.titan import check_in_place
 
     e = titan(base_xp=0, name="E").do(recorded(1, GameOutcome(result="won", score=1000)))
@@ -100,7 +101,7 @@ def test_r1_a_correction_is_judged_where_the_game_was_played_not_only_at_the_end
     with pytest.raises(XPAlreadySpent) as refused:
         check_in_place(history, corrected(1, GameOutcome(result="lost")))
     assert "game 1 as corrected gives E 150 XP less" in str(refused.value)
-    assert "before later games made it up: 50 XP would have been lacking then (R1)" in str(
+    assert "before later games made it up: 150 XP would have been lacking (R1)" in str(
         refused.value
     )
     with pytest.raises(XPAlreadySpent):

@@ -75,7 +75,7 @@ class LedgerLine:
 
     @property
     def game_words(self) -> str:
-        """"game 3", "game 1 in Iron Crown", or "" for a line of no game."""
+        """ "game 3", "game 1 in Iron Crown", or "" for a line of no game."""
         if self.game is None:
             return ""
         return f"game {self.game} in {self.played_in}" if self.played_in else f"game {self.game}"

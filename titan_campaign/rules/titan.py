@@ -514,6 +514,9 @@ def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanSta
                 "every school is at level 3: the free school level becomes a free spell pick (R2)"
             )
             choice = PendingChoice("spell")
+        if choice.kind == "bonus" and not after.unknown_spells():
+            notes.append("the bonus pick is forfeited: every spell is known (R6)")
+            continue
         if choice.kind in ("spell", "swap") and not after.spell_choices(choice):
             if _swap_may_free(after, choice):
                 settled.append(choice)
@@ -603,10 +606,11 @@ def check_in_place(history: Sequence[Event], correction: GameCorrected | GameRem
     taken out of it) from the moment it was played, the Titan's available XP is never
     negative at any point of ``history`` after it. Applied at the end, a correction sees only
     the XP left now, which later games may have made up; XPAlreadySpent if XP it takes back
-    was spent before they did."""
+    was spent before they did, naming the most that would have been lacking at any point."""
     same = (correction.game, correction.played_in)
     state: TitanState | None = None
     new_award: int | None = None
+    lacking, less, name = 0, 0, ""
     for event in history:
         state = apply(state, event).state
         if isinstance(event, GameRecorded) and (event.game, event.played_in) == same:
@@ -619,20 +623,21 @@ def check_in_place(history: Sequence[Event], correction: GameCorrected | GameRem
         in_force = next((g.award.total for g in state.games if (g.game, g.played_in) == same), None)
         if new_award is None or in_force is None:  # not played yet, or taken out of it then
             continue
-        if state.available_xp + new_award - in_force < 0:
-            less = in_force - new_award
-            what = (
-                f"taking {state.name} out of game {correction.game} takes back {less} XP"
-                if isinstance(correction, GameRemoved)
-                else f"game {correction.game} as corrected gives {state.name} {less} XP less"
-            )
-            missing = less - state.available_xp
-            raise XPAlreadySpent(
-                f"{what}, which {state.name} spent after that game, before later games made it"
-                f" up: {missing} XP would have been lacking then (R1)",
-                state.name,
-                missing,
-            )
+        if in_force - new_award - state.available_xp > lacking:
+            less, name = in_force - new_award, state.name
+            lacking = less - state.available_xp
+    if lacking > 0:
+        what = (
+            f"taking {name} out of game {correction.game} takes back {less} XP"
+            if isinstance(correction, GameRemoved)
+            else f"game {correction.game} as corrected gives {name} {less} XP less"
+        )
+        raise XPAlreadySpent(
+            f"{what}, which {name} spent after that game, before later games made it"
+            f" up: {lacking} XP would have been lacking (R1)",
+            name,
+            lacking,
+        )
 
 
 class TitanLog:
