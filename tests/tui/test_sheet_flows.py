@@ -108,6 +108,23 @@ async def test_space_checks_the_next_ability_box_for_100_xp(tmp_path: Path) -> N
     assert (state.abilities["skill"], state.spent_xp, state.available_xp) == (1, 100, 0)
 
 
+async def test_up_on_the_top_row_keeps_the_cursor_on_the_boxes(tmp_path: Path) -> None:
+    """Up from POWER stays on the boxes: space then still checks one (the page itself took the
+    cursor, and space did nothing). Up from the top of the schools, under the abilities at
+    this size, goes to the abilities' last row."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        abilities = app.screen.query_one("#abilities", BoxGrid)
+        await pilot.press("up", "up", "space")
+        await pilot.pause()
+        assert app.focused is abilities
+        await pilot.press("right")
+        await pilot.press("up")
+        assert app.focused is abilities and abilities.cursor == len(abilities.rows) - 1
+    assert stored(db, "Thorn").abilities["power"] == 1
+
+
 async def test_clicking_a_box_checks_it(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

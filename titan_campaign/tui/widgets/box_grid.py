@@ -13,6 +13,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -163,11 +164,26 @@ class BoxGrid(Widget, can_focus=True):
     def action_cursor(self, step: int) -> None:
         target = self.cursor + step
         if target < 0:
-            self.screen.focus_previous()
+            self._above()
         elif target >= len(self.rows):
             self.screen.focus_next()
         else:
             self.cursor = target
+
+    def _above(self) -> None:
+        """Up from the top row: to the last row of a grid above this one (on a narrow screen,
+        the abilities above the schools), else the row stays and the page scrolls to its top
+        (the page itself never takes the cursor: space and the arrows would then do nothing)."""
+        chain = self.screen.focus_chain
+        place = chain.index(self) if self in chain else 0
+        above = chain[place - 1] if place > 0 else None
+        if isinstance(above, BoxGrid) and above.region.bottom <= self.region.y:
+            above.cursor = max(len(above.rows) - 1, 0)
+            above.focus()
+            return
+        page = next((w for w in self.ancestors if isinstance(w, ScrollableContainer)), None)
+        if page is not None:
+            page.scroll_home(animate=False)
 
     def action_beside(self, step: int) -> None:
         """To the grid beside this one (the schools beside the abilities), on the same row."""
