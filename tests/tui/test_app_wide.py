@@ -179,6 +179,22 @@ async def test_changing_the_format_keeps_the_file_the_player_typed(
         assert path.value == str(tmp_path)
 
 
+async def test_changing_what_to_print_keeps_the_format_chosen_where_it_is_offered(
+    example_db: Path,
+) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        formats = app.screen.query_one("#print-format", Select)
+        formats.value = "html"
+        await pilot.pause()
+        app.screen.query_one("#print-what", Select).value = "game-card"
+        await pilot.pause()
+        assert formats.value == "html"
+        assert app.screen.query_one("#print-path", Input).value.endswith("thorn-game-card.html")
+
+
 async def test_a_crash_in_a_handler_leaves_the_last_saved_state(
     example_db: Path, monkeypatch
 ) -> None:

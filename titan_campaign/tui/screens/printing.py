@@ -116,7 +116,7 @@ class PrintModal(FormModal):
             else:
                 yield Label("Save to")
                 self._offered = self._default_path(choices[0][1], formats[0])
-                yield Input(self._offered, id="print-path")
+                yield Input(self._offered, id="print-path", compact=True)
                 yield save_or_cancel("Print (ctrl+s)", "print-go")
         yield KeyBar()
 
@@ -130,10 +130,10 @@ class PrintModal(FormModal):
     def on_select_changed(self, event: Select.Changed) -> None:
         what = str(self.query_one("#print-what", Select).value)
         format_select = self.query_one("#print-format", Select)
-        if event.select.id == "print-what":
-            formats = formats_for(what)
+        if event.select.id == "print-what":  # the format chosen stays, where it is offered
+            chosen, formats = format_select.value, formats_for(what)
             format_select.set_options([(f, f) for f in formats])
-            format_select.value = formats[0]
+            format_select.value = chosen if chosen in formats else formats[0]
         fmt = str(format_select.value)
         for path in self.query("#print-path").results(Input):
             path.value = self._path_for(path.value, what, fmt)
