@@ -111,6 +111,20 @@ def test_r9_the_assignment_does_not_depend_on_the_order_of_members(titan):
     assert slot_assignment([50, 50, 70], (75, 50, 50)) == (1, 2, 0)
 
 
+def test_r9_the_sheet_shows_each_member_in_a_slot_that_holds_it(titan):
+    """Warlock (50) named before Salamander (60): the sheet puts Salamander in the 75-point
+    slot, not the Warlock (it said "slot 2 (up to 50 pts): Salamander")."""
+    from titan_campaign.rules.sheet import sheet_view
+
+    thorn = titan(base_xp=0).reach_level(10)
+    thorn.do(HonorGuardSet(members=("Warlock", "Salamander")))
+    view = sheet_view(thorn.state, "Demo")
+    assert list(zip(view.honor_guard_slots, view.honor_guard)) == [
+        (75, "Salamander"),
+        (50, "Warlock"),
+    ]
+
+
 def test_r9_a_55_point_member_fits_no_slot_at_level_7(titan):
     thorn = titan(base_xp=0).reach_level(7)
     message = thorn.refused(HonorGuardSet(members=("Dragon",)))

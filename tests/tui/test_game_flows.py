@@ -232,7 +232,7 @@ async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
         await pilot.press("g")
         await pilot.pause()
         await type_into(
-            pilot, app.screen.query_one("#titan-1 #survivors", Input), "Gargoyle, Hydra"
+            pilot, app.screen.query_one("#titan-1 #survivors", Input), "Titan, Gargoyle, Hydra"
         )
         await results(pilot, "l", "l")
         await pilot.press("ctrl+s")
@@ -241,6 +241,8 @@ async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
         assert isinstance(
             modal, HonorGuardModal
         )  # Bryn (level 1) has no slot: offered to Thorn only
+        said = " ".join(str(hint.render()) for hint in modal.query(".hint"))
+        assert "may be chosen: Gargoyle, Hydra" in said  # not the Titan, a Lord (R9)
         slot = modal.query_one("#slot-1", Select)
         offered = [str(option[1]) for option in slot._options if option[1] is not Select.NULL]
         assert offered == ["Gargoyle"]  # Hydra survived but is worth 60 points, the slot holds 30

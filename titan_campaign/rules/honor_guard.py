@@ -22,6 +22,13 @@ def honor_guard_slots(level: int) -> tuple[int, ...]:
     return ()
 
 
+def in_slot_order(members: tuple[str, ...]) -> tuple[str, ...]:
+    """The members in the slots that hold them, slot 1 first: the most points first. A slot's
+    cap is never more than the one before it (R9), so a guard that fits its slots at all fits
+    them in this order (members of equal points keep the order they were named in)."""
+    return tuple(sorted(members, key=lambda name: -(find_character(name).points or 0)))
+
+
 def slot_assignment(points: list[int], slots: tuple[int, ...]) -> tuple[int, ...] | None:
     """Indexes of distinct slots, one per member, each cap >= the member's points; None if none."""
     for chosen in permutations(range(len(slots)), len(points)):

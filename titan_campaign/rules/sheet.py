@@ -15,6 +15,7 @@ from .awards import figures
 from .errors import RuleError
 from .game_log import AwardView, award_view
 from .goals import Goal, plan_goal
+from .honor_guard import in_slot_order
 from .progress import ProgressRow
 from .spells import SCHOOLS
 from .state import GamePlayed
@@ -169,6 +170,7 @@ class SheetView:
     gold_ledger: tuple[LedgerLine, ...]
     magic_items: tuple[ItemLine, ...]
     honor_guard: tuple[str, ...]
+    """The members in slot order: ``honor_guard[n]`` holds slot n + 1 (R9)."""
     honor_guard_slots: tuple[int, ...]
     starting_legions: tuple[tuple[str, ...], ...]
     starting_legion_guard: tuple[int, ...]
@@ -265,7 +267,7 @@ def sheet_view(state: TitanState, campaign: str, progress: Sequence[ProgressRow]
             )
             for item in state.items
         ),
-        honor_guard=tuple(state.honor_guard),
+        honor_guard=in_slot_order(state.honor_guard),
         honor_guard_slots=tuple(state.honor_guard_slots),
         starting_legions=tuple(tuple(legion) for legion in legions.legions),
         starting_legion_guard=legions.guard,

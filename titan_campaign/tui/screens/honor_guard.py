@@ -113,9 +113,11 @@ class HonorGuardModal(OneTitan, FormModal):
             if not slots:
                 yield Static("No honor guard slots below level 4.")
             if last is not None and survivors is not None:
+                lords = {c.name for c in CHARACTERS if c.is_lord}  # the Titan survived too
+                joinable = [name for name in survivors if name not in lords]
                 yield Static(
                     plain(
-                        f"Only survivors of game {last.game} may be chosen: {', '.join(survivors) or 'none'}"
+                        f"Only survivors of game {last.game} may be chosen: {', '.join(joinable) or 'none'}"
                     ),
                     classes="hint",
                 )
