@@ -4,6 +4,7 @@ the database byte-for-byte as it was; and what the README's tour prints reads as
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import pytest
@@ -152,6 +153,45 @@ def test_an_item_named_by_an_empty_name_is_refused_saying_the_name_is_empty(
 def test_a_misspelt_survivor_is_named_by_the_field_not_its_place_in_the_list(thorn, argv) -> None:
     message = thorn.refused(*argv)
     assert message == 'survivors: no character named "Dargon"; did you mean "Dragon"?'
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("award", "Thorn", "--result", "lost", "--survivors", ",,"),
+        ("game", "Thorn:lost:survivors="),
+    ],
+    ids=["award", "game"],
+)
+def test_survivors_typed_with_no_name_are_refused_and_none_says_none_survived(thorn, argv) -> None:
+    """A half-typed ``survivors=`` was read as none survived, which slays the whole honor
+    guard (R9); "none" says it."""
+    before = thorn.db.read_bytes()
+    message = thorn.refused(*argv)
+    assert "survivors names no character" in message and "none if none survived" in message
+    assert thorn.db.read_bytes() == before
+    thorn.ok("game", "Thorn:lost:survivors=none")
+    thorn.ok("award", "Thorn", "--result", "lost", "--survivors", "None")
+    games = json.loads(thorn.ok("sheet", "Thorn", "--format", "json"))["games"]
+    assert [game["survivors"] for game in games] == [[], []]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("award", "Thorn", "--result", "won", "--survivors", "Ogre,Troll"),
+        ("game", "Thorn:won:survivors=Ogre+Troll"),
+    ],
+    ids=["award", "game"],
+)
+def test_a_winner_whose_titan_did_not_survive_is_refused(thorn, argv) -> None:
+    """A player whose Titan is slain is out of the game: a winner's survivors hold its Titan."""
+    message = thorn.refused(*argv)
+    assert message == (
+        "game 1: Thorn won, but its survivors do not include its Titan: a player whose Titan"
+        " is slain is out of the game (add Titan to the survivors)"
+    )
+    thorn.ok("game", "Thorn:won:survivors=Ogre+Troll", "--scenario", "Rescue the Ogres")
 
 
 def test_keep_and_clear_together_are_refused_naming_both(thorn) -> None:

@@ -221,6 +221,23 @@ def level_four_titan() -> list[Any]:
     return [won_game(1, scenario_xp=1000), *(AbilityBought(ability=a) for a in boxes)]  # type: ignore[arg-type]
 
 
+async def test_survivors_typed_as_commas_only_are_refused_beside_the_titan(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    before = change_count(db)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(pilot, app.screen.query_one("#titan-1 #survivors", Input), ", ,")
+        await results(pilot, "l")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Survivors names no character" in award(pilot, 1)
+    assert change_count(db) == before
+
+
 async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
     tmp_path: Path,
 ) -> None:

@@ -11,7 +11,14 @@ from typing import Any, NoReturn
 from ..actions import Database
 from ..rules.awards import FIGURE_LABELS, XP_PER_ENGAGEMENT
 from ..rules.errors import RuleError
-from ..rules.game_log import ENTRY, ENTRY_FIGURES, EntryWords, iso_day, read_entry
+from ..rules.game_log import (
+    ENTRY,
+    ENTRY_FIGURES,
+    EntryWords,
+    iso_day,
+    read_entry,
+    read_survivors,
+)
 from ..rules.printable import one_line
 from . import handlers
 
@@ -64,6 +71,13 @@ class _Parser(argparse.ArgumentParser):
 
 def _names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _survivors(text: str) -> tuple[str, ...]:
+    try:
+        return read_survivors(text)
+    except RuleError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _placement(text: str) -> tuple[str, int]:
@@ -353,9 +367,9 @@ def _award_arguments(award: Parser, common: Parser) -> None:
     award.add_argument("--scenario", default="", help="scenario name")
     award.add_argument(
         "--survivors",
-        type=_names,
+        type=_survivors,
         default=None,
-        help="characters in the Titan's legions at game end, comma-separated",
+        help="characters in the Titan's legions at game end, comma-separated (none if none survived)",
     )
     award.add_argument("--date", type=_iso_date, default=None, help="YYYY-MM-DD (default today)")
     award.add_argument(

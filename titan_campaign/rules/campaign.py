@@ -37,6 +37,7 @@ from .game_log import (
     check_eliminations,
     check_scenario_xp,
     check_winners,
+    check_winners_survived,
     game_log,
 )
 from .names import name_key, renamed_note, same_name
@@ -303,6 +304,7 @@ class Campaign:
                 if entry.game == number:
                     check_winners(entry)
                     check_eliminations(entry)
+                    check_winners_survived(entry)
                     check_scenario_xp(entry)
 
     def _check_new_name(self, name: str, titan_id: int, names: dict[str, tuple[int, str]]) -> None:

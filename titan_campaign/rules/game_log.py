@@ -138,6 +138,25 @@ class EntryWords(NamedTuple):
     survivors: tuple[str, ...] | None
 
 
+NO_SURVIVORS = "none"
+
+
+def read_survivors(text: str, between: str = ",") -> tuple[str, ...]:
+    """The survivors typed, names ``between`` them (R9); "none" when none survived. Typed
+    with no name at all (``survivors=``) is a slip, refused: read as none, it would slay the
+    whole honor guard."""
+    names = tuple(name.strip() for name in text.split(between) if name.strip())
+    if len(names) == 1 and names[0].lower() == NO_SURVIVORS:
+        return ()
+    if not names:
+        example = between.join(("Titan", "Ogre"))
+        raise RuleError(
+            f"survivors names no character: name them ({example}), or say {NO_SURVIVORS}"
+            " if none survived"
+        )
+    return names
+
+
 def read_entry(text: str) -> EntryWords:
     """``Thorn:won:score=347,battle-won=3,survivors=Titan+Ogre`` as typed: the Titan's name,
     result, figures and survivors; RuleError naming what is not understood.
@@ -157,7 +176,10 @@ def read_entry(text: str) -> EntryWords:
         if key in ("scenario-xp", "scenario-award") and "scenario_xp" in figures:
             raise RuleError(f"{text!r}: {scenario_clash('scenario-xp', 'scenario-award')}")
         if key == "survivors" and sep:
-            survivors = [name.strip() for name in value.split("+") if name.strip()]
+            try:
+                survivors = list(read_survivors(value, "+"))
+            except RuleError as error:
+                raise RuleError(f"{text!r}: {error}") from None
         elif key == "scenario-award" and sep:
             figures["scenario_xp"] = _count(value)
             figures["scenario_replaces"] = True
@@ -252,6 +274,19 @@ def check_eliminations(entry: GameLogEntry) -> None:
             raise RuleError(
                 f"game {entry.game}: an agreement that eliminates {p.titan}'s legion eliminates"
                 f" {p.titan}: it happens once, in a game {p.titan} lost (R8)"
+            )
+
+
+def check_winners_survived(entry: GameLogEntry) -> None:
+    """A player whose Titan is slain is out of the game: a winner's survivors, when listed,
+    include its Titan (a scenario may say otherwise)."""
+    if entry.scenario:
+        return
+    for p in entry.participants:
+        if p.outcome.result == "won" and p.survivors is not None and "Titan" not in p.survivors:
+            raise RuleError(
+                f"game {entry.game}: {p.titan} won, but its survivors do not include its Titan:"
+                " a player whose Titan is slain is out of the game (add Titan to the survivors)"
             )
 
 

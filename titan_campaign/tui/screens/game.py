@@ -23,7 +23,9 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from ... import actions
 from ...rules.campaign import Campaign
+from ...rules.errors import RuleError
 from ...rules.facts import ShapeError
+from ...rules.game_log import read_survivors
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from .. import places
@@ -291,11 +293,10 @@ class TitanRow(Horizontal):
         return actions.game_outcome(typed, self.figures(), self.scenario_award())
 
     def survivors(self) -> tuple[str, ...] | None:
-        """The names typed (the rules check them when the game is recorded)."""
+        """The names typed, "none" when none survived, None left blank (not listed); the
+        rules check the names when the game is recorded. RuleError for a field of commas."""
         text = self.value("survivors").strip()
-        if not text:
-            return None
-        return tuple(name.strip() for name in text.split(",") if name.strip())
+        return read_survivors(text) if text else None
 
     def problems(self, game: int, day: str) -> dict[str, str]:
         """What is wrong with this row, by field, in a player's words (all at once)."""
@@ -303,8 +304,14 @@ class TitanRow(Horizontal):
         if self.result is None:
             problems["result"] = "Result: won or lost? (w or l)"
         try:
+            survivors = self.survivors()
+        except RuleError as error:
+            said = str(error)
+            problems["survivors"] = said[:1].upper() + said[1:]  # "Survivors names no ..."
+            survivors = None
+        try:
             actions.check_game_entry(
-                game, day, self.result, self.figures(), self.scenario_award(), self.survivors()
+                game, day, self.result, self.figures(), self.scenario_award(), survivors
             )
         except ShapeError as error:
             problems.update(field_problems(error, LABELS))
