@@ -160,3 +160,16 @@ def test_a_titan_whose_name_holds_a_colon_is_taken_out_of_a_game(cli) -> None:
     assert "Sir:Bob taken out of game 1: -100 XP" in cli.ok("correct", "1", "Sir:Bob", "--remove")
     refusal = cli.refused("correct", "1", "Mira:lsot")  # a misspelt result is no name
     assert refusal.startswith("Mira:lsot: give the whole entry (TITAN:won or TITAN:lost")
+
+
+def test_a_corrected_scenario_award_is_said_in_a_players_words(cli) -> None:
+    """It said "scenario-xp 500 -> 400" of a scenario award, and "scenario-replaces yes -> no"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Ann", "--player", "p")
+    cli.ok("game", "Ann:lost:scenario-award=500", "--scenario", "Quest")
+    said = cli.ok("correct", "1", "Ann:lost:scenario-award=400").splitlines()[0]
+    assert said == "game 1 corrected for Ann: scenario award 500 -> scenario award 400, -100 XP"
+    said = cli.ok("correct", "1", "Ann:lost:scenario-xp=400").splitlines()[0]
+    assert said == ("game 1 corrected for Ann: scenario award 400 -> scenario XP 400, +50 XP")
+    said = cli.ok("correct", "1", "Ann:lost").splitlines()[0]
+    assert said == "game 1 corrected for Ann: scenario XP 400 -> no scenario XP, -400 XP"

@@ -413,9 +413,12 @@ def changed_figures(old: GamePlayed, new: GamePlayed) -> list[str]:
         changed.append(f"result {old.outcome.result} -> {new.outcome.result}")
     before, after = figures(old.outcome), figures(new.outcome)
     for name, value in before.items():
-        if after[name] != value:
+        if after[name] != value and not name.startswith("scenario_"):
             label = name.replace("_", "-")
-            changed.append(f"{label} {_shown(value)} -> {_shown(after[name])}")
+            changed.append(f"{label} {value} -> {after[name]}")
+    was, now = _scenario_part(old.outcome), _scenario_part(new.outcome)
+    if was != now:
+        changed.append(f"{was} -> {now}")
     if old.survivors != new.survivors:
         changed.append(
             f"survivors {survivors_text(old.survivors)} -> {survivors_text(new.survivors)}"
@@ -427,5 +430,10 @@ def changed_figures(old: GamePlayed, new: GamePlayed) -> list[str]:
     return changed
 
 
-def _shown(value: int | bool) -> str:
-    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+def _scenario_part(outcome: GameOutcome) -> str:
+    """ "scenario XP 30" (added to the standard award), "scenario award 400" (replacing it,
+    R8), or "no scenario XP"."""
+    if not outcome.scenario_xp:
+        return "no scenario XP"
+    kind = "award" if outcome.scenario_replaces else "XP"
+    return f"scenario {kind} {outcome.scenario_xp}"
