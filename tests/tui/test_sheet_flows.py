@@ -476,6 +476,23 @@ async def test_buying_a_spell_with_xp_before_mastering_a_school_says_why(tmp_pat
         assert "with gold" in said and "Water" not in said
 
 
+async def test_buying_a_spell_of_a_mastered_school_without_the_xp_says_the_xp(
+    tmp_path: Path,
+) -> None:
+    """Water at 3 with spells left to buy and no XP: b said "100 XP buys a spell only from a
+    school at level 3 (R5); Water at 3 is the highest"."""
+    water = [SchoolGained(school="water", level=level) for level in (1, 2, 3)]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [won_game(1), *water])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert notes.text().startswith("a spell costs 100 XP, 0 available (R1). Any spell"), (
+            notes.text()
+        )
+
+
 async def test_ctrl_z_in_the_roster_undoes_the_campaigns_latest_change_whoever_it_touched(
     tmp_path: Path,
 ) -> None:

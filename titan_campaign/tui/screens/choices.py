@@ -7,8 +7,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ... import actions
+from ...rules.abilities import MAX_BOXES
 from ...rules.names import article
 from ...rules.spells import Spell, spells_of
+from ...rules.state import XP_PER_PURCHASE
 from ...rules.titan import SPELL_NEEDS_MASTERY, PendingChoice, TitanState, next_school_level
 from .base import titan_app
 from .forms import Choice, PickModal
@@ -270,8 +272,16 @@ class ChoiceFlow:
         state = self.state
         unknown = state.unknown_spells()
         spells = [s for s in unknown if actions.can_buy_spell(state, s.name)]
+        mastered = [s for s in unknown if state.schools[s.school] == MAX_BOXES]
         if not spells:
-            if unknown:
+            gold = "Any spell can be bought with gold: m (Gold & items), then s (R11)"
+            if mastered:  # a spell there to buy, but not now: the rules' reason (R1: the XP)
+                reason = (
+                    f"a spell costs {XP_PER_PURCHASE} XP, {state.available_xp} available (R1). {gold}"
+                    if state.available_xp < XP_PER_PURCHASE
+                    else actions.can_buy_spell(state, mastered[0].name).reason
+                )
+            elif unknown:
                 best = max(state.schools.values())
                 at = [school.title() for school, level in state.schools.items() if level == best]
                 reason = (
@@ -281,7 +291,7 @@ class ChoiceFlow:
                         if best
                         else "no school has a level yet"
                     )
-                    + ". Any spell can be bought with gold: m (Gold & items), then s (R11)"
+                    + f". {gold}"
                 )
             else:
                 reason = f"{state.name} knows every spell"
