@@ -367,7 +367,8 @@ class Campaign:
             first = [f'"{c.text}"' for c in reversed(later) if any(c.touches(t) for t in blocked)]
             raise RuleError(
                 f'"{latest.text}" also changed {who}, who changed again since: '
-                f"undo {_listed(first)} first (undo TITAN takes each back)"
+                f"undo {_listed(first)} first (ctrl+z on that Titan's sheet, or undo TITAN,"
+                " takes each back)"
             )
         order = max((c.undone for c in self.changes), default=0) + 1
         undone = latest._replace(undone=order, undone_at=at)
