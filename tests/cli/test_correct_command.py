@@ -148,7 +148,7 @@ def test_refused_corrections_say_why_and_change_nothing(cli) -> None:
     assert "give the whole entry" in cli.refused("correct", "1", "Mira")
     assert "names only" in cli.refused("correct", "1", "Mira:lost", "--remove")
     refusal = cli.refused("correct", "1", "Mira:won")
-    assert refusal.startswith("game 1 would have two winners, Thorn and Mira") and "(R8)" in refusal
+    assert refusal.startswith("game 1 would have 2 winners, Thorn and Mira") and "(R8)" in refusal
 
 
 def test_a_titan_whose_name_holds_a_colon_is_taken_out_of_a_game(cli) -> None:

@@ -17,27 +17,34 @@ def test_r8_two_winners_without_a_scenario_are_refused_naming_both(cli) -> None:
     crew(cli)
     refusal = cli.refused("game", "Thorn:won", "Mira:won")
     assert refusal == (
-        "game 1 would have two winners, Thorn and Mira: the standard rules have one; "
+        "game 1 would have 2 winners, Thorn and Mira: the standard rules have one; "
         "name the scenario that allows more (R8)"
     )
     assert "game 1 recorded" in cli.ok("game", "Thorn:won", "Mira:won", "--scenario", "Alliance")
 
 
+def test_r8_three_winners_are_counted_as_three(cli) -> None:
+    crew(cli)
+    cli.ok("titan", "add", "Osk", "--player", "Cy")
+    refusal = cli.refused("game", "Thorn:won", "Mira:won", "Osk:won")
+    assert refusal.startswith("game 1 would have 3 winners, Thorn, Mira and Osk:")
+
+
 def test_r8_a_scenario_of_spaces_is_no_scenario(cli) -> None:
     crew(cli)
     refusal = cli.refused("game", "Thorn:won", "Mira:won", "--scenario", "  ")
-    assert refusal.startswith("game 1 would have two winners, Thorn and Mira")
+    assert refusal.startswith("game 1 would have 2 winners, Thorn and Mira")
     cli.ok("game", "Thorn:won", "Mira:won", "--scenario", " Alliance ")
     [game] = json.loads(cli.ok("campaign", "games", "--json"))
     assert game["scenario"] == "Alliance"
-    assert "two winners" in cli.refused("correct", "1", "--scenario", "   ")
+    assert "2 winners" in cli.refused("correct", "1", "--scenario", "   ")
 
 
 def test_r8_a_second_winner_added_to_a_game_is_refused(cli) -> None:
     crew(cli)
     cli.ok("award", "Thorn", "--result", "won")
     refusal = cli.refused("award", "Mira", "--result", "won", "--game", "1")
-    assert "two winners, Thorn and Mira" in refusal
+    assert "2 winners, Thorn and Mira" in refusal
 
 
 def test_r8_an_agreement_eliminating_the_titans_legion_ends_its_game_lost(cli) -> None:

@@ -257,7 +257,8 @@ def check_winners(entry: GameLogEntry) -> None:
     if len(winners) > 1 and not entry.scenario:
         listed = " and ".join([", ".join(winners[:-1]), winners[-1]])
         raise RuleError(
-            f"game {entry.game} would have two winners, {listed}: the standard rules have one; "
+            f"game {entry.game} would have {len(winners)} winners, {listed}: the standard rules"
+            " have one; "
             "name the scenario that allows more (R8)"
         )
 

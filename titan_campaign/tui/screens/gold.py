@@ -168,6 +168,7 @@ class ItemModal(TitanForm):
                     type="integer",
                     id="item-charges",
                     compact=True,
+                    valid_empty=True,  # blank is allowed: never drawn as a mistake
                 )
             yield field_error("charges")
             with Horizontal(classes="field-row"):
