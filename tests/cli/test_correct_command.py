@@ -144,7 +144,9 @@ def test_refused_corrections_say_why_and_change_nothing(cli) -> None:
     assert "no game 2" in cli.refused("correct", "2", "Mira:lost")
     assert "Zed did not play game 1" in cli.refused("correct", "1", "Zed:lost")
     assert "nothing to correct" in cli.refused("correct", "1")
-    assert "already holds those figures" in cli.refused("correct", "1", "Mira:lost:score=120")
+    assert "already holds that date, scenario and figures" in cli.refused(
+        "correct", "1", "Mira:lost:score=120"
+    )
     assert "give the whole entry" in cli.refused("correct", "1", "Mira")
     assert "names only" in cli.refused("correct", "1", "Mira:lost", "--remove")
     refusal = cli.refused("correct", "1", "Mira:won")

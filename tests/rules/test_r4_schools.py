@@ -87,6 +87,18 @@ def test_r4_a_free_level_without_a_pending_free_level_is_refused(titan):
     assert thorn.state.schools["summoning"] == 1
 
 
+def test_r4_a_free_level_of_a_full_school_without_a_pending_free_level_names_the_free_level(
+    titan,
+):
+    """The free level missing is said first: "Fire is already at level 3" sent the player to
+    look for a school that is not full, which no free level could have taken either."""
+    thorn = titan(base_xp=200).earn(100).school("fire", 1).school("fire", 2).school("fire", 3)
+    while any(choice.kind == "school" for choice in thorn.state.pending):
+        thorn.school("water", thorn.state.schools["water"] + 1, free=True)
+    message = thorn.refused(SchoolGained(school="fire", level=3, free=True))
+    assert message == "Thorn has no free school level to choose (R2)"
+
+
 def test_r4_school_choices_list_schools_not_yet_full(titan):
     thorn = titan(base_xp=200).school("divine", 1).school("divine", 2)
     thorn.school("divine", 3, free=True)

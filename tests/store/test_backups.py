@@ -186,6 +186,15 @@ def test_restore_of_a_number_that_is_not_kept_is_refused(crown) -> None:
     assert "choose 1" in crown.refused("restore", "0")
 
 
+def test_restore_with_one_backup_kept_says_there_is_one(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    assert len(list_backups(cli.db)) == 1
+    assert cli.refused("restore", "5") == (
+        "no backup 5: there is one backup, 1 (see `titan-campaign backups`)"
+    )
+
+
 def test_a_damaged_backup_is_not_restored(crown) -> None:
     crown.ok("gold", "Thorn", "7")
     oldest = list_backups(crown.db)[-1]

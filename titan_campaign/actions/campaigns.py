@@ -266,7 +266,9 @@ def _correction_text(
         if changed_figures(kept, new):
             said.append(correction_text(old.titan, kept, new))
     if not said:
-        raise RuleError(f"nothing to correct: game {logged.game} already holds those figures")
+        raise RuleError(
+            f"nothing to correct: game {logged.game} already holds that date, scenario and figures"
+        )
     return "; ".join(said)
 
 

@@ -145,6 +145,8 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
     school, current = event.school, state.schools[event.school]
     level = event.level
     title = school.title()
+    if event.free and _pending(state, "school") is None:
+        raise RuleError(f"{state.name} has no free school level to choose (R2)")
     if current >= MAX_BOXES:
         raise RuleError(f"{title} is already at level 3 (R4)")
     if level <= current:
@@ -153,8 +155,7 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
         raise RuleError(f"{title} level {level} needs {title} level {level - 1} first (R4)")
     if event.free:
         free = _pending(state, "school")
-        if free is None:
-            raise RuleError(f"{state.name} has no free school level to choose (R2)")
+        assert free is not None  # checked first
         state = state.evolve(pending=_without(state.pending, free))
     else:
         state = _spend(state, f"{title} level {level}")

@@ -270,9 +270,12 @@ def find_backup(path: Path, number: int) -> Backup:
             raise StoreError(f"{path} has no backups: they are turned off ({ENV_VAR}=0)")
         raise StoreError(f"{path} has no backups yet: one is kept before every change")
     if not 1 <= number <= len(backups):
-        raise StoreError(
-            f"no backup {number}: choose 1 (newest) to {len(backups)} (see `titan-campaign backups`)"
+        choose = (
+            "there is one backup, 1"
+            if len(backups) == 1
+            else f"choose 1 (newest) to {len(backups)}"
         )
+        raise StoreError(f"no backup {number}: {choose} (see `titan-campaign backups`)")
     return backups[number - 1]
 
 
