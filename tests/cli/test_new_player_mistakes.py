@@ -194,6 +194,12 @@ def test_a_winner_whose_titan_did_not_survive_is_refused(thorn, argv) -> None:
     thorn.ok("game", "Thorn:won:survivors=Ogre+Troll", "--scenario", "Rescue the Ogres")
 
 
+def test_survivors_joined_with_commas_in_a_game_entry_are_said_to_take_plus(thorn) -> None:
+    """``award --survivors`` takes commas, a game entry +: the comma split the entry."""
+    message = thorn.refused("game", "Thorn:won:survivors=Titan,Ogre")
+    assert "survivors are joined with + here, as in survivors=Titan+Ogre" in message
+
+
 def test_keep_and_clear_together_are_refused_naming_both(thorn) -> None:
     message = thorn.refused("goal", "Thorn", "--keep", "--clear")
     assert "--keep" in message and "--clear" in message and "no target" not in message

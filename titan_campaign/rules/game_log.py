@@ -185,6 +185,10 @@ def read_entry(text: str) -> EntryWords:
             figures["scenario_replaces"] = True
         elif key in ENTRY_FIGURES and sep:
             figures[key.replace("-", "_")] = _count(value)
+        elif not sep and survivors is not None:  # survivors=Titan,Ogre: as award takes them
+            raise RuleError(
+                f"{text!r}: survivors are joined with + here, as in survivors=Titan+{part}"
+            )
         else:
             raise RuleError(
                 f"{part!r}: expected one of {', '.join(ENTRY_FIGURES)} or survivors, as key=value"
