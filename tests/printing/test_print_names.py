@@ -103,13 +103,13 @@ def test_every_line_of_the_sheet_of_a_titan_with_a_name_of_60_wide_letters_stays
 def test_a_name_of_60_wide_letters_prints_whole_on_the_sheet_and_the_game_card(
     example_sheets: dict[str, SheetView], paper: str
 ) -> None:
-    """The widest name a Titan can have is printed whole (smaller), not cut with "…", on the
-    sheet's front, the game card and the head of the back pages."""
+    """The widest name a Titan (and its player) can have is printed whole (smaller), not cut
+    with "…", on the sheet's front, the game card and the head of the back pages."""
     from titan_campaign.printing.canvas import MIN_SIZE, Text
     from titan_campaign.printing.game_card_page import game_card_pages
     from titan_campaign.printing.sheet_layout import sheet_pages
 
-    wide = replace(example_sheets["archmage"], name="W" * 60)
+    wide = replace(example_sheets["archmage"], name="W" * 60, player="W" * 60)
     for pages in (sheet_pages(wide, paper), game_card_pages(wide, paper)):
         texts = [s for page in pages for s in page.shapes if isinstance(s, Text)]
         named = [text for text in texts if "WWW" in text.text]

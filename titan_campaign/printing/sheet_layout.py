@@ -63,7 +63,9 @@ def _header(page: Page, data: SheetView | None, x: float, y: float, width: float
         size = fit_size(data.name, name_w - 1, 16, MIN_SIZE, bold=True)  # 60 "W" fit at 7
         name = fit_text(data.name, name_w - 1, size, True)
         page.text(x + 1, y + 9.8, name, size, bold=True, figure="name")
-        page.text(x + 12, y + 15, fit_text(data.player, name_w - 12, 8), 8, figure="player")
+        size = fit_size(data.player, name_w - 12, 8, MIN_SIZE)  # 60 "W" fit, as the name
+        player = fit_text(data.player, name_w - 12, size)
+        page.text(x + 12, y + 15, player, size, figure="player")
     page.text(x + width - level_w, y + 2.5, "LEVEL", 7, bold=True)
     page.box(x + width - level_w + 10, y - 1, level_w - 10, 13, stroke=0.5)
     if data:
