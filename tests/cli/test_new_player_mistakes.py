@@ -418,7 +418,7 @@ def test_a_campaign_named_to_a_command_about_every_campaign_is_refused(
     monkeypatch.chdir(tmp_path)
     thorn.ok("campaign", "new", "Two", "--base-xp", "0")
     message = thorn.refused(*argv)
-    assert "is about every campaign of the file: leave out --campaign" in message
+    assert "takes no --campaign: leave it out" in message
     assert not Path("out.json").exists()
 
 
@@ -607,3 +607,10 @@ def test_every_subcommands_help_opens_with_what_it_does(capsys) -> None:
             main([*words, "--help"])
         shown = capsys.readouterr().out.split("\n\n")
         assert " ".join(shown[1].split()) == " ".join(sub.description.split()), words
+
+
+def test_clear_with_a_name_says_clear_names_nothing(thorn) -> None:
+    """It said "a name of several words goes in quotes", which Ogre is not."""
+    message = thorn.refused("honor-guard", "Thorn", "--clear", "Ogre")
+    assert "--clear names nothing: give the names or --clear" in message
+    assert "quotes" not in message

@@ -83,9 +83,7 @@ def _run(argv: Sequence[str] | None) -> int:
                 " (see titan-campaign --help)"
             )
         if getattr(args, "whole_file", False) and getattr(args, "campaign", None) is not None:
-            return _fail(
-                f"{command_words(args)} is about every campaign of the file: leave out --campaign"
-            )
+            return _fail(f"{command_words(args)} takes no --campaign: leave it out")
         db = actions.Database(path)
         args.handler(args, db)
     except BrokenPipeError:

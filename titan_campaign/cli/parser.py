@@ -158,7 +158,7 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
     if extra:
         command = command_words(args)
         if "--campaign" in extra and getattr(args, "whole_file", False):
-            parser.error(f"{command} is about every campaign of the file: leave out --campaign")
+            parser.error(f"{command} takes no --campaign: leave it out")
         if extra[0].startswith("-") and len(extra[0]) > 1:  # an option it has not
             parser.exit(
                 1,
@@ -169,6 +169,8 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
         quotes = 'a name of several words goes in quotes, e.g. "Ice Storm"; ' if words else ""
         if words and _after_an_option(argv, getattr(args, "command", None), words[0]):
             quotes = "the names go before the options, such as --campaign; "
+        if getattr(args, "clear", False) and words:
+            quotes = "--clear names nothing: give the names or --clear; "
         if command in ("game", "correct") and any(":" in word for word in extra):
             quotes = "the entries go before the options, e.g. game Thorn:won Mira:lost --date D; "
         parser.exit(
