@@ -426,7 +426,6 @@ def test_a_campaign_named_to_a_command_about_every_campaign_is_refused(
     ("argv", "said"),
     [
         (("spend", "Thorn", "spell", "Ice", "Storm"), "spend does not take Storm"),
-        (("honor-guard", "Thorn", "--clear", "Ogre"), "honor-guard does not take Ogre"),
         (("campaign", "rename", "Iron", "Crown"), "campaign rename does not take Crown"),
     ],
 )
