@@ -99,14 +99,15 @@ def text_box(shape: Text) -> tuple[float, float, float, float]:
     return (x0, shape.y - shape.size * PT * 0.72, x0 + width, shape.y + shape.size * PT * 0.2)
 
 
-def overlapping_texts(page: Page) -> list[tuple[str, str]]:
+def overlapping_texts(page: Page, gap: float = 0.0) -> list[tuple[str, str]]:
+    """The texts that overlap on ``page``, or come closer than ``gap`` mm side by side."""
     boxes = [(shape.text, text_box(shape)) for shape in page.shapes if isinstance(shape, Text)]
     clashes = []
     for i, (text_a, a) in enumerate(boxes):
         for text_b, b in boxes[i + 1 :]:
             if (
-                a[0] < b[2] - 0.05
-                and b[0] < a[2] - 0.05
+                a[0] < b[2] + gap - 0.05
+                and b[0] < a[2] + gap - 0.05
                 and a[1] < b[3] - 0.05
                 and b[1] < a[3] - 0.05
             ):

@@ -87,11 +87,26 @@ def test_the_laid_out_sheet_has_no_overlapping_text_stays_inside_and_is_never_be
 ) -> None:
     pages = sheet_pages(sheet, paper)
     for page in pages:
-        assert overlapping_texts(page) == []
+        assert overlapping_texts(page, gap=1.0) == []  # nor touching: "Summoning1"
         assert outside(page, margin=8) == []
     assert small_texts(pages) == []
     if sheet.name in ("Thorn", "Ash", "Mira Stormcaller"):
         assert len(pages) == 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_spell_bought_with_gold_is_marked_bought_and_every_spell_name_prints_whole(
+    example_sheets: dict[str, SheetView], paper: str
+) -> None:
+    """R11: marked "bought", as the text sheet and the app say (the PDF said "gold"); the
+    longest name, "Improved Magic Missile", set smaller in three columns rather than cut."""
+    data = example_sheets["archmage"]
+    texts = [
+        s.text for page in sheet_pages(data, paper) for s in page.shapes if isinstance(s, Text)
+    ]
+    assert texts.count("bought") == sum(spell.bought for spell in data.spells) == 1
+    assert "gold" not in texts
+    assert all(spell.name in texts for spell in data.spells)
 
 
 def test_the_blank_sheet_has_boxes_and_lines_but_no_figures() -> None:

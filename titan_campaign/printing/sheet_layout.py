@@ -166,7 +166,7 @@ def _spell_columns(count: int) -> int:
 
 def _spell_tabs(col_w: float) -> tuple[float, float, float, float]:
     """x offsets in a spell column of school, level, Mana and the mark's right edge."""
-    return (col_w - 29.5, col_w - 15.5, col_w - 11.5, col_w)
+    return (col_w - 31.0, col_w - 15.5, col_w - 11.0, col_w)
 
 
 def _spell_head(page: Page, x: float, y: float, col_w: float) -> None:
@@ -226,12 +226,13 @@ def _blank_spell_rows(flow: Flow, rows: int) -> None:
 
 def _spell_row(page: Page, spell: SpellLine, x: float, y: float, col_w: float, size: float) -> None:
     school, level, mana, right = _spell_tabs(col_w)
-    page.text(x, y, fit_text(spell.name, school - 1, size), size)
+    room = school - 1.5  # "Improved Magic Missile" set smaller rather than cut
+    name_size = fit_size(spell.name, room, size, MIN_SIZE)
+    page.text(x, y, fit_text(spell.name, room, name_size), name_size)
     page.text(x + school, y, spell.school.title(), 7)
     page.text(x + level + 1, y, str(spell.level), size, align="center")
-    page.text(x + mana + 2.5, y, str(spell.mana), size, align="center")
-    mark = spell_mark(spell)
-    page.text(x + right, y, "gold" if mark == "bought" else mark, 7, italic=True, align="right")
+    page.text(x + mana + 1.0, y, str(spell.mana), size, align="center")
+    page.text(x + right, y, spell_mark(spell), 7, italic=True, align="right")  # bonus, bought
 
 
 # --- HONOR GUARD, choices, ledger and notes -----------------------------------------------
