@@ -72,7 +72,7 @@ def test_campaign_list_lists_every_campaign_and_names_the_damaged_titan(
     number = where[0]
     crown.ok("campaign", "new", "Side Quest", "--base-xp", "0")
     listed = crown.ok("campaign", "list")
-    assert "Iron Crown  (base XP 200, 1 Titan)" in listed  # Bex; Thorn is named apart
+    assert "Iron Crown  (base XP 200, 1 Titan, 1 unreadable)" in listed  # Bex; Thorn below
     assert "Side Quest  (base XP 0, 0 Titans)" in listed
     _named_once(listed, where)
     rows = json.loads(crown.ok("campaign", "list", "--json"))

@@ -118,7 +118,8 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
         elif not listed:
             print("no campaigns yet: titan-campaign campaign new NAME --base-xp 0")
         for c in listed if not args.json else []:
-            print(f"{c.name}  (base XP {c.base_xp}, {plural(c.titans, 'Titan')})")
+            unreadable = f", {len(c.unreadable)} unreadable" if c.unreadable else ""
+            print(f"{c.name}  (base XP {c.base_xp}, {plural(c.titans, 'Titan')}{unreadable})")
             for titan in c.unreadable:
                 print(f"  {titan.name}: cannot be read: {titan.problem}")
     else:
