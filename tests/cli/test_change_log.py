@@ -198,7 +198,8 @@ def test_a_redo_into_a_game_number_another_game_took_is_refused(cli) -> None:
 
 def test_a_campaign_rename_is_a_change_undone_and_redone(cli) -> None:
     crew(cli)
-    cli.ok("campaign", "rename", "Second Age")
+    said = cli.ok("campaign", "rename", "Second Age")
+    assert said == 'campaign "Iron Crown" renamed "Second Age"\n'  # the old name too
     assert 'campaign "Iron Crown" renamed "Second Age"' in cli.ok("history")
     assert 'undone: campaign "Iron Crown" renamed "Second Age"' in cli.ok("undo")
     assert [c["name"] for c in json.loads(cli.ok("campaign", "list", "--json"))] == ["Iron Crown"]

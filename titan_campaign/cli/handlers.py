@@ -98,7 +98,7 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
         )
     elif args.action == "rename":
         renamed = actions.rename_campaign(db, _campaign_ref(args, db), args.name)
-        print(f'campaign renamed "{renamed.name}"')
+        print(renamed.changes[-1].text)  # campaign "Iron Crown" renamed "Second Age"
     elif args.action == "delete":
         doomed = actions.find_campaign(db, args.name)  # a misspelt name is said first
         if not args.yes:
