@@ -138,3 +138,15 @@ def test_a_gold_line_of_an_imported_titans_game_names_the_campaign_of_that_game(
     ]
     text = thorn.ok("sheet", "thorn", "--campaign", "Second Age")
     assert "+20  game 1 in Iron Crown loot" in text
+
+
+def test_a_titan_brought_back_into_its_own_campaign_tells_its_past_games_apart(
+    thorn, tmp_path
+) -> None:
+    """Its past games were "game 1 in Iron Crown" inside Iron Crown, where gold --game 1 then
+    said it had played no game 1."""
+    thorn.ok("award", "thorn", "--result", "won")
+    thorn.ok("titan", "export", "thorn", "-o", str(tmp_path / "thorn.json"))
+    thorn.ok("titan", "import", str(tmp_path / "thorn.json"), "--name", "Thorn Again")
+    sheet = json.loads(thorn.ok("sheet", "Thorn Again", "--format", "json"))
+    assert [game["played_in"] for game in sheet["games"]] == ["Iron Crown (2)"]

@@ -101,7 +101,7 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
                 f'{path}: campaign "{found.name}" already has a Titan named {known};'
                 " nothing imported (a new name brings it in)"
             )
-        past = played_elsewhere(events[1:], played_in)
+        past = played_elsewhere(events[1:], played_in, found.name)
         history = [created, *(e for e in past if not isinstance(e, Renamed))]
         came_from = f'"{source}"' if source else "another campaign"
         text = f"{created.name} joins from {came_from} ({len(history)} events)"

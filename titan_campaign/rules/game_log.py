@@ -83,12 +83,14 @@ def game_log(states: Mapping[int, TitanState]) -> list[GameLogEntry]:
     return entries
 
 
-def played_elsewhere(events: Sequence[Event], campaign: str) -> list[Event]:
-    """A Titan's history as brought into another campaign: each game of its own past is kept
+def played_elsewhere(events: Sequence[Event], campaign: str, here: str = "") -> list[Event]:
+    """A Titan's history as brought into campaign ``here``: each game of its own past is kept
     as played in ``campaign`` (games already of another campaign keep theirs), so it is never
-    taken for one of the new campaign's games; so is the game a gold line came from. A past campaign of the same name (another
-    group's) keeps its own: ``campaign`` is then named with a number, "Iron Crown (2)"."""
+    taken for one of the new campaign's games; so is the game a gold line came from. A past
+    campaign of the same name (another group's), or ``here`` itself (a Titan brought back
+    into the campaign it was exported from), is told apart with a number, "Iron Crown (2)"."""
     named = {e.played_in for e in events if isinstance(e, GameRecorded) and e.played_in}
+    named.add(here)
     number, label = 1, campaign
     while label in named:
         number += 1
