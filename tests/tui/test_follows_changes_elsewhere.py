@@ -222,3 +222,34 @@ async def test_the_campaign_list_keeps_its_highlight_on_the_same_campaign_when_o
         actions.delete_campaign(other, actions.find_campaign(other, "Demo"))
         await pilot.pause(WITHIN)
         assert listing.highlighted().name == "Side Quest"  # type: ignore[union-attr]
+
+
+async def test_an_open_game_form_gets_a_row_for_a_titan_added_elsewhere(tmp_path: Path) -> None:
+    """Zed added from a second shell while the game form is open gets his row, not ticked,
+    and the game can be saved with him (he had no row, and nothing said so)."""
+    from textual.widgets import Checkbox
+
+    from titan_campaign.tui.screens.game import RecordGameScreen
+
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("g")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, RecordGameScreen)
+        other = second_shell(db)
+        actions.add_titan(other, actions.find_campaign(other, "Demo"), "Zed", "Di")
+        await pilot.pause(WITHIN)
+        assert "Zed joined the campaign: tick Zed if Zed took part." in notes.text()
+        tick = form.query_one("#titan-3 #takes-part", Checkbox)
+        assert not tick.value and "not taking part" in rendered(form.query_one("#award-3"))
+        assert not form.unsaved()  # his blank row is nothing the player typed
+        tick.value = True
+        for number, result in ((1, "l"), (2, "l"), (3, "w")):
+            form.query_one(f"#titan-{number} #result").focus()
+            await pilot.press(result)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert stored(db, "Zed").earned_xp == 100

@@ -531,7 +531,30 @@ class RecordGameScreen(Screen[None]):
             if state is not None and state != row.state:
                 row.show_titan(state)
                 self.preview(number)
+        shown = {titan.titan for titan, _ in self.titans}
+        for titan_id, state in now.items():
+            if titan_id not in shown and not state.archived:
+                self.call_later(self.add_row, actions.TitanRef(self.campaign, titan_id), state)
         self.show_number()
+
+    async def add_row(self, titan: actions.TitanRef, state: TitanState) -> None:
+        """A Titan that joined the campaign while the form is open gets its row, not ticked
+        (whether it took part is the player's to say)."""
+        self.titans.append((titan, state))
+        self.states.append(state)
+        number = len(self.titans)
+        row = TitanRow(titan, state, number, taking_part=False)
+        award = Static("", id=f"award-{number}", classes="award")
+        await self.query_one("#game-form").mount(row, award, before="#game-legend")
+        if self._initial is not None:  # its blank fields were not typed by the player
+            added = form_values(self).items() | self._results().items()
+            self._initial |= {key: value for key, value in added if key not in self._initial}
+        self.fit_headings()
+        self.preview(number)
+        self.notify(
+            f"{state.name} joined the campaign: tick {state.name} if {state.name} took part.",
+            markup=False,
+        )
 
     def titan_changed(self, titan: actions.TitanRef, state: TitanState) -> None:
         """A Titan of the form changed elsewhere (``titan``, by id): its row previews from it
