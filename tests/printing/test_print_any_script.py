@@ -172,3 +172,25 @@ def test_a_line_that_starts_with_an_arabic_name_reads_left_to_right_as_in_html(
     drawn = drawn_text(sheet_pdf(data))
     head = drawn.index("Titan Character Sheet (continued)")
     assert "ابحرم" in drawn[head - 12 : head], drawn[head - 20 : head + 40]
+
+
+def test_a_game_log_line_of_an_arabic_name_keeps_its_xp_after_the_name(tmp_path: Path) -> None:
+    """ "صلاح الدين: 175 XP: lost": read as Arabic's own, the colon and the figure moved before
+    the name ("175 :صلاح الدين XP"), in the PDF and in a browser alike."""
+    from titan_campaign.cli import main
+    from titan_campaign.printing.figures import LEFT_TO_RIGHT_MARK, named
+
+    assert named("Thorn") == "Thorn" and named("صلاح") == "صلاح" + LEFT_TO_RIGHT_MARK
+    db = ["--db", str(tmp_path / "c.json")]
+    assert main([*db, "campaign", "new", "Sands", "--base-xp", "0"]) == 0
+    assert main([*db, "titan", "add", "صلاح الدين", "--player", "Ann"]) == 0
+    assert main([*db, "game", "صلاح الدين:lost:score=500,battle-won=3"]) == 0
+    pdf = tmp_path / "log.pdf"
+    assert main([*db, "print-campaign", "--format", "pdf", "-o", str(pdf)]) == 0
+    drawn = drawn_text(pdf.read_bytes())  # the name drawn right to left, then the rest
+    log = drawn[drawn.index("GAME LOG") :]
+    line = log[log.index("نيدلا") :]
+    assert line.startswith("نيدلا") and f"{LEFT_TO_RIGHT_MARK}: 175 XP: lost" in line[:30], line
+    svg = tmp_path / "progress.svg"
+    assert main([*db, "progress", "صلاح الدين", "--format", "svg", "-o", str(svg)]) == 0
+    assert f"صلاح الدين{LEFT_TO_RIGHT_MARK}: progress game by game" in svg.read_text()

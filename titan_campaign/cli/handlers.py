@@ -510,11 +510,11 @@ def cmd_goal(args: Namespace, db: Database) -> None:
 def cmd_progress(args: Namespace, db: Database) -> None:
     state, rows = actions.progress(db, _titan(args, db))
     if args.format == "svg":
-        from ..printing.figures import default_path
+        from ..printing.figures import default_path, named
         from ..printing.fonts import font_warning
         from ..printing.progress_chart import progress_svg  # the chart module loads the PDF library
 
-        title = f"{state.name}: progress game by game"
+        title = f"{named(state.name)}: progress game by game"
         text = progress_svg(rows, title)
         warning = font_warning([title])  # as every printout says what prints as a white square
         if warning:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..rules.game_log import GameLogEntry, entry_text
 from .canvas import MIN_SIZE, Page, fit_size, fit_text, paper_size, wrap_text
+from .figures import named
 from .flow import MARGIN, Flow
 from .kinds import CampaignPrint
 from .sheet_layout import sheet_pages
@@ -41,7 +42,7 @@ def _entries(game: GameLogEntry, width: float) -> list[list[Line]]:
     entries = []
     for participant in game.participants:
         said = entry_text(participant.outcome, participant.survivors)
-        text = f"{participant.titan}: {participant.award} XP: {said}"
+        text = f"{named(participant.titan)}: {participant.award} XP: {said}"
         lines = [(line, True, False) for line in wrap_text(text, width, LOG_SIZE, bold=True)]
         summary = participant.breakdown.summary()
         lines += [

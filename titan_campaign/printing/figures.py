@@ -239,3 +239,14 @@ def goal_summary(goal: GoalView) -> str:
 def goal_steps(goal: GoalView) -> list[str]:
     """The goal's steps numbered in order: "1. spend ability spirit"."""
     return [f"{number}. {step}" for number, step in enumerate(goal.steps, start=1)]
+
+
+LEFT_TO_RIGHT_MARK = "\u200e"
+
+
+def named(name: str) -> str:
+    """A player's ``name`` as it starts a printed line ("صلاح الدين: 175 XP: lost"): a name
+    written right to left is followed by a left-to-right mark, so the colon and the figure
+    after it stay after it (read as Arabic's own, they moved before the name, "175 :صلاح")."""
+    written = {unicodedata.bidirectional(char) for char in name}
+    return name + LEFT_TO_RIGHT_MARK if written & {"R", "AL"} else name
