@@ -221,6 +221,20 @@ def level_four_titan() -> list[Any]:
     return [won_game(1, scenario_xp=1000), *(AbilityBought(ability=a) for a in boxes)]  # type: ignore[arg-type]
 
 
+async def test_a_long_field_left_shows_the_start_of_what_it_holds(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        survivors = app.screen.query_one("#titan-1 #survivors", Input)
+        await type_into(pilot, survivors, "Titan, Ogre, Cyclops, Gargoyle, Troll, Ranger")
+        assert survivors.scroll_x > 0  # typing: its end in view
+        await pilot.press("tab")
+        await pilot.pause()
+        assert survivors.scroll_x == 0 and survivors.value.startswith("Titan, Ogre")
+
+
 async def test_survivors_typed_as_commas_only_are_refused_beside_the_titan(
     tmp_path: Path,
 ) -> None:

@@ -136,6 +136,11 @@ class TitanCampaignApp(App[int]):
         # own, left a column of a few words that ran under the key bar)
         self.set_class(event.size.width < UPRIGHT_WIDTH, "-upright")
 
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        """A field left shows the start of what it holds, not its end (a long list of
+        survivors read ",Ogre,Cyclops"); coming back to it selects it all, as before."""
+        event.input.cursor_position = 0
+
     def on_mount(self) -> None:
         remembered = settings.load_settings(self.settings_path)
         if remembered.theme in self.available_themes:
