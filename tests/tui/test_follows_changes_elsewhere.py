@@ -253,3 +253,38 @@ async def test_an_open_game_form_gets_a_row_for_a_titan_added_elsewhere(tmp_path
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert stored(db, "Zed").earned_xp == 100
+
+
+async def test_an_open_rename_form_takes_in_gold_given_elsewhere_but_not_a_new_name(
+    tmp_path: Path,
+) -> None:
+    """Gold given to Thorn from a second shell has nothing to do with his name: the rename
+    is saved (it was refused as "changed elsewhere", as the game form never was). A new name
+    given elsewhere is: that save is refused, showing it."""
+    from textual.widgets import Input
+
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        form = app.screen
+        other = second_shell(db)
+        actions.change_gold(other, actions.find_titan(other, "Thorn"), 7)
+        await pilot.pause(WITHIN)
+        form.query_one("#text-value", Input).value = "Thorn the Bold"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert stored(db, "Thorn the Bold").gold == 7
+        await pilot.press("r")
+        await pilot.pause()
+        form = app.screen
+        actions.rename_titan(other, actions.find_titan(other, "Thorn the Bold"), "Thorgrim")
+        await pilot.pause(WITHIN)
+        form.query_one("#text-value", Input).value = "Thorn the Brave"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert "changed elsewhere" in rendered(form.query_one("#error-name"))
+    assert stored(db, "Thorgrim").name == "Thorgrim"

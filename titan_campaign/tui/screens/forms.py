@@ -461,6 +461,19 @@ class TitanTextModal(TextModal):
     def titan_changed(self, state: TitanState) -> None:
         self.shown = state
 
+    def refresh_view(self) -> None:
+        """The Titan changed elsewhere: a change to what this form is not about (gold, a
+        purchase) is taken in, so saving is not refused for it; a new name (or player)
+        elsewhere is not, so saving is refused and shows it."""
+        app = titan_app(self)
+        view = app.attempt(lambda: actions.read_titan(app.db, self.titan))
+        if view is None:
+            return
+        now = view.state
+        same = (now.name, now.player) == (self.shown.name, self.shown.player)
+        if same:
+            self.shown = now
+
 
 @dataclass(frozen=True)
 class Choice:
