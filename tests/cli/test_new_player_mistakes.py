@@ -613,3 +613,19 @@ def test_clear_with_a_name_says_clear_names_nothing(thorn) -> None:
     message = thorn.refused("honor-guard", "Thorn", "--clear", "Ogre")
     assert "--clear names nothing: give the names or --clear" in message
     assert "quotes" not in message
+
+
+@pytest.mark.parametrize("entry", [("award", "Thorn", "--result", "won"), ("game", "Thorn:won")])
+def test_a_game_date_after_today_is_refused_as_a_slip(thorn, entry) -> None:
+    """2999-01-01 (or 2062 for 2026) was recorded, and the progress put it first of all."""
+    from datetime import date
+
+    before = thorn.db.read_bytes()
+    message = thorn.refused(*entry, "--date", "2999-01-01")
+    assert message == (
+        f"game date 2999-01-01 is after today ({date.today().isoformat()}): a game is entered"
+        " once it is played; check the year and month"
+    )
+    assert thorn.db.read_bytes() == before
+    thorn.ok(*entry, "--date", "2026-01-31")
+    assert "after today" in thorn.refused("correct", "1", "--date", "2999-01-01")

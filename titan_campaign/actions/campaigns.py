@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import NamedTuple
 
 from ..rules.campaign import Campaign, Change, GameLogEntry
@@ -88,6 +88,8 @@ def record_game(
         if earlier is not None:
             _check_same_game(earlier, when, scenario)
         day = when or (earlier.date if earlier else date.today().isoformat())
+        if when:
+            _check_played(when)
         named = scenario or (earlier.scenario if earlier else "")
         at = now_iso()
         seen: set[int] = set()
@@ -117,6 +119,17 @@ def record_game(
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
     return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in ids})
+
+
+def _check_played(day: str) -> None:
+    """A game is entered once it is played: a date after tomorrow (today somewhere on Earth)
+    is a slip of the year or month (2062 for 2026)."""
+    today = date.today()
+    if date.fromisoformat(day) > today + timedelta(days=1):
+        raise RuleError(
+            f"game date {day} is after today ({today.isoformat()}): a game is entered once it"
+            " is played; check the year and month"
+        )
 
 
 def _one_campaign(campaign: CampaignRef, titans: Sequence[TitanRef]) -> None:
@@ -178,6 +191,8 @@ def correct_game(
                 "(campaign games on the command line)"
             )
         day = when or logged.date
+        if when:
+            _check_played(when)
         called = logged.scenario if scenario is None else scenario
         events: dict[int, list[Event]] = {}
         for titan_id in ids:
