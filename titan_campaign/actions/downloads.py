@@ -31,5 +31,7 @@ def titan_export(db: Database, titan: TitanRef) -> tuple[TitanState, bytes]:
     found = _partial(db, [titan])
     titan_id = titan.titan
     state = found.state(titan_id)
-    text = titan_export_text(state, found.histories[titan_id], now_iso(), found.name)
+    text = titan_export_text(
+        state, found.histories[titan_id], now_iso(), found.name, titan.campaign.id
+    )
     return state, text.encode()

@@ -75,7 +75,7 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
     refused whole (naming the first event that fails) with the database untouched. It comes
     in under ``name``, or the name it has in the file now: its renames are folded into its
     creation, so no name it had before (which another Titan here may have) gets in the way."""
-    source, events = read_titan_export(path)
+    source, source_id, events = read_titan_export(path)
     played_in = source or "another campaign"
     at = now_iso()
     if name is not None and not name.strip():
@@ -101,7 +101,9 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
                 f'{path}: campaign "{found.name}" already has a Titan named {known};'
                 " nothing imported (a new name brings it in)"
             )
-        past = played_elsewhere(events[1:], played_in, found.name)
+        # brought back into the campaign it came from: its past games are told apart
+        here = found.name if source_id == campaign.id else ""
+        past = played_elsewhere(events[1:], played_in, here)
         history = [created, *(e for e in past if not isinstance(e, Renamed))]
         came_from = f'"{source}"' if source else "another campaign"
         text = f"{created.name} joins from {came_from} ({len(history)} events)"

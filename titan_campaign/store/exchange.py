@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, NamedTuple, TypeVar
 
 from pydantic import Field, PlainValidator, StringConstraints
 from pydantic_core import PydanticCustomError
@@ -323,14 +323,20 @@ class TitanFile(Facts):
     """The Titan's name, for a reader of the file (the events name it)."""
     campaign: Annotated[Text, StringConstraints(max_length=60), PRINTABLE] = ""
     """The campaign the Titan was exported from: where its games were played."""
+    campaign_id: Id = ""
+    """That campaign's id (the same in every copy of the database; not in older files)."""
     events: Annotated[tuple[StoredEvent, ...], Field(min_length=1, max_length=MAX_EVENTS)]
 
 
 def titan_export_text(
-    state: TitanState, events: Sequence[Event], exported: str, campaign: str = ""
+    state: TitanState,
+    events: Sequence[Event],
+    exported: str,
+    campaign: str = "",
+    campaign_id: str = "",
 ) -> str:
     """One Titan with its whole history (``rules``: the rules version that judged it), and the
-    campaign it was played in."""
+    campaign it was played in (its name and id)."""
     data = {
         "format": TITAN_FORMAT,
         "schema_version": TitanFile.NEWEST,
@@ -338,17 +344,26 @@ def titan_export_text(
         "rules": RULES_VERSION,
         "titan": state.name,
         "campaign": campaign,
+        **({"campaign_id": campaign_id} if campaign_id else {}),
         "events": [event_doc(event) for event in events],
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def read_titan_export(path: Path) -> tuple[str, list[Event]]:
-    """The campaign a Titan export file names (maybe "") and its events, checked by the rules
-    (not yet replayed)."""
+class TitanFileRead(NamedTuple):
+    """A Titan export file as read: the campaign it names (maybe ""), that campaign's id
+    (maybe "": an older file), and its events, checked by the rules (not yet replayed)."""
+
+    campaign: str
+    campaign_id: str
+    events: list[Event]
+
+
+def read_titan_export(path: Path) -> TitanFileRead:
     exported = _read(path, TitanFile, "titan-campaign Titan file")
     try:
-        return exported.campaign, list(events_from_json(exported.events))
+        events = list(events_from_json(exported.events))
+        return TitanFileRead(exported.campaign, exported.campaign_id, events)
     except ShapeError as error:
         raise StoreError(
             f"{path} is not a titan-campaign Titan file ({error}); nothing imported"
