@@ -162,6 +162,23 @@ def test_changes_on_both_copies_all_come_in(copies: Copies) -> None:
     assert "Bea (Bo)" in names and "Cid (Ann)" in names and "Oskar" in names
 
 
+def test_a_merge_round_trip_keeps_each_game_on_the_titan_that_played_it(copies: Copies) -> None:
+    """Ann adds Bea and Bo adds Cy, each under the same Titan number, each in a game; Ann
+    merges Bo's copy, then Bo merges Ann's merged file: Bea's game was given to Cy on Bo's
+    copy, and each copy then said "nothing to merge"."""
+    copies.on(copies.ann, "titan", "add", "Bea", "--player", "Ann")
+    copies.on(copies.bo, "titan", "add", "Cy", "--player", "Bo")
+    copies.on(copies.ann, "game", "Thorn:won", "Bea:lost")
+    copies.on(copies.bo, "game", "Thorn:lost", "Cy:won")
+    copies.merge()
+    copies.merge(into=copies.bo, other=copies.ann)
+    assert sheets(copies.ann.db) == sheets(copies.bo.db)
+    games = {name: sheet.games for name, sheet in sheets(copies.bo.db).items()}
+    assert [game.result for game in games["The Iron Crown/Bea"]] == ["lost"]
+    assert games["The Iron Crown/Cy"] == ()  # its game clashed with Bea's: refused
+    assert "nothing to merge" in copies.merge()
+
+
 def test_both_spent_thorns_last_xp_the_first_made_is_kept_the_other_refused_and_kept(
     copies: Copies,
 ) -> None:

@@ -174,6 +174,9 @@ class _Replay:
         self.mine_rest, self.theirs_rest = mine.changes[fork:], theirs.changes[fork:]
         mine_rest = {c.id: c for c in mine.changes[fork:]}
         theirs_rest = {c.id: c for c in theirs.changes[fork:]}
+        self.versions = {"mine": mine_rest, "theirs": theirs_rest}
+        """Each copy's own version of a change, by id: a Titan one creates has the number
+        that copy gave it, which the other copy may have given another Titan."""
         self.both = mine_rest.keys() & theirs_rest.keys()
         self.undone_here = {c.id for c in mine.changes[fork:] if c.undone}
         self.theirs_only = theirs_rest.keys() - mine_rest.keys()
@@ -300,8 +303,9 @@ class _Replay:
                     self._refuse(campaign, change.text, str(error), change, side)
                     continue
                 sides = ("mine", "theirs") if change_id in self.both else (side,)
-                for tid, mapped in new.items():
-                    titans.update({(each, tid): mapped for each in sides})
+                for each in sides:  # each copy's number for the Titans it created
+                    created = _created(self.versions[each][change_id])
+                    titans.update(zip(((each, tid) for tid in created), new.values()))
                 in_effect.add(change_id)
                 if ours:
                     self.brought.append(change.text)
@@ -336,6 +340,13 @@ class _Replay:
         if side == "mine" and change.id not in self.both:
             what = f"{what} (made on this copy: taken back)"
         self.refused.append(Refused(campaign.name, what, reason, _kept(change)))
+
+
+def _created(change: Change) -> list[int]:
+    """The numbers of the Titans ``change`` creates, in its order."""
+    return [
+        tid for tid, added in change.events.items() if any(isinstance(e, Created) for e in added)
+    ]
 
 
 def _kept(change: Change) -> dict[str, Any]:
