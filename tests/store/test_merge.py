@@ -179,6 +179,29 @@ def test_a_merge_round_trip_keeps_each_game_on_the_titan_that_played_it(copies: 
     assert "nothing to merge" in copies.merge()
 
 
+def test_changes_redone_on_both_copies_keep_their_order_and_an_undo_both_made_stands(
+    copies: Copies,
+) -> None:
+    """Two gold lines undone, the copy made, both redone on each copy and the second undone
+    on each: the merge replayed the second's redo before the first's, refused its undo as a
+    clash, and the gold undone on both copies came back (30 gold where both said 10)."""
+    gold = sheets(copies.ann.db)["The Iron Crown/Mira"].gold
+    for amount in ("10", "20"):
+        copies.on(copies.ann, "gold", "Mira", amount)
+    copies.on(copies.ann, "undo")
+    copies.on(copies.ann, "undo")
+    copies.copy()
+    for who in (copies.ann, copies.ann, copies.bo, copies.bo):
+        copies.on(who, "redo")
+    copies.on(copies.bo, "undo")
+    copies.on(copies.ann, "undo")
+    before = copies.bo.db.read_bytes()
+    assert "nothing to merge" in copies.merge(into=copies.bo, other=copies.ann)
+    assert copies.bo.db.read_bytes() == before
+    assert "nothing to merge" in copies.merge()
+    assert sheets(copies.ann.db)["The Iron Crown/Mira"].gold == gold + 10
+
+
 def test_both_spent_thorns_last_xp_the_first_made_is_kept_the_other_refused_and_kept(
     copies: Copies,
 ) -> None:

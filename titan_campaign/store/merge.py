@@ -194,8 +194,11 @@ class _Replay:
                         self.left_out.append((side, change, dropper))
                     continue
                 known = self.picked.get(change_id)
-                if known is None or _stamp(change) > _stamp(known[1]):
-                    self.picked[change_id] = (side, change)
+                if known is None or (  # undone on one copy only: the later undo or redo wins
+                    bool(change.undone) != bool(known[1].undone)
+                    and _stamp(change) > _stamp(known[1])
+                ):
+                    self.picked[change_id] = (side, change)  # else this copy's own stays
         self.dropped_by = {
             change_id: tuple(
                 dropped
@@ -232,7 +235,12 @@ class _Replay:
         for side, rest in rests.items():
             latest = datetime.min.replace(tzinfo=UTC)
             for index, change in enumerate(rest):
-                latest = max(latest, _moment(change.redone_at or change.at))
+                # a change both copies hold keeps its place in both logs: a redo of it on
+                # one copy does not move it after a change both hold after it
+                shared = change.id in self.both
+                latest = max(
+                    latest, _moment(change.at if shared else change.redone_at or change.at)
+                )
                 if self.picked.get(change.id, ("", change))[0] != side:
                     continue
                 rank = ranks.index(side)
@@ -269,8 +277,8 @@ class _Replay:
                 except RuleError as error:
                     self._refuse(campaign, f"undo: {change.text}", str(error), change, side)
                     continue
-                if side == "theirs" and change.undone_at:
-                    self.brought.append(f"undo: {change.text}")
+                if side == "theirs" and change.undone_at and change_id not in self.undone_here:
+                    self.brought.append(f"undo: {change.text}")  # not when undone here too
                 continue
             if ours and change_id in self.refused_ids:
                 self._refuse(campaign, change.text, "refused by an earlier merge", change, side)
