@@ -202,6 +202,31 @@ def test_changes_redone_on_both_copies_keep_their_order_and_an_undo_both_made_st
     assert sheets(copies.ann.db)["The Iron Crown/Mira"].gold == gold + 10
 
 
+def test_a_campaign_each_copy_made_under_one_name_is_kept_by_both_under_two_names(
+    copies: Copies,
+) -> None:
+    """Each copy made a campaign "Side": each merge refused the other's whole campaign, and
+    the copies never came together. It comes in as "Side (2)", a rename the other copy
+    takes when it merges back."""
+    copies.on(copies.ann, "campaign", "new", "Side", "--base-xp", "0")
+    copies.on(copies.ann, "titan", "add", "Sif", "--player", "Ann", "--campaign", "Side")
+    copies.on(copies.bo, "campaign", "new", "Side", "--base-xp", "0")
+    copies.on(copies.bo, "titan", "add", "Tor", "--player", "Bo", "--campaign", "Side")
+    said = copies.merge()
+    assert 'campaign "Side" renamed "Side (2)"' in said and "refused" not in said
+    copies.merge(into=copies.bo, other=copies.ann)
+    assert (
+        sheets(copies.ann.db).keys()
+        == sheets(copies.bo.db).keys()
+        >= {
+            "Side/Sif",
+            "Side (2)/Tor",
+        }
+    )
+    assert "nothing to merge" in copies.merge()
+    assert "nothing to merge" in copies.merge(into=copies.bo, other=copies.ann)
+
+
 def test_both_spent_thorns_last_xp_the_first_made_is_kept_the_other_refused_and_kept(
     copies: Copies,
 ) -> None:

@@ -21,10 +21,10 @@ from typing import Any, NamedTuple
 
 from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
-from ..rules.events import Created, Event, Renamed
+from ..rules.events import SHORT, Created, Event, Renamed
 from ..rules.names import name_key
 from ..rules.printable import kept_text
-from .database import Database, Session, Stored
+from .database import Database, Session, Stored, now_iso
 from .documents import EXPORT_FORMAT, REFUSED_FORMAT, change_to_doc
 from .exchange import ExportFile, check_export, export_tables, read_export
 from .files import StoreError, parse_json, read_bytes, write_atomically
@@ -489,6 +489,23 @@ def kept_deleted(database: Path) -> set[str]:
     return {str(e) for e in (entries if isinstance(entries, list) else []) if isinstance(e, str)}
 
 
+def _add_campaign(
+    session: Session, campaign: Campaign, campaign_id: str
+) -> tuple[Stored, Campaign]:
+    """A campaign only the other copy has, added here; if a campaign here has its name (each
+    copy made one of that name), it comes in renamed "Side (2)", the rename a change of its
+    own log, so that the other copy takes it too when it merges this file."""
+    taken = {name_key(stored.campaign.name) for stored in _campaign_ids(session).values()}
+    name, number = campaign.name, 1
+    while name_key(name) in taken:
+        number += 1
+        name = f"{campaign.name[: SHORT - 5]} ({number})"
+    added = session.add_campaign(name, campaign.base_xp, campaign.created, campaign_id)
+    if name != campaign.name:
+        campaign = campaign.rename(name, now_iso()).campaign
+    return added, campaign
+
+
 def merge_into(
     session: Session,
     other: dict[str, Any],
@@ -541,7 +558,10 @@ def merge_into(
         session.drop_campaign(here)
         session.keep_deletion(deletion)
         brought.append(f'campaign "{name}" deleted')
-    for campaign_id, other_stored in theirs_by_id.items():
+    # the campaigns both copies hold first: one renamed on the other copy frees its name for
+    # a campaign only that copy has (brought in under another name there, see below)
+    in_both = sorted(theirs_by_id.items(), key=lambda item: item[0] not in mine_by_id)
+    for campaign_id, other_stored in in_both:
         other_campaign = other_stored.campaign
         stored = mine_by_id.get(campaign_id)
         deletion = mine_deleted.get(campaign_id)
@@ -560,12 +580,7 @@ def merge_into(
             session.forget_deletion(campaign_id)
         if stored is None:
             try:
-                added = session.add_campaign(
-                    other_campaign.name,
-                    other_campaign.base_xp,
-                    other_campaign.created,
-                    campaign_id,
-                )
+                added, other_campaign = _add_campaign(session, other_campaign, campaign_id)
             except RuleError as error:
                 kept = {"name": other_campaign.name, "base_xp": other_campaign.base_xp}
                 kept["changes"] = [change_to_doc(0, c) for c in other_campaign.changes]
@@ -574,7 +589,7 @@ def merge_into(
             changes = tuple(c._replace(number=None) for c in other_campaign.changes)
             session.save(added, other_campaign.with_changes(changes), "")
             whole.append(other_campaign.name)
-            brought.append(f'campaign "{other_campaign.name}" created')
+            brought.append(f'campaign "{other_stored.campaign.name}" created')
             brought.extend(c.text for c in changes)
             continue
         replay = _Replay(stored.campaign, other_campaign, refused_ids)
