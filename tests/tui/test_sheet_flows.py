@@ -125,6 +125,25 @@ async def test_up_on_the_top_row_keeps_the_cursor_on_the_boxes(tmp_path: Path) -
     assert stored(db, "Thorn").abilities["power"] == 1
 
 
+async def test_tab_stops_only_where_keys_do_something_on_the_sheet_and_the_game_form(
+    tmp_path: Path,
+) -> None:
+    """The page itself was a Tab stop with nothing drawn focused: space did nothing there, and
+    on the game form a scenario typed there went nowhere."""
+    from textual.containers import VerticalScroll
+
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert not any(isinstance(w, VerticalScroll) for w in app.screen.focus_chain)
+        await pilot.press("escape", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert not any(isinstance(w, VerticalScroll) for w in app.screen.focus_chain)
+
+
 async def test_clicking_a_box_checks_it(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

@@ -349,7 +349,7 @@ class RecordGameScreen(Screen[None]):
         return self.campaign
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="game-form"):
+        with VerticalScroll(id="game-form", can_focus=False):  # its fields take the keys
             yield Static(id="game-title", classes="page-title")
             with Horizontal(classes="panel game-top"):
                 with Horizontal(classes="game-day"):

@@ -326,7 +326,7 @@ class SheetScreen(OneTitan, Screen[None]):
 
     def compose(self) -> ComposeResult:
         self._fit(self.app.size.width)  # before the children get styled
-        with VerticalScroll(id="sheet"):
+        with VerticalScroll(id="sheet", can_focus=False):  # the boxes and lists take the keys
             yield Static(id="sheet-title", classes="page-title")
             yield Static(id="sheet-summary")
             yield Static(id="sheet-pending")
