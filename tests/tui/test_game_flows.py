@@ -221,6 +221,21 @@ def level_four_titan() -> list[Any]:
     return [won_game(1, scenario_xp=1000), *(AbilityBought(ability=a) for a in boxes)]  # type: ignore[arg-type]
 
 
+async def test_a_refused_game_says_why_where_the_player_looks(tmp_path: Path) -> None:
+    """With many Titans the form's foot, where the refusal is written, is off the screen:
+    ctrl+s seemed to do nothing. It is said as a notice too."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        notes = Notes(app)
+        await pilot.press("g")
+        await pilot.pause()
+        await results(pilot, "w", "w")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Not saved: game 1 would have 2 winners, Thorn and Bryn" in notes.text()
+
+
 async def test_a_long_field_left_shows_the_start_of_what_it_holds(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo")

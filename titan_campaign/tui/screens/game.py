@@ -566,10 +566,14 @@ class RecordGameScreen(Screen[None]):
         self.refresh_view()
 
     def show_problems(self, general: str = "", date_problem: str = "") -> None:
+        """What is wrong, under the form (and the date); a refusal is also said where the
+        player looks: under many Titans, the form's foot is off the screen."""
         for field, text in (("form", general), ("date", date_problem)):
             error = self.query_one(f"#error-{field}", Static)
             error.update(plain(text))
             error.display = bool(text)
+        if general:
+            self.notify(general, severity="error", markup=False)
 
     def action_save_game(self) -> None:
         game_date = self.query_one("#game-date", Input).value.strip()
