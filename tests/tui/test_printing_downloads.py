@@ -168,6 +168,7 @@ async def test_on_the_desktop_printing_into_a_missing_folder_asks_to_make_it(
     target = here / "printouts" / "thorn.pdf"
     app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
         await pilot.press("p")
         await pilot.pause()
         app.screen.query_one("#print-path", Input).value = str(target)
@@ -175,9 +176,11 @@ async def test_on_the_desktop_printing_into_a_missing_folder_asks_to_make_it(
         await pilot.pause()
         assert isinstance(app.screen, ConfirmModal)  # make the folder printouts?
         assert "printouts" in rendered(app.screen.query_one("#question"))
-        await pilot.press("y" if yes else "escape")
+        await pilot.press("y" if yes else "enter")  # Enter: the answer focused, No
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen if yes else PrintModal)
+        if not yes:  # said: the dialog closing alone looked as if it had been printed
+            assert "Nothing was written: the folder was not made." in notes.text()
     assert target.parent.exists() is yes
     assert target.exists() is yes
 

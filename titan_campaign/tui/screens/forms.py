@@ -138,7 +138,8 @@ class ConfirmModal(Dialog[bool]):
             yield Label(plain(self.heading), classes="form-title")
             yield Static(plain(self.question), id="question")
             with Horizontal(classes="buttons"):
-                yield Button(plain(self.yes), variant="primary", id="yes")
+                # neither drawn as the main one: the focused answer (No, first) is Enter's
+                yield Button(plain(self.yes), id="yes")
                 yield Button(plain(self.no), id="no")
         yield KeyBar()
 
@@ -211,7 +212,9 @@ def save_file(
                     "Make it",
                     "No",
                 ),
-                lambda yes: attempt(True) if yes else None,
+                lambda yes: attempt(True) if yes else screen.notify(
+                    "Nothing was written: the folder was not made."
+                ),
             )
             return
         except REFUSED as error:
