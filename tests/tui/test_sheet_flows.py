@@ -144,6 +144,21 @@ async def test_tab_stops_only_where_keys_do_something_on_the_sheet_and_the_game_
         assert not any(isinstance(w, VerticalScroll) for w in app.screen.focus_chain)
 
 
+async def test_up_from_the_first_spell_goes_back_to_the_boxes(example_db: Path) -> None:
+    """Down from the last school row goes into the spells; Up from their first row did
+    nothing, and only Tab or 0 went back."""
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        schools = app.screen.query_one("#schools", BoxGrid)
+        schools.focus()
+        schools.cursor = len(schools.rows) - 1
+        await pilot.press("down")
+        spells = app.screen.query_one("#spell-list", DataTable)
+        assert app.focused is spells and spells.cursor_row == 0
+        await pilot.press("up")
+        assert app.focused is schools and schools.cursor == len(schools.rows) - 1
+
+
 async def test_clicking_a_box_checks_it(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

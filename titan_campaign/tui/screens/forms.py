@@ -212,8 +212,10 @@ def save_file(
                     "Make it",
                     "No",
                 ),
-                lambda yes: attempt(True) if yes else screen.notify(
-                    "Nothing was written: the folder was not made."
+                lambda yes: (
+                    attempt(True)
+                    if yes
+                    else screen.notify("Nothing was written: the folder was not made.")
                 ),
             )
             return

@@ -281,6 +281,21 @@ def pending_line(data: SheetView) -> str:
     return f"! {plural(len(data.pending), 'choice')} to make (c): {listed}"
 
 
+class SpellList(DataTable[Text]):
+    """The spells known, a row each; Up from the first row goes back to the boxes above, as
+    Down from the last box came to it."""
+
+    def action_cursor_up(self) -> None:
+        if self.cursor_row > 0:
+            super().action_cursor_up()
+            return
+        grids = list(self.screen.query(BoxGrid))
+        if grids:
+            above = grids[-1]
+            above.cursor = max(len(above.rows) - 1, 0)
+            above.focus()
+
+
 class SheetScreen(OneTitan, Screen[None]):
     # its styles (sheet.tcss) are read with the app's: TitanCampaignApp.CSS_PATH
     AUTO_FOCUS = ""  # the boxes take the keys, focused on mount without scrolling the sheet
@@ -343,7 +358,7 @@ class SheetScreen(OneTitan, Screen[None]):
                     yield Static(id="sheet-derived")
             with Vertical(id="sheet-spells"):
                 yield Static(Text("SPELLS", style="bold underline"))
-                yield DataTable(id="spell-list", cursor_type="row", zebra_stripes=True)
+                yield SpellList(id="spell-list", cursor_type="row", zebra_stripes=True)
                 yield Static(id="spell-text")
             with Horizontal(id="sheet-bottom"):
                 yield Static(id="sheet-items")
