@@ -195,6 +195,19 @@ async def test_changing_what_to_print_keeps_the_format_chosen_where_it_is_offere
         assert app.screen.query_one("#print-path", Input).value.endswith("thorn-game-card.html")
 
 
+async def test_paper_is_asked_only_for_a_printout_on_paper(example_db: Path) -> None:
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        paper = app.screen.query_one("#print-paper", Select)
+        formats = app.screen.query_one("#print-format", Select)
+        for fmt, shown in (("text", False), ("json", False), ("html", True), ("pdf", True)):
+            formats.value = fmt
+            await pilot.pause()
+            assert paper.display is shown, fmt
+
+
 async def test_a_crash_in_a_handler_leaves_the_last_saved_state(
     example_db: Path, monkeypatch
 ) -> None:

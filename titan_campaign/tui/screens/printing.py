@@ -24,6 +24,7 @@ from .base import database, titan_app
 from .forms import BACK, FormBox, FormModal, ask_to_replace, save_file, save_or_cancel
 
 PAPERS = ("a4", "letter")
+UNPAGED = ("text", "json")
 SUFFIXES = {"text": "txt", "json": "json", "html": "html", "pdf": "pdf", "svg": "svg"}
 
 
@@ -102,7 +103,7 @@ class PrintModal(FormModal):
                 id="print-format",
                 compact=True,
             )
-            yield Label("Paper")
+            yield Label("Paper", id="paper-label")
             yield Select(
                 [(p, p) for p in PAPERS],
                 value="a4",
@@ -135,6 +136,9 @@ class PrintModal(FormModal):
             format_select.set_options([(f, f) for f in formats])
             format_select.value = chosen if chosen in formats else formats[0]
         fmt = str(format_select.value)
+        on_paper = fmt not in UNPAGED  # a text or JSON file has no paper size
+        self.query_one("#print-paper").display = on_paper
+        self.query_one("#paper-label").display = on_paper
         for path in self.query("#print-path").results(Input):
             path.value = self._path_for(path.value, what, fmt)
             self._offered = self._default_path(what, fmt)
