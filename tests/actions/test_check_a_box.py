@@ -75,3 +75,17 @@ def test_unchecking_after_a_change_from_another_shell_saves_nothing(db: Database
             db, actions.find_titan(db, "Thorn"), "power", shown.abilities["power"], shown=shown
         )
     assert db.path.read_bytes() == saved
+
+
+def test_a_box_of_a_free_school_level_says_ctrl_z_takes_it_back(db: Database) -> None:
+    """Water 1 and 2 bought (level 1: a free school level), the free level taken in Water: its
+    box, the latest change, was refused as not "the latest purchase"."""
+    thorn = actions.find_titan(db, "Thorn")
+    actions.buy_school_level(db, thorn, "water")
+    actions.buy_school_level(db, thorn, "water")
+    shown = actions.choose_school(db, thorn, "water").state
+    assert shown.schools["water"] == 3
+    saved = db.path.read_bytes()
+    with pytest.raises(actions.RuleError, match="That box is a free school level, not a purchase"):
+        actions.uncheck_box(db, thorn, "water", 3, shown=shown)
+    assert db.path.read_bytes() == saved

@@ -58,7 +58,9 @@ async def test_loading_the_example_campaign_imports_its_titans(tmp_path: Path, m
         notes = Notes(app)
         await pilot.press("e")  # loaded again: it is here already
         await pilot.pause()
-        assert "The example campaign is here already: nothing to merge." in notes.text()
+        assert "The example campaign is here already (changes since kept): nothing loaded." in (
+            notes.text()
+        )
         await pilot.press("ctrl+z")  # not a change inside the example: it says so
         await pilot.pause()
         assert "The latest change (import of Example) cannot be undone" in notes.text()

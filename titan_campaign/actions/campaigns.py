@@ -377,10 +377,27 @@ def uncheck_box(
         state = found.state(titan_id)
         if shown is not None and state != shown:
             raise TitanChanged(titan, state, shown)
-        if not _bought_last(found.history(titan_id)[-1], titan_id, state, row, box):
+        latest = found.history(titan_id)[-1]
+        if _free_level_last(latest, titan_id, row, box):
+            raise RuleError(FREE_LEVEL_KEPT)
+        if not _bought_last(latest, titan_id, state, row, box):
             raise RuleError(UNCHECK_REFUSED)
 
     return _undo(db, titan, judge)
+
+
+FREE_LEVEL_KEPT = (
+    "That box is a free school level, not a purchase: ctrl+z (undo) takes it back, and the"
+    " free level is yours to choose again (R2)."
+)
+
+
+def _free_level_last(change: Change, titan_id: int, row: str, box: int) -> bool:
+    """Whether ``change`` was the free school level (R2) of box ``box`` of ``row``."""
+    return any(
+        isinstance(e, SchoolGained) and e.free and (e.school, e.level) == (row, box)
+        for e in change.events.get(titan_id, ())
+    )
 
 
 def _bought_last(change: Change, titan_id: int, state: TitanState, row: str, box: int) -> bool:

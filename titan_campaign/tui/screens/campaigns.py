@@ -215,7 +215,7 @@ class CampaignsScreen(Screen[None]):
             if merged is None:
                 said = f"Loaded {', '.join(imported.campaigns)}."
             elif merged.brings_nothing:
-                said = "The example campaign is here already: nothing to merge."
+                said = "The example campaign is here already (changes since kept): nothing loaded."
             else:
                 said = merged.text
             self.notify(said, title="Example campaign")
