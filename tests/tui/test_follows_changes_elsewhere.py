@@ -288,3 +288,36 @@ async def test_an_open_rename_form_takes_in_gold_given_elsewhere_but_not_a_new_n
         assert app.screen is form
         assert "changed elsewhere" in rendered(form.query_one("#error-name"))
     assert stored(db, "Thorgrim").name == "Thorgrim"
+
+
+async def test_a_game_row_redrawn_for_a_change_elsewhere_is_asked_again_before_saving(
+    tmp_path: Path,
+) -> None:
+    """Osk's Wisdom box bought in another tab while the form is open: his row previews the
+    award as it is now, and the first ctrl+s says so instead of saving (it saved at once,
+    the change seen only in a passing notice)."""
+    from titan_campaign.tui.screens.game import RecordGameScreen
+
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("g")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, RecordGameScreen)
+        for number, result in ((1, "w"), (2, "l")):
+            form.query_one(f"#titan-{number} #result").focus()
+            await pilot.press(result)
+        other = second_shell(db)
+        actions.buy_ability(other, actions.find_titan(other, "Osk"), "wisdom")
+        await pilot.pause(WITHIN)
+        assert "wisdom" in rendered(form.query_one("#award-2")).lower()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert "Not saved: Osk changed elsewhere since shown" in notes.text()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not form
+    assert stored(db, "Osk").earned_xp == 55  # 50, and 10% for the Wisdom box (R8)

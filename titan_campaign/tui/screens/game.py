@@ -344,6 +344,9 @@ class RecordGameScreen(Screen[None]):
         ]
         self.states = [state for _, state in self.titans]
         self._initial: dict[str, object] | None = None
+        self._unseen: set[actions.TitanRef] = set()
+        """Titans changed elsewhere since their row was shown, redrawn as they are now: the
+        save is refused once, naming them, as a save made before the redraw is."""
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
@@ -531,6 +534,7 @@ class RecordGameScreen(Screen[None]):
             if state is not None and state != row.state:
                 row.show_titan(state)
                 self.preview(number)
+                self._unseen.add(row.titan)  # the next ctrl+s asks again, as the README says
         shown = {titan.titan for titan, _ in self.titans}
         for titan_id, state in now.items():
             if titan_id not in shown and not state.archived:
@@ -597,6 +601,14 @@ class RecordGameScreen(Screen[None]):
         if wrong or date_problem:
             see = ", ".join(["the date"] * bool(date_problem) + wrong)
             self.show_problems(f"Not saved: see {see}", date_problem)
+            return
+        unseen = [row.state.name for row in rows if row.titan in self._unseen]
+        self._unseen.clear()
+        if unseen:
+            self.show_problems(
+                f"Not saved: {', '.join(unseen)} changed elsewhere since shown; each row now"
+                " previews its Titan as it is: check, and ctrl+s again"
+            )
             return
         parts = [
             actions.Participant(row.titan, row.outcome(), row.survivors(), row.state)
