@@ -54,7 +54,10 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
         "model_type": lambda: "an object",
         "model_attributes_type": lambda: "an object",
         "extra_forbidden": lambda: "not one of its fields",
-        "union_tag_invalid": lambda: "a kind this version knows",
+        "union_tag_invalid": lambda: (
+            f"a kind this version knows, not {context.get('tag')!r} (a newer version's, or"
+            " mistyped)"
+        ),
         "union_tag_not_found": lambda: "its kind (which event it is)",
         "finite_number": lambda: "a finite number",
         "literal_error": lambda: "one of " + str(context.get("expected", "")).replace("'", ""),
