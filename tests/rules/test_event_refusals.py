@@ -23,7 +23,11 @@ from titan_campaign.rules.facts import ShapeError
 REFUSED: list[tuple[str, Any, str]] = [
     ("not an object", ["ability_bought"], "an object"),
     ("no kind", {"ability": "power"}, "its kind (which event it is)"),
-    ("kind not text", {"kind": 3}, "a kind this version knows"),
+    (
+        "kind not text",
+        {"kind": 3},
+        "a kind this version knows, not '3' (a newer version's, or mistyped)",
+    ),
     (
         "created without a player",
         {"kind": "created", "name": "Thorn", "base_xp": 100},
