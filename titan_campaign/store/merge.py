@@ -560,8 +560,8 @@ def merge_into(
         brought.append(f'campaign "{name}" deleted')
     # the campaigns both copies hold first: one renamed on the other copy frees its name for
     # a campaign only that copy has (brought in under another name there, see below)
-    in_both = sorted(theirs_by_id.items(), key=lambda item: item[0] not in mine_by_id)
-    for campaign_id, other_stored in in_both:
+    ordered = sorted(theirs_by_id.items(), key=lambda item: item[0] not in mine_by_id)
+    for campaign_id, other_stored in ordered:
         other_campaign = other_stored.campaign
         stored = mine_by_id.get(campaign_id)
         deletion = mine_deleted.get(campaign_id)

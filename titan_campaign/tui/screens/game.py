@@ -538,15 +538,15 @@ class RecordGameScreen(Screen[None]):
         shown = {titan.titan for titan, _ in self.titans}
         for titan_id, state in now.items():
             if titan_id not in shown and not state.archived:
-                self.call_later(self.add_row, actions.TitanRef(self.campaign, titan_id), state)
+                titan = actions.TitanRef(self.campaign, titan_id)
+                self.titans.append((titan, state))  # now: a second redraw adds it once
+                self.states.append(state)
+                self.call_later(self.add_row, titan, state, len(self.titans))
         self.show_number()
 
-    async def add_row(self, titan: actions.TitanRef, state: TitanState) -> None:
+    async def add_row(self, titan: actions.TitanRef, state: TitanState, number: int) -> None:
         """A Titan that joined the campaign while the form is open gets its row, not ticked
         (whether it took part is the player's to say)."""
-        self.titans.append((titan, state))
-        self.states.append(state)
-        number = len(self.titans)
         row = TitanRow(titan, state, number, taking_part=False)
         award = Static("", id=f"award-{number}", classes="award")
         await self.query_one("#game-form").mount(row, award, before="#game-legend")
