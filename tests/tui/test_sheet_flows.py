@@ -161,6 +161,23 @@ async def test_up_from_the_first_spell_goes_back_to_the_boxes(example_db: Path) 
         assert app.focused is schools and schools.cursor == len(schools.rows) - 1
 
 
+async def test_a_tall_level_up_pick_opens_on_its_title_at_80x24(tmp_path: Path) -> None:
+    """A long name's news made the pick taller than the screen: it opened scrolled past its
+    title ("LEVEL 1: choose a free spell-school level")."""
+    from titan_campaign.tui.screens.forms import FormBox
+
+    name = "Zedekiah the Very Long Named Warlord of Titans"
+    water = [SchoolGained(school="water", level=1), SpellChosen(spell="Bog Walker", pick="school")]
+    db = build_db(tmp_path / "c.json", 200, [(name, "Ann", water)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan=name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right", "space")  # Water level 2: level 1, a free school level
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+        box = app.screen.query_one(FormBox)
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+
+
 async def test_clicking_a_box_checks_it(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

@@ -524,6 +524,11 @@ class PickModal(FormModal):
             yield Label(plain(self.hint), classes="hint")
         yield KeyBar()
 
+    def on_mount(self) -> None:
+        """Opened on its title: the list taking the focus scrolled a tall pick (a long name's
+        news, at 80x24) past the title saying what is picked."""
+        self.call_after_refresh(self.query_one(FormBox).scroll_home, animate=False)
+
     def _options(self) -> list[Option]:
         return [Option(plain(c.label), id=c.value, disabled=not c.enabled) for c in self.choices]
 
