@@ -68,3 +68,19 @@ def test_the_command_line_offers_every_file_schema() -> None:
     from titan_campaign.cli.parser import FILE_SCHEMAS
 
     assert FILE_SCHEMAS == actions.FILE_SCHEMAS
+
+
+def test_the_schema_says_a_moment_has_its_offset_from_utc(tmp_path: Path) -> None:
+    """An editor checking campaigns.json by the schema flags "at": "yesterday", as the
+    program does (the schema said only: text of at most 40 characters)."""
+    import re
+
+    db = tmp_path / "campaigns.json"
+    run("--db", str(db), "campaign", "new", "Autumn", "--base-xp", "200")
+    run("--db", str(db), "titan", "add", "Thorn", "--player", "Ann")
+    schema = json.loads(run("schema", "database"))
+    pattern = schema["$defs"]["ChangeDoc"]["properties"]["at"]["pattern"]
+    written = [change["at"] for change in json.loads(db.read_text())["changes"].values()]
+    assert written and all(re.search(pattern, at) for at in written)
+    for wrong in ("yesterday", "2026-12-06T20:00:00", "2026-12-06"):
+        assert not re.search(pattern, wrong), wrong

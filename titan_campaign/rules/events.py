@@ -87,8 +87,18 @@ def _moment(value: str) -> str:
     return value
 
 
+MOMENT_PATTERN = (
+    r"^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.,][0-9]+)?)?"
+    r"(Z|[+-][0-9]{2}(:?[0-9]{2})?)$"
+)
+"""A moment with its offset from UTC, as ``is_moment`` reads it, for an editor's schema: the
+schema can say the shape, ``_moment`` also refuses a month 13."""
 Time = Annotated[
-    Text, StringConstraints(max_length=TIME_LENGTH), PRINTABLE, AfterValidator(_moment)
+    Text,
+    StringConstraints(max_length=TIME_LENGTH),
+    PRINTABLE,
+    AfterValidator(_moment),
+    Field(json_schema_extra={"pattern": MOMENT_PATTERN}),
 ]
 """A moment as ISO 8601 text (``2026-11-30T20:00:00+01:00``): for the history, never for a rule."""
 SHORT = 60
