@@ -10,15 +10,18 @@ import asyncio
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from titan_campaign import actions
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.game import RecordGameScreen
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
 from .conftest import SIZE, Notes, build_db, rendered, stored
+from .test_game_flows import results
 
 WITHIN = 2.0  # seconds: what the issue promises a player
 
@@ -29,6 +32,15 @@ def two_titans(tmp_path: Path) -> Path:
 
 def second_shell(db: Path) -> Database:
     return Database(db)
+
+
+async def game_form(pilot: Any) -> RecordGameScreen:
+    """The game form, opened from the roster with g."""
+    await pilot.press("g")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, RecordGameScreen)
+    return form
 
 
 async def test_thorns_open_sheet_follows_a_rename_from_a_second_shell_and_keys_still_work(
@@ -229,16 +241,11 @@ async def test_an_open_game_form_gets_a_row_for_a_titan_added_elsewhere(tmp_path
     and the game can be saved with him (he had no row, and nothing said so)."""
     from textual.widgets import Checkbox
 
-    from titan_campaign.tui.screens.game import RecordGameScreen
-
     db = two_titans(tmp_path)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
-        await pilot.press("g")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, RecordGameScreen)
+        form = await game_form(pilot)
         other = second_shell(db)
         actions.add_titan(other, actions.find_campaign(other, "Demo"), "Zed", "Di")
         await pilot.pause(WITHIN)
@@ -247,9 +254,7 @@ async def test_an_open_game_form_gets_a_row_for_a_titan_added_elsewhere(tmp_path
         assert not tick.value and "not taking part" in rendered(form.query_one("#award-3"))
         assert not form.unsaved()  # his blank row is nothing the player typed
         tick.value = True
-        for number, result in ((1, "l"), (2, "l"), (3, "w")):
-            form.query_one(f"#titan-{number} #result").focus()
-            await pilot.press(result)
+        await results(pilot, "l", "l", "w")
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert stored(db, "Zed").earned_xp == 100
@@ -296,19 +301,12 @@ async def test_a_game_row_redrawn_for_a_change_elsewhere_is_asked_again_before_s
     """Osk's Wisdom box bought in another tab while the form is open: his row previews the
     award as it is now, and the first ctrl+s says so instead of saving (it saved at once,
     the change seen only in a passing notice)."""
-    from titan_campaign.tui.screens.game import RecordGameScreen
-
     db = two_titans(tmp_path)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
-        await pilot.press("g")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, RecordGameScreen)
-        for number, result in ((1, "w"), (2, "l")):
-            form.query_one(f"#titan-{number} #result").focus()
-            await pilot.press(result)
+        form = await game_form(pilot)
+        await results(pilot, "w", "l")
         other = second_shell(db)
         actions.buy_ability(other, actions.find_titan(other, "Osk"), "wisdom")
         await pilot.pause(WITHIN)

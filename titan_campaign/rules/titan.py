@@ -145,7 +145,8 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
     school, current = event.school, state.schools[event.school]
     level = event.level
     title = school.title()
-    if event.free and _pending(state, "school") is None:
+    free = _pending(state, "school") if event.free else None
+    if event.free and free is None:  # said first: no other reason matters then
         raise RuleError(f"{state.name} has no free school level to choose (R2)")
     if current >= MAX_BOXES:
         raise RuleError(f"{title} is already at level 3 (R4)")
@@ -153,9 +154,7 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
         raise RuleError(f"{title} level {level} is already known (R4)")
     if level > current + 1:
         raise RuleError(f"{title} level {level} needs {title} level {level - 1} first (R4)")
-    if event.free:
-        free = _pending(state, "school")
-        assert free is not None  # checked first
+    if free is not None:
         state = state.evolve(pending=_without(state.pending, free))
     else:
         state = _spend(state, f"{title} level {level}")

@@ -475,8 +475,7 @@ class TitanTextModal(TextModal):
         if view is None:
             return
         now = view.state
-        same = (now.name, now.player) == (self.shown.name, self.shown.player)
-        if same:
+        if (now.name, now.player) == (self.shown.name, self.shown.player):
             self.shown = now
 
 

@@ -291,9 +291,7 @@ class SpellList(DataTable[Text]):
             return
         grids = list(self.screen.query(BoxGrid))
         if grids:
-            above = grids[-1]
-            above.cursor = max(len(above.rows) - 1, 0)
-            above.focus()
+            grids[-1].focus_row(len(grids[-1].rows) - 1)
 
 
 class SheetScreen(OneTitan, Screen[None]):

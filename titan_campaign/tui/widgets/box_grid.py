@@ -178,21 +178,23 @@ class BoxGrid(Widget, can_focus=True):
         place = chain.index(self) if self in chain else 0
         above = chain[place - 1] if place > 0 else None
         if isinstance(above, BoxGrid) and above.region.bottom <= self.region.y:
-            above.cursor = max(len(above.rows) - 1, 0)
-            above.focus()
+            above.focus_row(len(above.rows) - 1)
             return
         page = next((w for w in self.ancestors if isinstance(w, ScrollableContainer)), None)
         if page is not None:
             page.scroll_home(animate=False)
+
+    def focus_row(self, row: int) -> None:
+        """The cursor on ``row`` (or the last row, if there are fewer), and the keys here."""
+        self.cursor = max(min(row, len(self.rows) - 1), 0)
+        self.focus()
 
     def action_beside(self, step: int) -> None:
         """To the grid beside this one (the schools beside the abilities), on the same row."""
         grids = list(self.screen.query(BoxGrid))
         place = grids.index(self) + step
         if 0 <= place < len(grids):
-            beside = grids[place]
-            beside.cursor = min(self.cursor, max(len(beside.rows) - 1, 0))
-            beside.focus()
+            grids[place].focus_row(self.cursor)
 
     def action_check(self) -> None:
         if self.current is not None:
