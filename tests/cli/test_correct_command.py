@@ -175,3 +175,14 @@ def test_a_corrected_scenario_award_is_said_in_a_players_words(cli) -> None:
     assert said == ("game 1 corrected for Ann: scenario award 400 -> scenario XP 400, +50 XP")
     said = cli.ok("correct", "1", "Ann:lost").splitlines()[0]
     assert said == "game 1 corrected for Ann: scenario XP 400 -> no scenario XP, -400 XP"
+
+
+def test_a_titan_whose_name_ends_in_a_result_plays_a_game(cli) -> None:
+    """``game "Ka:won:lost"`` was read as Titan Ka, won, with a figure "lost"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Ka:won", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    said = cli.ok("game", "Ka:won:lost:score=50", "Mira:won")
+    assert "Ka:won: lost, 55 XP" in said  # R8: lost 50, score 50 // 10
+    said = cli.ok("correct", "1", "Ka:won:lost:score=100")
+    assert said.startswith("game 1 corrected for Ka:won: score 50 -> 100")

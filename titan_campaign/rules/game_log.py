@@ -128,8 +128,9 @@ def scenario_clash(scenario_xp: str, scenario_award: str) -> str:
     return f"{scenario_xp} adds to the standard award, {scenario_award} replaces it: give one"
 
 
-ENTRY = re.compile(r"(.+?):(won|lost)(?::(.*))?", re.IGNORECASE)
-"""An entry as typed: the Titan's name (which may hold a colon), its result, its figures."""
+ENTRY = re.compile(r"(.+):(won|lost)(?::([^:]*))?", re.IGNORECASE)
+"""An entry as typed: the Titan's name (which may hold a colon, even ":won"), its result, its
+figures (which hold none)."""
 
 
 class EntryWords(NamedTuple):
