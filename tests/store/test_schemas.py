@@ -84,3 +84,41 @@ def test_the_schema_says_a_moment_has_its_offset_from_utc(tmp_path: Path) -> Non
     assert written and all(re.search(pattern, at) for at in written)
     for wrong in ("yesterday", "2026-12-06T20:00:00", "2026-12-06"):
         assert not re.search(pattern, wrong), wrong
+
+
+def test_the_schema_says_a_titan_is_kept_under_its_number(tmp_path: Path) -> None:
+    """An editor flags a change whose Titan key is no number ("5x"), as the program does (the
+    schema took any key)."""
+    import re
+
+    schema = json.loads(run("schema", "database"))
+    names = schema["$defs"]["ChangeDoc"]["properties"]["titans"]["propertyNames"]
+    for number in ("1", "12", "999999999"):
+        assert re.search(names["pattern"], number), number
+    for wrong in ("5x", "0", "01", "", "-1", "1.0"):
+        assert not re.search(names["pattern"], wrong), wrong
+
+
+def test_the_schema_says_a_games_date_is_a_date() -> None:
+    """An editor flags a game played in month 13 or on day 32, as the program does."""
+    import re
+
+    schema = json.loads(run("schema", "database"))
+    pattern = schema["$defs"]["GameRecorded"]["properties"]["date"]["pattern"]
+    for day in ("2026-01-31", "2026-12-01", "1999-02-28"):
+        assert re.search(pattern, day), day
+    for wrong in ("2026-13-01", "2026-00-10", "2026-12-32", "2026-12-00", "2026-1-1"):
+        assert not re.search(pattern, wrong), wrong
+
+
+def test_the_schema_says_a_tables_documents_are_numbered() -> None:
+    """A document under "x" or "01" is flagged by an editor, as the program refuses it (the
+    schema checked numbered documents only and let any other key through)."""
+    import re
+
+    schema = json.loads(run("schema", "database"))
+    for table in ("meta", "campaigns", "changes", "deleted"):
+        found = schema["properties"][table]
+        assert found["additionalProperties"] is False, table
+        [pattern] = found["patternProperties"]
+        assert re.search(pattern, "12") and not re.search(pattern, "01"), table

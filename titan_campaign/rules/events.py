@@ -112,12 +112,15 @@ Spell = Annotated[Short, AfterValidator(_spell_name)]
 Character = Annotated[Short, AfterValidator(_character_name)]
 Gold = Annotated[Whole, Field(ge=0, le=MAX_GOLD)]
 BaseXp = Annotated[int, OneOf((0, 100, 200))]
+DATE_PATTERN = r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"
+"""A date's shape for an editor's schema (``_real_date`` also refuses February 30)."""
 Date = Annotated[
     Text,
     StringConstraints(min_length=10, max_length=10),
     PRINTABLE,
     StringConstraints(pattern=r"^\d{4}-\d{2}-\d{2}$"),
     AfterValidator(_real_date),
+    Field(json_schema_extra={"pattern": DATE_PATTERN}),
 ]
 Survivors = Annotated[tuple[Character, ...], Field(max_length=50)] | None
 Picks = Annotated[tuple[Character, ...], Field(max_length=3)]

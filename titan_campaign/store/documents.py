@@ -125,7 +125,10 @@ class ChangeInFile(Facts):
 
     at: Time = ""
     text: Line = ""
-    titans: dict[TitanNumber, StoredEvents]
+    titans: Annotated[
+        dict[TitanNumber, StoredEvents],
+        Field(json_schema_extra={"propertyNames": {"pattern": f"^{_NUMBER_KEY.pattern}$"}}),
+    ]
     undone: Annotated[Whole, Field(ge=0, le=_MAX_NUMBER)] = 0
     campaign_renamed: Annotated[tuple[Name, ...], Field(min_length=2, max_length=2)] | None = None
     id: Id = ""

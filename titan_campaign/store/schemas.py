@@ -17,6 +17,8 @@ from .exchange import ExportFile, TitanFile
 
 DocNumber = Annotated[str, StringConstraints(pattern=r"^[1-9][0-9]{0,8}$")]
 """A document's number in its table (tinydb's document id, as text)."""
+NUMBERED: dict[str, Any] = {"additionalProperties": False}
+"""A table's schema: no key but a document's number."""
 
 
 class Announced(Facts):
@@ -54,10 +56,12 @@ class DatabaseFile(Facts):
     """A titan-campaign database (``campaigns.json``): a tinydb file of three tables, and a
     fourth once a campaign is deleted."""
 
-    meta: dict[DocNumber, MetaDoc]
-    campaigns: dict[DocNumber, CampaignDoc] = Field(default_factory=dict)
-    changes: dict[DocNumber, ChangeDoc] = Field(default_factory=dict)
-    deleted: dict[DocNumber, DeletionDoc] = Field(default_factory=dict)
+    meta: dict[DocNumber, MetaDoc] = Field(json_schema_extra=NUMBERED)
+    campaigns: dict[DocNumber, CampaignDoc] = Field(
+        default_factory=dict, json_schema_extra=NUMBERED
+    )
+    changes: dict[DocNumber, ChangeDoc] = Field(default_factory=dict, json_schema_extra=NUMBERED)
+    deleted: dict[DocNumber, DeletionDoc] = Field(default_factory=dict, json_schema_extra=NUMBERED)
 
 
 SCHEMAS: dict[str, type[Facts]] = {
