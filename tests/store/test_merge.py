@@ -443,6 +443,51 @@ def test_a_titan_added_to_a_game_whose_date_the_other_copy_corrected_is_refused_
     assert [row["date"] for row in progress if row["game"] == 4] == ["2026-11-15"]
 
 
+def test_one_game_entry_corrected_on_both_copies_keeps_the_first_correction_made(
+    copies: Copies,
+) -> None:
+    """Ann and Bo each corrected Mira's score in game 2: the later correction silently won, its
+    line saying "score 300 -> 150" where Ann's copy had 200. As with a Titan renamed on both,
+    the first made stands and the other is refused, said, and kept beside the database."""
+    copies.on(copies.ann, "correct", "2", "Mira:won:score=200,battle-won=2")
+    copies.on(copies.bo, "correct", "2", "Mira:won:score=150,battle-won=2")
+    said = copies.merge()
+    assert "1 refused" in said
+    assert "game 2 was corrected for Mira meanwhile on this copy" in said
+    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
+    [mira] = [e for g in games if g["game"] == 2 for e in g["participants"] if e["titan"] == "Mira"]
+    assert mira["figures"]["score"] == 200
+    assert not [line for line in history(copies.ann, "Mira") if "-> 150" in line]
+    merged_into_bo = copies.merge(copies.bo, copies.ann)  # Bo's was made after Ann's
+    assert "game 2 was corrected for Mira meanwhile on the other copy" in merged_into_bo
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+
+
+def test_a_games_date_corrected_on_one_copy_and_an_entry_on_the_other_keeps_one_date(
+    copies: Copies,
+) -> None:
+    """Bo's correction of Thorn's entry in game 4, made on the date as it was, would have set
+    that date back for Thorn alone after Ann corrected the game's date: refused, as the first
+    correction stands."""
+    copies.on(copies.ann, "correct", "4", "--date", "2026-11-15")
+    copies.on(copies.bo, "correct", "4", "Thorn:won:score=400,battle-won=3,agreement=2")
+    said = copies.merge()
+    assert "game 4 was corrected for Thorn meanwhile on this copy" in said
+    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
+    [game_4] = [game for game in games if game["game"] == 4]
+    assert game_4["date"] == "2026-11-15"
+
+
+def test_corrections_of_two_entries_of_one_game_both_come_in(copies: Copies) -> None:
+    copies.on(copies.ann, "correct", "2", "Mira:won:score=200,battle-won=2")
+    copies.on(copies.bo, "correct", "2", "Thorn:lost:score=300,battle-won=2,battle-lost=1")
+    said = copies.merge()
+    assert "refused" not in said
+    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
+    [game_2] = [game for game in games if game["game"] == 2]
+    assert [e["figures"]["score"] for e in game_2["participants"]] == [300, 200]
+
+
 def test_renames_of_the_campaign_first_made_wins(copies: Copies) -> None:
     copies.on(copies.ann, "campaign", "rename", "Second Age", "--campaign", "The Iron Crown")
     copies.on(copies.bo, "campaign", "rename", "Third Age", "--campaign", "The Iron Crown")

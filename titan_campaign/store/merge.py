@@ -14,14 +14,23 @@ nothing, and merging A into B or B into A gives the same sheets.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
-from ..rules.events import SHORT, Created, Event, Renamed
+from ..rules.events import (
+    SHORT,
+    Created,
+    Event,
+    GameCorrected,
+    GameOutcome,
+    GameRecorded,
+    GameRemoved,
+    Renamed,
+)
 from ..rules.names import name_key
 from ..rules.printable import kept_text
 from .database import Database, Session, Stored, now_iso
@@ -213,6 +222,7 @@ class _Replay:
         }
         self.brought: list[str] = []
         self.named = {"mine": _names_before(mine), "theirs": _names_before(theirs)}
+        self.entries = {"mine": _entries_before(mine), "theirs": _entries_before(theirs)}
         self.refused: list[Refused] = []
 
     def base(self) -> Campaign:
@@ -306,6 +316,8 @@ class _Replay:
                 )
                 try:
                     self._check_renamed(campaign, side, made_change, change.events)
+                    if change_id not in self.both:
+                        self._check_corrected(campaign, side, made_change, change.events)
                     campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
                 except RuleError as error:
                     self._refuse(campaign, change.text, str(error), change, side)
@@ -339,6 +351,29 @@ class _Replay:
             if renamed and was is not None and now is not None and name_key(was) != name_key(now):
                 where = "this copy" if side == "theirs" else "the other copy"
                 raise RuleError(f'{was} was renamed "{now}" meanwhile on {where}')
+
+    def _check_corrected(
+        self,
+        campaign: Campaign,
+        side: str,
+        change: Change,
+        events: Mapping[int, tuple[Event, ...]],
+    ) -> None:
+        """A correction of a Titan's entry in a game that the other copy corrected meanwhile
+        (the entry, or the game's date or scenario) is refused: the first made wins, as it
+        would put back what the other copy corrected."""
+        for (tid, added), mapped in zip(events.items(), change.events, strict=True):
+            for event in added:
+                if not isinstance(event, GameCorrected):
+                    continue
+                was = self.entries[side].get((change.id, tid, event.game, event.played_in))
+                now = _entry(campaign.histories.get(mapped, ()), event.game, event.played_in)
+                if was is not None and now is not None and was != now:
+                    where = "this copy" if side == "theirs" else "the other copy"
+                    name = campaign.names().get(mapped, f"Titan {mapped}")
+                    raise RuleError(
+                        f"game {event.game} was corrected for {name} meanwhile on {where}"
+                    )
 
     def _refuse(
         self, campaign: Campaign, what: str, reason: str, change: Change, side: str
@@ -378,6 +413,42 @@ def _names_before(campaign: Campaign) -> dict[str, dict[int, str]]:
                 for event in added:
                     if isinstance(event, Created | Renamed):
                         names[tid] = event.name
+    return before
+
+
+Entry = tuple[str, str, GameOutcome, tuple[str, ...] | None]
+"""A Titan's entry in a game: the game's date and scenario, its outcome and survivors."""
+
+
+def _entry(history: Iterable[Event], game: int, played_in: str) -> Entry | None:
+    """The Titan's entry in ``game`` as its ``history`` leaves it; None if it did not play it."""
+    found: Entry | None = None
+    for event in history:
+        if not isinstance(event, GameRecorded | GameCorrected | GameRemoved):
+            continue
+        if (event.game, event.played_in) != (game, played_in):
+            continue
+        if isinstance(event, GameRemoved):
+            found = None
+        else:
+            found = (event.date, event.scenario, event.outcome, event.survivors)
+    return found
+
+
+def _entries_before(campaign: Campaign) -> dict[tuple[str, int, int, str], Entry | None]:
+    """For each correction of a Titan's entry in a game (by change id, Titan, game and the
+    campaign it was played in): the entry just before it, in the copy it was made in."""
+    histories: dict[int, list[Event]] = {}
+    before: dict[tuple[str, int, int, str], Entry | None] = {}
+    for change in campaign.changes:
+        for tid, added in change.events.items():
+            for event in added:
+                if isinstance(event, GameCorrected):
+                    key = (change.id, tid, event.game, event.played_in)
+                    before[key] = _entry(histories.get(tid, ()), event.game, event.played_in)
+        if not change.undone:
+            for tid, added in change.events.items():
+                histories.setdefault(tid, []).extend(added)
     return before
 
 
