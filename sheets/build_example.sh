@@ -25,7 +25,7 @@ run spend Thorn ability charisma
 run choose Thorn school fire
 run choose Thorn spell "Fire Fan"
 run choose Thorn spell "Dune Walker"
-run award Thorn --result lost --battle-won 2 --battle-lost 1 --score 260 --date 2026-10-03 --survivors Titan,Ogre,Cyclops
+run award Thorn --result lost --battle-won 2 --battle-lost 1 --score 260 --date 2026-10-03 --survivors Ogre,Cyclops
 run spend Thorn ability skill
 run award Thorn --result won --battle-won 5 --score 530 --scenario "Siege of the Tower" --date 2026-10-24 \
     --survivors Titan,Warbear,Griffon,Ogre

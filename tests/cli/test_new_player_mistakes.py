@@ -189,7 +189,7 @@ def test_a_winner_whose_titan_did_not_survive_is_refused(thorn, argv) -> None:
     message = thorn.refused(*argv)
     assert message == (
         "game 1: Thorn won, but its survivors do not include its Titan: a player whose Titan"
-        " is slain is out of the game (add Titan to the survivors)"
+        " is slain is out of the game and has lost (R8); add Titan to the survivors"
     )
     thorn.ok("game", "Thorn:won:survivors=Ogre+Troll", "--scenario", "Rescue the Ogres")
 

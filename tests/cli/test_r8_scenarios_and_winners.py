@@ -61,6 +61,52 @@ def test_r8_an_agreement_eliminating_the_titans_legion_ends_its_game_lost(cli) -
     assert refusal.startswith("game 1: an agreement that eliminates Mira's legion")
 
 
+def test_r8_a_battle_the_titans_legion_lost_ends_its_game_lost(cli) -> None:
+    """An engagement ends when one side is wholly eliminated: a battle lost by the legion that
+    holds the Titan slays it, and its player has lost (it was taken as a game won, twice,
+    with the Titan surviving)."""
+    crew(cli)
+    refusal = cli.refused("game", "Thorn:won:battle-lost=1", "Mira:lost")
+    assert refusal == (
+        "game 1: a battle Thorn's legion lost eliminates Thorn: it happens once, in a game"
+        " Thorn lost (R8)"
+    )
+    refusal = cli.refused("game", "Thorn:won", "Mira:lost:battle-lost=2")
+    assert refusal.startswith("game 1: a battle Mira's legion lost eliminates Mira: it happens")
+    refusal = cli.refused("game", "Thorn:won", "Mira:lost:battle-lost=1,agreement-eliminated=1")
+    assert refusal.startswith(
+        "game 1: Mira's legion, lost in a battle and eliminated by an agreement, eliminates Mira"
+    )
+    refusal = cli.refused("game", "Thorn:won", "Mira:lost:battle-lost=1,survivors=Titan+Ogre")
+    assert refusal == (
+        "game 1: a battle Mira's legion lost eliminates Mira: its Titan is not among the"
+        " survivors (R8)"
+    )
+    said = cli.ok("game", "Thorn:won", "Mira:lost:battle-won=1,battle-lost=1,survivors=Ogre")
+    assert "Mira: lost, 75 XP" in said  # R8: lost 50, a battle won 25, a battle lost 0
+    assert "game 2 recorded" in cli.ok(
+        "game", "Thorn:won:battle-lost=1", "Mira:won", "--scenario", "The Last Stand"
+    )
+
+
+def test_r8_an_agreement_eliminating_the_titans_legion_leaves_no_titan_to_survive(cli) -> None:
+    crew(cli)
+    refusal = cli.refused("game", "Thorn:won", "Mira:lost:agreement-eliminated=1,survivors=Titan")
+    assert refusal == (
+        "game 1: an agreement that eliminates Mira's legion eliminates Mira: its Titan is not"
+        " among the survivors (R8)"
+    )
+
+
+def test_a_player_has_one_titan_among_the_survivors(cli) -> None:
+    crew(cli)
+    refusal = cli.refused("award", "Thorn", "--result", "won", "--survivors", "Titan,Titan")
+    assert refusal == ("game 1: Thorn's survivors list its Titan 2 times: a player has one Titan")
+    refusal = cli.refused("game", "Thorn:won:survivors=Titan+Titan", "--scenario", "Twins")
+    assert refusal.startswith("game 1: Thorn's survivors list its Titan 2 times")
+    cli.ok("award", "Thorn", "--result", "won", "--survivors", "Titan,Ogre,Ogre")
+
+
 def test_r8_a_game_entered_late_is_judged_at_the_wisdom_it_was_played_with(cli) -> None:
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
     for name, player in (("Ann", "A"), ("Bea", "B")):

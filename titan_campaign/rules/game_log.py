@@ -271,30 +271,49 @@ def check_winners(entry: GameLogEntry) -> None:
 
 
 def check_eliminations(entry: GameLogEntry) -> None:
-    """R8: an agreement "that includes the elimination of the Titan's Legion" eliminates the
-    Titan and so its player, who has lost: it happens once, in a game lost (a scenario may
-    say otherwise)."""
+    """R8: the Titan's legion eliminated, in a battle it lost or by an agreement "that includes
+    the elimination of the Titan's Legion", eliminates the Titan and so its player, who has
+    lost: it happens once, in a game lost, and the Titan is no survivor (a scenario may say
+    otherwise)."""
     for p in entry.participants:
         outcome = p.outcome
-        if entry.scenario or outcome.agreement_eliminated == 0:
+        eliminations = outcome.agreement_eliminated + outcome.battle_lost
+        if entry.scenario or eliminations == 0:
             continue
-        if outcome.agreement_eliminated > 1 or outcome.result == "won":
+        if outcome.agreement_eliminated and outcome.battle_lost:
+            how = f"{p.titan}'s legion, lost in a battle and eliminated by an agreement,"
+        elif outcome.agreement_eliminated:
+            how = f"an agreement that eliminates {p.titan}'s legion"
+        else:
+            how = f"a battle {p.titan}'s legion lost"
+        if eliminations > 1 or outcome.result == "won":
             raise RuleError(
-                f"game {entry.game}: an agreement that eliminates {p.titan}'s legion eliminates"
-                f" {p.titan}: it happens once, in a game {p.titan} lost (R8)"
+                f"game {entry.game}: {how} eliminates {p.titan}: it happens once, in a game"
+                f" {p.titan} lost (R8)"
+            )
+        if p.survivors is not None and "Titan" in p.survivors:
+            raise RuleError(
+                f"game {entry.game}: {how} eliminates {p.titan}: its Titan is not among the"
+                " survivors (R8)"
             )
 
 
 def check_winners_survived(entry: GameLogEntry) -> None:
     """A player whose Titan is slain is out of the game: a winner's survivors, when listed,
-    include its Titan (a scenario may say otherwise)."""
-    if entry.scenario:
-        return
+    include its Titan (a scenario may say otherwise); and a player has one Titan, listed once."""
     for p in entry.participants:
+        if p.survivors is not None and p.survivors.count("Titan") > 1:
+            raise RuleError(
+                f"game {entry.game}: {p.titan}'s survivors list its Titan"
+                f" {p.survivors.count('Titan')} times: a player has one Titan"
+            )
+        if entry.scenario:
+            continue
         if p.outcome.result == "won" and p.survivors is not None and "Titan" not in p.survivors:
             raise RuleError(
                 f"game {entry.game}: {p.titan} won, but its survivors do not include its Titan:"
-                " a player whose Titan is slain is out of the game (add Titan to the survivors)"
+                " a player whose Titan is slain is out of the game and has lost (R8); add Titan"
+                " to the survivors"
             )
 
 
