@@ -188,3 +188,34 @@ async def test_a_name_too_long_is_refused_beside_its_field_and_kept_as_typed(
             rendered(s) for s in app.screen.query(".field-error")
         )
     assert actions.titans(Database(db), actions.find_campaign(Database(db), "Demo")) == []
+
+
+def clicked(app: TitanCampaignApp, selector: str) -> None:
+    """A click as a terminal or a browser tab sends it: a press and a release where the
+    widget is, queued behind whatever was typed before it."""
+    region = app.screen.query_one(selector).region
+    x, y = region.x + 1, region.y
+    for kind in (events.MouseDown, events.MouseUp):
+        app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, x, y))
+
+
+async def test_keys_typed_just_before_a_click_land_where_they_were_typed(tmp_path: Path) -> None:
+    """Thorn's score typed, then at once a click on Osk's score and Osk's typed: the click was
+    handled before the keys waiting in front of it, so Thorn's "12" went to Osk (Thorn 1, Osk
+    234) and the form saved the wrong figures without a word."""
+    titans = [("Thorn", "Ann", []), ("Osk", "Cy", [])]
+    db = build_db(tmp_path / "c.json", 200, titans)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        clicked(app, "#titan-1 #score")
+        typed(app, "1", "2")
+        clicked(app, "#titan-2 #score")
+        typed(app, "3", "4")
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if app.screen.query_one("#titan-2 #score", Input).value == "34":
+                break
+        assert app.screen.query_one("#titan-1 #score", Input).value == "12"
+        assert app.screen.query_one("#titan-2 #score", Input).value == "34"

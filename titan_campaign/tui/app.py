@@ -82,7 +82,8 @@ class TitanCampaignApp(App[int]):
         self.open_campaign = open_campaign
         self.open_titan = open_titan
         self.settings_path = settings_path
-        self._typed: deque[events.Key] = deque()  # keys waiting for their screen, in order
+        self._typed: deque[events.InputEvent] = deque()
+        """Keys (and the clicks made while keys wait) waiting for their screen, in order."""
         self._feeder: asyncio.Task[None] | None = None
         self._version = self._version_now()
         self.served = settings.served()
@@ -200,13 +201,18 @@ class TitanCampaignApp(App[int]):
     async def on_event(self, event: events.Event) -> None:
         """Keys are handled one at a time, in the order typed: a key waits until the screen
         it goes to is open and the key before it has done its work (a Tab has moved the focus,
-        a form has opened), so fast typing never lands in the wrong field."""
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            self._typed.append(event)
-            if self._feeder is None or self._feeder.done():
-                self._feeder = asyncio.create_task(self._feed_keys())
+        a form has opened), so fast typing never lands in the wrong field. A click made while
+        keys wait takes its turn behind them: it would move the focus under them."""
+        feeding = self._feeder is not None and not self._feeder.done()
+        if event.is_forwarded or not (
+            isinstance(event, events.Key)
+            or (feeding and isinstance(event, events.MouseDown | events.MouseUp))
+        ):
+            await super().on_event(event)
             return
-        await super().on_event(event)
+        self._typed.append(event)
+        if not feeding:
+            self._feeder = asyncio.create_task(self._feed_keys())
 
     async def _feed_keys(self) -> None:
         try:
@@ -216,7 +222,11 @@ class TitanCampaignApp(App[int]):
                         await asyncio.sleep(0.005)
                     await wait_for_idle(0, 0.5)  # the opened screen has taken the focus
                 event = self._typed.popleft()
-                typing = isinstance(self.focused, Input) and event.is_printable
+                typing = (
+                    isinstance(event, events.Key)
+                    and isinstance(self.focused, Input)
+                    and event.is_printable
+                )
                 await super().on_event(event)
                 if not typing:  # a character typed into a field changes nothing else
                     await wait_for_idle(0, 0.5)
