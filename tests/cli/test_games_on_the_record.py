@@ -185,3 +185,21 @@ def test_r1_a_correction_that_takes_back_xp_spent_before_later_games_made_it_up_
         "correct", "1", "E", "--remove"
     )
     assert "+50 XP" in cli.ok("correct", "1", "E:won:score=1500")
+
+
+def test_a_refused_correction_names_the_xp_against_the_game_as_it_stands(cli) -> None:
+    """Game 1 gave 134 XP, was corrected to 144: a correction to 50 or taking the Titan out was
+    said to take back 84 and 134 XP (the award before the correction)."""
+    cli.ok("campaign", "new", "R", "--base-xp", "0")
+    cli.ok("titan", "add", "T", "--player", "P")
+    cli.ok("award", "T", "--result", "won", "--score", "347")
+    cli.ok("spend", "T", "ability", "wisdom")
+    cli.ok("correct", "1", "T:won:score=447")
+    cli.ok("award", "T", "--result", "won")
+    assert cli.refused("correct", "1", "T:lost") == (
+        "game 1 as corrected gives T 94 XP less, which T spent after that game, before later"
+        " games made it up: 50 XP would have been lacking (R1)"
+    )
+    assert cli.refused("correct", "1", "T", "--remove").startswith(
+        "taking T out of game 1 takes back 144 XP, which T spent after that game"
+    )

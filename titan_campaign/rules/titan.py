@@ -610,6 +610,7 @@ def check_in_place(history: Sequence[Event], correction: GameCorrected | GameRem
     same = (correction.game, correction.played_in)
     state: TitanState | None = None
     new_award: int | None = None
+    in_force: int | None = None
     lacking, less, name = 0, 0, ""
     for event in history:
         state = apply(state, event).state
@@ -627,6 +628,8 @@ def check_in_place(history: Sequence[Event], correction: GameCorrected | GameRem
             less, name = in_force - new_award, state.name
             lacking = less - state.available_xp
     if lacking > 0:
+        if in_force is not None and new_award is not None:
+            less = in_force - new_award  # said against the game as it stands now
         what = (
             f"taking {name} out of game {correction.game} takes back {less} XP"
             if isinstance(correction, GameRemoved)
