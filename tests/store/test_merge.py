@@ -488,6 +488,21 @@ def test_corrections_of_two_entries_of_one_game_both_come_in(copies: Copies) -> 
     assert [e["figures"]["score"] for e in game_2["participants"]] == [300, 200]
 
 
+def test_a_game_judged_again_by_the_merge_is_said_to_be(copies: Copies) -> None:
+    """Bo bought Thorn a Wisdom box, then Ann recorded Thorn's game (110 XP on her copy): put
+    in the order made, the game was played with the box and gives 120 XP, which the merge
+    did silently (only the box was listed)."""
+    copies.on(copies.bo, "spend", "Thorn", "ability", "wisdom")
+    said = copies.on(copies.ann, "award", "Thorn", "--result", "won")
+    assert "110 XP" in said
+    said = copies.merge()
+    assert "Thorn: game 5 judged again: 120 XP (+10 XP) (R8)" in said
+    into_bo = copies.merge(copies.bo, copies.ann)  # the game is new there: said as it comes in
+    assert "+ game 5 recorded for Thorn" in into_bo and "judged again" not in into_bo
+    awards = json.loads(copies.ann.ok("campaign", "games", "--json"))
+    assert [e["award"] for g in awards if g["game"] == 5 for e in g["participants"]] == [120]
+
+
 def test_renames_of_the_campaign_first_made_wins(copies: Copies) -> None:
     copies.on(copies.ann, "campaign", "rename", "Second Age", "--campaign", "The Iron Crown")
     copies.on(copies.bo, "campaign", "rename", "Third Age", "--campaign", "The Iron Crown")

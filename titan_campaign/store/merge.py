@@ -68,6 +68,9 @@ class Merged(NamedTuple):
     unchanged: bool = False
     """The database stays as it was (say every change of the copy was refused): no merge is
     saved, so there is none for ``undo`` to take back."""
+    judged: tuple[str, ...] = ()
+    """This copy's games whose award the merge judged again, as the changes now come in the
+    order made (a Wisdom box the other copy bought before the game, R8)."""
 
     @property
     def brings_nothing(self) -> bool:
@@ -452,6 +455,33 @@ def _entries_before(campaign: Campaign) -> dict[tuple[str, int, int, str], Entry
     return before
 
 
+def _judged_again(before: Campaign, after: Campaign) -> list[str]:
+    """The games of this copy's Titans whose entry the merge kept but whose award it judged
+    again, each said as a player reads it."""
+    said: list[str] = []
+    for titan_id in before.titan_ids:
+        was_history, history = before.histories.get(titan_id), after.histories.get(titan_id)
+        if not was_history or not history or was_history == history:
+            continue
+        if was_history[0] != history[0]:  # another Titan under this number now
+            continue
+        try:
+            was_state, state = before.state(titan_id), after.state(titan_id)
+        except RuleError:
+            continue
+        was_games = {(game.game, game.played_in): game for game in was_state.games}
+        for game in state.games:
+            was = was_games.get((game.game, game.played_in))
+            if was is None or was.outcome != game.outcome or was.award == game.award:
+                continue
+            change = game.award.total - was.award.total
+            said.append(
+                f"{state.name}: game {game.game} judged again: {game.award.total} XP"
+                f" ({change:+d} XP) (R8)"
+            )
+    return said
+
+
 def _compact(campaign: Campaign) -> Campaign:
     """The campaign with its undone changes' order numbered 1, 2, ... (as undone), so that a
     merge made again gives the same file."""
@@ -614,6 +644,7 @@ def merge_into(
     refused: list[Refused] = []
     whole: list[str] = []
     deletes: list[str] = []
+    judged: list[str] = []
     kept_now: list[str] = []
     for campaign_id, here in mine_by_id.items():  # deleted on the other copy
         deletion = theirs_deleted.get(campaign_id)
@@ -666,6 +697,7 @@ def merge_into(
         replay = _Replay(stored.campaign, other_campaign, refused_ids)
         merged = _compact(replay.run())
         brought.extend(replay.brought)
+        judged.extend(_judged_again(stored.campaign, merged))
         refused.extend(replay.refused)
         # the order of the undone changes as numbered anew (``_compact``) is no change
         as_stored = _compact(stored.campaign).changes
@@ -691,6 +723,7 @@ def merge_into(
         len(refused) - len(fresh),
         tuple(deletes),
         tuple(kept_now),
+        judged=tuple(judged),
     )
     session.saved_text = result.text
     after = {table: session.tables.get(table, {}) for table in before}

@@ -38,7 +38,7 @@ def merge_preview(merged: actions.Merged) -> str:
     lines.extend(f"  + {line}" for line in merged.brought[:SHOWN])
     if len(merged.brought) > SHOWN:
         lines.append(f"  ... and {len(merged.brought) - SHOWN} more")
-    lines.extend(f"  {line}" for line in merged.deletes)
+    lines.extend(f"  {line}" for line in (*merged.judged, *merged.deletes))
     for refused in merged.refused[:SHOWN]:
         lines.append(f"  refused: {refused.what}: {refused.reason}")
     if len(merged.refused) > SHOWN:
