@@ -67,7 +67,9 @@ def painted(screen):
 sheet.SheetScreen.on_mount = on_mount
 run = TitanCampaignApp.run
 TitanCampaignApp.run = lambda app: run(app, headless=True)
+import titan_campaign.cli
 from titan_campaign.cli import main
+titan_campaign.cli.has_terminal = lambda: True  # headless here, as in a player's terminal
 main(["--db", sys.argv[1], "--campaign", "Bench", "--titan", "Titan 1"])
 """
 """The app as ``titan-campaign --campaign Bench --titan "Titan 1"`` starts it: through the

@@ -130,8 +130,10 @@ if __name__ == "__main__":
     if words[0] == "label":
         label_app()
     else:
+        import titan_campaign.cli
         from titan_campaign.cli import entry
 
+        titan_campaign.cli.has_terminal = lambda: True  # headless here, as in a terminal
         sys.argv = ["titan-campaign", *words[1:]]
         entry()
     raise SystemExit("the app ended without painting")

@@ -46,8 +46,10 @@ def test_refusal_from_a_real_process_has_no_traceback(tmp_path: Path) -> None:
 
 def test_no_command_opens_the_app_on_the_named_titan(tmp_path: Path, monkeypatch) -> None:
     import titan_campaign.tui.app as app_module
+    from titan_campaign import cli
     from titan_campaign.cli import main
 
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)  # as in a player's terminal
     opened: list[tuple[Path, str | None, str | None]] = []
     monkeypatch.setattr(
         app_module,
@@ -119,3 +121,25 @@ def test_a_command_s_help_names_its_titan_and_its_figures_in_a_player_s_words(
     text = " ".join(capsys.readouterr().out.split())
     assert "TITAN the Titan's name" in text
     assert "--battle-won N battles won (25 XP each) (R8)" in text
+
+
+def test_the_app_without_a_terminal_says_so_and_ends(tmp_path: Path) -> None:
+    """Started with its output into a file (or no keyboard), the app wrote the sheet's escape
+    codes into it until killed (10 minutes of a full core)."""
+    env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
+    env.pop("TEXTUAL_DRIVER", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "titan_campaign"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "error: the app needs a terminal: start it in one, or give a command"
+        " (titan-campaign --help lists them)\n"
+    )
+    assert not (tmp_path / "db.json").exists()

@@ -139,7 +139,26 @@ def _warn(message: str) -> int:
     return 0
 
 
+def has_terminal() -> bool:
+    """Whether the app has a terminal to draw on and read keys from (a game night's browser
+    tab is one); output into a file, or no keyboard, is none."""
+    if "TEXTUAL_DRIVER" in os.environ:
+        return True
+    for stream in (sys.stdin, sys.stdout):
+        try:
+            if stream is None or not os.isatty(stream.fileno()):
+                return False
+        except (OSError, ValueError):  # a stream with no file behind it
+            return False
+    return True
+
+
 def _open_app(args: object, path: object) -> int:
+    if not has_terminal():
+        return _fail(
+            "the app needs a terminal: start it in one, or give a command"
+            " (titan-campaign --help lists them)"
+        )
     from ..tui.app import run_app  # the app's Textual import is paid only by the app
 
     return run_app(path, getattr(args, "campaign", None), getattr(args, "open_titan", None))  # type: ignore[arg-type]
