@@ -63,6 +63,7 @@ def test_a_deleted_campaign_is_gone_in_one_line(db: Database) -> None:
 
 def test_a_name_nobody_has_is_refused_naming_the_titans_there_are(db: Database) -> None:
     with pytest.raises(
-        RuleError, match=r'no Titan named "Thron" in "Iron Crown" \(Titans: Thorn\)'
+        RuleError,
+        match=r'no Titan named "Thron" in "Iron Crown"; did you mean "Thorn"\? \(Titans: Thorn\)',
     ):
         actions.find_titan(db, "Thron")

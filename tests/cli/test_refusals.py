@@ -213,3 +213,22 @@ def test_names_typed_after_an_option_are_said_to_go_before_the_options(thorn) ->
         "honor-guard does not take Ogre Lion (the names go before the options, such as"
         " --campaign; see titan-campaign honor-guard --help)"
     )
+
+
+def test_a_mistyped_titan_or_campaign_name_is_offered_the_one_meant(thorn) -> None:
+    """Spells, abilities and creatures offered the name meant; Titans and campaigns did not."""
+    refusal = thorn.refused("spend", "Thron", "ability", "power")
+    assert (
+        refusal == 'no Titan named "Thron" in "Iron Crown"; did you mean "Thorn"? (Titans: Thorn)'
+    )
+    refusal = thorn.refused("spend", "Xyz", "ability", "power")
+    assert refusal == 'no Titan named "Xyz" in "Iron Crown" (Titans: Thorn)'
+    refusal = thorn.refused("sheet", "Thorn", "--campaign", "Iron Crwn")
+    assert refusal.startswith('no campaign named "Iron Crwn"; did you mean "Iron Crown"?')
+
+
+def test_usage_words_name_the_help_and_the_kind_of_schema(thorn) -> None:
+    assert thorn.refused("choose", "Thorn", "spell") == (
+        "usage: choose TITAN spell SPELL (see titan-campaign choose --help)"
+    )
+    assert thorn.refused("schema", "foo").startswith("argument KIND: invalid choice: 'foo'")

@@ -249,7 +249,10 @@ def cmd_choose(args: Namespace, db: Database) -> None:
             if len(args.names) > expected[1]
             else ""
         )
-        raise RuleError(f"usage: choose TITAN {args.what} {shapes[args.what]}{quotes}")
+        raise RuleError(
+            f"usage: choose TITAN {args.what} {shapes[args.what]}{quotes}"
+            " (see titan-campaign choose --help)"
+        )
     if args.bonus and args.what != "spell":
         raise RuleError(
             f"--bonus is for a spell pick (choose TITAN spell NAME --bonus), not {args.what}"

@@ -614,7 +614,7 @@ def _schema_arguments(parser: Parser, common: Parser) -> None:
     parser.add_argument(
         "file",
         choices=FILE_SCHEMAS,
-        metavar="FILE",
+        metavar="KIND",
         help=f"which file's schema: {', '.join(FILE_SCHEMAS[:-1])} or {FILE_SCHEMAS[-1]}",
     )
 

@@ -40,7 +40,7 @@ from .game_log import (
     check_winners_survived,
     game_log,
 )
-from .names import name_key, renamed_note, same_name
+from .names import did_you_mean, name_key, renamed_note, same_name
 from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
 
 __all__ = ["BASE_XP_CHOICES", "Campaign", "Change", "GameLogEntry", "Outcome", "Participant"]
@@ -146,8 +146,9 @@ class Campaign:
                 renamed = renamed_note(name, named)
                 if renamed is not None:
                     raise RuleError(f"{missing}: {renamed}")
-            known = ", ".join(self.names().values()) or "none yet"
-            raise RuleError(f"{missing} (Titans: {known})")
+            names = self.names().values()
+            guess = did_you_mean(name, names)
+            raise RuleError(f"{missing}{guess} (Titans: {', '.join(names) or 'none yet'})")
         return found
 
     def next_titan_id(self) -> int:

@@ -153,6 +153,14 @@ class NameIndex(NamedTuple, Generic[T]):
         raise UnknownName(message)
 
 
+def did_you_mean(typed: str, names: Iterable[str]) -> str:
+    """'; did you mean "Thorn"?' when names are close to ``typed`` (a Titan's, a campaign's),
+    else ""."""
+    display = {name_key(name): name for name in names}
+    close = NameIndex("name", display, display).suggestions(typed)
+    return f"; did you mean {quoted_list(close)}?" if close else ""
+
+
 def article(word: str) -> str:
     """ "a" or "an" before ``word``, for messages: "an Air level 1 spell"."""
     return "an" if word[:1].lower() in "aeiou" else "a"

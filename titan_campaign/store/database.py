@@ -24,7 +24,7 @@ from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.facts import ShapeError, parse, to_json
-from ..rules.names import name_key, renamed_note, same_name
+from ..rules.names import did_you_mean, name_key, renamed_note, same_name
 from ..rules.printable import kept_text, shown
 from . import backups
 from .documents import (
@@ -449,7 +449,10 @@ class Session:
             raise StoreError(f"several campaigns ({named}): choose one with --campaign NAME")
         doc = self._named(name)
         if doc is None:
-            raise StoreError(f'no campaign named "{name}" (campaigns: {named or "none yet"})')
+            guess = did_you_mean(name, (shown(str(c["name"])) for c in campaigns))
+            raise StoreError(
+                f'no campaign named "{name}"{guess} (campaigns: {named or "none yet"})'
+            )
         return doc
 
     def _campaign_doc_of(self, name: str, base_xp: int, created: str) -> CampaignDoc:
