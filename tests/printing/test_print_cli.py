@@ -67,6 +67,23 @@ def test_printouts_without_o_go_to_the_current_folder_named_after_the_titan(
         assert path.read_text(encoding="utf-8").startswith("<?xml")
 
 
+def test_a_printout_that_replaces_a_file_says_so(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """All 72 cards, then two: the second printout replaced the first's spell-cards.pdf
+    without a word."""
+    assert main(["cards", "--all"]) == 0
+    assert capsys.readouterr().out == "wrote spell-cards.pdf\n"
+    assert main(["cards", "--spell", "Ice Bolt"]) == 0
+    assert capsys.readouterr().out == "wrote spell-cards.pdf (the file there replaced)\n"
+    assert main(["progress", "Thorn", "--format", "svg"]) == 0
+    assert main(["progress", "Thorn", "--format", "svg"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "wrote thorn-progress.svg",
+        "wrote thorn-progress.svg (the file there replaced)",
+    ]
+
+
 def test_a_sheet_as_text_goes_to_standard_output_or_to_the_file_named_with_o(
     campaign: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -530,7 +530,8 @@ def cmd_progress(args: Namespace, db: Database) -> None:
         )
     if args.output or args.format == "svg":  # the chart goes to NAME-progress.svg, as --help says
         output = Path(args.output) if args.output else default_path(state.name, "progress", "svg")
-        _wrote(actions.save_file(db, output, text.encode(), streams=True))
+        there = not actions.is_stream(output) and output.exists()
+        _wrote(actions.save_file(db, output, text.encode(), streams=True), there)
     else:
         sys.stdout.write(
             text if args.format == "json" or rows else f"{state.name} has played no game yet\n"
@@ -603,19 +604,19 @@ def _write(kind: str, args: Namespace, db: Database, spells: Sequence[str] | Non
     data, campaign = actions.print_data(db, kind, campaign_ref, titan)
     for warning in printout_warnings(kind, data, args.format):
         print(f"warning: {warning}", file=sys.stderr)
-    _wrote(
-        actions.write_printout(
-            db,
-            kind,
-            args.format,
-            data,
-            _paper(args),
-            _output(args),
-            spells,
-            campaign,
-            streams=True,
-        )
+    target = _output(args) or actions.printout_target(kind, args.format, data, spells, campaign)
+    there = not actions.is_stream(target) and target.exists()
+    written = actions.write_printout(
+        db, kind, args.format, data, _paper(args), target, spells, campaign, streams=True
     )
+    _wrote(written, there)
+
+
+def _wrote(written: Path, replaced: bool = False) -> None:
+    """Say which file was written (and that it replaced one); nothing when the output was a
+    stream (standard output)."""
+    if not actions.is_stream(written):
+        print(f"wrote {shown(str(written))}{' (the file there replaced)' if replaced else ''}")
 
 
 def _paper(args: Namespace) -> str:
@@ -626,12 +627,6 @@ def _paper(args: Namespace) -> str:
             f"--paper is for PDF and HTML printouts; {args.format} is not laid out on paper"
         )
     return str(args.paper or "a4")
-
-
-def _wrote(written: Path) -> None:
-    """Say which file was written; nothing when the output was a stream (standard output)."""
-    if not actions.is_stream(written):
-        print(f"wrote {shown(str(written))}")
 
 
 def _output(args: Namespace) -> Path | None:
