@@ -186,3 +186,19 @@ def test_a_titan_whose_name_ends_in_a_result_plays_a_game(cli) -> None:
     assert "Ka:won: lost, 55 XP" in said  # R8: lost 50, score 50 // 10
     said = cli.ok("correct", "1", "Ka:won:lost:score=100")
     assert said.startswith("game 1 corrected for Ka:won: score 50 -> 100")
+
+
+def test_taking_a_games_only_titan_out_says_the_game_leaves_the_log(cli) -> None:
+    """Game 2 vanished from the game log, its number left unused, and the command said only
+    "Osk taken out of game 2: -50 XP"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Osk", "--player", "Cy")
+    cli.ok("game", "Thorn:won", "Osk:lost")
+    cli.ok("award", "Osk", "--result", "lost")
+    said = cli.ok("correct", "2", "Osk", "--remove").splitlines()[0]
+    assert said == (
+        "Osk taken out of game 2: -50 XP; game 2 has no Titan left and leaves the game log"
+    )
+    said = cli.ok("correct", "1", "Osk", "--remove").splitlines()[0]
+    assert said == "Osk taken out of game 1: -50 XP"

@@ -284,6 +284,10 @@ def _correction_text(
         raise RuleError(
             f"nothing to correct: game {logged.game} already holds that date, scenario and figures"
         )
+    if all(
+        isinstance(events.get(p.titan_id, (None,))[0], GameRemoved) for p in logged.participants
+    ):
+        said.append(f"game {logged.game} has no Titan left and leaves the game log")
     return "; ".join(said)
 
 
