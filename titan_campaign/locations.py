@@ -17,8 +17,8 @@ def default_db_path() -> Path:
 
 
 def db_path(explicit: str | None = None) -> Path:
-    """The database file; StoreError if ``--db`` names none, a folder (a name ending in "/") or a
-    home folder that is not there."""
+    """The database file; StoreError if ``--db`` names none, a folder (a name ending in "/"), a
+    home folder or a folder that is not there."""
     if explicit is not None and not explicit.strip():
         raise StoreError("--db names no file: give the database's file name")
     source, chosen = ("--db", explicit) if explicit else (ENV_VAR, os.environ.get(ENV_VAR))
@@ -32,7 +32,13 @@ def db_path(explicit: str | None = None) -> Path:
             f" e.g. {chosen}campaigns.json"
         )
     try:
-        return Path(chosen).expanduser()
+        path = Path(chosen).expanduser()
     except RuntimeError:  # ~name of no user
         user = chosen[1:].split("/", 1)[0]
         raise StoreError(f"{source} {chosen}: there is no user called {user}") from None
+    if not path.parent.is_dir():  # a typo made a folder of it, or a synced folder not there yet
+        raise StoreError(
+            f"{source} {chosen}: there is no folder {path.parent} (it is never made for you):"
+            " make it first, or check the name"
+        )
+    return path

@@ -143,3 +143,19 @@ def test_the_app_without_a_terminal_says_so_and_ends(tmp_path: Path) -> None:
         " (titan-campaign --help lists them)\n"
     )
     assert not (tmp_path / "db.json").exists()
+
+
+def test_a_database_in_a_folder_that_is_not_there_is_refused_never_made(tmp_path: Path) -> None:
+    """``--db /nonexist/x.json`` made /nonexist at the root, and a database in it: a typo (or
+    a synced folder not there yet) got a new, empty campaign file."""
+    typo = tmp_path / "campains" / "campaigns.json"
+    env = {**os.environ, "TITAN_CAMPAIGN_DB": str(typo)}
+    result = run("campaign", "new", "Home", "--base-xp", "0", env=env)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"error: TITAN_CAMPAIGN_DB {typo}: there is no folder {typo.parent} (it is never made"
+        " for you): make it first, or check the name\n"
+    )
+    result = run("--db", str(typo), "titan", "list", env=env)
+    assert result.stderr.startswith(f"error: --db {typo}: there is no folder")
+    assert not typo.parent.exists()
