@@ -250,3 +250,28 @@ async def test_a_printout_downloaded_from_a_tab_is_named_as_the_command_line_nam
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert [file for file, _ in sent.files] == [name]
+
+
+@pytest.mark.parametrize("served", [True, False], ids=["served tab", "desktop"])
+async def test_a_printout_from_the_app_says_what_prints_as_a_white_square(
+    tmp_path: Path, here: Path, monkeypatch: pytest.MonkeyPatch, served: bool
+) -> None:
+    """The command line warned of a letter no printout font has; the app's print said only
+    "Downloading" (or "Written to"), and the PDF showed a white square."""
+    from .conftest import build_db
+
+    if served:
+        monkeypatch.setenv(settings.SERVED_ENV, "1")
+    db = build_db(tmp_path / "c.json", 200, [("Drake 🐉", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Drake 🐉")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        Deliveries(app)
+        await pilot.press("p")
+        await pilot.pause()
+        if not served:
+            app.screen.query_one("#print-path", Input).value = str(here / "drake.pdf")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert 'no letter for "🐉" (U+1F409): it prints as a white square' in notes.text()

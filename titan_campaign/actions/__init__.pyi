@@ -98,7 +98,7 @@ from .planning import (
     progress,
     take_goal_step,
 )
-from .printing import PrintData, print_data, titan_sheet
+from .printing import PrintData, print_data, printout_warnings, titan_sheet
 from .titan_changes import (
     add_item,
     add_titan,
@@ -222,6 +222,7 @@ __all__ = [
     "print_to_file",
     "printout",
     "printout_target",
+    "printout_warnings",
     "progress",
     "read_campaign",
     "read_campaigns",

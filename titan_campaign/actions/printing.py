@@ -55,3 +55,19 @@ def print_data(
     if titan and what != "blank":
         return PrintData(titan_sheet(db, titan), "")
     return PrintData(None, "")
+
+
+def printout_warnings(
+    db: Database,
+    what: str,
+    format: str,
+    campaign: CampaignRef | None = None,
+    titan: TitanRef | None = None,
+) -> list[str]:
+    """What a printout cannot show as typed, each a line for the player: a letter no printout
+    font has (it prints as a white square), a Titan left out because its events cannot be
+    read; as the command line warns."""
+    from ..printing.render import printout_warnings as warnings  # fonts load only when printing
+
+    data, _ = print_data(db, what, campaign, titan)
+    return warnings(what, data, format)

@@ -163,11 +163,20 @@ class PrintModal(FormModal):
         titan = self.titan if what != "blank" else None
         db = database(self)
         app = titan_app(self)
+
+        def warn() -> None:  # as the command line warns: what prints as a white square
+            for warning in (
+                app.attempt(lambda: actions.printout_warnings(db, what, fmt, self.campaign, titan))
+                or ()
+            ):
+                app.notify(warning, title="Printed, but", severity="warning", markup=False)
+
         if app.served:
             made = app.attempt(lambda: actions.printout(db, what, fmt, paper, self.campaign, titan))
             if made is not None:
                 name = self._file_name(what, fmt)
                 app.download(name, made)
+                warn()
                 self.dismiss(name)
             return
         typed = self.query_one("#print-path", Input).value.strip()
@@ -183,6 +192,7 @@ class PrintModal(FormModal):
 
         def written(file: Path) -> None:
             self.notify(f"Written to {file}", title="Printed", markup=False)
+            warn()
             self.dismiss(str(file))
 
         def refused(refusal: Refusal) -> None:
