@@ -46,3 +46,23 @@ async def test_a_game_recorded_by_clicks_and_typing_saves_what_the_previews_said
         assert isinstance(app.screen, RosterScreen)
     assert stored(db, "Thorn").earned_xp == 150 and stored(db, "Bryn").earned_xp == 62
     assert stored(db, "Mira").games == ()
+
+
+async def test_scenario_xp_without_a_scenario_is_said_in_its_row_not_previewed(
+    tmp_path: Path,
+) -> None:
+    """Scenario XP typed with no scenario named was previewed as earned ("won → 447 XP"),
+    then refused on ctrl+s."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.click("#titan-1 #scenario_xp")
+        await pilot.press(*"347")
+        await pilot.pause()
+        assert "! Thorn: scenario XP comes with the scenario named (R8)" in award(pilot, 1)
+        await pilot.click("#scenario")
+        await pilot.press(*"Tower siege")
+        await pilot.pause()
+        assert "won → 447 XP" in award(pilot, 1)  # R8: won 100 + scenario XP 347

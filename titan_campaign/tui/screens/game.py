@@ -478,6 +478,9 @@ class RecordGameScreen(Screen[None]):
             shown.update(plain("  ! " + "; ".join(problems.values())))
             return
         name = shorten(row.state.name, 30)
+        if outcome.scenario_xp and not self.query_one("#scenario", Input).value.strip():
+            shown.update(plain(f"  ! {name}: scenario XP comes with the scenario named (R8)"))
+            return
         if row.result is None:
             won = actions.award_for(row.state, row.outcome("won")).total
             lost = actions.award_for(row.state, row.outcome("lost")).total
