@@ -77,3 +77,17 @@ def test_a_tab_closed_with_a_game_typed_keeps_it_for_the_next_start(
     later.page.wait_for_timeout(1500)
     assert not re.search(r"typed[\s▌]+is[\s▌]+kept", later.text)
     assert kept.exists()  # still to be told in the app opened on the host
+
+
+def test_escape_and_the_next_key_at_once_in_a_tab_are_two_keys(
+    night_with_own_data: tuple[GameNight, Path], open_tab: OpenTab
+) -> None:
+    """Escape then y at once was read as alt+y: no question, and the form stayed (the web
+    driver looked for the end of Escape's wait only when more input came)."""
+    night, _ = night_with_own_data
+    roster = open_tab(night.url + "?campaign=Iron%20Crown")
+    fill_a_game(roster)
+    roster.page.keyboard.press("Escape")
+    roster.page.keyboard.press("y")  # leave the form: yes
+    roster.wait_for(r"Record game", "the roster, the form left")
+    assert "GAME 1: what happened" not in roster.text
