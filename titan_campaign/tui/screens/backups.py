@@ -74,7 +74,7 @@ class ConfirmRestoreModal(FormModal):
 class BackupsScreen(Screen[None]):
     CSS_PATH = "pages.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Campaigns", id="backups.back"),
+        Binding("escape", "back", "Back", id="backups.back"),
         Binding("r", "restore", "Restore", id="backups.restore"),
     ]
 
