@@ -202,3 +202,16 @@ def test_taking_a_games_only_titan_out_says_the_game_leaves_the_log(cli) -> None
     )
     said = cli.ok("correct", "1", "Osk", "--remove").splitlines()[0]
     assert said == "Osk taken out of game 1: -50 XP"
+
+
+def test_a_titan_taken_out_of_a_game_is_told_its_gold_from_that_game_stays(cli) -> None:
+    """The gold line "+40 game 1" stayed without a word when O was taken out of game 1."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "O", "--player", "Ann")
+    cli.ok("titan", "add", "P", "--player", "Bo")
+    cli.ok("game", "O:won", "P:lost")
+    cli.ok("gold", "O", "40", "--game", "1")
+    said = cli.ok("correct", "1", "O", "--remove").splitlines()[0]
+    assert said == "O taken out of game 1: -100 XP; O's gold from game 1 (+40) stays"
+    said = cli.ok("correct", "1", "P", "--remove").splitlines()[0]
+    assert said == "P taken out of game 1: -50 XP; game 1 has no Titan left and leaves the game log"

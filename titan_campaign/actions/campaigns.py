@@ -272,6 +272,13 @@ def _correction_text(
         assert old is not None
         if isinstance(added[0], GameRemoved):
             said.append(correction_text(old.titan, old.played, None))
+            gold = sum(
+                line.amount
+                for line in found.state(titan_id).gold_ledger
+                if (line.game, line.played_in) == (logged.game, added[0].played_in)
+            )
+            if gold:
+                said.append(f"{old.titan}'s gold from game {logged.game} ({gold:+d}) stays")
             continue
         try:
             new = apply(found.state(titan_id), added[0]).state.game_played(logged.game)
