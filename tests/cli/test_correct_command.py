@@ -215,3 +215,21 @@ def test_a_titan_taken_out_of_a_game_is_told_its_gold_from_that_game_stays(cli) 
     assert said == "O taken out of game 1: -100 XP; O's gold from game 1 (+40) stays"
     said = cli.ok("correct", "1", "P", "--remove").splitlines()[0]
     assert said == "P taken out of game 1: -50 XP; game 1 has no Titan left and leaves the game log"
+
+
+def test_r9_a_corrected_earlier_game_says_the_honor_guard_is_judged_by_the_last_game(cli) -> None:
+    """Troll left out of game 2's corrected survivors stayed in the guard without a word (R9
+    judges the guard by the survivors of the last game, game 3)."""
+    cli.ok("campaign", "new", "HG", "--base-xp", "0")
+    cli.ok("titan", "add", "Z", "--player", "P")
+    cli.ok("award", "Z", "--result", "won", "--score", "10000", "--survivors", "Titan,Ogre,Troll")
+    for ability in ("power",) * 3 + ("skill",) * 3 + ("luck",) * 2:
+        cli.ok("spend", "Z", "ability", ability)
+    cli.ok("honor-guard", "Z", "Troll")
+    cli.ok("award", "Z", "--result", "lost", "--survivors", "Titan,Troll")
+    cli.ok("award", "Z", "--result", "lost")
+    said = cli.ok("correct", "2", "Z:lost:survivors=Titan").splitlines()[0]
+    assert said.endswith("; Z's honor guard keeps Troll: R9 judges it by the last game, not game 2")
+    said = cli.ok("correct", "3", "Z:lost:survivors=Titan").splitlines()[0]
+    assert "honor guard keeps" not in said  # the last game: Troll leaves the guard
+    assert "Troll" not in cli.ok("honor-guard", "Z")

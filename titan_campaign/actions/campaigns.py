@@ -17,6 +17,7 @@ from ..rules.events import (
     SchoolGained,
 )
 from ..rules.game_log import changed_figures, correction_text
+from ..rules.state import GamePlayed
 from ..rules.titan import (
     Step,
     TitanState,
@@ -287,6 +288,7 @@ def _correction_text(
         kept = old.played._replace(date=day, scenario=called)
         if changed_figures(kept, new):
             said.append(correction_text(old.titan, kept, new))
+            said.extend(_guard_kept(found.state(titan_id), old.played, new))
     if not said:
         raise RuleError(
             f"nothing to correct: game {logged.game} already holds that date, scenario and figures"
@@ -296,6 +298,21 @@ def _correction_text(
     ):
         said.append(f"game {logged.game} has no Titan left and leaves the game log")
     return "; ".join(said)
+
+
+def _guard_kept(state: TitanState, old: GamePlayed, new: GamePlayed) -> list[str]:
+    """R9 judges the honor guard by the survivors of the Titan's last game only: a correction
+    of an earlier game that leaves out a member is said to leave the guard as it is."""
+    last = state.last_game
+    if last is None or last == old or new.survivors is None or new.survivors == old.survivors:
+        return []
+    left_out = [member for member in state.honor_guard if member not in new.survivors]
+    if not left_out:
+        return []
+    kept = ", ".join(left_out)
+    return [
+        f"{state.name}'s honor guard keeps {kept}: R9 judges it by the last game, not game {old.game}"
+    ]
 
 
 def _undo_first(found: Campaign, error: XPAlreadySpent) -> str:
