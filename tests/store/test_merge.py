@@ -472,10 +472,81 @@ def test_a_games_date_corrected_on_one_copy_and_an_entry_on_the_other_keeps_one_
     copies.on(copies.ann, "correct", "4", "--date", "2026-11-15")
     copies.on(copies.bo, "correct", "4", "Thorn:won:score=400,battle-won=3,agreement=2")
     said = copies.merge()
-    assert "game 4 was corrected for Thorn meanwhile on this copy" in said
+    assert (
+        "game 4's date or scenario was corrected meanwhile on this copy (played 2026-11-15" in said
+    )
     games = json.loads(copies.ann.ok("campaign", "games", "--json"))
     [game_4] = [game for game in games if game["game"] == 4]
     assert game_4["date"] == "2026-11-15"
+
+
+def test_a_titan_added_to_a_game_whose_date_the_other_copy_corrected_later_keeps_one_date(
+    copies: Copies,
+) -> None:
+    """Osk added to game 4 on Ann's copy, then game 4's date corrected on Bo's (for Thorn, the
+    only Titan it had there): the game had two dates, Thorn's new one and Osk's old one."""
+    copies.on(copies.ann, "award", "Osk", "--game", "4", "--result", "lost", "--score", "100")
+    copies.on(copies.bo, "correct", "4", "--date", "2026-11-15", "--scenario", "Raid")
+    said = copies.merge()
+    assert "game 4 would be played on two dates (Thorn 2026-11-15, Raid; Osk 2026-11-14)" in said
+    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
+    [game_4] = [game for game in games if game["game"] == 4]
+    assert game_4["date"] == "2026-11-14"
+    progress = json.loads(copies.ann.ok("progress", "Osk", "--format", "json"))
+    assert [row["date"] for row in progress if row["game"] == 4] == ["2026-11-14"]
+    merged_into_bo = copies.merge(copies.bo, copies.ann)
+    assert "would be played on two dates" in merged_into_bo
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+
+
+def test_a_titan_taken_out_of_a_game_is_named_when_the_other_copy_corrects_that_game(
+    copies: Copies,
+) -> None:
+    copies.on(copies.ann, "game", "Thorn:won", "Osk:lost", "--date", "2026-11-20")
+    copies.copy()
+    copies.on(copies.ann, "correct", "5", "Osk", "--remove")
+    copies.on(copies.bo, "correct", "5", "--date", "2026-11-21")
+    said = copies.merge()
+    assert "refused: game 5 corrected: date 2026-11-20 -> 2026-11-21" in said
+    assert "Osk was taken out of game 5 meanwhile on this copy" in said
+
+
+def test_a_titan_taken_out_of_a_game_after_the_other_copy_corrected_its_entry_is_refused(
+    copies: Copies,
+) -> None:
+    """The first made wins, whichever of the two is the removal: a removal made after the other
+    copy's correction took it back without a word."""
+    copies.on(copies.ann, "game", "Thorn:won", "Osk:lost", "--date", "2026-11-20")
+    copies.copy()
+    copies.on(copies.ann, "correct", "5", "Osk:lost:score=100")
+    copies.on(copies.bo, "correct", "5", "Osk", "--remove")
+    said = copies.merge()
+    assert "refused: Osk taken out of game 5" in said
+    assert "game 5 was corrected for Osk meanwhile on this copy" in said
+    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
+    assert [e["titan"] for g in games if g["game"] == 5 for e in g["participants"]] == [
+        "Thorn",
+        "Osk",
+    ]
+
+
+def test_a_games_date_corrected_on_both_copies_is_said_as_the_games_date(copies: Copies) -> None:
+    copies.on(copies.ann, "correct", "2", "--date", "2026-10-04")
+    copies.on(copies.bo, "correct", "2", "--date", "2026-10-05")
+    said = copies.merge()
+    assert (
+        "game 2's date or scenario was corrected meanwhile on this copy (played 2026-10-04" in said
+    )
+
+
+def test_the_same_correction_made_on_both_copies_is_no_clash(copies: Copies) -> None:
+    copies.on(copies.ann, "correct", "2", "Mira:won:score=350,battle-won=2")
+    copies.on(copies.bo, "correct", "2", "Mira:won:score=350,battle-won=2")
+    said = copies.merge()
+    assert "refused" not in said
+    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
+    [mira] = [e for g in games if g["game"] == 2 for e in g["participants"] if e["titan"] == "Mira"]
+    assert mira["figures"]["score"] == 350
 
 
 def test_corrections_of_two_entries_of_one_game_both_come_in(copies: Copies) -> None:

@@ -35,6 +35,7 @@ from .game_log import (
     GameLogEntry,
     Participant,
     check_eliminations,
+    check_one_date,
     check_scenario_xp,
     check_winners,
     check_winners_survived,
@@ -304,6 +305,7 @@ class Campaign:
             for entry in game_log(states):
                 if entry.game == number:
                     check_winners(entry)
+                    check_one_date(entry)
                     check_eliminations(entry)
                     check_winners_survived(entry)
                     check_scenario_xp(entry)

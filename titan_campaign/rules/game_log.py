@@ -270,6 +270,21 @@ def check_winners(entry: GameLogEntry) -> None:
         )
 
 
+def check_one_date(entry: GameLogEntry) -> None:
+    """A game is played on one date, in one scenario: every Titan's entry holds the game's
+    (a merge could bring in a date corrected for the Titans one copy had in the game, and
+    not for one the other copy added to it)."""
+    if len({(p.played.date, p.played.scenario) for p in entry.participants}) > 1:
+        each = "; ".join(
+            f"{p.titan} {p.played.date}{', ' + p.played.scenario if p.played.scenario else ''}"
+            for p in sorted(entry.participants, key=lambda p: p.titan_id)
+        )
+        raise RuleError(
+            f"game {entry.game} would be played on two dates ({each}): correct its date and"
+            " scenario again for every Titan in it"
+        )
+
+
 def check_eliminations(entry: GameLogEntry) -> None:
     """R8: the Titan's legion eliminated, in a battle it lost or by an agreement "that includes
     the elimination of the Titan's Legion", eliminates the Titan and so its player, who has

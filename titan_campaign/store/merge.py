@@ -362,21 +362,31 @@ class _Replay:
         change: Change,
         events: Mapping[int, tuple[Event, ...]],
     ) -> None:
-        """A correction of a Titan's entry in a game that the other copy corrected meanwhile
-        (the entry, or the game's date or scenario) is refused: the first made wins, as it
-        would put back what the other copy corrected."""
+        """A correction of a Titan's entry in a game (or the Titan taken out of it) that the
+        other copy changed meanwhile (the entry, the game's date or scenario, or the Titan
+        taken out) is refused: the first made wins, as it would put back what the other copy
+        changed. The same correction made on both copies is no clash."""
+        where = "this copy" if side == "theirs" else "the other copy"
         for (tid, added), mapped in zip(events.items(), change.events, strict=True):
             for event in added:
-                if not isinstance(event, GameCorrected):
+                if not isinstance(event, GameCorrected | GameRemoved):
                     continue
                 was = self.entries[side].get((change.id, tid, event.game, event.played_in))
                 now = _entry(campaign.histories.get(mapped, ()), event.game, event.played_in)
-                if was is not None and now is not None and was != now:
-                    where = "this copy" if side == "theirs" else "the other copy"
-                    name = campaign.names().get(mapped, f"Titan {mapped}")
+                name = campaign.names().get(mapped, f"Titan {mapped}")
+                if was is not None and now is None:
                     raise RuleError(
-                        f"game {event.game} was corrected for {name} meanwhile on {where}"
+                        f"{name} was taken out of game {event.game} meanwhile on {where}"
                     )
+                if was is None or now is None or was == now or _corrected(event) == now:
+                    continue
+                if was[2:] == now[2:]:
+                    scenario = f", {now[1]}" if now[1] else ""
+                    raise RuleError(
+                        f"game {event.game}'s date or scenario was corrected meanwhile on {where}"
+                        f" (played {now[0]}{scenario} now)"
+                    )
+                raise RuleError(f"game {event.game} was corrected for {name} meanwhile on {where}")
 
     def _refuse(
         self, campaign: Campaign, what: str, reason: str, change: Change, side: str
@@ -438,15 +448,23 @@ def _entry(history: Iterable[Event], game: int, played_in: str) -> Entry | None:
     return found
 
 
+def _corrected(event: GameCorrected | GameRemoved) -> Entry | None:
+    """The entry a correction gives (None: the Titan taken out)."""
+    if isinstance(event, GameRemoved):
+        return None
+    return (event.date, event.scenario, event.outcome, event.survivors)
+
+
 def _entries_before(campaign: Campaign) -> dict[tuple[str, int, int, str], Entry | None]:
-    """For each correction of a Titan's entry in a game (by change id, Titan, game and the
-    campaign it was played in): the entry just before it, in the copy it was made in."""
+    """For each correction of a Titan's entry in a game, or the Titan taken out of it (by
+    change id, Titan, game and the campaign it was played in): the entry just before it, in
+    the copy it was made in."""
     histories: dict[int, list[Event]] = {}
     before: dict[tuple[str, int, int, str], Entry | None] = {}
     for change in campaign.changes:
         for tid, added in change.events.items():
             for event in added:
-                if isinstance(event, GameCorrected):
+                if isinstance(event, GameCorrected | GameRemoved):
                     key = (change.id, tid, event.game, event.played_in)
                     before[key] = _entry(histories.get(tid, ()), event.game, event.played_in)
         if not change.undone:
