@@ -13,8 +13,10 @@ from titan_campaign.rules.events import AbilityBought, GameOutcome, PlanSet
 from titan_campaign.rules.spells import find_spell
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.game import RecordGameScreen
 from titan_campaign.tui.screens.honor_guard import HonorGuardModal
 from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.widgets.key_bar import KeyBar
 from titan_campaign.tui.widgets.result_pick import ResultPick
 
 from .conftest import SIZE, Notes, build_db, change_count, named, rendered, stored, won_game
@@ -497,3 +499,20 @@ async def test_the_history_shows_the_campaigns_changes_or_only_those_of_the_tita
             "Thorn: game 1 on 2026-11-01 (Training): won",
             "Thorn created for Ann with 200 base XP",
         ]
+
+
+async def test_ctrl_z_in_the_game_form_undoes_nothing_behind_it(tmp_path: Path) -> None:
+    """With a result focused (no text field), ctrl+z undid the campaign's latest change
+    behind the open form; the key bar offered Undo there."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bo", [])])
+    before = db.read_bytes()
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("w")  # Thorn won: the result is focused
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordGameScreen)
+        assert "Undo" not in rendered(app.screen.query_one(KeyBar))
+    assert db.read_bytes() == before

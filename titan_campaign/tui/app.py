@@ -429,9 +429,10 @@ class TitanCampaignApp(App[int]):
         if action == "more_keys":  # only where the key bar holds back keys
             return any(bar.holds_back for bar in self.screen.query(KeyBar))
         if action in ("undo", "redo"):
-            typing = isinstance(self.focused, Input) and not isinstance(self.screen, CommandPalette)
-            if typing:  # a player's change is not undone unseen behind a form
-                return None
+            if getattr(self.screen, "unsaved", None) is not None:
+                return False  # a player's change is not undone unseen behind a form
+            if isinstance(self.focused, Input) and not isinstance(self.screen, CommandPalette):
+                return None  # ctrl+z is the field's own
             # nothing to undo in a database that cannot be read
             return not any(isinstance(screen, ProblemScreen) for screen in self.screen_stack)
         return True
