@@ -12,15 +12,17 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from ... import actions
-from ...rules.game_log import GameLogEntry, entry_text, read_correction
+from ...rules.game_log import ENTRY_FIGURES, GameLogEntry, entry_text, read_correction
 from ...rules.names import name_key
 from ...rules.titan import TitanState
 from .base import database, titan_app
 from .forms import MessageModal, TextModal
 
 CORRECTION_HELP = (
-    "The game's number, then the Titan's whole entry: its result, then each figure as "
-    "name=number (3 Mira:lost:score=210); or 3 Mira:remove to take Mira out of game 3; "
+    "The game's number, then the Titan's whole entry as it should be: its result, then each "
+    "figure as name=number (3 Mira:lost:score=210,battle-won=1,survivors=Ogre+Troll); a "
+    "figure not typed is 0, survivors not typed are not listed. The figures: "
+    f"{', '.join(ENTRY_FIGURES)}. Or 3 Mira:remove to take Mira out of game 3; "
     "or the game's own date or scenario: 3 date=2026-11-28, 3 scenario=Siege"
 )
 
