@@ -270,3 +270,20 @@ def test_a_long_player_and_campaign_name_print_whole_on_the_game_card_each_on_it
     assert f"Player: {player}" in texts and f"Campaign: {campaign}" in texts
     short = game_card_page(example_sheets["veteran"])
     assert any("   Campaign: " in item.text for item in short.shapes if isinstance(item, Text))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_game_card_always_has_the_box_for_this_games_xp_award(paper: str) -> None:
+    """With spells that nearly filled the page, the card left out THIS GAME (for the XP
+    award) and its notes without a word: it now goes on a page of its own."""
+    from dataclasses import replace
+
+    from titan_campaign.rules.sheet import sheet_view
+
+    from .conftest import grandmaster
+
+    full = sheet_view(grandmaster().state, "Ninth Age")
+    for count in range(0, len(full.spells) + 1, 3):
+        pages = game_card_pages(replace(full, spells=full.spells[:count]), paper)
+        texts = [s.text for page in pages for s in page.shapes if isinstance(s, Text)]
+        assert "THIS GAME (for the XP award)" in texts, f"{count} spells"

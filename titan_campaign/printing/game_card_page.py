@@ -239,10 +239,9 @@ def _spell_row(page: Page, spell: CardSpell, lines: list[str], x: float, y: floa
 
 
 def _this_game(flow: Flow) -> None:
-    """Engagements to tick for the XP award (R8), result and score, then notes to the foot."""
-    if flow.room < HEADING_H + 14:
-        return
-    flow.y = heading(flow.page, flow.x, flow.y, flow.content, "THIS GAME (for the XP award)")
+    """Engagements to tick for the XP award (R8), result and score, then notes to the foot
+    (on a page of their own when the spells left too little room)."""
+    flow.section("THIS GAME (for the XP award)", 14)
     page, x, y = flow.page, flow.x, flow.y
     for column, label in enumerate(("Battles won", "Agreements", "Fled / lost")):
         cx = x + column * 62
