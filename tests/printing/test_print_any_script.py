@@ -194,3 +194,19 @@ def test_a_game_log_line_of_an_arabic_name_keeps_its_xp_after_the_name(tmp_path:
     svg = tmp_path / "progress.svg"
     assert main([*db, "progress", "صلاح الدين", "--format", "svg", "-o", str(svg)]) == 0
     assert f"صلاح الدين{LEFT_TO_RIGHT_MARK}: progress game by game" in svg.read_text()
+
+
+def test_a_note_in_hebrew_with_a_figure_reads_right_to_left_with_the_figure_in_place(
+    tmp_path: Path,
+) -> None:
+    """ "מס מהמלכה של שבא, 300 זהב" was drawn as a line of the left-to-right page: "300 זהב"
+    jumped to its start, the spaces around 300 lost; as in the HTML, it reads right to left."""
+    from titan_campaign.cli import main
+
+    db = ["--db", str(tmp_path / "c.json")]
+    assert main([*db, "campaign", "new", "Bidi", "--base-xp", "0"]) == 0
+    assert main([*db, "titan", "add", "שלמה המלך", "--player", "X"]) == 0
+    assert main([*db, "gold", "שלמה המלך", "70", "--note", "מס מהמלכה של שבא, 300 זהב"]) == 0
+    pdf = tmp_path / "sheet.pdf"
+    assert main([*db, "sheet", "שלמה המלך", "--format", "pdf", "-o", str(pdf)]) == 0
+    assert "+70בהז 300 ,אבש לש הכלמהמ סמ" in drawn_text(pdf.read_bytes())  # drawn left to right

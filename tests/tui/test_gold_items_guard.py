@@ -182,3 +182,29 @@ async def test_at_80x24_the_newest_gold_line_and_the_highlighted_item_are_scroll
         await pilot.press("up", "down")
         await pilot.pause(0.3)
         assert "Trinket F" in screen_text(app)
+
+
+async def test_a_refused_item_puts_the_cursor_in_the_field_that_is_wrong(
+    example_db: Path,
+) -> None:
+    """A suggested item saved with no price: "Price in gold: a whole number" was said, but the
+    cursor stayed on the list, and the price then typed went nowhere."""
+    from textual.widgets import Input
+
+    from titan_campaign.tui.screens.gold import ItemModal
+
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "b")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ItemModal)
+        form.query_one("#item-name", Input).value = "potion"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        price = form.query_one("#item-price", Input)
+        assert app.focused is price
+        await pilot.press(*"20", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GoldScreen)
+    assert stored(example_db, "Thorn").items[-1].name == "Potion"

@@ -66,6 +66,13 @@ def _add_fallback_fonts(pdf: FPDF, text: str, folder: Path, shipped: dict[str, P
     pdf.c_margin = 0
 
 
+def _direction(text: str) -> str:
+    """A text of a right-to-left script alone (a note in Hebrew, its figures in their place)
+    reads right to left; one with a left-to-right letter is a line of the left-to-right page
+    (an Arabic name first in it, "صلاح الدين: 175 XP"): its name keeps its place, first."""
+    return "ltr" if any(unicodedata.bidirectional(char) == "L" for char in text) else "rtl"
+
+
 def place_text(pdf: FPDF, x: float, y: float, text: str, align: str = "left") -> None:
     """Set ``text`` in ``pdf``'s current font with its baseline at ``y``; ``x`` is its left,
     right or centre as ``align`` says. A letter no font has prints as a white square."""
@@ -77,8 +84,8 @@ def place_text(pdf: FPDF, x: float, y: float, text: str, align: str = "left") ->
             x -= width if align == "right" else width / 2
         pdf.text(x, y, text)
         return
-    if right_to_left(text):  # a line of a left-to-right page: an Arabic name first in it
-        pdf.set_text_shaping(True, direction="ltr")  # does not turn the whole line around
+    if right_to_left(text):
+        pdf.set_text_shaping(True, direction=_direction(text))
     width = pdf.get_string_width(text)
     if align != "left":
         x -= width if align == "right" else width / 2

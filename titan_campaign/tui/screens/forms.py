@@ -49,6 +49,18 @@ def save_or_cancel(save: str, save_id: str = "save") -> Horizontal:
     )
 
 
+def _field_of(error: Widget) -> Widget | None:
+    """The field a problem is shown under: the focusable widget just before it."""
+    siblings = list(error.parent.children) if error.parent is not None else []
+    for before in reversed(siblings[: siblings.index(error)] if error in siblings else []):
+        if before.focusable:
+            return before
+        inside = [widget for widget in before.query("*") if widget.focusable]
+        if inside:
+            return inside[-1]
+    return None
+
+
 def field_error(field: str) -> Static:
     """Where a field's problem is shown, right below it (hidden while there is none)."""
     error = Static("", id=f"error-{field}", classes="field-error")
@@ -277,6 +289,13 @@ class FormModal(Dialog[object]):
         loose = [text for field, text in problems.items() if field not in fields]
         if loose:
             self.notify("\n".join(loose), title="Refused", severity="warning")
+        wrong = [
+            _field_of(error)
+            for error in self.query(".field-error").results(Static)
+            if error.display and error.id != f"error-{GENERAL}"
+        ]
+        if wrong and wrong[0] is not None and self.focused not in wrong:
+            wrong[0].focus()  # typing goes where the first problem is
 
     def save_with(
         self,
