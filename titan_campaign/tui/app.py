@@ -429,8 +429,9 @@ class TitanCampaignApp(App[int]):
         if action == "more_keys":  # only where the key bar holds back keys
             return any(bar.holds_back for bar in self.screen.query(KeyBar))
         if action in ("undo", "redo"):
-            if getattr(self.screen, "unsaved", None) is not None:
-                return False  # a player's change is not undone unseen behind a form
+            unsaved: Callable[[], bool] | None = getattr(self.screen, "unsaved", None)
+            if unsaved is not None and unsaved():
+                return False  # a player's change is not undone unseen behind a typed form
             if isinstance(self.focused, Input) and not isinstance(self.screen, CommandPalette):
                 return None  # ctrl+z is the field's own
             # nothing to undo in a database that cannot be read

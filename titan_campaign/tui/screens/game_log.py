@@ -19,11 +19,10 @@ from .base import database, titan_app
 from .forms import MessageModal, TextModal
 
 CORRECTION_HELP = (
-    "The game's number, then the Titan's whole entry as it should be: its result, then each "
-    "figure as name=number (3 Mira:lost:score=210,battle-won=1,survivors=Ogre+Troll); a "
-    "figure not typed is 0, survivors not typed are not listed. The figures: "
-    f"{', '.join(ENTRY_FIGURES)}. Or 3 Mira:remove to take Mira out of game 3; "
-    "or the game's own date or scenario: 3 date=2026-11-28, 3 scenario=Siege"
+    "The game's number, then the Titan's whole entry as it should be, every figure as "
+    "name=number (3 Mira:lost:score=210,survivors=Ogre+Troll; one not typed is 0): "
+    f"{', '.join(ENTRY_FIGURES)}. Or 3 Mira:remove (Mira out of game 3), "
+    "3 date=2026-11-28, 3 scenario=Siege (the game's own)"
 )
 
 
