@@ -348,3 +348,38 @@ def test_the_issue_titan_prints_every_letter_every_item_in_full_and_nothing_belo
         assert f"{item.name} (other)" in words or item.name in words
     assert words.count(" ".join(lukasz_sheet.magic_items[0].description.split())) == 10
     assert all(spell.name in text for spell in lukasz_sheet.spells)
+
+
+def test_a_long_gold_note_is_one_ruled_entry_and_no_blank_rows_come_before_a_page_that_goes_on(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """Each wrapped line of a note was ruled as an entry of its own (with empty Game and
+    Amount), blank write-in rows were drawn before the list went on over the page, and the
+    empty NOTES lines were headed "(continued)"."""
+    long = "loot of the siege, carried home by the whole legion, " * 3
+    ledger = tuple(LedgerLine(n, long if n % 5 == 0 else f"entry {n}", None) for n in range(1, 90))
+    pages = sheet_pages(replace(example_sheets["thorn"], gold_ledger=ledger), "a4")
+    ledger_pages = [
+        p
+        for p in pages
+        if any(isinstance(s, Text) and s.text.startswith("GOLD LEDGER") for s in p.shapes)
+    ]
+    assert len(ledger_pages) > 1
+    for page in ledger_pages:
+        texts = [s for s in page.shapes if isinstance(s, Text)]
+        assert "NOTES" in {s.text for s in texts} and "NOTES (continued)" not in {
+            s.text for s in texts
+        }
+        note_x = min(s.x for s in texts if s.text.startswith("entry "))
+        lines = sorted(s.y for s in texts if abs(s.x - note_x) < 0.5)  # the notes' lines
+        ruled = sorted(
+            s.y1
+            for s in page.shapes
+            if isinstance(s, Line) and s.y1 == s.y2 and s.x1 < note_x < s.x2
+        )
+        amounts = sorted(s.y for s in texts if s.text.startswith("+"))
+        for first, after in zip(amounts, [*amounts[1:], 1e9]):  # one entry: rule below only
+            inside = [y for y in lines if first < y < after]
+            assert not [y for y in ruled if first < y < (inside[-1] if inside else first)]
+        if page is not ledger_pages[-1]:  # the list goes on: no row left blank before it
+            assert max(ruled) < max(lines) + 3

@@ -352,20 +352,25 @@ def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
         page, top = flow.page, flow.y
         suffix = "" if first else " (continued)"
         heading(page, flow.x, top, ledger_w, "GOLD LEDGER" + suffix)
-        heading(page, notes_x, top, notes_w, "NOTES" + suffix)
+        heading(page, notes_x, top, notes_w, "NOTES")  # lines to write on, on every page
         y = top + 6.5
         for label, tab in (("Game", 0.0), ("Amount", 10.0), ("Note", LEDGER_NOTE)):
             page.text(flow.x + tab, y + 2.6, label, 7, italic=True)
         rows = int((flow.bottom - y - 4) // LEDGER_ROW)
         placed: list[LedgerRow] = []  # whole entries, one after another, while they fit
+        ends: set[int] = set()  # the rows that end an entry: ruled below
         while done < len(entries) and len(placed) + len(entries[done]) <= rows:
             placed += entries[done]
+            ends.add(len(placed) - 1)
             done += 1
         if not placed and done < len(entries):  # an entry longer than a page goes on over two
             placed, entries[done] = entries[done][:rows], entries[done][rows:]
-        for row in range(rows):
+        # blank rows to write in only after the last entry, not before a page that goes on
+        drawn = rows if done >= len(entries) else len(placed)
+        for row in range(drawn):
             line_y = y + 4 + (row + 1) * LEDGER_ROW
-            page.line(flow.x, line_y, flow.x + ledger_w, line_y, stroke=0.15)
+            if row in ends or row >= len(placed) or row == len(placed) - 1:
+                page.line(flow.x, line_y, flow.x + ledger_w, line_y, stroke=0.15)
             if row < len(placed):
                 _ledger_row(page, placed[row], flow.x, line_y - 1.2)
         notes_y = y
@@ -373,7 +378,7 @@ def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
             notes_y += LINE
             page.line(notes_x, notes_y, notes_x + notes_w, notes_y, stroke=0.15)
         for tab in (9.0, 25.0):
-            page.line(flow.x + tab, y + 0.5, flow.x + tab, y + 4 + rows * LEDGER_ROW, stroke=0.1)
+            page.line(flow.x + tab, y + 0.5, flow.x + tab, y + 4 + drawn * LEDGER_ROW, stroke=0.1)
         flow.y = flow.bottom
         if done >= len(entries):
             return
