@@ -115,3 +115,16 @@ def test_a_name_of_60_wide_letters_prints_whole_on_the_sheet_and_the_game_card(
         named = [text for text in texts if "WWW" in text.text]
         assert named and all("W" * 60 in text.text for text in named), named
         assert all(text.size >= MIN_SIZE for text in named)
+
+
+def test_the_warning_of_an_html_or_svg_printout_says_the_letter_is_left_to_the_readers_fonts(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """HTML and SVG keep "🐉" as typed (no white square is drawn there, unlike the PDF): the
+    warning said it printed as a white square, where a browser without the font shows a gap."""
+    dragon = replace(example_sheets["thorn"], name="Dragon 🐉")
+    (pdf,) = printout_warnings("sheet", dragon, "pdf")
+    assert pdf.endswith("it prints as a white square")
+    for fmt in ("html", "svg"):
+        (said,) = printout_warnings("sheet", dragon, fmt)
+        assert said.endswith("it shows only where the reader has a font for it"), fmt

@@ -519,7 +519,7 @@ def cmd_progress(args: Namespace, db: Database) -> None:
 
         title = f"{named(state.name)}: progress game by game"
         text = progress_svg(rows, title)
-        warning = font_warning([title])  # as every printout says what prints as a white square
+        warning = font_warning([title], "svg")  # as every printout says what it cannot show
         if warning:
             print(f"warning: {warning}", file=sys.stderr)
     else:

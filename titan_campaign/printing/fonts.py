@@ -162,13 +162,17 @@ def drawable(text: str) -> str:
     return "".join(char if can_draw(char) else MISSING_MARK for char in text)
 
 
-def font_warning(texts: Iterable[str]) -> str | None:
-    """One line naming the characters the printout cannot show, or None when all print.
+def font_warning(texts: Iterable[str], format: str = "pdf") -> str | None:
+    """One line naming the characters the printout cannot show, or None when all print. A
+    PDF draws each as a white square; HTML and SVG keep it as typed, for the reader's own
+    fonts to show (a gap or a square where they have none).
 
     >>> font_warning(["Thorn", "李小龍", "Ζεύς", "שלום"]) is None
     True
     >>> font_warning(["Thorn 🔥"])
     'the printout fonts have no letter for "🔥" (U+1F525): it prints as a white square'
+    >>> font_warning(["Thorn 🔥"], "html")
+    'the printout fonts have no letter for "🔥" (U+1F525): it shows only where the reader has a font for it'
     """
     missing = missing_characters(texts)
     if not missing:
@@ -176,14 +180,13 @@ def font_warning(texts: Iterable[str]) -> str | None:
     shown = ", ".join(f'"{char}"' for char in missing[:12])
     codes = ", ".join(f"U+{ord(char):04X}" for char in missing[:12])
     more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
-    if len(missing) == 1:
-        return (
-            f"the printout fonts have no letter for {shown} ({codes}): it prints as a white square"
-        )
-    return (
-        f"the printout fonts have no letters for {shown}{more} ({codes}): "
-        "they print as white squares"
-    )
+    one = len(missing) == 1
+    if format == "pdf":
+        shows = "it prints as a white square" if one else "they print as white squares"
+    else:
+        shows = f"{'it shows' if one else 'they show'} only where the reader has a font for {'it' if one else 'them'}"
+    letters = "letter" if one else "letters"
+    return f"the printout fonts have no {letters} for {shown}{more} ({codes}): {shows}"
 
 
 def fallback_needs(text: str) -> dict[Fallback, frozenset[str]]:

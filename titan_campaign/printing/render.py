@@ -143,5 +143,5 @@ def printout_warnings(
         texts = [*sheet_texts(data.sheets), data.name]
     else:
         texts = sheet_texts([data] if isinstance(data, SheetView) else data)
-    warning = font_warning(texts)
+    warning = font_warning(texts, fmt)
     return [*left_out, warning] if warning else left_out
