@@ -183,8 +183,10 @@ def font_warning(texts: Iterable[str], format: str = "pdf") -> str | None:
     one = len(missing) == 1
     if format == "pdf":
         shows = "it prints as a white square" if one else "they print as white squares"
+    elif one:
+        shows = "it shows only where the reader has a font for it"
     else:
-        shows = f"{'it shows' if one else 'they show'} only where the reader has a font for {'it' if one else 'them'}"
+        shows = "they show only where the reader has a font for them"
     letters = "letter" if one else "letters"
     return f"the printout fonts have no {letters} for {shown}{more} ({codes}): {shows}"
 

@@ -365,11 +365,12 @@ def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
             done += 1
         if not placed and done < len(entries):  # an entry longer than a page goes on over two
             placed, entries[done] = entries[done][:rows], entries[done][rows:]
+        ends.add(len(placed) - 1)
         # blank rows to write in only after the last entry, not before a page that goes on
         drawn = rows if done >= len(entries) else len(placed)
         for row in range(drawn):
             line_y = y + 4 + (row + 1) * LEDGER_ROW
-            if row in ends or row >= len(placed) or row == len(placed) - 1:
+            if row in ends or row >= len(placed):
                 page.line(flow.x, line_y, flow.x + ledger_w, line_y, stroke=0.15)
             if row < len(placed):
                 _ledger_row(page, placed[row], flow.x, line_y - 1.2)

@@ -279,9 +279,11 @@ def check_one_date(entry: GameLogEntry) -> None:
             f"{p.titan} {p.played.date}{', ' + p.played.scenario if p.played.scenario else ''}"
             for p in sorted(entry.participants, key=lambda p: p.titan_id)
         )
+        dates = len({p.played.date for p in entry.participants}) > 1
+        two = "be played on two dates" if dates else "have two scenarios"
         raise RuleError(
-            f"game {entry.game} would be played on two dates ({each}): correct its date and"
-            " scenario again for every Titan in it"
+            f"game {entry.game} would {two} ({each}): correct its date and scenario again for"
+            " every Titan in it"
         )
 
 

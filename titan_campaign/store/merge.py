@@ -378,13 +378,14 @@ class _Replay:
                     raise RuleError(
                         f"{name} was taken out of game {event.game} meanwhile on {where}"
                     )
-                if was is None or now is None or was == now or _corrected(event) == now:
+                made = _entry((event,), event.game, event.played_in)
+                if was is None or now is None or now in (was, made):  # (the same correction)
                     continue
-                if was[2:] == now[2:]:
-                    scenario = f", {now[1]}" if now[1] else ""
+                if (was.outcome, was.survivors) == (now.outcome, now.survivors):
+                    scenario = f", {now.scenario}" if now.scenario else ""
                     raise RuleError(
                         f"game {event.game}'s date or scenario was corrected meanwhile on {where}"
-                        f" (played {now[0]}{scenario} now)"
+                        f" (played {now.date}{scenario} now)"
                     )
                 raise RuleError(f"game {event.game} was corrected for {name} meanwhile on {where}")
 
@@ -429,8 +430,13 @@ def _names_before(campaign: Campaign) -> dict[str, dict[int, str]]:
     return before
 
 
-Entry = tuple[str, str, GameOutcome, tuple[str, ...] | None]
-"""A Titan's entry in a game: the game's date and scenario, its outcome and survivors."""
+class Entry(NamedTuple):
+    """A Titan's entry in a game: the game's date and scenario, its outcome and survivors."""
+
+    date: str
+    scenario: str
+    outcome: GameOutcome
+    survivors: tuple[str, ...] | None
 
 
 def _entry(history: Iterable[Event], game: int, played_in: str) -> Entry | None:
@@ -444,15 +450,8 @@ def _entry(history: Iterable[Event], game: int, played_in: str) -> Entry | None:
         if isinstance(event, GameRemoved):
             found = None
         else:
-            found = (event.date, event.scenario, event.outcome, event.survivors)
+            found = Entry(event.date, event.scenario, event.outcome, event.survivors)
     return found
-
-
-def _corrected(event: GameCorrected | GameRemoved) -> Entry | None:
-    """The entry a correction gives (None: the Titan taken out)."""
-    if isinstance(event, GameRemoved):
-        return None
-    return (event.date, event.scenario, event.outcome, event.survivors)
 
 
 def _entries_before(campaign: Campaign) -> dict[tuple[str, int, int, str], Entry | None]:
@@ -490,7 +489,7 @@ def _judged_again(before: Campaign, after: Campaign) -> list[str]:
         was_games = {(game.game, game.played_in): game for game in was_state.games}
         for game in state.games:
             was = was_games.get((game.game, game.played_in))
-            if was is None or was.outcome != game.outcome or was.award == game.award:
+            if was is None or was.outcome != game.outcome or was.award.total == game.award.total:
                 continue
             change = game.award.total - was.award.total
             said.append(

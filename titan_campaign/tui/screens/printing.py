@@ -164,7 +164,7 @@ class PrintModal(FormModal):
         db = database(self)
         app = titan_app(self)
 
-        def warn() -> None:  # as the command line warns: what prints as a white square
+        def warn() -> None:  # as the command line warns: what the printout cannot show
             for warning in (
                 app.attempt(lambda: actions.printout_warnings(db, what, fmt, self.campaign, titan))
                 or ()
