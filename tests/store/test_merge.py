@@ -574,6 +574,21 @@ def test_a_game_judged_again_by_the_merge_is_said_to_be(copies: Copies) -> None:
     assert [e["award"] for g in awards if g["game"] == 5 for e in g["participants"]] == [120]
 
 
+def test_an_honor_guard_member_a_merged_correction_slays_is_said_to_leave(copies: Copies) -> None:
+    """Bo chose Cyclops for Thorn's guard; Ann corrected game 4's survivors without it: after
+    the merge Thorn had no guard, and the merge's lines said nothing of it."""
+    copies.on(copies.bo, "honor-guard", "Thorn", "Cyclops")
+    copies.on(
+        copies.ann,
+        "correct",
+        "4",
+        "Thorn:won:score=380,battle-won=3,agreement=2,survivors=Titan+Griffon+Ogre",
+    )
+    said = copies.merge(copies.bo, copies.ann)
+    assert "Thorn: Cyclops left the honor guard (R9)" in said
+    assert "Cyclops" not in copies.bo.ok("honor-guard", "Thorn")
+
+
 def test_renames_of_the_campaign_first_made_wins(copies: Copies) -> None:
     copies.on(copies.ann, "campaign", "rename", "Second Age", "--campaign", "The Iron Crown")
     copies.on(copies.bo, "campaign", "rename", "Third Age", "--campaign", "The Iron Crown")

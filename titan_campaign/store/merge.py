@@ -14,6 +14,7 @@ nothing, and merging A into B or B into A gives the same sheets.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -474,7 +475,8 @@ def _entries_before(campaign: Campaign) -> dict[tuple[str, int, int, str], Entry
 
 def _judged_again(before: Campaign, after: Campaign) -> list[str]:
     """The games of this copy's Titans whose entry the merge kept but whose award it judged
-    again, each said as a player reads it."""
+    again, and the honor guard members it slew or brought back (a correction of the last
+    game's survivors), each said as a player reads it."""
     said: list[str] = []
     for titan_id in before.titan_ids:
         was_history, history = before.histories.get(titan_id), after.histories.get(titan_id)
@@ -496,6 +498,11 @@ def _judged_again(before: Campaign, after: Campaign) -> list[str]:
                 f"{state.name}: game {game.game} judged again: {game.award.total} XP"
                 f" ({change:+d} XP) (R8)"
             )
+        was_guard, guard = Counter(was_state.honor_guard), Counter(state.honor_guard)
+        for members, how in ((was_guard - guard, "left"), (guard - was_guard, "is back in")):
+            if members:
+                named = ", ".join(members.elements())
+                said.append(f"{state.name}: {named} {how} the honor guard (R9)")
     return said
 
 
