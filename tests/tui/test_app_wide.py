@@ -16,7 +16,7 @@ from titan_campaign.tui.screens.printing import PrintModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.widgets.key_bar import MORE, KeyBar
 
-from .conftest import PHONE_UPRIGHT, SIZE, Notes, rendered
+from .conftest import PHONE_UPRIGHT, SIZE, Notes, build_db, rendered
 
 
 async def test_every_sheet_action_is_in_the_command_palette(example_db: Path) -> None:
@@ -225,3 +225,19 @@ async def test_a_crash_in_a_handler_leaves_the_last_saved_state(
             await pilot.press("ctrl+z")  # undo the item added last: a change the rules allow
             await pilot.pause()
     assert example_db.read_bytes() == before
+
+
+async def test_home_and_end_go_to_the_first_and_last_row_of_the_roster(tmp_path: Path) -> None:
+    """Home did nothing on the roster (a table's Home goes to the first column): after an
+    undo left the cursor on the last row, Enter opened the wrong Titan."""
+    from textual.widgets import DataTable
+
+    db = build_db(tmp_path / "c.json", 200, [(name, "P", []) for name in ("Ann", "Bea", "Cy")])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        await pilot.press("end")
+        assert table.cursor_row == 2
+        await pilot.press("home")
+        assert table.cursor_row == 0

@@ -21,6 +21,7 @@ from ... import actions
 from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.row_table import RowTable
 from .base import database, titan_app
 from .forms import BACK, FormBox, FormModal
 
@@ -84,7 +85,7 @@ class BackupsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="backups-title", classes="page-title")
-        yield DataTable(id="backups", cursor_type="row", zebra_stripes=True)
+        yield RowTable(id="backups", zebra_stripes=True)
         yield Static(id="backups-hint", classes="hint")
         yield KeyBar()
 

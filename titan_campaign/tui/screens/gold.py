@@ -22,6 +22,7 @@ from ...rules.sheet import ItemLine, sheet_view
 from ...rules.titan import TitanState
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.row_table import RowTable
 from .base import UPRIGHT_WIDTH, OneTitan, titan_app
 from .forms import BACK, GENERAL, FormBox, FormModal, field_error, save_or_cancel
 
@@ -326,12 +327,12 @@ class GoldScreen(OneTitan, Screen[None]):
         yield Static(id="gold-title", classes="page-title")  # the purse stays in view
         with VerticalScroll():
             yield Label("GOLD LEDGER")
-            yield DataTable(id="ledger", cursor_type="row", classes="panel")
+            yield RowTable(id="ledger", classes="panel")
             yield Static(
                 "MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)",
                 id="items-heading",
             )
-            yield DataTable(id="items", cursor_type="row", classes="panel")
+            yield RowTable(id="items", classes="panel")
         yield KeyBar()
 
     def on_mount(self) -> None:

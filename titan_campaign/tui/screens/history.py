@@ -15,6 +15,7 @@ from ... import actions
 from ...rules.names import plural
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.row_table import RowTable
 from .base import UPRIGHT_WIDTH, database, titan_app
 
 COLUMNS = ("#", "when", "what happened")
@@ -47,7 +48,7 @@ class HistoryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="history-title", classes="page-title")
-        yield DataTable(id="history", cursor_type="row", zebra_stripes=True)
+        yield RowTable(id="history", zebra_stripes=True)
         whose = "this Titan's latest change" if self.titan else "the campaign's latest change"
         yield Static(f"ctrl+z undoes {whose}, ctrl+y redoes it", classes="hint")
         yield KeyBar()

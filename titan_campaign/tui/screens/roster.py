@@ -19,6 +19,7 @@ from ...rules.titan import TitanState
 from .. import places
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.row_table import RowTable
 from ..widgets.shorten import shorten
 from .base import database, titan_app
 from .forms import AddTitanModal, change_player, rename_titan
@@ -118,7 +119,7 @@ class RosterScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="roster-title", classes="page-title")
-        yield DataTable(id="roster", cursor_type="row", zebra_stripes=True)
+        yield RowTable(id="roster", zebra_stripes=True)
         yield Static(id="roster-hint", classes="hint")
         yield KeyBar()
 
