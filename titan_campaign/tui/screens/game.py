@@ -501,6 +501,7 @@ class RecordGameScreen(Screen[None]):
         for number, row in enumerate(self.query(TitanRow), start=1):
             if row in widget.ancestors:
                 self.preview(number)
+        self.refresh_bindings()  # undo is off once something is typed (the key bar says so)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "scenario":  # a scenario award's field comes or goes (R8)
