@@ -5,6 +5,7 @@ PDF font has no such glyph, and a fresh machine may have no font that does)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import subprocess
@@ -137,3 +138,24 @@ def test_each_choice_to_make_has_a_box_to_tick_drawn_as_a_rectangle_not_a_charac
             0 < line.x - (box.x + box.w) < 2 and abs(box.y + box.h - line.y) < 0.2 for box in boxes
         ), line.text
     assert len(lines) == len(CHOICES)
+
+
+def test_an_items_many_charge_boxes_make_an_even_grid_with_its_rows_apart() -> None:
+    """25 charges: a row of 15 and a row of 10 starting further right, the rows touching
+    (0.3 mm apart), the description pushed down a line."""
+    from titan_campaign.printing.sheet_items import BOX, item_block
+    from titan_campaign.rules.sheet import ItemLine
+
+    page = Page(210, 297, "t")
+    item = ItemLine("Amulet of Many Charges", "other", 20, 25, "Lots of charges.", None)
+    height = item_block(page, item, 10, 10, 120)
+    boxes = [s for s in page.shapes if isinstance(s, Box) and round(s.w, 1) == BOX]
+    assert len(boxes) == 25 and sum(b.filled for b in boxes) == 5  # 20 left of 25: 5 used
+    rows = sorted({b.y for b in boxes})
+    assert len(rows) > 1
+    assert len({min(b.x for b in boxes if b.y == row) for row in rows}) == 1  # one left edge
+    assert all(later - earlier >= BOX + 0.5 for earlier, later in itertools.pairwise(rows))
+    description = next(
+        s for s in page.shapes if isinstance(s, Text) and s.text == "Lots of charges."
+    )
+    assert rows[-1] + BOX < description.y - 2 < 10 + height

@@ -39,7 +39,8 @@ def _box_layout(item: ItemLine, width: float) -> tuple[int, int]:
 
 
 LABEL_W = 12.0  # mm for the word "charges" before the boxes
-ROW = 3.8  # mm between the name lines and between rows of boxes
+ROW = 3.8  # mm between the name lines
+BOX_ROW = BOX + 0.6  # mm between rows of boxes: apart, and no taller than needs be
 
 
 def _head_lines(item: ItemLine, width: float, legion: bool) -> list[str]:
@@ -78,7 +79,7 @@ def item_block(
     own_rows = box_rows if box_rows > 1 else 0  # rows of boxes under the name
     text = wrap_text(item.description, width - 3, size) if item.description else []
     step = size * 0.44
-    height = (len(head) + own_rows) * ROW + len(text) * step + 1.6
+    height = len(head) * ROW + own_rows * BOX_ROW + len(text) * step + 1.6
     if page is None:
         return height
     for row, line in enumerate(head):
@@ -87,17 +88,16 @@ def item_block(
     right = x + width
     if total:
         by = y if box_rows == 1 else y + len(head) * ROW + 0.3  # clear of the text below
+        start = right - per_row * (BOX + BOX_GAP) + BOX_GAP  # every row from the same left
+        page.text(start - 1.5, by + 2.6, "charges", LABEL_SIZE, italic=True, align="right")
         for row in range(box_rows):
             count = min(per_row, total - row * per_row)
-            start = right - count * (BOX + BOX_GAP) + BOX_GAP
-            if row == 0:
-                page.text(start - 1.5, by + 2.6, "charges", LABEL_SIZE, italic=True, align="right")
             ticked = max(0, min(count, used - row * per_row))
-            page.check_boxes(start, by + row * ROW, ticked, count, side=BOX, gap=BOX_GAP)
+            page.check_boxes(start, by + row * BOX_ROW, ticked, count, side=BOX, gap=BOX_GAP)
     elif item.charges is not None:
         label = f"charges left ____ of {item.max_charges}"
         page.text(right, y + 3.1, label, LABEL_SIZE, italic=True, align="right")
-    ty = y + (len(head) + own_rows) * ROW
+    ty = y + len(head) * ROW + own_rows * BOX_ROW
     for line in text:
         page.text(x + 3, ty + step * 0.8, line, size)
         ty += step
