@@ -208,3 +208,27 @@ async def test_a_refused_item_puts_the_cursor_in_the_field_that_is_wrong(
         await pilot.pause()
         assert isinstance(app.screen, GoldScreen)
     assert stored(example_db, "Thorn").items[-1].name == "Potion"
+
+
+async def test_every_reason_a_character_is_not_offered_for_the_guard_can_be_read_by_keys(
+    iron_crown: Path,
+) -> None:
+    """The "Not offered" list of Thorn's 42 characters was cut at 10 lines, and Down moved
+    the dialog, not the list: a dozen reasons could not be reached."""
+    from textual.containers import VerticalScroll
+
+    from titan_campaign.tui.screens.honor_guard import HonorGuardModal
+
+    app = TitanCampaignApp(iron_crown, open_campaign="The Iron Crown", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, HonorGuardModal)
+        app.screen.query_one("#not-offered-block CollapsibleTitle").focus()
+        await pilot.press("enter", "tab")  # open it, then into the list
+        await pilot.pause()
+        listed = app.screen.query_one("#not-offered-list", VerticalScroll)
+        assert app.focused is listed and listed.max_scroll_y > 0
+        await pilot.press(*["down"] * 60)
+        await pilot.pause()
+        assert listed.scroll_y == listed.max_scroll_y  # the last reason in sight

@@ -8,7 +8,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Collapsible, Label, Select, Static
 
 from ... import actions
@@ -88,7 +88,8 @@ class HonorGuardModal(OneTitan, FormModal):
     ]
     DEFAULT_CSS = """
     #not-offered-block { padding-bottom: 0; }
-    #not-offered-block Contents { padding: 0 0 0 2; height: auto; max-height: 10; overflow-y: auto; }
+    #not-offered-block Contents { padding: 0 0 0 2; height: auto; }
+    #not-offered-list { height: auto; max-height: 10; }
     #not-offered-block CollapsibleTitle { max-width: 100%; }
     """
 
@@ -141,7 +142,10 @@ class HonorGuardModal(OneTitan, FormModal):
                 )
             yield Static(plain(self.verdict(tuple(chosen))), id="guard-verdict")
             if refusals(state):
-                with Collapsible(title=not_offered_title(state), id="not-offered-block"):
+                with (
+                    Collapsible(title=not_offered_title(state), id="not-offered-block"),
+                    VerticalScroll(id="not-offered-list"),  # Up and Down read it all
+                ):
                     yield Static(plain(not_offered(state)), id="not-offered", classes="hint")
             problem = Static(plain(self._problem), id=f"error-{GENERAL}", classes="field-error")
             problem.display = bool(self._problem)
