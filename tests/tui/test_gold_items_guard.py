@@ -232,3 +232,26 @@ async def test_every_reason_a_character_is_not_offered_for_the_guard_can_be_read
         await pilot.press(*["down"] * 60)
         await pilot.pause()
         assert listed.scroll_y == listed.max_scroll_y  # the last reason in sight
+
+
+async def test_letters_typed_as_an_amount_of_gold_are_shown_and_said_to_be_no_number(
+    example_db: Path,
+) -> None:
+    """The Amount field dropped letters without showing them; ctrl+s then said "a whole
+    number" under what looked like an empty field."""
+    from textual.widgets import Input
+
+    from titan_campaign.tui.screens.gold import GoldModal
+
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, GoldModal)
+        amount = form.query_one("#gold-amount", Input)
+        amount.focus()
+        await pilot.press(*"abc", "ctrl+s")
+        await pilot.pause()
+        assert amount.value == "abc" and app.focused is amount
+        assert "a whole number" in screen_text(app)

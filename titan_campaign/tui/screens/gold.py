@@ -95,7 +95,7 @@ class GoldModal(TitanForm):
             yield Label("Gold entry (negative to spend)", classes="form-title")
             yield self.purse()
             yield Label("Amount")
-            yield Input(type="integer", id="gold-amount", compact=True)
+            yield Input(id="gold-amount", compact=True)  # as typed: a slip is said, not dropped
             yield field_error("amount")
             yield Label("Note")
             yield Input(placeholder="e.g. loot from game 3", id="gold-note", compact=True)
@@ -166,7 +166,6 @@ class ItemModal(TitanForm):
                 yield Label("Charges")
                 yield Input(
                     placeholder="blank: as listed, else lasts",
-                    type="integer",
                     id="item-charges",
                     compact=True,
                     valid_empty=True,  # blank is allowed: never drawn as a mistake
@@ -179,7 +178,7 @@ class ItemModal(TitanForm):
             if self.buying:
                 with Horizontal(classes="field-row"):
                     yield Label("Price in gold")
-                    yield Input(type="integer", id="item-price", compact=True)
+                    yield Input(id="item-price", compact=True)
                 yield field_error("price")
             yield field_error(GENERAL)
             yield save_or_cancel("Save (ctrl+s)")
@@ -244,7 +243,7 @@ class SpellForGoldModal(TitanForm):
             yield field_error("spell")
             with Horizontal(classes="field-row"):
                 yield Label("Price in gold")
-                yield Input(type="integer", id="spell-price", compact=True)
+                yield Input(id="spell-price", compact=True)
             yield field_error("price")
             yield save_or_cancel("Save (ctrl+s)")
         yield KeyBar()
