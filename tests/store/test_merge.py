@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 import time_machine
@@ -58,6 +59,18 @@ def sheets(db: Path) -> dict[str, dict[str, object]]:
         for titan, state in actions.roster_by_id(database, campaign.ref, archived=True):
             assert not isinstance(state, actions.Unreadable)
             found[f"{campaign.name}/{state.name}"] = actions.titan_sheet(database, titan)
+    return found
+
+
+def logged(cli: Cli, number: int) -> dict[str, Any]:
+    """Game ``number`` of the campaign's game log, as ``campaign games --json`` gives it."""
+    [game] = [g for g in json.loads(cli.ok("campaign", "games", "--json")) if g["game"] == number]
+    return game
+
+
+def entry(game: dict[str, Any], titan: str) -> dict[str, Any]:
+    """``titan``'s entry in a ``logged`` game."""
+    [found] = [e for e in game["participants"] if e["titan"] == titan]
     return found
 
 
@@ -435,8 +448,7 @@ def test_a_titan_added_to_a_game_whose_date_the_other_copy_corrected_is_refused_
     said = copies.merge()
     assert "game 4 was corrected since (played 2026-11-15 now): add Osk to it again" in said
     copies.on(copies.ann, "award", "Osk", "--game", "4", "--result", "lost")
-    games = copies.ann.ok("campaign", "games", "--json")
-    [game_4] = [game for game in json.loads(games) if game["game"] == 4]
+    game_4 = logged(copies.ann, 4)
     assert game_4["date"] == "2026-11-15"
     assert [entry["titan"] for entry in game_4["participants"]] == ["Thorn", "Osk"]
     progress = json.loads(copies.ann.ok("progress", "Osk", "--format", "json"))
@@ -454,9 +466,7 @@ def test_one_game_entry_corrected_on_both_copies_keeps_the_first_correction_made
     said = copies.merge()
     assert "1 refused" in said
     assert "game 2 was corrected for Mira meanwhile on this copy" in said
-    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
-    [mira] = [e for g in games if g["game"] == 2 for e in g["participants"] if e["titan"] == "Mira"]
-    assert mira["figures"]["score"] == 200
+    assert entry(logged(copies.ann, 2), "Mira")["figures"]["score"] == 200
     assert not [line for line in history(copies.ann, "Mira") if "-> 150" in line]
     merged_into_bo = copies.merge(copies.bo, copies.ann)  # Bo's was made after Ann's
     assert "game 2 was corrected for Mira meanwhile on the other copy" in merged_into_bo
@@ -475,9 +485,7 @@ def test_a_games_date_corrected_on_one_copy_and_an_entry_on_the_other_keeps_one_
     assert (
         "game 4's date or scenario was corrected meanwhile on this copy (played 2026-11-15" in said
     )
-    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
-    [game_4] = [game for game in games if game["game"] == 4]
-    assert game_4["date"] == "2026-11-15"
+    assert logged(copies.ann, 4)["date"] == "2026-11-15"
 
 
 def test_a_titan_added_to_a_game_whose_date_the_other_copy_corrected_later_keeps_one_date(
@@ -489,9 +497,7 @@ def test_a_titan_added_to_a_game_whose_date_the_other_copy_corrected_later_keeps
     copies.on(copies.bo, "correct", "4", "--date", "2026-11-15", "--scenario", "Raid")
     said = copies.merge()
     assert "game 4 would be played on two dates (Thorn 2026-11-15, Raid; Osk 2026-11-14)" in said
-    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
-    [game_4] = [game for game in games if game["game"] == 4]
-    assert game_4["date"] == "2026-11-14"
+    assert logged(copies.ann, 4)["date"] == "2026-11-14"
     progress = json.loads(copies.ann.ok("progress", "Osk", "--format", "json"))
     assert [row["date"] for row in progress if row["game"] == 4] == ["2026-11-14"]
     merged_into_bo = copies.merge(copies.bo, copies.ann)
@@ -523,11 +529,7 @@ def test_a_titan_taken_out_of_a_game_after_the_other_copy_corrected_its_entry_is
     said = copies.merge()
     assert "refused: Osk taken out of game 5" in said
     assert "game 5 was corrected for Osk meanwhile on this copy" in said
-    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
-    assert [e["titan"] for g in games if g["game"] == 5 for e in g["participants"]] == [
-        "Thorn",
-        "Osk",
-    ]
+    assert [e["titan"] for e in logged(copies.ann, 5)["participants"]] == ["Thorn", "Osk"]
 
 
 def test_a_games_date_corrected_on_both_copies_is_said_as_the_games_date(copies: Copies) -> None:
@@ -544,9 +546,7 @@ def test_the_same_correction_made_on_both_copies_is_no_clash(copies: Copies) -> 
     copies.on(copies.bo, "correct", "2", "Mira:won:score=350,battle-won=2")
     said = copies.merge()
     assert "refused" not in said
-    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
-    [mira] = [e for g in games if g["game"] == 2 for e in g["participants"] if e["titan"] == "Mira"]
-    assert mira["figures"]["score"] == 350
+    assert entry(logged(copies.ann, 2), "Mira")["figures"]["score"] == 350
 
 
 def test_corrections_of_two_entries_of_one_game_both_come_in(copies: Copies) -> None:
@@ -554,9 +554,7 @@ def test_corrections_of_two_entries_of_one_game_both_come_in(copies: Copies) -> 
     copies.on(copies.bo, "correct", "2", "Thorn:lost:score=300,battle-won=2,battle-lost=1")
     said = copies.merge()
     assert "refused" not in said
-    games = json.loads(copies.ann.ok("campaign", "games", "--json"))
-    [game_2] = [game for game in games if game["game"] == 2]
-    assert [e["figures"]["score"] for e in game_2["participants"]] == [300, 200]
+    assert [e["figures"]["score"] for e in logged(copies.ann, 2)["participants"]] == [300, 200]
 
 
 def test_a_game_judged_again_by_the_merge_is_said_to_be(copies: Copies) -> None:
@@ -570,8 +568,7 @@ def test_a_game_judged_again_by_the_merge_is_said_to_be(copies: Copies) -> None:
     assert "Thorn: game 5 judged again: 120 XP (+10 XP) (R8)" in said
     into_bo = copies.merge(copies.bo, copies.ann)  # the game is new there: said as it comes in
     assert "+ game 5 recorded for Thorn" in into_bo and "judged again" not in into_bo
-    awards = json.loads(copies.ann.ok("campaign", "games", "--json"))
-    assert [e["award"] for g in awards if g["game"] == 5 for e in g["participants"]] == [120]
+    assert [e["award"] for e in logged(copies.ann, 5)["participants"]] == [120]
 
 
 def test_an_honor_guard_member_a_merged_correction_slays_is_said_to_leave(copies: Copies) -> None:
