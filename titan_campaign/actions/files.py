@@ -291,26 +291,12 @@ def write_printout(
 ) -> Path:
     """Render a printout of ``data`` (see ``printing.render.render``) and save it as
     ``save_file`` does, to ``output`` or a file named after the Titan or campaign, here."""
-    from ..printing.render import render  # PDF and fonts load only when printing
+    from ..printing.render import printout_path, render  # PDF and fonts load only when printing
 
     printout = render(what, format, data, paper, spells, campaign)
     payload = printout if isinstance(printout, bytes) else printout.encode()
-    target = output or printout_target(what, format, data, spells, campaign)
+    target = output or printout_path(what, format, data, spells, campaign)
     return save_file(db, target, payload, streams, make_folder)
-
-
-def printout_target(
-    what: str,
-    format: str,
-    data: SheetView | Sequence[SheetView] | CampaignPrint | None,
-    spells: Sequence[str] | None = None,
-    campaign: str = "",
-) -> Path:
-    """The file a printout is written to when the player names none: named after the Titan
-    or campaign, here."""
-    from ..printing.render import printout_path
-
-    return printout_path(what, format, data, spells, campaign)
 
 
 def print_to_file(
