@@ -429,8 +429,7 @@ class TitanCampaignApp(App[int]):
         if action == "more_keys":  # only where the key bar holds back keys
             return any(bar.holds_back for bar in self.screen.query(KeyBar))
         if action in ("undo", "redo"):
-            unsaved: Callable[[], bool] | None = getattr(self.screen, "unsaved", None)
-            if unsaved is not None and unsaved():
+            if holds_typed(self.screen):
                 return False  # a player's change is not undone unseen behind a typed form
             if isinstance(self.focused, Input) and not isinstance(self.screen, CommandPalette):
                 return None  # ctrl+z is the field's own
@@ -548,12 +547,7 @@ class TitanCampaignApp(App[int]):
 
     def typed_forms(self) -> list[Screen[Any]]:
         """The open forms (anywhere in the stack) holding something typed and not saved."""
-        found = []
-        for screen in self.screen_stack:
-            unsaved: Callable[[], bool] | None = getattr(screen, "unsaved", None)
-            if unsaved is not None and unsaved():
-                found.append(screen)
-        return found
+        return [screen for screen in self.screen_stack if holds_typed(screen)]
 
     def action_quit_app(self) -> None:
         """q (outside a text field), ctrl+q and the palette's Quit: at once, or, with
@@ -716,6 +710,12 @@ class TitanCampaignApp(App[int]):
             self.pop_screen()  # f1 again: back where it was opened
         else:
             self.push_screen(ReferenceScreen())
+
+
+def holds_typed(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is a form holding something typed and not saved."""
+    unsaved: Callable[[], bool] | None = getattr(screen, "unsaved", None)
+    return unsaved is not None and unsaved()
 
 
 def run_app(path: Path, campaign: str | None = None, titan: str | None = None) -> int:
