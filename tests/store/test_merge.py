@@ -317,6 +317,41 @@ def test_an_undo_on_the_other_copy_comes_in(copies: Copies) -> None:
     assert history(copies.ann, "Osk") == undone
 
 
+def test_an_undo_comes_in_though_the_other_copy_changed_its_titan_meanwhile(
+    copies: Copies,
+) -> None:
+    """Ann gave Mira 5 gold and took it back; Bo gave her 3 meanwhile. The merge refused
+    Ann's undo ("also changed Mira, who changed again since"), so Mira had the 5 gold Ann had
+    taken back. An undo made on another copy is judged by the rules, not by the order of the
+    log: Mira keeps Bo's 3 alone, and Ann's gold line can still be redone."""
+    gold = sheets(copies.ann.db)["The Iron Crown/Mira"].gold
+    copies.on(copies.ann, "gold", "Mira", "5")
+    copies.on(copies.bo, "gold", "Mira", "3")
+    copies.on(copies.ann, "undo")
+    said = copies.merge()
+    assert "refused" not in said
+    assert sheets(copies.ann.db)["The Iron Crown/Mira"].gold == gold + 3
+    copies.merge(copies.bo, copies.ann)
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+    assert "redone: Mira: gold +5" in copies.on(copies.ann, "redo")
+    assert sheets(copies.ann.db)["The Iron Crown/Mira"].gold == gold + 8
+
+
+def test_an_undo_that_a_change_of_the_other_copy_needs_is_refused_by_the_rules(
+    copies: Copies,
+) -> None:
+    """Both copies hold Mira's 40 gold; Bo spends 30 of it, then Ann takes the 40 back: the
+    gold Bo spent would no longer be there, so Ann's undo is refused, with the rule's reason."""
+    copies.on(copies.ann, "gold", "Mira", "40")
+    copies.copy()
+    gold = sheets(copies.ann.db)["The Iron Crown/Mira"].gold
+    copies.on(copies.bo, "gold", "Mira", "-" + str(gold - 10))
+    copies.on(copies.ann, "undo")
+    said = copies.merge()
+    assert "refused: undo: Mira: gold +40" in said and "cannot be undone now" in said, said
+    assert sheets(copies.ann.db)["The Iron Crown/Mira"].gold == 10
+
+
 def test_an_undo_then_a_new_change_does_not_bring_the_undone_change_back(copies: Copies) -> None:
     copies.on(copies.ann, "undo", "Osk")
     copies.on(copies.ann, "gold", "Osk", "3")  # the undone change can no longer be redone
@@ -547,6 +582,23 @@ def test_the_same_correction_made_on_both_copies_is_no_clash(copies: Copies) -> 
     said = copies.merge()
     assert "refused" not in said
     assert entry(logged(copies.ann, 2), "Mira")["figures"]["score"] == 350
+
+
+def test_a_correction_undone_on_its_copy_leaves_the_other_copys_correction_standing(
+    copies: Copies,
+) -> None:
+    """Ann corrected Mira's score in game 2 and took it back; Bo corrected it meanwhile. Ann's
+    first correction refused Bo's, then its undo came in: neither stood, Mira back at her old
+    score on both copies. Ann's correction ends undone, so it clashes with nothing."""
+    copies.on(copies.ann, "correct", "2", "Mira:won:score=200,battle-won=2")
+    copies.on(copies.bo, "correct", "2", "Mira:won:score=150,battle-won=2")
+    copies.on(copies.ann, "undo")
+    said = copies.merge()
+    assert "refused" not in said
+    assert entry(logged(copies.ann, 2), "Mira")["figures"]["score"] == 150
+    copies.merge(copies.bo, copies.ann)
+    assert entry(logged(copies.bo, 2), "Mira")["figures"]["score"] == 150
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
 
 
 def test_corrections_of_two_entries_of_one_game_both_come_in(copies: Copies) -> None:

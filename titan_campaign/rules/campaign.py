@@ -345,8 +345,11 @@ class Campaign:
     def undo(
         self, titan_id: int | None = None, at: str = "", change_id: str = ""
     ) -> tuple[Campaign, Change]:
-        """Undo the latest change in effect (or the latest touching ``titan_id``, or the one
-        of ``change_id``, as a merge replays an undo) as a whole, at time ``at``."""
+        """Undo the latest change in effect (or the latest touching ``titan_id``) as a whole, at
+        time ``at``. ``change_id``: the change another copy of the file undid, as a merge
+        replays its undo: the changes this copy made since stay, and the Titans it touched are
+        judged again by the rules without it (an undo of a change that a later change of the
+        same Titan needs is refused)."""
         done = self.history(titan_id)
         if change_id:
             done = [c for c in done if c.id == change_id]
@@ -362,7 +365,9 @@ class Campaign:
         latest = done[-1]
         later = [c for c in self.changes[self.changes.index(latest) + 1 :] if not c.undone]
         blocked = [
-            tid for tid in latest.events if tid != titan_id and any(c.touches(tid) for c in later)
+            tid
+            for tid in latest.events
+            if tid != titan_id and not change_id and any(c.touches(tid) for c in later)
         ]
         if blocked:
             names = self.names()
@@ -379,9 +384,11 @@ class Campaign:
         campaign = self.with_changes(changes)
         try:
             campaign._check_unique_names()
+            for tid in latest.events if change_id else ():
+                _check_not_needed(campaign, tid)
         except RuleError as error:
             raise RuleError(f'"{latest.text}" cannot be undone now: {error}') from None
-        if latest.campaign_renamed:
+        if latest.campaign_renamed and not any(c.campaign_renamed for c in later):
             campaign = campaign.named(latest.campaign_renamed[0])
         return campaign, undone
 
@@ -473,6 +480,18 @@ def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
     if state is None:
         raise RuleError("a Titan's history must start with its creation")
     return state
+
+
+def _check_not_needed(campaign: Campaign, titan_id: int) -> None:
+    """The Titan's history stands by the rules without a change undone out of turn (a merge
+    replaying another copy's undo): RuleError naming the first change made since that needs it."""
+    state: TitanState | None = None
+    for change in campaign.changes:
+        for event in () if change.undone else change.events.get(titan_id, ()):
+            try:
+                state = apply(state, event).state
+            except RuleError as error:
+                raise RuleError(f'"{change.text}", made since, needs it ({error})') from None
 
 
 def _listed(items: Sequence[str]) -> str:

@@ -228,6 +228,7 @@ class _Replay:
         self.named = {"mine": _names_before(mine), "theirs": _names_before(theirs)}
         self.entries = {"mine": _entries_before(mine), "theirs": _entries_before(theirs)}
         self.refused: list[Refused] = []
+        self.ends_undone = {cid for cid, (_, change) in self.picked.items() if change.undone}
 
     def base(self) -> Campaign:
         """This copy's campaign as it was when the copies parted."""
@@ -366,14 +367,21 @@ class _Replay:
         """A correction of a Titan's entry in a game (or the Titan taken out of it) that the
         other copy changed meanwhile (the entry, the game's date or scenario, or the Titan
         taken out) is refused: the first made wins, as it would put back what the other copy
-        changed. The same correction made on both copies is no clash."""
+        changed. The same correction made on both copies is no clash, nor one with a change
+        its copy undid later (that undo comes in too)."""
         where = "this copy" if side == "theirs" else "the other copy"
+        standing = campaign.with_changes(
+            tuple(
+                c._replace(undone=1) if c.id in self.ends_undone and not c.undone else c
+                for c in campaign.changes
+            )
+        )
         for (tid, added), mapped in zip(events.items(), change.events, strict=True):
             for event in added:
                 if not isinstance(event, GameCorrected | GameRemoved):
                     continue
                 was = self.entries[side].get((change.id, tid, event.game, event.played_in))
-                now = _entry(campaign.histories.get(mapped, ()), event.game, event.played_in)
+                now = _entry(standing.histories.get(mapped, ()), event.game, event.played_in)
                 name = campaign.names().get(mapped, f"Titan {mapped}")
                 if was is not None and now is None:
                     raise RuleError(
