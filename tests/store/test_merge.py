@@ -240,6 +240,51 @@ def test_a_campaign_each_copy_made_under_one_name_is_kept_by_both_under_two_name
     assert "nothing to merge" in copies.merge(into=copies.bo, other=copies.ann)
 
 
+def test_two_campaigns_renamed_to_one_name_on_two_copies_keep_the_first_rename_made(
+    copies: Copies,
+) -> None:
+    """Ann renamed the Iron Crown "Alpha", Bo renamed another campaign "Alpha" and gave Thorn
+    gold: the whole merge was refused, either way and for good ("a campaign named Alpha
+    already exists; nothing merged"). The later rename is refused and kept; the rest comes in."""
+    copies.on(copies.ann, "campaign", "new", "Side", "--base-xp", "0")
+    copies.copy()
+    copies.on(copies.ann, "campaign", "rename", "Alpha", "--campaign", "The Iron Crown")
+    copies.on(copies.bo, "campaign", "rename", "Alpha", "--campaign", "Side")
+    copies.on(copies.bo, "gold", "Thorn", "9", "--campaign", "The Iron Crown")
+    said = copies.merge()
+    assert 'refused: campaign "Side" renamed "Alpha"' in said, said
+    assert "+ Thorn: gold +9" in said
+    into_bo = copies.merge(copies.bo, copies.ann)
+    assert 'refused: campaign "Side" renamed "Alpha" (made on this copy: taken back)' in into_bo
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+    assert {name.split("/")[0] for name in sheets(copies.ann.db)} == {"Alpha"}
+    assert "Side" in copies.ann.ok("campaign", "list")
+
+
+def test_a_campaign_each_copy_made_under_one_name_merged_both_ways_merges_again(
+    copies: Copies,
+) -> None:
+    """Each copy made a campaign "Side", then each merged the other's copy: each brought the
+    other's in as "Side (2)", a rename of its own. Every later merge was refused whole ("a
+    campaign named Side (2) already exists"): the rename made later is refused instead."""
+    copies.on(copies.ann, "campaign", "new", "Side", "--base-xp", "0")
+    copies.on(copies.ann, "titan", "add", "Sif", "--player", "Ann", "--campaign", "Side")
+    copies.on(copies.bo, "campaign", "new", "Side", "--base-xp", "0")
+    copies.on(copies.bo, "titan", "add", "Tor", "--player", "Bo", "--campaign", "Side")
+    ann_before = copies.ann.db.read_bytes()
+    copies.merge()
+    copies.ann.db.replace(copies.ann.db.with_name("ann-merged.json"))
+    copies.ann.db.write_bytes(ann_before)
+    copies.merge(copies.bo, copies.ann)  # Bo merges Ann's copy as it was
+    copies.ann.db.with_name("ann-merged.json").replace(copies.ann.db)
+    copies.on(copies.bo, "gold", "Thorn", "6", "--campaign", "The Iron Crown")
+    said = copies.merge()
+    assert "+ Thorn: gold +6" in said and "1 refused" in said, said
+    copies.merge(copies.bo, copies.ann)
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+    assert "nothing to merge" in copies.merge()
+
+
 def test_both_spent_thorns_last_xp_the_first_made_is_kept_the_other_refused_and_kept(
     copies: Copies,
 ) -> None:

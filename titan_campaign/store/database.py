@@ -484,9 +484,10 @@ class Session:
         outcome = stored.campaign.rename(doc.name, at or now_iso())
         return self.save(stored, outcome.campaign, outcome.change.text)
 
-    def _take_name(self, stored: Stored, name: str) -> None:
-        """Give the campaign ``name`` in the file, unless another campaign has it."""
-        same = self._named(name)
+    def _take_name(self, stored: Stored, name: str, judged: bool = False) -> None:
+        """Give the campaign ``name`` in the file, unless another campaign has it (unless
+        ``judged`` already)."""
+        same = None if judged else self._named(name)
         if same is not None and same.doc_id != stored.id:
             raise RuleError(f"a campaign named {same_name(name, same['name'])} already exists")
         self._campaigns.update({"name": name}, doc_ids=[stored.id])
@@ -523,11 +524,12 @@ class Session:
         """The campaign is in the file again: its delete no longer holds."""
         self._deleted.remove(Query().campaign == campaign_id)
 
-    def save(self, stored: Stored, new: Campaign, text: str) -> Stored:
+    def save(self, stored: Stored, new: Campaign, text: str, names_judged: bool = False) -> Stored:
         """Keep ``new``, a later version of ``stored.campaign`` the rules made: its new changes
-        are added, changed ones updated, the ones it no longer has removed."""
+        are added, changed ones updated, the ones it no longer has removed. ``names_judged``:
+        its name was judged with every campaign's new name (a merge), not against each as it is."""
         if new.name != stored.campaign.name:
-            self._take_name(stored, new.name)
+            self._take_name(stored, new.name, names_judged)
         old = {change.number: change for change in stored.campaign.changes}
         kept = {change.number for change in new.changes if change.number is not None}
         gone = [number for number in old if number not in kept]

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..rules.campaign import Campaign, Change
@@ -171,11 +172,18 @@ class _Replay:
     """One campaign's changes after the two copies parted, replayed in the order made."""
 
     def __init__(
-        self, mine: Campaign, theirs: Campaign, refused_ids: Collection[str] = frozenset()
+        self,
+        mine: Campaign,
+        theirs: Campaign,
+        refused_ids: Collection[str] = frozenset(),
+        refusing: Mapping[str, str] = MappingProxyType({}),
     ) -> None:
         """``refused_ids``: the changes an earlier merge refused, which stay refused (a player
-        told to enter one again may have done so: brought in later, it would count twice)."""
+        told to enter one again may have done so: brought in later, it would count twice);
+        ``refusing``: changes of either copy this merge refuses, with the reason (a rename of
+        the campaign to a name another campaign was given first)."""
         self.refused_ids = refused_ids
+        self.refusing = refusing
         fork = 0
         for one, other in zip(mine.changes, theirs.changes, strict=False):
             if _state(one) != _state(other):
@@ -294,6 +302,9 @@ class _Replay:
                     continue
                 if side == "theirs" and change.undone_at and change_id not in self.undone_here:
                     self.brought.append(f"undo: {change.text}")  # not when undone here too
+                continue
+            if change_id in self.refusing:
+                self._refuse(campaign, change.text, self.refusing[change_id], change, side)
                 continue
             if ours and change_id in self.refused_ids:
                 self._refuse(campaign, change.text, "refused by an earlier merge", change, side)
@@ -514,6 +525,62 @@ def _judged_again(before: Campaign, after: Campaign) -> list[str]:
     return said
 
 
+def _replayed(
+    session: Session,
+    both: Mapping[str, Stored],
+    theirs: Mapping[str, Stored],
+    refused_ids: Collection[str],
+) -> dict[str, tuple[_Replay, Campaign]]:
+    """Each campaign both copies hold, by id, replayed (``_Replay``) and merged. Two campaigns
+    the merge would give one name (each copy renamed one to it) are told apart as a clash of
+    two renames: the rename made later is refused, and the campaign keeps its name."""
+    refusing: dict[str, dict[str, str]] = {}
+    while True:
+        done = {}
+        for campaign_id, stored in both.items():
+            replay = _Replay(
+                stored.campaign,
+                theirs[campaign_id].campaign,
+                refused_ids,
+                refusing.get(campaign_id, {}),
+            )
+            done[campaign_id] = (replay, _compact(replay.run()))
+        later = _named_later(session, done)
+        if later is None:
+            return done
+        campaign_id, change_id, reason = later
+        refusing.setdefault(campaign_id, {})[change_id] = reason
+
+
+def _named_later(
+    session: Session, done: Mapping[str, tuple[_Replay, Campaign]]
+) -> tuple[str, str, str] | None:
+    """Of two campaigns of one name once merged, the one renamed so later by a rename this
+    merge replays: its id, that rename's id and the reason to refuse it; None if no two
+    campaigns share a name; RuleError if no such rename named one."""
+    names = {
+        campaign_id: stored.campaign.name for campaign_id, stored in _campaign_ids(session).items()
+    }
+    names.update({campaign_id: merged.name for campaign_id, (_, merged) in done.items()})
+    for name in names.values():
+        same = [other for other, its in names.items() if name_key(its) == name_key(name)]
+        renames = []
+        for one in same if len(same) > 1 else ():
+            if one not in done:
+                continue
+            replay, merged = done[one]
+            last = [c for c in merged.changes if c.campaign_renamed and not c.undone]
+            if last and last[-1].id in replay.picked:  # renamed after the copies parted
+                renames.append((_moment(last[-1].redone_at or last[-1].at), last[-1].id, one))
+        if renames:
+            _, change_id, later = max(renames)
+            first = next(names[other] for other in same if other != later)
+            return later, change_id, f'another campaign was named "{first}" first'
+        if len(same) > 1:
+            raise RuleError(f'two campaigns would be named "{name}"')
+    return None
+
+
 def _compact(campaign: Campaign) -> Campaign:
     """The campaign with its undone changes' order numbered 1, 2, ... (as undone), so that a
     merge made again gives the same file."""
@@ -694,12 +761,30 @@ def merge_into(
         brought.append(f'campaign "{name}" deleted')
     # the campaigns both copies hold first: one renamed on the other copy frees its name for
     # a campaign only that copy has (brought in under another name there, see below)
-    ordered = sorted(theirs_by_id.items(), key=lambda item: item[0] not in mine_by_id)
-    for campaign_id, other_stored in ordered:
+    both = {cid: mine_by_id[cid] for cid in theirs_by_id if cid in mine_by_id}
+    try:
+        replayed = _replayed(session, both, theirs_by_id, refused_ids)
+    except RuleError as error:
+        raise StoreError(f"{source}: {error}; nothing merged") from None
+    for campaign_id, (replay, merged) in replayed.items():
+        stored = both[campaign_id]
+        brought.extend(replay.brought)
+        judged.extend(_judged_again(stored.campaign, merged))
+        refused.extend(replay.refused)
+        # the order of the undone changes as numbered anew (``_compact``) is no change
+        as_stored = _compact(stored.campaign).changes
+        if merged.name != stored.campaign.name or [change_to_doc(0, c) for c in merged.changes] != [
+            change_to_doc(0, c) for c in as_stored
+        ]:
+            # changes kept from before the copies parted keep their place; the names were
+            # judged together (two campaigns may swap them)
+            session.save(stored, merged, "", names_judged=True)
+    for campaign_id, other_stored in theirs_by_id.items():
+        if campaign_id in both:
+            continue
         other_campaign = other_stored.campaign
-        stored = mine_by_id.get(campaign_id)
         deletion = mine_deleted.get(campaign_id)
-        if stored is None and deletion is not None:  # deleted on this copy
+        if deletion is not None:  # deleted on this copy
             name, when = other_campaign.name, _when(deletion)
             if _touched(other_campaign, theirs_deleted.get(campaign_id)) <= _moment(deletion["at"]):
                 key = _kept_key(campaign_id, other_campaign)
@@ -712,34 +797,18 @@ def merge_into(
                 f'campaign "{name}" was deleted here ({when}), and changed on the other copy after the delete: kept'
             )
             session.forget_deletion(campaign_id)
-        if stored is None:
-            try:
-                added, other_campaign = _add_campaign(session, other_campaign, campaign_id)
-            except RuleError as error:
-                kept = {"name": other_campaign.name, "base_xp": other_campaign.base_xp}
-                kept["changes"] = [change_to_doc(0, c) for c in other_campaign.changes]
-                refused.append(Refused(other_campaign.name, "the whole campaign", str(error), kept))
-                continue
-            changes = tuple(c._replace(number=None) for c in other_campaign.changes)
-            session.save(added, other_campaign.with_changes(changes), "")
-            whole.append(other_campaign.name)
-            brought.append(f'campaign "{other_stored.campaign.name}" created')
-            brought.extend(c.text for c in changes)
+        try:
+            added, other_campaign = _add_campaign(session, other_campaign, campaign_id)
+        except RuleError as error:
+            kept = {"name": other_campaign.name, "base_xp": other_campaign.base_xp}
+            kept["changes"] = [change_to_doc(0, c) for c in other_campaign.changes]
+            refused.append(Refused(other_campaign.name, "the whole campaign", str(error), kept))
             continue
-        replay = _Replay(stored.campaign, other_campaign, refused_ids)
-        merged = _compact(replay.run())
-        brought.extend(replay.brought)
-        judged.extend(_judged_again(stored.campaign, merged))
-        refused.extend(replay.refused)
-        # the order of the undone changes as numbered anew (``_compact``) is no change
-        as_stored = _compact(stored.campaign).changes
-        if merged.name != stored.campaign.name or [change_to_doc(0, c) for c in merged.changes] != [
-            change_to_doc(0, c) for c in as_stored
-        ]:
-            try:  # changes kept from before the copies parted keep their place
-                session.save(stored, merged, "")
-            except RuleError as error:  # the campaign's new name is another campaign's
-                raise StoreError(f"{source}: {error}; nothing merged") from None
+        changes = tuple(c._replace(number=None) for c in other_campaign.changes)
+        session.save(added, other_campaign.with_changes(changes), "")
+        whole.append(other_campaign.name)
+        brought.append(f'campaign "{other_stored.campaign.name}" created')
+        brought.extend(c.text for c in changes)
     now_here = _campaign_ids(session).keys()
     kept_deletions = session.deletions()
     for campaign_id, deletion in theirs_deleted.items():  # every copy learns every delete
