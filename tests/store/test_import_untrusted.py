@@ -104,6 +104,22 @@ UNTRUSTED = {
         export_of(forged([CREATED], name="Sound"), forged([CREATED, game(fled=-1)])),
         "fled",
     ),
+    "R8 won with two battles lost": (
+        export_of(forged([CREATED, game(battle_lost=2)])),
+        "a battle Forger's legion lost eliminates Forger: it happens once, in a game Forger lost (R8)",
+    ),
+    "R8 scenario XP with no scenario": (
+        export_of(forged([CREATED, game(scenario_xp=300)])),
+        "the game names no scenario",
+    ),
+    "R8 two winners of one game": (
+        export_of(forged([CREATED, game()], [{**CREATED, "name": "Second"}, game()])),
+        "would have 2 winners",
+    ),
+    "R8 a winner whose Titan was slain": (
+        export_of(forged([CREATED, {**game(), "survivors": ["Ogre"]}])),
+        "its survivors do not include its Titan",
+    ),
     "unknown field": (export_of({**forged([CREATED]), "owner": "root"}), "owner"),
     "no campaigns": (export_of(), "holds no campaign"),
 }

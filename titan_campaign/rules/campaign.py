@@ -42,6 +42,7 @@ from .game_log import (
     game_log,
 )
 from .names import did_you_mean, name_key, renamed_note, same_name
+from .state import GamePlayed
 from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
 
 __all__ = ["BASE_XP_CHOICES", "Campaign", "Change", "GameLogEntry", "Outcome", "Participant"]
@@ -304,11 +305,28 @@ class Campaign:
             states.update({tid: step.state for tid, step in steps.items()})
             for entry in game_log(states):
                 if entry.game == number:
-                    check_winners(entry)
-                    check_one_date(entry)
-                    check_eliminations(entry)
-                    check_winners_survived(entry)
-                    check_scenario_xp(entry)
+                    _check_game(entry)
+        for titan_id, step in steps.items():  # games of its past (an imported Titan's)
+            past = {
+                (e.game, e.played_in)
+                for e in change.events[titan_id]
+                if isinstance(e, GameRecorded | GameCorrected) and e.played_in
+            }
+            for played in step.state.games:
+                if (played.game, played.played_in) in past:
+                    _check_past(titan_id, step.state.name, played)
+
+    def check_games(self) -> None:
+        """Every game of the log by R8's rules, and each Titan's games of another campaign by
+        those that judge its own entry: a campaign brought in whole (an import) is judged as
+        the changes that made it were; RuleError naming the first game that breaks them."""
+        states = {titan_id: self.state(titan_id) for titan_id in self.titan_ids}
+        for entry in game_log(states):
+            _check_game(entry)
+        for titan_id, state in states.items():
+            for played in state.games:
+                if played.played_in:
+                    _check_past(titan_id, state.name, played)
 
     def _check_new_name(self, name: str, titan_id: int, names: dict[str, tuple[int, str]]) -> None:
         """``name`` is no other Titan's (``names``: each Titan's id and name by its key)."""
@@ -492,6 +510,34 @@ def _check_not_needed(campaign: Campaign, titan_id: int) -> None:
                 state = apply(state, event).state
             except RuleError as error:
                 raise RuleError(f'"{change.text}", made since, needs it ({error})') from None
+
+
+def _check_game(entry: GameLogEntry) -> None:
+    """R8's rules on a game of the campaign's log."""
+    for rule in GAME_RULES:
+        rule(entry)
+
+
+def _check_past(titan_id: int, name: str, played: GamePlayed) -> None:
+    """R8's rules on a Titan's own entry, on a game it played in another campaign (the other
+    Titans of that game are not here to judge)."""
+    entry = GameLogEntry(
+        played.game, played.date, played.scenario, (Participant(titan_id, name, played),)
+    )
+    try:
+        for rule in (check_eliminations, check_winners_survived, check_scenario_xp):
+            rule(entry)
+    except RuleError as error:
+        raise RuleError(f"in {played.played_in}, {error}") from None
+
+
+GAME_RULES = (
+    check_winners,
+    check_one_date,
+    check_eliminations,
+    check_winners_survived,
+    check_scenario_xp,
+)
 
 
 def _listed(items: Sequence[str]) -> str:

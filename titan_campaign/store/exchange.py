@@ -246,6 +246,10 @@ def _campaign(path: Path, number: int, entry: CampaignExport) -> Campaign:
         if name_key(state.name) in names:
             raise StoreError(f'{where} has two Titans named "{state.name}"; nothing imported')
         names[name_key(state.name)] = titan_id
+    try:
+        campaign.check_games()
+    except RuleError as error:
+        raise StoreError(f"{where}: {error}; nothing imported") from None
     return campaign
 
 
