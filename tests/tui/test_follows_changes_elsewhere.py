@@ -111,6 +111,33 @@ async def test_a_titan_archived_elsewhere_closes_its_open_sheet_saying_why(
         assert "Thorn" not in rendered(app.screen.query_one("#roster"))
 
 
+async def test_a_form_typed_for_a_titan_archived_elsewhere_is_said_and_kept_as_it_closes(
+    tmp_path: Path, own_unsaved: Path
+) -> None:
+    """Thorn's gold form held 30 and a note when another shell archived Thorn: the form went
+    with his sheet, and what was typed with it, unsaid and unkept."""
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await pilot.press("m", "a", *"30", "tab", *"dragon hoard [b]share")
+        await pilot.pause()
+        other = second_shell(db)
+        actions.archive_titan(other, actions.find_titan(other, "Thorn"))
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, RosterScreen)
+        said = notes.text()
+        assert "Thorn was archived elsewhere, so its screen is closed" in said
+        assert (
+            "Typed in its form and not saved: gold-amount: 30; gold-note: dragon hoard [b]share"
+            in said
+        )
+    (kept,) = own_unsaved.glob("*.txt")
+    assert f"(kept in {kept})" in said
+    assert "gold-amount: 30" in kept.read_text() and "dragon hoard [b]share" in kept.read_text()
+
+
 async def test_a_titan_whose_joining_was_undone_elsewhere_closes_a_directly_opened_sheet(
     tmp_path: Path,
 ) -> None:

@@ -334,7 +334,13 @@ class TitanCampaignApp(App[int]):
                 break
         else:
             return
-        self.notify(why, title="Closed", severity="warning", timeout=8)
+        typed = [screen for screen in self.screen_stack[number:] if holds_typed(screen)]
+        if typed:  # a form above it goes too: what it holds is said, and kept as on a hang-up
+            lines = [line for screen in typed for line in _typed_lines(screen)]
+            why += f". Typed in its form and not saved: {'; '.join(lines)}"
+            kept = None if self.served else self.keep_typed(typed)
+            why += f" (kept in {kept})" if kept is not None else ""
+        self.notify(why, title="Closed", severity="warning", timeout=30 if typed else 8)
         while len(self.screen_stack) > max(number, 2):  # the screens above it go too
             self.pop_screen()
         if number <= 1:  # opened directly: its campaign's roster, or the list, instead
@@ -573,16 +579,16 @@ class TitanCampaignApp(App[int]):
         self._leaving = True
         super().exit(result, return_code, message)
 
-    def keep_typed(self) -> Path | None:
-        """Keep what the open forms hold, typed and not saved (see ``unsaved``)."""
+    def keep_typed(self, screens: list[Screen[Any]] | None = None) -> Path | None:
+        """Keep what the open forms (or ``screens``) hold, typed and not saved (see
+        ``unsaved``)."""
         from .screens.forms import form_title
 
         forms: list[tuple[str, list[str]]] = []
-        for screen in self.typed_forms():
-            typed: Callable[[], list[str]] = getattr(screen, "typed", list)
+        for screen in self.typed_forms() if screens is None else screens:
             shown = (getattr(screen, name, None) for name in ("shown", "state"))
             whose = next((f", for {s.name}" for s in shown if isinstance(s, TitanState)), "")
-            forms.append((form_title(screen) + whose, typed()))
+            forms.append((form_title(screen) + whose, _typed_lines(screen)))
         return unsaved.keep_typed(forms, self.db.path, self.unsaved_folder)
 
     def check_terminal(self) -> None:
@@ -710,6 +716,12 @@ class TitanCampaignApp(App[int]):
             self.pop_screen()  # f1 again: back where it was opened
         else:
             self.push_screen(ReferenceScreen())
+
+
+def _typed_lines(screen: Screen[Any]) -> list[str]:
+    """What a form holds, typed and not saved, one ``field: value`` line each."""
+    typed: Callable[[], list[str]] = getattr(screen, "typed", list)
+    return typed()
 
 
 def holds_typed(screen: Screen[Any]) -> bool:
