@@ -243,6 +243,23 @@ async def test_a_form_typed_when_the_terminal_closes_is_kept(
     assert change_count(two_titans) == 2
 
 
+async def test_a_form_typed_when_the_app_is_told_to_end_is_kept(
+    two_titans: Path, own_unsaved: Path
+) -> None:
+    """SIGTERM (a shutdown, a logout, kill) ended the app at once: the typed form was lost."""
+    app = TitanCampaignApp(two_titans, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a", *"Quinn")
+        await pilot.pause()
+        assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL  # or this test would end
+        os.kill(os.getpid(), signal.SIGTERM)
+        await pilot.pause(0.3)
+        assert not app.is_running
+    (kept,) = own_unsaved.glob("*.txt")
+    assert "titan-name: Quinn" in kept.read_text()
+    assert change_count(two_titans) == 2
+
+
 async def test_a_titans_form_kept_when_its_tab_closes_names_the_titan(
     two_titans: Path, own_unsaved: Path
 ) -> None:

@@ -152,8 +152,8 @@ class TitanCampaignApp(App[int]):
         self.push_screen(self.first_screen())
         self.set_interval(POLL_SECONDS, self.check_database)
         self.set_interval(POLL_SECONDS, self.check_terminal)
-        if hasattr(signal, "SIGHUP"):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.hung_up)
+        for ending in ENDING_SIGNALS:  # nobody to ask: a typed form is kept
+            asyncio.get_running_loop().add_signal_handler(ending, self.hung_up)
         # Told only in the app opened on the host: the next tab may be another player's (the
         # host's console names a form kept from a closed tab as it closes).
         for kept in [] if self.served else unsaved.kept_for(self.db.path, self.unsaved_folder):
@@ -166,8 +166,8 @@ class TitanCampaignApp(App[int]):
             )
 
     def on_unmount(self) -> None:
-        if hasattr(signal, "SIGHUP"):
-            asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
+        for ending in ENDING_SIGNALS:
+            asyncio.get_running_loop().remove_signal_handler(ending)
 
     def _version_now(self) -> int:
         try:
@@ -598,7 +598,9 @@ class TitanCampaignApp(App[int]):
             self.hung_up()
 
     def hung_up(self) -> None:
-        """The terminal closed (SIGHUP): nobody can be asked, so a typed form is kept."""
+        """The terminal closed (SIGHUP), or the app was told to end (SIGTERM: a shutdown, a
+        logout, kill): nobody can be asked, so a typed form is kept, and the terminal is left
+        as it was found."""
         self.keep_typed()
         self.exit()
 
@@ -716,6 +718,11 @@ class TitanCampaignApp(App[int]):
             self.pop_screen()  # f1 again: back where it was opened
         else:
             self.push_screen(ReferenceScreen())
+
+
+ENDING_SIGNALS = [signal.SIGHUP, signal.SIGTERM] if hasattr(signal, "SIGHUP") else []
+"""The signals that end the app with nobody there to ask (none on Windows, whose event loop
+takes no signal handlers)."""
 
 
 def _typed_lines(screen: Screen[Any]) -> list[str]:
