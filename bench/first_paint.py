@@ -131,7 +131,7 @@ if __name__ == "__main__":
         label_app()
     else:
         import titan_campaign.cli
-        from titan_campaign.cli import entry
+        from titan_campaign.start import entry
 
         titan_campaign.cli.has_terminal = lambda: True  # headless here, as in a terminal
         sys.argv = ["titan-campaign", *words[1:]]

@@ -159,3 +159,40 @@ def test_a_database_in_a_folder_that_is_not_there_is_refused_never_made(tmp_path
     result = run("--db", str(typo), "titan", "list", env=env)
     assert result.stderr.startswith(f"error: --db {typo}: there is no folder")
     assert not typo.parent.exists()
+
+
+CTRL_C_WHILE_LOADING = """
+import sys
+
+LOADING = sys.argv[1]
+
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == LOADING:
+            raise KeyboardInterrupt  # ctrl+c as the program loads this module
+        return None
+
+sys.meta_path.insert(0, CtrlC())
+from titan_campaign.start import entry
+sys.argv = ["titan-campaign", "titan", "list"]
+entry()
+"""
+
+
+@pytest.mark.parametrize("loading", ["pydantic", "titan_campaign.cli.parser", "argparse"])
+def test_ctrl_c_while_the_program_loads_says_one_line_and_exits_1(
+    tmp_path: Path, loading: str
+) -> None:
+    """ctrl+c in the first half second of a command (a typo seen at once) printed a
+    traceback of the modules loading and ended the program by the signal."""
+    env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
+    result = subprocess.run(
+        [sys.executable, "-c", CTRL_C_WHILE_LOADING, loading],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (1, "error: interrupted; nothing was saved\n")
+    assert not (tmp_path / "db.json").exists()

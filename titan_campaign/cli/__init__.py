@@ -165,7 +165,8 @@ def _open_app(args: object, path: object) -> int:
 
 
 def entry() -> NoReturn:
-    # the program uses no pydantic plugin: looking for them reads every installed package's
-    # metadata when the first model is checked (pydantic's documented switch)
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    sys.exit(main())
+    """The program as installed before it started from ``titan_campaign.start`` (an older
+    install's ``titan-campaign`` script names this one)."""
+    from ..start import entry as start
+
+    start()
