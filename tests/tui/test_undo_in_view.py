@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from titan_campaign import actions
-from titan_campaign.rules.events import AbilityBought
+from titan_campaign.rules.events import AbilityBought, GameOutcome
 from titan_campaign.store import Database
 from titan_campaign.tui import app as app_module
 from titan_campaign.tui.app import TitanCampaignApp
@@ -55,6 +55,44 @@ async def test_ctrl_z_on_thorns_sheet_undoes_thorns_change_not_osks_newer_one(
         )
     assert stored(osk_bought_last, "Thorn").abilities["power"] == 1
     assert stored(osk_bought_last, "Osk").abilities["luck"] == 1
+
+
+async def test_ctrl_z_on_thorns_sheet_never_undoes_a_game_the_other_players_played(
+    osk_bought_last: Path,
+) -> None:
+    """A phone on Thorn's sheet pressed ctrl+z after a game for Thorn and Osk: the whole game
+    was undone, and Osk lost its XP in another player's tab. From one Titan's screen a change
+    of other Titans too is refused, saying where the campaign's undo is."""
+    db = Database(osk_bought_last)
+    crown = actions.find_campaign(db)
+    thorn, osk = named(db, "Thorn"), named(db, "Osk")
+    actions.record_game(
+        db,
+        crown,
+        [
+            actions.Participant(thorn, GameOutcome(result="won", score=100)),
+            actions.Participant(osk, GameOutcome(result="lost")),
+        ],
+    )
+    app = TitanCampaignApp(osk_bought_last, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert (
+            '"game 1 recorded for Thorn and Osk" also changed Osk: it is not undone from'
+            " Thorn's screen; the campaign's own (ctrl+z or ctrl+y on the roster) takes it whole"
+        ) in notes.text()
+        assert stored(osk_bought_last, "Osk").earned_xp == 50
+        await pilot.press("escape")  # the roster
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "Undone (the campaign's latest change): game 1 recorded for Thorn and Osk" in (
+            notes.text()
+        )
+    assert stored(osk_bought_last, "Osk").earned_xp == 0
 
 
 async def test_ctrl_z_on_the_roster_undoes_the_campaigns_latest_change_and_says_so(

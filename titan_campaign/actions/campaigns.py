@@ -368,12 +368,13 @@ def _not_of_unreadable(found: Campaign, change: Change, damaged: StoreError | No
         raise damaged
 
 
-def undo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
+def undo(db: Database, of: CampaignRef | TitanRef | None = None, alone: bool = False) -> Undone:
     """Undo the latest change of the campaign (``of``, or the only one), or the latest that
-    touched the Titan ``of``. Refused, saying what to do, when neither is named and the
-    file's latest change is one undo cannot take back (a campaign deleted, a backup
-    restored, campaigns imported)."""
-    return _undo(db, of)
+    touched the Titan ``of`` (``alone``: refused if it touched other Titans too, as from one
+    Titan's screen). Refused, saying what to do, when neither is named and the file's latest
+    change is one undo cannot take back (a campaign deleted, a backup restored, campaigns
+    imported)."""
+    return _undo(db, of, alone=alone)
 
 
 def not_undoable(db: Database) -> str:
@@ -449,6 +450,7 @@ def _undo(
     db: Database,
     of: CampaignRef | TitanRef | None,
     judge: Callable[[Campaign, int], None] | None = None,
+    alone: bool = False,
 ) -> Undone:
     """``undo``; ``judge`` (of the Titan's campaign and id) may refuse it first."""
     titan = of if isinstance(of, TitanRef) else None
@@ -478,7 +480,7 @@ def _undo(
         titan_id = titan.titan if titan else None
         if judge is not None and titan_id is not None:
             judge(stored.campaign, titan_id)
-        new, change = stored.campaign.undo(titan_id, now_iso())
+        new, change = stored.campaign.undo(titan_id, now_iso(), alone=alone)
         _not_of_unreadable(stored.campaign, change, damaged)
         try:
             session.save(stored, new, f"undo: {change.text}")
@@ -492,8 +494,8 @@ def _undo(
     return Undone(change, new, steps)
 
 
-def redo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
-    """Redo the campaign's (or the Titan's) latest undone change."""
+def redo(db: Database, of: CampaignRef | TitanRef | None = None, alone: bool = False) -> Undone:
+    """Redo the campaign's (or the Titan's) latest undone change (``alone``: as for ``undo``)."""
     titan = of if isinstance(of, TitanRef) else None
     with db.writing() as session:
         undone_merge = session.merge_undone_note()
@@ -504,7 +506,9 @@ def redo(db: Database, of: CampaignRef | TitanRef | None = None) -> Undone:
             )
         stored, damaged = _campaign_to_undo(session, of)
         key = CampaignRef(session.campaign_doc_id(stored.id))
-        outcome, change = stored.campaign.redo(titan.titan if titan else None, now_iso())
+        outcome, change = stored.campaign.redo(
+            titan.titan if titan else None, now_iso(), alone=alone
+        )
         _not_of_unreadable(stored.campaign, change, damaged)
         try:
             session.save(stored, outcome.campaign, f"redo: {change.text}")

@@ -361,13 +361,14 @@ class Campaign:
         return campaign
 
     def undo(
-        self, titan_id: int | None = None, at: str = "", change_id: str = ""
+        self, titan_id: int | None = None, at: str = "", change_id: str = "", alone: bool = False
     ) -> tuple[Campaign, Change]:
         """Undo the latest change in effect (or the latest touching ``titan_id``) as a whole, at
         time ``at``. ``change_id``: the change another copy of the file undid, as a merge
         replays its undo: the changes this copy made since stay, and the Titans it touched are
         judged again by the rules without it (an undo of a change that a later change of the
-        same Titan needs is refused)."""
+        same Titan needs is refused). ``alone``: refused if that change touched other Titans
+        too (an undo from one Titan's screen never changes another player's Titan)."""
         done = self.history(titan_id)
         if change_id:
             done = [c for c in done if c.id == change_id]
@@ -381,6 +382,8 @@ class Campaign:
             who = self.names().get(titan_id, "") if titan_id is not None else f'"{self.name}"'
             raise RuleError(f"nothing to undo for {who}")
         latest = done[-1]
+        if alone and titan_id is not None:
+            self._check_alone(latest, titan_id, "undone")
         later = [c for c in self.changes[self.changes.index(latest) + 1 :] if not c.undone]
         blocked = [
             tid
@@ -409,6 +412,17 @@ class Campaign:
         if latest.campaign_renamed and not any(c.campaign_renamed for c in later):
             campaign = campaign.named(latest.campaign_renamed[0])
         return campaign, undone
+
+    def _check_alone(self, change: Change, titan_id: int, done: str) -> None:
+        """RuleError if ``change`` touched other Titans than ``titan_id``."""
+        names = self.names()
+        others = [names.get(tid, f"Titan {tid}") for tid in change.events if tid != titan_id]
+        if others:
+            raise RuleError(
+                f'"{change.text}" also changed {_listed(others)}: it is not {done} from'
+                f" {names.get(titan_id, 'one Titan')}'s screen; the campaign's own (ctrl+z or"
+                " ctrl+y on the roster) takes it whole, once it is the campaign's latest"
+            )
 
     def _check_unique_names(self) -> None:
         """Every Titan's name is its own in the campaign (case-insensitive); RuleError naming
@@ -450,9 +464,11 @@ class Campaign:
                     f"game {event.game} is another game now (played {other.date}{scenario})"
                 )
 
-    def redo(self, titan_id: int | None = None, at: str = "") -> tuple[Outcome, Change]:
+    def redo(
+        self, titan_id: int | None = None, at: str = "", alone: bool = False
+    ) -> tuple[Outcome, Change]:
         """Redo the change undone last (of those touching ``titan_id``), judged again by the rules;
-        it becomes the latest change."""
+        it becomes the latest change. ``alone``: as for ``undo``."""
         undone = [c for c in self.changes if c.undone and (titan_id is None or c.touches(titan_id))]
         if not undone:
             if titan_id is None:
@@ -466,6 +482,8 @@ class Campaign:
                 "(a new change to a Titan drops its undone changes)"
             )
         latest = max(undone, key=lambda c: c.undone)
+        if alone and titan_id is not None:
+            self._check_alone(latest, titan_id, "redone")
         redone = latest._replace(undone=0, number=None, undone_at="", redone_at=at)
         rest = tuple(c for c in self.changes if c is not latest)
         before = self.with_changes(rest)

@@ -670,7 +670,8 @@ class TitanCampaignApp(App[int]):
         if campaign is None:
             self.notify("Open a campaign to undo its latest change.")
             return
-        undone = self.attempt(lambda: actions.undo(self.db, titan or campaign))
+        # from one Titan's screen, never another player's Titan (a game is the campaign's)
+        undone = self.attempt(lambda: actions.undo(self.db, titan or campaign, alone=True))
         if undone is not None:
             name = undone.campaign.names().get(titan.titan, "") if titan else ""
             whose = f"{name}'s latest change" if titan else "the campaign's latest change"
@@ -687,7 +688,7 @@ class TitanCampaignApp(App[int]):
         if campaign is None:
             self.notify("Open a campaign to redo a change.")
             return
-        redone = self.attempt(lambda: actions.redo(self.db, titan or campaign))
+        redone = self.attempt(lambda: actions.redo(self.db, titan or campaign, alone=True))
         if redone is not None:
             name = redone.campaign.names().get(titan.titan, "") if titan else ""
             whose = (
