@@ -16,6 +16,7 @@ from aiohttp import web
 from titan_campaign.serve import GameNightServer
 from titan_campaign.serve.guard import Guard
 from titan_campaign.serve.tab import Focus, Keys, Ping, Resize, page_message, size_asked
+from titan_campaign.tui import unsaved
 
 from .conftest import serving
 
@@ -232,3 +233,21 @@ async def test_an_app_that_fails_leaves_its_report_in_the_log_not_on_the_console
     assert "Traceback" not in said and "secret plan" not in said
     assert f"A tab's app stopped on an error: its report is in {server.error_log}" in said
     assert "secret plan" in server.error_log.read_text()
+
+
+def test_a_form_kept_before_the_game_night_began_is_not_said_as_a_tab_closing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """serve restarted the next week said "A tab closed with a form typed in" of the forms
+    the last game night kept, though no tab had closed."""
+    folder = tmp_path / "unsaved"
+    monkeypatch.setattr(unsaved, "unsaved_folder", lambda: folder)
+    db = tmp_path / "c.json"
+    last_week = unsaved.keep_typed([("Gold entry", ["gold-amount: 5"])], db)
+    server = GameNightServer(db, campaign=None, host="127.0.0.1", port=0, token=None)
+    server.tell_kept_forms()
+    assert "A tab closed" not in capsys.readouterr().out
+    tonight = unsaved.keep_typed([("Gold entry", ["gold-amount: 7"])], db)
+    server.tell_kept_forms()
+    said = capsys.readouterr().out
+    assert f"kept in {tonight}" in said and str(last_week) not in said

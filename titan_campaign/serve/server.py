@@ -113,7 +113,9 @@ class GameNightServer(Server):
         self._tabs: set[TabApp] = set()
         self._stopping = False  # set on ctrl+c: a tab closed from then on is told the host stopped
         self.error_log = error_log()
-        self._told: set[Path] = set()  # kept forms already named on the console
+        self._told = set(unsaved.waiting_for(db_path))
+        """Kept forms named on the console, or kept before this game night began (the app
+        opened on this computer names those: no tab of this night closed with them)."""
 
     def link_hosts(self) -> list[str]:
         """The addresses players are given: every one of this computer's on the network when it
