@@ -312,6 +312,25 @@ async def test_a_new_name_or_player_is_refused_when_that_titan_changed_meanwhile
     assert (now.name if field == "name" else now.player) == typed and now.gold == 7
 
 
+async def test_a_rename_refused_for_a_rename_elsewhere_is_titled_with_the_name_now(
+    two_db: Path,
+) -> None:
+    """Refused ("Thorn (now Zed) was changed elsewhere ... It is shown as it is now"), the
+    form still said "Rename Thorn", and ctrl+s again renamed Zed unawares."""
+    app = TitanCampaignApp(two_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        form = app.screen
+        assert "Rename Thorn" in rendered(form.query_one(".form-title"))
+        form.query_one("#text-value", Input).value = "Bob"
+        actions.rename_titan(Database(two_db), named(Database(two_db), "Thorn"), "Zed")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        assert "Rename Zed" in rendered(form.query_one(".form-title"))
+
+
 async def test_the_goal_form_is_refused_when_its_titan_changed_meanwhile(two_db: Path) -> None:
     app = TitanCampaignApp(two_db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:

@@ -463,16 +463,18 @@ class TitanTextModal(TextModal):
 
     def __init__(
         self,
-        title: str,
+        title_of: Callable[[TitanState], str],
         label: str,
         titan: actions.TitanRef,
         shown: TitanState,
         field: str,
         save: Callable[[str, TitanState], object],
     ) -> None:
-        """``field``: "name" or "player", the Titan's value the form starts with."""
+        """``title_of``: the form's title for the Titan as shown; ``field``: "name" or
+        "player", the Titan's value the form starts with."""
         value = shown.name if field == "name" else shown.player
-        super().__init__(title, label, value, field, lambda text: save(text, self.shown))
+        super().__init__(title_of(shown), label, value, field, lambda text: save(text, self.shown))
+        self.title_of = title_of
         self.titan = titan
         self.shown = shown
 
@@ -483,7 +485,10 @@ class TitanTextModal(TextModal):
         return self.titan
 
     def titan_changed(self, state: TitanState) -> None:
+        """Refused as changed elsewhere: the form is about the Titan as it is now."""
         self.shown = state
+        self.heading = self.title_of(state)
+        self.query_one(".form-title", Label).update(plain(self.heading))
 
     def refresh_view(self) -> None:
         """The Titan changed elsewhere: a change to what this form is not about (gold, a
@@ -607,7 +612,7 @@ def rename_titan(
     db = database(screen)
     screen.app.push_screen(
         TitanTextModal(
-            f"Rename {state.name}",
+            lambda shown: f"Rename {shown.name}",
             "New name",
             titan,
             state,
@@ -628,7 +633,7 @@ def change_player(
     db = database(screen)
     screen.app.push_screen(
         TitanTextModal(
-            f"Who plays {state.name}?",
+            lambda shown: f"Who plays {shown.name}?",
             "Player",
             titan,
             state,
