@@ -85,7 +85,9 @@ class ReferenceScreen(Screen[None]):
         # Left and Right switch the tabs from their lists too (a list takes the focus when its
         # tab opens, so after one switch the next Right did nothing)
         Binding("left", "switch_tab(-1)", show=False, priority=True, id="reference.left"),
-        Binding("right", "switch_tab(1)", show=False, priority=True, id="reference.right"),
+        Binding(
+            "right", "switch_tab(1)", "Tabs", key_display="←→", priority=True, id="reference.right"
+        ),
     ]
     _to_filter = False  # the filter, not the list, takes the focus when the Spells tab opens
 
