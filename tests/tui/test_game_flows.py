@@ -236,6 +236,11 @@ async def test_a_refused_game_says_why_where_the_player_looks(tmp_path: Path) ->
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "Not saved: game 1 would have 2 winners, Thorn and Bryn" in notes.text()
+        refusal = app.screen.query_one("#error-form")
+        assert refusal.display
+        await results(pilot, "w", "l")  # mended: the refusal of the game as it was goes
+        await pilot.pause()
+        assert not refusal.display
 
 
 async def test_a_long_field_left_shows_the_start_of_what_it_holds(tmp_path: Path) -> None:

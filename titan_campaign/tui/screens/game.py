@@ -498,6 +498,7 @@ class RecordGameScreen(Screen[None]):
         )
 
     def _changed_row(self, widget: Widget) -> None:
+        self.query_one("#error-form").display = False  # it said why the form as it was is not saved
         for number, row in enumerate(self.query(TitanRow), start=1):
             if row in widget.ancestors:
                 self.preview(number)
