@@ -109,6 +109,27 @@ def test_a_spell_bought_with_gold_is_marked_bought_and_every_spell_name_prints_w
     assert all(spell.name in texts for spell in data.spells)
 
 
+@pytest.mark.parametrize("fmt", ["pdf", "svg", "html"])
+def test_a_legion_of_7_prints_the_warning_to_split_it_beside_the_legions(
+    example_sheets: dict[str, SheetView], fmt: str
+) -> None:
+    """R10: the printed sheet warns as the text sheet and the game card do (it left it out)."""
+    data = example_sheets["archmage"]  # two legions of 7
+    assert len(data.starting_legion_notes) == 2
+    if fmt == "pdf":
+        printed = "\n".join(pdf_pages(sheet_pdf(data, "a4")))
+    else:
+        document = sheet_svg(data, "a4") if fmt == "svg" else sheet_html(data, "a4")
+        printed = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", document))
+    words = " ".join(printed.split())
+    for note in data.starting_legion_notes:
+        assert f"! {note}" in words, note
+    texts = [s.text for s in sheet_page(data).shapes if isinstance(s, Text)]
+    legion_2 = next(i for i, text in enumerate(texts) if text.startswith("2: Angel"))
+    warning = next(i for i, text in enumerate(texts) if text.startswith("! legion 1 has 7"))
+    assert legion_2 < warning  # under the legions
+
+
 def test_the_blank_sheet_has_boxes_and_lines_but_no_figures() -> None:
     pages = sheet_pages(None, "letter")
     assert len(pages) == 2  # the back: more spells, the ledger and notes

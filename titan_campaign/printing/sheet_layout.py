@@ -2,15 +2,15 @@
 
 Top to bottom: title and Campaign; Titan name and LEVEL; ABILITIES (three boxes each, with the
 sheet's effect line) beside EXPERIENCE and GOLD; SPELL SCHOOLS beside the figures used at the
-table and the starting legions; SPELLS (with blank lines for new ones); MAGIC ITEMS in full,
-a box per charge, and blank lines; HONOR GUARD with its three slots; the choices still to make;
-the build goal and what remains of it; then GOLD LEDGER and NOTES ruled down to the foot of
-the page; on the back, when the data carries the Titan's ``progress``, the progress chart
-and the figures game by game (and the ledger and notes under them when the front has no room:
-they are never left out). Type never goes below 7 points: what does not fit goes on a second
-page under its heading. With no data it is the blank sheet: 16 magic item lines (as many on the
-front as fit above the honor guard), and on the back 28 more spell lines, the rest of the item
-lines, the ledger and the notes.
+table and the starting legions with their warnings (R10); SPELLS (with blank lines for new
+ones); MAGIC ITEMS in full, a box per charge, and blank lines; HONOR GUARD with its three slots;
+the choices still to make; the build goal and what remains of it; then GOLD LEDGER and NOTES
+ruled down to the foot of the page; on the back, when the data carries the Titan's ``progress``,
+the progress chart and the figures game by game (and the ledger and notes under them when the
+front has no room: they are never left out). Type never goes below 7 points: what does not fit
+goes on a second page under its heading. With no data it is the blank sheet: 16 magic item lines
+(as many on the front as fit above the honor guard), and on the back 28 more spell lines, the
+rest of the item lines, the ledger and the notes.
 """
 
 from __future__ import annotations
@@ -152,6 +152,10 @@ def _in_play(page: Page, data: SheetView | None, x: float, y: float, width: floa
     for number, legion in enumerate(data.starting_legions, start=1):
         for line in wrap_text(f"{number}: {', '.join(legion)}", width, 7.5):
             page.text(x, y + 3, line, 7.5)
+            y += 3.2
+    for note in data.starting_legion_notes:  # a legion of 7 to split, a staff no one can use
+        for line in wrap_text(f"! {note}", width, 7.5):
+            page.text(x, y + 3, line, 7.5, italic=True)
             y += 3.2
     return y
 
