@@ -128,6 +128,21 @@ def test_refused_printouts_say_why_in_one_line_and_exit_1(
     assert not list(campaign.glob("*.pdf"))
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [["print-campaign", "-o", "db.json"], ["sheet", "Thorn", "--format", "pdf", "-o", "db.json"]],
+)
+def test_a_printout_refused_over_the_database_prints_only_its_error_not_the_font_warning(
+    campaign: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert main(["gold", "Thorn", "5", "--note", "dice \U0001f3b2"]) == 0
+    assert main(["sheet", "Thorn", "--format", "pdf"]) == 0  # written: the warning is worth it
+    assert capsys.readouterr().err.startswith('warning: the printout fonts have no letter for "')
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: db.json is the campaign database") and err.count("\n") == 1
+
+
 def test_print_to_file_is_what_the_app_calls(campaign: Path) -> None:
     db = Database(campaign / "db.json")
     card = print_to_file(

@@ -596,19 +596,19 @@ def _sheet(args: Namespace, db: Database) -> SheetView:
 
 def _write(kind: str, args: Namespace, db: Database, spells: Sequence[str] | None = None) -> None:
     """Write a printout of what ``actions.print_data`` gives the app and a served tab too,
-    warning on stderr of letters the font cannot print."""
+    then warn on stderr of letters the font cannot print (a refused printout says only why)."""
     from ..printing.render import printout_path, printout_warnings  # PDF and fonts load only here
 
     titan = _titan(args, db) if getattr(args, "titan", None) and kind != "blank" else None
     campaign_ref = _campaign_ref(args, db) if kind == "campaign" else None
     data, campaign = actions.print_data(db, kind, campaign_ref, titan)
-    for warning in printout_warnings(kind, data, args.format):
-        print(f"warning: {warning}", file=sys.stderr)
     target = _output(args) or printout_path(kind, args.format, data, spells, campaign)
     there = not actions.is_stream(target) and target.exists()
     written = actions.write_printout(
         db, kind, args.format, data, _paper(args), target, spells, campaign, streams=True
     )
+    for warning in printout_warnings(kind, data, args.format):
+        print(f"warning: {warning}", file=sys.stderr)
     _wrote(written, there)
 
 
