@@ -77,3 +77,21 @@ def test_item_help_names_the_list_of_suggestions_and_the_list_has_every_one(
     for item in SUGGESTED_ITEMS:
         assert item.name in listed
     assert max(len(line) for line in listed.splitlines()) <= 80
+
+
+def test_the_sheet_help_and_readme_say_paper_lays_out_svg_too_and_a_blank_sheet_prints_as_svg(
+    iron_crown: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An SVG sheet is laid out on the paper asked for (215.9 mm wide on letter), and the blank
+    sheet prints as html, pdf or svg: the help and the README said PDF and HTML only."""
+    for argv in (["sheet", "Thorn"], ["sheet", "--blank"]):
+        assert main([*argv, "--format", "svg", "--paper", "letter", "-o", "s.svg"]) == 0
+        assert 'width="215.9mm"' in (iron_crown / "s.svg").read_text(encoding="utf-8")[:300]
+    shown = " ".join(_help(capsys, "sheet").split())
+    assert "--paper {a4,letter} for PDF, HTML and SVG" in shown
+    assert "--blank a blank sheet (html, pdf or svg)" in shown
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    assert (
+        "`svg` for the blank sheet" in readme
+        and "`sheet TITAN [--format {text,json,html,pdf,svg}] [--paper a4\\|letter]" in readme
+    )

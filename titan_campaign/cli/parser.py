@@ -574,12 +574,15 @@ def _sheet_arguments(sheet: Parser, common: Parser) -> None:
         help="default text (pdf with --blank)",
     )
     sheet.add_argument(
-        "--blank", action="store_true", help="a blank sheet for groups that keep paper"
+        "--blank",
+        action="store_true",
+        help="a blank sheet (html, pdf or svg) for groups that keep paper",
     )
     _print_options(
         sheet,
         "text and json to standard output; html, pdf, svg named after the Titan, here;"
-        " blank-sheet.pdf with --blank",
+        " blank-sheet.pdf (or .html, .svg) with --blank",
+        laid_out="PDF, HTML and SVG",
     )
 
 
@@ -819,10 +822,13 @@ def _tabs(text: str) -> int:
     return value
 
 
-def _print_options(parser: Parser, named: str = "named after the Titan, here") -> None:
+def _print_options(
+    parser: Parser, named: str = "named after the Titan, here", laid_out: str = "PDF and HTML"
+) -> None:
+    """-o and --paper; ``laid_out``: the formats the paper is for (text never is)."""
     parser.add_argument("-o", "--output", default=None, help=f"file to write (default: {named})")
     parser.add_argument(
-        "--paper", choices=("a4", "letter"), default=None, help="for PDF and HTML; default a4"
+        "--paper", choices=("a4", "letter"), default=None, help=f"for {laid_out}; default a4"
     )
 
 
