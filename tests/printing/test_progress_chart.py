@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
@@ -82,6 +83,58 @@ def test_game_numbers_of_a_long_campaign_do_not_overlap() -> None:
     assert len(xs) < 60
     assert min(b - a for a, b in itertools.pairwise(xs)) >= 30
     assert numbers[-1].text == "60"
+
+
+def imported(past: int, here: int) -> list[ProgressRow]:
+    """Rows of a Titan brought in from The Iron Crown with ``past`` games played there, then
+    ``here`` games in this campaign: both numbered from 1."""
+    return [
+        replace(row, played_in="The Iron Crown") if n < past else replace(row, game=n - past + 1)
+        for n, row in enumerate(season(past + here))
+    ]
+
+
+def text_box(shape: ChartText) -> tuple[float, float, float, float]:
+    """Left, top, right and bottom of a chart text (its descenders included)."""
+    wide = text_width(shape.text, shape.size) / PT
+    left = {"start": shape.x, "middle": shape.x - wide / 2, "end": shape.x - wide}[shape.anchor]
+    return left, shape.y - 0.8 * shape.size, left + wide, shape.y + 0.25 * shape.size
+
+
+@pytest.mark.parametrize(
+    ("past", "here", "width", "height"),
+    [(4, 1, 640.0, 360.0), (4, 1, 186.0, 105.0), (20, 1, 640.0, 360.0), (1, 12, 186.0, 105.0)],
+)
+def test_an_imported_titans_games_of_another_campaign_are_named_and_set_apart_on_the_axis(
+    past: int, here: int, width: float, height: float
+) -> None:
+    """Games "1 2 3 4 1" told apart as the table does: a divider between the campaigns' games
+    and over each the words "played in The Iron Crown" / "played in this campaign", as large
+    as the game numbers and clear of every other word, at the sheet's size too."""
+    shapes = chart_shapes(imported(past, here), "Thorn: XP and level by game", width, height)
+    words = [s for s in shapes if isinstance(s, ChartText)]
+    number = next(s for s in words if s.text == "1" and s.anchor == "middle")
+    named = [s for s in words if s.text.startswith("played in")]
+    assert [s.text for s in named][:1] == ["played in The Iron Crown"]
+    assert named[-1].text.startswith("played in this")
+    assert all(s.size == number.size for s in named)
+    ticks = sorted(
+        s.x1
+        for s in shapes
+        if isinstance(s, ChartLine) and s.x1 == s.x2 and s.y1 > height / 2 and not s.dash
+    )
+    dividers = [s for s in shapes if isinstance(s, ChartLine) and s.x1 == s.x2 and s.dash]
+    assert len(dividers) == 1 and ticks[past - 1] < dividers[0].x1 < ticks[past]
+    for a, b in itertools.combinations(words, 2):
+        (al, at, ar, ab), (bl, bt, br, bb) = text_box(a), text_box(b)
+        assert ar <= bl or br <= al or ab <= bt or bb <= at, (a.text, b.text)
+    assert all(0 <= text_box(s)[0] and text_box(s)[2] <= width for s in named)
+
+
+def test_a_titan_of_one_campaign_has_no_divider_and_no_campaign_names() -> None:
+    shapes = chart_shapes(season(5), "Thorn's progress")
+    assert not any(s.startswith("played in") for s in texts(shapes))
+    assert not any(isinstance(s, ChartLine) and s.x1 == s.x2 and s.dash for s in shapes)
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Literal
 
-from ..rules.progress import ProgressRow
+from ..rules.progress import ProgressRow, by_campaign
 from .canvas import FONT, PT, fit_text, register_fonts, text_width
 from .fonts import font_face_css, font_family
 from .pdf_text import place_text
@@ -113,7 +113,8 @@ def chart_shapes(
     unit = min(width / 640.0, height / 360.0)
     text, small = 13.0 * unit, 10.5 * unit
     left, right = 58.0 * unit, width - 48.0 * unit
-    top, bottom = 62.0 * unit, height - 44.0 * unit
+    named = any(row.played_in for row in rows)  # room over the plot for where games were played
+    top, bottom = (72.0 if named else 62.0) * unit, height - 44.0 * unit
     title, size = _fitted(title, width - 16.0 * unit, unit)
     shapes: list[Shape] = [ChartText(width / 2, 20.0 * unit, title, size, "middle", INK, True)]
 
@@ -162,6 +163,7 @@ def chart_shapes(
         shapes.append(ChartLine(x, bottom, x, bottom + 4 * unit, 1.0 * unit, INK))
         if index in labelled:
             shapes.append(ChartText(x, bottom + 17 * unit, str(row.game), small, "middle", INK))
+    shapes += _campaigns(rows, (left, top, bottom, width), span / len(rows), small, unit)
     for series, ys in (
         (EARNED, [y_xp(row.earned) for row in rows]),
         (SPENT, [y_xp(row.spent) for row in rows]),
@@ -180,6 +182,60 @@ def chart_shapes(
     if len(rows) == 1:
         note = "One game so far: the lines start with the second game."
         shapes.append(ChartText((left + right) / 2, top + 16 * unit, note, small, "middle", INK))
+    return shapes
+
+
+def _campaigns(
+    rows: Sequence[ProgressRow],
+    box: tuple[float, float, float, float],
+    step: float,
+    size: float,
+    unit: float,
+) -> list[Shape]:
+    """An imported Titan's games of another campaign set apart as the table sets them
+    (``by_campaign``): a dashed divider across the plot and the game numbers where the
+    campaign changes, and over each campaign's games a bracket and where they were played
+    ("played in The Iron Crown", "played in this campaign"), as large as the game numbers.
+    A name wider than its games goes on over the next ones, or ends at the chart's right edge;
+    only a chart too narrow for every name shortens one with "…". ``box``: the plot's left,
+    top and bottom, and the chart's width."""
+    if not any(row.played_in for row in rows):
+        return []  # every game played in this campaign
+    left, top, bottom, width = box
+    spans: list[list[float]] = []  # each campaign's games: where they start and end
+    names: list[str] = []
+    for line in by_campaign(rows):
+        if isinstance(line, str):
+            start = spans[-1][1] if spans else left
+            spans.append([start, start])
+            names.append(line.rstrip(":"))
+        else:
+            spans[-1][1] += step
+    gap, y = 8 * unit, top - 9 * unit
+    wide = [text_width(name, size) / PT for name in names]
+    xs = [start + 3 * unit for start, _ in spans]
+    for index in range(1, len(xs)):  # clear of the name before
+        xs[index] = max(xs[index], xs[index - 1] + wide[index - 1] + gap)
+    end = width - 4 * unit
+    labels: list[Shape] = []
+    for index in reversed(range(len(xs))):  # inside the chart, clear of the name after
+        xs[index] = max(min(xs[index], end - wide[index]), 4 * unit)
+        shown = names[index]
+        if xs[index] + wide[index] > end:
+            shown = fit_text(shown, (end - xs[index]) * PT, size)
+        labels.append(ChartText(xs[index], y, shown, size))
+        end = xs[index] - gap
+    shapes = labels[::-1]  # in play order
+    for start, stop in spans:
+        a, b, rule = start + 2 * unit, stop - 2 * unit, top - 4.5 * unit
+        shapes += [
+            ChartLine(a, rule, b, rule, 1.4 * unit, INK),
+            ChartLine(a, rule, a, top - 1 * unit, 1.4 * unit, INK),
+            ChartLine(b, rule, b, top - 1 * unit, 1.4 * unit, INK),
+        ]
+        if start > left:
+            dash = (3.0 * unit, 2.0 * unit)
+            shapes.append(ChartLine(start, rule, start, bottom + 20 * unit, 1.2 * unit, INK, dash))
     return shapes
 
 
