@@ -130,7 +130,7 @@ def test_paper_is_refused_for_a_printout_not_laid_out_on_paper(cli) -> None:
         ("sheet", "Thorn", "--format", "json", "--paper", "a4"),
         ("game-card", "Thorn", "--format", "text", "--paper", "letter"),
     ):
-        assert cli.refused(*argv).startswith("--paper is for PDF and HTML printouts"), argv
+        assert cli.refused(*argv).startswith("--paper is for PDF, HTML and SVG printouts"), argv
     assert cli.ok("sheet", "Thorn").startswith("TITAN CHARACTER SHEET")
 
 

@@ -624,7 +624,7 @@ def _paper(args: Namespace) -> str:
     are not laid out on paper."""
     if args.paper is not None and args.format in ("text", "json"):
         raise RuleError(
-            f"--paper is for PDF and HTML printouts; {args.format} is not laid out on paper"
+            f"--paper is for PDF, HTML and SVG printouts; {args.format} is not laid out on paper"
         )
     return str(args.paper or "a4")
 
