@@ -85,3 +85,19 @@ async def test_back_from_a_campaign_just_made_the_list_highlights_it(tmp_path: P
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen) and app.screen.campaign == made
+
+
+async def test_a_mistyped_titan_at_start_opens_the_campaign_kept_and_keeps_it(
+    tmp_path: Path,
+) -> None:
+    """``titan-campaign --titan Thron`` fell back to the campaign list, which forgot the
+    campaign to reopen: the next start opened on the list too."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    demo = actions.find_campaign(Database(db), "Demo")
+    actions.new_campaign(Database(db), "Side Quest", 0)
+    settings.remembered(last_campaign_id=demo.id)
+    app = TitanCampaignApp(db, open_titan="Thron")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen) and app.screen.campaign == demo
+    assert await reopened(db) == demo

@@ -146,7 +146,7 @@ class TitanCampaignApp(App[int]):
         remembered = settings.load_settings(self.settings_path)
         if remembered.theme in self.available_themes:
             self.theme = remembered.theme
-        if self.open_campaign is None and self.open_titan is None:
+        if self.open_campaign is None:  # (a Titan named at start and not found: it too)
             self._reopened = self._still_there(remembered)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
         self.push_screen(self.first_screen())
