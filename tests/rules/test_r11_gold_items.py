@@ -157,3 +157,20 @@ def test_r11_a_staff_with_the_titan_or_the_angel_draws_no_warning(titan, legion)
     thorn = titan(base_xp=0).do(ItemAdded(item=ItemFacts(name="Staff of Storms", type="staff")))
     thorn.do(PlanSet(placement=(("Staff of Storms", legion),)))
     assert not [note for note in thorn.state.starting_legions.notes if "staff" in note]
+
+
+def test_r11_a_legion_with_more_items_of_a_type_than_characters_is_warned(titan):
+    """Seven cloaks went with a legion of four characters without a word, though a character
+    uses at most one item of each type (R11)."""
+    thorn = titan(base_xp=0)
+    for number in range(1, 6):
+        thorn.do(ItemAdded(item=ItemFacts(name=f"Cloak {number}", type="cloak")))
+    thorn.do(ItemAdded(item=ItemFacts(name="Ring", type="other")))
+    thorn.do(PlanSet(placement=tuple((f"Cloak {n}", 2) for n in range(1, 6))))
+    warning = (
+        "legion 2 has 5 cloaks but 4 characters: a character uses at most one item of each"
+        " type (R11)"
+    )
+    assert thorn.state.starting_legions.notes == (warning,)
+    thorn.do(PlanSet(placement=tuple((f"Cloak {n}", 1 + n % 2) for n in range(1, 6))))
+    assert thorn.state.starting_legions.notes == ()  # 3 and 2: each character has one

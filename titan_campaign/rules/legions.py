@@ -183,6 +183,14 @@ def starting_legions(
             notes.append(
                 f"{name} is a staff but legion {legion_number} has no Lord or Warlock to use it (R11)"
             )
+    type_of = dict(items)
+    for number, (legion, held) in enumerate(zip(legions, item_legions, strict=True), start=1):
+        for item_type, count in Counter(type_of[name] for name in held).items():
+            if item_type != "other" and count > len(legion):
+                notes.append(
+                    f"legion {number} has {count} {item_type}s but {len(legion)} characters:"
+                    " a character uses at most one item of each type (R11)"
+                )
     for number, legion in enumerate(legions, start=1):
         if len(legion) >= MAX_LEGION:
             notes.append(
