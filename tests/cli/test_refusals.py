@@ -206,6 +206,20 @@ def test_buying_a_spell_with_an_items_options_is_refused_and_the_spell_named_as_
     assert out == "Thorn bought Tundra Walker for 10 gold; 40 gold left\n"
 
 
+def test_buying_the_last_spell_of_a_level_with_gold_says_the_pick_is_forfeited(thorn) -> None:
+    """R5: Water 1 gained a pick; Thorn then bought all three Water 1 spells with gold. The last
+    purchase forfeited the pick, which ``history`` said and ``buy`` kept to itself."""
+    thorn.ok("gold", "Thorn", "100")
+    thorn.ok("spend", "Thorn", "school", "water")
+    for spell in ("Water Affinity", "Bog Walker"):
+        thorn.ok("buy", "Thorn", "spell", spell, "--price", "1")
+    out = thorn.ok("buy", "Thorn", "spell", "Raise/Lower Water", "--price", "1")
+    assert out.splitlines() == [
+        "Thorn bought Raise/Lower Water for 1 gold; 97 gold left",
+        "  the pick of a Water level 1 spell is forfeited: none is left to learn (R5)",
+    ]
+
+
 def test_names_typed_after_an_option_are_said_to_go_before_the_options(thorn) -> None:
     """``honor-guard Thorn --campaign C Ogre Lion`` was answered with a hint about quotes."""
     refusal = thorn.refused("honor-guard", "Thorn", "--campaign", "Iron Crown", "Ogre", "Lion")

@@ -400,7 +400,10 @@ def cmd_buy(args: Namespace, db: Database) -> None:
             raise RuleError(f"{' and '.join(given)}: for a magic item, not a spell")
         done = actions.buy_spell_with_gold(db, _titan(args, db), args.name, args.price)
     bought = find_spell(args.name).name if args.what == "spell" else done.state.items[-1].name
-    print(f"{done.state.name} bought {bought} for {args.price} gold; {done.state.gold} gold left")
+    _report(
+        done.step,
+        f"{done.state.name} bought {bought} for {args.price} gold; {done.state.gold} gold left",
+    )
 
 
 def cmd_item(args: Namespace, db: Database) -> None:
