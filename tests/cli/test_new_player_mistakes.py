@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -616,16 +617,27 @@ def test_clear_with_a_name_says_clear_names_nothing(thorn) -> None:
 
 
 @pytest.mark.parametrize("entry", [("award", "Thorn", "--result", "won"), ("game", "Thorn:won")])
-def test_a_game_date_after_today_is_refused_as_a_slip(thorn, entry) -> None:
+def test_a_game_date_later_than_tomorrow_is_refused_as_a_slip(thorn, entry) -> None:
     """2999-01-01 (or 2062 for 2026) was recorded, and the progress put it first of all."""
-    from datetime import date
-
     before = thorn.db.read_bytes()
     message = thorn.refused(*entry, "--date", "2999-01-01")
+    tomorrow = (date.today() + timedelta(days=1)).isoformat()
     assert message == (
-        f"game date 2999-01-01 is after today ({date.today().isoformat()}): a game is entered"
+        f"game date 2999-01-01 is later than tomorrow ({tomorrow}): a game is entered"
         " once it is played; check the year and month"
     )
     assert thorn.db.read_bytes() == before
     thorn.ok(*entry, "--date", "2026-01-31")
-    assert "after today" in thorn.refused("correct", "1", "--date", "2999-01-01")
+    assert "later than tomorrow" in thorn.refused("correct", "1", "--date", "2999-01-01")
+
+
+def test_a_game_played_tomorrow_is_taken_and_the_day_after_is_refused_as_later_than_tomorrow(
+    thorn,
+) -> None:
+    """Tomorrow is today somewhere on Earth; the refusal of the day after said "is after today",
+    which tomorrow is too, though it was taken."""
+    tomorrow = date.today() + timedelta(days=1)
+    after = (tomorrow + timedelta(days=1)).isoformat()
+    message = thorn.refused("game", "Thorn:won", "--date", after)
+    assert message.startswith(f"game date {after} is later than tomorrow ({tomorrow.isoformat()}):")
+    thorn.ok("game", "Thorn:won", "--date", tomorrow.isoformat())

@@ -125,11 +125,11 @@ def record_game(
 def _check_played(day: str) -> None:
     """A game is entered once it is played: a date after tomorrow (today somewhere on Earth)
     is a slip of the year or month (2062 for 2026)."""
-    today = date.today()
-    if date.fromisoformat(day) > today + timedelta(days=1):
+    tomorrow = date.today() + timedelta(days=1)
+    if date.fromisoformat(day) > tomorrow:
         raise RuleError(
-            f"game date {day} is after today ({today.isoformat()}): a game is entered once it"
-            " is played; check the year and month"
+            f"game date {day} is later than tomorrow ({tomorrow.isoformat()}): a game is entered"
+            " once it is played; check the year and month"
         )
 
 
