@@ -220,6 +220,25 @@ def test_r6_choices_says_a_lower_pick_waits_for_the_bonus_swap(thorn) -> None:
     assert "the pick of a Water level 1 spell is forfeited: none is left to learn (R5)" in out
 
 
+def test_r6_declining_a_swap_of_another_school_names_the_offer_there_is(thorn) -> None:
+    """Thorn's offer is for Water level 2; ``decline-swap fire`` said Thorn had no offer at all."""
+    thorn.ok("spend", "thorn", "ability", "intelligence")
+    thorn.ok("spend", "thorn", "ability", "power")
+    thorn.ok("choose", "thorn", "school", "water")
+    thorn.ok("choose", "thorn", "spell", "water affinity", "--bonus")
+    thorn.ok("choose", "thorn", "spell", "bog walker")
+    thorn.ok("award", "thorn", "--result", "won")
+    thorn.ok("spend", "thorn", "school", "water")
+    refusal = thorn.refused("choose", "thorn", "decline-swap", "fire")
+    assert refusal == (
+        "Thorn has no bonus swap offer for Fire; the offer is for a Water level 2 spell:"
+        " name Water to decline that one (R6)"
+    )
+    assert "declined the bonus swap for Water level 2" in thorn.ok(
+        "choose", "thorn", "decline-swap", "water"
+    )
+
+
 def test_bonus_is_refused_where_no_spell_is_picked(thorn) -> None:
     thorn.ok("spend", "thorn", "ability", "intelligence")
     thorn.ok("spend", "thorn", "ability", "power")

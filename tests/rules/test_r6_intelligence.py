@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from titan_campaign.rules.errors import RuleError
 from titan_campaign.rules.events import (
     BonusSwapped,
     GoldChanged,
@@ -12,7 +15,7 @@ from titan_campaign.rules.events import (
     SwapDeclined,
 )
 from titan_campaign.rules.sheet import sheet_view
-from titan_campaign.rules.titan import PendingChoice
+from titan_campaign.rules.titan import PendingChoice, swap_offer
 
 BONUS = PendingChoice("bonus")
 
@@ -155,6 +158,17 @@ def test_r6_the_swap_may_be_declined(titan):
     )
     message = thorn.refused(BonusSwapped(old="Bog Walker", new="Air Affinity"))
     assert re.fullmatch(r"no bonus swap offered for an? Air level 1 spell \(R6\)", message)
+
+
+def test_r6_declining_the_swap_of_a_school_with_no_offer_names_the_offers_there_are(titan):
+    thorn = with_a_bonus_spell(titan).school("air", 1).earn(100).school("earth", 1)
+    with pytest.raises(RuleError) as refused:
+        swap_offer(thorn.state, "fire")
+    assert str(refused.value) == (
+        "Thorn has no bonus swap offer for Fire; the offers are for an Air level 1 spell and an"
+        " Earth level 1 spell: name the school of the one to decline (Air, Earth) (R6)"
+    )
+    assert swap_offer(thorn.state, "earth") == PendingChoice("swap", "earth", 1)
 
 
 def test_r6_an_open_swap_does_not_block_purchases_or_other_picks(titan):
