@@ -32,6 +32,18 @@ REFUSED = [
     (("item", "add", "Thorn", "x" * 200), "at most 60 characters"),
     (("plan", "Thorn", "--charisma", "Ogre"), "1 Charisma creature picked but 0 Charisma boxes"),
     (("plan", "Thorn", "--charisma", "Lion"), "not a Lion"),
+    (
+        ("plan", "Thorn", "--charisma", "Centaur,Centaur,Centaur,Centaur"),
+        "charisma: at most 3, one per Charisma box (R3, R10)",
+    ),
+    (
+        ("plan", "Thorn", "--upgrade", "Lion,Lion,Lion,Lion"),
+        "upgrades: at most 3, one per Leadership box (R3, R10)",
+    ),
+    (
+        ("item", "add", "Thorn", "Ring", "--charges", "0"),
+        "charges: 1 or more, as an item with none left leaves play (R11)",
+    ),
     (("undo", "Thorn"), "no change to undo but joining the campaign"),
     (
         ("award", "Thorn", "--result", "won", "--survivors", "Titan,Goblin"),

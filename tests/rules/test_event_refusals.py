@@ -184,7 +184,7 @@ REFUSED: list[tuple[str, Any, str]] = [
     (
         "item of no charges",
         {"kind": "item_added", "item": {"name": "Ring", "charges": 0}},
-        "item_added.item.charges: 1 or more",
+        "item_added.item.charges: 1 or more, as an item with none left leaves play (R11)",
     ),
     ("item without a name", {"kind": "item_added", "item": {}}, "item_added.item.name: required"),
     (
@@ -205,7 +205,7 @@ REFUSED: list[tuple[str, Any, str]] = [
     (
         "guard of 4",
         {"kind": "honor_guard_set", "members": ["Ogre", "Ogre", "Ogre", "Ogre"]},
-        "honor_guard_set.members: at most 3",
+        "honor_guard_set.members: at most 3, one per honor guard slot (R9)",
     ),
     (
         "guard not a list",

@@ -92,9 +92,19 @@ def test_r9_members_that_fit_each_slot_alone_but_not_together_are_refused(titan)
         assert find_character(name).points == 60
         thorn.do(HonorGuardSet(members=(name,)))
     message = thorn.refused(HonorGuardSet(members=("Colossus", "Hydra", "Salamander")))
-    assert (
-        message
-        == "Colossus (60) and Hydra (60) and Salamander (60) do not fit the slots (75, 50, 50 points) together (R9)"
+    assert message == (
+        "Colossus (60), Hydra (60) and Salamander (60) are each worth more than 50 points;"
+        " level 10 has 1 slot that holds more (75) (R9)"
+    )
+
+
+def test_r9_a_refused_guard_names_only_the_members_that_do_not_fit(titan):
+    """Unicorn (50) fits a 50-point slot; Dragon (55) and Colossus (60) both need the 75 one."""
+    thorn = titan(base_xp=0).reach_level(10)
+    message = thorn.refused(HonorGuardSet(members=("Dragon", "Unicorn", "Colossus")))
+    assert message == (
+        "Dragon (55) and Colossus (60) are each worth more than 50 points;"
+        " level 10 has 1 slot that holds more (75) (R9)"
     )
 
 

@@ -7,6 +7,7 @@ from itertools import permutations
 
 from .characters import find_character
 from .errors import RuleError
+from .names import plural
 
 SLOT_OPENS_AT = (4, 7, 10)  # R9: the level at which the first, second and third slot opens
 
@@ -66,8 +67,16 @@ def check_honor_guard(
                 f"{name} is worth {value} points; the largest slot at level {level} holds {max(slots)} (R9)"
             )
     if slot_assignment(points, slots) is None:
-        listed = " and ".join(f"{n} ({p})" for n, p in zip(members, points))
-        raise RuleError(f"{listed} do not fit the slots ({caps} points) together (R9)")
+        # in slot order, a member worth more than its slot: it and every member worth as much
+        # need the fewer slots holding more than that slot (each fits the largest alone)
+        cap = next(c for p, c in zip(sorted(points, reverse=True), slots, strict=False) if p > c)
+        crowd = [f"{name} ({value})" for name, value in zip(members, points) if value > cap]
+        above = [str(slot) for slot in slots if slot > cap]
+        raise RuleError(
+            f"{', '.join(crowd[:-1])} and {crowd[-1]} are each worth more than {cap} points;"
+            f" level {level} has {plural(len(above), 'slot')} that"
+            f" {'holds' if len(above) == 1 else 'hold'} more ({', '.join(above)}) (R9)"
+        )
     if survivors is not None:
         survived = Counter(survivors)
         missing = Counter(members) - survived

@@ -15,6 +15,14 @@ if TYPE_CHECKING:
 FORMATS = {"date": "a day of the calendar, as YYYY-MM-DD"}
 """Fields whose every problem is said by the form they take."""
 
+RULED = {
+    ("charisma", "too_long"): "one per Charisma box (R3, R10)",
+    ("upgrades", "too_long"): "one per Leadership box (R3, R10)",
+    ("members", "too_long"): "one per honor guard slot (R9)",
+    ("charges", "greater_than_equal"): "as an item with none left leaves play (R11)",
+}
+"""Bounds a rule sets, said with the rule: ``at most 3, one per Charisma box (R3, R10)``."""
+
 
 def _label(field: str, labels: Mapping[str, str]) -> str:
     return labels.get(field, field.replace("_", " ").capitalize())
@@ -63,7 +71,9 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
         "literal_error": lambda: "one of " + str(context.get("expected", "")).replace("'", ""),
         "value_error": lambda: str(context.get("error", "not accepted")),
     }
-    return said.get(kind, lambda: "not accepted")()
+    words = said.get(kind, lambda: "not accepted")()
+    ruled = RULED.get((field, kind))
+    return f"{words}, {ruled}" if ruled else words
 
 
 def field_name(loc: Sequence[str | int]) -> str:
