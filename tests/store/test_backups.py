@@ -57,6 +57,21 @@ def test_every_change_keeps_the_previous_file_and_a_refusal_keeps_nothing(crown)
     assert len(list_backups(crown.db)) == before + 1
 
 
+def test_a_deleted_database_whose_backups_are_kept_says_how_to_bring_it_back(crown) -> None:
+    """It said "no campaign yet: create one with ... campaign new", though ``restore 1``
+    brought the file back."""
+    crown.db.unlink()
+    kept = len(list_backups(crown.db))
+    said = (
+        f"{crown.db} is not there, but {kept} backups of it are kept: list them with"
+        " `titan-campaign backups`, bring one back with `titan-campaign restore N`"
+    )
+    assert crown.refused("titan", "list") == said
+    assert crown.refused("gold", "Thorn", "5") == f'no Titan named "Thorn": {said}'
+    crown.ok("restore", "1")
+    assert "Thorn (Ann)" in crown.ok("titan", "list")
+
+
 def test_a_backup_costs_a_hard_link_not_a_copy(crown) -> None:
     old = os.stat(crown.db)
     crown.ok("gold", "Thorn", "30")

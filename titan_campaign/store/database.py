@@ -24,7 +24,7 @@ from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.facts import ShapeError, parse, to_json
-from ..rules.names import did_you_mean, name_key, renamed_note, same_name
+from ..rules.names import did_you_mean, name_key, plural, renamed_note, same_name
 from ..rules.printable import kept_text, shown
 from . import backups
 from .documents import (
@@ -261,13 +261,24 @@ class Session:
                     named.setdefault(key, []).append(shown(str(event.get("name"))))
         return named
 
+    def _no_campaign(self) -> str:
+        """Why there is no campaign: none made yet, or the file gone while backups of it are
+        kept (a restore brings it back)."""
+        if self.path.exists() or not (kept := backups.list_backups(self.path)):
+            return NO_CAMPAIGN
+        return (
+            f"{shown(str(self.path))} is not there, but {plural(len(kept), 'backup')} of it"
+            f" {'is' if len(kept) == 1 else 'are'} kept: list them with `titan-campaign backups`,"
+            " bring one back with `titan-campaign restore N`"
+        )
+
     def _not_found(self, titan: str) -> str:
         """Why no campaign has a Titan called ``titan``: the Titan it was the old name of, or
         each campaign's Titans."""
         histories = self._name_histories()
         campaigns = {doc.doc_id: shown(str(doc["name"])) for doc in self._campaigns.all()}
         if not campaigns:
-            return f'no Titan named "{titan}": {NO_CAMPAIGN}'
+            return f'no Titan named "{titan}": {self._no_campaign()}'
         for (campaign_id, _), names in histories.items():
             renamed = renamed_note(titan, names)
             if renamed is not None:
@@ -445,7 +456,7 @@ class Session:
             if len(campaigns) == 1:
                 return campaigns[0]
             if not campaigns:
-                raise StoreError(NO_CAMPAIGN)
+                raise StoreError(self._no_campaign())
             raise StoreError(f"several campaigns ({named}): choose one with --campaign NAME")
         doc = self._named(name)
         if doc is None:
