@@ -70,6 +70,26 @@ def test_a_port_in_use_is_refused_in_one_line(tmp_path: Path) -> None:
     )
 
 
+def test_an_address_of_another_computer_is_refused_as_such_not_as_a_port_in_use(
+    tmp_path: Path,
+) -> None:
+    """192.0.2.1 is kept for examples: no computer has it. It was said to be a port problem
+    ("another program there? choose another --port")."""
+    result = subprocess.run(
+        [sys.executable, "-m", "titan_campaign", "--db", str(tmp_path / "c.json")]
+        + ["serve", "--host", "192.0.2.1"],
+        capture_output=True,
+        text=True,
+        timeout=STEP_SECONDS,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        "error: cannot listen on 192.0.2.1: 192.0.2.1 is no address of this computer"
+        " (leave out --host for this computer only, or give --host 0.0.0.0)\n"
+    )
+
+
 def test_on_this_computer_it_prints_a_plain_address_and_how_to_let_phones_join(
     tmp_path: Path,
 ) -> None:

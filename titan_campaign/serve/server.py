@@ -8,6 +8,7 @@ the host allows, is refused. Off this computer the page opens only with the toke
 from __future__ import annotations
 
 import asyncio
+import errno
 import hmac
 import os
 import secrets
@@ -274,12 +275,14 @@ class GameNightServer(Server):
             site = web.TCPSite(runner, None if every else self.host, port)
             try:
                 await site.start()
-            except socket.gaierror:
-                raise OSError(
-                    f"cannot listen on {self.host}: {self.host} is no address of this computer"
-                    " (leave out --host for this computer only, or give --host 0.0.0.0)"
-                ) from None
             except OSError as error:
+                # a name found nowhere, or an address another computer has (EADDRNOTAVAIL)
+                if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+                    raise OSError(
+                        f"cannot listen on {self.host}: {self.host} is no address of this"
+                        " computer (leave out --host for this computer only, or give --host"
+                        " 0.0.0.0)"
+                    ) from None
                 reason = os.strerror(error.errno) if error.errno else str(error)
                 raise OSError(
                     error.errno,
