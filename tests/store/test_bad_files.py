@@ -86,6 +86,23 @@ def test_a_folder_in_place_of_the_database_is_refused(cli, argv) -> None:
     assert (cli.db / "keep.txt").read_text() == "mine"
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [*COMMANDS, ("titan", "add", "Bex", "--player", "Bo"), ("gold", "Bex", "5")],
+    ids=lambda argv: " ".join(argv[:2]),
+)
+@pytest.mark.parametrize("kind", ["a folder", "not JSON", "a campaigns export", "newer schema"])
+def test_a_refused_database_gets_no_lock_files_beside_it(cli, kind, argv) -> None:
+    """A mistyped ``--db ~/Documents`` was refused, and left ``Documents.lock`` and
+    ``Documents.lock.holder`` in the home folder."""
+    if kind == "a folder":
+        cli.db.mkdir()
+    else:
+        cli.db.write_bytes(BAD_CONTENTS[kind])
+    cli.refused(*argv)
+    assert os.listdir(cli.db.parent) == [cli.db.name]
+
+
 def _edit(db, change) -> None:
     data = json.loads(db.read_text())
     change(data)

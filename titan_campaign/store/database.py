@@ -701,7 +701,9 @@ class Database:
         """Read-modify-write under the lock, written once and atomically if the body succeeds.
         With no file yet, the lock is taken only to write the first one: a change refused
         then leaves no file behind (no lock file, no folder); a file another program made
-        meanwhile is not replaced."""
+        meanwhile is not replaced. A file that is no database (a folder, a stranger's file) is
+        refused before the lock is taken, so no lock file is left beside it; read again under
+        the lock, the same bytes are not parsed again (``_last``)."""
         if is_missing(self.path):
             session = self._open()
             yield session
@@ -713,6 +715,8 @@ class Database:
                         )
                     self._commit(session)
             return
+        if os.path.exists(self.path):  # one that cannot be looked at: its lock says why
+            self._open()
         with writers_lock(self.path, self.lock_timeout, self.after_save):
             session = self._open()
             yield session
