@@ -129,7 +129,7 @@ def test_archived_titan_is_hidden_never_deleted_and_refuses_changes(thorn) -> No
 
 
 def test_commands_on_an_empty_database_explain_what_to_do(cli) -> None:
-    assert "no campaigns yet" in cli.ok("campaign", "list")
+    assert "no campaign yet: create one with" in cli.ok("campaign", "list")
     assert "campaign new" in cli.refused("titan", "add", "Thorn", "--player", "Ann")
     assert not cli.db.exists()
 

@@ -68,6 +68,7 @@ def test_a_deleted_database_whose_backups_are_kept_says_how_to_bring_it_back(cro
     )
     assert crown.refused("titan", "list") == said
     assert crown.refused("gold", "Thorn", "5") == f'no Titan named "Thorn": {said}'
+    assert crown.ok("campaign", "list") == said + "\n"  # it said "no campaigns yet"
     crown.ok("restore", "1")
     assert "Thorn (Ann)" in crown.ok("titan", "list")
 

@@ -20,6 +20,7 @@ from ..rules.titan import (
 )
 from ..store import Database, StoreError, now_iso
 from ..store import backups as backup_files
+from ..store.database import no_campaign
 from ..store.exchange import (
     checked_campaigns,
     export_data,
@@ -165,6 +166,12 @@ class Restored(NamedTuple):
         if self.kept:
             return "the database as it was is now backup 1"
         return "there was no database file to keep, so no backup was added"
+
+
+def no_campaign_note(db: Database) -> str:
+    """What to do when the database holds no campaign: make one, or bring back the file
+    deleted by hand from its backups."""
+    return no_campaign(db.path)
 
 
 def has_database_file(db: Database) -> bool:

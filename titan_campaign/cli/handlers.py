@@ -116,7 +116,7 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
             listed_json = [view_json(c) for c in listed]
             print(json.dumps(listed_json, indent=2, ensure_ascii=False))
         elif not listed:
-            print("no campaigns yet: titan-campaign campaign new NAME --base-xp 0")
+            print(actions.no_campaign_note(db))
         for c in listed if not args.json else []:
             unreadable = f", {len(c.unreadable)} unreadable" if c.unreadable else ""
             print(f"{c.name}  (base XP {c.base_xp}, {plural(c.titans, 'Titan')}{unreadable})")

@@ -262,15 +262,7 @@ class Session:
         return named
 
     def _no_campaign(self) -> str:
-        """Why there is no campaign: none made yet, or the file gone while backups of it are
-        kept (a restore brings it back)."""
-        if self.path.exists() or not (kept := backups.list_backups(self.path)):
-            return NO_CAMPAIGN
-        return (
-            f"{shown(str(self.path))} is not there, but {plural(len(kept), 'backup')} of it"
-            f" {'is' if len(kept) == 1 else 'are'} kept: list them with `titan-campaign backups`,"
-            " bring one back with `titan-campaign restore N`"
-        )
+        return no_campaign(self.path)
 
     def _not_found(self, titan: str) -> str:
         """Why no campaign has a Titan called ``titan``: the Titan it was the old name of, or
@@ -813,6 +805,18 @@ class Database:
             meta = tables.get("meta", {}) if isinstance(tables, dict) else {}
             self._seen = (stamp, {"meta": meta if isinstance(meta, dict) else {}})
         return changes_since(self._seen[1], version)
+
+
+def no_campaign(path: Path) -> str:
+    """Why the database at ``path`` has no campaign: none made yet, or the file gone while
+    backups of it are kept (a restore brings it back)."""
+    if path.exists() or not (kept := backups.list_backups(path)):
+        return NO_CAMPAIGN
+    return (
+        f"{shown(str(path))} is not there, but {plural(len(kept), 'backup')} of it"
+        f" {'is' if len(kept) == 1 else 'are'} kept: list them with `titan-campaign backups`,"
+        " bring one back with `titan-campaign restore N`"
+    )
 
 
 class Replaced(NamedTuple):
