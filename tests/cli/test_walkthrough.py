@@ -202,6 +202,24 @@ def test_choices_lists_each_pending_choice_with_what_it_may_take(thorn) -> None:
     assert "OLD: Shocking Grasp; NEW: Haste, Fly, Lightning Bolt" in listing
 
 
+def test_r6_choices_warns_of_a_bonus_spell_that_would_forfeit_a_school_pick(thorn) -> None:
+    """A bonus pick taking the last Water level 1 spell forfeits the Water level 1 pick (R5):
+    said only once done; ``choices`` now says it of that spell before."""
+    thorn.ok("award", "thorn", "--result", "won", "--score", "3000")
+    for _ in range(3):
+        thorn.ok("spend", "thorn", "ability", "intelligence")
+    thorn.ok("spend", "thorn", "school", "water")
+    thorn.ok("choose", "thorn", "spell", "water affinity", "--bonus")
+    thorn.ok("choose", "thorn", "spell", "bog walker", "--bonus")
+    listing = thorn.ok("choices", "thorn")
+    assert (
+        "choose Thorn spell NAME --bonus (Raise/Lower Water)\n"
+        "      ! picked here, Raise/Lower Water: the pick of a Water level 1 spell is forfeited:"
+        " none is left to learn (R5)\n"
+    ) in listing
+    assert "choose Thorn spell NAME (Raise/Lower Water)\n" in listing  # the school pick: none
+
+
 def test_r6_choices_says_a_lower_pick_waits_for_the_bonus_swap(thorn) -> None:
     thorn.ok("spend", "thorn", "ability", "intelligence")
     thorn.ok("spend", "thorn", "ability", "intelligence")

@@ -15,7 +15,7 @@ from titan_campaign.rules.events import (
     SwapDeclined,
 )
 from titan_campaign.rules.sheet import sheet_view
-from titan_campaign.rules.titan import PendingChoice, swap_offer
+from titan_campaign.rules.titan import PendingChoice, spell_pick_forfeits, swap_offer
 
 BONUS = PendingChoice("bonus")
 
@@ -245,3 +245,20 @@ def test_r6_a_bonus_pick_is_forfeited_once_every_spell_is_known(titan):
     assert thorn.last_notes == ("the bonus pick is forfeited: every spell is known (R6)",)
     thorn.buy("intelligence")  # a box bought then gives a pick that is forfeited at once
     assert BONUS not in thorn.state.pending
+
+
+def test_r6_a_bonus_pick_that_takes_the_last_spell_a_school_pick_needs_is_told_before(titan):
+    """Three bonus picks on Fire level 1 took its three spells, and the Fire level 1 pick
+    was forfeited, said only once done (R5 allows it; the player is told before now)."""
+    thorn = titan(base_xp=0).earn(500)
+    for _ in range(3):
+        thorn.buy("intelligence")
+    thorn.school("fire", 1)
+    thorn.choose("Fire Affinity", "bonus").choose("Dune Walker", "bonus")
+    state = thorn.state
+    assert spell_pick_forfeits(state, "Fire Bolt", bonus=True) == (
+        "the pick of a Fire level 1 spell is forfeited: none is left to learn (R5)",
+    )
+    assert spell_pick_forfeits(state, "Fire Bolt") == ()  # as the Fire level 1 pick itself
+    thorn.choose("Fire Bolt", "bonus")
+    assert thorn.last_notes == spell_pick_forfeits(state, "Fire Bolt", bonus=True)

@@ -8,12 +8,13 @@ from pathlib import Path
 from textual.widgets import DataTable
 
 from titan_campaign import actions
-from titan_campaign.rules.events import AbilityBought, Event, SchoolGained, SpellChosen
-from titan_campaign.rules.titan import check
+from titan_campaign.rules.events import AbilityBought, Created, Event, SchoolGained, SpellChosen
+from titan_campaign.rules.titan import check, replay
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens import campaigns
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.choices import spell_choices
 from titan_campaign.tui.screens.forms import PickModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
@@ -565,3 +566,25 @@ async def test_ctrl_z_in_the_roster_undoes_the_campaigns_latest_change_whoever_i
         )
         assert [str(c) for c in app.screen.query_one(DataTable).get_row_at(1)][3] == "200"
     assert stored(db, "Bryn").abilities["luck"] == 0
+
+
+def test_the_bonus_pick_list_marks_a_spell_that_would_forfeit_a_school_pick() -> None:
+    """Picked as a bonus spell, the last Fire level 1 spell forfeits the Fire level 1 pick
+    (R5): the list says so on its line and in its rules text, before it is picked."""
+    events: list[Event] = [
+        Created(name="Thorn", player="Ann", base_xp=0),
+        won_game(1, scenario_xp=500),
+        *(AbilityBought(ability="intelligence") for _ in range(3)),
+        SchoolGained(school="fire", level=1),
+        SpellChosen(spell="Fire Affinity", pick="bonus"),
+        SpellChosen(spell="Dune Walker", pick="bonus"),
+    ]
+    state = replay(events)
+    [bonus] = [choice for choice in state.pending if choice.kind == "bonus"]
+    [listed] = spell_choices(bonus)(state)
+    assert listed.value == "Fire Bolt" and listed.label.endswith("  !")
+    assert listed.detail.startswith(
+        "! Picked here: the pick of a Fire level 1 spell is forfeited: none is left to learn (R5)"
+    )
+    [school_pick] = [choice for choice in state.pending if choice.kind == "spell"]
+    assert "!" not in spell_choices(school_pick)(state)[0].label

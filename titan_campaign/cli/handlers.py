@@ -20,7 +20,7 @@ from ..rules.names import plural
 from ..rules.printable import one_line, shown
 from ..rules.progress import progress_json, progress_table
 from ..rules.spells import find_spell
-from ..rules.titan import PendingChoice, Step, TitanState
+from ..rules.titan import PendingChoice, Step, TitanState, spell_pick_forfeits
 from ..rules.views import view_json
 from ..rules.wording import in_one_line
 
@@ -66,7 +66,13 @@ def choice_options(state: TitanState, choice: PendingChoice) -> str:
         where = f"{choice.school.title() if choice.school else ''} level {choice.level}"
         return f"waits for the bonus swap: a bonus {where} spell swapped away may be picked here (declining the swap forfeits this pick)"
     flag = " --bonus" if choice.kind == "bonus" else ""
-    return f"choose {titan} spell NAME{flag} ({names})"
+    careful = [
+        f"{spell.name}: {'; '.join(lost)}"
+        for spell in state.spell_choices(choice)
+        if (lost := spell_pick_forfeits(state, spell.name, choice.kind == "bonus"))
+    ]
+    warned = "".join(f"\n      ! picked here, {line}" for line in careful)
+    return f"choose {titan} spell NAME{flag} ({names}){warned}"
 
 
 def _report(step: Step, headline: str) -> None:

@@ -705,6 +705,18 @@ def event_notes(events: Iterable[Event]) -> list[tuple[Event, tuple[str, ...]]]:
     return rows
 
 
+def spell_pick_forfeits(state: TitanState, spell_name: str, bonus: bool = False) -> tuple[str, ...]:
+    """What choosing ``spell_name`` now (as ``spell_pick_for`` takes it) makes the Titan lose:
+    the notes of the picks it leaves no spell for (a bonus pick taking the last spell of a
+    school level the school pick needs, R5, R2, R6), to be said before it is chosen."""
+    name = find_spell(spell_name).name
+    try:
+        step = apply(state, SpellChosen(spell=name, pick=spell_pick_for(state, name, bonus)))
+    except RuleError:
+        return ()
+    return tuple(note for note in step.notes if "forfeited" in note or "lapses" in note)
+
+
 def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> str:
     """Which pending pick a chosen spell resolves: its school pick (R5) first, then a free
     pick (R2), then a bonus pick (R6); ``bonus`` asks for the bonus pick explicitly."""

@@ -11,7 +11,13 @@ from ...rules.abilities import MAX_BOXES
 from ...rules.names import article
 from ...rules.spells import Spell, spells_of
 from ...rules.state import XP_PER_PURCHASE
-from ...rules.titan import SPELL_NEEDS_MASTERY, PendingChoice, TitanState, next_school_level
+from ...rules.titan import (
+    SPELL_NEEDS_MASTERY,
+    PendingChoice,
+    TitanState,
+    next_school_level,
+    spell_pick_forfeits,
+)
 from .base import titan_app
 from .forms import Choice, PickModal
 
@@ -21,13 +27,14 @@ if TYPE_CHECKING:
 DECLINE = "__decline__"
 
 
-def spell_choice(spell: Spell) -> Choice:
+def spell_choice(spell: Spell, loses: Sequence[str] = ()) -> Choice:
+    """A spell to pick; ``loses``: what picking it makes the Titan lose, said before."""
     label = f"{spell.name:<22} {spell.school.title():<10} level {spell.level}   Mana {spell.mana}   {spell.cast}"
-    return Choice(
-        spell.name,
-        label,
-        f"{spell.name} ({spell.school.title()} {spell.level}, {spell.mana} Mana, {spell.cast}): {spell.text}",
-    )
+    detail = f"{spell.name} ({spell.school.title()} {spell.level}, {spell.mana} Mana, {spell.cast}): {spell.text}"
+    if loses:  # marked on its line (80 columns hold no more), said in its rules text
+        label += "  !"
+        detail = "! Picked here: " + "; ".join(loses) + "\n" + detail
+    return Choice(spell.name, label, detail)
 
 
 def school_choice(state: TitanState, school: str) -> Choice:
@@ -62,7 +69,11 @@ def spell_choices(choice: PendingChoice) -> Callable[[TitanState], list[Choice]]
     def listed(state: TitanState) -> list[Choice]:
         if choice not in state.pending:
             return []
-        return [spell_choice(spell) for spell in state.spell_choices(choice)]
+        bonus = choice.kind == "bonus"
+        return [
+            spell_choice(spell, spell_pick_forfeits(state, spell.name, bonus))
+            for spell in state.spell_choices(choice)
+        ]
 
     return listed
 
