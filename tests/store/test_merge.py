@@ -420,6 +420,29 @@ def test_a_copy_made_before_a_restore_does_not_bring_back_what_the_restore_took_
     assert "taken away" not in again and "(1 refused before)" in again
 
 
+def test_a_change_both_copies_hold_edited_by_hand_on_one_is_said_at_every_merge(
+    copies: Copies,
+) -> None:
+    """Thorn's 50 gold edited to 500 by hand on Ann's copy: both merges said nothing, and the
+    copies held 500 and 50 for good. The merge says the change differs (each keeps its own)."""
+    copies.on(copies.ann, "gold", "Thorn", "50", "--note", "start")
+    copies.copy()
+    text = copies.ann.db.read_text()
+    copies.ann.db.write_text(
+        text.replace('"amount": 50, "note": "start"', '"amount": 500, "note": "start"')
+    )
+    copies.on(copies.ann, "gold", "Mira", "1")
+    copies.on(copies.bo, "gold", "Osk", "2")
+    said = copies.merge()
+    differs = (
+        '"Thorn: gold +50 (start)" is not the same on the other copy (edited by hand on one of'
+        " them?): each copy keeps its own"
+    )
+    assert "+ Osk: gold +2" in said and differs in said, said
+    assert differs in copies.merge(copies.bo, copies.ann)
+    assert differs in copies.merge()  # "nothing to merge", and still said
+
+
 def test_an_undo_then_a_new_change_does_not_bring_the_undone_change_back(copies: Copies) -> None:
     copies.on(copies.ann, "undo", "Osk")
     copies.on(copies.ann, "gold", "Osk", "3")  # the undone change can no longer be redone

@@ -779,7 +779,7 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
         print(f'  campaign "{shown(name)}" comes in whole')
     for line in merged.brought:
         print(f"  + {line}")
-    for line in (*merged.judged, *merged.deletes):
+    for line in (*merged.judged, *merged.deletes, *merged.differs):
         print(f"  {line}")
     for refused in merged.refused:
         print(f"  refused: {refused.what}: {refused.reason}")

@@ -73,6 +73,8 @@ class Merged(NamedTuple):
     judged: tuple[str, ...] = ()
     """This copy's games whose award the merge judged again, as the changes now come in the
     order made (a Wisdom box the other copy bought before the game, R8)."""
+    differs: tuple[str, ...] = ()
+    """Changes both copies hold under one id whose documents differ (a hand edit of one)."""
 
     @property
     def brings_nothing(self) -> bool:
@@ -190,6 +192,12 @@ class _Replay:
             if _state(one) != _state(other):
                 break
             fork += 1
+        self.differs = [  # one change both copies hold, edited by hand on one of them
+            f'"{one.text}" is not the same on the other copy (edited by hand on one of them?):'
+            " each copy keeps its own"
+            for one, other in zip(mine.changes[:fork], theirs.changes, strict=False)
+            if change_to_doc(0, one) != change_to_doc(0, other)
+        ]
         fork = _before_later_undos(mine.changes, theirs.changes, fork)
         self.mine, self.fork = mine, fork
         droppers = {i: c for c in (*mine.changes, *theirs.changes) for i in c.dropped}
@@ -757,6 +765,7 @@ def merge_into(
     whole: list[str] = []
     deletes: list[str] = []
     judged: list[str] = []
+    differs: list[str] = []
     kept_now: list[str] = []
     for campaign_id, here in mine_by_id.items():  # deleted on the other copy
         deletion = theirs_deleted.get(campaign_id)
@@ -782,6 +791,7 @@ def merge_into(
     for campaign_id, (replay, merged) in replayed.items():
         stored = both[campaign_id]
         brought.extend(replay.brought)
+        differs.extend(replay.differs)
         judged.extend(_judged_again(stored.campaign, merged))
         refused.extend(replay.refused)
         # the order of the undone changes as numbered anew (``_compact``) is no change
@@ -838,6 +848,7 @@ def merge_into(
         tuple(deletes),
         tuple(kept_now),
         judged=tuple(judged),
+        differs=tuple(differs),
     )
     session.saved_text = result.text
     after = {table: session.tables.get(table, {}) for table in before}

@@ -29,6 +29,7 @@ def merge_preview(merged: actions.Merged) -> str:
             [
                 f"Nothing to merge: the database has every change in {nothing}.",
                 *merged.deletes,
+                *merged.differs,
                 "You may delete the copy.",
             ]
         )
@@ -38,7 +39,7 @@ def merge_preview(merged: actions.Merged) -> str:
     lines.extend(f"  + {line}" for line in merged.brought[:SHOWN])
     if len(merged.brought) > SHOWN:
         lines.append(f"  ... and {len(merged.brought) - SHOWN} more")
-    lines.extend(f"  {line}" for line in (*merged.judged, *merged.deletes))
+    lines.extend(f"  {line}" for line in (*merged.judged, *merged.deletes, *merged.differs))
     for refused in merged.refused[:SHOWN]:
         lines.append(f"  refused: {refused.what}: {refused.reason}")
     if len(merged.refused) > SHOWN:
