@@ -397,29 +397,6 @@ def test_an_undo_that_a_change_of_the_other_copy_needs_is_refused_by_the_rules(
     assert sheets(copies.ann.db)["The Iron Crown/Mira"].gold == 10
 
 
-def test_a_copy_made_before_a_restore_does_not_bring_back_what_the_restore_took_away(
-    copies: Copies,
-) -> None:
-    """Ann gave Thorn 1000 gold by mistake and restored the backup from before it; Bo's copy,
-    synced before the restore, still held the gold: the merge brought it back without a word,
-    where an undo would have stayed undone."""
-    gold = sheets(copies.ann.db)["The Iron Crown/Thorn"].gold
-    copies.on(copies.ann, "gold", "Thorn", "1000", "--note", "typo, meant 10")
-    copies.copy()
-    copies.on(copies.ann, "restore", "1")  # the file as it was before the gold
-    copies.on(copies.ann, "gold", "Thorn", "10")
-    copies.on(copies.bo, "gold", "Mira", "3")
-    said = copies.merge()
-    assert "+ Mira: gold +3" in said
-    assert (
-        "refused: Thorn: gold +1000 (typo, meant 10): taken away on this copy by restoring"
-        " its backup of 2026-12-01 18:02:00 UTC"
-    ) in said, said
-    assert sheets(copies.ann.db)["The Iron Crown/Thorn"].gold == gold + 10
-    again = copies.merge()
-    assert "taken away" not in again and "(1 refused before)" in again
-
-
 def test_a_change_both_copies_hold_edited_by_hand_on_one_is_said_at_every_merge(
     copies: Copies,
 ) -> None:

@@ -30,7 +30,7 @@ from ..store.exchange import (
     read_titan_export,
 )
 from ..store.files import is_missing, write_atomically
-from ..store.merge import Merged, Refused, export_copy, keep_taken_away
+from ..store.merge import Merged, export_copy
 from ..store.outputs import check_not_database, write_output
 from ..store.schemas import SCHEMAS, schema_text
 from .common import (
@@ -208,14 +208,8 @@ def restore_backup(db: Database, number: int) -> Restored:
         except backup_files.BackupGone:
             continue
         checked = Database(backup.file).checked_tables(database=db.path, raw=raw)
-        replaced = db.replace_with(checked, f"restore of backup {number} ({backup.when})")
-        reason = f"taken away on this copy by restoring its backup of {backup.when}"
-        taken = [
-            Refused(name, str(doc.get("text")), reason, doc) for name, doc in replaced.taken_away
-        ]
-        if taken:  # a copy made before the restore never brings them back
-            keep_taken_away(db.path, taken, now_iso())
-        return Restored(backup, replaced.kept)
+        kept = db.replace_with(checked, f"restore of backup {number} ({backup.when})")
+        return Restored(backup, kept)
     raise StoreError(
         "the backups changed while restoring (another program is saving changes); nothing restored: try again"
     )

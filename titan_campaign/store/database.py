@@ -756,13 +756,12 @@ class Database:
         self._last, self._lines = _Read(payload, tables, sealed, True), lines
         self.saved.append(text)
 
-    def replace_with(self, tables: dict[str, Any], text: str) -> Replaced:
+    def replace_with(self, tables: dict[str, Any], text: str) -> bool:
         """Make ``tables`` (a checked backup) the database, keeping the current file as a
-        backup (``Replaced``)."""
+        backup: True if there was one to keep (False: no file, as when it was deleted by hand)."""
         with writers_lock(self.path, self.lock_timeout, self.after_save):
             kept = not is_missing(self.path)
             now = 0
-            taken: list[tuple[str, dict[str, Any]]] = []
             try:
                 current = self._open()
                 now = version_of(current.tables)
@@ -772,12 +771,11 @@ class Database:
                 pass  # a damaged file is kept as a backup and replaced
             else:
                 tables = _restored_after_deletes(current.tables, tables, now_iso())
-                taken = _taken_away(current.tables, tables)
             version = max(now, version_of(tables)) + 1
             replaced = with_version(noting_not_undoable(tables, text), version, text, {}, True)
             self.write_version(replaced, text, restoring=True)
             self.versions.append(version)
-        return Replaced(kept, tuple(taken))
+        return kept
 
     def version(self) -> int:
         """The file's version now (0 for no file, or one from before versions were counted)."""
@@ -817,28 +815,6 @@ def no_campaign(path: Path) -> str:
         f" {'is' if len(kept) == 1 else 'are'} kept: list them with `titan-campaign backups`,"
         " bring one back with `titan-campaign restore N`"
     )
-
-
-class Replaced(NamedTuple):
-    """The database replaced by a backup: whether there was a file to keep as a backup (no:
-    it was deleted by hand), and the changes the file had that the backup has not, each with
-    its campaign's name and its document (without its campaign's number)."""
-
-    kept: bool
-    taken_away: tuple[tuple[str, dict[str, Any]], ...]
-
-
-def _taken_away(
-    current: dict[str, Any], restored: dict[str, Any]
-) -> list[tuple[str, dict[str, Any]]]:
-    """The changes of ``current`` that ``restored`` has not (by id)."""
-    back = {doc.get("id") for doc in restored.get("changes", {}).values()}
-    names = {key: str(doc.get("name")) for key, doc in current.get("campaigns", {}).items()}
-    return [
-        (names.get(str(doc.get("campaign")), ""), {k: v for k, v in doc.items() if k != "campaign"})
-        for doc in current.get("changes", {}).values()
-        if doc.get("id") and doc.get("id") not in back
-    ]
 
 
 def _restored_after_deletes(

@@ -177,12 +177,11 @@ class _Replay:
         self,
         mine: Campaign,
         theirs: Campaign,
-        refused_ids: Mapping[str, str] = MappingProxyType({}),
+        refused_ids: Collection[str] = frozenset(),
         refusing: Mapping[str, str] = MappingProxyType({}),
     ) -> None:
         """``refused_ids``: the changes an earlier merge refused, which stay refused (a player
-        told to enter one again may have done so: brought in later, it would count twice), or
-        a restore took away, each with what its refusal says;
+        told to enter one again may have done so: brought in later, it would count twice);
         ``refusing``: changes of either copy this merge refuses, with the reason (a rename of
         the campaign to a name another campaign was given first)."""
         self.refused_ids = refused_ids
@@ -316,7 +315,7 @@ class _Replay:
                 self._refuse(campaign, change.text, self.refusing[change_id], change, side)
                 continue
             if ours and change_id in self.refused_ids:
-                self._refuse(campaign, change.text, self.refused_ids[change_id], change, side)
+                self._refuse(campaign, change.text, "refused by an earlier merge", change, side)
                 continue
             events: dict[int, tuple[Event, ...]] = {}
             new: dict[int, int] = {}
@@ -538,7 +537,7 @@ def _replayed(
     session: Session,
     both: Mapping[str, Stored],
     theirs: Mapping[str, Stored],
-    refused_ids: Mapping[str, str],
+    refused_ids: Collection[str],
 ) -> dict[str, tuple[_Replay, Campaign]]:
     """Each campaign both copies hold, by id, replayed (``_Replay``) and merged. Two campaigns
     the merge would give one name (each copy renamed one to it) are told apart as a clash of
@@ -659,26 +658,15 @@ def _refusals_in_force(database: Path) -> list[dict[str, Any]]:
     ]
 
 
-RESTORE = "a restore"
-"""The ``from`` of a change a restore took away, kept with the refused ones (``keep_taken_away``)."""
-
-
 def refused_before(database: Path) -> set[str]:
-    """The refusals merges kept in the file beside the database (``_refusal``)."""
-    return {
-        _refusal(str(e.get("what")), e.get("change"))
-        for e in _refusals_in_force(database)
-        if e.get("from") != RESTORE
-    }
+    """The refusals kept in the file beside the database (``_refusal``)."""
+    return {_refusal(str(e.get("what")), e.get("change")) for e in _refusals_in_force(database)}
 
 
-def refused_ids(database: Path) -> dict[str, str]:
-    """The ids of the changes earlier merges refused, or a restore took away
-    (``_refusals_in_force``), each with what a merge that meets it again says."""
+def refused_ids(database: Path) -> set[str]:
+    """The ids of the changes earlier merges refused (``_refusals_in_force``)."""
     return {
-        str(e["change"]["id"]): str(e.get("reason"))
-        if e.get("from") == RESTORE
-        else "refused by an earlier merge"
+        str(e["change"]["id"])
         for e in _refusals_in_force(database)
         if isinstance(e.get("change"), dict) and e["change"].get("id")
     }
@@ -732,14 +720,13 @@ def merge_into(
     source: str,
     known: Collection[str] = frozenset(),
     kept_before: Collection[str] = frozenset(),
-    refused_ids: Mapping[str, str] = MappingProxyType({}),
+    refused_ids: Collection[str] = frozenset(),
 ) -> Merged:
     """Merge the other copy's tables (``read_copy``) into the session's, as one change that
     ``undo`` takes back whole; StoreError if the copy shares no campaign with this file.
     ``known``: refusals kept before (``refused_before``), not told again; ``kept_before``:
     campaigns kept deleted before against the copy's version of them (``kept_deleted``),
-    not told again; ``refused_ids``: the changes refused before (or taken away by a
-    restore), never brought in, each with the reason said (``refused_ids``)."""
+    not told again; ``refused_ids``: the changes refused before, never brought in."""
     with kept_text():
         theirs = Session(session.path, other, None)
         theirs_by_id = _campaign_ids(theirs)
@@ -885,22 +872,6 @@ def merged_campaigns(tables: Mapping[str, Any], note: Mapping[str, Any]) -> set[
 def keep_refused(database: Path, merged: Merged, at: str) -> None:
     """Add the merge's refused changes to the file beside the database (each kept once), and
     the campaigns it kept deleted (``kept_deleted``)."""
-    _keep(database, merged.refused, merged.source, at, merged.kept_deleted)
-
-
-def keep_taken_away(database: Path, taken: Sequence[Refused], at: str) -> None:
-    """Keep the changes a restore took away with the refused ones, so that a merge with a copy
-    made before the restore does not bring them back (as it never brings back an undo)."""
-    _keep(database, taken, RESTORE, at)
-
-
-def _keep(
-    database: Path,
-    refused: Sequence[Refused],
-    source: str,
-    at: str,
-    kept_deleted: Sequence[str] = (),
-) -> None:
     path = refused_file(database)
     raw = read_bytes(path, "file of refused changes")
     data: dict[str, Any] = {"format": REFUSED_FORMAT, "refused": []}
@@ -908,21 +879,21 @@ def _keep(
         found = parse_json(path, raw)
         if isinstance(found, dict) and isinstance(found.get("refused"), list):
             data = found
-    for each in refused:
+    for refused in merged.refused:
         data["refused"].append(
             {
                 "merged_at": at,
-                "from": source,
-                "campaign": each.campaign,
-                "what": each.what,
-                "reason": each.reason,
-                "change": each.kept,
+                "from": merged.source,
+                "campaign": refused.campaign,
+                "what": refused.what,
+                "reason": refused.reason,
+                "change": refused.kept,
             }
         )
-    if kept_deleted:
+    if merged.kept_deleted:
         told = data.get("kept_deleted")
         told = told if isinstance(told, list) else []
-        data["kept_deleted"] = [*told, *(key for key in kept_deleted if key not in told)]
+        data["kept_deleted"] = [*told, *(key for key in merged.kept_deleted if key not in told)]
     write_atomically(path, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode())
 
 
