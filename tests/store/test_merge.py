@@ -240,6 +240,23 @@ def test_a_campaign_each_copy_made_under_one_name_is_kept_by_both_under_two_name
     assert "nothing to merge" in copies.merge(into=copies.bo, other=copies.ann)
 
 
+def test_a_correction_made_before_the_other_copy_undid_its_game_stands_and_the_undo_is_refused(
+    copies: Copies,
+) -> None:
+    """Bo corrected Mira's entry in game 5; Ann undid the whole game later. The correction was
+    refused as "Mira was taken out of game 5 meanwhile": nobody took her out, and the
+    correction came first. The first made wins: the undo is refused, naming the correction."""
+    copies.on(copies.ann, "game", "Thorn:won:score=100", "Mira:lost:score=50")
+    copies.copy()
+    copies.on(copies.bo, "correct", "5", "Mira:lost:score=80")
+    copies.on(copies.ann, "undo")
+    said = copies.merge()
+    assert "taken out" not in said
+    assert "refused: undo: game 5 recorded for Thorn and Mira" in said
+    assert "game 5 corrected for Mira" in said and "made since, needs it" in said, said
+    assert entry(logged(copies.ann, 5), "Mira")["figures"]["score"] == 80
+
+
 def test_two_campaigns_renamed_to_one_name_on_two_copies_keep_the_first_rename_made(
     copies: Copies,
 ) -> None:

@@ -244,7 +244,16 @@ class _Replay:
         self.named = {"mine": _names_before(mine), "theirs": _names_before(theirs)}
         self.entries = {"mine": _entries_before(mine), "theirs": _entries_before(theirs)}
         self.refused: list[Refused] = []
-        self.ends_undone = {cid for cid, (_, change) in self.picked.items() if change.undone}
+        self.corrections_undone = {  # corrections that end undone: they clash with nothing
+            cid
+            for cid, (_, change) in self.picked.items()
+            if change.undone
+            and any(
+                isinstance(e, GameCorrected | GameRemoved)
+                for added in change.events.values()
+                for e in added
+            )
+        }
 
     def base(self) -> Campaign:
         """This copy's campaign as it was when the copies parted."""
@@ -386,12 +395,12 @@ class _Replay:
         """A correction of a Titan's entry in a game (or the Titan taken out of it) that the
         other copy changed meanwhile (the entry, the game's date or scenario, or the Titan
         taken out) is refused: the first made wins, as it would put back what the other copy
-        changed. The same correction made on both copies is no clash, nor one with a change
+        changed. The same correction made on both copies is no clash, nor one with a correction
         its copy undid later (that undo comes in too)."""
         where = "this copy" if side == "theirs" else "the other copy"
         standing = campaign.with_changes(
             tuple(
-                c._replace(undone=1) if c.id in self.ends_undone and not c.undone else c
+                c._replace(undone=1) if c.id in self.corrections_undone and not c.undone else c
                 for c in campaign.changes
             )
         )
