@@ -162,14 +162,20 @@ def test_a_database_in_a_folder_that_is_not_there_is_refused_never_made(tmp_path
 
 
 CTRL_C_WHILE_LOADING = """
-import sys
+import os, signal, sys, time
 
-LOADING = sys.argv[1]
+LOADING, HOW = sys.argv[1], sys.argv[2]
 
 class CtrlC:
     def find_spec(self, name, path=None, target=None):
-        if name == LOADING:
-            raise KeyboardInterrupt  # ctrl+c as the program loads this module
+        if name == LOADING:  # ctrl+c as the program loads this module
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(5)
+            except KeyboardInterrupt:
+                if HOW == "panic":  # a library's own way of saying it (pydantic's core panics)
+                    raise RuntimeError("panicked: failed to import datetime C API") from None
+                raise
         return None
 
 sys.meta_path.insert(0, CtrlC())
@@ -179,15 +185,17 @@ entry()
 """
 
 
+@pytest.mark.parametrize("how", ["signal", "panic"])
 @pytest.mark.parametrize("loading", ["pydantic", "titan_campaign.cli.parser", "argparse"])
 def test_ctrl_c_while_the_program_loads_says_one_line_and_exits_1(
-    tmp_path: Path, loading: str
+    tmp_path: Path, loading: str, how: str
 ) -> None:
     """ctrl+c in the first half second of a command (a typo seen at once) printed a
-    traceback of the modules loading and ended the program by the signal."""
+    traceback of the modules loading (or a library's panic) and ended the program by the
+    signal."""
     env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
     result = subprocess.run(
-        [sys.executable, "-c", CTRL_C_WHILE_LOADING, loading],
+        [sys.executable, "-c", CTRL_C_WHILE_LOADING, loading, how],
         capture_output=True,
         text=True,
         env=env,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from pydantic import ValidationError
 
@@ -164,7 +163,7 @@ def _open_app(args: object, path: object) -> int:
     return run_app(path, getattr(args, "campaign", None), getattr(args, "open_titan", None))  # type: ignore[arg-type]
 
 
-def entry() -> NoReturn:
+def entry() -> None:
     """The program as installed before it started from ``titan_campaign.start`` (an older
     install's ``titan-campaign`` script names this one)."""
     from ..start import entry as start
