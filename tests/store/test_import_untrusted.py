@@ -116,6 +116,15 @@ UNTRUSTED = {
         export_of(forged([CREATED, game()], [{**CREATED, "name": "Second"}, game()])),
         "would have 2 winners",
     ),
+    "R8 two winners under a scenario of spaces": (
+        export_of(
+            forged(
+                [CREATED, {**game(), "scenario": "   "}],
+                [{**CREATED, "name": "Second"}, {**game(), "scenario": "   "}],
+            )
+        ),
+        "would have 2 winners",
+    ),
     "R8 a winner whose Titan was slain": (
         export_of(forged([CREATED, {**game(), "survivors": ["Ogre"]}])),
         "its survivors do not include its Titan",

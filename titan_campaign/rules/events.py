@@ -66,6 +66,8 @@ Name = Annotated[
 ]
 """A Titan's, player's, campaign's or item's name: 1 to 60 characters, no control characters."""
 Note = Annotated[Text, StringConstraints(max_length=200), PRINTABLE]
+Scenario = Annotated[Text, StringConstraints(max_length=200, strip_whitespace=True), PRINTABLE]
+"""A game's scenario: spaces alone name none (R8's rules on a game hold without a scenario)."""
 TIME_LENGTH = 40
 
 
@@ -208,7 +210,7 @@ class GameRecorded(_Event):
     kind: Literal["game_recorded"] = "game_recorded"
     game: Game
     date: Date
-    scenario: Note = ""
+    scenario: Scenario = ""
     outcome: GameOutcome
     survivors: Survivors = None
     played_in: Short = ""
@@ -224,7 +226,7 @@ class GameCorrected(_Event):
     kind: Literal["game_corrected"] = "game_corrected"
     game: Game
     date: Date
-    scenario: Note = ""
+    scenario: Scenario = ""
     outcome: GameOutcome
     survivors: Survivors = None
     played_in: Short = ""
