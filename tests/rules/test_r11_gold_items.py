@@ -168,9 +168,22 @@ def test_r11_a_legion_with_more_items_of_a_type_than_characters_is_warned(titan)
     thorn.do(ItemAdded(item=ItemFacts(name="Ring", type="other")))
     thorn.do(PlanSet(placement=tuple((f"Cloak {n}", 2) for n in range(1, 6))))
     warning = (
-        "legion 2 has 5 cloaks but 4 characters: a character uses at most one item of each"
-        " type (R11)"
+        "legion 2 has 5 cloaks but 4 characters to use them: a character uses at most one item"
+        " of each type (R11)"
     )
     assert thorn.state.starting_legions.notes == (warning,)
     thorn.do(PlanSet(placement=tuple((f"Cloak {n}", 1 + n % 2) for n in range(1, 6))))
     assert thorn.state.starting_legions.notes == ()  # 3 and 2: each character has one
+
+
+def test_r11_two_staffs_with_one_lord_are_warned_as_one_staff_unused(titan):
+    """Only a Lord or a Warlock uses a staff: two staffs went with the Angel's legion (one
+    Lord) without a word, as if its four characters could use them."""
+    thorn = titan(base_xp=0)
+    for name in ("Staff A", "Staff B"):
+        thorn.do(ItemAdded(item=ItemFacts(name=name, type="staff")))
+    thorn.do(PlanSet(placement=(("Staff A", 2), ("Staff B", 2))))
+    assert thorn.state.starting_legions.notes == (
+        "legion 2 has 2 staffs but 1 Lord or Warlock to use them: a character uses at most"
+        " one item of each type (R11)",
+    )

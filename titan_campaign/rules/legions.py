@@ -185,10 +185,17 @@ def starting_legions(
             )
     type_of = dict(items)
     for number, (legion, held) in enumerate(zip(legions, item_legions, strict=True), start=1):
+        staff_users = [c for c in legion if find_character(c).is_lord or c == "Warlock"]
         for item_type, count in Counter(type_of[name] for name in held).items():
-            if item_type != "other" and count > len(legion):
+            users = len(staff_users) if item_type == "staff" else len(legion)
+            if item_type != "other" and count > users > 0:  # none: said of the staff above
+                who = (
+                    plural(users, "Lord or Warlock", "Lords or Warlocks")
+                    if item_type == "staff"
+                    else plural(users, "character")
+                )
                 notes.append(
-                    f"legion {number} has {count} {item_type}s but {len(legion)} characters:"
+                    f"legion {number} has {count} {item_type}s but {who} to use them:"
                     " a character uses at most one item of each type (R11)"
                 )
     for number, legion in enumerate(legions, start=1):
