@@ -262,3 +262,17 @@ def test_r6_a_bonus_pick_that_takes_the_last_spell_a_school_pick_needs_is_told_b
     assert spell_pick_forfeits(state, "Fire Bolt") == ()  # as the Fire level 1 pick itself
     thorn.choose("Fire Bolt", "bonus")
     assert thorn.last_notes == spell_pick_forfeits(state, "Fire Bolt", bonus=True)
+
+
+def test_r6_a_bonus_pick_that_leaves_fewer_spells_than_school_picks_is_told_before(titan):
+    """Two Fire level 1 picks wait (Fire gained twice) and two of its spells are left: a bonus
+    pick of either left one spell for two picks, said only when the last was picked."""
+    jo = titan(base_xp=200).earn(400)
+    jo.buy("intelligence").buy("intelligence")
+    jo.school("fire", 1).school("fire", 2)
+    jo.choose("Fire Bolt", "bonus")
+    state = jo.state
+    assert spell_pick_forfeits(state, "Dune Walker", bonus=True) == (
+        "2 Fire level 1 picks wait for 1 spell left: 1 pick will be forfeited (R5)",
+    )
+    assert spell_pick_forfeits(state, "Fire Fan", bonus=True) == ()  # a level 2 spell: no loss

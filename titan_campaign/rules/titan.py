@@ -44,7 +44,7 @@ from .events import (
 )
 from .honor_guard import check_honor_guard
 from .legions import LegionPlan, check_plan, upgrade_name
-from .names import article, name_key
+from .names import article, name_key, plural
 from .spells import find_spell
 from .state import (
     MAX_BOXES,
@@ -706,15 +706,40 @@ def event_notes(events: Iterable[Event]) -> list[tuple[Event, tuple[str, ...]]]:
 
 
 def spell_pick_forfeits(state: TitanState, spell_name: str, bonus: bool = False) -> tuple[str, ...]:
-    """What choosing ``spell_name`` now (as ``spell_pick_for`` takes it) makes the Titan lose:
-    the notes of the picks it leaves no spell for (a bonus pick taking the last spell of a
-    school level the school pick needs, R5, R2, R6), to be said before it is chosen."""
+    """What choosing ``spell_name`` now (as ``spell_pick_for`` takes it) makes the Titan lose,
+    to be said before it is chosen: the picks it leaves no spell for at once (a bonus pick
+    taking the last spell of a school level a school pick needs, R5, R2, R6), and the school
+    picks it leaves fewer spells than picks for (one of them is forfeited later, R5)."""
     name = find_spell(spell_name).name
     try:
         step = apply(state, SpellChosen(spell=name, pick=spell_pick_for(state, name, bonus)))
     except RuleError:
         return ()
-    return tuple(note for note in step.notes if "forfeited" in note or "lapses" in note)
+    lost = [note for note in step.notes if "forfeited" in note or "lapses" in note]
+    before = _short(state)
+    for (school, level), (needed, left) in _short(step.state).items():
+        was_needed, was_left = before.get((school, level), (0, 0))
+        if needed - left > was_needed - was_left:  # this pick makes it so
+            where = f"{school.title()} level {level}"
+            lost.append(
+                f"{plural(needed, where + ' pick')} wait for {plural(left, 'spell')} left:"
+                f" {plural(needed - left, 'pick')} will be forfeited (R5)"
+            )
+    return tuple(dict.fromkeys(lost))
+
+
+def _short(state: TitanState) -> dict[tuple[str, int], tuple[int, int]]:
+    """The school levels with more pending picks than unknown spells left: (picks, spells)
+    of each (none while a bonus swap may yet free a spell, R6)."""
+    if any(choice.kind == "swap" for choice in state.pending):
+        return {}
+    needs = Counter(
+        (choice.school, choice.level)
+        for choice in state.pending
+        if choice.kind == "spell" and choice.school and choice.level
+    )
+    left = {key: len(state.unknown_spells(*key)) for key in needs}
+    return {key: (needed, left[key]) for key, needed in needs.items() if needed > left[key]}
 
 
 def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> str:
