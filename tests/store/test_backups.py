@@ -69,6 +69,9 @@ def test_a_deleted_database_whose_backups_are_kept_says_how_to_bring_it_back(cro
     assert crown.refused("titan", "list") == said
     assert crown.refused("gold", "Thorn", "5") == f'no Titan named "Thorn": {said}'
     assert crown.ok("campaign", "list") == said + "\n"  # it said "no campaigns yet"
+    assert crown.refused("export", "-o", str(crown.db.with_name("x.json"))) == (
+        f"nothing to export: {said}"  # it wrote an export of no campaign
+    )
     crown.ok("restore", "1")
     assert "Thorn (Ann)" in crown.ok("titan", "list")
 

@@ -223,6 +223,8 @@ def export_campaigns(
     with db.reading() as session:
         campaigns = [(session.campaign_doc_id(s.id), s.campaign) for s in session.campaigns()]
         deleted = list(session.deletions().values())
+    if not campaigns and not deleted:
+        raise StoreError(f"nothing to export: {no_campaign(db.path)}")
     for _, found in campaigns:  # its damaged line would be left out of the export
         for titan_id, problem in found.unreadable.items():
             raise StoreError(
