@@ -171,6 +171,19 @@ def test_r6_declining_the_swap_of_a_school_with_no_offer_names_the_offers_there_
     assert swap_offer(thorn.state, "earth") == PendingChoice("swap", "earth", 1)
 
 
+def test_r6_declining_with_offers_of_two_schools_waiting_asks_which(titan):
+    """``decline-swap`` with no school declined the first of two offers without a word."""
+    thorn = with_a_bonus_spell(titan).school("air", 1).earn(100).school("earth", 1)
+    with pytest.raises(RuleError) as refused:
+        swap_offer(thorn.state)
+    assert str(refused.value) == (
+        "Thorn has bonus swap offers for 2 schools; the offers are for an Air level 1 spell and"
+        " an Earth level 1 spell: name the school of the one to decline (Air, Earth) (R6)"
+    )
+    one_offer = with_a_bonus_spell(titan).school("air", 1)
+    assert swap_offer(one_offer.state) == PendingChoice("swap", "air", 1)
+
+
 def test_r6_an_open_swap_does_not_block_purchases_or_other_picks(titan):
     thorn = with_a_bonus_spell(titan).school("air", 1)
     thorn.choose("Air Affinity").buy("power")

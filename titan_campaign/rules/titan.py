@@ -769,19 +769,24 @@ def next_school_level(
 
 
 def swap_offer(state: TitanState, school: str | None = None) -> PendingChoice:
-    """The pending bonus swap (R6) to answer: the first, or the first of ``school``."""
+    """The pending bonus swap (R6) to answer: the one, or the first of ``school`` (which
+    must be named when offers of two schools wait)."""
     offers = [c for c in state.pending if c.kind == "swap"]
     named = [c for c in offers if school is None or c.school == school]
-    if named:
+    several = len({offer.school for offer in offers}) > 1
+    if named and not (school is None and several):
         return named[0]
-    if not offers or school is None:
+    if not offers:
         raise RuleError(f"{state.name} has no bonus swap offer to decline (R6)")
     wheres = [f"{(offer.school or '').title()} level {offer.level}" for offer in offers]
     spells = " and ".join(f"{article(where)} {where} spell" for where in wheres)
     schools = ", ".join(dict.fromkeys((offer.school or "").title() for offer in offers))
     said = (
         f"the offer is for {spells}: name {schools} to decline that one"
-        if len(offers) == 1
+        if not several
         else f"the offers are for {spells}: name the school of the one to decline ({schools})"
     )
+    if school is None:
+        count = len({offer.school for offer in offers})
+        raise RuleError(f"{state.name} has bonus swap offers for {count} schools; {said} (R6)")
     raise RuleError(f"{state.name} has no bonus swap offer for {school.title()}; {said} (R6)")
