@@ -205,7 +205,7 @@ REFUSED: list[tuple[str, Any, str]] = [
     (
         "guard of 4",
         {"kind": "honor_guard_set", "members": ["Ogre", "Ogre", "Ogre", "Ogre"]},
-        "honor_guard_set.members: at most 3, one per honor guard slot (R9)",
+        "honor_guard_set.members: at most 3, the slots of level 10 and above (R9)",
     ),
     (
         "guard not a list",

@@ -18,7 +18,7 @@ FORMATS = {"date": "a day of the calendar, as YYYY-MM-DD"}
 RULED = {
     ("charisma", "too_long"): "one per Charisma box (R3, R10)",
     ("upgrades", "too_long"): "one per Leadership box (R3, R10)",
-    ("members", "too_long"): "one per honor guard slot (R9)",
+    ("members", "too_long"): "the slots of level 10 and above (R9)",
     ("charges", "greater_than_equal"): "as an item with none left leaves play (R11)",
 }
 """Bounds a rule sets, said with the rule: ``at most 3, one per Charisma box (R3, R10)``."""
