@@ -133,9 +133,13 @@ async def test_a_form_typed_for_a_titan_archived_elsewhere_is_said_and_kept_as_i
             "Typed in its form and not saved: gold-amount: 30; gold-note: dragon hoard [b]share"
             in said
         )
-    (kept,) = own_unsaved.glob("*.txt")
+    assert not list(own_unsaved.glob("*.txt"))  # the player was told: not told again at start
+    (kept,) = own_unsaved.glob("told/*.txt")
     assert f"(kept in {kept})" in said
-    assert "gold-amount: 30" in kept.read_text() and "dragon hoard [b]share" in kept.read_text()
+    text = kept.read_text()
+    assert "NOT saved: its Titan or campaign was archived or taken away elsewhere" in text
+    assert "gold-amount: 30" in text and "dragon hoard [b]share" in text
+    assert "Not saved" not in said  # the closed sheet is not redrawn, refused, first
 
 
 async def test_a_titan_whose_joining_was_undone_elsewhere_closes_a_directly_opened_sheet(
@@ -148,10 +152,14 @@ async def test_a_titan_whose_joining_was_undone_elsewhere_closes_a_directly_open
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
         await pilot.pause()
+        await pilot.press("w", *"Cy")  # who plays Thorn: typed, not saved
+        await pilot.pause()
         actions.undo(other, actions.find_campaign(other))  # the campaign's latest: Thorn joining
         await pilot.pause(WITHIN)
         assert isinstance(app.screen, RosterScreen)  # its campaign, since nothing was under it
         assert "Thorn is no longer there" in notes.text()
+        assert notes.text().count("that Titan is no longer in") == 1  # not again, refused, as
+        # the form and sheet closing were redrawn
 
 
 async def test_a_campaign_deleted_elsewhere_closes_its_roster_saying_why(tmp_path: Path) -> None:

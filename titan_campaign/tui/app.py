@@ -11,6 +11,7 @@ import asyncio
 import io
 import signal
 import sys
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path, PurePath
@@ -91,6 +92,9 @@ class TitanCampaignApp(App[int]):
         self.unsaved_folder: Path | None = None  # where typed forms are kept (None: the default)
         self._leaving = False  # the player (or the app) chose to end it
         self._reopened: actions.CampaignRef | None = None  # the campaign opened last, by id
+        self.closing: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
+        """Screens being closed by ``close_gone``: never redrawn (their Titan is gone, and a
+        redraw would say so again as a refusal)."""
 
     def notify(
         self,
@@ -142,6 +146,13 @@ class TitanCampaignApp(App[int]):
         survivors read ",Ogre,Cyclops"); coming back to it selects it all, as before."""
         event.input.cursor_position = 0
 
+    def on_load(self) -> None:
+        """Before the terminal is taken over: a hang-up or SIGTERM from now on ends the app
+        as one does, keeping a typed form and leaving the terminal as it was found (before
+        the app was mounted, SIGTERM killed it on the alternate screen)."""
+        for ending in ENDING_SIGNALS:
+            asyncio.get_running_loop().add_signal_handler(ending, self.hung_up)
+
     def on_mount(self) -> None:
         remembered = settings.load_settings(self.settings_path)
         if remembered.theme in self.available_themes:
@@ -152,8 +163,6 @@ class TitanCampaignApp(App[int]):
         self.push_screen(self.first_screen())
         self.set_interval(POLL_SECONDS, self.check_database)
         self.set_interval(POLL_SECONDS, self.check_terminal)
-        for ending in ENDING_SIGNALS:  # nobody to ask: a typed form is kept
-            asyncio.get_running_loop().add_signal_handler(ending, self.hung_up)
         # Told only in the app opened on the host: the next tab may be another player's (the
         # host's console names a form kept from a closed tab as it closes).
         for kept in [] if self.served else unsaved.kept_for(self.db.path, self.unsaved_folder):
@@ -293,10 +302,11 @@ class TitanCampaignApp(App[int]):
         return outcome
 
     def refresh_view(self) -> None:
-        """Redraw every open screen that shows saved data (the top one and those under it)."""
+        """Redraw every open screen that shows saved data (the top one and those under it),
+        but those being closed."""
         for screen in self.screen_stack:
             refresh: Callable[[], None] | None = getattr(screen, "refresh_view", None)
-            if refresh is not None and screen.is_mounted:
+            if refresh is not None and screen.is_mounted and screen not in self.closing:
                 refresh()
 
     # --- live views -------------------------------------------------------------------
@@ -327,19 +337,24 @@ class TitanCampaignApp(App[int]):
 
     def close_gone(self) -> None:
         """Close, from the top, every screen whose Titan or campaign is no longer there, or
-        whose Titan was archived while its sheet was open; the player is told why."""
+        whose Titan was archived while its sheet was open; the player is told why (once: a
+        screen being closed is not redrawn, see ``closing``)."""
         for number, screen in enumerate(self.screen_stack):
             why = self._why_closed(screen)
             if why is not None:
                 break
         else:
             return
-        typed = [screen for screen in self.screen_stack[number:] if holds_typed(screen)]
+        closed = self.screen_stack[number:]
+        self.closing.update(closed)
+        typed = [screen for screen in closed if holds_typed(screen)]
         if typed:  # a form above it goes too: what it holds is said, and kept as on a hang-up
             lines = [line for screen in typed for line in _typed_lines(screen)]
             why += f". Typed in its form and not saved: {'; '.join(lines)}"
-            kept = None if self.served else self.keep_typed(typed)
-            why += f" (kept in {kept})" if kept is not None else ""
+            # the host is told of a tab's as of a tab closed; a player here, now
+            kept = self.keep_typed(typed, CHANGED_ELSEWHERE, told=not self.served)
+            if kept is not None:
+                why += " (kept on the serving computer)" if self.served else f" (kept in {kept})"
         self.notify(why, title="Closed", severity="warning", timeout=30 if typed else 8)
         while len(self.screen_stack) > max(number, 2):  # the screens above it go too
             self.pop_screen()
@@ -579,9 +594,14 @@ class TitanCampaignApp(App[int]):
         self._leaving = True
         super().exit(result, return_code, message)
 
-    def keep_typed(self, screens: list[Screen[Any]] | None = None) -> Path | None:
+    def keep_typed(
+        self,
+        screens: list[Screen[Any]] | None = None,
+        why: str = unsaved.APP_CLOSED,
+        told: bool = False,
+    ) -> Path | None:
         """Keep what the open forms (or ``screens``) hold, typed and not saved (see
-        ``unsaved``)."""
+        ``unsaved.keep_typed``)."""
         from .screens.forms import form_title
 
         forms: list[tuple[str, list[str]]] = []
@@ -589,7 +609,7 @@ class TitanCampaignApp(App[int]):
             shown = (getattr(screen, name, None) for name in ("shown", "state"))
             whose = next((f", for {s.name}" for s in shown if isinstance(s, TitanState)), "")
             forms.append((form_title(screen) + whose, _typed_lines(screen)))
-        return unsaved.keep_typed(forms, self.db.path, self.unsaved_folder)
+        return unsaved.keep_typed(forms, self.db.path, self.unsaved_folder, why, told)
 
     def check_terminal(self) -> None:
         """A terminal that has gone without a SIGHUP reaching the app ends it as one does."""
@@ -720,6 +740,8 @@ class TitanCampaignApp(App[int]):
         else:
             self.push_screen(ReferenceScreen())
 
+
+CHANGED_ELSEWHERE = "its Titan or campaign was archived or taken away elsewhere while it was open"
 
 ENDING_SIGNALS = [signal.SIGHUP, signal.SIGTERM] if hasattr(signal, "SIGHUP") else []
 """The signals that end the app with nobody there to ask (none on Windows, whose event loop

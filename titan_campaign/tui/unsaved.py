@@ -27,23 +27,33 @@ def unsaved_folder() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "unsaved"
 
 
+APP_CLOSED = "the app was closed (its terminal or browser tab) while this form was open"
+
+
 def keep_typed(
-    forms: list[tuple[str, list[str]]], database: Path, folder: Path | None = None
+    forms: list[tuple[str, list[str]]],
+    database: Path,
+    folder: Path | None = None,
+    why: str = APP_CLOSED,
+    told: bool = False,
 ) -> Path | None:
     """Keep ``forms`` (each a title and its typed lines) in a new file; the file (None if
-    there was nothing to keep or the folder cannot be written: the app is closing anyway)."""
+    there was nothing to keep or the folder cannot be written: the app is closing anyway).
+    ``why``: why the form closed; ``told``: the player was just told where (it goes to
+    ``told/``, not to be told again at the next start)."""
     if not forms:
         return None
     now = datetime.now(UTC)
     lines = [
-        "Typed in Campaign Titan but NOT saved: the app was closed (its terminal or browser tab)",
-        "while this form was open. Type it again in the app to save it.",
+        f"Typed in Campaign Titan but NOT saved: {why}.",
+        "Type it again in the app to save it.",
         f"{DATABASE}{database.resolve()}",
         f"Closed at: {now:%Y-%m-%d %H:%M:%S} UTC",
     ]
     for title, typed in forms:
         lines += ["", title, *(f"  {line}" for line in typed)]
-    target = (folder or unsaved_folder()) / f"{now:%Y%m%dT%H%M%SZ}-{secrets.token_hex(3)}.txt"
+    kept = (folder or unsaved_folder()) / ("told" if told else "")
+    target = kept / f"{now:%Y%m%dT%H%M%SZ}-{secrets.token_hex(3)}.txt"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         actions.keep_file(target, ("\n".join(lines) + "\n").encode())

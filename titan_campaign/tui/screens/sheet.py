@@ -383,7 +383,7 @@ class SheetScreen(OneTitan, Screen[None]):
             self.read_on_resume = False
 
     def on_screen_resume(self) -> None:
-        if self.read_on_resume:
+        if self.read_on_resume and self not in titan_app(self).closing:
             self.refresh_view()
         self.read_on_resume = True
         if self.focused is None:  # opened, or back from a chain of picks: the boxes take the
