@@ -129,16 +129,13 @@ async def test_a_form_typed_for_a_titan_archived_elsewhere_is_said_and_kept_as_i
         assert isinstance(app.screen, RosterScreen)
         said = notes.text()
         assert "Thorn was archived elsewhere, so its screen is closed" in said
-        assert (
-            "Typed in its form and not saved: gold-amount: 30; gold-note: dragon hoard [b]share"
-            in said
-        )
+        assert "Typed in its form and not saved: Amount: 30; Note: dragon hoard [b]share" in said
     assert not list(own_unsaved.glob("*.txt"))  # the player was told: not told again at start
     (kept,) = own_unsaved.glob("told/*.txt")
     assert f"(kept in {kept})" in said
     text = kept.read_text()
     assert "NOT saved: its Titan or campaign was archived or taken away elsewhere" in text
-    assert "gold-amount: 30" in text and "dragon hoard [b]share" in text
+    assert "Amount: 30" in text and "dragon hoard [b]share" in text
     assert "Not saved" not in said  # the closed sheet is not redrawn, refused, first
 
 

@@ -239,7 +239,7 @@ async def test_a_form_typed_when_the_terminal_closes_is_kept(
         await pilot.pause(0.3)
         assert not app.is_running
     (kept,) = own_unsaved.glob("*.txt")
-    assert "New Titan" in kept.read_text() and "titan-name: Quinn" in kept.read_text()
+    assert "New Titan" in kept.read_text() and "Name: Quinn" in kept.read_text()
     assert change_count(two_titans) == 2
 
 
@@ -256,7 +256,7 @@ async def test_a_form_typed_when_the_app_is_told_to_end_is_kept(
         await pilot.pause(0.3)
         assert not app.is_running
     (kept,) = own_unsaved.glob("*.txt")
-    assert "titan-name: Quinn" in kept.read_text()
+    assert "Name: Quinn" in kept.read_text()
     assert change_count(two_titans) == 2
 
 
@@ -271,7 +271,22 @@ async def test_a_titans_form_kept_when_its_tab_closes_names_the_titan(
         await pilot.pause()
         assert not app.is_running
     (kept,) = own_unsaved.glob("*.txt")
-    assert "Gold entry (negative to spend), for Thorn\n  gold-amount: 55" in kept.read_text()
+    assert "Gold entry (negative to spend), for Thorn\n  Amount: 55" in kept.read_text()
+
+
+async def test_a_kept_form_says_each_field_by_its_name(
+    two_titans: Path, own_unsaved: Path
+) -> None:
+    """Kept forms said "text-value: Bob" for a new name and a new player alike, and
+    "slot-1", "gold-amount": the fields' ids, not what a player reads on the form."""
+    app = TitanCampaignApp(two_titans, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "ctrl+a", *"Bob")
+        await pilot.pause()
+        app.post_message(messages.ExitApp())
+        await pilot.pause()
+    (kept,) = own_unsaved.glob("*.txt")
+    assert "Rename Thorn, for Thorn\n  New name: Bob" in kept.read_text()
 
 
 async def test_a_form_thrown_away_by_the_player_is_not_kept(

@@ -88,9 +88,23 @@ def typed_lines(
         if value != initial.get(key):
             parts = key.split("/")
             row = next((n for n, part in enumerate(parts) if part in names), None)
-            field = parts[-1] if row is None else f"{names[parts[row]]} {parts[-1]}"
+            words = field_words(parts[-1])
+            field = words.capitalize() if row is None else f"{names[parts[row]]} {words}"
             lines.append(f"{field}: {value}")
     return lines
+
+
+FORM_PREFIXES = ("gold-", "item-", "titan-", "goal-", "spell-", "print-", "campaign-")
+"""The form a field's id begins with (``gold-amount``), left out of its name (``amount``)."""
+
+
+def field_words(field_id: str) -> str:
+    """A field's name as a player reads it: ``gold-amount`` "amount", ``slot-1`` "slot 1"."""
+    for prefix in FORM_PREFIXES:
+        if field_id.startswith(prefix):
+            field_id = field_id.removeprefix(prefix)
+            break
+    return field_id.replace("-", " ")
 
 
 def form_title(screen: Widget) -> str:
@@ -446,6 +460,11 @@ class TextModal(FormModal):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
+
+    def typed(self) -> list[str]:
+        """What was typed, said by the field's label ("New name: Bob")."""
+        value = self.query_one("#text-value", Input).value
+        return [f"{self.label}: {value}"] if self.unsaved() else []
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#save")
