@@ -351,3 +351,27 @@ async def test_a_game_row_redrawn_for_a_change_elsewhere_is_asked_again_before_s
         await pilot.pause()
         assert app.screen is not form
     assert stored(db, "Osk").earned_xp == 55  # 50, and 10% for the Wisdom box (R8)
+
+
+async def test_a_titan_whose_joining_is_undone_while_the_game_form_is_open_is_left_out(
+    tmp_path: Path,
+) -> None:
+    """Zed's joining undone elsewhere while the game form showed his row: his row stayed, and
+    ctrl+s was refused with "that Titan is no longer in ..." naming no row."""
+    db = two_titans(tmp_path)
+    other = second_shell(db)
+    actions.add_titan(other, actions.find_campaign(other), "Zed", "Cy")
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        form = await game_form(pilot)
+        await results(pilot, "w", "l", "l")
+        actions.undo(other, actions.find_campaign(other))  # Zed's joining
+        await pilot.pause(WITHIN)
+        assert "Zed is no longer in the campaign" in notes.text()
+        assert not form.row(3).takes_part and form.row(3).disabled
+        assert "(gone)" in rendered(form.query_one("#titan-3 #takes-part"))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not form
+    assert [len(stored(db, name).games) for name in ("Thorn", "Osk")] == [1, 1]

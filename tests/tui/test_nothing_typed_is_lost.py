@@ -274,9 +274,7 @@ async def test_a_titans_form_kept_when_its_tab_closes_names_the_titan(
     assert "Gold entry (negative to spend), for Thorn\n  Amount: 55" in kept.read_text()
 
 
-async def test_a_kept_form_says_each_field_by_its_name(
-    two_titans: Path, own_unsaved: Path
-) -> None:
+async def test_a_kept_form_says_each_field_by_its_name(two_titans: Path, own_unsaved: Path) -> None:
     """Kept forms said "text-value: Bob" for a new name and a new player alike, and
     "slot-1", "gold-amount": the fields' ids, not what a player reads on the form."""
     app = TitanCampaignApp(two_titans, open_campaign="Demo", open_titan="Thorn")

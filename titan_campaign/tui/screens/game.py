@@ -252,6 +252,14 @@ class TitanRow(Horizontal):
     def _titan_tip(self) -> Content:
         return plain(f"{self.state.name} ({self.state.player}) takes part")
 
+    def left_campaign(self) -> None:
+        """The row's Titan is no longer in the campaign (its joining undone elsewhere): the
+        row is left out of the game, unticked and dimmed, what was typed kept in view."""
+        tick = self.query_one("#takes-part", Tick)
+        tick.value = False
+        tick.label = plain(shorten(f"{self.state.name} (gone)", NAME_WIDTH - 1))
+        self.disabled = True
+
     def show_titan(self, state: TitanState) -> None:
         """The row's Titan as it is now (renamed elsewhere, say); what was typed is kept."""
         self.state = state
@@ -536,6 +544,13 @@ class RecordGameScreen(Screen[None]):
         now = actions.readable_by_id(found)
         for number, row in enumerate(self.query(TitanRow), start=1):
             state = now.get(row.titan.titan)
+            if row.titan.titan not in found.histories and not row.disabled:
+                row.left_campaign()
+                self.notify(
+                    f"{row.state.name} is no longer in the campaign (its joining was undone"
+                    " elsewhere): left out of this game",
+                    severity="warning",
+                )
             if state is not None and state != row.state:
                 row.show_titan(state)
                 self.preview(number)
