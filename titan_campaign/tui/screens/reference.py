@@ -33,7 +33,7 @@ def spell_card(spell: Spell) -> str:
 
 
 def strike_chart() -> Table:
-    table = Table(title="Extended Strike Chart: number needed to hit", box=None)
+    table = Table(title="Extended Strike Chart: to hit", box=None)
     table.add_column("defender SF \\ attacker SF")
     for attacker in range(1, 6):
         table.add_column(str(attacker), justify="right")
