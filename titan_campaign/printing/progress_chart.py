@@ -195,13 +195,14 @@ def _campaigns(
     """An imported Titan's games of another campaign set apart as the table sets them
     (``by_campaign``): a dashed divider across the plot and the game numbers where the
     campaign changes, and over each campaign's games a bracket and where they were played
-    ("played in The Iron Crown", "played in this campaign"), as large as the game numbers.
-    A name wider than its games goes on over the next ones, or ends at the chart's right edge;
-    only a chart too narrow for every name shortens one with "…". ``box``: the plot's left,
-    top and bottom, and the chart's width."""
+    ("played in The Iron Crown", "played in this campaign"), as large as the game numbers,
+    never over another campaign's games: too wide for its bracket, it goes without "played
+    in", then is shortened with "…"; over a bracket too short for a few letters, the bracket
+    and the table below say it alone. ``box``: the plot's left, top and bottom, and the
+    chart's width."""
     if not any(row.played_in for row in rows):
         return []  # every game played in this campaign
-    left, top, bottom, width = box
+    left, top, bottom, _width = box
     spans: list[list[float]] = []  # each campaign's games: where they start and end
     names: list[str] = []
     for line in by_campaign(rows):
@@ -211,21 +212,16 @@ def _campaigns(
             names.append(line.rstrip(":"))
         else:
             spans[-1][1] += step
-    gap, y = 8 * unit, top - 9 * unit
-    wide = [text_width(name, size) / PT for name in names]
-    xs = [start + 3 * unit for start, _ in spans]
-    for index in range(1, len(xs)):  # clear of the name before
-        xs[index] = max(xs[index], xs[index - 1] + wide[index - 1] + gap)
-    end = width - 4 * unit
+    y = top - 9 * unit
     labels: list[Shape] = []
-    for index in reversed(range(len(xs))):  # inside the chart, clear of the name after
-        xs[index] = max(min(xs[index], end - wide[index]), 4 * unit)
-        shown = names[index]
-        if xs[index] + wide[index] > end:
-            shown = fit_text(shown, (end - xs[index]) * PT, size)
-        labels.append(ChartText(xs[index], y, shown, size))
-        end = xs[index] - gap
-    shapes = labels[::-1]  # in play order
+    for (start, stop), name in zip(spans, names, strict=True):
+        room = (stop - start - 4 * unit) * PT  # its bracket's width
+        if text_width(name, size) > room:
+            name = name.removeprefix("played in ")
+        shown = fit_text(name, room, size)
+        if len(shown.rstrip("\u2026")) >= 3:  # a few letters at least, or none
+            labels.append(ChartText(start + 2 * unit, y, shown, size))
+    shapes = labels
     for start, stop in spans:
         a, b, rule = start + 2 * unit, stop - 2 * unit, top - 4.5 * unit
         shapes += [
