@@ -543,19 +543,16 @@ def _check_past(titan_id: int, name: str, played: GamePlayed) -> None:
         played.game, played.date, played.scenario, (Participant(titan_id, name, played),)
     )
     try:
-        for rule in (check_eliminations, check_winners_survived, check_scenario_xp):
+        for rule in OWN_ENTRY_RULES:
             rule(entry)
     except RuleError as error:
         raise RuleError(f"in {played.played_in}, {error}") from None
 
 
-GAME_RULES = (
-    check_winners,
-    check_one_date,
-    check_eliminations,
-    check_winners_survived,
-    check_scenario_xp,
-)
+OWN_ENTRY_RULES = (check_eliminations, check_winners_survived, check_scenario_xp)
+"""R8's rules that judge one Titan's entry of a game by itself."""
+GAME_RULES = (check_winners, check_one_date, *OWN_ENTRY_RULES)
+"""R8's rules on a game: its entries together, and each by itself."""
 
 
 def _listed(items: Sequence[str]) -> str:
