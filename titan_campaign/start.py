@@ -22,12 +22,13 @@ def entry() -> None:
     try:
         from .cli import main  # loading it is most of a command's time
 
-        code = main()
+        code = main(hold_ctrl_c=True)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # done: a late ctrl+c changes nothing
     except BaseException as error:  # a library loading when ctrl+c came may say it its way
         if not pressed or isinstance(error, SystemExit):
             raise
+        # (a change saved holds ctrl+c from then on: this is before any was saved)
         if sys.stderr is not None:
             print("error: interrupted; nothing was saved", file=sys.stderr)
         code = 1
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # done: a late ctrl+c changes nothing
     sys.exit(code)

@@ -204,3 +204,44 @@ def test_ctrl_c_while_the_program_loads_says_one_line_and_exits_1(
     )
     assert (result.returncode, result.stderr) == (1, "error: interrupted; nothing was saved\n")
     assert not (tmp_path / "db.json").exists()
+
+
+CTRL_C_AS_THE_CHANGE_IS_WRITTEN = """
+import os, signal, sys, time
+
+import titan_campaign.store.database as database
+
+written = database.write_atomically
+
+
+def write_then_ctrl_c(path, payload):
+    written(path, payload)  # the change is in the file
+    os.kill(os.getpid(), signal.SIGINT)  # and the player presses ctrl+c
+    time.sleep(0.2)
+
+
+database.write_atomically = write_then_ctrl_c
+from titan_campaign.start import entry
+sys.argv = ["titan-campaign", "gold", "Ann", "5"]
+entry()
+"""
+
+
+def test_ctrl_c_as_a_change_is_written_never_says_nothing_was_saved(tmp_path: Path) -> None:
+    """A ctrl+c landing just after the change was written said "interrupted; nothing was
+    saved" (exit 1) with the gold in the file: a player typing it again counted it twice.
+    Once a command starts writing its change, ctrl+c is held: the change is saved and said."""
+    env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
+    assert run("campaign", "new", "Home", "--base-xp", "0", env=env).returncode == 0
+    assert run("titan", "add", "Ann", "--player", "a", env=env).returncode == 0
+    result = subprocess.run(
+        [sys.executable, "-c", CTRL_C_AS_THE_CHANGE_IS_WRITTEN],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, ""), result.stderr
+    assert "Ann: 5 gold" in result.stdout
+    assert "Ann: gold +5" in run("history", "Ann", env=env).stdout

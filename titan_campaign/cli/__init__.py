@@ -37,9 +37,12 @@ def _tell(line: str) -> None:
         pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, hold_ctrl_c: bool = False) -> int:
+    """The command line on ``argv`` (the program's words by default); its exit status.
+    ``hold_ctrl_c``: this is the program (``start``), which ends with the command: ctrl+c is
+    held once its change starts being written (never for a caller that goes on)."""
     try:
-        return _run(argv)
+        return _run(argv, hold_ctrl_c)
     except BrokenPipeError:  # output piped into a reader that stopped early, e.g. `| head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -59,7 +62,7 @@ def _not_utf8(words: Sequence[str]) -> str | None:
     return None
 
 
-def _run(argv: Sequence[str] | None) -> int:
+def _run(argv: Sequence[str] | None, hold_ctrl_c: bool) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     wrong = _not_utf8(words)
     if wrong is not None:
@@ -84,6 +87,7 @@ def _run(argv: Sequence[str] | None) -> int:
         if getattr(args, "whole_file", False) and getattr(args, "campaign", None) is not None:
             return _fail(f"{command_words(args)} takes no --campaign: leave it out")
         db = actions.Database(path)
+        db.hold_interrupts = hold_ctrl_c  # a change saved is never said to be interrupted
         args.handler(args, db)
     except BrokenPipeError:
         raise

@@ -55,6 +55,7 @@ from .files import (
     StoreError,
     check_replaceable,
     encode_lines,
+    hold_ctrl_c,
     is_missing,
     is_sealed,
     lines_of,
@@ -641,6 +642,10 @@ class Database:
         self._lines: Lines = {}
         """Each document's line as last written here: an unchanged one is written again as
         it was, not encoded again."""
+        self.hold_interrupts = False
+        """A command's (one change, then it ends): ctrl+c is held from the moment it starts
+        writing its change, so that the change is either not saved or saved and said to be,
+        never saved and said to be interrupted (``hold_ctrl_c``)."""
 
     def _open(self) -> Session:
         raw = read_bytes(self.path)
@@ -749,6 +754,8 @@ class Database:
         check_replaceable(self.path)
         self._last, self._lines = None, {}
         with backups.kept_before(self.path, text, always=restoring):
+            if self.hold_interrupts:  # from here the change is saved: a ctrl+c cannot hide it
+                hold_ctrl_c()
             try:
                 write_atomically(self.path, payload)
             except AfterWrite as error:  # the file holds the change: it is saved, and so its backup

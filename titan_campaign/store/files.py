@@ -6,6 +6,7 @@ import errno
 import hashlib
 import json
 import os
+import signal
 import stat
 import sys
 import tempfile
@@ -360,3 +361,11 @@ def _holder(path: Path) -> str:
         return "another program"
     name = "".join(ch for ch in os.path.basename(program.split(" ")[0]) if ch.isprintable())
     return f"another program ({name or 'titan-campaign'}, process {pid})"
+
+
+def hold_ctrl_c() -> None:
+    """Hold ctrl+c (SIGINT) for the rest of the process: one pressed from now on is never
+    delivered (a command about to write its change; where signals cannot be held, Windows,
+    ctrl+c may still come as the change is written)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
