@@ -229,14 +229,14 @@ class GameNightServer(Server):
         return websocket
 
     def tell_kept_forms(self) -> None:
-        """Name, on the host's console, a form a closed tab kept (typed, not saved), once: only
-        the host is told (the next tab may be another player's), and the app opened on this
-        computer tells it again."""
+        """Name, on the host's console, a form a tab kept (typed, not saved: the tab closed, or
+        the form's Titan went elsewhere), once: only the host is told (the next tab may be
+        another player's), and the app opened on this computer tells it again."""
         for kept in unsaved.waiting_for(self.db_path):
             if kept not in self._told:
                 self._told.add(kept)
                 print(
-                    f"A tab closed with a form typed in: what was typed (not saved) is kept in {kept}",
+                    f"A form typed in a tab closed unsaved: what was typed is kept in {kept}",
                     flush=True,
                 )
 
