@@ -773,7 +773,8 @@ def swap_offer(state: TitanState, school: str | None = None) -> PendingChoice:
     must be named when offers of two schools wait)."""
     offers = [c for c in state.pending if c.kind == "swap"]
     named = [c for c in offers if school is None or c.school == school]
-    several = len({offer.school for offer in offers}) > 1
+    offered = {offer.school for offer in offers}
+    several = len(offered) > 1
     if named and not (school is None and several):
         return named[0]
     if not offers:
@@ -787,6 +788,7 @@ def swap_offer(state: TitanState, school: str | None = None) -> PendingChoice:
         else f"the offers are for {spells}: name the school of the one to decline ({schools})"
     )
     if school is None:
-        count = len({offer.school for offer in offers})
-        raise RuleError(f"{state.name} has bonus swap offers for {count} schools; {said} (R6)")
+        raise RuleError(
+            f"{state.name} has bonus swap offers for {len(offered)} schools; {said} (R6)"
+        )
     raise RuleError(f"{state.name} has no bonus swap offer for {school.title()}; {said} (R6)")
