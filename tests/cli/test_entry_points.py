@@ -13,8 +13,15 @@ import pytest
 
 
 def run(*argv: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The program as a player runs it."""
+    return python("-m", "titan_campaign", *argv, env=env)
+
+
+def python(*argv: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Python on ``argv`` (``-c`` and a script), with no input."""
     return subprocess.run(
-        [sys.executable, "-m", "titan_campaign", *argv],
+        [sys.executable, *argv],
+        stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         env=env,
@@ -128,15 +135,7 @@ def test_the_app_without_a_terminal_says_so_and_ends(tmp_path: Path) -> None:
     codes into it until killed (10 minutes of a full core)."""
     env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
     env.pop("TEXTUAL_DRIVER", None)
-    result = subprocess.run(
-        [sys.executable, "-m", "titan_campaign"],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    result = run(env=env)
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == (
         "error: the app needs a terminal: start it in one, or give a command"
@@ -194,14 +193,7 @@ def test_ctrl_c_while_the_program_loads_says_one_line_and_exits_1(
     traceback of the modules loading (or a library's panic) and ended the program by the
     signal."""
     env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
-    result = subprocess.run(
-        [sys.executable, "-c", CTRL_C_WHILE_LOADING, loading, how],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    result = python("-c", CTRL_C_WHILE_LOADING, loading, how, env=env)
     assert (result.returncode, result.stderr) == (1, "error: interrupted; nothing was saved\n")
     assert not (tmp_path / "db.json").exists()
 
@@ -234,14 +226,7 @@ def test_ctrl_c_as_a_change_is_written_never_says_nothing_was_saved(tmp_path: Pa
     env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
     assert run("campaign", "new", "Home", "--base-xp", "0", env=env).returncode == 0
     assert run("titan", "add", "Ann", "--player", "a", env=env).returncode == 0
-    result = subprocess.run(
-        [sys.executable, "-c", CTRL_C_AS_THE_CHANGE_IS_WRITTEN],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    result = python("-c", CTRL_C_AS_THE_CHANGE_IS_WRITTEN, env=env)
     assert (result.returncode, result.stderr) == (0, ""), result.stderr
     assert "Ann: 5 gold" in result.stdout
     assert "Ann: gold +5" in run("history", "Ann", env=env).stdout

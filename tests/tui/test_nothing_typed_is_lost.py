@@ -227,51 +227,26 @@ async def test_the_next_start_tells_where_a_kept_form_is(
     assert any(str(own_unsaved / "told" / kept.name) in note for note in notes)
 
 
-async def test_a_form_typed_when_the_terminal_closes_is_kept(
-    two_titans: Path, own_unsaved: Path
+@pytest.mark.parametrize(
+    "ending",
+    [signal.SIGHUP, signal.SIGTERM],
+    ids=["the terminal window closed", "told to end (a shutdown, a logout, kill)"],
+)
+async def test_a_form_typed_when_the_app_ends_with_nobody_to_ask_is_kept(
+    two_titans: Path, own_unsaved: Path, ending: signal.Signals
 ) -> None:
+    """SIGTERM ended the app at once, the typed form lost (SIGHUP kept it already)."""
     app = TitanCampaignApp(two_titans, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a", *"Quinn")
         await pilot.pause()
-        assert signal.getsignal(signal.SIGHUP) is not signal.SIG_DFL  # or this test would end
-        os.kill(os.getpid(), signal.SIGHUP)  # the terminal window is closed
+        assert signal.getsignal(ending) is not signal.SIG_DFL  # or this test would end
+        os.kill(os.getpid(), ending)
         await pilot.pause(0.3)
         assert not app.is_running
     (kept,) = own_unsaved.glob("*.txt")
     assert "New Titan" in kept.read_text() and "Name: Quinn" in kept.read_text()
     assert change_count(two_titans) == 2
-
-
-async def test_a_form_typed_when_the_app_is_told_to_end_is_kept(
-    two_titans: Path, own_unsaved: Path
-) -> None:
-    """SIGTERM (a shutdown, a logout, kill) ended the app at once: the typed form was lost."""
-    app = TitanCampaignApp(two_titans, open_campaign="Demo")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a", *"Quinn")
-        await pilot.pause()
-        assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL  # or this test would end
-        os.kill(os.getpid(), signal.SIGTERM)
-        await pilot.pause(0.3)
-        assert not app.is_running
-    (kept,) = own_unsaved.glob("*.txt")
-    assert "Name: Quinn" in kept.read_text()
-    assert change_count(two_titans) == 2
-
-
-async def test_a_titans_form_kept_when_its_tab_closes_names_the_titan(
-    two_titans: Path, own_unsaved: Path
-) -> None:
-    app = TitanCampaignApp(two_titans, open_campaign="Demo", open_titan="Thorn")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "a", *"55")
-        await pilot.pause()
-        app.post_message(messages.ExitApp())
-        await pilot.pause()
-        assert not app.is_running
-    (kept,) = own_unsaved.glob("*.txt")
-    assert "Gold entry (negative to spend), for Thorn\n  Amount: 55" in kept.read_text()
 
 
 async def test_a_kept_form_says_each_field_by_its_name(two_titans: Path, own_unsaved: Path) -> None:
