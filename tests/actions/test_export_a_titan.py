@@ -56,3 +56,24 @@ def test_a_titan_file_whose_past_game_breaks_r8_is_refused_as_the_game_typed_in_
             actions.import_titan(db, written, side)
         assert "thorn.json: in The Iron Crown, game 1: " in str(refused.value)
     assert [state.name for _, state in actions.roster_by_id(db, side)] == []
+
+
+def test_a_titan_file_with_a_game_dated_in_the_future_is_refused_as_typed_in(
+    tmp_path: Path,
+) -> None:
+    """A game dated 2099 came in with an imported Titan, where the same date typed in is
+    refused as later than tomorrow (a slip of the year)."""
+    db = Database(tmp_path / "campaigns.json")
+    crown = actions.new_campaign(db, "The Iron Crown", 0).ref
+    side = actions.new_campaign(db, "Side", 0).ref
+    thorn = actions.add_titan(db, crown, "Thorn", "Ann").titan
+    actions.record_game(db, crown, [actions.Participant(thorn, GameOutcome(result="lost"))])
+    written = tmp_path / "thorn.json"
+    actions.export_titan(db, thorn, written)
+    exported = json.loads(written.read_text())
+    [played] = [e for e in exported["events"] if e["kind"] == "game_recorded"]
+    played["date"] = "2099-01-01"
+    written.write_text(json.dumps(exported))
+    with pytest.raises(RuleError, match="game date 2099-01-01 is later than tomorrow"):
+        actions.import_titan(db, written, side)
+    assert actions.roster_by_id(db, side) == []

@@ -116,6 +116,10 @@ UNTRUSTED = {
         export_of(forged([CREATED, game()], [{**CREATED, "name": "Second"}, game()])),
         "would have 2 winners",
     ),
+    "a game dated in 2099": (
+        export_of(forged([CREATED, {**game(result="lost"), "date": "2099-01-01"}])),
+        "game date 2099-01-01 is later than tomorrow",
+    ),
     "R8 two winners under a scenario of spaces": (
         export_of(
             forged(

@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import NamedTuple
 
 from ..rules.campaign import Campaign, Change, GameLogEntry
@@ -34,6 +34,7 @@ from .common import (
     Participant,
     TitanChanged,
     Unreadable,
+    check_played,
 )
 from .ids import CampaignRef, CampaignView, TitanRef
 
@@ -90,7 +91,7 @@ def record_game(
             _check_same_game(earlier, when, scenario)
         day = when or (earlier.date if earlier else date.today().isoformat())
         if when:
-            _check_played(when)
+            check_played(when)
         named = scenario or (earlier.scenario if earlier else "")
         at = now_iso()
         seen: set[int] = set()
@@ -120,17 +121,6 @@ def record_game(
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
     return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in ids})
-
-
-def _check_played(day: str) -> None:
-    """A game is entered once it is played: a date after tomorrow (today somewhere on Earth)
-    is a slip of the year or month (2062 for 2026)."""
-    tomorrow = date.today() + timedelta(days=1)
-    if date.fromisoformat(day) > tomorrow:
-        raise RuleError(
-            f"game date {day} is later than tomorrow ({tomorrow.isoformat()}): a game is entered"
-            " once it is played; check the year and month"
-        )
 
 
 def _one_campaign(campaign: CampaignRef, titans: Sequence[TitanRef]) -> None:
@@ -193,7 +183,7 @@ def correct_game(
             )
         day = when or logged.date
         if when:
-            _check_played(when)
+            check_played(when)
         called = logged.scenario if scenario is None else scenario
         events: dict[int, list[Event]] = {}
         for titan_id in ids:

@@ -1,8 +1,9 @@
 """What every action shares: what an action returns, reading the database, and saving one
 change judged by the rules (refused whole, or saved whole)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import NamedTuple
 
 from ..rules.campaign import Campaign, GameLogEntry, replay_changes
@@ -10,7 +11,9 @@ from ..rules.describe import change_text
 from ..rules.errors import RuleError
 from ..rules.events import (
     Event,
+    GameCorrected,
     GameOutcome,
+    GameRecorded,
 )
 from ..rules.game_log import game_log as game_log_of
 from ..rules.titan import (
@@ -327,3 +330,21 @@ def change_titan_as_shown(
         return [make(state)]
 
     return change_titans(db, titan.campaign, {titan.titan: as_shown})
+
+
+def check_played(day: str) -> None:
+    """A game is entered once it is played: a date after tomorrow (today somewhere on Earth)
+    is a slip of the year or month (2062 for 2026)."""
+    tomorrow = date.today() + timedelta(days=1)
+    if date.fromisoformat(day) > tomorrow:
+        raise RuleError(
+            f"game date {day} is later than tomorrow ({tomorrow.isoformat()}): a game is entered"
+            " once it is played; check the year and month"
+        )
+
+
+def check_dates_played(events: Iterable[Event]) -> None:
+    """``check_played`` for every game date in ``events`` (a file brought in)."""
+    for event in events:
+        if isinstance(event, GameRecorded | GameCorrected):
+            check_played(event.date)

@@ -35,6 +35,7 @@ from ..store.outputs import check_not_database, write_output
 from ..store.schemas import SCHEMAS, schema_text
 from .common import (
     Done,
+    check_dates_played,
 )
 from .downloads import titan_export
 from .ids import CampaignRef, TitanRef
@@ -109,6 +110,7 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
         came_from = f'"{source}"' if source else "another campaign"
         text = f"{created.name} joins from {came_from} ({len(history)} events)"
         try:
+            check_dates_played(past)
             replay([first, *past])  # names the first event that fails, as the file numbers it
             titan_id = found.next_titan_id()
             outcome = found.record(text, {titan_id: history}, at=at)
@@ -260,6 +262,11 @@ def import_campaigns(db: Database, path: Path) -> Imported:
     with db.writing() as session:
         existing = [stored.campaign.name for stored in session.campaigns()]
         campaigns = checked_campaigns(path, exported, existing)
+        for campaign in campaigns:
+            try:
+                check_dates_played(e for history in campaign.histories.values() for e in history)
+            except RuleError as error:
+                raise RuleError(f'campaign "{campaign.name}": {error}; nothing imported') from None
         for entry, campaign in zip(exported.campaigns, campaigns, strict=True):
             stored = session.add_campaign(
                 campaign.name, campaign.base_xp, campaign.created, entry.id
