@@ -437,6 +437,27 @@ def test_a_change_both_copies_hold_edited_by_hand_on_one_is_said_at_every_merge(
     assert differs in copies.merge()  # "nothing to merge", and still said
 
 
+def test_merging_again_after_an_undo_the_other_copys_change_made_final_says_nothing(
+    copies: Copies,
+) -> None:
+    """Ann took back Mira's 5 gold; Bo gave her 3, which, merged, made the 5 no longer
+    redoable. Merging Bo's copy again said "merged 0 changes; 1 refused" of the 5 gold (this
+    copy had settled it in the first merge), where a merge made again brings nothing."""
+    copies.on(copies.ann, "gold", "Mira", "10")
+    copies.on(copies.ann, "gold", "Mira", "5")
+    copies.copy()
+    copies.on(copies.ann, "undo", "Mira")
+    copies.on(copies.bo, "gold", "Mira", "3")
+    assert "+ Mira: gold +3" in copies.merge()
+    before = copies.ann.db.read_bytes()
+    again = copies.merge()
+    assert "nothing to merge" in again and "refused" not in again, again
+    assert copies.ann.db.read_bytes() == before
+    into_bo = copies.merge(copies.bo, copies.ann)  # Bo's 5 is taken back there, and said
+    assert "refused: Mira: gold +5 (taken back on this copy)" in into_bo
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+
+
 def test_an_undo_then_a_new_change_does_not_bring_the_undone_change_back(copies: Copies) -> None:
     copies.on(copies.ann, "undo", "Osk")
     copies.on(copies.ann, "gold", "Osk", "3")  # the undone change can no longer be redone

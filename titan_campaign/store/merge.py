@@ -294,6 +294,8 @@ class _Replay:
     def run(self) -> Campaign:
         campaign = self.base()
         for side, change, dropper in self.left_out:
+            if side == "theirs" and dropper.id in self.both:
+                continue  # this copy left it out already (an earlier merge): nothing changes
             where = "this copy" if side == "theirs" else "the other copy"
             reason = (
                 f'{where} undid it, and its change "{dropper.text}" made it no longer redoable'
