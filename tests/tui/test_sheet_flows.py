@@ -588,3 +588,23 @@ def test_the_bonus_pick_list_marks_a_spell_that_would_forfeit_a_school_pick() ->
     )
     [school_pick] = [choice for choice in state.pending if choice.kind == "spell"]
     assert "!" not in spell_choices(school_pick)(state)[0].label
+
+
+async def test_the_pick_an_intelligence_box_brings_is_offered_first_as_its_note_says(
+    tmp_path: Path,
+) -> None:
+    """With a Water level 1 pick waiting, an Intelligence box bought said "one bonus spell to
+    pick" above the Water level 1 list: the pick it brought came last."""
+    events = [
+        won_game(1, scenario_xp=500),
+        SchoolGained(school="water", level=1),
+        AbilityBought(ability="power"),  # level 1: a free school level waits too
+    ]
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "space")  # Intelligence
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+        assert "one bonus spell to pick" in app.screen.news
+        assert "bonus spell" in app.screen.heading

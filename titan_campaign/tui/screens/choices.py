@@ -164,10 +164,15 @@ class ChoiceFlow:
     def __init__(self, sheet: SheetScreen) -> None:
         self.sheet = sheet
 
-    def start(self, announce_none: bool = False, news: str = "") -> None:
+    def start(
+        self,
+        announce_none: bool = False,
+        news: str = "",
+        brought: Sequence[PendingChoice] = (),
+    ) -> None:
         """Offer the pending choices one after another; ``news``: what the change that
-        brought them did, shown on the first pick list."""
-        self._next(announce_none, news)
+        ``brought`` some did, shown on the first pick list (one of those)."""
+        self._next(announce_none, news, brought)
 
     @property
     def state(self) -> TitanState:

@@ -527,7 +527,8 @@ class SheetScreen(OneTitan, Screen[None]):
             self.show(done.state)
             from .choices import news_of
 
-            self.flow.start(news=news_of(shown, done))
+            brought = [c for c in done.state.pending if c not in shown.pending]
+            self.flow.start(news=news_of(shown, done), brought=brought)
             return
         self.show_done(done)
         if told:
