@@ -257,6 +257,21 @@ def test_a_correction_made_before_the_other_copy_undid_its_game_stands_and_the_u
     assert entry(logged(copies.ann, 5), "Mira")["figures"]["score"] == 80
 
 
+def test_a_correction_its_own_copy_undid_is_not_listed_as_refused(copies: Copies) -> None:
+    """Bo corrected Mira's entry and took it back; Ann corrected it meanwhile. The merge
+    listed Bo's correction as refused ("corrected for Mira meanwhile"), though Bo had undone
+    it himself: nothing of it was to come in."""
+    copies.on(copies.ann, "correct", "2", "Mira:won:score=200,battle-won=2")
+    copies.on(copies.bo, "correct", "2", "Mira:won:score=150,battle-won=2")
+    copies.on(copies.bo, "undo")
+    said = copies.merge()
+    assert "refused" not in said and "nothing to merge" in said, said
+    into_bo = copies.merge(copies.bo, copies.ann)
+    assert "refused" not in into_bo and "+ game 2 corrected for Mira" in into_bo, into_bo
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+    assert entry(logged(copies.bo, 2), "Mira")["figures"]["score"] == 200
+
+
 def test_two_campaigns_renamed_to_one_name_on_two_copies_keep_the_first_rename_made(
     copies: Copies,
 ) -> None:

@@ -355,7 +355,8 @@ class _Replay:
                         self._check_corrected(campaign, side, made_change, change.events)
                     campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
                 except RuleError as error:
-                    self._refuse(campaign, change.text, str(error), change, side)
+                    if not change.undone:  # one its copy undid itself: nothing was to come in
+                        self._refuse(campaign, change.text, str(error), change, side)
                     continue
                 sides = ("mine", "theirs") if change_id in self.both else (side,)
                 for each in sides:  # each copy's number for the Titans it created
