@@ -262,3 +262,21 @@ def test_bonus_is_refused_where_no_spell_is_picked(thorn) -> None:
     thorn.ok("spend", "thorn", "ability", "power")
     refusal = thorn.refused("choose", "thorn", "school", "air", "--bonus")
     assert refusal == ("--bonus is for a spell pick (choose TITAN spell NAME --bonus), not school")
+
+
+def test_r6_decline_swap_takes_a_level_for_two_offers_of_one_school(thorn) -> None:
+    """Offers for Water levels 2 and 3: ``decline-swap water`` declined level 2 without
+    asking, and there was no way to decline level 3's alone."""
+    thorn.ok("award", "thorn", "--result", "won", "--score", "3000")
+    thorn.ok("spend", "thorn", "ability", "intelligence")
+    thorn.ok("spend", "thorn", "school", "water")
+    thorn.ok("choose", "thorn", "spell", "water affinity", "--bonus")
+    thorn.ok("choose", "thorn", "spell", "bog walker")
+    thorn.ok("spend", "thorn", "school", "water")
+    thorn.ok("spend", "thorn", "school", "water")
+    refusal = thorn.refused("choose", "thorn", "decline-swap", "water")
+    assert "name the level of the one to decline too (Water 2 or Water 3) (R6)" in refusal
+    done = thorn.ok("choose", "thorn", "decline-swap", "water", "3")
+    assert "declined the bonus swap for Water level 3" in done
+    assert "may swap a bonus spell for a Water level 2 spell" in thorn.ok("choices", "thorn")
+    assert "level is 1, 2 or 3" in thorn.refused("choose", "thorn", "decline-swap", "water", "x")

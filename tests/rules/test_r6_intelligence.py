@@ -289,3 +289,22 @@ def test_r6_a_bonus_pick_that_leaves_fewer_spells_than_school_picks_is_told_befo
         "2 Fire level 1 picks wait for 1 spell left: 1 pick will be forfeited (R5)",
     )
     assert spell_pick_forfeits(state, "Fire Fan", bonus=True) == ()  # a level 2 spell: no loss
+
+
+def test_r6_declining_with_offers_of_two_levels_of_one_school_asks_which_level(titan):
+    """Offers for Fire levels 1 and 2 waiting: ``decline-swap fire`` declined level 1 without
+    asking, and level 2's could not be declined alone."""
+    thorn = with_a_bonus_spell(titan).school("fire", 1).earn(100).school("fire", 2)
+    assert [c for c in thorn.state.pending if c.kind == "swap"] == [
+        PendingChoice("swap", "fire", 1),
+        PendingChoice("swap", "fire", 2),
+    ]
+    with pytest.raises(RuleError) as refused:
+        swap_offer(thorn.state, "fire")
+    assert str(refused.value) == (
+        "Thorn has bonus swap offers for a Fire level 1 spell and a Fire level 2 spell: name the"
+        " level of the one to decline too (Fire 1 or Fire 2) (R6)"
+    )
+    assert swap_offer(thorn.state, "fire", 2) == PendingChoice("swap", "fire", 2)
+    with pytest.raises(RuleError, match="no bonus swap offer for Fire level 3"):
+        swap_offer(thorn.state, "fire", 3)

@@ -188,11 +188,13 @@ def decline_swap(
     titan: TitanRef,
     school: str | None = None,
     shown: TitanState | None = None,
+    level: int | None = None,
 ) -> Done:
+    """Decline the bonus swap offered (R6): the one, or the one of ``school`` (and ``level``)."""
     chosen = find_school(school) if school else None
 
     def event(state: TitanState) -> Event:
-        offer = swap_offer(state, chosen)
+        offer = swap_offer(state, chosen, level)
         assert offer.school is not None and offer.level is not None  # a swap is of a level
         return SwapDeclined(school=offer.school, level=offer.level)
 

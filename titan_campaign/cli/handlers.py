@@ -240,7 +240,7 @@ def cmd_spend(args: Namespace, db: Database) -> None:
 
 
 def cmd_choose(args: Namespace, db: Database) -> None:
-    expected = {"school": (1, 1), "spell": (1, 1), "swap": (2, 2), "decline-swap": (0, 1)}[
+    expected = {"school": (1, 1), "spell": (1, 1), "swap": (2, 2), "decline-swap": (0, 2)}[
         args.what
     ]
     if not expected[0] <= len(args.names) <= expected[1]:
@@ -248,7 +248,7 @@ def cmd_choose(args: Namespace, db: Database) -> None:
             "school": "SCHOOL",
             "spell": "SPELL",
             "swap": "OLD NEW",
-            "decline-swap": "[SCHOOL]",
+            "decline-swap": "[SCHOOL [LEVEL]]",
         }
         quotes = (
             ' (a name of several words goes in quotes, e.g. "Bog Walker")'
@@ -271,7 +271,10 @@ def cmd_choose(args: Namespace, db: Database) -> None:
     elif args.what == "swap":
         done = actions.swap_bonus(db, titan, args.names[0], args.names[1])
     else:
-        done = actions.decline_swap(db, titan, args.names[0] if args.names else None)
+        school, level = (args.names + [None, None])[:2]
+        if level is not None and level not in ("1", "2", "3"):
+            raise RuleError(f"decline-swap's level is 1, 2 or 3, not {level!r}")
+        done = actions.decline_swap(db, titan, school, level=int(level) if level else None)
     _done(done, done.text)
 
 

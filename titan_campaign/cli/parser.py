@@ -335,7 +335,7 @@ def _choose_arguments(choose: Parser, common: Parser) -> None:
         "names",
         nargs="*",
         metavar="NAME",
-        help="school; spell; OLD NEW for swap; [SCHOOL] for decline-swap",
+        help="school; spell; OLD NEW for swap; [SCHOOL [LEVEL]] for decline-swap",
     )
     choose.add_argument(
         "--bonus", action="store_true", help="take the spell as an Intelligence bonus pick (R6)"

@@ -768,27 +768,39 @@ def next_school_level(
     return SchoolGained(school=school, level=level, free=free, at=at)
 
 
-def swap_offer(state: TitanState, school: str | None = None) -> PendingChoice:
-    """The pending bonus swap (R6) to answer: the one, or the first of ``school`` (which
-    must be named when offers of two schools wait)."""
+def swap_offer(
+    state: TitanState, school: str | None = None, level: int | None = None
+) -> PendingChoice:
+    """The pending bonus swap (R6) to answer: the one, or the one of ``school`` (and
+    ``level``), which must be named when offers of two schools (or two levels of one) wait."""
     offers = [c for c in state.pending if c.kind == "swap"]
-    named = [c for c in offers if school is None or c.school == school]
-    offered = {offer.school for offer in offers}
-    several = len(offered) > 1
-    if named and not (school is None and several):
+    named = [
+        c
+        for c in offers
+        if (school is None or c.school == school) and (level is None or c.level == level)
+    ]
+    if len(set(named)) == 1:
         return named[0]
     if not offers:
         raise RuleError(f"{state.name} has no bonus swap offer to decline (R6)")
+    offered = {offer.school for offer in offers}
     wheres = [f"{(offer.school or '').title()} level {offer.level}" for offer in offers]
     spells = " and ".join(f"{article(where)} {where} spell" for where in wheres)
     schools = ", ".join(dict.fromkeys((offer.school or "").title() for offer in offers))
+    if named and len({c.school for c in named}) == 1:  # two levels of one school
+        levels = " or ".join(f"{(c.school or '').title()} {c.level}" for c in dict.fromkeys(named))
+        raise RuleError(
+            f"{state.name} has bonus swap offers for {spells}: name the level of the one to"
+            f" decline too ({levels}) (R6)"
+        )
     said = (
         f"the offer is for {spells}: name {schools} to decline that one"
-        if not several
+        if len(offered) == 1
         else f"the offers are for {spells}: name the school of the one to decline ({schools})"
     )
     if school is None:
         raise RuleError(
             f"{state.name} has bonus swap offers for {len(offered)} schools; {said} (R6)"
         )
-    raise RuleError(f"{state.name} has no bonus swap offer for {school.title()}; {said} (R6)")
+    where = school.title() + (f" level {level}" if level is not None else "")
+    raise RuleError(f"{state.name} has no bonus swap offer for {where}; {said} (R6)")

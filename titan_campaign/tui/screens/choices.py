@@ -259,7 +259,7 @@ class ChoiceFlow:
     def _swap(self, shown: TitanState, choice: PendingChoice, spell: str) -> actions.Done | None:
         db, titan = self.sheet.db, self.sheet.titan
         if spell == DECLINE:
-            return actions.decline_swap(db, titan, choice.school, shown=shown)
+            return actions.decline_swap(db, titan, choice.school, shown, choice.level)
         bonus = [known.name for known in shown.spells if known.bonus]
         if len(bonus) != 1:
             return None  # which bonus spell to forget is asked next
