@@ -498,10 +498,19 @@ class Campaign:
         return Outcome(campaign, redone, steps), latest
 
 
+class BrokenBy(RuleError):
+    """A Titan's history broken by one of its changes (``replay_changes``): the change and
+    the rule's reason, besides the message naming both."""
+
+    def __init__(self, message: str, change: Change, reason: RuleError) -> None:
+        super().__init__(message)
+        self.change, self.reason = change, reason
+
+
 def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
     """A Titan's state from its events in ``changes`` (in effect, in order), replayed through
-    the rules; a RuleError names the Titan and the change (its number and line) that breaks
-    them, as a hand edit of the file can."""
+    the rules; a RuleError (``BrokenBy``) names the Titan and the change (its number and line)
+    that breaks them, as a hand edit of the file can."""
     state: TitanState | None = None
     for change in changes:
         for place, event in enumerate(change.events.get(titan_id, ()), start=1):
@@ -510,8 +519,10 @@ def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
             except RuleError as error:
                 who = state.name if state is not None else f"Titan {titan_id}"
                 where = f"change {change.number} " if change.number is not None else "change "
-                raise RuleError(
-                    f'{who}: {where}"{change.text}" breaks the rules at its event {place} ({event.kind}): {error}'
+                raise BrokenBy(
+                    f'{who}: {where}"{change.text}" breaks the rules at its event {place} ({event.kind}): {error}',
+                    change,
+                    error,
                 ) from None
     if state is None:
         raise RuleError("a Titan's history must start with its creation")
@@ -521,13 +532,12 @@ def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
 def _check_not_needed(campaign: Campaign, titan_id: int) -> None:
     """The Titan's history stands by the rules without a change undone out of turn (a merge
     replaying another copy's undo): RuleError naming the first change made since that needs it."""
-    state: TitanState | None = None
-    for change in campaign.changes:
-        for event in () if change.undone else change.events.get(titan_id, ()):
-            try:
-                state = apply(state, event).state
-            except RuleError as error:
-                raise RuleError(f'"{change.text}", made since, needs it ({error})') from None
+    if titan_id not in campaign.histories:
+        return  # nothing of it is left in effect: nothing can need the change
+    try:
+        replay_changes(titan_id, (change for change in campaign.changes if not change.undone))
+    except BrokenBy as broken:
+        raise RuleError(f'"{broken.change.text}", made since, needs it ({broken.reason})') from None
 
 
 def _check_game(entry: GameLogEntry) -> None:
