@@ -401,18 +401,15 @@ class _Replay:
         changed. The same correction made on both copies is no clash, nor one with a correction
         its copy undid later (that undo comes in too)."""
         where = "this copy" if side == "theirs" else "the other copy"
-        standing = campaign.with_changes(
-            tuple(
-                c._replace(undone=1) if c.id in self.corrections_undone and not c.undone else c
-                for c in campaign.changes
-            )
-        )
+        standing: Mapping[int, tuple[Event, ...]] | None = None  # found at the first correction
         for (tid, added), mapped in zip(events.items(), change.events, strict=True):
             for event in added:
                 if not isinstance(event, GameCorrected | GameRemoved):
                     continue
+                if standing is None:
+                    standing = self._standing(campaign)
                 was = self.entries[side].get((change.id, tid, event.game, event.played_in))
-                now = _entry(standing.histories.get(mapped, ()), event.game, event.played_in)
+                now = _entry(standing.get(mapped, ()), event.game, event.played_in)
                 name = campaign.names().get(mapped, f"Titan {mapped}")
                 if was is not None and now is None:
                     raise RuleError(
@@ -428,6 +425,16 @@ class _Replay:
                         f" (played {now.date}{scenario} now)"
                     )
                 raise RuleError(f"game {event.game} was corrected for {name} meanwhile on {where}")
+
+    def _standing(self, campaign: Campaign) -> Mapping[int, tuple[Event, ...]]:
+        """Each Titan's history in ``campaign`` without the corrections their copy undid later
+        (their undo comes in too)."""
+        if not any(c.id in self.corrections_undone for c in campaign.changes if not c.undone):
+            return campaign.histories
+        changes = tuple(
+            c._replace(undone=1) if c.id in self.corrections_undone else c for c in campaign.changes
+        )
+        return Campaign(campaign.name, campaign.base_xp, campaign.created, changes).histories
 
     def _refuse(
         self, campaign: Campaign, what: str, reason: str, change: Change, side: str
