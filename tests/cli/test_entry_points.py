@@ -230,3 +230,14 @@ def test_ctrl_c_as_a_change_is_written_never_says_nothing_was_saved(tmp_path: Pa
     assert (result.returncode, result.stderr) == (0, ""), result.stderr
     assert "Ann: 5 gold" in result.stdout
     assert "Ann: gold +5" in run("history", "Ann", env=env).stdout
+
+
+def test_version_says_the_installed_version(tmp_path: Path) -> None:
+    from importlib.metadata import version
+
+    result = run("--version", env={**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")})
+    assert (result.returncode, result.stdout) == (
+        0,
+        f"titan-campaign {version('titan-campaign')}\n",
+    )
+    assert not (tmp_path / "db.json").exists()

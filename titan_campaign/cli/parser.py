@@ -210,9 +210,11 @@ def build_parser() -> Parser:
     parser.add_argument(
         "--titan",
         dest="open_titan",
+        metavar="TITAN",
         default=None,
         help="with no command: open the app on this Titan's sheet (--campaign: on its roster)",
     )
+    parser.add_argument("--version", action=_Version, help="say which version this is and end")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (text, handler, arguments) in COMMANDS.items():
         whole_file = name in WHOLE_FILE
@@ -221,6 +223,19 @@ def build_parser() -> Parser:
         sub.set_defaults(handler=handler, whole_file=whole_file)
         arguments(sub, common)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed version, read from the package's metadata only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from importlib.metadata import version
+
+        print(f"titan-campaign {version('titan-campaign')}")
+        parser.exit()
 
 
 WHOLE_FILE = frozenset(("backups", "restore", "export", "schema", "import", "merge"))
