@@ -845,6 +845,7 @@ def test_a_file_that_is_not_a_copy_is_refused_in_one_line(
     copies.bo.db.write_bytes(content)
     message = copies.ann.refused("merge", str(copies.bo.db))
     assert said in message and message.endswith("nothing merged")
+    assert "backup" not in message  # the copy is damaged, not this database
 
 
 def test_a_database_with_no_shared_history_is_named_as_such(copies: Copies, tmp_path: Path) -> None:

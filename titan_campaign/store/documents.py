@@ -244,8 +244,12 @@ def _usual(doc: Any) -> bool:
     return 1 <= campaign <= _MAX_NUMBER and 0 <= undone <= _MAX_NUMBER
 
 
+DAMAGED = "(left untouched: mend it by hand, or restore a backup, see `titan-campaign backups`)"
+"""How a damaged file's refusal ends: what the player can do."""
+
+
 def _wrong(path: Path, where: str, error: ShapeError) -> StoreError:
-    return StoreError(f"{path} is damaged at {where}: {error} (left untouched)")
+    return StoreError(f"{path} is damaged at {where}: {error} {DAMAGED}")
 
 
 def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
@@ -261,7 +265,7 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
                 continue
             if not (isinstance(number, str) and _NUMBER_KEY.fullmatch(number)):
                 raise StoreError(
-                    f"{path} is damaged at {table}: {number} is not a document number (left untouched)"
+                    f"{path} is damaged at {table}: {number} is not a document number {DAMAGED}"
                 )
             try:
                 parse(kind, doc)
@@ -271,7 +275,7 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     for number, change in data.get("changes", {}).items():
         if str(change["campaign"]) not in campaigns:
             raise StoreError(
-                f"{path} is damaged: changes {number} names campaign {change['campaign']}, which is missing (left untouched)"
+                f"{path} is damaged: changes {number} names campaign {change['campaign']}, which is missing {DAMAGED}"
             )
     # each table in the order of its documents' numbers, whatever order an editor or a tool
     # (jq -S: 1, 10, 100, 11...) left them in: a campaign's changes are replayed so
