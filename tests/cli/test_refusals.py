@@ -218,18 +218,23 @@ def test_buying_a_spell_with_an_items_options_is_refused_and_the_spell_named_as_
     assert out == "Thorn bought Tundra Walker for 10 gold; 40 gold left\n"
 
 
-def test_buying_the_last_spell_of_a_level_with_gold_says_the_pick_is_forfeited(thorn) -> None:
+def test_buying_the_last_spell_a_pending_pick_takes_free_is_refused(thorn) -> None:
     """R5: Water 1 gained a pick; Thorn then bought all three Water 1 spells with gold. The last
-    purchase forfeited the pick, which ``history`` said and ``buy`` kept to itself."""
+    purchase forfeited the pick that would have given it free, said only afterwards; it is
+    refused, saying to take it with the pick, and nothing is saved."""
     thorn.ok("gold", "Thorn", "100")
     thorn.ok("spend", "Thorn", "school", "water")
     for spell in ("Water Affinity", "Bog Walker"):
         thorn.ok("buy", "Thorn", "spell", spell, "--price", "1")
-    out = thorn.ok("buy", "Thorn", "spell", "Raise/Lower Water", "--price", "1")
-    assert out.splitlines() == [
-        "Thorn bought Raise/Lower Water for 1 gold; 97 gold left",
-        "  the pick of a Water level 1 spell is forfeited: none is left to learn (R5)",
-    ]
+    before = thorn.db.read_bytes()
+    refusal = thorn.refused("buy", "Thorn", "spell", "Raise/Lower Water", "--price", "1")
+    assert refusal == (
+        "Raise/Lower Water is the last spell the pending pick of a Water level 1 spell can take:"
+        " choose it with that pick, free (bought, it would leave the pick nothing to learn, and"
+        " the pick would be forfeited, R5)"
+    )
+    assert thorn.db.read_bytes() == before
+    assert "Raise/Lower Water" in thorn.ok("choose", "Thorn", "spell", "Raise/Lower Water")
 
 
 def test_names_typed_after_an_option_are_said_to_go_before_the_options(thorn) -> None:

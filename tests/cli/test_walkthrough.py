@@ -220,6 +220,28 @@ def test_r6_choices_warns_of_a_bonus_spell_that_would_forfeit_a_school_pick(thor
     assert "choose Thorn spell NAME (Raise/Lower Water)\n" in listing  # the school pick: none
 
 
+def test_r6_choices_warns_of_a_swap_that_would_forfeit_a_school_pick(thorn) -> None:
+    """Swapping Bog Walker for Shocking Grasp, the last Air level 1 spell, forfeits the Air
+    level 1 pick: ``choices`` marked the pick's line but not the swap's."""
+    thorn.ok("spend", "thorn", "ability", "intelligence")
+    thorn.ok("spend", "thorn", "school", "water")
+    thorn.ok("choose", "thorn", "spell", "bog walker", "--bonus")
+    thorn.ok("choose", "thorn", "spell", "water affinity")
+    thorn.ok("award", "thorn", "--result", "won", "--score", "1000")
+    thorn.ok("spend", "thorn", "ability", "intelligence")
+    thorn.ok("spend", "thorn", "ability", "intelligence")
+    thorn.ok("choose", "thorn", "school", "air")
+    thorn.ok("choose", "thorn", "spell", "air affinity", "--bonus")
+    thorn.ok("choose", "thorn", "spell", "tundra walker", "--bonus")
+    listing = thorn.ok("choices", "thorn")
+    assert (
+        "choose Thorn swap OLD NEW (OLD: Bog Walker, Air Affinity, Tundra Walker; NEW: Shocking"
+        " Grasp) or decline-swap\n"
+        "      ! swapped in, Shocking Grasp: forgetting Bog Walker, the pick of an Air level 1"
+        " spell is forfeited: none is left to learn (R5)\n"
+    ) in listing
+
+
 def test_r6_choices_says_a_lower_pick_waits_for_the_bonus_swap(thorn) -> None:
     thorn.ok("spend", "thorn", "ability", "intelligence")
     thorn.ok("spend", "thorn", "ability", "intelligence")

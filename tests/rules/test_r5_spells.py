@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from titan_campaign.rules.errors import RuleError
 from titan_campaign.rules.events import (
     GoldChanged,
     SpellBought,
@@ -15,7 +16,7 @@ from titan_campaign.rules.events import (
 )
 from titan_campaign.rules.sheet import sheet_view
 from titan_campaign.rules.spells import SPELLS, find_spell, spells_of
-from titan_campaign.rules.titan import PendingChoice, spell_pick_for
+from titan_campaign.rules.titan import PendingChoice, check_no_pick_forfeited, spell_pick_for
 
 
 def picks(state):
@@ -125,6 +126,36 @@ def test_r5_a_pick_is_forfeited_when_gold_bought_spells_took_the_rest(titan):
     thorn.do(SpellBoughtWithGold(spell="Mountain Walker", price=10))
     assert picks(thorn.state) == []
     assert any("forfeited" in note and "Earth level 1" in note for note in thorn.history_notes())
+
+
+def test_r5_buying_the_last_spell_a_pending_pick_takes_is_refused_before_it_is_made(titan):
+    """Bought with XP or gold, the last spell a pending pick may take forfeits the pick that
+    gives it free: asked before a purchase, it is refused; one that leaves the pick a spell
+    is not (the pick then takes another, two spells in all)."""
+    thorn = titan(base_xp=200).earn(600).school("water", 1).choose("Bog Walker")
+    thorn.school("water", 2).choose("Ice Bolt").choose("Water Affinity")
+    thorn.school("water", 3, free=True).choose("Bog Lord").choose("Raise/Lower Water")
+    assert picks(thorn.state) == [("water", 2)]
+    check_no_pick_forfeited(thorn.state, SpellBought(spell="Ice Wall"))  # Ice Shield is left
+    thorn.do(SpellBought(spell="Ice Wall"))
+    check_no_pick_forfeited(thorn.state, SpellBought(spell="Water Affinity"))  # known: its own
+    with pytest.raises(RuleError) as refused:
+        check_no_pick_forfeited(thorn.state, SpellBought(spell="Ice Shield"))
+    assert str(refused.value).startswith(
+        "Ice Shield is the last spell the pending pick of a Water level 2 spell can take"
+    )
+    thorn.do(GoldChanged(amount=10))
+    with pytest.raises(RuleError, match="forfeited, R5"):
+        check_no_pick_forfeited(thorn.state, SpellBoughtWithGold(spell="Ice Shield", price=5))
+    thorn.do(SpellBought(spell="Ice Shield"))  # a history that did so still replays
+    assert picks(thorn.state) == []
+
+
+def test_r5_a_known_spell_bought_with_xp_is_said_to_be_known_before_the_xp_is_counted(titan):
+    thorn = titan(base_xp=200).school("water", 1).school("water", 2)
+    thorn.school("water", 3, free=True).choose("Bog Lord")
+    assert thorn.state.available_xp == 0
+    assert thorn.refused(SpellBought(spell="Bog Lord")) == "Thorn already knows Bog Lord (R5)"
 
 
 def test_r5_buying_a_spell_with_xp_needs_the_school_at_level_3(titan):

@@ -14,7 +14,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens import campaigns
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
-from titan_campaign.tui.screens.choices import spell_choices
+from titan_campaign.tui.screens.choices import spell_choices, swap_choices
 from titan_campaign.tui.screens.forms import PickModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
@@ -588,6 +588,33 @@ def test_the_bonus_pick_list_marks_a_spell_that_would_forfeit_a_school_pick() ->
     )
     [school_pick] = [choice for choice in state.pending if choice.kind == "spell"]
     assert "!" not in spell_choices(school_pick)(state)[0].label
+
+
+def test_the_swap_list_marks_a_spell_that_would_forfeit_a_school_pick() -> None:
+    """R6: swapped in for Bog Walker, Shocking Grasp (the last Air level 1 spell) forfeits the
+    Air level 1 pick; forgetting an Air level 1 bonus spell instead leaves the pick that one.
+    The list said nothing; it marks the line and says why in the rules text."""
+    events: list[Event] = [
+        Created(name="Thorn", player="Ann", base_xp=200),
+        AbilityBought(ability="intelligence"),
+        SchoolGained(school="water", level=1),
+        SpellChosen(spell="Bog Walker", pick="bonus"),
+        SpellChosen(spell="Water Affinity", pick="school"),
+        won_game(1, scenario_xp=500),
+        AbilityBought(ability="intelligence"),
+        AbilityBought(ability="intelligence"),
+        SchoolGained(school="air", level=1, free=True),
+        SpellChosen(spell="Air Affinity", pick="bonus"),
+        SpellChosen(spell="Tundra Walker", pick="bonus"),
+    ]
+    state = replay(events)
+    [swap] = [choice for choice in state.pending if choice.kind == "swap"]
+    [_, listed] = swap_choices(swap)(state)
+    assert listed.value == "Shocking Grasp" and "  !" in listed.label
+    assert listed.detail.startswith(
+        "! Swapped in: forgetting Bog Walker, the pick of an Air level 1 spell is forfeited:"
+        " none is left to learn (R5)"
+    )
 
 
 async def test_the_pick_an_intelligence_box_brings_is_offered_first_as_its_note_says(

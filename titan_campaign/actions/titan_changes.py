@@ -37,6 +37,7 @@ from ..rules.titan import (
     TitanState,
     apply,
     check,
+    check_no_pick_forfeited,
     next_school_level,
     spell_pick_for,
     swap_offer,
@@ -131,14 +132,26 @@ def buy_spell(
     spell: str,
     shown: TitanState | None = None,
 ) -> Done:
-    """100 XP for a spell of a mastered school (R5)."""
+    """100 XP for a spell of a mastered school (R5), unless a pending pick gives it free."""
     name = find_spell(spell).name
-    return _one(db, titan, lambda s: SpellBought(spell=name), shown)
+    return _one(db, titan, lambda s: _spell_bought(s, SpellBought(spell=name)), shown)
 
 
 def can_buy_spell(state: TitanState, spell: str) -> Decision:
     """Whether ``spell`` may be bought with XP now (as ``buy_spell``)."""
-    return check(state, SpellBought(spell=find_spell(spell).name))
+    try:
+        event = _spell_bought(state, SpellBought(spell=find_spell(spell).name))
+    except RuleError as error:
+        return Decision(False, str(error))
+    return check(state, event)
+
+
+def _spell_bought(
+    state: TitanState, event: SpellBought | SpellBoughtWithGold
+) -> SpellBought | SpellBoughtWithGold:
+    """``event``, unless buying the spell forfeits a pick that takes it free (R5)."""
+    check_no_pick_forfeited(state, event)
+    return event
 
 
 def choose_school(
@@ -308,7 +321,7 @@ def buy_spell_with_gold(
     """Any spell the Titan does not know, at the campaign's price (R11)."""
     name = find_spell(spell).name
     facts = {"spell": name, "price": price}
-    return _one(db, titan, lambda s: parse(SpellBoughtWithGold, facts), shown)
+    return _one(db, titan, lambda s: _spell_bought(s, parse(SpellBoughtWithGold, facts)), shown)
 
 
 def add_item(

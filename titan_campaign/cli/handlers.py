@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from argparse import Namespace
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ from ..rules.names import plural
 from ..rules.printable import one_line, shown
 from ..rules.progress import progress_json, progress_table
 from ..rules.spells import find_spell
-from ..rules.titan import PendingChoice, Step, TitanState, spell_pick_forfeits
+from ..rules.titan import PendingChoice, Step, TitanState, spell_pick_forfeits, swap_forfeits
 from ..rules.views import view_json
 from ..rules.wording import in_one_line
 
@@ -59,20 +59,31 @@ def choice_options(state: TitanState, choice: PendingChoice) -> str:
     names = ", ".join(spell.name for spell in state.spell_choices(choice))
     if choice.kind == "swap":
         bonus = ", ".join(known.name for known in state.spells if known.bonus)
-        return f"choose {titan} swap OLD NEW (OLD: {bonus}; NEW: {names}) or decline-swap"
+        warned = _warned("swapped in", state, choice, lambda spell: swap_forfeits(state, spell))
+        return f"choose {titan} swap OLD NEW (OLD: {bonus}; NEW: {names}) or decline-swap{warned}"
     if choice.kind == "bonus" and not names:
         return "waits until a school level makes a spell eligible"
     if not names:
         where = f"{choice.school.title() if choice.school else ''} level {choice.level}"
         return f"waits for the bonus swap: a bonus {where} spell swapped away may be picked here (declining the swap forfeits this pick)"
     flag = " --bonus" if choice.kind == "bonus" else ""
-    careful = [
-        f"{spell.name}: {'; '.join(lost)}"
-        for spell in state.spell_choices(choice)
-        if (lost := spell_pick_forfeits(state, spell.name, choice.kind == "bonus"))
-    ]
-    warned = "".join(f"\n      ! picked here, {line}" for line in careful)
+    bonus_pick = choice.kind == "bonus"
+    warned = _warned(
+        "picked here", state, choice, lambda spell: spell_pick_forfeits(state, spell, bonus_pick)
+    )
     return f"choose {titan} spell NAME{flag} ({names}){warned}"
+
+
+def _warned(
+    how: str, state: TitanState, choice: PendingChoice, loses: Callable[[str], Sequence[str]]
+) -> str:
+    """A line marked ``!`` for each spell of ``choice`` that, taken so, makes the Titan lose a
+    pick (``loses``), said before it is taken."""
+    return "".join(
+        f"\n      ! {how}, {spell.name}: {'; '.join(lost)}"
+        for spell in state.spell_choices(choice)
+        if (lost := loses(spell.name))
+    )
 
 
 def _report(step: Step, headline: str) -> None:

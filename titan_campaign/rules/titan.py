@@ -181,7 +181,7 @@ def _buy_spell(state: TitanState, event: SpellBought, notes: list[str]) -> Titan
         raise RuleError(
             f"{SPELL_NEEDS_MASTERY}; {spell.school.title()} is at {state.schools[spell.school]} (R5)"
         )
-    return _learn(_spend(state, spell.name), spell.name, "xp")
+    return _spend(_learn(state, spell.name, "xp"), spell.name)  # a known spell is said first
 
 
 def _choose_spell(state: TitanState, event: SpellChosen, notes: list[str]) -> TitanState:
@@ -712,7 +712,31 @@ def spell_pick_forfeits(state: TitanState, spell_name: str, bonus: bool = False)
     picks it leaves fewer spells than picks for (one of them is forfeited later, R5)."""
     name = find_spell(spell_name).name
     try:
-        step = apply(state, SpellChosen(spell=name, pick=spell_pick_for(state, name, bonus)))
+        event = SpellChosen(spell=name, pick=spell_pick_for(state, name, bonus))
+    except RuleError:
+        return ()
+    return _forfeits(state, event)
+
+
+def swap_forfeits(state: TitanState, spell_name: str) -> tuple[str, ...]:
+    """What swapping ``spell_name`` in for a bonus spell (R6) makes the Titan lose, as
+    ``spell_pick_forfeits`` says it; a loss that depends on the bonus spell forgotten names it
+    (forgetting a spell the pick may take leaves the pick that spell)."""
+    new = find_spell(spell_name).name
+    olds = [known.name for known in state.spells if known.bonus]
+    if not olds:
+        return ()
+    lost = {old: _forfeits(state, BonusSwapped(old=old, new=new)) for old in olds}
+    always = [line for line in lost[olds[0]] if all(line in other for other in lost.values())]
+    return (
+        *always,
+        *(f"forgetting {old}, {line}" for old in olds for line in lost[old] if line not in always),
+    )
+
+
+def _forfeits(state: TitanState, event: SpellChosen | BonusSwapped) -> tuple[str, ...]:
+    try:
+        step = apply(state, event)
     except RuleError:
         return ()
     lost = [note for note in step.notes if "forfeited" in note or "lapses" in note]
@@ -740,6 +764,26 @@ def _short(state: TitanState) -> dict[tuple[str, int], tuple[int, int]]:
     )
     left = {key: len(state.unknown_spells(*key)) for key in needs}
     return {key: (needed, left[key]) for key, needed in needs.items() if needed > left[key]}
+
+
+def check_no_pick_forfeited(state: TitanState, event: SpellBought | SpellBoughtWithGold) -> None:
+    """A spell bought (with XP or gold) that a pending pick would give free, when buying it
+    leaves that pick nothing to learn, is refused: chosen with the pick it costs nothing,
+    bought the pick is forfeited (R5, R2). Asked before a purchase is made, never of one in
+    the history (a history that did so stays as it is)."""
+    try:
+        after = apply(state, event).state
+    except RuleError:
+        return  # refused anyway, for its own reason
+    lost = Counter(c for c in state.pending if c.kind == "spell") - Counter(after.pending)
+    for pick in lost:
+        school = pick.school.title() if pick.school else ""
+        where = f"{article(school)} {school} level {pick.level}" if school else "a free"
+        raise RuleError(
+            f"{event.spell} is the last spell the pending pick of {where} spell can take:"
+            f" choose it with that pick, free (bought, it would leave the pick nothing to learn,"
+            f" and the pick would be forfeited, {'R5' if school else 'R2'})"
+        )
 
 
 def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> str:

@@ -17,6 +17,7 @@ from ...rules.titan import (
     TitanState,
     next_school_level,
     spell_pick_forfeits,
+    swap_forfeits,
 )
 from .base import titan_app
 from .forms import Choice, PickModal
@@ -27,13 +28,13 @@ if TYPE_CHECKING:
 DECLINE = "__decline__"
 
 
-def spell_choice(spell: Spell, loses: Sequence[str] = ()) -> Choice:
+def spell_choice(spell: Spell, loses: Sequence[str] = (), how: str = "Picked here") -> Choice:
     """A spell to pick; ``loses``: what picking it makes the Titan lose, said before."""
     label = f"{spell.name:<22} {spell.school.title():<10} level {spell.level}   Mana {spell.mana}   {spell.cast}"
     detail = f"{spell.name} ({spell.school.title()} {spell.level}, {spell.mana} Mana, {spell.cast}): {spell.text}"
     if loses:  # marked on its line (80 columns hold no more), said in its rules text
         label += "  !"
-        detail = "! Picked here: " + "; ".join(loses) + "\n" + detail
+        detail = f"! {how}: " + "; ".join(loses) + "\n" + detail
     return Choice(spell.name, label, detail)
 
 
@@ -89,7 +90,10 @@ def swap_choices(choice: PendingChoice) -> Callable[[TitanState], list[Choice]]:
             "Keep my bonus spells (decline the swap)",
             "Nothing is forgotten; the offer is closed.",
         )
-        picks = [spell_choice(spell) for spell in state.spell_choices(choice)]
+        picks = [
+            spell_choice(spell, swap_forfeits(state, spell.name), "Swapped in")
+            for spell in state.spell_choices(choice)
+        ]
         return [keep, *(swap_choice(state, pick) for pick in picks)]
 
     return listed
