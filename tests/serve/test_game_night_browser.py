@@ -138,7 +138,10 @@ def test_ctrl_c_while_a_tab_saves_stops_cleanly_and_keeps_the_change(
     assert xp["spent"] == 100 * abilities["luck"]
     thorn.page.wait_for_selector("body.-closed")  # the tab says why it closed
     said = " ".join(thorn.page.inner_text(".closed-dialog").split())
-    assert "The host stopped the game night. Every change made here is saved." in said
+    assert (
+        "The host stopped the game night. Every change saved here is kept; a form left open was not saved."
+        in said
+    )
 
 
 def test_keys_reach_the_app_as_the_page_opens_with_no_click_first(

@@ -300,7 +300,7 @@ async def test_ctrl_c_tells_a_tab_the_host_stopped_only_once_its_app_has_saved_a
         assert message.type == aiohttp.WSMsgType.CLOSE
         assert (message.data, message.extra) == (
             aiohttp.WSCloseCode.GOING_AWAY,
-            "The host stopped the game night. Every change made here is saved.",
+            "The host stopped the game night. Every change saved here is kept; a form left open was not saved.",
         )
         assert running == []  # its app had finished saving and ended: the message is true
     assert game_night.process.wait(timeout=STEP_SECONDS) == 0  # stopped by the one ctrl+c

@@ -53,7 +53,9 @@ HEARTBEAT_SECONDS: Final = 15.0
 """A tab's websocket is pinged this often, and closed if the browser stops answering."""
 TEMPLATES: Final = Path(__file__).parent / "templates"
 
-STOPPED: Final = "The host stopped the game night. Every change made here is saved."
+STOPPED: Final = "The host stopped the game night. Every change saved here is kept; a form left open was not saved."
+"""What a tab is told as the host stops (a WebSocket close reason: at most 123 bytes); a form
+open in it was not saved (the host keeps what was typed, and says where)."""
 
 
 def phone_page(said: str) -> str:

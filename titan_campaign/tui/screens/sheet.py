@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -442,12 +443,16 @@ class SheetScreen(OneTitan, Screen[None]):
         table = self.query_one("#spell-list", DataTable)
         upright = self.has_class("-upright")
         highlighted = self.highlighted_spell()
-        table.clear(columns=upright != (len(table.columns) == len(UPRIGHT_SPELL_COLUMNS)))
-        if not table.columns:
-            table.add_columns(*(UPRIGHT_SPELL_COLUMNS if upright else SPELL_COLUMNS))
+        labels = UPRIGHT_SPELL_COLUMNS if upright else SPELL_COLUMNS
+        rows = [(row[0], row[3]) if upright else row for row in spell_rows(data)]
+        table.clear(columns=True)
+        for index, label in enumerate(labels):  # each as wide as its widest cell, set here:
+            # measured by the table later, rows already drawn kept the old widths (names cut)
+            widths = (cell_len(text) for text in (label, *(row[index] for row in rows)))
+            table.add_column(label, width=max(widths))
         self.spell_lines = {spell.name: spell for spell in data.spells}
-        for row in spell_rows(data):
-            table.add_row(*((row[0], row[3]) if upright else row), key=row[0])
+        for row in rows:
+            table.add_row(*row, key=row[0])
         table.display = bool(data.spells)
         if highlighted is not None and highlighted in {row[0] for row in spell_rows(data)}:
             table.move_cursor(row=table.get_row_index(highlighted), animate=False)
