@@ -91,8 +91,27 @@ CREATED = {"kind": "created", "name": "Forger", "player": "Eve", "base_xp": 100}
 )
 def test_import_of_an_impossible_campaign_is_refused_whole(cli, tmp_path, events, message) -> None:
     cli.ok("campaign", "new", "Home", "--base-xp", "0")
-    assert message in cli.refused("import", str(_export_with(tmp_path, events)))
+    refusal = cli.refused("import", str(_export_with(tmp_path, events)))
+    assert message in refusal
+    assert "backup" not in refusal  # the file is wrong, not this database
     assert "Forged" not in cli.ok("campaign", "list")
+
+
+def test_an_export_edited_by_hand_is_refused_without_advice_about_this_database(
+    thorn, tmp_path
+) -> None:
+    """Imported or merged, an export with a score edited to -1 is refused naming it; the
+    refusal told the player to restore a backup of their own, healthy, database."""
+    thorn.ok("game", "Thorn:won:score=100")
+    edited = tmp_path / "edited.json"
+    thorn.ok("export", "-o", str(edited))
+    edited.write_text(edited.read_text().replace('"score": 100', '"score": -1'))
+    for command in ("import", "merge"):
+        refusal = thorn.refused(command, str(edited))
+        assert "outcome.score: 0 or more" in refusal and "backup" not in refusal, refusal
+    fresh = type(thorn)(tmp_path / "fresh.json", thorn.capsys)
+    refusal = fresh.refused("import", str(edited))
+    assert refusal.endswith("outcome.score: 0 or more; nothing imported"), refusal
 
 
 def test_the_example_campaign_is_an_export_of_this_version_as_the_program_writes_it(

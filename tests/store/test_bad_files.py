@@ -50,8 +50,8 @@ EXPECTED = {
     "binary": "not valid JSON",
     "a JSON list": "not a titan-campaign database",
     "no schema version": "has lost its meta document (its schema version)",
-    "wrong shape": "damaged at campaigns 1: name: text (left untouched: mend it by hand, or"
-    " restore a backup, see `titan-campaign backups`)",
+    "wrong shape": "damaged at campaigns 1: name: text (left untouched): mend it by hand, or"
+    " restore a backup (see `titan-campaign backups`)",
     "table of the wrong kind": "not a titan-campaign database",
     "change of a bad shape": "damaged at changes 1",
     "newer schema": f"newer titan-campaign (schema {SCHEMA_VERSION + 1}",

@@ -33,6 +33,7 @@ from .documents import (
     NOT_UNDOABLE,
     SCHEMA_VERSION,
     CampaignDoc,
+    Damaged,
     all_kept_as_checked,
     campaign_from_docs,
     change_id,
@@ -660,7 +661,12 @@ class Database:
         if last is not None and last.raw == raw:
             return Session(self.path, _own_copy(last.tables), None, last.events_checked)
         sealed = is_sealed(raw)
-        tables, upgraded_from, as_parsed = _checked(self.path, raw, sealed=sealed)
+        try:
+            tables, upgraded_from, as_parsed = _checked(self.path, raw, sealed=sealed)
+        except Damaged as error:
+            raise StoreError(
+                f"{error}: mend it by hand, or restore a backup (see `titan-campaign backups`)"
+            ) from None
         if upgraded_from is not None:
             return Session(self.path, tables, upgraded_from)
         self._last = _Read(raw, tables, sealed, sealed and as_parsed)

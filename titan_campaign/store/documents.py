@@ -244,12 +244,13 @@ def _usual(doc: Any) -> bool:
     return 1 <= campaign <= _MAX_NUMBER and 0 <= undone <= _MAX_NUMBER
 
 
-DAMAGED = "(left untouched: mend it by hand, or restore a backup, see `titan-campaign backups`)"
-"""How a damaged file's refusal ends: what the player can do."""
+class Damaged(StoreError):
+    """A file whose documents are damaged (a hand edit): the database itself is told how to
+    be mended (``Database``), a copy or an export given to merge or import is not."""
 
 
 def _wrong(path: Path, where: str, error: ShapeError) -> StoreError:
-    return StoreError(f"{path} is damaged at {where}: {error} {DAMAGED}")
+    return Damaged(f"{path} is damaged at {where}: {error} (left untouched)")
 
 
 def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
@@ -264,8 +265,8 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
             if kind is ChangeDoc and _NUMBER_KEY.fullmatch(number) and _usual(doc):
                 continue
             if not (isinstance(number, str) and _NUMBER_KEY.fullmatch(number)):
-                raise StoreError(
-                    f"{path} is damaged at {table}: {number} is not a document number {DAMAGED}"
+                raise Damaged(
+                    f"{path} is damaged at {table}: {number} is not a document number (left untouched)"
                 )
             try:
                 parse(kind, doc)
@@ -274,8 +275,8 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     campaigns = data.get("campaigns", {})
     for number, change in data.get("changes", {}).items():
         if str(change["campaign"]) not in campaigns:
-            raise StoreError(
-                f"{path} is damaged: changes {number} names campaign {change['campaign']}, which is missing {DAMAGED}"
+            raise Damaged(
+                f"{path} is damaged: changes {number} names campaign {change['campaign']}, which is missing (left untouched)"
             )
     # each table in the order of its documents' numbers, whatever order an editor or a tool
     # (jq -S: 1, 10, 100, 11...) left them in: a campaign's changes are replayed so

@@ -36,7 +36,7 @@ from ..rules.events import (
 from ..rules.names import name_key
 from ..rules.printable import kept_text
 from .database import Database, Session, Stored, now_iso
-from .documents import DAMAGED, EXPORT_FORMAT, REFUSED_FORMAT, change_to_doc
+from .documents import EXPORT_FORMAT, REFUSED_FORMAT, change_to_doc
 from .exchange import ExportFile, check_export, export_tables, read_export
 from .files import StoreError, parse_json, read_bytes, write_atomically
 
@@ -110,8 +110,7 @@ def read_copy(path: Path) -> dict[str, Any]:
             return export_copy(path, read_export(path))
         return Database(path).checked_tables(raw=raw)
     except StoreError as error:
-        message = str(error).removesuffix(f" {DAMAGED}").removesuffix(" (left untouched)")
-        message = message.removesuffix("; left untouched")
+        message = str(error).removesuffix(" (left untouched)").removesuffix("; left untouched")
         message = message.removesuffix(": upgrade titan-campaign").removesuffix(
             "; nothing imported"
         )
