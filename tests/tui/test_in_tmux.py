@@ -5,6 +5,7 @@ to settle, which hides what is drawn before a widget has measured itself)."""
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,25 @@ class Terminal:
             ["tmux", "-L", self.socket, *argv], capture_output=True, text=True, check=True
         ).stdout
 
+    def start(self, tmp_path: Path, size: tuple[int, int], *argv: str) -> None:
+        """The app on ``argv``, in a window of ``size`` (once the window has it: the app
+        measures its terminal as it starts)."""
+        env = f"TITAN_CAMPAIGN_BACKUPS=0 XDG_CONFIG_HOME={tmp_path / 'config'} TERM=xterm-256color"
+        app = " ".join(
+            shlex.quote(word) for word in (sys.executable, "-m", "titan_campaign", *argv)
+        )
+        width, height = size
+        command = f"sleep 0.5; env {env} {app}; sleep 60"
+        self.tmux("new", "-d", "-s", "t", "-x", str(width), "-y", str(height), command)
+
+    def click(self, x: int, y: int) -> None:
+        """A left click at column ``x``, line ``y`` (from 0), as the terminal reports it."""
+        for end in "Mm":
+            self.tmux("send-keys", "-t", "t", "-l", f"\x1b[<0;{x + 1};{y + 1}{end}")
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "t")
+
     def keys(self, *keys: str) -> None:
         for key in keys:
             self.tmux("send-keys", "-t", "t", key)
@@ -44,7 +64,7 @@ class Terminal:
 
     def wait_for(self, text: str) -> str:
         deadline = time.monotonic() + SECONDS
-        while text not in (screen := self.tmux("capture-pane", "-p", "-t", "t")):
+        while text not in (screen := self.screen()):
             assert time.monotonic() < deadline, screen
             time.sleep(0.2)
         return screen
@@ -79,9 +99,9 @@ def test_spells_picked_from_the_sheet_are_listed_whole_in_columns(
     for _ in range(3):  # its three spell picks, each the first offered
         time.sleep(0.8)
         terminal.keys("Enter")
-    screen = terminal.wait_for("Summoning II ")
+    terminal.wait_for("Summoning II ")
     time.sleep(1.5)  # what the screen settles on
-    screen = terminal.tmux("capture-pane", "-p", "-t", "t")
+    screen = terminal.screen()
     lines = screen.splitlines()
     header = next(line for line in lines if line.lstrip().startswith("Spell "))
     rows = lines[lines.index(header) + 1 : lines.index(header) + 4]
@@ -92,3 +112,22 @@ def test_spells_picked_from_the_sheet_are_listed_whole_in_columns(
     ], screen
     for row in rows:  # each row's school under the School heading
         assert row.index("Summoning ", 20) == header.index("School"), screen
+
+
+def test_a_scenario_typed_takes_undo_off_the_game_form_s_key_bar(
+    tmp_path: Path, terminal: Terminal
+) -> None:
+    """A scenario typed (the field clicked) left "^z Undo ^y Redo" on the key bar, keys that
+    did nothing there; a row's figure typed took them off."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    terminal.start(tmp_path, (80, 24), "--db", str(db), "--campaign", "Demo")
+    terminal.wait_for("Thorn")
+    terminal.keys("g")
+    terminal.wait_for("Scenario e.g.")
+    terminal.click(34, 1)
+    time.sleep(0.5)
+    assert "^z Undo" in terminal.screen().splitlines()[-1]  # nothing typed yet
+    terminal.tmux("send-keys", "-t", "t", "-l", "Siege")
+    terminal.wait_for("Scenario Siege")
+    time.sleep(0.5)
+    assert "Undo" not in terminal.screen().splitlines()[-1]

@@ -164,7 +164,7 @@ async def test_up_from_the_first_spell_goes_back_to_the_boxes(example_db: Path) 
 
 async def test_a_tall_level_up_pick_opens_on_its_title_at_80x24(tmp_path: Path) -> None:
     """A long name's news made the pick taller than the screen: it opened scrolled past its
-    title ("LEVEL 1: choose a free spell-school level")."""
+    title ("Choose a free spell-school level")."""
     from titan_campaign.tui.screens.forms import FormBox
 
     name = "Zedekiah the Very Long Named Warlord of Titans"
@@ -258,6 +258,27 @@ async def test_level_up_offers_the_free_school_then_its_spell_pick(tmp_path: Pat
     assert state.schools["air"] == 1 and state.spent_xp == 200  # the free level cost nothing
     assert [known.name for known in state.spells] == [offered[0]]
     assert state.pending == ()
+
+
+async def test_free_school_levels_waiting_are_not_named_by_the_level_reached_last(
+    tmp_path: Path,
+) -> None:
+    """Level 2's free school level deferred, then level 3 reached: both picks were titled
+    "LEVEL 3"; the news names the level reached, the title how many wait."""
+    boxes = [AbilityBought(ability=a) for a in ("power", "power", "skill", "skill")]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [won_game(1, 500), *boxes])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+        assert app.screen.heading == "Choose a free spell-school level, 1 of 2 waiting (R2)"
+        await pilot.press("enter")  # Water level 1, then its spell pick
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+        assert app.screen.heading == "Choose a free spell-school level (R2)"
 
 
 async def test_deferred_choices_stay_on_the_sheet_and_the_roster(tmp_path: Path) -> None:

@@ -217,9 +217,11 @@ class ChoiceFlow:
         """The pick list of one pending choice."""
         state = self.state
         db, titan = self.sheet.db, self.sheet.titan
-        if choice.kind == "school":
+        if choice.kind == "school":  # the news says the level reached; a deferred one is older
+            waiting = sum(pending.kind == "school" for pending in state.pending)
+            of = f", 1 of {waiting} waiting" if waiting > 1 else ""
             self._ask(
-                f"LEVEL {state.level}: choose a free spell-school level (R2)",
+                f"Choose a free spell-school level{of} (R2)",
                 school_choices,
                 lambda shown, school: actions.choose_school(db, titan, school, shown=shown),
                 news,

@@ -517,7 +517,6 @@ class RecordGameScreen(Screen[None]):
             self.fit_headings()
             for number in range(1, len(self.states) + 1):
                 self.preview(number)
-            return
         self._changed_row(event.input)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
