@@ -36,3 +36,14 @@ def test_a_target_named_twice_or_a_goal_already_met_is_refused(thorn) -> None:
     thorn.ok("spend", "Thorn", "ability", "luck")
     refusal = thorn.refused("goal", "Thorn", "--ability", "luck=1", "--keep")
     assert refusal == "Thorn already has Luck 1: nothing to keep as a goal"
+
+
+def test_a_goal_met_with_more_says_what_the_titan_has(thorn) -> None:
+    """Thorn with Power 2 asked for Power 1 was told "Thorn already has Power 1"."""
+    thorn.ok("spend", "Thorn", "ability", "power")
+    thorn.ok("spend", "Thorn", "ability", "power")
+    out = thorn.ok("goal", "Thorn", "--ability", "power=1", "--school", "fire=0")
+    assert out == "Thorn already has Power 2, Fire 0 (the goal: Power 1, Fire 0)\n"
+    assert thorn.ok("goal", "Thorn", "--ability", "power=2") == "Thorn already has Power 2\n"
+    refusal = thorn.refused("goal", "Thorn", "--ability", "power=0", "--keep")
+    assert refusal == "Thorn already has Power 2 (the goal: Power 0): nothing to keep as a goal"

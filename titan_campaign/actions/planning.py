@@ -89,7 +89,7 @@ def keep_goal(
         plan = goals.plan_goal(state, goal)  # a goal the rules cannot reach is refused here
         if not plan.steps and (goal.abilities or goal.schools or goal.spells):
             raise RuleError(
-                f"{state.name} already has {goal.describe()}: nothing to keep as a goal"
+                f"{state.name} already has {goal.reached(state)}: nothing to keep as a goal"
             )
         made = GoalSet(
             abilities=tuple(goal.abilities.items()),

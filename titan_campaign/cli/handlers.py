@@ -513,10 +513,10 @@ def cmd_goal(args: Namespace, db: Database) -> None:
     if args.format == "json":
         print(json.dumps(plan.to_json(), indent=2))
         return
-    goal = plan.goal.describe()
     if not plan.steps:
-        print(f"{state.name} already has {goal}")
+        print(f"{state.name} already has {plan.goal.reached(state)}")
         return
+    goal = plan.goal.describe()
     when = "can do it now" if plan.xp_needed == 0 else f"needs {plan.xp_needed} XP more"
     games = (
         ""

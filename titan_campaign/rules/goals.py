@@ -100,6 +100,17 @@ class Goal:
         parts += [f"{name.title()} {level}" for name, level in self.schools.items()]
         return ", ".join(parts + list(self.spells)) or "nothing"
 
+    def reached(self, state: TitanState) -> str:
+        """What ``state`` has of what the goal names (a goal met), and the goal when it asked
+        for less: ``Power 2 (the goal: Power 1)``."""
+        has = Goal(
+            {name: state.abilities[name] for name in self.abilities},
+            {name: state.schools[name] for name in self.schools},
+            self.spells,
+        ).describe()
+        goal = self.describe()
+        return has if has == goal else f"{has} (the goal: {goal})"
+
 
 def parse_goal(
     abilities: Iterable[str] = (), schools: Iterable[str] = (), spells: Iterable[str] = ()
