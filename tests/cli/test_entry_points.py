@@ -94,7 +94,28 @@ def test_a_mistake_is_told_by_the_parser_of_every_command(
         parse_arguments(["shet", "gold"])  # "gold" is a command, "shet" is not
     assert exited.value.code == 1
     error = capsys.readouterr().err
-    assert "invalid choice: 'shet'" in error and "'sheet'" in error and "'gold'" in error
+    assert error == 'error: no command "shet": did you mean sheet? (see titan-campaign --help)\n'
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["help"], 'no command "help" (see titan-campaign --help)'),
+        (
+            ["titan", "lst"],
+            'no command "lst": did you mean list? (see titan-campaign titan --help)',
+        ),
+    ],
+)
+def test_a_word_that_is_no_command_is_said_with_the_nearest_one(
+    words: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped command was answered with argparse's "invalid choice" and every command."""
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit):
+        parse_arguments(words)
+    assert capsys.readouterr().err == f"error: {said}\n"
 
 
 def _every_parser() -> list[tuple[str, argparse.ArgumentParser]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
@@ -67,6 +68,16 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """A mistake in the command's words: one line, exit 1, like any other refusal."""
         self.exit(1, f"error: {one_line(message)} (see {self.prog} --help)\n")
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A command that is not one is said in a player's words, with the nearest one
+        (argparse listed every command after "invalid choice")."""
+        if isinstance(action, _Commands) and value not in action.choices:
+            near = difflib.get_close_matches(value, list(action.choices), n=1)
+            self.error(
+                f'no command "{one_line(value)}"' + (f": did you mean {near[0]}?" if near else "")
+            )
+        super()._check_value(action, value)
 
 
 def _names(text: str) -> list[str]:
