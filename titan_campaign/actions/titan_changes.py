@@ -139,8 +139,9 @@ def buy_spell(
 
 def can_buy_spell(state: TitanState, spell: str) -> Decision:
     """Whether ``spell`` may be bought with XP now (as ``buy_spell``)."""
+    event = SpellBought(spell=find_spell(spell).name)
     try:
-        event = _spell_bought(state, SpellBought(spell=find_spell(spell).name))
+        check_no_pick_forfeited(state, event)
     except RuleError as error:
         return Decision(False, str(error))
     return check(state, event)
