@@ -86,3 +86,39 @@ def test_without_a_goal_there_is_no_next_step_and_it_says_how_to_set_one(db: Dat
     assert step is None and "keeps no build goal" in reason
     with pytest.raises(actions.RuleError, match="keeps no build goal"):
         actions.take_goal_step(db, actions.find_titan(db, "Thorn"))
+
+
+def test_a_spell_a_pending_pick_takes_free_is_not_offered_for_xp(db: Database) -> None:
+    """The last Water level 2 spell the pending Water level 2 pick may take: the app's list of
+    spells to buy left it in, and buying it forfeited the pick."""
+    from titan_campaign.rules.events import GameOutcome, GameRecorded, SchoolGained, SpellChosen
+
+    thorn = actions.find_titan(db, "Thorn")
+    events = [
+        GameRecorded(
+            game=1,
+            date="2026-11-29",
+            scenario="Siege",
+            outcome=GameOutcome(result="lost", scenario_xp=550),
+        ),
+        SchoolGained(school="water", level=1),
+        SpellChosen(spell="Bog Walker", pick="school"),
+        SchoolGained(school="water", level=2),
+        SpellChosen(spell="Ice Bolt", pick="school"),
+        SpellChosen(spell="Water Affinity", pick="school"),
+        SchoolGained(school="water", level=3, free=True),
+        SpellChosen(spell="Bog Lord", pick="school"),
+        SpellChosen(spell="Raise/Lower Water", pick="school"),
+    ]
+    for event in events:
+        actions.change_titans(db, thorn.campaign, {thorn.titan: lambda _, e=event: [e]})
+    state = actions.read_titan(db, thorn).state
+    assert actions.can_buy_spell(state, "Ice Wall")  # Ice Shield is left for the pick
+    actions.buy_spell(db, thorn, "Ice Wall")
+    state = actions.read_titan(db, thorn).state
+    asked = actions.can_buy_spell(state, "Ice Shield")
+    assert not asked and "choose it with that pick, free" in asked.reason
+    with pytest.raises(actions.RuleError) as refused:
+        actions.buy_spell(db, thorn, "Ice Shield")
+    assert str(refused.value) == asked.reason
+    assert actions.can_buy_spell(state, "Ice Storm")  # a level 3 spell: no pick waits for it
