@@ -88,13 +88,17 @@ def played_elsewhere(events: Sequence[Event], campaign: str, here: str = "") -> 
     as played in ``campaign`` (games already of another campaign keep theirs), so it is never
     taken for one of the new campaign's games; so is the game a gold line came from. A past
     campaign of the same name (another group's), or ``here`` itself (a Titan brought back
-    into the campaign it was exported from), is told apart with a number, "Iron Crown (2)"."""
+    into the campaign it was exported from), is told apart: with a number, "Iron Crown (2)",
+    or, for ``here``, as its games there before it left, "Iron Crown (earlier)"."""
     named = {e.played_in for e in events if isinstance(e, GameRecorded) and e.played_in}
     named.add(here)
     number, label = 1, campaign
     while label in named:
         number += 1
-        label = f"{campaign[: SHORT - 5]} ({number})"
+        tag = str(number)
+        if campaign == here:
+            tag = "earlier" if number == 2 else f"earlier {number - 1}"
+        label = f"{campaign[: SHORT - len(tag) - 3]} ({tag})"
     campaign = label
     moved: list[Event] = []
     for event in events:
