@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from textual.containers import VerticalScroll
 from textual.widgets import DataTable
 
 from titan_campaign import actions
@@ -15,7 +16,7 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens import campaigns
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
 from titan_campaign.tui.screens.choices import spell_choices, swap_choices
-from titan_campaign.tui.screens.forms import PickModal
+from titan_campaign.tui.screens.forms import FormBox, PickModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.widgets.box_grid import BOX_WIDTH, BOX_X, BoxGrid
@@ -165,7 +166,6 @@ async def test_up_from_the_first_spell_goes_back_to_the_boxes(example_db: Path) 
 async def test_a_tall_level_up_pick_opens_on_its_title_at_80x24(tmp_path: Path) -> None:
     """A long name's news made the pick taller than the screen: it opened scrolled past its
     title ("Choose a free spell-school level")."""
-    from titan_campaign.tui.screens.forms import FormBox
 
     name = "Zedekiah the Very Long Named Warlord of Titans"
     water = [SchoolGained(school="water", level=1), SpellChosen(spell="Bog Walker", pick="school")]
@@ -177,6 +177,55 @@ async def test_a_tall_level_up_pick_opens_on_its_title_at_80x24(tmp_path: Path) 
         assert isinstance(app.screen, PickModal)
         box = app.screen.query_one(FormBox)
         assert box.max_scroll_y > 0 and box.scroll_y == 0
+
+
+async def test_the_page_follows_the_cursor_down_the_boxes_on_a_short_screen(
+    tmp_path: Path,
+) -> None:
+    """At 60x20 a banner of choices filled the screen: seven Downs put the cursor on Wisdom,
+    out of sight, and space would have checked a box the player never saw."""
+    events: list[Event] = [
+        won_game(1, scenario_xp=2000),
+        *(AbilityBought(ability="intelligence") for _ in range(2)),
+        *(SchoolGained(school=school, level=1) for school in ("water", "air", "earth")),
+    ]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        grid = app.screen.query_one("#abilities", BoxGrid)
+        page = grid.parent
+        while not isinstance(page, VerticalScroll):
+            page = page.parent
+        for _ in range(7):
+            await pilot.press("down")
+        await pilot.pause()
+        assert grid.current is not None and grid.current.key == "wisdom"
+        row = grid.content_region.y + 1 + grid.cursor  # under the grid's heading
+        assert page.content_region.y <= row < page.content_region.bottom
+        assert "Wisdom:" in rendered(grid).splitlines()[-1]  # its hint, at the grid's foot
+        assert row + 1 < page.content_region.bottom
+
+
+async def test_a_pick_list_on_a_short_screen_keeps_its_highlight_in_sight(
+    tmp_path: Path,
+) -> None:
+    """At 32x16 (a phone with its keyboard open) the news filled the dialog: Down moved the
+    highlight below the dialog's edge, and Enter picked a spell the player never saw."""
+    events: list[Event] = [won_game(1, scenario_xp=500), SchoolGained(school="water", level=1)]
+    name = "Zedekiah the Long Named"
+    db = build_db(tmp_path / "c.json", 200, [(name, "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan=name)
+    async with app.run_test(size=(32, 16)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+        box, picks = app.screen.query_one(FormBox), app.screen.query_one("#picks")
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert picks.highlighted == 2
+        visible = box.content_region
+        assert visible.y <= picks.region.y and picks.region.bottom <= visible.bottom
 
 
 async def test_clicking_a_box_checks_it(tmp_path: Path) -> None:

@@ -570,6 +570,17 @@ class PickModal(FormModal):
         """Opened on its title: the list taking the focus scrolled a tall pick (a long name's
         news, at 80x24) past the title saying what is picked."""
         self.call_after_refresh(self.query_one(FormBox).scroll_home, animate=False)
+        self.call_after_refresh(self._fit_list)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_list)
+
+    def _fit_list(self) -> None:
+        """The list no taller than the dialog shows at once, so that it scrolls to its own
+        highlighted entry (on a short screen the dialog scrolled instead, and the highlight
+        moved out of sight: Enter picked a spell the player never saw)."""
+        room = self.query_one(FormBox).scrollable_content_region.height
+        self.query_one("#picks", OptionList).styles.max_height = max(3, min(14, room - 2))
 
     def _options(self) -> list[Option]:
         return [Option(plain(c.label), id=c.value, disabled=not c.enabled) for c in self.choices]
@@ -594,6 +605,8 @@ class PickModal(FormModal):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         choice = self.choices[event.option_index]
         self.query_one("#pick-detail", Static).update(plain(choice.detail))
+        if event.option_list.has_focus:  # the list, with its highlighted entry, in sight
+            event.option_list.scroll_visible(animate=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.picked(event.option.id or "")

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -154,6 +155,18 @@ class BoxGrid(Widget, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.refresh(layout=True)  # the hint below may take another number of lines
+        self.call_after_refresh(self.show_cursor)
+
+    def show_cursor(self) -> None:
+        """The page scrolled to the cursor's row and the hint under the grid, when the keys
+        moved it off the screen (space would check a box the player cannot see)."""
+        page = next((w for w in self.ancestors if isinstance(w, ScrollableContainer)), None)
+        if page is None or not self.has_focus:
+            return
+        hint = self.hint(self.content_size.width).plain
+        top = self.content_region.y - page.content_region.y + round(page.scroll_y) + 1
+        below = len(self.rows) - self.cursor + (hint.count("\n") + 1 if hint else 0)
+        page.scroll_to_region(Region(0, top + self.cursor, 1, below), animate=False, immediate=True)
 
     def on_focus(self) -> None:
         self.refresh(layout=True)
