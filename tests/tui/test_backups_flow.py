@@ -201,3 +201,31 @@ async def test_a_long_line_of_a_backup_wraps_within_the_screen_instead_of_being_
         await pilot.resize_terminal(size[0] + 30, size[1])  # wrapped anew for the new width
         await pilot.pause()
         assert f"Thorn: gold +7 ({note})" in " ".join(screen_text(app).split())
+
+
+async def test_on_a_phone_held_upright_each_backup_says_what_it_came_before(
+    changed_db: Path,
+) -> None:
+    """At 32 columns only the number and the time showed: what each backup was taken before
+    sat off the right edge, cut to "undo: Thor" once scrolled to."""
+    app = TitanCampaignApp(changed_db)
+    async with app.run_test(size=(32, 32)) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert len(table.columns) == 2
+        newest = str(table.get_row_at(0)[1])
+        assert newest.endswith("\nThorn: bought a Wisdom box (100 XP)"), newest
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+
+
+async def test_the_backups_hint_says_which_backups_are_kept(changed_db: Path) -> None:
+    """It said "the last 100 are kept": a backup older than a day is kept only as the newest
+    of its day."""
+    app = TitanCampaignApp(changed_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        hint = " ".join(rendered(app.screen.query_one("#backups-hint")).split())
+        assert "kept: every backup of the last 24 hours, up to 100" in hint
+        assert "and the newest of each day for 30 days" in hint

@@ -110,11 +110,20 @@ class BackupsScreen(Screen[None]):
         number = max((len(str(backup.number)) for backup in self._rows), default=1)
         when = max((len(backup.when) for backup in self._rows), default=5)
         table.add_column("#", width=number)
-        table.add_column("saved", width=when)
-        # the line a backup was taken before wraps within the screen, never cut off
-        table.add_column("as it was before", width=max(20, self.size.width - number - when - 9))
+        # the line a backup was taken before wraps within the screen, never cut off; with no
+        # room for it beside the time (a phone held upright), it goes under the time
+        before = self.size.width - number - when - 9
+        if before < 20:
+            table.add_column("saved, as it was before", width=max(when, before + when + 3))
+        else:
+            table.add_column("saved", width=when)
+            table.add_column("as it was before", width=before)
         for backup in self._rows:
-            table.add_row(str(backup.number), backup.when, Text(backup.before or "-"), height=None)
+            said = Text(backup.before or "-")
+            cells = (
+                [Text(f"{backup.when}\n").append_text(said)] if before < 20 else [backup.when, said]
+            )
+            table.add_row(str(backup.number), *cells, height=None)
         table.move_cursor(row=row)
         table.display = bool(self._rows)
 
@@ -126,8 +135,9 @@ class BackupsScreen(Screen[None]):
         if self._rows:
             kept = actions.restore_keeps(database(self))
             return (
-                f"enter or r: restore the highlighted backup ({kept})   the last {keep} are "
-                f"kept (set {actions.BACKUPS_ENV} to change)"
+                f"enter or r: restore the highlighted backup ({kept})   kept: every backup of"
+                f" the last 24 hours, up to {keep} (set {actions.BACKUPS_ENV} to change), and the"
+                " newest of each day for 30 days"
             )
         if keep == 0:
             return f"There are no backups: they are turned off ({actions.BACKUPS_ENV}=0)."

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -32,26 +33,48 @@ def game_log_table(games: list[GameLogEntry]) -> Group | str:
     wide as the screen."""
     if not games:
         return "No games recorded yet (g records one)."
-    parts: list[Text | Table] = []
+    parts: list[Text | _Entries] = []
     for game in games:
         heading = Text(f"Game {game.game}   {game.date}", style="bold")
         if game.scenario:
             heading.append("   ").append(game.scenario)
         parts.append(heading)
+        parts.append(_Entries(game))
+    return Group(*parts)
+
+
+STACKED_BELOW = 50
+"""Under this width (a phone held upright) a Titan's figures go under its name: in a column
+beside the name and the XP they were squeezed to a letter a line."""
+
+
+class _Entries:
+    """A game's entries: name, XP and figures side by side, or stacked on a narrow screen."""
+
+    def __init__(self, game: GameLogEntry) -> None:
+        self.game = game
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        participants = self.game.participants
+        if options.max_width < STACKED_BELOW:
+            for part in participants:
+                yield Text.assemble((part.titan, "bold"), f"  {part.award} XP")
+                figures = f"{entry_text(part.outcome, part.survivors)}\n{part.breakdown.summary()}"
+                yield Padding(Text(figures), (0, 0, 1, 2))
+            return
         table = Table(
             box=None, show_edge=False, show_header=False, padding=(0, 1, 1, 0), expand=True
         )
         table.add_column("Titan", no_wrap=False, max_width=20)
         table.add_column("XP", justify="right")
         table.add_column("figures and award", ratio=1)
-        for part in game.participants:
+        for part in participants:
             table.add_row(
                 Text(part.titan),
                 f"{part.award} XP",
                 Text(f"{entry_text(part.outcome, part.survivors)}\n{part.breakdown.summary()}"),
             )
-        parts.append(table)
-    return Group(*parts)
+        yield table
 
 
 class GameLogModal(MessageModal):
