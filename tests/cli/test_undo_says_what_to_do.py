@@ -45,3 +45,21 @@ def test_undo_right_after_an_import_says_it_is_not_undone_and_changes_nothing(cl
         "the latest change (import of The Iron Crown) is not undone by `undo`"
     ), refusal
     assert "Osk" in cli.ok("titan", "list")
+
+
+def test_undo_after_an_import_that_began_the_file_names_no_backup(cli, monkeypatch) -> None:
+    """The example loaded into a new database, undo sent the player to `titan-campaign
+    backups`, which said there were none: the import began the file."""
+    monkeypatch.delenv("TITAN_CAMPAIGN_BACKUPS", raising=False)
+    example = Path(__file__).parents[2] / "sheets" / "example-campaign.json"
+    cli.ok("import", str(example))
+    assert cli.ok("backups").startswith("no backups of")
+    assert cli.refused("undo") == (
+        "the latest change (import of The Iron Crown) is not undone by `undo`: no backup holds"
+        " the file as it was before it (the file began with it, or backups are turned off);"
+        " `titan-campaign campaign delete NAME --yes` takes a campaign it brought in away;"
+        " `undo --campaign NAME` undoes a campaign's own latest change"
+    )
+    cli.ok("campaign", "new", "Home", "--base-xp", "0")
+    cli.ok("campaign", "delete", "Home", "--yes")  # kept a backup first: restore names it
+    assert "`restore N` brings it back" in cli.refused("undo")

@@ -65,7 +65,11 @@ async def test_loading_the_example_campaign_imports_its_titans(tmp_path: Path, m
         )
         await pilot.press("ctrl+z")  # not a change inside the example: it says so
         await pilot.pause()
-        assert "The latest change (import of Example) cannot be undone" in notes.text()
+        said = " ".join(notes.text().split())
+        assert "The latest change (import of Example) cannot be undone" in said
+        # it began the file: no backup holds it as it was before (k showed none)
+        assert "no backup holds the file as it was before it" in said
+        assert "d deletes a campaign it brought in" in said and "k (Backups)" not in said
     assert stored(db, "Thorn").abilities["luck"] == 1
 
 

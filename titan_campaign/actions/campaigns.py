@@ -27,6 +27,7 @@ from ..rules.titan import (
     wisdom_in_game,
 )
 from ..store import Database, Gone, Session, Stored, StoreError, now_iso
+from ..store import backups as backup_files
 from ..store.database import titan_gone
 from ..store.merge import forget_kept_deleted, merged_campaigns
 from .common import (
@@ -374,6 +375,17 @@ def not_undoable(db: Database) -> str:
         return session.not_undoable_note()
 
 
+IMPORT_NOTE = "import of "
+"""How an import's change note begins (``import_campaigns``)."""
+NO_BACKUP_BEFORE = "the file began with it, or backups are turned off"
+"""Why no backup holds the file as it was before its latest change, when none is kept."""
+
+
+def backed_up(db: Database) -> bool:
+    """Whether a backup is kept of the file (the newest: as it was before its latest change)."""
+    return bool(backup_files.list_backups(db.path))
+
+
 UNCHECK_REFUSED = (
     "Only the latest purchase can be unchecked (it is the same as undo, ctrl+z); "
     "h shows the history."
@@ -462,8 +474,13 @@ def _undo(
             return Undone(Change("", str(merged["text"]), {}), read_merged(session, campaign), {})
         note = session.not_undoable_note()
         if note and of is None:
+            way = "`titan-campaign backups` lists the file as it was before it, `restore N` brings it back"
+            if not backup_files.list_backups(db.path):
+                way = f"no backup holds the file as it was before it ({NO_BACKUP_BEFORE})"
+                if note.startswith(IMPORT_NOTE):
+                    way += "; `titan-campaign campaign delete NAME --yes` takes a campaign it brought in away"
             raise RuleError(
-                f"the latest change ({note}) is not undone by `undo`: `titan-campaign backups` lists the file as it was before it, `restore N` brings it back; `undo --campaign NAME` undoes a campaign's own latest change"
+                f"the latest change ({note}) is not undone by `undo`: {way}; `undo --campaign NAME` undoes a campaign's own latest change"
             )
         stored, damaged = _campaign_to_undo(session, of)
         key = CampaignRef(session.campaign_doc_id(stored.id))

@@ -33,6 +33,7 @@ from ..store.files import is_missing, write_atomically
 from ..store.merge import Merged, export_copy
 from ..store.outputs import check_not_database, write_output
 from ..store.schemas import SCHEMAS, schema_text
+from .campaigns import IMPORT_NOTE
 from .common import (
     Done,
     check_dates_played,
@@ -274,7 +275,7 @@ def import_campaigns(db: Database, path: Path) -> Imported:
             session.save(stored, campaign, f"import of {campaign.name}")
         for deletion in exported.deleted:  # so that a merge with an older copy keeps them
             session.keep_deletion(to_json(deletion))
-        session.saved_text = f"import of {', '.join(c.name for c in campaigns)}"
+        session.saved_text = f"{IMPORT_NOTE}{', '.join(c.name for c in campaigns)}"
         session.not_undoable = session.saved_text  # undo would take back a change inside
     return Imported([campaign.name for campaign in campaigns])
 

@@ -670,9 +670,13 @@ class TitanCampaignApp(App[int]):
             return False
         note = self.attempt(lambda: actions.not_undoable(self.db))
         if note:
+            way = "k (Backups) restores the file as it was before it."
+            if not actions.backed_up(self.db):
+                way = f"no backup holds the file as it was before it ({actions.NO_BACKUP_BEFORE})."
+                if note.startswith(actions.IMPORT_NOTE):
+                    way += " d deletes a campaign it brought in."
             self.notify(
-                f"The latest change ({note}) cannot be undone: k (Backups) restores the file as"
-                " it was before it.",
+                f"The latest change ({note}) cannot be undone: {way}",
                 title="Not undone",
                 severity="warning",
                 markup=False,
