@@ -257,17 +257,25 @@ def test_a_correction_made_before_the_other_copy_undid_its_game_stands_and_the_u
     assert entry(logged(copies.ann, 5), "Mira")["figures"]["score"] == 80
 
 
-def test_a_correction_its_own_copy_undid_is_not_listed_as_refused(copies: Copies) -> None:
+def test_a_correction_its_own_copy_undid_is_kept_aside_and_said_to_be_undone(
+    copies: Copies,
+) -> None:
     """Bo corrected Mira's entry and took it back; Ann corrected it meanwhile. The merge
-    listed Bo's correction as refused ("corrected for Mira meanwhile"), though Bo had undone
-    it himself: nothing of it was to come in."""
+    listed Bo's correction as refused ("corrected for Mira meanwhile") as if it were in
+    effect; then it was left out without a word, and with it the redo it could have had.
+    It is kept aside, said to have been undone on its copy."""
     copies.on(copies.ann, "correct", "2", "Mira:won:score=200,battle-won=2")
     copies.on(copies.bo, "correct", "2", "Mira:won:score=150,battle-won=2")
     copies.on(copies.bo, "undo")
+    aside = "(undone on its copy: kept aside, no longer to be redone)"
     said = copies.merge()
-    assert "refused" not in said and "nothing to merge" in said, said
+    assert aside in said, said
     into_bo = copies.merge(copies.bo, copies.ann)
-    assert "refused" not in into_bo and "+ game 2 corrected for Mira" in into_bo, into_bo
+    assert aside in into_bo and "+ game 2 corrected for Mira" in into_bo, into_bo
+    kept = json.loads(copies.bo.db.with_name("campaigns.json.refused.json").read_text())["refused"]
+    assert [entry["change"]["text"] for entry in kept] == [
+        "game 2 corrected for Mira: score 300 -> 150, -15 XP"
+    ]
     assert sheets(copies.bo.db) == sheets(copies.ann.db)
     assert entry(logged(copies.bo, 2), "Mira")["figures"]["score"] == 200
 

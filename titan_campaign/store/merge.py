@@ -355,8 +355,7 @@ class _Replay:
                         self._check_corrected(campaign, side, made_change, change.events)
                     campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
                 except RuleError as error:
-                    if not change.undone:  # one its copy undid itself: nothing was to come in
-                        self._refuse(campaign, change.text, str(error), change, side)
+                    self._refuse(campaign, change.text, str(error), change, side)
                     continue
                 sides = ("mine", "theirs") if change_id in self.both else (side,)
                 for each in sides:  # each copy's number for the Titans it created
@@ -440,8 +439,11 @@ class _Replay:
         self, campaign: Campaign, what: str, reason: str, change: Change, side: str
     ) -> None:
         """A change refused; one of this copy's own (``side`` "mine") is said to be, as the
-        merge takes it back."""
-        if side == "mine" and change.id not in self.both:
+        merge takes it back. One its copy had undone is kept aside too (it was not in effect,
+        but it could have been redone: never lost), said so."""
+        if change.undone:
+            what = f"{what} (undone on its copy: kept aside, no longer to be redone)"
+        elif side == "mine" and change.id not in self.both:
             what = f"{what} (made on this copy: taken back)"
         self.refused.append(Refused(campaign.name, what, reason, _kept(change)))
 
