@@ -63,3 +63,15 @@ def test_undo_after_an_import_that_began_the_file_names_no_backup(cli, monkeypat
     cli.ok("campaign", "new", "Home", "--base-xp", "0")
     cli.ok("campaign", "delete", "Home", "--yes")  # kept a backup first: restore names it
     assert "`restore N` brings it back" in cli.refused("undo")
+
+
+def test_a_change_line_holding_quotes_is_quoted_without_nesting(cli) -> None:
+    """'"campaign "Iron Crown" renamed "Second Age"" cannot be undone now' read as three
+    quoted pieces."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "100")
+    cli.ok("campaign", "rename", "Second Age")
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "100")
+    assert cli.refused("undo", "--campaign", "Second Age") == (
+        '\'campaign "Iron Crown" renamed "Second Age"\' cannot be undone now:'
+        ' a campaign named "Iron Crown" already exists'
+    )

@@ -17,6 +17,7 @@ from ..rules.events import (
     SchoolGained,
 )
 from ..rules.game_log import changed_figures, correction_text
+from ..rules.names import quoted
 from ..rules.state import GamePlayed
 from ..rules.titan import (
     Step,
@@ -309,7 +310,7 @@ def _guard_kept(state: TitanState, old: GamePlayed, new: GamePlayed) -> list[str
 def _undo_first(found: Campaign, error: XPAlreadySpent) -> str:
     """The refusal of a correction that takes back spent XP, naming what to undo first."""
     spent = found.spent_by(found.titan_id(error.titan), error.missing)
-    listed = " and ".join(f'"{change.text}"' for change in spent)
+    listed = " and ".join(quoted(change.text) for change in spent)
     return f"{error}; undo {listed} first" if spent else str(error)
 
 
@@ -492,7 +493,7 @@ def _undo(
         try:
             session.save(stored, new, f"undo: {change.text}")
         except RuleError as error:  # the campaign's old name is another campaign's now
-            raise RuleError(f'"{change.text}" cannot be undone now: {error}') from None
+            raise RuleError(f"{quoted(change.text)} cannot be undone now: {error}") from None
     steps = {
         TitanRef(key, tid): Step(new.state(tid), ())
         for tid in change.events
@@ -520,7 +521,7 @@ def redo(db: Database, of: CampaignRef | TitanRef | None = None, alone: bool = F
         try:
             session.save(stored, outcome.campaign, f"redo: {change.text}")
         except RuleError as error:  # the campaign's new name is another campaign's now
-            raise RuleError(f'"{change.text}" cannot be redone now: {error}') from None
+            raise RuleError(f"{quoted(change.text)} cannot be redone now: {error}") from None
     steps = {TitanRef(key, tid): step for tid, step in outcome.steps.items()}
     return Undone(change, outcome.campaign, steps)
 

@@ -41,7 +41,7 @@ from .game_log import (
     check_winners_survived,
     game_log,
 )
-from .names import did_you_mean, name_key, renamed_note, same_name
+from .names import did_you_mean, name_key, quoted, renamed_note, same_name
 from .state import GamePlayed
 from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
 
@@ -393,9 +393,9 @@ class Campaign:
         if blocked:
             names = self.names()
             who = _listed([names.get(tid, str(tid)) for tid in blocked])
-            first = [f'"{c.text}"' for c in reversed(later) if any(c.touches(t) for t in blocked)]
+            first = [quoted(c.text) for c in reversed(later) if any(c.touches(t) for t in blocked)]
             raise RuleError(
-                f'"{latest.text}" also changed {who}, who changed again since: '
+                f"{quoted(latest.text)} also changed {who}, who changed again since: "
                 f"undo {_listed(first)} first (ctrl+z on that Titan's sheet, or undo TITAN,"
                 " takes each back)"
             )
@@ -408,7 +408,7 @@ class Campaign:
             for tid in latest.events if change_id else ():
                 _check_not_needed(campaign, tid)
         except RuleError as error:
-            raise RuleError(f'"{latest.text}" cannot be undone now: {error}') from None
+            raise RuleError(f"{quoted(latest.text)} cannot be undone now: {error}") from None
         if latest.campaign_renamed and not any(c.campaign_renamed for c in later):
             campaign = campaign.named(latest.campaign_renamed[0])
         return campaign, undone
@@ -419,7 +419,7 @@ class Campaign:
         others = [names.get(tid, f"Titan {tid}") for tid in change.events if tid != titan_id]
         if others:
             raise RuleError(
-                f'"{change.text}" also changed {_listed(others)}: it is not {done} from'
+                f"{quoted(change.text)} also changed {_listed(others)}: it is not {done} from"
                 f" {names.get(titan_id, 'one Titan')}'s screen; the campaign's own (ctrl+z or"
                 " ctrl+y on the roster) takes it whole, once it is the campaign's latest"
             )
@@ -491,7 +491,7 @@ class Campaign:
             before._check_games_free(redone)
             steps = before._judge(redone)
         except RuleError as error:
-            raise RuleError(f'"{latest.text}" cannot be redone now: {error}') from None
+            raise RuleError(f"{quoted(latest.text)} cannot be redone now: {error}") from None
         campaign = self.with_changes(rest + (redone,), steps)
         if latest.campaign_renamed:
             campaign = campaign.named(latest.campaign_renamed[1])
@@ -520,7 +520,7 @@ def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
                 who = state.name if state is not None else f"Titan {titan_id}"
                 where = f"change {change.number} " if change.number is not None else "change "
                 raise BrokenBy(
-                    f'{who}: {where}"{change.text}" breaks the rules at its event {place} ({event.kind}): {error}',
+                    f"{who}: {where}{quoted(change.text)} breaks the rules at its event {place} ({event.kind}): {error}",
                     change,
                     error,
                 ) from None
@@ -537,7 +537,9 @@ def _check_not_needed(campaign: Campaign, titan_id: int) -> None:
     try:
         replay_changes(titan_id, (change for change in campaign.changes if not change.undone))
     except BrokenBy as broken:
-        raise RuleError(f'"{broken.change.text}", made since, needs it ({broken.reason})') from None
+        raise RuleError(
+            f"{quoted(broken.change.text)}, made since, needs it ({broken.reason})"
+        ) from None
 
 
 def _check_game(entry: GameLogEntry) -> None:

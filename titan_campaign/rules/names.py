@@ -76,6 +76,12 @@ def renamed_note(typed: str, names: Sequence[str]) -> str | None:
     return None if old is None else f"{old} is now called {names[-1]}"
 
 
+def quoted(text: str) -> str:
+    """``text`` in quotes for a one-line message: single ones around a text that holds double
+    ones (a change's line, 'campaign "Iron Crown" renamed "Second Age"'), never nested."""
+    return f"'{text}'" if '"' in text else f'"{text}"'
+
+
 def quoted_list(names: Iterable[str], last: str = "or") -> str:
     """``"A", "B" or "C"``: names quoted for a one-line message."""
     quoted = [f'"{name}"' for name in names]

@@ -49,6 +49,7 @@ from ..rules.events import (
     is_moment,
 )
 from ..rules.facts import PRINTABLE, Facts, ShapeError, Text, Whole, parse, to_json
+from ..rules.names import quoted
 from ..rules.printable import is_unprintable, shown
 from .files import StoreError
 
@@ -396,8 +397,8 @@ def campaign_from_docs(
             except ShapeError as error:
                 if not lenient:
                     who = _stored_name(changes, tid)
-                    raise _wrong(path, f'change {number} "{text}" ({who})', error) from None
-                problem = f'change {number} "{text}" is damaged: {error}'
+                    raise _wrong(path, f"change {number} {quoted(text)} ({who})", error) from None
+                problem = f"change {number} {quoted(text)} is damaged: {error}"
                 unreadable.setdefault(int(tid), problem)
                 events[int(tid)] = ()  # the change still touches the Titan
         renamed = raw.get("campaign_renamed")
@@ -456,7 +457,7 @@ def events_from_docs(
         try:
             found += _events(events, checked)
         except ShapeError as error:
-            raise _wrong(path, f'change {number} "{text}" ({who()})', error) from None
+            raise _wrong(path, f"change {number} {quoted(text)} ({who()})", error) from None
     return tuple(found)
 
 

@@ -33,7 +33,7 @@ from ..rules.events import (
     GameRemoved,
     Renamed,
 )
-from ..rules.names import name_key
+from ..rules.names import name_key, quoted
 from ..rules.printable import kept_text
 from .database import Database, Session, Stored, now_iso
 from .documents import EXPORT_FORMAT, REFUSED_FORMAT, change_to_doc
@@ -192,7 +192,7 @@ class _Replay:
                 break
             fork += 1
         self.differs = [  # one change both copies hold, edited by hand on one of them
-            f'"{one.text}" is not the same on the other copy (edited by hand on one of them?):'
+            f"{quoted(one.text)} is not the same on the other copy (edited by hand on one of them?):"
             " each copy keeps its own"
             for one, other in zip(mine.changes[:fork], theirs.changes, strict=False)
             if change_to_doc(0, one) != change_to_doc(0, other)
@@ -298,7 +298,7 @@ class _Replay:
                 continue  # this copy left it out already (an earlier merge): nothing changes
             where = "this copy" if side == "theirs" else "the other copy"
             reason = (
-                f'{where} undid it, and its change "{dropper.text}" made it no longer redoable'
+                f"{where} undid it, and its change {quoted(dropper.text)} made it no longer redoable"
                 ": enter it again if it should stand"
             )
             taken_back = " (taken back on this copy)" if side == "mine" else ""
