@@ -229,9 +229,8 @@ def test_buying_the_last_spell_a_pending_pick_takes_free_is_refused(thorn) -> No
     before = thorn.db.read_bytes()
     refusal = thorn.refused("buy", "Thorn", "spell", "Raise/Lower Water", "--price", "1")
     assert refusal == (
-        "Raise/Lower Water is the last spell the pending pick of a Water level 1 spell can take:"
-        " choose it with that pick, free (bought, it would leave the pick nothing to learn, and"
-        " the pick would be forfeited, R5)"
+        "Raise/Lower Water is a spell the pending picks need: bought, a pick would be left"
+        " with no spell to learn and forfeited; choose it with a pick instead, free (R5)"
     )
     assert thorn.db.read_bytes() == before
     assert "Raise/Lower Water" in thorn.ok("choose", "Thorn", "spell", "Raise/Lower Water")

@@ -142,13 +142,52 @@ def test_r5_buying_the_last_spell_a_pending_pick_takes_is_refused_before_it_is_m
     with pytest.raises(RuleError) as refused:
         check_no_pick_forfeited(thorn.state, SpellBought(spell="Ice Shield"))
     assert str(refused.value).startswith(
-        "Ice Shield is the last spell the pending pick of a Water level 2 spell can take"
+        "Ice Shield is a spell the pending picks need: bought, a pick would be left"
     )
     thorn.do(GoldChanged(amount=10))
-    with pytest.raises(RuleError, match="forfeited, R5"):
+    with pytest.raises(RuleError, match="forfeited; choose it with a pick instead, free"):
         check_no_pick_forfeited(thorn.state, SpellBoughtWithGold(spell="Ice Shield", price=5))
     thorn.do(SpellBought(spell="Ice Shield"))  # a history that did so still replays
     assert picks(thorn.state) == []
+
+
+def test_r5_a_spell_bought_that_leaves_more_picks_than_spells_is_refused(titan):
+    """Three Water level 1 picks wait for the three Water level 1 spells: buying one left a
+    pick short (forfeited when the others were made), with no word before."""
+    mira = titan(base_xp=0).earn(2000).school("water", 1).school("water", 2).school("water", 3)
+    assert picks(mira.state).count(("water", 1)) == 3
+    with pytest.raises(RuleError, match="a spell the pending picks need"):
+        check_no_pick_forfeited(mira.state, SpellBought(spell="Bog Walker"))
+    mira.do(GoldChanged(amount=5))
+    with pytest.raises(RuleError, match="a spell the pending picks need"):
+        check_no_pick_forfeited(mira.state, SpellBoughtWithGold(spell="Bog Walker", price=1))
+    check_no_pick_forfeited(mira.state, SpellBought(spell="Ice Shards"))  # a level 3 to spare
+
+
+def test_r5_r6_the_last_spells_a_bonus_and_a_free_pick_need_are_not_sold(titan):
+    """Every school full and all but two spells known, a bonus pick and a free pick wait:
+    buying one of the two left a pick without a spell (the bonus pick forfeited, said after)."""
+    thorn = titan(base_xp=200).earn(30000)
+    for school in ("water", "air", "earth", "fire", "summoning", "sorcery", "nature", "divine"):
+        for level in (1, 2, 3):
+            thorn.school(school, level)
+            while picks := [c for c in thorn.state.pending if c.kind == "spell"]:
+                pick = "school" if picks[0].school else "free"
+                thorn.choose(thorn.state.spell_choices(picks[0])[0].name, pick)
+    assert thorn.state.pending == ()
+    left = [spell.name for spell in thorn.state.unknown_spells()]
+    thorn.do(GoldChanged(amount=len(left)))
+    for name in left[:-2]:
+        thorn.do(SpellBoughtWithGold(spell=name, price=1))
+    thorn.buy("intelligence", 1)  # a bonus pick
+    for ability in ("power", "skill"):  # to the next level: its free level is a free pick
+        if not any(choice.kind == "spell" for choice in thorn.state.pending):
+            thorn.buy(ability, 1)
+    kinds = sorted(choice.kind for choice in thorn.state.pending)
+    assert kinds == ["bonus", "spell"] and len(thorn.state.unknown_spells()) == 2, kinds
+    for name in left[-2:]:
+        with pytest.raises(RuleError, match="a spell the pending picks need"):
+            check_no_pick_forfeited(thorn.state, SpellBought(spell=name))
 
 
 def test_r5_a_known_spell_bought_with_xp_is_said_to_be_known_before_the_xp_is_counted(titan):

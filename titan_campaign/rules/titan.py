@@ -767,23 +767,39 @@ def _short(state: TitanState) -> dict[tuple[str, int], tuple[int, int]]:
 
 
 def check_no_pick_forfeited(state: TitanState, event: SpellBought | SpellBoughtWithGold) -> None:
-    """A spell bought (with XP or gold) that a pending pick would give free, when buying it
-    leaves that pick nothing to learn, is refused: chosen with the pick it costs nothing,
-    bought the pick is forfeited (R5, R2). Asked before a purchase is made, never of one in
-    the history (a history that did so stays as it is)."""
+    """A spell bought (with XP or gold) that the pending picks need is refused: bought, it
+    leaves fewer of them a spell to learn than before (one is forfeited, at once or when the
+    others are made), where a pick would have given it free (R5, R2, R6). Buying a spell the
+    picks can spare (another is left for each) is not. Asked before a purchase is made,
+    never of one in the history (a history that did so stays as it is)."""
     try:
         after = apply(state, event).state
     except RuleError:
         return  # refused anyway, for its own reason
-    lost = Counter(c for c in state.pending if c.kind == "spell") - Counter(after.pending)
-    for pick in lost:
-        school = pick.school.title() if pick.school else ""
-        where = f"{article(school)} {school} level {pick.level}" if school else "a free"
+    if _picks_fillable(after) < _picks_fillable(state):
         raise RuleError(
-            f"{event.spell} is the last spell the pending pick of {where} spell can take:"
-            f" choose it with that pick, free (bought, it would leave the pick nothing to learn,"
-            f" and the pick would be forfeited, {'R5' if school else 'R2'})"
+            f"{event.spell} is a spell the pending picks need: bought, a pick would be left"
+            " with no spell to learn and forfeited; choose it with a pick instead, free (R5)"
         )
+
+
+def _picks_fillable(state: TitanState) -> int:
+    """How many of the pending spell picks (school, free and bonus picks) can each be given
+    a spell of its own now: a pick's spells are matched with the others' (an augmenting path
+    moves a pick to another of its spells to make room)."""
+    picks = [state.spell_choices(c) for c in state.pending if c.kind in ("spell", "bonus")]
+    taken: dict[str, int] = {}  # spell: the pick it goes to
+
+    def place(pick: int, tried: set[str]) -> bool:
+        for spell in picks[pick]:
+            if spell.name not in tried:
+                tried.add(spell.name)
+                if spell.name not in taken or place(taken[spell.name], tried):
+                    taken[spell.name] = pick
+                    return True
+        return False
+
+    return sum(place(pick, set()) for pick in range(len(picks)))
 
 
 def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> str:
