@@ -75,3 +75,18 @@ def test_a_change_line_holding_quotes_is_quoted_without_nesting(cli) -> None:
         '\'campaign "Iron Crown" renamed "Second Age"\' cannot be undone now:'
         ' a campaign named "Iron Crown" already exists'
     )
+
+
+def test_undo_after_an_import_made_with_backups_off_names_no_older_backup(cli, monkeypatch) -> None:
+    """Backups off for the import only: undo sent the player to `restore N`, whose newest
+    backup came before Cid joined (restoring it would take Cid away too)."""
+    monkeypatch.delenv("TITAN_CAMPAIGN_BACKUPS", raising=False)
+    cli.ok("campaign", "new", "X", "--base-xp", "0")
+    cli.ok("titan", "add", "Bob", "--player", "B")
+    cli.ok("titan", "add", "Cid", "--player", "C")
+    monkeypatch.setenv("TITAN_CAMPAIGN_BACKUPS", "0")
+    cli.ok("import", str(Path(__file__).parents[2] / "sheets" / "example-campaign.json"))
+    monkeypatch.delenv("TITAN_CAMPAIGN_BACKUPS")
+    refusal = cli.refused("undo")
+    assert "no backup holds the file as it was before it" in refusal, refusal
+    assert "restore N" not in refusal

@@ -60,6 +60,18 @@ EXPECTED = {
     "a Titan file": "is a Titan file, not a database: `titan-campaign titan import ",
 }
 
+DAMAGED = (
+    "empty",
+    "only spaces",
+    "truncated",
+    "not JSON",
+    "binary",
+    "deeply nested",
+    "wrong shape",
+)
+"""The contents a damaged database has (a hand edit, a write cut short by a full disk)."""
+MEND = ": mend it by hand, or restore a backup (see `titan-campaign backups`)"
+
 # A command that only reads, one that would write, and the backup commands.
 COMMANDS = [
     ("titan", "list"),
@@ -76,6 +88,8 @@ def test_a_bad_database_file_is_refused_by_name_and_left_untouched(cli, kind, ar
     expected = "has no backups yet" if argv[0] == "restore" else EXPECTED[kind]
     assert str(cli.db) in message and expected in message, message
     assert cli.db.read_bytes() == BAD_CONTENTS[kind]
+    if kind in DAMAGED and argv[0] != "restore":  # what the player can do about it
+        assert message.endswith(MEND), message
 
 
 @pytest.mark.parametrize("argv", COMMANDS, ids=lambda argv: " ".join(argv[:2]))

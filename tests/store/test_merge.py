@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import time_machine
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from titan_campaign import actions
@@ -929,6 +929,45 @@ def _redone_ids(db: Path) -> set[str]:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.tuples(st.booleans(), ACTIONS), max_size=12),
+)
+# Ann's undone rename that clashed with Bo's new Titan went missing (neither kept nor refused)
+@example(
+    steps=[
+        (False, ("add", "Osk", 0)),
+        (True, ("rename", "Thorn", "Osk")),
+        (True, ("rename", "Mira", "Thorn")),
+        (True, ("undo", "Thorn", 0)),
+    ]
+)
+# Bo undid Mira's joining and redid it after adding Osk, Ann gave Mira gold meanwhile: merged
+# into Ann the gold stood, merged into Bo it was refused (the redo had moved Mira's joining
+# after Osk's on Bo's copy only)
+@example(
+    steps=[
+        (False, ("undo", "", 0)),
+        (True, ("gold", "Mira", 1)),
+        (False, ("add", "Osk", 0)),
+        (False, ("redo", "", 0)),
+    ]
+)
+# Both copies undid Mira's joining, Ann after taking back her gold: merged into Bo, Bo's
+# earlier undo was refused (the gold still stood then) and Mira came back on Bo's copy only
+@example(
+    steps=[
+        (True, ("gold", "Mira", 1)),
+        (False, ("undo", "", 0)),
+        (True, ("undo", "Mira", 0)),
+        (True, ("undo", "", 0)),
+    ]
+)
+# a change Bo redid after Ann added Osk, merged twice: the second merge moved it again
+@example(
+    steps=[
+        (False, ("gold", "Thorn", 1)),
+        (False, ("undo", "Thorn", 0)),
+        (True, ("add", "Osk", 0)),
+        (False, ("redo", "Thorn", 0)),
+    ]
 )
 def test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent(
     steps: list[tuple[bool, tuple[str, str, object]]],

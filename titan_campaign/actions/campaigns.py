@@ -382,9 +382,12 @@ NO_BACKUP_BEFORE = "the file began with it, or backups are turned off"
 """Why no backup holds the file as it was before its latest change, when none is kept."""
 
 
-def backed_up(db: Database) -> bool:
-    """Whether a backup is kept of the file (the newest: as it was before its latest change)."""
-    return bool(backup_files.list_backups(db.path))
+def backed_up(db: Database, note: str) -> bool:
+    """Whether a backup holds the file as it was just before its latest change (``note``,
+    ``not_undoable``): none when that change began the file or was made with backups off
+    (the newest backup is then older, before an earlier change)."""
+    kept = backup_files.list_backups(db.path)
+    return bool(kept) and kept[0].before == note
 
 
 UNCHECK_REFUSED = (
@@ -476,7 +479,7 @@ def _undo(
         note = session.not_undoable_note()
         if note and of is None:
             way = "`titan-campaign backups` lists the file as it was before it, `restore N` brings it back"
-            if not backup_files.list_backups(db.path):
+            if not backed_up(db, note):
                 way = f"no backup holds the file as it was before it ({NO_BACKUP_BEFORE})"
                 if note.startswith(IMPORT_NOTE):
                     way += "; `titan-campaign campaign delete NAME --yes` takes a campaign it brought in away"

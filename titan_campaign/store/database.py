@@ -33,7 +33,6 @@ from .documents import (
     NOT_UNDOABLE,
     SCHEMA_VERSION,
     CampaignDoc,
-    Damaged,
     all_kept_as_checked,
     campaign_from_docs,
     change_id,
@@ -52,6 +51,7 @@ from .documents import (
 from .files import (
     LOCK_TIMEOUT,
     AfterWrite,
+    Damaged,
     Lines,
     StoreError,
     check_replaceable,
@@ -649,6 +649,15 @@ class Database:
         never saved and said to be interrupted (``hold_ctrl_c``)."""
 
     def _open(self) -> Session:
+        """A session on the file as it is now; a damaged file is refused saying how to mend it."""
+        try:
+            return self._read()
+        except Damaged as error:
+            raise StoreError(
+                f"{error}: mend it by hand, or restore a backup (see `titan-campaign backups`)"
+            ) from None
+
+    def _read(self) -> Session:
         raw = read_bytes(self.path)
         if raw is None:
             tables: dict[str, Any] = {
@@ -661,12 +670,7 @@ class Database:
         if last is not None and last.raw == raw:
             return Session(self.path, _own_copy(last.tables), None, last.events_checked)
         sealed = is_sealed(raw)
-        try:
-            tables, upgraded_from, as_parsed = _checked(self.path, raw, sealed=sealed)
-        except Damaged as error:
-            raise StoreError(
-                f"{error}: mend it by hand, or restore a backup (see `titan-campaign backups`)"
-            ) from None
+        tables, upgraded_from, as_parsed = _checked(self.path, raw, sealed=sealed)
         if upgraded_from is not None:
             return Session(self.path, tables, upgraded_from)
         self._last = _Read(raw, tables, sealed, sealed and as_parsed)

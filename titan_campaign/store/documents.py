@@ -51,7 +51,7 @@ from ..rules.events import (
 from ..rules.facts import PRINTABLE, Facts, ShapeError, Text, Whole, parse, to_json
 from ..rules.names import quoted
 from ..rules.printable import is_unprintable, shown
-from .files import StoreError
+from .files import Damaged, StoreError
 
 SCHEMA_VERSION = 4
 _ID_PATTERN = "[0-9a-f]{32}"
@@ -243,11 +243,6 @@ def _usual(doc: Any) -> bool:
         if type(events) is not list or len(events) > MAX_EVENTS or not _NUMBER_KEY.fullmatch(tid):
             return False
     return 1 <= campaign <= _MAX_NUMBER and 0 <= undone <= _MAX_NUMBER
-
-
-class Damaged(StoreError):
-    """A file whose documents are damaged (a hand edit): the database itself is told how to
-    be mended (``Database``), a copy or an export given to merge or import is not."""
 
 
 def _wrong(path: Path, where: str, error: ShapeError) -> StoreError:

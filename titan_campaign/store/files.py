@@ -23,6 +23,12 @@ class StoreError(Exception):
     """The database cannot be used as asked; the message names the file and what is wrong."""
 
 
+class Damaged(StoreError):
+    """A file whose contents are damaged (empty, not JSON, a hand edit gone wrong): the
+    database itself is told how to be mended (``Database``), a copy or an export given to
+    merge or import is not."""
+
+
 class AfterWrite(StoreError):
     """The file was replaced whole (the change is saved), then what followed failed."""
 
@@ -47,7 +53,7 @@ def read_bytes(path: Path, what: str = "campaign database") -> bytes | None:
             raise StoreError(f"{path} is a link in a loop of links, not a {what}") from None
         raise StoreError(f"{path} cannot be read: {error.strerror or error}") from None
     if not raw.strip():
-        raise StoreError(f"{path} is empty, not a {what} (left untouched)")
+        raise Damaged(f"{path} is empty, not a {what} (left untouched)")
     return raw
 
 
@@ -72,14 +78,14 @@ def parse_json(path: Path, raw: bytes) -> Any:
         return json.loads(raw, object_pairs_hook=_once)
     except _KeyTwice as twice:
         key = json.dumps(twice.key, ensure_ascii=False)
-        raise StoreError(
+        raise Damaged(
             f"{path} has the key {key[:80]} twice{_line_with_twice(raw, key)} (as a merge of two"
             " copies leaves it): keep one (left untouched)"
         ) from None
     except RecursionError:
-        raise StoreError(f"{path} nests too deeply to be read (left untouched)") from None
+        raise Damaged(f"{path} nests too deeply to be read (left untouched)") from None
     except json.JSONDecodeError as error:
-        raise StoreError(
+        raise Damaged(
             f"{path} is not valid JSON at line {error.lineno}, column {error.colno}"
             f" ({error.msg.lower().removesuffix(' starting at')}); it may be damaged (left untouched)"
         ) from None
@@ -89,7 +95,7 @@ def parse_json(path: Path, raw: bytes) -> Any:
                 f"{path} is compressed (gzip), as older backups are: `titan-campaign restore N`"
                 " brings a backup back, or uncompress it first (gunzip) (left untouched)"
             ) from None
-        raise StoreError(f"{path} is not valid JSON; it may be damaged (left untouched)") from None
+        raise Damaged(f"{path} is not valid JSON; it may be damaged (left untouched)") from None
 
 
 def _line_with_twice(raw: bytes, key: str) -> str:

@@ -271,25 +271,46 @@ class _Replay:
         first (the same whichever is merged)."""
         rests = {"mine": self.mine_rest, "theirs": self.theirs_rest}
         ranks = sorted(rests, key=lambda side: [c.id for c in rests[side]])
-        steps = []
+        places: dict[str, dict[str, datetime]] = {}
         for side, rest in rests.items():
             latest = datetime.min.replace(tzinfo=UTC)
-            for index, change in enumerate(rest):
+            places[side] = {}
+            for change in rest:
                 # a change both copies hold keeps its place in both logs: a redo of it on
                 # one copy does not move it after a change both hold after it
                 shared = change.id in self.both
                 latest = max(
                     latest, _moment(change.at if shared else change.redone_at or change.at)
                 )
+                places[side][change.id] = latest
+        steps = []
+        for side, rest in rests.items():
+            for index, change in enumerate(rest):
                 if self.picked.get(change.id, ("", change))[0] != side:
                     continue
+                # one both hold, at the later of its two places (the same whichever copy is
+                # merged into which: a redo that moved it on one copy moves it in the merge)
+                latest = max(place[change.id] for place in places.values() if change.id in place)
                 rank = ranks.index(side)
                 steps.append((latest, index, rank, 0, side, change))
                 if change.undone:
-                    undone = _moment(change.undone_at) if change.undone_at else latest
+                    # undone on both copies: at the later undo (the other copy's changes
+                    # made before it had it in effect), whichever copy is merged into which
+                    undone = max(
+                        (_moment(c.undone_at) for c in self._versions_of(change.id) if c.undone_at),
+                        default=latest,
+                    )
                     steps.append((max(undone, latest), index, rank, 1, side, change))
         steps.sort(key=lambda step: step[:4])
         return steps
+
+    def _versions_of(self, change_id: str) -> list[Change]:
+        """Each copy's version of a change, undone there (one or two)."""
+        return [
+            rest[change_id]
+            for rest in self.versions.values()
+            if change_id in rest and rest[change_id].undone
+        ]
 
     def run(self) -> Campaign:
         campaign = self.base()

@@ -671,7 +671,7 @@ class TitanCampaignApp(App[int]):
         note = self.attempt(lambda: actions.not_undoable(self.db))
         if note:
             way = "k (Backups) restores the file as it was before it."
-            if not actions.backed_up(self.db):
+            if not actions.backed_up(self.db, note):
                 way = f"no backup holds the file as it was before it ({actions.NO_BACKUP_BEFORE})."
                 if note.startswith(actions.IMPORT_NOTE):
                     way += " d deletes a campaign it brought in."
