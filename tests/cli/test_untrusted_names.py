@@ -203,3 +203,12 @@ def test_a_titan_file_whose_note_acts_on_a_terminal_is_not_imported(thorn, tmp_p
     )
     message = thorn.refused("titan", "import", str(titan_file), "--name", "Osk")
     assert "note: cannot hold control characters" in message, message
+
+
+def test_a_name_holding_double_quotes_is_quoted_without_nesting(cli) -> None:
+    """'no Titan named "Bob "B"" in ...' read as two quoted pieces."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", 'Bob "B"', "--player", "Ann")
+    refusal = cli.refused("titan", "add", 'Bob "B"', "--player", "Bo")
+    assert refusal.startswith('campaign "Iron Crown" already has a Titan named \'Bob "B"\'')
+    assert cli.refused("undo", 'Bob "C"').startswith("no Titan named 'Bob \"C\"'")

@@ -142,7 +142,7 @@ class Campaign:
     def titan_id(self, name: str) -> int:
         found = self.find(name)
         if found is None:
-            missing = f'no Titan named "{name}" in "{self.name}"'
+            missing = f"no Titan named {quoted(name)} in {quoted(self.name)}"
             for history in self.histories.values():
                 named = [e.name for e in history if isinstance(e, Created | Renamed)]
                 renamed = renamed_note(name, named)

@@ -64,8 +64,8 @@ def same_name(typed: str, known: str) -> str:
     """The name a player typed that another thing has already (``known``), quoted as that
     thing's: with what was typed when it differs (``"Thorn" ("THORN" is the same name)``)."""
     if typed == known:
-        return f'"{known}"'
-    return f'"{known}" ("{typed}" is the same name)'
+        return quoted(known)
+    return f"{quoted(known)} ({quoted(typed)} is the same name)"
 
 
 def renamed_note(typed: str, names: Sequence[str]) -> str | None:
@@ -84,10 +84,10 @@ def quoted(text: str) -> str:
 
 def quoted_list(names: Iterable[str], last: str = "or") -> str:
     """``"A", "B" or "C"``: names quoted for a one-line message."""
-    quoted = [f'"{name}"' for name in names]
-    if len(quoted) <= 1:
-        return "".join(quoted)
-    return f"{', '.join(quoted[:-1])} {last} {quoted[-1]}"
+    each = [quoted(name) for name in names]
+    if len(each) <= 1:
+        return "".join(each)
+    return f"{', '.join(each[:-1])} {last} {each[-1]}"
 
 
 class NameIndex(NamedTuple, Generic[T]):
@@ -150,7 +150,7 @@ class NameIndex(NamedTuple, Generic[T]):
         typed = " ".join(name.split())
         if len(typed) > _LONGEST_GUESSED:
             typed = typed[:_LONGEST_GUESSED] + "..."
-        message = f'no {self.noun} named "{typed}"'
+        message = f"no {self.noun} named {quoted(typed)}"
         close = self.suggestions(name)
         if close:
             message += f"; did you mean {quoted_list(close)}?"

@@ -24,7 +24,7 @@ from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.facts import ShapeError, parse, to_json
-from ..rules.names import did_you_mean, name_key, plural, renamed_note, same_name
+from ..rules.names import did_you_mean, name_key, plural, quoted, renamed_note, same_name
 from ..rules.printable import kept_text, shown
 from . import backups
 from .documents import (
@@ -272,12 +272,12 @@ class Session:
         histories = self._name_histories()
         campaigns = {doc.doc_id: shown(str(doc["name"])) for doc in self._campaigns.all()}
         if not campaigns:
-            return f'no Titan named "{titan}": {self._no_campaign()}'
+            return f"no Titan named {quoted(titan)}: {self._no_campaign()}"
         for (campaign_id, _), names in histories.items():
             renamed = renamed_note(titan, names)
             if renamed is not None:
                 return (
-                    f'no Titan named "{titan}" in any campaign: {renamed}'
+                    f"no Titan named {quoted(titan)} in any campaign: {renamed}"
                     f' (in "{campaigns.get(campaign_id, "?")}")'
                 )
         known = "; ".join(
@@ -285,7 +285,7 @@ class Session:
             + (", ".join(n[-1] for (c, _), n in histories.items() if c == doc_id) or "none yet")
             for doc_id, name in campaigns.items()
         )
-        return f'no Titan named "{titan}" in any campaign ({known})'
+        return f"no Titan named {quoted(titan)} in any campaign ({known})"
 
     def _find(
         self, titan: str, campaign: str | None, names: dict[tuple[int, int], str] | None = None
