@@ -262,3 +262,40 @@ def test_usage_words_name_the_help_and_the_kind_of_schema(thorn) -> None:
         "usage: choose TITAN spell SPELL (see titan-campaign choose --help)"
     )
     assert thorn.refused("schema", "foo").startswith("argument KIND: invalid choice: 'foo'")
+
+
+def _water_swap(cli) -> None:
+    """Thorn with a bonus Bog Walker and Water level 2 just gained: a Water level 2 pick, a
+    Water level 1 pick that waits for the bonus swap, and the swap itself pending (R5, R6)."""
+    cli.ok("campaign", "new", "P", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "A")
+    cli.ok("award", "Thorn", "--result", "won", "--score", "30000")
+    cli.ok("spend", "Thorn", "ability", "intelligence")
+    cli.ok("spend", "Thorn", "school", "water")
+    cli.ok("choose", "Thorn", "spell", "Bog Walker", "--bonus")
+    cli.ok("choose", "Thorn", "spell", "Water Affinity")
+    cli.ok("spend", "Thorn", "school", "water")
+
+
+def test_a_spell_the_picks_can_spare_through_the_bonus_swap_may_be_bought(cli) -> None:
+    """Raise/Lower Water bought: the Water level 1 pick still takes Bog Walker once the swap
+    forgets it, so nothing is forfeited; the purchase was refused as forfeiting a pick."""
+    _water_swap(cli)
+    cli.ok("gold", "Thorn", "10")
+    cli.ok("buy", "Thorn", "spell", "Raise/Lower Water", "--price", "1")
+
+
+def test_a_spell_the_bonus_swap_needs_is_not_sold(cli) -> None:
+    """Water level 3 gained with the swap for a Water level 3 spell still open: buying Ice
+    Storm, then Bog Lord, left the swap and the Water level 3 pick one spell for two."""
+    _water_swap(cli)
+    cli.ok("choose", "Thorn", "decline-swap")
+    cli.ok("choose", "Thorn", "spell", "Raise/Lower Water")
+    cli.ok("choose", "Thorn", "spell", "Ice Bolt")
+    cli.ok("choose", "Thorn", "school", "air")
+    cli.ok("choose", "Thorn", "decline-swap")
+    cli.ok("choose", "Thorn", "spell", "Air Affinity")
+    cli.ok("spend", "Thorn", "school", "water")
+    cli.ok("spend", "Thorn", "spell", "Ice Storm")  # the picks can spare it
+    refusal = cli.refused("spend", "Thorn", "spell", "Bog Lord")
+    assert refusal.startswith("Bog Lord is a spell the pending picks need"), refusal

@@ -252,7 +252,8 @@ def test_a_correction_made_before_the_other_copy_undid_its_game_stands_and_the_u
     copies.on(copies.ann, "undo")
     said = copies.merge()
     assert "taken out" not in said
-    assert "refused: undo: game 5 recorded for Thorn and Mira" in said
+    assert "refused: undo: game 5 recorded for Thorn and Mira:" in said  # the game stands
+    assert "kept aside" not in said  # (it was said to be, as a change undone on its copy)
     assert "game 5 corrected for Mira" in said and "made since, needs it" in said, said
     assert entry(logged(copies.ann, 5), "Mira")["figures"]["score"] == 80
 

@@ -785,21 +785,36 @@ def check_no_pick_forfeited(state: TitanState, event: SpellBought | SpellBoughtW
 
 def _picks_fillable(state: TitanState) -> int:
     """How many of the pending spell picks (school, free and bonus picks) can each be given
-    a spell of its own now: a pick's spells are matched with the others' (an augmenting path
-    moves a pick to another of its spells to make room)."""
-    picks = [state.spell_choices(c) for c in state.pending if c.kind in ("spell", "bonus")]
-    taken: dict[str, int] = {}  # spell: the pick it goes to
+    a spell of its own: with the bonus swaps declined, or one taken (it forgets a bonus
+    spell, which a pick may then take, and takes a spell of its own level, R6)."""
+    picks = [c for c in state.pending if c.kind in ("spell", "bonus")]
+    best = sum(_matched(state, picks))
+    for swap in (c for c in state.pending if c.kind == "swap"):
+        for old in (known for known in state.spells if known.bonus):
+            forgot = state.evolve(spells=tuple(k for k in state.spells if k is not old))
+            swapped, *filled = _matched(forgot, [swap, *picks])
+            if swapped:
+                best = max(best, sum(filled))
+    return best
 
-    def place(pick: int, tried: set[str]) -> bool:
-        for spell in picks[pick]:
+
+def _matched(state: TitanState, choices: Sequence[PendingChoice]) -> list[bool]:
+    """Which of ``choices`` get a spell of their own when each is matched with the spells it
+    may take (an augmenting path moves a choice to another of its spells to make room; one
+    matched stays matched, so the first is filled whenever it can be)."""
+    options = [state.spell_choices(choice) for choice in choices]
+    taken: dict[str, int] = {}  # spell: the choice it goes to
+
+    def place(choice: int, tried: set[str]) -> bool:
+        for spell in options[choice]:
             if spell.name not in tried:
                 tried.add(spell.name)
                 if spell.name not in taken or place(taken[spell.name], tried):
-                    taken[spell.name] = pick
+                    taken[spell.name] = choice
                     return True
         return False
 
-    return sum(place(pick, set()) for pick in range(len(picks)))
+    return [place(choice, set()) for choice in range(len(choices))]
 
 
 def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> str:

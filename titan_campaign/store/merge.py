@@ -338,7 +338,7 @@ class _Replay:
                 try:
                     campaign, _ = campaign.undo(change_id=change_id, at=change.undone_at)
                 except RuleError as error:
-                    self._refuse(campaign, f"undo: {change.text}", str(error), change, side)
+                    self._refuse(campaign, f"undo: {change.text}", str(error), change, side, True)
                     continue
                 if side == "theirs" and change.undone_at and change_id not in self.undone_here:
                     self.brought.append(f"undo: {change.text}")  # not when undone here too
@@ -457,12 +457,18 @@ class _Replay:
         return Campaign(campaign.name, campaign.base_xp, campaign.created, changes).histories
 
     def _refuse(
-        self, campaign: Campaign, what: str, reason: str, change: Change, side: str
+        self,
+        campaign: Campaign,
+        what: str,
+        reason: str,
+        change: Change,
+        side: str,
+        undo: bool = False,
     ) -> None:
         """A change refused; one of this copy's own (``side`` "mine") is said to be, as the
         merge takes it back. One its copy had undone is kept aside too (it was not in effect,
         but it could have been redone: never lost), said so."""
-        if change.undone:
+        if change.undone and not undo:  # ``undo``: the undo refused, the change stands
             what = f"{what} (undone on its copy: kept aside, no longer to be redone)"
         elif side == "mine" and change.id not in self.both:
             what = f"{what} (made on this copy: taken back)"
