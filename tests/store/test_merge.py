@@ -682,6 +682,29 @@ def test_a_titan_taken_out_of_a_game_is_named_when_the_other_copy_corrects_that_
     assert "Osk was taken out of game 5 meanwhile on this copy" in said
 
 
+def test_a_correction_of_a_game_the_other_copy_undid_says_the_game_was_undone(
+    copies: Copies,
+) -> None:
+    """Ann undid game 5 whole; Bo corrected Mira's entry after: refused as "Mira was taken
+    out of game 5", which nobody did."""
+    copies.on(copies.ann, "game", "Thorn:won", "Mira:lost")
+    copies.copy()
+    copies.on(copies.ann, "undo")
+    copies.on(copies.bo, "correct", "5", "Mira:lost:score=200")
+    said = copies.merge()
+    assert "game 5 was undone meanwhile on this copy" in said and "taken out" not in said
+
+
+def test_a_change_to_a_titan_whose_joining_the_other_copy_undid_says_so(copies: Copies) -> None:
+    """It was refused as "a Titan's history must start with its creation"."""
+    copies.on(copies.ann, "titan", "add", "Quin", "--player", "Q")
+    copies.copy()
+    copies.on(copies.ann, "undo")
+    copies.on(copies.bo, "gold", "Quin", "5")
+    said = copies.merge()
+    assert "refused: Quin: gold +5: the Titan's joining was undone meanwhile on this copy" in said
+
+
 def test_a_titan_taken_out_of_a_game_after_the_other_copy_corrected_its_entry_is_refused(
     copies: Copies,
 ) -> None:

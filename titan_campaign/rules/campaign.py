@@ -43,7 +43,7 @@ from .game_log import (
 )
 from .names import did_you_mean, name_key, quoted, renamed_note, same_name
 from .state import GamePlayed
-from .titan import XP_PER_PURCHASE, Step, TitanState, apply, replay
+from .titan import NO_CREATION, XP_PER_PURCHASE, Step, TitanState, apply, replay
 
 __all__ = ["BASE_XP_CHOICES", "Campaign", "Change", "GameLogEntry", "Outcome", "Participant"]
 
@@ -525,7 +525,7 @@ def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
                     error,
                 ) from None
     if state is None:
-        raise RuleError("a Titan's history must start with its creation")
+        raise RuleError(NO_CREATION)
     return state
 
 

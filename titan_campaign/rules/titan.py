@@ -81,6 +81,10 @@ __all__ = [
 # --- applying events -------------------------------------------------------------------
 
 
+NO_CREATION = "a Titan's history must start with its creation"
+"""Refused: an event of a Titan that has not joined (its joining undone, say)."""
+
+
 def _spend(state: TitanState, what: str) -> TitanState:
     """R1: every purchase costs exactly 100 XP from what is available."""
     if state.available_xp < XP_PER_PURCHASE:
@@ -565,7 +569,7 @@ def apply(state: TitanState | None, event: Event) -> Step:
             raise RuleError(f"{state.name} already exists")
         return Step(TitanState(event.name, event.player, event.base_xp), ())
     if state is None:
-        raise RuleError("a Titan's history must start with its creation")
+        raise RuleError(NO_CREATION)
     if state.archived and isinstance(event, Archived):
         raise RuleError(f"{state.name} is already archived")
     if state.archived and not isinstance(event, Unarchived):
@@ -597,7 +601,7 @@ def replay(events: Iterable[Event]) -> TitanState:
         except RuleError as error:
             raise RuleError(f"event {number} ({event.kind}): {error}") from None
     if state is None:
-        raise RuleError("a Titan's history must start with its creation")
+        raise RuleError(NO_CREATION)
     return state
 
 

@@ -35,6 +35,7 @@ from ..rules.events import (
 )
 from ..rules.names import name_key, quoted
 from ..rules.printable import kept_text
+from ..rules.titan import NO_CREATION
 from .database import Database, Session, Stored, now_iso
 from .documents import EXPORT_FORMAT, REFUSED_FORMAT, change_to_doc
 from .exchange import ExportFile, check_export, export_tables, read_export
@@ -376,7 +377,11 @@ class _Replay:
                         self._check_corrected(campaign, side, made_change, change.events)
                     campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
                 except RuleError as error:
-                    self._refuse(campaign, change.text, str(error), change, side)
+                    reason = str(error)
+                    if reason == NO_CREATION:
+                        where = "this copy" if side == "theirs" else "the other copy"
+                        reason = f"the Titan's joining was undone meanwhile on {where}"
+                    self._refuse(campaign, change.text, reason, change, side)
                     continue
                 sides = ("mine", "theirs") if change_id in self.both else (side,)
                 for each in sides:  # each copy's number for the Titans it created
@@ -432,8 +437,13 @@ class _Replay:
                 now = _entry(standing.get(mapped, ()), event.game, event.played_in)
                 name = campaign.names().get(mapped, f"Titan {mapped}")
                 if was is not None and now is None:
+                    played = event.played_in or any(
+                        _entry(each, event.game, "") is not None for each in standing.values()
+                    )  # else the whole game is gone: undone
                     raise RuleError(
                         f"{name} was taken out of game {event.game} meanwhile on {where}"
+                        if played
+                        else f"game {event.game} was undone meanwhile on {where}"
                     )
                 made = _entry((event,), event.game, event.played_in)
                 if was is None or now is None or now in (was, made):  # (the same correction)
