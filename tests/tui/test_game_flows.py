@@ -306,6 +306,27 @@ async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
     assert stored(db, "Thorn").honor_guard == ("Gargoyle",)
 
 
+async def test_the_game_recorded_notice_waits_until_the_honor_guard_is_chosen(
+    tmp_path: Path,
+) -> None:
+    """On a phone the notice covered the honor guard picker's buttons as it opened."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", level_four_titan())])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("g")
+        await pilot.pause()
+        await results(pilot, "w")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, HonorGuardModal)
+        assert "recorded" not in notes.text()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert "recorded for Thorn" in notes.text()
+
+
 async def test_the_honor_guard_key_below_level_4_says_there_is_no_slot_in_one_line(
     tmp_path: Path,
 ) -> None:

@@ -211,6 +211,36 @@ async def test_the_page_follows_the_cursor_down_the_boxes_on_a_short_screen(
         assert row + 1 < page.content_region.bottom
 
 
+async def test_on_a_phone_the_sheet_opens_at_its_top_with_the_titans_name(
+    tmp_path: Path,
+) -> None:
+    """The page followed the cursor as the sheet was drawn: it opened scrolled past the name
+    (the page is to follow the keys only)."""
+    from .conftest import PHONE_UPRIGHT
+
+    name = "Bartholomew Ironhand the Unyielding"
+    events: list[Event] = [won_game(1, scenario_xp=500), SchoolGained(school="water", level=1)]
+    db = build_db(tmp_path / "c.json", 200, [(name, "Annabelle Fitzgerald", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan=name)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#sheet", VerticalScroll).scroll_y == 0
+
+
+async def test_down_on_the_last_school_stays_when_no_spell_follows(tmp_path: Path) -> None:
+    """With no spell known, Down on Divine went round to Wisdom, seventeen rows up."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(60, 20)) as pilot:
+        schools = app.screen.query_one("#schools", BoxGrid)
+        schools.focus_row(7)
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.focused is schools and schools.cursor == 7
+
+
 async def test_a_pick_list_on_a_short_screen_keeps_its_highlight_in_sight(
     tmp_path: Path,
 ) -> None:

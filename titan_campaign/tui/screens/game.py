@@ -9,6 +9,7 @@ shows it as it is now, and ctrl+s asks again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -645,7 +646,6 @@ class RecordGameScreen(Screen[None]):
         notes = [
             f"{step.state.name}: {note}" for step in done.steps.values() for note in step.notes
         ]
-        self.notify("\n".join([done.text, *notes]), title="Game recorded")
         guarded = [
             (titan, step.state)
             for titan, step in done.steps.items()
@@ -653,14 +653,20 @@ class RecordGameScreen(Screen[None]):
         ]
         app = titan_app(self)
         app.pop_screen()
-        offer_honor_guards(app, guarded)
+        # said once the guards are chosen: over a picker it covered its buttons on a phone
+        said = "\n".join([done.text, *notes])
+        offer_honor_guards(app, guarded, lambda: app.notify(said, title="Game recorded"))
 
 
 def offer_honor_guards(
-    app: TitanCampaignApp, titans: list[tuple[actions.TitanRef, TitanState]]
+    app: TitanCampaignApp,
+    titans: list[tuple[actions.TitanRef, TitanState]],
+    then: Callable[[], object],
 ) -> None:
-    """After a game, the honor guard picker for each Titan whose guard can change (R9)."""
+    """After a game, the honor guard picker for each Titan whose guard can change (R9), one
+    after the other, then ``then``."""
     if not titans:
+        then()
         return
     (titan, first), rest = titans[0], titans[1:]
-    app.open(places.HonorGuard(titan, first), lambda _: offer_honor_guards(app, rest))
+    app.open(places.HonorGuard(titan, first), lambda _: offer_honor_guards(app, rest, then))

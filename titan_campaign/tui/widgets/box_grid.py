@@ -155,7 +155,6 @@ class BoxGrid(Widget, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.refresh(layout=True)  # the hint below may take another number of lines
-        self.call_after_refresh(self.show_cursor)
 
     def show_cursor(self) -> None:
         """The page scrolled to the cursor's row and the hint under the grid, when the keys
@@ -179,9 +178,12 @@ class BoxGrid(Widget, can_focus=True):
         if target < 0:
             self._above()
         elif target >= len(self.rows):
-            self.screen.focus_next()
+            chain = self.screen.focus_chain
+            if self in chain and chain.index(self) < len(chain) - 1:  # never round to the top
+                self.screen.focus_next()
         else:
             self.cursor = target
+            self.call_after_refresh(self.show_cursor)  # the page follows the keys, only them
 
     def _above(self) -> None:
         """Up from the top row: to the last row of a grid above this one (on a narrow screen,
