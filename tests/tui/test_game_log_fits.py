@@ -55,7 +55,8 @@ def test_on_a_phone_held_upright_each_titans_figures_go_under_its_name(iron_crow
     """Under 50 columns the figures' column beside the name and the XP was one letter wide:
     "…", "6", "2" down the screen, nothing of the award readable."""
     lines = shown_lines(iron_crown, 26)  # the dialog's inside at 32 columns
-    first = lines.index("Thorn  251 XP")
-    assert lines[first + 1].startswith("  won, score 412, 4")
+    first = lines.index("Thorn")
+    assert lines[first + 1].rstrip() == "  251 XP"  # never split from its unit
+    assert lines[first + 2].startswith("  won, score 412, 4")
     assert any("100 (game won) + 100 (4" in line for line in lines)
     assert max(len(line.rstrip()) for line in lines) <= 26

@@ -57,10 +57,10 @@ class _Entries:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         participants = self.game.participants
         if options.max_width < STACKED_BELOW:
-            for part in participants:
-                yield Text.assemble((part.titan, "bold"), f"  {part.award} XP")
+            for part in participants:  # the award on a line of its own: never "250 / XP"
+                yield Text(part.titan, "bold")
                 figures = f"{entry_text(part.outcome, part.survivors)}\n{part.breakdown.summary()}"
-                yield Padding(Text(figures), (0, 0, 1, 2))
+                yield Padding(Text(f"{part.award} XP\n{figures}"), (0, 0, 1, 2))
             return
         table = Table(
             box=None, show_edge=False, show_header=False, padding=(0, 1, 1, 0), expand=True
