@@ -1,13 +1,12 @@
 # What ``titan_campaign.actions`` gives, for type checkers; at run time each submodule is
 # imported when one of its names is first used (see __init__.py).
 from .campaigns import (
-    IMPORT_NOTE,
     NO_BACKUP_BEFORE,
     EventLine,
     History,
     HistoryRow,
+    NotUndoable,
     Undone,
-    backed_up,
     correct_game,
     delete_campaign,
     history,
@@ -135,7 +134,6 @@ from .watching import changes_since
 __all__ = [
     "BACKUPS_ENV",
     "FILE_SCHEMAS",
-    "IMPORT_NOTE",
     "NO_BACKUP_BEFORE",
     "Announced",
     "Backup",
@@ -156,6 +154,7 @@ __all__ = [
     "Merged",
     "MissingFolder",
     "NameTaken",
+    "NotUndoable",
     "Participant",
     "PrintData",
     "Restored",
@@ -171,7 +170,6 @@ __all__ = [
     "add_titan",
     "archive_titan",
     "award_for",
-    "backed_up",
     "backups_kept",
     "buy_ability",
     "buy_item",

@@ -369,11 +369,16 @@ def undo(db: Database, of: CampaignRef | TitanRef | None = None, alone: bool = F
     return _undo(db, of, alone=alone)
 
 
-def not_undoable(db: Database) -> str:
-    """The file's latest change when undo cannot take it back (a campaign deleted, a backup
-    restored, campaigns imported), as it reads ("campaign "Side Quest" deleted"); empty otherwise."""
-    with db.reading() as session:
-        return session.not_undoable_note()
+class NotUndoable(NamedTuple):
+    """The file's latest change, one undo cannot take back (a campaign deleted, a backup
+    restored, campaigns imported), as it reads ("campaign "Side Quest" deleted"), and what
+    can: ``backed_up``, a backup holds the file as it was just before it (none when it began
+    the file or was made with backups off: the newest backup is then older); ``imported``,
+    it brought campaigns in (a campaign delete takes one away)."""
+
+    note: str
+    backed_up: bool
+    imported: bool
 
 
 IMPORT_NOTE = "import of "
@@ -382,12 +387,17 @@ NO_BACKUP_BEFORE = "the file began with it, or backups are turned off"
 """Why no backup holds the file as it was before its latest change, when none is kept."""
 
 
-def backed_up(db: Database, note: str) -> bool:
-    """Whether a backup holds the file as it was just before its latest change (``note``,
-    ``not_undoable``): none when that change began the file or was made with backups off
-    (the newest backup is then older, before an earlier change)."""
+def not_undoable(db: Database) -> NotUndoable | None:
+    """The file's latest change when undo cannot take it back; None otherwise."""
+    with db.reading() as session:
+        note = session.not_undoable_note()
+    return _not_undoable(db, note) if note else None
+
+
+def _not_undoable(db: Database, note: str) -> NotUndoable:
     kept = backup_files.list_backups(db.path)
-    return bool(kept) and kept[0].before == note
+    backed_up = bool(kept) and kept[0].before == note
+    return NotUndoable(note, backed_up, note.startswith(IMPORT_NOTE))
 
 
 UNCHECK_REFUSED = (
@@ -478,10 +488,11 @@ def _undo(
             return Undone(Change("", str(merged["text"]), {}), read_merged(session, campaign), {})
         note = session.not_undoable_note()
         if note and of is None:
+            latest = _not_undoable(db, note)
             way = "`titan-campaign backups` lists the file as it was before it, `restore N` brings it back"
-            if not backed_up(db, note):
+            if not latest.backed_up:
                 way = f"no backup holds the file as it was before it ({NO_BACKUP_BEFORE})"
-                if note.startswith(IMPORT_NOTE):
+                if latest.imported:
                     way += "; `titan-campaign campaign delete NAME --yes` takes a campaign it brought in away"
             raise RuleError(
                 f"the latest change ({note}) is not undone by `undo`: {way}; `undo --campaign NAME` undoes a campaign's own latest change"

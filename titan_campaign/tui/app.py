@@ -668,20 +668,21 @@ class TitanCampaignApp(App[int]):
         campaign."""
         if self.in_view()[0] is not None:
             return False
-        note = self.attempt(lambda: actions.not_undoable(self.db))
-        if note:
-            way = "k (Backups) restores the file as it was before it."
-            if not actions.backed_up(self.db, note):
-                way = f"no backup holds the file as it was before it ({actions.NO_BACKUP_BEFORE})."
-                if note.startswith(actions.IMPORT_NOTE):
-                    way += " d deletes a campaign it brought in."
-            self.notify(
-                f"The latest change ({note}) cannot be undone: {way}",
-                title="Not undone",
-                severity="warning",
-                markup=False,
-            )
-        return bool(note)
+        latest = self.attempt(lambda: actions.not_undoable(self.db))
+        if latest is None:
+            return False
+        way = "k (Backups) restores the file as it was before it."
+        if not latest.backed_up:
+            way = f"no backup holds the file as it was before it ({actions.NO_BACKUP_BEFORE})."
+            if latest.imported:
+                way += " d deletes a campaign it brought in."
+        self.notify(
+            f"The latest change ({latest.note}) cannot be undone: {way}",
+            title="Not undone",
+            severity="warning",
+            markup=False,
+        )
+        return True
 
     # --- undo / redo everywhere -----------------------------------------------------
 
