@@ -641,3 +641,21 @@ def test_a_game_played_tomorrow_is_taken_and_the_day_after_is_refused_as_later_t
     message = thorn.refused("game", "Thorn:won", "--date", after)
     assert message.startswith(f"game date {after} is later than tomorrow ({tomorrow.isoformat()}):")
     thorn.ok("game", "Thorn:won", "--date", tomorrow.isoformat())
+
+
+def test_r2_choices_tells_a_new_titan_to_spend_its_base_xp_before_the_first_game(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    assert cli.ok("choices", "Thorn").splitlines() == [
+        "- spend the 200 base XP before the first game (R2)",
+        '    titan-campaign spend "Thorn" ability|school|spell NAME',
+    ]
+    cli.ok("spend", "Thorn", "ability", "power")
+    cli.ok("spend", "Thorn", "ability", "skill")
+    assert "spend the" not in cli.ok("choices", "Thorn")  # now a free school level waits
+    cli.ok("titan", "add", "Osk", "--player", "Bo")
+    said = cli.ok("game", "Thorn:won", "Osk:lost")
+    assert "Osk: lost, 50 XP; 250 XP available" in said
+    assert "played its first game with 200 base XP unspent" in said
+    assert said.count("unspent") == 1  # Thorn spent it
+    assert cli.ok("choices", "Osk") == "Osk has no choices to make\n"

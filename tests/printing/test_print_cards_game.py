@@ -182,6 +182,28 @@ def test_the_game_card_marks_honor_guard_members_and_warns_of_choices_to_make(
     assert "CHOICE TO MAKE FIRST: choose a school level" in game_card_text(pending)
 
 
+def test_r2_the_game_card_says_a_choice_waiting_several_times_once_and_the_base_xp_to_spend(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """Six levels gained at once leave six free school levels: one line, "6 waiting". A
+    Titan that has not played yet and still holds base XP is told to spend it first (R2)."""
+    data = example_sheets["veteran"]
+    free = ChoiceLine("school", None, None, "free spell-school level (R2)")
+    pending = replace(data, pending=(free,) * 6)
+    lines = [line for line in game_card_text(pending).splitlines() if "FIRST" in line]
+    assert lines == ["CHOICE TO MAKE FIRST: free spell-school level (R2), 6 waiting"]
+    xp = replace(data.xp, base=200, available=200)
+    unplayed = replace(data, xp=xp, games=(), pending=())
+    text = " ".join(game_card_text(unplayed).split())
+    assert (
+        "CHOICE TO MAKE FIRST: spend the 200 base XP (the rules spend it before the first game, R2)"
+        in text
+    )
+    words = " ".join(pdf_pages(pages_pdf(game_card_pages(unplayed)))[0].split())
+    assert "spend the 200 base XP" in words
+    assert "FIRST" not in game_card_text(replace(unplayed, games=data.games))
+
+
 def test_the_game_card_marks_the_guard_member_not_a_base_creature_of_its_name(
     example_sheets: dict[str, SheetView],
 ) -> None:

@@ -95,3 +95,39 @@ def test_the_sheet_help_and_readme_say_paper_lays_out_svg_too_and_a_blank_sheet_
         "`svg` for the blank sheet" in readme
         and "`sheet TITAN [--format {text,json,html,pdf,svg}] [--paper a4\\|letter]" in readme
     )
+
+
+def test_an_item_named_as_mytho_titans_heading_names_it_is_the_suggested_item(
+    iron_crown: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Mytho Titan's headings are plural ("Divine Swords:", "Potions:"); the list's names are
+    not: a plural's "s" either way still names the suggested item, with its effect and
+    charges."""
+    assert main(["item", "add", "Thorn", "Divine Swords"]) == 0
+    assert main(["item", "add", "Thorn", "potions"]) == 0
+    assert main(["item", "add", "Thorn", "Golden Apple"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Thorn now has Golden Apples"
+    assert main(["sheet", "Thorn", "--format", "json"]) == 0
+    items = {item["name"]: item for item in json.loads(capsys.readouterr().out)["magic_items"]}
+    assert items["Divine Sword"]["description"].startswith("Carried by a piece with hands")
+    assert items["Potion"]["charges"] == 1
+    assert "Golden Apples" in items
+
+
+def test_a_free_form_item_close_to_a_suggested_one_says_which_the_player_may_have_meant(
+    iron_crown: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["item", "add", "Thorn", "Armor"]) == 0
+    said = capsys.readouterr().out
+    assert said.splitlines() == [
+        "Thorn now has Armor",
+        (
+            '  "Armor" is not a suggested item, so it has no effect or charges filled in; did you'
+            ' mean "Gold Armor" or "Bronze Armor"? (undo takes it back)'
+        ),
+    ]
+    assert main(["gold", "Thorn", "10"]) == 0
+    assert main(["buy", "Thorn", "item", "Divne Sword", "--price", "5"]) == 0
+    assert 'did you mean "Divine Sword"?' in capsys.readouterr().out
+    assert main(["item", "add", "Thorn", "Lucky Pebble"]) == 0  # near nothing: nothing said
+    assert capsys.readouterr().out == "Thorn now has Lucky Pebble\n"

@@ -31,7 +31,14 @@ from titan_campaign.rules.events import (
     SpellBought,
     SpellChosen,
 )
-from titan_campaign.rules.goals import Goal, GoalPlan, games_needed, parse_goal, plan_goal
+from titan_campaign.rules.goals import (
+    Goal,
+    GoalPlan,
+    games_needed,
+    games_wording,
+    parse_goal,
+    plan_goal,
+)
 from titan_campaign.rules.spells import SCHOOLS, SPELLS
 from titan_campaign.rules.titan import TitanState, apply
 
@@ -531,3 +538,12 @@ def _timed(state: TitanState, goal: Goal) -> float:
     start = time.perf_counter()
     plan_goal(state, goal)
     return time.perf_counter() - start
+
+
+@pytest.mark.parametrize(
+    ("games", "said"),
+    [(None, ""), (0.0, ""), (0.03, "about 1 game"), (1.0, "about 1 game"), (1.5, "about 2 games")],
+)
+def test_r8_games_still_to_play_are_counted_whole(games: float | None, said: str) -> None:
+    """5 XP short at an average award of 180 is a game to play, not "about 0.0 games"."""
+    assert games_wording(games) == said

@@ -174,3 +174,26 @@ def test_r2_a_titan_with_nothing_left_to_buy_has_no_next_level(titan):
     assert thorn.state.xp_to_next_level is None
     sheet = sheet_view(thorn.state, "Iron Crown")
     assert (sheet.xp.to_next_level, sheet.xp.next_level_text) == (None, "max")
+
+
+UNSPENT = "played its first game with {} base XP unspent: the rules spend base XP before the first game (R2)"
+
+
+@pytest.mark.parametrize(
+    ("base", "bought", "unspent"),
+    [(0, 0, 0), (100, 0, 100), (200, 0, 200), (200, 1, 100), (200, 2, 0)],
+)
+def test_r2_base_xp_is_spent_before_the_first_game(titan, base, bought, unspent):
+    """The rulebook: Titans "immediately spend those points". Until the first game, the base
+    XP not yet spent is shown on the sheet and the game card, and the first game says so."""
+    thorn = titan(base_xp=base)
+    for ability in ["power", "skill"][:bought]:
+        thorn.buy(ability)
+    assert thorn.state.unspent_base_xp == unspent
+    assert sheet_view(thorn.state, "Iron Crown").base_unspent == unspent
+    thorn.earn(100)
+    said = UNSPENT.format(unspent)
+    assert (said in thorn.last_notes) is bool(unspent)
+    assert thorn.state.unspent_base_xp == 0  # after the first game, XP is the Titan's to keep
+    thorn.earn(100)
+    assert not any("unspent" in note for note in thorn.last_notes)

@@ -196,7 +196,7 @@ async def test_the_goal_line_at_80x24_says_the_next_step_before_what_is_wanted(
     goal = GoalSet(
         abilities=(("intelligence", 2), ("wisdom", 3)), schools=(("air", 1),), spells=("Haste",)
     )
-    db = build_db(tmp_path / "c.json", 100, [("Dara", "Di", [goal])])
+    db = build_db(tmp_path / "c.json", 0, [("Dara", "Di", [goal])])
     app = TitanCampaignApp(db, open_titan="Dara")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -116,6 +116,29 @@ async def test_space_checks_the_next_ability_box_for_100_xp(tmp_path: Path) -> N
     assert (state.abilities["skill"], state.spent_xp, state.available_xp) == (1, 100, 0)
 
 
+async def test_r2_the_sheet_says_the_base_xp_to_spend_until_it_is_spent_or_a_game_played(
+    tmp_path: Path,
+) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Osk", "Bo", [won_game(1)])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        line = app.screen.query_one("#sheet-pending")
+        assert line.display
+        assert rendered(line).strip() == "! 200 base XP to spend before the first game (R2)"
+        await pilot.press("space")  # a Power box: 100 left
+        await pilot.pause()
+        assert rendered(line).strip() == "! 100 base XP to spend before the first game (R2)"
+        await pilot.press("down", "space")  # a Skill box: level 1, a free school level waits
+        await pilot.pause()
+        await pilot.press("escape")  # the school pick, left for later
+        await pilot.pause()
+        assert "base XP" not in rendered(line)
+        assert stored(db, "Thorn").spent_xp == 200
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
+    async with app.run_test(size=SIZE):
+        assert not app.screen.query_one("#sheet-pending").display  # it has played: its XP
+
+
 async def test_up_on_the_top_row_keeps_the_cursor_on_the_boxes(tmp_path: Path) -> None:
     """Up from POWER stays on the boxes: space then still checks one (the page itself took the
     cursor, and space did nothing). Up from the top of the schools, under the abilities at

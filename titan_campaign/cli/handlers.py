@@ -15,8 +15,9 @@ from ..actions import Database, Done, Participant
 from ..rules.errors import RuleError
 from ..rules.facts import ShapeError
 from ..rules.game_log import entry_text, game_log_json, scenario_clash
-from ..rules.items import SUGGESTED_ITEMS
-from ..rules.names import plural
+from ..rules.goals import games_wording
+from ..rules.items import SUGGESTED_ITEMS, near_suggestions
+from ..rules.names import plural, quoted, quoted_list
 from ..rules.printable import one_line, shown
 from ..rules.progress import progress_json, progress_table
 from ..rules.spells import find_spell
@@ -291,7 +292,10 @@ def cmd_choose(args: Namespace, db: Database) -> None:
 
 def cmd_choices(args: Namespace, db: Database) -> None:
     state = actions.read_titan(db, _titan(args, db)).state
-    if not state.pending:
+    if state.unspent_base_xp:
+        print(f"- spend the {state.unspent_base_xp} base XP before the first game (R2)")
+        print(f"    titan-campaign spend {quoted(state.name)} ability|school|spell NAME")
+    elif not state.pending:
         print(f"{state.name} has no choices to make")
     for choice in state.pending:
         print(f"- {choice.describe()}")
@@ -424,6 +428,8 @@ def cmd_buy(args: Namespace, db: Database) -> None:
         done.step,
         f"{done.state.name} bought {bought} for {args.price} gold; {done.state.gold} gold left",
     )
+    if args.what == "item":
+        _near_item(bought)
 
 
 def cmd_item(args: Namespace, db: Database) -> None:
@@ -435,6 +441,7 @@ def cmd_item(args: Namespace, db: Database) -> None:
             db, _titan(args, db), args.name, args.type, args.description, args.charges
         )
         print(f"{done.state.name} now has {done.state.items[-1].name}")
+        _near_item(done.state.items[-1].name)
     elif args.action == "use":
         titan = _titan(args, db)
         item = actions.read_titan(db, titan).state.item(args.name)  # as it was: it may leave play
@@ -445,6 +452,17 @@ def cmd_item(args: Namespace, db: Database) -> None:
     else:
         done = actions.remove_item(db, _titan(args, db), args.name)
         print(f"{done.state.name}: {args.name} removed")
+
+
+def _near_item(name: str) -> None:
+    """A free-form item named close to a suggested one: the player may have meant it (its
+    type, effect and charges were not filled in)."""
+    close = near_suggestions(name)
+    if close:
+        print(
+            f"  {quoted(name)} is not a suggested item, so it has no effect or charges filled in;"
+            f" did you mean {quoted_list(close)}? (undo takes it back)"
+        )
 
 
 def _item_suggestions() -> None:
@@ -518,11 +536,8 @@ def cmd_goal(args: Namespace, db: Database) -> None:
         return
     goal = plan.goal.describe()
     when = "can do it now" if plan.xp_needed == 0 else f"needs {plan.xp_needed} XP more"
-    games = (
-        ""
-        if plan.games in (None, 0.0)
-        else f" (about {plan.games:.1f} games at {state.name}'s average award)"
-    )
+    about = games_wording(plan.games)
+    games = f" ({about} at {state.name}'s average award)" if about else ""
     print(
         f"{state.name} to {goal}: {plural(len(plan.steps), 'step')}, {plan.xp_cost} XP spent; {when}{games}"
         f"{plan.headline_note()}"

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
+from ..rules.goals import games_wording
 from ..rules.honor_guard import SLOT_OPENS_AT, honor_guard_slots
 from ..rules.names import plural
 from ..rules.sheet import GoalView, ItemLine, SheetView, SpellLine
@@ -232,7 +233,8 @@ def goal_summary(goal: GoalView) -> str:
     spend = f"{goal.xp_cost} XP to spend in {plural(len(goal.steps), 'step')}"
     if not goal.xp_needed:
         return f"{spend}, all available now"
-    games = f" (about {goal.games:g} games)" if goal.games else ""
+    about = games_wording(goal.games)
+    games = f" ({about})" if about else ""
     return f"{spend}; {goal.xp_needed} XP still to earn{games}"
 
 

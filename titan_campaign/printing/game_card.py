@@ -10,6 +10,7 @@ PDF and HTML page is ``game_card_page`` (which loads the PDF library).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..rules.sheet import ItemLine, SheetView, SpellLine
@@ -81,8 +82,16 @@ def legion_members(data: SheetView) -> list[list[tuple[str, bool]]]:
 
 
 def pending_warning(data: SheetView) -> list[str]:
-    """The choices still to make (before the game starts), one line each."""
-    return [choice.text for choice in data.pending]
+    """What to do before the game starts, one line each: the base XP to spend (R2), then the
+    choices still to make, the same choice made several times said once ("6 waiting")."""
+    spend = data.base_unspent
+    first = [f"spend the {spend} base XP (the rules spend it before the first game, R2)"]
+    counts = Counter(choice.text for choice in data.pending)
+    return [*(first if spend else []), *(_waiting(text, n) for text, n in counts.items())]
+
+
+def _waiting(text: str, count: int) -> str:
+    return f"{text}, {count} waiting" if count > 1 else text
 
 
 def legion_items_of(data: SheetView, number: int) -> list[ItemLine]:

@@ -36,6 +36,7 @@ plan it finds is turned into real events and replayed, so it can never drift fro
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,13 +46,21 @@ from .abilities import ABILITIES, MAX_BOXES, find_ability
 from .errors import RuleError
 from .events import AbilityBought, BonusSwapped, Event, SpellBought, SpellChosen
 from .goal_search import Action, Search
-from .names import UnknownName, name_key
+from .names import UnknownName, name_key, plural
 from .spells import SCHOOLS, find_school, find_spell
 from .state import XP_PER_PURCHASE, TitanState
 from .titan import apply, next_school_level
 from .views import JsonObject, view_json
 
-__all__ = ["Goal", "GoalPlan", "GoalStep", "games_needed", "parse_goal", "plan_goal"]
+__all__ = [
+    "Goal",
+    "GoalPlan",
+    "GoalStep",
+    "games_needed",
+    "games_wording",
+    "parse_goal",
+    "plan_goal",
+]
 
 
 # --- the goal ---------------------------------------------------------------------------
@@ -225,6 +234,15 @@ def games_needed(plan: GoalPlan, state: TitanState) -> float | None:
     if not state.games or earned == 0:
         return None
     return plan.xp_needed / (earned / len(state.games))
+
+
+def games_wording(games: float | None) -> str:
+    """The games still to play, as a player counts them: "about 2 games" (rounded up, as a
+    game is played whole: 5 XP short is "about 1 game"), or "" when nothing is left to earn
+    or no game yet tells the Titan's average award (``games_needed``)."""
+    if not games:
+        return ""
+    return f"about {plural(math.ceil(games), 'game')}"
 
 
 def plan_goal(state: TitanState, goal: Goal) -> GoalPlan:

@@ -8,6 +8,7 @@ campaign is free to change them, and free-form items are always allowed (R11).
 
 from __future__ import annotations
 
+import difflib
 from typing import NamedTuple
 
 from .names import NameIndex
@@ -130,10 +131,40 @@ def find_suggested_item(name: str) -> ItemSuggestion:
 
 
 def suggested_item(name: str) -> ItemSuggestion | None:
-    """The suggested item named exactly so (spaces and case aside), or None for a free-form
-    name: a near miss is a new item, never taken for a suggestion."""
-    wanted = " ".join(name.split()).casefold()
-    return next((item for item in SUGGESTED_ITEMS if item.name.casefold() == wanted), None)
+    """The suggested item named so (spaces, case and a plural's "s" aside: Mytho Titan's
+    headings say "Divine Swords" and "Potions"), or None for a free-form name: a near miss
+    is a new item, never taken for a suggestion (``near_suggestions`` names it).
+
+    >>> suggested_item("Divine Swords").name, suggested_item("golden apple").name
+    ('Divine Sword', 'Golden Apples')
+    """
+    wanted = _singular(name)
+    return next((item for item in SUGGESTED_ITEMS if _singular(item.name) == wanted), None)
+
+
+def _singular(name: str) -> str:
+    return " ".join(name.split()).casefold().removesuffix("s")
+
+
+def near_suggestions(name: str) -> tuple[str, ...]:
+    """The suggested items a free-form name is close to, to tell the player who meant one of
+    them: those whose name holds it, or is held in it, word for word ("Armor": Gold Armor and
+    Bronze Armor; "Shield of Ajax": Shield), or differs from it by a slip of the keys ("Divne
+    Sword"). None for a suggested item's own name."""
+    if suggested_item(name):
+        return ()
+    typed = f" {_singular(name)} "
+    return tuple(
+        item.name
+        for item in SUGGESTED_ITEMS
+        if (held := f" {_singular(item.name)} ") in typed
+        or typed in held
+        or difflib.SequenceMatcher(None, typed, held).ratio() >= _SLIP
+    )
+
+
+_SLIP = 0.85
+"""How alike two names are (``difflib``'s ratio) when one is the other mistyped."""
 
 
 def filled_item(
@@ -174,5 +205,6 @@ __all__ = [
     "filled_item",
     "find_item_type",
     "find_suggested_item",
+    "near_suggestions",
     "suggested_item",
 ]

@@ -18,7 +18,7 @@ from .goals import Goal, plan_goal
 from .honor_guard import in_slot_order
 from .progress import ProgressRow
 from .spells import SCHOOLS
-from .state import GamePlayed
+from .state import GamePlayed, unspent_base_xp
 from .titan import TitanState
 from .views import JsonObject, view_json
 
@@ -179,6 +179,11 @@ class SheetView:
     goal: GoalView | None
     games: tuple[GameLine, ...]
     progress: tuple[ProgressRow, ...] = ()
+
+    @property
+    def base_unspent(self) -> int:
+        """The base XP still to spend before the first game (R2), else 0."""
+        return unspent_base_xp(self.xp.base, self.xp.available, bool(self.games))
 
     def to_json(self) -> JsonObject:
         return view_json(self)

@@ -117,6 +117,14 @@ class KeptGoal(NamedTuple):
     spells: tuple[str, ...] = ()
 
 
+def unspent_base_xp(base: int, available: int, played: bool) -> int:
+    """The base XP still to spend before a Titan's first game, in whole purchases: the
+    rulebook's Titans "immediately spend those points" (R2). 0 once it has ``played``."""
+    if played:
+        return 0
+    return min(base, available) // XP_PER_PURCHASE * XP_PER_PURCHASE
+
+
 @dataclass(frozen=True)
 class TitanState:
     """Facts replayed from the history; every figure on the sheet is derived from them."""
@@ -171,6 +179,11 @@ class TitanState:
         ):
             return None
         return (self.level + 1) * XP_PER_LEVEL - self.spent_xp
+
+    @property
+    def unspent_base_xp(self) -> int:
+        """The base XP still to spend before the first game (``unspent_base_xp``)."""
+        return unspent_base_xp(self.base_xp, self.available_xp, bool(self.games))
 
     # R3, R7
     @property

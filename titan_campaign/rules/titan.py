@@ -254,6 +254,11 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
             )
         wisdom = event.wisdom
     award = game_award(event.outcome, wisdom)
+    if state.unspent_base_xp:
+        notes.append(
+            f"played its first game with {state.unspent_base_xp} base XP unspent: the rules"
+            " spend base XP before the first game (R2)"
+        )
     elsewhere = [game for game in state.games if game.played_in]
     came = next(
         (game.came for game in elsewhere if game.played_in == event.played_in),

@@ -18,6 +18,7 @@ from ... import actions
 from ...printing.figures import IN_PLAY, SKILL_USES_LABEL
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.errors import Decision
+from ...rules.goals import games_wording
 from ...rules.names import plural
 from ...rules.sheet import GoalView, SheetView, SpellLine, sheet_view
 from ...rules.spells import SCHOOLS, find_spell
@@ -246,9 +247,8 @@ def goal_panel(goal: GoalView | None) -> Text:
         return text
     remains = f"{goal.xp_cost} XP in {plural(len(goal.steps), 'step')}"
     if goal.xp_needed:
-        games = ""
-        if goal.games:  # None before the Titan has played a game to judge by
-            games = f" (about {goal.games:g} game{'' if goal.games == 1 else 's'})"
+        about = games_wording(goal.games)  # none before a game tells the average award
+        games = f" ({about})" if about else ""
         remains += f"; {goal.xp_needed} XP still to earn{games}"
     else:
         remains += ", all available now"
@@ -276,10 +276,13 @@ def legions_panel(data: SheetView) -> Text:
 
 
 def pending_line(data: SheetView) -> str:
-    if not data.pending:
-        return ""
-    listed = "; ".join(choice.text for choice in data.pending)
-    return f"! {plural(len(data.pending), 'choice')} to make (c): {listed}"
+    """The base XP to spend before the first game (R2) and the choices still to make."""
+    spend = data.base_unspent
+    lines = [f"! {spend} base XP to spend before the first game (R2)"] if spend else []
+    if data.pending:
+        listed = "; ".join(choice.text for choice in data.pending)
+        lines.append(f"! {plural(len(data.pending), 'choice')} to make (c): {listed}")
+    return "\n".join(lines)
 
 
 class SpellList(DataTable[Text]):
@@ -425,7 +428,7 @@ class SheetScreen(OneTitan, Screen[None]):
         goal_short.display = data.goal is not None
         pending = self.query_one("#sheet-pending", Static)
         pending.update(plain(pending_line(data)))
-        pending.display = bool(data.pending)
+        pending.display = bool(data.pending or data.base_unspent)
         kept = self.query_one("#sheet-goal", Static)
         kept.update(goal_panel(data.goal))
         kept.display = data.goal is not None
