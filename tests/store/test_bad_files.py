@@ -33,6 +33,9 @@ BAD_CONTENTS = {
     "newer schema": json.dumps(
         {**GOOD, "meta": {"1": {"schema_version": SCHEMA_VERSION + 1}}, "future": {}}
     ).encode(),
+    "a table misspelled": json.dumps(
+        {"meta": GOOD["meta"], "campaigns": CAMPAIGN, "Changes": {"1": {"campaign": 1}}}
+    ).encode(),
     "deeply nested": b'{"meta":' + b"[" * 100_000 + b"]" * 100_000 + b"}",
     "a campaigns export": json.dumps(
         {"format": "titan-campaign export", "schema_version": 3, "campaigns": []}
@@ -55,6 +58,8 @@ EXPECTED = {
     "table of the wrong kind": "not a titan-campaign database",
     "change of a bad shape": "damaged at changes 1",
     "newer schema": f"newer titan-campaign (schema {SCHEMA_VERSION + 1}",
+    "a table misspelled": 'holds a table "Changes", which this program does not know (its tables'
+    " are meta, campaigns, changes, deleted) (left untouched): mend it by hand, or restore",
     "deeply nested": "nests too deeply",
     "a campaigns export": "is a campaigns export, not a database: `titan-campaign import ",
     "a Titan file": "is a Titan file, not a database: `titan-campaign titan import ",

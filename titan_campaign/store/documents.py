@@ -249,12 +249,22 @@ def _wrong(path: Path, where: str, error: ShapeError) -> StoreError:
     return Damaged(f"{path} is damaged at {where}: {error} (left untouched)")
 
 
+TABLES = ("meta", "campaigns", "changes", "deleted")
+"""The tables of the database file (``docs/schema/database.schema.json``)."""
+
+
 def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
     """The file's tables, every document checked for shape (events are checked when their
     campaign is read), every change of a campaign the file holds; StoreError naming the
     table, document and field."""
     if not isinstance(data, dict) or not all(isinstance(t, dict) for t in data.values()):
         raise StoreError(f"{path} is not a titan-campaign database (left untouched)")
+    unknown = [name for name in data if name not in TABLES and (name != "_default" or data[name])]
+    if unknown:
+        raise Damaged(
+            f"{path} is damaged: it holds a table {quoted(unknown[0])}, which this program does"
+            f" not know (its tables are {', '.join(TABLES)}) (left untouched)"
+        )
     tables = (("campaigns", CampaignDoc), ("changes", ChangeDoc), ("deleted", DeletionDoc))
     for table, kind in tables:
         for number, doc in data.get(table, {}).items():
@@ -281,6 +291,7 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
         if name in ("campaigns", "changes", "deleted")
         else table
         for name, table in data.items()
+        if name in TABLES  # not tinydb's own "_default", never used
     }
 
 
