@@ -1042,6 +1042,46 @@ def test_a_merge_replays_both_copies_loses_nothing_is_symmetric_and_idempotent(
             assert sheets(fresh) == sheets(ann)
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(ACTIONS, max_size=12), st.integers(0, 12))
+# Ann undid a new Titan that took the name of one renamed before, copied the file, then undid
+# and redid the rename: the older copy's merge refused the new Titan, no longer redoable
+@example(
+    steps=[
+        ("rename", "Thorn", "Bea"),
+        ("add", "Thorn", 0),
+        ("undo", "", 0),
+        ("undo", "Bea", 0),
+        ("redo", "", 0),
+    ],
+    copied=3,
+)
+def test_an_older_copy_of_the_database_merges_as_nothing_to_merge(
+    steps: list[tuple[str, str, object]], copied: int
+) -> None:
+    """A copy a sync tool kept from earlier holds nothing the database lacks: its merge
+    changes nothing, and what could be redone before can still be."""
+    with tempfile.TemporaryDirectory() as folder:
+        ann, old = Path(folder) / "campaigns.json", Path(folder) / "old.json"
+        with time_machine.travel(START, tick=False) as clock:
+            actions.new_campaign(Database(ann), "Crown", 200)
+            crown = actions.find_campaign(Database(ann))
+            actions.add_titan(Database(ann), crown, "Thorn", "Ann")
+            actions.add_titan(Database(ann), crown, "Mira", "Bo")
+            for number, action in enumerate(steps):
+                if number == copied:
+                    shutil.copyfile(ann, old)
+                clock.shift(timedelta(seconds=30))
+                _act(Database(ann), action)
+            if copied >= len(steps):
+                shutil.copyfile(ann, old)
+            before = ann.read_bytes()
+            clock.shift(timedelta(minutes=5))
+            merged = actions.merge_copy(Database(ann), old)
+            assert not merged.refused and not merged.brought
+            assert ann.read_bytes() == before
+
+
 def test_a_titan_both_renamed_keeps_the_first_name_given_the_other_is_refused(
     copies: Copies,
 ) -> None:

@@ -83,6 +83,12 @@ class Outcome(NamedTuple):
     steps: Mapping[int, Step]
 
 
+def _ids(dropping: Sequence[Change]) -> tuple[str, ...]:
+    """The ids of the undone changes a new change drops, and of those they had dropped (a
+    copy of the file kept from before any of them must not bring one back)."""
+    return tuple(dict.fromkeys(i for c in dropping for i in (c.id, *c.dropped) if i))
+
+
 @dataclass(frozen=True)
 class Campaign:
     name: str
@@ -239,7 +245,7 @@ class Campaign:
         ]
         kept = tuple(c for c in self.changes if not any(c is d for d in dropping))
         if dropping:
-            gone = tuple(dict.fromkeys(change.dropped + tuple(c.id for c in dropping if c.id)))
+            gone = tuple(dict.fromkeys(change.dropped + _ids(dropping)))
             change = change._replace(dropped=gone)
         # Only undone changes were dropped: every history is as it was, plus the new events.
         histories = dict(self.histories)
@@ -261,7 +267,7 @@ class Campaign:
             text,
             {},
             campaign_renamed=(self.name, name),
-            dropped=tuple(c.id for c in dropping if c.id),
+            dropped=_ids(dropping),
         )
         kept = tuple(c for c in self.changes if not (c.undone and c.campaign_renamed))
         return Outcome(self.named(name).numbered(kept + (change,)), change, {})

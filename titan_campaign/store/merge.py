@@ -280,9 +280,11 @@ class _Replay:
                 # a change both copies hold keeps its place in both logs: a redo of it on
                 # one copy does not move it after a change both hold after it
                 shared = change.id in self.both
-                latest = max(
-                    latest, _moment(change.at if shared else change.redone_at or change.at)
-                )
+                made = _moment(change.at if shared else change.redone_at or change.at)
+                if change.undone:  # out of effect: no change after it in the log waits for it
+                    places[side][change.id] = max(latest, made)
+                    continue
+                latest = max(latest, made)
                 places[side][change.id] = latest
         steps = []
         for side, rest in rests.items():
@@ -591,6 +593,28 @@ def _judged_again(before: Campaign, after: Campaign) -> list[str]:
     return said
 
 
+def _earlier(theirs: Campaign, mine: Campaign) -> bool:
+    """Whether the other copy's campaign is this one as it was earlier (a copy a sync tool
+    kept from before): each of its changes is here, undone or redone here as there or later,
+    or undone and dropped here since (and not redone there: that redo may be newer). Its merge brings nothing; replayed, it would
+    only put this copy's changes in another order (a redo moves a change to the end)."""
+    here = {c.id: c for c in mine.changes}
+    dropped = {i for c in mine.changes for i in c.dropped}
+    return all(
+        c.id in dropped and (c.undone or not c.redone_at)  # undone here, dropped since
+        if (found := here.get(c.id)) is None
+        else _made(found) == _made(c)
+        and set(c.dropped) <= set(found.dropped)
+        and (_state(found) == _state(c) or _stamp(found) > _stamp(c))
+        for c in theirs.changes
+    )
+
+
+def _made(change: Change) -> Change:
+    """The change as made, whatever undid or redid it since."""
+    return change._replace(undone=0, number=None, undone_at="", redone_at="", dropped=())
+
+
 def _replayed(
     session: Session,
     both: Mapping[str, Stored],
@@ -829,6 +853,12 @@ def merge_into(
     # the campaigns both copies hold first: one renamed on the other copy frees its name for
     # a campaign only that copy has (brought in under another name there, see below)
     both = {cid: mine_by_id[cid] for cid in theirs_by_id if cid in mine_by_id}
+    if (
+        theirs_by_id.keys() <= mine_by_id.keys()
+        and theirs_deleted.keys() <= mine_deleted.keys()
+        and all(_earlier(theirs_by_id[cid].campaign, both[cid].campaign) for cid in both)
+    ):
+        return Merged(source, (), (), ())  # a copy of this file kept from earlier
     try:
         replayed = _replayed(session, both, theirs_by_id, refused_ids)
     except RuleError as error:
