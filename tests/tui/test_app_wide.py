@@ -150,6 +150,22 @@ async def test_printing_a_sheet_writes_the_chosen_file(example_db: Path, tmp_pat
     assert target.read_bytes().startswith(b"%PDF")
 
 
+async def test_a_printout_saved_under_a_relative_name_says_the_folder_it_went_to(
+    example_db: Path, tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#print-path", Input).value = "card.pdf"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert f"Written to {tmp_path / 'card.pdf'}" in notes.text()
+    assert (tmp_path / "card.pdf").read_bytes().startswith(b"%PDF")
+
+
 async def test_changing_the_format_keeps_the_file_the_player_typed(
     example_db: Path, tmp_path: Path
 ) -> None:

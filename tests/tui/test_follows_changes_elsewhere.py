@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from titan_campaign import actions
+from titan_campaign.rules.events import GoldChanged
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
@@ -375,3 +376,26 @@ async def test_a_titan_whose_joining_is_undone_while_the_game_form_is_open_is_le
         await pilot.pause()
         assert app.screen is not form
     assert [len(stored(db, name).games) for name in ("Thorn", "Osk")] == [1, 1]
+
+
+async def test_a_hand_edit_made_with_an_editor_shows_on_the_open_sheet(tmp_path: Path) -> None:
+    """An editor's change holds no version for the store to tell: the sheet kept its old
+    gold until the app saved a change of its own. A hand edit that damages the file is said
+    once, not only when the next change is refused."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [GoldChanged(amount=5)])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        assert "Gold 5" in rendered(app.screen.query_one("#sheet-summary"))
+        text = db.read_text()
+        assert text.count('"amount": 5') == 1
+        db.write_text(text.replace('"amount": 5', '"amount": 9'))  # as an editor saves it
+        await pilot.pause(WITHIN)
+        assert "Gold 9" in rendered(app.screen.query_one("#sheet-summary"))
+        assert "The database changed." in notes.text()
+        db.write_text(text[:-40])  # cut short
+        await pilot.pause(WITHIN)
+        assert notes.text().count("not valid JSON") == 1
+        await pilot.pause(WITHIN)
+        assert notes.text().count("not valid JSON") == 1  # said once

@@ -72,3 +72,27 @@ async def test_the_purse_stays_in_view_when_a_long_ledger_scrolls_at_80x24(
         await pilot.pause()
         assert scroll.scroll_y > 0, screen_text(app)  # the ledger is longer than the screen
         assert "THORN: GOLD" in screen_text(app).splitlines()[0]
+
+
+async def test_removing_a_long_named_item_gives_the_descriptions_their_room_back(
+    cloak_db: Path,
+) -> None:
+    """The item column stayed as wide as a long name removed: the description column shrank
+    to its narrowest, and its words broke ("non-magica" / "l")."""
+    db = Database(cloak_db)
+    thorn = actions.find_titan(db, "Thorn")
+    long_name = "Ring of the Seven Rivers"
+    actions.add_item(db, thorn, long_name)
+    app = TitanCampaignApp(cloak_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        items = app.screen.query_one("#items", DataTable)
+        narrow = items.columns["description"].width  # type: ignore[index]
+        actions.remove_item(db, thorn, long_name)
+        app.screen.show(actions.read_titan(db, thorn).state)  # as the live view redraws it
+        await pilot.pause()
+        await pilot.pause()
+        widths = {str(c.label): c.get_render_width(items) for c in items.columns.values()}
+        assert widths["item"] < len(long_name)
+        assert items.columns["description"].width > narrow  # type: ignore[index]

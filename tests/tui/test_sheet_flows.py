@@ -90,6 +90,28 @@ async def test_the_campaign_list_says_how_to_open_a_campaign(tmp_path: Path) -> 
         assert isinstance(app.screen, RosterScreen)
 
 
+async def test_a_click_highlights_a_campaign_and_a_click_on_the_highlighted_one_opens_it(
+    tmp_path: Path,
+) -> None:
+    """As on the roster: with the mouse alone, a player could not choose the campaign that
+    Rename and Delete act on (the first click opened it)."""
+    db = build_db(tmp_path / "c.json", 0, [])
+    actions.new_campaign(Database(db), "Second Age", 100)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one("#campaign-list")
+        assert listing.highlighted == 0
+        await pilot.click(listing, offset=(4, 2))  # Second Age (under the border and Demo)
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignsScreen)
+        assert listing.highlighted == 1
+        await pilot.click(listing, offset=(4, 2))
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert "SECOND AGE" in rendered(app.screen.query_one(".page-title"))
+
+
 async def test_adding_a_titan_gives_it_the_campaign_base_xp(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [])
     app = TitanCampaignApp(db, open_campaign="Demo")
@@ -137,6 +159,38 @@ async def test_r2_the_sheet_says_the_base_xp_to_spend_until_it_is_spent_or_a_gam
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
     async with app.run_test(size=SIZE):
         assert not app.screen.query_one("#sheet-pending").display  # it has played: its XP
+
+
+async def test_the_sheets_hints_do_by_a_click_what_their_keys_do(tmp_path: Path) -> None:
+    """ "below: 1 spells ... 5 goal", the choices banner and the goal line look clickable and
+    did nothing when clicked. 5 (or its click) on a Titan without a goal now says so."""
+    bought = [AbilityBought(ability="power"), AbilityBought(ability="skill")]  # level 1
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", bought), ("Osk", "Bo", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        notes = Notes(app)
+        hint = app.screen.query_one("#sheet-sections")
+        at = rendered(hint).index("5 goal")
+        await pilot.click(hint, offset=(at + 2, 0))
+        await pilot.pause()
+        assert "No build goal yet: o sets one." in notes.text()
+        page = app.screen.query_one("#sheet", VerticalScroll)
+        assert page.scroll_y == 0
+        at = rendered(hint).index("4 legions")
+        await pilot.click(hint, offset=(at + 2, 0))
+        await pilot.pause()
+        assert page.scroll_y > 0  # the legions at the top, as 4 brings them
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if not isinstance(app.screen, SheetScreen):  # the level-up pick offered at once
+            await pilot.press("escape")
+            await pilot.pause()
+        sheet = app.screen
+        assert isinstance(sheet, SheetScreen)
+        await pilot.click("#sheet-pending", offset=(4, 0))
+        await pilot.pause()
+        assert app.screen is not sheet  # the choices, as c opens them
 
 
 async def test_up_on_the_top_row_keeps_the_cursor_on_the_boxes(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -636,7 +637,7 @@ class Database:
         """What failed after a change was saved (syncing the folder, unlocking), to be told."""
         self.versions: list[int] = []
         """The file's versions this object wrote, oldest first."""
-        self._seen: tuple[tuple[int, int, int], dict[str, Any]] | None = None
+        self._seen: tuple[tuple[int, int, int], dict[str, Any], int] | None = None
         self._last: _Read | None = None
         """The file as last read or written here: read again byte for byte the same, it is
         neither parsed nor checked again."""
@@ -818,7 +819,20 @@ class Database:
             else:
                 tables = json.loads(raw) if is_sealed(raw) else parse_json(self.path, raw)
             meta = tables.get("meta", {}) if isinstance(tables, dict) else {}
-            self._seen = (stamp, {"meta": meta if isinstance(meta, dict) else {}})
+            before, self._seen = (
+                self._seen,
+                (
+                    stamp,
+                    {"meta": meta if isinstance(meta, dict) else {}},
+                    zlib.crc32(raw or b""),
+                ),
+            )
+            if (
+                before is not None
+                and before[2] != self._seen[2]
+                and version_of(before[1]) == version_of(self._seen[1])
+            ):  # changed with no version told: edited by hand (or put back by a sync tool)
+                return Changes(version_of(self._seen[1]), (), True)
         return changes_since(self._seen[1], version)
 
 

@@ -87,6 +87,8 @@ class TitanCampaignApp(App[int]):
         """Keys (and the clicks made while keys wait) waiting for their screen, in order."""
         self._feeder: asyncio.Task[None] | None = None
         self._version = self._version_now()
+        self._unreadable = ""
+        """The problem of a database that cannot be read, as told last (told once)."""
         self.served = settings.served()
         """In a browser tab of ``titan-campaign serve``: files go to the browser, not the host."""
         self.unsaved_folder: Path | None = None  # where typed forms are kept (None: the default)
@@ -319,8 +321,12 @@ class TitanCampaignApp(App[int]):
         announced as made elsewhere."""
         try:
             changes = actions.changes_since(self.db, self._version)
-        except actions.StoreError:
+        except actions.StoreError as error:
+            if str(error) != self._unreadable:  # said once: the file damaged by a hand edit
+                self._unreadable = str(error)
+                self.notify(str(error), title="Cannot read the database", severity="error")
             return
+        self._unreadable = ""
         since, self._version = self._version, changes.version
         if changes.version == since and not changes.whole:
             return
@@ -328,7 +334,8 @@ class TitanCampaignApp(App[int]):
         told = {found.version for found in changes.announced}
         untold = set(range(since + 1, changes.version + 1)) - told - own
         elsewhere = [found for found in changes.announced if found.version not in own]
-        if not elsewhere and not untold and since <= changes.version:
+        by_hand = changes.whole and not changes.announced  # no version told (an editor)
+        if not elsewhere and not untold and since <= changes.version and not by_hand:
             return
         said = [found.text or "a change" for found in elsewhere] or ["The database changed."]
         self.notify("\n".join(said[-3:]), title="Changed elsewhere", timeout=4)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -43,6 +44,17 @@ BUTTONS_SIDE_BY_SIDE = 56
 each with its margin, and the page's)."""
 
 
+class CampaignList(OptionList):
+    """The campaigns: a click on one not highlighted highlights it, for r and d to act on (as
+    on the roster's list of Titans); a click on the highlighted one, or Enter, opens it."""
+
+    def on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is not None and clicked != self.highlighted:
+            event.prevent_default()  # not opened: the list's own click would open it
+            self.highlighted = clicked
+
+
 class CampaignsScreen(Screen[None]):
     """The campaign list (a welcome on first run): undo and redo act on the campaign
     highlighted."""
@@ -65,7 +77,7 @@ class CampaignsScreen(Screen[None]):
         with VerticalScroll(id="campaigns-page"):
             yield Static("CAMPAIGN TITAN", classes="page-title")
             yield Static(WELCOME, id="welcome")
-            yield OptionList(id="campaign-list")
+            yield CampaignList(id="campaign-list")
             with Horizontal(classes="buttons"):
                 yield Button("New campaign (n)", id="new-campaign", variant="primary")
                 yield Button("Load the example campaign (e)", id="load-example")

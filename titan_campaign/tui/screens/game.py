@@ -617,6 +617,12 @@ class RecordGameScreen(Screen[None]):
                 line = "; ".join(problems.values())
                 self.query_one(f"#award-{place}", Static).update(plain(f"  ! {line}"))
                 wrong.append(row.state.name)
+        if not date_problem and not wrong:
+            try:
+                actions.check_played(game_date)  # a well-formed date, not yet played
+            except RuleError as error:
+                said = str(error)
+                date_problem = f"Date: {said[:1].lower()}{said[1:]}"
         self.query_one("#game-date", Input).set_class(bool(date_problem), "-invalid")
         if wrong or date_problem:
             see = ", ".join(["the date"] * bool(date_problem) + wrong)

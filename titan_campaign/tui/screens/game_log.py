@@ -58,7 +58,7 @@ class _Entries:
         participants = self.game.participants
         if options.max_width < STACKED_BELOW:
             for part in participants:  # the award on a line of its own: never "250 / XP"
-                yield Text(part.titan, "bold")
+                yield Text(part.titan, "bold", overflow="fold")
                 figures = f"{entry_text(part.outcome, part.survivors)}\n{part.breakdown.summary()}"
                 yield Padding(Text(f"{part.award} XP\n{figures}"), (0, 0, 1, 2))
             return
@@ -70,7 +70,7 @@ class _Entries:
         table.add_column("figures and award", ratio=1)
         for part in participants:
             table.add_row(
-                Text(part.titan),
+                Text(part.titan, overflow="fold"),  # a long word goes on, never cut
                 f"{part.award} XP",
                 Text(f"{entry_text(part.outcome, part.survivors)}\n{part.breakdown.summary()}"),
             )

@@ -269,7 +269,16 @@ description, or on a phone held upright the item and the ledger's note."""
 
 
 def fill(table: DataTable[object], key: str) -> bool:
-    """Give column ``key`` of ``table`` the room its other columns leave; whether it changed."""
+    """Give column ``key`` of ``table`` the room its other columns leave; whether it changed.
+    The others are measured on the rows shown now: a long item removed no longer widens its
+    column (the table only ever widens a column as rows are added)."""
+    for name, column in table.columns.items():
+        if column.auto_width:
+            cells = [Text(c) if isinstance(c, str) else c for c in table.get_column(name)]
+            widest = [
+                line.cell_len for cell in cells if isinstance(cell, Text) for line in cell.split()
+            ]
+            column.content_width = max([column.label.cell_len, *widest])
     others = sum(
         column.get_render_width(table) for name, column in table.columns.items() if name != key
     )

@@ -82,6 +82,7 @@ class HistoryScreen(Screen[None]):
             plain(f"{whose}: history, newest first{redo}{''.join(damaged)}{none}")
         )
         table = self.query_one(DataTable)
+        table.display = bool(rows)  # no headings over nothing
         upright = self.app.size.width < UPRIGHT_WIDTH
         table.clear(columns=upright != self._upright)
         if not table.columns:

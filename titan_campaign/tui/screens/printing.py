@@ -191,7 +191,7 @@ class PrintModal(FormModal):
         path = Path(typed).expanduser()
 
         def written(file: Path) -> None:
-            self.notify(f"Written to {file}", title="Printed", markup=False)
+            self.notify(f"Written to {file.absolute()}", title="Printed", markup=False)
             warn()
             self.dismiss(str(file))
 

@@ -52,15 +52,20 @@ def wide_row(
         return (Text(shorten(state.name, name_width)), "cannot be read", "", "", "", "")
     marker = f"! {len(state.pending)} to make" if state.pending else "-"
     archived = " [archived]" if state.archived else ""
-    name = shorten(state.name, name_width - len(archived)) + archived
-    return (
-        Text(name),
+    name = Text(shorten(state.name, name_width - len(archived)))
+    name.append(archived, style="italic")  # not a name's own "[archived]"
+    cells = (
+        name,
         Text(shorten(state.player, player_width)),
-        str(state.level),
-        str(state.available_xp),
-        str(state.mana),
-        marker,
+        Text(str(state.level)),
+        Text(str(state.available_xp)),
+        Text(str(state.mana)),
+        Text(marker),
     )
+    if state.archived:  # the whole row dimmed
+        for cell in cells:
+            cell.stylize("dim")
+    return cells
 
 
 def stacked_row(
@@ -71,12 +76,14 @@ def stacked_row(
     if isinstance(state, actions.Unreadable):
         return (Text(f"{shorten(state.name, name_width)}\ncannot be read"), "", "", "")
     archived = " [archived]" if state.archived else ""
-    under = [shorten(state.player, name_width - len(archived)) + archived]
-    if state.pending:
-        under.append(f"! {len(state.pending)} to make")
     # whole, in lines (``console`` measures its letters: a Chinese letter takes two cells)
     cell = Text("\n").join(Text(state.name).wrap(console, name_width))
-    cell.append("\n" + "\n".join(under), style="dim")
+    cell.append("\n" + shorten(state.player, name_width - len(archived)), style="dim")
+    cell.append(archived, style="dim italic")  # not a name's own "[archived]"
+    if state.pending:
+        cell.append(f"\n! {len(state.pending)} to make", style="dim")
+    if state.archived:  # the whole row dimmed
+        cell.stylize("dim")
     return (cell, str(state.level), str(state.available_xp), str(state.mana))
 
 

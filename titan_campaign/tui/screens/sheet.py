@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -20,13 +21,13 @@ from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.errors import Decision
 from ...rules.goals import games_wording
 from ...rules.names import plural
+from ...rules.printable import shown_lines
 from ...rules.sheet import GoalView, SheetView, SpellLine, sheet_view
 from ...rules.spells import SCHOOLS, find_spell
 from ...rules.titan import MAX_BOXES, TitanState
 from .. import places
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
-from ..widgets.plain import plain
 from .base import UPRIGHT_WIDTH, OneTitan, titan_app
 
 if TYPE_CHECKING:
@@ -35,7 +36,15 @@ if TYPE_CHECKING:
 NARROW = 100
 STACKED = 64  # two box grids of about 31 cells each
 LEGEND = "[X] checked   [ ] may be checked (100 XP)   [·] not now"
-SECTIONS_HINT = "below: 1 spells  2 items  3 honor guard  4 legions  5 goal  0 top"
+SECTION_LINKS = (
+    ("1 spells", "spells"),
+    ("2 items", "items"),
+    ("3 honor guard", "guard"),
+    ("4 legions", "legions"),
+    ("5 goal", "goal"),
+    ("0 top", "top"),
+)
+"""The parts of the sheet below the boxes, as the hint under them names them, with their keys."""
 NO_SPELLS = "No spells yet: a school level brings spell picks (R5)."
 SECTIONS = {
     "spells": "sheet-spells",
@@ -45,6 +54,23 @@ SECTIONS = {
     "goal": "sheet-goal",
     "top": "sheet-title",
 }
+
+
+def sections_hint() -> Text:
+    """The hint under the boxes: "below: 1 spells  2 items ...", each part a link: a click
+    goes there, as its key does."""
+    hint = Text("below:")
+    for label, name in SECTION_LINKS:
+        hint.append("  " if name != "spells" else " ")
+        hint.append(label, style=Style(meta={"@click": f"screen.section('{name}')"}))
+    return hint
+
+
+def clicked(text: Text, action: str) -> Text:
+    """``text`` whose click runs the screen's ``action`` (its key's), if any."""
+    if action:
+        text.stylize(Style(meta={"@click": f"screen.{action}()"}))
+    return text
 
 
 def may_check(state: TitanState, grid: str, key: str) -> Decision:
@@ -354,7 +380,7 @@ class SheetScreen(OneTitan, Screen[None]):
                         yield BoxGrid("ABILITIES", [], title_width=12, id="abilities")
                         yield BoxGrid("SPELL SCHOOLS", [], title_width=9, id="schools")
                     yield Static(Text(LEGEND), id="sheet-legend", classes="hint")
-                    yield Static(Text(SECTIONS_HINT), id="sheet-sections", classes="hint")
+                    yield Static(sections_hint(), id="sheet-sections", classes="hint")
                 with Vertical(id="sheet-right"):
                     yield Static(id="sheet-xp")
                     yield Static(id="sheet-derived")
@@ -424,10 +450,11 @@ class SheetScreen(OneTitan, Screen[None]):
         data = sheet_view(state, self.campaign_name)
         self.show_top(data, self.size.width)
         goal_short = self.query_one("#sheet-goal-line", Static)
-        goal_short.update(goal_line(data.goal))
+        goal_short.update(clicked(goal_line(data.goal), "next_step"))
         goal_short.display = data.goal is not None
         pending = self.query_one("#sheet-pending", Static)
-        pending.update(plain(pending_line(data)))
+        said = Text(shown_lines(pending_line(data)))  # names shown as written (plain)
+        pending.update(clicked(said, "choices" if data.pending else ""))
         pending.display = bool(data.pending or data.base_unspent)
         kept = self.query_one("#sheet-goal", Static)
         kept.update(goal_panel(data.goal))
@@ -557,7 +584,9 @@ class SheetScreen(OneTitan, Screen[None]):
     def action_section(self, name: str) -> None:
         """Bring a part of the sheet below the boxes into view, its heading at the top."""
         target = self.query_one(f"#{SECTIONS[name]}")
-        if target.display:
+        if name == "goal" and not target.display:
+            self.notify("No build goal yet: o sets one.", title="Goal", markup=False)
+        elif target.display:
             self.query_one("#sheet", VerticalScroll).scroll_to_widget(
                 target, animate=False, top=True
             )
