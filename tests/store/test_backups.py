@@ -504,3 +504,23 @@ def test_100_backups_of_a_1_mib_database_take_under_10_times_its_size(tmp_path, 
         f"backups: 100 of a {size / 2**20:.2f} MiB database take {total / 2**20:.1f} MiB "
         f"({total / size:.1f}x; the newest {LINKED} as hard links, the rest gzip)"
     )
+
+
+def test_a_backups_folder_that_cannot_be_made_names_the_folder_that_is_read_only(
+    crown: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a read-only folder without backups yet, the player was told the backups' folder
+    (which does not exist) cannot be written, not the folder they can fix."""
+    for backup in folder(crown.db).iterdir():
+        backup.unlink()
+    folder(crown.db).rmdir()
+    made = Path.mkdir
+
+    def mkdir(self: Path, *args: Any, **kwargs: Any) -> None:
+        if self == folder(crown.db):
+            raise PermissionError(13, "Permission denied", str(self))
+        made(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    message = crown.refused("gold", "Thorn", "5")
+    assert message == f"{crown.db.parent} cannot be written (Permission denied); nothing was saved"

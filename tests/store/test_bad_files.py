@@ -33,6 +33,9 @@ BAD_CONTENTS = {
     "newer schema": json.dumps(
         {**GOOD, "meta": {"1": {"schema_version": SCHEMA_VERSION + 1}}, "future": {}}
     ).encode(),
+    "a schema version as text": json.dumps(
+        {**GOOD, "meta": {"1": {"schema_version": "4"}}}
+    ).encode(),
     "a table misspelled": json.dumps(
         {"meta": GOOD["meta"], "campaigns": CAMPAIGN, "Changes": {"1": {"campaign": 1}}}
     ).encode(),
@@ -58,6 +61,7 @@ EXPECTED = {
     "table of the wrong kind": "not a titan-campaign database",
     "change of a bad shape": "damaged at changes 1",
     "newer schema": f"newer titan-campaign (schema {SCHEMA_VERSION + 1}",
+    "a schema version as text": 'damaged at meta: schema_version is "4", not a whole number',
     "a table misspelled": 'holds a table "Changes", which this program does not know (its tables'
     " are meta, campaigns, changes, deleted) (left untouched): mend it by hand, or restore",
     "deeply nested": "nests too deeply",
@@ -97,12 +101,13 @@ def test_a_bad_database_file_is_refused_by_name_and_left_untouched(cli, kind, ar
         assert message.endswith(MEND), message
 
 
-@pytest.mark.parametrize("argv", COMMANDS, ids=lambda argv: " ".join(argv[:2]))
+@pytest.mark.parametrize("argv", [*COMMANDS, ("backups",)], ids=lambda argv: " ".join(argv[:2]))
 def test_a_folder_in_place_of_the_database_is_refused(cli, argv) -> None:
+    """``backups`` listed none and ``restore`` said there were none yet, as of a new file."""
     cli.db.mkdir()
     (cli.db / "keep.txt").write_text("mine")
     message = cli.refused(*argv)
-    assert f"{cli.db} is a folder" in message or "no backups" in message
+    assert message == f"{cli.db} is a folder, not a campaign database"
     assert (cli.db / "keep.txt").read_text() == "mine"
 
 

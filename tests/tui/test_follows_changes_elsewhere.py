@@ -192,6 +192,26 @@ async def test_a_campaign_deleted_elsewhere_under_an_open_sheet_says_why_and_not
         assert [said for said in notes.messages if "no longer" in said] == [closed]
 
 
+async def test_a_campaign_deleted_under_a_sheet_opened_from_its_roster_says_nothing_else(
+    tmp_path: Path,
+) -> None:
+    """The roster under the sheet, uncovered as the sheet closed, read its campaign again and
+    said "Not saved: that campaign is no longer in the database"."""
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        other = second_shell(db)
+        actions.delete_campaign(other, actions.find_campaign(other, "Demo"))
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, CampaignsScreen)
+        told = [said for said in notes.messages if "no longer" in said]
+        assert len(told) == 1 and told[0].startswith("The campaign is no longer there"), told
+
+
 async def test_the_apps_own_change_is_not_announced_as_made_elsewhere(tmp_path: Path) -> None:
     db = two_titans(tmp_path)
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

@@ -140,6 +140,8 @@ def _take(
         backups = [newest, *(b._replace(number=n) for n, b in enumerate(listed, start=2))]
         present = {backup.name for backup in backups}
     except OSError as error:
+        if not where.is_dir():  # the backups' folder cannot be made: its folder is read-only
+            where = where.parent
         full = error.errno in (errno.ENOSPC, errno.EDQUOT)
         problem = "the disk is full" if full else (error.strerror or str(error))
         raise StoreError(f"{where} cannot be written ({problem}); nothing was saved") from None
@@ -209,6 +211,8 @@ def _take_back(where: Path, name: str, index_was: bytes | None) -> None:
 def list_backups(path: Path) -> list[Backup]:
     """The backups, newest first. A backup dropped by a change saved meanwhile is not listed (or
     is listed and then gone: ``contents`` says so)."""
+    if path.is_dir():  # as every command says it (``files.read_bytes``)
+        raise StoreError(f"{path} is a folder, not a campaign database")
     where = folder(path)
     try:
         names = os.listdir(where)

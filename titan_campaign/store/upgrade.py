@@ -14,6 +14,7 @@ moment made one change. Redo stacks become undone changes.
 from __future__ import annotations
 
 import heapq
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -36,13 +37,19 @@ def schema_version(path: Path, data: Any) -> int:
     """The file's schema version; StoreError if it is not a titan-campaign database at all."""
     meta = data.get("meta") if isinstance(data, dict) else None
     docs = meta.values() if isinstance(meta, dict) else []
-    numbers = [d.get("schema_version") for d in docs if isinstance(d, dict)]
+    numbers = [d["schema_version"] for d in docs if isinstance(d, dict) and "schema_version" in d]
     versions = [v for v in numbers if isinstance(v, int) and not isinstance(v, bool)]
     if not versions:
         other = brought_in_by(path, data)
         if other is not None:
             what, command = other
             raise StoreError(f"{path} is {what}, not a database: {command}; left untouched")
+        if numbers:  # a hand edit: "schema_version": "4"
+            raise StoreError(
+                f"{path} is damaged at meta: schema_version is {json.dumps(numbers[0])}, not a"
+                " whole number: mend it by hand, or restore a backup (`titan-campaign backups`);"
+                " left untouched"
+            )
         if isinstance(data, dict) and isinstance(data.get("changes"), dict):  # a hand edit
             raise StoreError(
                 f"{path} has lost its meta document (its schema version), as deleting its line"

@@ -147,7 +147,8 @@ class _ProgressBase(Screen[None]):
         self.query_one("#progress").focus()
 
     def on_screen_resume(self) -> None:
-        self.refresh_view()
+        if self not in titan_app(self).closing:  # uncovered while it closes: nothing to read
+            self.refresh_view()
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_view()

@@ -137,7 +137,8 @@ class RosterScreen(Screen[None]):
         titan_app(self).remember_campaign(self.campaign if self.campaign_name else None)
 
     def on_screen_resume(self) -> None:
-        self.refresh_view()
+        if self not in titan_app(self).closing:  # uncovered while it closes: nothing to read
+            self.refresh_view()
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._laid_out_at:
