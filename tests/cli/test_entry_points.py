@@ -105,6 +105,19 @@ def test_a_mistake_is_told_by_the_parser_of_every_command(
             ["titan", "lst"],
             'no command "lst": did you mean list? (see titan-campaign titan --help)',
         ),
+        # a word of the same meaning: "create" is not near "new" by its letters
+        (
+            ["campaign", "create"],
+            'no command "create": did you mean new? (see titan-campaign campaign --help)',
+        ),
+        (
+            ["titan", "create"],
+            'no command "create": did you mean add? (see titan-campaign titan --help)',
+        ),
+        (
+            ["titan", "remove"],
+            'no command "remove": did you mean archive? (see titan-campaign titan --help)',
+        ),
     ],
 )
 def test_a_word_that_is_no_command_is_said_with_the_nearest_one(

@@ -73,11 +73,27 @@ class _Parser(argparse.ArgumentParser):
         """A command that is not one is said in a player's words, with the nearest one
         (argparse listed every command after "invalid choice")."""
         if isinstance(action, _Commands) and value not in action.choices:
-            near = difflib.get_close_matches(value, list(action.choices), n=1)
+            meant = [word for word in SAME_MEANING.get(value.lower(), ()) if word in action.choices]
+            near = meant or difflib.get_close_matches(value, list(action.choices), n=1)
             self.error(
                 f'no command "{one_line(value)}"' + (f": did you mean {near[0]}?" if near else "")
             )
         super()._check_value(action, value)
+
+
+SAME_MEANING = {
+    "create": ("new", "add"),
+    "make": ("new", "add"),
+    "add": ("new",),
+    "new": ("add",),
+    "remove": ("delete", "archive"),
+    "rm": ("delete", "archive"),
+    "del": ("delete", "archive"),
+    "ls": ("list",),
+    "show": ("list",),
+    "retire": ("archive",),
+}
+"""Words a player may type for a command of another name ("campaign create": new)."""
 
 
 def _names(text: str) -> list[str]:
