@@ -85,6 +85,24 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     assert reader.stderr.read() == b""
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="a system without /dev/full")
+def test_output_to_a_full_disk_says_the_output_cannot_be_written(tmp_path: Path) -> None:
+    """It said only "No space left on device", as if the database could not be saved."""
+    env = {**os.environ, "TITAN_CAMPAIGN_DB": str(tmp_path / "db.json")}
+    assert run("campaign", "new", "Home", "--base-xp", "0", env=env).returncode == 0
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "titan_campaign", "campaign", "list", "--json"],
+            check=False,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+    assert done.returncode == 1
+    assert done.stderr == "error: the output cannot be written: No space left on device\n"
+
+
 def test_a_mistake_is_told_by_the_parser_of_every_command(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -6,6 +6,7 @@ Contract: success exits 0; a refused action or a mistake in the command's words 
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -107,9 +108,10 @@ def _run(argv: Sequence[str] | None, hold_ctrl_c: bool) -> int:
                 f"the result cannot be shown in this terminal's encoding ({error.encoding})"
             )
         if isinstance(error, OSError):
-            return _fail(
-                f"{getattr(error, 'filename', '') or ''} {error.strerror or error}".strip()
-            )
+            where = getattr(error, "filename", "") or ""
+            if not where and error.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT):
+                where = "the output cannot be written:"  # printed to a full disk, say
+            return _fail(f"{where} {error.strerror or error}".strip())
         if isinstance(error, ValidationError):
             return _fail(str(ShapeError.of(error)))
         return _fail(str(error))
