@@ -89,7 +89,7 @@ class HonorGuardModal(OneTitan, FormModal):
     DEFAULT_CSS = """
     #not-offered-block { padding-bottom: 0; }
     #not-offered-block Contents { padding: 0 0 0 2; height: auto; }
-    #not-offered-list { height: auto; max-height: 10; }
+    #not-offered-list { height: auto; max-height: 25vh; }
     #not-offered-block CollapsibleTitle { max-width: 100%; }
     """
 
@@ -163,6 +163,10 @@ class HonorGuardModal(OneTitan, FormModal):
     def verdict(self, members: tuple[str, ...]) -> str:
         decision = actions.can_set_honor_guard(self.state, members)
         return "fits the slots" if decision else f"! {decision.reason}"
+
+    def on_collapsible_expanded(self) -> None:
+        """The list of those not offered opened: Save and Cancel stay in view below it."""
+        self.call_after_refresh(self.query_one("#save-guard").scroll_visible, animate=False)
 
     def on_select_changed(self) -> None:
         self.query_one("#guard-verdict", Static).update(plain(self.verdict(self.members())))
