@@ -203,3 +203,13 @@ async def test_the_goal_line_at_80x24_says_the_next_step_before_what_is_wanted(
         line = screen_text(app).splitlines()[2]
         assert line.lstrip().startswith("GOAL next: spend "), line
         assert "XP to earn" in line, line
+
+
+def test_the_charts_legend_never_splits_a_colour_from_its_name() -> None:
+    """At 120x40 the campaign chart's legend wrapped as "█ bar 3: 张伟   █" / "bar 4: ثور"."""
+    from titan_campaign.tui.widgets.bar_chart import Series, legend
+
+    series = [Series(name, "red") for name in ("Bartholomew", "Mira", "张伟", "ثور")]
+    lines = legend(series, 40).plain.splitlines()
+    assert lines == ["█ bar 1: Bartholomew   █ bar 2: Mira", "█ bar 3: 张伟   █ bar 4: ثور"]
+    assert len(legend(series, 200).plain.splitlines()) == 1

@@ -63,7 +63,7 @@ def titan_chart(rows: Sequence[ProgressRow], width: int) -> list[Text]:
         Text("XP by game", style="bold"),
         *bar_chart(xp, (EARNED, SPENT), XP_ROWS, None, bar_width),
     ]
-    lines += [legend((EARNED, SPENT)), Text("")]
+    lines += [legend((EARNED, SPENT), width), Text("")]
     lines += [Text("Level by game", style="bold")]
     lines += bar_chart(levels, (LEVEL, Series("", "")), LEVEL_ROWS, top_level, bar_width)
     if note:
@@ -111,7 +111,7 @@ def campaign_chart(progress: dict[str, list[ProgressRow]], width: int) -> list[T
     top = max(4, max((v for played in levels.values() for v in played.values()), default=0))
     lines = [Text("Level after each game", style="bold")]
     lines += bar_chart(groups, series, XP_ROWS, top, bar_width)
-    lines.append(legend(series))
+    lines.append(legend(series, width))
     if note:
         lines.append(Text(note, style="dim"))
     return lines

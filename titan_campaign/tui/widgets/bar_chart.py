@@ -84,12 +84,19 @@ def bar_chart(
     return [*lines, axis, names]
 
 
-def legend(series: Sequence[Series]) -> Text:
-    """Which bar of a group is which: "1st bar: XP earned (█)" and so on."""
+def legend(series: Sequence[Series], width: int) -> Text:
+    """Which bar of a group is which: "█ bar 1: XP earned" and so on, a line holding as many
+    as fit in ``width`` cells: an entry is never split from its colour."""
     text = Text()
+    line = 0
     for place, kind in enumerate(series, start=1):
-        if place > 1:
+        entry = Text.assemble(("█", kind.style), f" bar {place}: {kind.label}")
+        if line and line + 3 + entry.cell_len > width:
+            text.append("\n")
+            line = 0
+        elif line:
             text.append("   ")
-        text.append("█", style=kind.style)
-        text.append(f" bar {place}: {kind.label}")
+            line += 3
+        text.append_text(entry)
+        line += entry.cell_len
     return text
