@@ -226,6 +226,19 @@ def test_undo_after_a_campaign_delete_points_to_restore_and_undoes_nothing_else(
     assert "undone: Osk created" in cli.ok("undo", "--campaign", "Iron Crown")  # when named
 
 
+def test_deleting_a_campaign_with_backups_off_promises_no_backup(cli, monkeypatch) -> None:
+    """It said `titan-campaign backups` had the file as it was, and there was none."""
+    monkeypatch.setenv("TITAN_CAMPAIGN_BACKUPS", "0")
+    cli.ok("campaign", "new", "Second Age", "--base-xp", "0")
+    asked = cli.refused("campaign", "delete", "Second Age")
+    assert asked.endswith("(no backup holds it: backups are turned off, TITAN_CAMPAIGN_BACKUPS=0)")
+    said = cli.ok("campaign", "delete", "Second Age", "--yes")
+    assert said == (
+        'campaign "Second Age" deleted; no backup holds it: backups are turned off,'
+        " TITAN_CAMPAIGN_BACKUPS=0, and `undo` does not bring it back\n"
+    )
+
+
 def test_undo_after_a_restore_points_to_the_backup_before_it(cli) -> None:
     crew(cli)
     cli.ok("spend", "Thorn", "ability", "power")

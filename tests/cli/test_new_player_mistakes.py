@@ -648,7 +648,7 @@ def test_r2_choices_tells_a_new_titan_to_spend_its_base_xp_before_the_first_game
     cli.ok("titan", "add", "Thorn", "--player", "Ann")
     assert cli.ok("choices", "Thorn").splitlines() == [
         "- spend the 200 base XP before the first game (R2)",
-        '    titan-campaign spend "Thorn" ability|school|spell NAME',
+        "    titan-campaign spend Thorn ability|school|spell NAME",
     ]
     cli.ok("spend", "Thorn", "ability", "power")
     cli.ok("spend", "Thorn", "ability", "skill")
@@ -659,3 +659,16 @@ def test_r2_choices_tells_a_new_titan_to_spend_its_base_xp_before_the_first_game
     assert "played its first game with 200 base XP unspent" in said
     assert said.count("unspent") == 1  # Thorn spent it
     assert cli.ok("choices", "Osk") == "Osk has no choices to make\n"
+    cli.ok("titan", "add", "it$s `x`", "--player", "Cy")  # a line a shell takes as it is
+    assert "titan-campaign spend 'it$s `x`' ability" in cli.ok("choices", "it$s `x`")
+    cli.ok("titan", "archive", "it$s `x`")
+    assert cli.ok("choices", "it$s `x`") == "it$s `x` has no choices to make\n"
+
+
+def test_history_of_a_campaign_whose_every_change_is_undone_says_what_redo_brings_back(
+    cli,
+) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("undo")
+    assert cli.ok("history") == "no changes in effect: 1 undone change to redo (redo)\n"

@@ -112,6 +112,13 @@ def test_an_item_named_as_mytho_titans_heading_names_it_is_the_suggested_item(
     assert items["Divine Sword"]["description"].startswith("Carried by a piece with hands")
     assert items["Potion"]["charges"] == 1
     assert "Golden Apples" in items
+    # used and removed by the name it was added by
+    assert main(["item", "use", "Thorn", "Potions"]) == 0
+    assert main(["item", "remove", "Thorn", "Divine Swords"]) == 0
+    capsys.readouterr()
+    assert main(["sheet", "Thorn", "--format", "json"]) == 0
+    items = {item["name"]: item for item in json.loads(capsys.readouterr().out)["magic_items"]}
+    assert "Divine Sword" not in items and "Potion" not in items  # its one charge used up
 
 
 def test_a_free_form_item_close_to_a_suggested_one_says_which_the_player_may_have_meant(
@@ -131,3 +138,5 @@ def test_a_free_form_item_close_to_a_suggested_one_says_which_the_player_may_hav
     assert 'did you mean "Divine Sword"?' in capsys.readouterr().out
     assert main(["item", "add", "Thorn", "Lucky Pebble"]) == 0  # near nothing: nothing said
     assert capsys.readouterr().out == "Thorn now has Lucky Pebble\n"
+    assert main(["item", "add", "Thorn", "of"]) == 0  # a short word guesses nothing
+    assert capsys.readouterr().out == "Thorn now has of\n"

@@ -406,7 +406,7 @@ def test_a_goal_already_met_has_no_steps_and_one_below_the_sheet_is_met(titan: A
     for goal in (Goal(), Goal({"power": 0}, {"fire": 1}), Goal({}, {"fire": 2})):
         plan = plan_goal(thorn.state, goal)
         assert plan.steps == ()
-        assert plan.to_json() == {"forgets": [], "xp_needed": 0, "games": 0.0, "steps": []}
+        assert plan.to_json() == {"forgets": [], "xp_needed": 0, "games": 0, "steps": []}
 
 
 # --- refusals -----------------------------------------------------------------------------
@@ -459,14 +459,14 @@ def test_r8_games_needed_is_the_xp_needed_over_the_average_award(titan: Any) -> 
     """Hand count. Two games of 150 and 250 XP: 200 on average, 400 available. Target Spirit 3,
     Power 3, Fire 3 and Water 1: six boxes are bought (R3); at 600 XP spent the Titan is level
     3 and has had three free levels, Fire 1, 2 and 3 (R2); Water 1 needs a seventh purchase
-    (the next free level comes at 800). 700 XP, 300 beyond the 400: 1.5 games."""
+    (the next free level comes at 800). 700 XP, 300 beyond the 400: 1.5 games' worth, so 2
+    games to play."""
     thorn = titan(base_xp=0).earn(150).earn(250)
     plan = plan_goal(thorn.state, Goal({"spirit": 3, "power": 3}, {"fire": 3, "water": 1}))
     assert plan.xp_cost == 700
     assert plan.xp_needed == 300
-    assert games_needed(plan, thorn.state) == pytest.approx(1.5)
-    assert plan.games == pytest.approx(1.5)
-    assert plan.to_json()["games"] == 1.5
+    assert games_needed(plan, thorn.state) == plan.games == 2
+    assert plan.to_json()["games"] == 2
 
 
 def test_r8_games_needed_is_unknown_before_the_first_game(titan: Any) -> None:
@@ -483,7 +483,7 @@ def test_the_plan_as_json_has_exactly_the_documented_fields(titan: Any) -> None:
     assert data == {
         "forgets": [],
         "xp_needed": 0,
-        "games": 0.0,
+        "games": 0,
         "steps": [
             {"do": "spend ability power", "xp_spent_after": 100, "level_after": 0},
             {"do": "spend ability power", "xp_spent_after": 200, "level_after": 1},
@@ -541,9 +541,22 @@ def _timed(state: TitanState, goal: Goal) -> float:
 
 
 @pytest.mark.parametrize(
-    ("games", "said"),
-    [(None, ""), (0.0, ""), (0.03, "about 1 game"), (1.0, "about 1 game"), (1.5, "about 2 games")],
+    ("awards", "short", "games"),
+    [
+        ([180], 5, 1),  # not "about 0.0 games"
+        ([66], 134, 3),  # 2 games bring 132: the sheet said 2 (2.03 shown as 2.0)
+        ([100] * 5 + [50] * 2, 600, 7),  # 600 over 600/7: the command line said 8 (7.000...1)
+        ([150, 250], 400, 2),
+        ([150, 250], 401, 3),
+    ],
 )
-def test_r8_games_still_to_play_are_counted_whole(games: float | None, said: str) -> None:
-    """5 XP short at an average award of 180 is a game to play, not "about 0.0 games"."""
-    assert games_wording(games) == said
+def test_r8_games_still_to_play_are_counted_whole(
+    titan: Any, awards: list[int], short: int, games: int
+) -> None:
+    thorn = titan(base_xp=0)
+    for award in awards:
+        thorn.earn(award)
+    plan = GoalPlan(Goal({"power": 3}), (), short, None)
+    assert games_needed(plan, thorn.state) == games
+    assert games_wording(games) == f"about {games} game{'s' if games > 1 else ''}"
+    assert games_wording(0) == games_wording(None) == ""

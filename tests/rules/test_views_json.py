@@ -223,6 +223,6 @@ def test_the_goal_json_lists_each_step_with_the_spent_xp_and_level_after_it() ->
     assert as_printed(plan.to_json()) == {
         "forgets": [],
         "xp_needed": 0,
-        "games": 0.0,
+        "games": 0,
         "steps": [{"do": "spend ability spirit", "xp_spent_after": 300, "level_after": 1}],
     }

@@ -126,6 +126,14 @@ def test_a_folder_that_does_not_exist_is_refused_not_made(crown, tmp_path, comma
     assert not (tmp_path / "no-such-folder").exists()
 
 
+@pytest.mark.parametrize("command", ["sheet pdf", "export"])
+def test_a_path_through_a_missing_folder_and_back_makes_no_folder(crown, tmp_path, command) -> None:
+    """ "missing/../x.pdf" wrote x.pdf here, and made the folder "missing" on the way."""
+    crown.ok(*WRITERS[command], "-o", str(tmp_path / "missing" / ".." / "out.file"))
+    assert (tmp_path / "out.file").stat().st_size > 0
+    assert not (tmp_path / "missing").exists()
+
+
 def test_the_app_may_make_the_missing_folder_when_the_player_agrees(crown, tmp_path) -> None:
     missing = tmp_path / "prints"
     db = Database(crown.db)

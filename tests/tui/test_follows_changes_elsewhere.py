@@ -419,3 +419,12 @@ async def test_a_hand_edit_made_with_an_editor_shows_on_the_open_sheet(tmp_path:
         assert notes.text().count("not valid JSON") == 1
         await pilot.pause(WITHIN)
         assert notes.text().count("not valid JSON") == 1  # said once
+
+
+def test_a_damaged_file_read_by_a_screen_is_said_unreadable_not_unsaved() -> None:
+    """A hand edit that broke an event was told as "Not saved" while the player saved nothing."""
+    from titan_campaign.tui.refusals import refusal_of
+
+    said = refusal_of(actions.Damaged("c.json is damaged at change 2 (left untouched)"))
+    assert (said.title, said.severity) == ("Cannot read the database", "error")
+    assert refusal_of(actions.StoreError("c.json is locked")).title == "Not saved"

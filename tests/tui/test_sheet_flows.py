@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import DataTable
 
@@ -144,9 +145,13 @@ async def test_r2_the_sheet_says_the_base_xp_to_spend_until_it_is_spent_or_a_gam
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Osk", "Bo", [won_game(1)])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
         line = app.screen.query_one("#sheet-pending")
         assert line.display
         assert rendered(line).strip() == "! 200 base XP to spend before the first game (R2)"
+        await pilot.press("c")  # said "No choices to make."
+        await pilot.pause()
+        assert "Waiting: 200 base XP to spend before the first game (R2)" in notes.text()
         await pilot.press("space")  # a Power box: 100 left
         await pilot.pause()
         assert rendered(line).strip() == "! 100 base XP to spend before the first game (R2)"
@@ -816,3 +821,16 @@ async def test_the_pick_an_intelligence_box_brings_is_offered_first_as_its_note_
         assert isinstance(app.screen, PickModal)
         assert "one bonus spell to pick" in app.screen.news
         assert "bonus spell" in app.screen.heading
+
+
+def test_an_archived_titans_row_is_dimmed_whole_on_a_phone_too() -> None:
+    """Held upright, the level, XP and Mana of an archived row were as bright as the others'."""
+    from rich.console import Console
+
+    from titan_campaign.rules.titan import replay
+    from titan_campaign.tui.screens.roster import stacked_row, wide_row
+
+    archived = replay([Created(name="Ghost", player="Eve", base_xp=0)]).evolve(archived=True)
+    for cells in (stacked_row(archived, 16, Console()), wide_row(archived, 20, 10)):
+        for cell in cells:
+            assert isinstance(cell, Text) and "dim" in str(cell.get_style_at_offset(Console(), 0))

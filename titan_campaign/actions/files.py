@@ -150,6 +150,18 @@ def backups_kept() -> int:
     return backup_files.keep_count()
 
 
+def backed_up_before_delete() -> bool:
+    """Whether deleting a campaign keeps the file as it was as a backup (backups are on)."""
+    try:
+        return backup_files.keep_count() > 0
+    except StoreError:  # a setting that is no number: the delete itself is refused, naming it
+        return False
+
+
+NO_BACKUP_KEPT = f"no backup holds it: backups are turned off, {BACKUPS_ENV}=0"
+"""What a deleted campaign leaves when backups are off (``backed_up_before_delete``)."""
+
+
 def keep_file(path: Path, content: bytes) -> None:
     """Write one of the app's own small files (its settings, a form kept unsaved) whole,
     atomically: a reader never sees half of it. OSError or StoreError if it cannot be."""

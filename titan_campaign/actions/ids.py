@@ -11,7 +11,7 @@ from typing import NamedTuple
 from ..rules.campaign import Campaign
 from ..rules.errors import RuleError
 from ..rules.events import GameOutcome
-from ..store import Announced, Changes, Database, Gone, Stored, StoreError
+from ..store import Announced, Changes, Damaged, Database, Gone, Stored, StoreError
 from ..store.outputs import MissingFolder, is_stream
 
 __all__ = [  # and, for ``titan_campaign.actions``, what every shell needs of the layers below
@@ -19,6 +19,7 @@ __all__ = [  # and, for ``titan_campaign.actions``, what every shell needs of th
     "CampaignRef",
     "CampaignView",
     "Changes",
+    "Damaged",
     "Database",
     "GameOutcome",
     "Gone",

@@ -4,6 +4,7 @@ shows the result. No rule is decided here."""
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from argparse import Namespace
 from collections.abc import Callable, Sequence
@@ -119,14 +120,19 @@ def cmd_campaign(args: Namespace, db: Database) -> None:
         print(renamed.changes[-1].text)  # campaign "Iron Crown" renamed "Second Age"
     elif args.action == "delete":
         doomed = actions.find_campaign(db, args.name)  # a misspelt name is said first
+        kept = actions.backed_up_before_delete()
         if not args.yes:
             raise RuleError(
-                f'deleting "{args.name}" removes every Titan in it: add --yes to confirm (a backup is kept)'
+                f'deleting "{args.name}" removes every Titan in it: add --yes to confirm'
+                + (" (a backup is kept)" if kept else f" ({actions.NO_BACKUP_KEPT})")
             )
         gone = actions.delete_campaign(db, doomed)
         print(
             f'campaign "{gone.name}" deleted; `titan-campaign backups` has the file as it was '
             "(`restore N` brings it back; `undo` does not)"
+            if kept
+            else f'campaign "{gone.name}" deleted; {actions.NO_BACKUP_KEPT}, and `undo` does not'
+            " bring it back"
         )
     elif args.action == "list":
         listed = actions.campaign_list(db)
@@ -294,7 +300,10 @@ def cmd_choices(args: Namespace, db: Database) -> None:
     state = actions.read_titan(db, _titan(args, db)).state
     if state.unspent_base_xp:
         print(f"- spend the {state.unspent_base_xp} base XP before the first game (R2)")
-        print(f"    titan-campaign spend {quoted(state.name)} ability|school|spell NAME")
+        name = shlex.quote(state.name) if not state.name.startswith("-") else "TITAN"
+        named = _campaign(args)
+        campaign = f" --campaign {shlex.quote(named)}" if named else ""
+        print(f"    titan-campaign{campaign} spend {name} ability|school|spell NAME")
     elif not state.pending:
         print(f"{state.name} has no choices to make")
     for choice in state.pending:
@@ -613,7 +622,12 @@ def cmd_history(args: Namespace, db: Database) -> None:
         print(json.dumps([view_json(row) for row in rows], indent=2, ensure_ascii=False))
         return
     if not rows and not unreadable:
-        print("no changes yet: add a Titan with titan add NAME --player P")
+        campaign = of.campaign if isinstance(of, actions.TitanRef) else of
+        undone = sum(1 for c in actions.read_campaign(db, campaign).changes if c.undone)
+        if undone:
+            print(f"no changes in effect: {plural(undone, 'undone change')} to redo (redo)")
+        else:
+            print("no changes yet: add a Titan with titan add NAME --player P")
     for row in rows:
         print(f"{row.change:>4}  {row.at[:16].replace('T', ' '):16}  {row.text}")
         several = len({event.titan for event in row.events}) > 1

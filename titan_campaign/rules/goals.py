@@ -36,7 +36,6 @@ plan it finds is turned into real events and replayed, so it can never drift fro
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -165,12 +164,13 @@ class GoalStep(NamedTuple):
 
 class GoalPlan(NamedTuple):
     """The cheapest order of steps reaching ``goal``; ``xp_needed`` is the XP beyond what the
-    Titan has available now (0: doable today); ``games`` the games that is (see games_needed)."""
+    Titan has available now (0: doable today); ``games`` the games still to play to earn it
+    (see games_needed)."""
 
     goal: Goal
     steps: tuple[GoalStep, ...]
     xp_needed: int
-    games: float | None
+    games: int | None
 
     @property
     def xp_cost(self) -> int:
@@ -195,7 +195,7 @@ class GoalPlan(NamedTuple):
         return PlanView(
             forgets=self.forgotten,
             xp_needed=self.xp_needed,
-            games=None if self.games is None else round(self.games, 2),
+            games=self.games,
             steps=tuple(
                 PlanStepLine(step.do, step.xp_spent_after, step.level_after) for step in self.steps
             ),
@@ -221,28 +221,27 @@ class PlanView:
 
     forgets: tuple[str, ...]
     xp_needed: int
-    games: float | None
+    games: int | None
     steps: tuple[PlanStepLine, ...]
 
 
-def games_needed(plan: GoalPlan, state: TitanState) -> float | None:
-    """``plan.xp_needed`` over the Titan's average award per game so far (R8): 0.0 when the
-    plan is doable now; None before the first game, or when its games earned nothing."""
+def games_needed(plan: GoalPlan, state: TitanState) -> int | None:
+    """The games still to play to earn ``plan.xp_needed`` at the Titan's average award per
+    game so far (R8), whole (a game is played whole: 5 XP short is 1 game; 134 short at 66
+    a game is 3): 0 when the plan is doable now; None before the first game, or when its
+    games earned nothing. Counted in whole XP, never rounded on the way."""
     if plan.xp_needed == 0:
-        return 0.0
+        return 0
     earned = sum(game.award.total for game in state.games)
     if not state.games or earned == 0:
         return None
-    return plan.xp_needed / (earned / len(state.games))
+    return -(-plan.xp_needed * len(state.games) // earned)
 
 
-def games_wording(games: float | None) -> str:
-    """The games still to play, as a player counts them: "about 2 games" (rounded up, as a
-    game is played whole: 5 XP short is "about 1 game"), or "" when nothing is left to earn
-    or no game yet tells the Titan's average award (``games_needed``)."""
-    if not games:
-        return ""
-    return f"about {plural(math.ceil(games), 'game')}"
+def games_wording(games: int | None) -> str:
+    """ "about 2 games" (``games_needed``), or "" when nothing is left to earn or no game yet
+    tells the Titan's average award."""
+    return f"about {plural(games, 'game')}" if games else ""
 
 
 def plan_goal(state: TitanState, goal: Goal) -> GoalPlan:
@@ -253,7 +252,7 @@ def plan_goal(state: TitanState, goal: Goal) -> GoalPlan:
     if state.archived:
         raise RuleError(f"{state.name} is archived; undo the archive to plan a goal")
     if goal.met_by(state):
-        return GoalPlan(goal, (), 0, 0.0)
+        return GoalPlan(goal, (), 0, 0)
     search = Search.of(state, goal)
     actions = search.cheapest()
     purchases = sum(1 for action in actions if action.cost)

@@ -158,11 +158,13 @@ def near_suggestions(name: str) -> tuple[str, ...]:
         item.name
         for item in SUGGESTED_ITEMS
         if (held := f" {_singular(item.name)} ") in typed
-        or typed in held
+        or (typed in held and len(typed.strip()) >= _WORD)  # "of" is in many a name
         or difflib.SequenceMatcher(None, typed, held).ratio() >= _SLIP
     )
 
 
+_WORD = 4
+"""The shortest name taken as a word of a suggested item's ("Gold", "Bough"; not "of")."""
 _SLIP = 0.85
 """How alike two names are (``difflib``'s ratio) when one is the other mistyped."""
 

@@ -110,7 +110,7 @@ class GoalView:
     met: bool
     xp_needed: int
     xp_cost: int
-    games: float | None
+    games: int | None
     steps: tuple[str, ...]
     forgets: tuple[str, ...]
     note: str
@@ -183,7 +183,7 @@ class SheetView:
     @property
     def base_unspent(self) -> int:
         """The base XP still to spend before the first game (R2), else 0."""
-        return unspent_base_xp(self.xp.base, self.xp.available, bool(self.games))
+        return unspent_base_xp(self.xp.base, self.xp.available, self.archived or bool(self.games))
 
     def to_json(self) -> JsonObject:
         return view_json(self)
@@ -205,7 +205,7 @@ def goal_view(state: TitanState) -> GoalView | None:
         met=not plan.steps,
         xp_needed=plan.xp_needed,
         xp_cost=plan.xp_cost,
-        games=None if plan.games is None else round(plan.games, 1),
+        games=plan.games,
         steps=tuple(step.do for step in plan.steps),
         forgets=plan.forgotten,
         note="",

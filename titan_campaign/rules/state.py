@@ -11,6 +11,7 @@ from .awards import Award
 from .errors import RuleError
 from .events import GameOutcome
 from .honor_guard import honor_guard_slots
+from .items import suggested_item
 from .legions import LegionPlan, StartingLegions, starting_legions
 from .names import article, name_key
 from .spells import SCHOOLS, SPELLS, Spell, find_spell, spells_of
@@ -119,7 +120,8 @@ class KeptGoal(NamedTuple):
 
 def unspent_base_xp(base: int, available: int, played: bool) -> int:
     """The base XP still to spend before a Titan's first game, in whole purchases: the
-    rulebook's Titans "immediately spend those points" (R2). 0 once it has ``played``."""
+    rulebook's Titans "immediately spend those points" (R2). 0 once it has ``played`` (or is
+    archived: it plays no more)."""
     if played:
         return 0
     return min(base, available) // XP_PER_PURCHASE * XP_PER_PURCHASE
@@ -183,7 +185,7 @@ class TitanState:
     @property
     def unspent_base_xp(self) -> int:
         """The base XP still to spend before the first game (``unspent_base_xp``)."""
-        return unspent_base_xp(self.base_xp, self.available_xp, bool(self.games))
+        return unspent_base_xp(self.base_xp, self.available_xp, self.archived or bool(self.games))
 
     # R3, R7
     @property
@@ -266,9 +268,13 @@ class TitanState:
         return [school for school in SCHOOLS if self.schools[school] < MAX_BOXES]
 
     def item(self, name: str) -> OwnedItem:
-        for item in self.items:
-            if name_key(item.name) == name_key(name):
-                return item
+        """The item named so, or by the name of the suggested item it was added as ("Potions"
+        for the Potion: ``items.suggested_item``)."""
+        suggested = suggested_item(name)
+        for wanted in (name, *([suggested.name] if suggested else [])):
+            for item in self.items:
+                if name_key(item.name) == name_key(wanted):
+                    return item
         owned = ", ".join(item.name for item in self.items) or "none"
         if not name.strip():
             raise RuleError(f"the magic item's name is empty ({self.name}'s items: {owned})")

@@ -3,12 +3,13 @@ under a lock (``files.py``, ``database.py``), with backups by age (``backups.py`
 earlier files (``upgrade.py``) and export/import (``exchange.py``)."""
 
 from .database import Database, Gone, Session, Stored, now_iso
-from .files import StoreError
+from .files import Damaged, StoreError
 from .versions import Announced, Changes
 
 __all__ = [
     "Announced",
     "Changes",
+    "Damaged",
     "Database",
     "Gone",
     "Session",

@@ -82,7 +82,8 @@ def write_output(
             raise StoreError(f"{path} is not a file: choose a file to save to")
         _write_device(path, payload)
         return path
-    folder = Path(os.path.realpath(path)).parent
+    real = Path(os.path.realpath(path))  # "missing/../x.pdf" is x.pdf here: no folder made
+    folder = real.parent
     if not folder.is_dir():
         if folder.exists():
             raise StoreError(f"{folder} is not a folder: choose another place for {path.name}")
@@ -93,7 +94,7 @@ def write_output(
         except OSError as error:
             raise StoreError(f"{folder} cannot be made: {error.strerror or error}") from None
     try:
-        write_atomically(path, payload)
+        write_atomically(real, payload)
     except AfterWrite:
         pass  # the file is written whole; a printout lost to a power cut is simply printed again
     return path

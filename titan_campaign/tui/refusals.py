@@ -36,6 +36,8 @@ def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
         return Refusal("Changed elsewhere", str(error), state=error.state, titan=error.titan)
     if isinstance(error, RuleError):
         return Refusal("Refused", str(error))
+    if isinstance(error, actions.Damaged):  # a read, as often as a change
+        return Refusal("Cannot read the database", str(error), "error")
     if isinstance(error, (actions.StoreError, UnknownName)):
         return Refusal("Not saved", str(error), "error")
     if isinstance(error, ShapeError):

@@ -195,14 +195,22 @@ class CampaignsScreen(Screen[None]):
                 self.notify(
                     f'Campaign "{deleted.name}" deleted. It is kept in the backups (k): '
                     "restoring the newest one brings it back."
+                    if kept
+                    else f'Campaign "{deleted.name}" deleted: {actions.NO_BACKUP_KEPT}.'
                 )
                 self.refresh_view()
+
+        kept = actions.backed_up_before_delete()
 
         self.app.push_screen(
             ConfirmModal(
                 "Delete a campaign",
-                f'Delete "{campaign.name}" and every Titan in it? The database as it is now is '
-                "kept as a backup (k lists them).",
+                f'Delete "{campaign.name}" and every Titan in it? '
+                + (
+                    "The database as it is now is kept as a backup (k lists them)."
+                    if kept
+                    else f"It cannot be brought back ({actions.NO_BACKUP_KEPT})."
+                ),
                 "Delete",
                 "Keep it",
             ),

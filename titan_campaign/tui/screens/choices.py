@@ -211,6 +211,12 @@ class ChoiceFlow:
             self.sheet.notify(news, title="Choices made")  # the news says the XP left
         if announce_none:  # every pending choice waits (R6: for a school level or the swap)
             waiting = "; ".join(choice.describe() for choice in state.pending)
+            spend = state.unspent_base_xp
+            if spend:  # no choice of its own: a purchase on the sheet
+                waiting = "; ".join(
+                    [f"{spend} base XP to spend before the first game (R2): space checks a box"]
+                    + [waiting] * bool(waiting)
+                )
             self.sheet.notify(f"Waiting: {waiting}" if waiting else "No choices to make.")
 
     def _offer(self, choice: PendingChoice, news: str) -> None:

@@ -6,6 +6,7 @@ offered no place on the host, and nothing is written there."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import ClassVar
 
@@ -191,7 +192,7 @@ class PrintModal(FormModal):
         path = Path(typed).expanduser()
 
         def written(file: Path) -> None:
-            self.notify(f"Written to {file.absolute()}", title="Printed", markup=False)
+            self.notify(f"Written to {os.path.abspath(file)}", title="Printed", markup=False)
             warn()
             self.dismiss(str(file))
 

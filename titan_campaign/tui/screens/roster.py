@@ -82,9 +82,11 @@ def stacked_row(
     cell.append(archived, style="dim italic")  # not a name's own "[archived]"
     if state.pending:
         cell.append(f"\n! {len(state.pending)} to make", style="dim")
+    figures = (Text(str(state.level)), Text(str(state.available_xp)), Text(str(state.mana)))
     if state.archived:  # the whole row dimmed
-        cell.stylize("dim")
-    return (cell, str(state.level), str(state.available_xp), str(state.mana))
+        for part in (cell, *figures):
+            part.stylize("dim")
+    return (cell, *figures)
 
 
 class RosterScreen(Screen[None]):
