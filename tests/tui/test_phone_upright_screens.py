@@ -286,3 +286,29 @@ async def test_a_box_rows_note_cut_to_a_few_letters_is_left_out_on_a_phone_held_
     rows = [line for line in shown.splitlines() if "][" in line]
     assert rows and not [line for line in rows if "…" in line], rows
     assert "Power: +1 Power-factor" in " ".join(shown.split())
+
+
+async def test_the_longest_spell_name_wraps_on_a_phone_and_mana_stays_in_view(
+    tmp_path: Path,
+) -> None:
+    """ "Improved Magic Missile" pushed the Mana column off a phone held upright: the table
+    scrolled sideways and its heading read "M"."""
+    from titan_campaign.rules.events import GoldChanged, SpellBoughtWithGold
+
+    from .conftest import build_db
+
+    bought = [
+        GoldChanged(amount=100),
+        SpellBoughtWithGold(spell="Improved Magic Missile", price=10),
+    ]
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", bought)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#spell-list", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        await pilot.press("1")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Spell                 Mana" in shown
+        assert "Improved Magic        2" in shown and "\n  Missile" in shown

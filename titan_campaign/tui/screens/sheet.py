@@ -140,6 +140,9 @@ def derived_panel(data: SheetView) -> Text:
 
 
 SPELL_COLUMNS = ("Spell", "School", "Lvl", "Mana", "Cast", "How")
+UPRIGHT_SPELL_SPARE = 12
+"""The columns of a phone's screen that are not the spell's name: Mana (4), the cells'
+padding (4) and the page's margins and scroll bar (4)."""
 UPRIGHT_SPELL_COLUMNS = ("Spell", "Mana")
 """The spell list under ``UPRIGHT_WIDTH`` columns (a phone held upright): the highlighted
 spell's card below says the rest."""
@@ -478,11 +481,13 @@ class SheetScreen(OneTitan, Screen[None]):
         table.clear(columns=True)
         for index, label in enumerate(labels):  # each as wide as its widest cell, set here:
             # measured by the table later, rows already drawn kept the old widths (names cut)
-            widths = (cell_len(text) for text in (label, *(row[index] for row in rows)))
-            table.add_column(label, width=max(widths))
+            width = max(cell_len(text) for text in (label, *(row[index] for row in rows)))
+            if upright and index == 0:  # a long name wraps: Mana stays on a phone's screen
+                width = min(width, self.app.size.width - UPRIGHT_SPELL_SPARE)
+            table.add_column(label, width=width)
         self.spell_lines = {spell.name: spell for spell in data.spells}
         for row in rows:
-            table.add_row(*row, key=row[0])
+            table.add_row(*map(Text, row), key=row[0], height=None if upright else 1)
         table.display = bool(data.spells)
         if highlighted is not None and highlighted in {row[0] for row in spell_rows(data)}:
             table.move_cursor(row=table.get_row_index(highlighted), animate=False)
