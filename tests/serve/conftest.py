@@ -123,7 +123,14 @@ def start_game_night(db: Path, *options: str) -> GameNight:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            # a form a closed tab leaves, and the settings, go beside the test's database,
+            # never into the user's own folders
+            "XDG_DATA_HOME": str(db.parent / "data"),
+            "XDG_CONFIG_HOME": str(db.parent / "config"),
+        },
     )
     night = GameNight(process, db)
     threading.Thread(target=night.read_output, daemon=True).start()

@@ -41,7 +41,10 @@ class Terminal:
     def start(self, tmp_path: Path, size: tuple[int, int], *argv: str) -> None:
         """The app on ``argv``, in a window of ``size`` (once the window has it: the app
         measures its terminal as it starts)."""
-        env = f"TITAN_CAMPAIGN_BACKUPS=0 XDG_CONFIG_HOME={tmp_path / 'config'} TERM=xterm-256color"
+        env = (
+            f"TITAN_CAMPAIGN_BACKUPS=0 XDG_CONFIG_HOME={tmp_path / 'config'}"
+            f" XDG_DATA_HOME={tmp_path / 'data'} TERM=xterm-256color"
+        )
         app = " ".join(
             shlex.quote(word) for word in (sys.executable, "-m", "titan_campaign", *argv)
         )
@@ -85,7 +88,10 @@ def test_spells_picked_from_the_sheet_are_listed_whole_in_columns(
     highlighted row four columns right of its headings, until the sheet was opened again."""
     lost = GameRecorded(game=1, date="2026-11-29", outcome=GameOutcome(result="lost"))
     db = build_db(tmp_path / "c.json", 200, [("Osk", "Cy", [lost])])
-    env = f"TITAN_CAMPAIGN_BACKUPS=0 XDG_CONFIG_HOME={tmp_path / 'config'} TERM=xterm-256color"
+    env = (
+        f"TITAN_CAMPAIGN_BACKUPS=0 XDG_CONFIG_HOME={tmp_path / 'config'}"
+        f" XDG_DATA_HOME={tmp_path / 'data'} TERM=xterm-256color"
+    )
     command = (
         f"sleep 0.5; env {env} {sys.executable} -m titan_campaign --db {db} --titan Osk; sleep 60"
     )
