@@ -35,10 +35,10 @@ from titan_campaign.rules.goals import (
     Goal,
     GoalPlan,
     games_needed,
-    games_wording,
     parse_goal,
     plan_goal,
 )
+from titan_campaign.rules.names import games_wording
 from titan_campaign.rules.spells import SCHOOLS, SPELLS
 from titan_campaign.rules.titan import TitanState, apply
 

@@ -16,9 +16,8 @@ from ..actions import Database, Done, Participant
 from ..rules.errors import RuleError
 from ..rules.facts import ShapeError
 from ..rules.game_log import entry_text, game_log_json, scenario_clash
-from ..rules.goals import games_wording
 from ..rules.items import SUGGESTED_ITEMS, near_suggestions
-from ..rules.names import plural, quoted, quoted_list
+from ..rules.names import games_wording, plural, quoted, quoted_list
 from ..rules.printable import one_line, shown
 from ..rules.progress import progress_json, progress_table
 from ..rules.spells import find_spell

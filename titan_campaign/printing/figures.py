@@ -13,9 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from ..rules.goals import games_wording
 from ..rules.honor_guard import SLOT_OPENS_AT, honor_guard_slots
-from ..rules.names import plural
+from ..rules.names import games_wording, plural
 from ..rules.sheet import GoalView, ItemLine, SheetView, SpellLine
 from ..rules.spells import SCHOOLS, Spell
 

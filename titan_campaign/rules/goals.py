@@ -45,7 +45,7 @@ from .abilities import ABILITIES, MAX_BOXES, find_ability
 from .errors import RuleError
 from .events import AbilityBought, BonusSwapped, Event, SpellBought, SpellChosen
 from .goal_search import Action, Search
-from .names import UnknownName, name_key, plural
+from .names import UnknownName, name_key
 from .spells import SCHOOLS, find_school, find_spell
 from .state import XP_PER_PURCHASE, TitanState
 from .titan import apply, next_school_level
@@ -56,7 +56,6 @@ __all__ = [
     "GoalPlan",
     "GoalStep",
     "games_needed",
-    "games_wording",
     "parse_goal",
     "plan_goal",
 ]
@@ -236,12 +235,6 @@ def games_needed(plan: GoalPlan, state: TitanState) -> int | None:
     if not state.games or earned == 0:
         return None
     return -(-plan.xp_needed * len(state.games) // earned)
-
-
-def games_wording(games: int | None) -> str:
-    """ "about 2 games" (``games_needed``), or "" when nothing is left to earn or no game yet
-    tells the Titan's average award."""
-    return f"about {plural(games, 'game')}" if games else ""
 
 
 def plan_goal(state: TitanState, goal: Goal) -> GoalPlan:

@@ -177,6 +177,12 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
+def games_wording(games: int | None) -> str:
+    """The games still to play to a goal (``goals.games_needed``) as said: "about 2 games",
+    or "" when nothing is left to earn or no game yet tells the Titan's average award."""
+    return f"about {plural(games, 'game')}" if games else ""
+
+
 def check_name(text: str) -> str:
     """A name as kept: spaces folded; ValueError if it shows nothing (only spaces or invisible
     characters). Characters that act on a terminal are refused with every text (``printable``)."""

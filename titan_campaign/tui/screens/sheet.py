@@ -19,8 +19,7 @@ from ... import actions
 from ...printing.figures import IN_PLAY, SKILL_USES_LABEL
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.errors import Decision
-from ...rules.goals import games_wording
-from ...rules.names import plural
+from ...rules.names import games_wording, plural
 from ...rules.printable import shown_lines
 from ...rules.sheet import GoalView, SheetView, SpellLine, sheet_view
 from ...rules.spells import SCHOOLS, find_spell
