@@ -118,11 +118,11 @@ class KeptGoal(NamedTuple):
     spells: tuple[str, ...] = ()
 
 
-def unspent_base_xp(base: int, available: int, played: bool) -> int:
+def unspent_base_xp(base: int, available: int, settled: bool) -> int:
     """The base XP still to spend before a Titan's first game, in whole purchases: the
-    rulebook's Titans "immediately spend those points" (R2). 0 once it has ``played`` (or is
-    archived: it plays no more)."""
-    if played:
+    rulebook's Titans "immediately spend those points" (R2). 0 once ``settled``: it has played
+    a game, or is archived (it plays no more)."""
+    if settled:
         return 0
     return min(base, available) // XP_PER_PURCHASE * XP_PER_PURCHASE
 

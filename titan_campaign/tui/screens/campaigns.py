@@ -185,6 +185,7 @@ class CampaignsScreen(Screen[None]):
         campaign = self.highlighted()
         if campaign is None:
             return
+        kept = actions.backed_up_before_delete()
 
         def answered(delete: bool | None) -> None:
             if not delete:
@@ -199,8 +200,6 @@ class CampaignsScreen(Screen[None]):
                     else f'Campaign "{deleted.name}" deleted: {actions.NO_BACKUP_KEPT}.'
                 )
                 self.refresh_view()
-
-        kept = actions.backed_up_before_delete()
 
         self.app.push_screen(
             ConfirmModal(
