@@ -19,7 +19,17 @@ from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.widgets.key_bar import KeyBar
 from titan_campaign.tui.widgets.result_pick import ResultPick
 
-from .conftest import SIZE, Notes, build_db, change_count, named, rendered, stored, won_game
+from .conftest import (
+    SIZE,
+    Notes,
+    build_db,
+    change_count,
+    named,
+    rendered,
+    screen_text,
+    stored,
+    won_game,
+)
 
 
 async def type_into(pilot: Any, widget: Input, text: str) -> None:
@@ -118,6 +128,25 @@ async def test_with_seven_titans_the_game_form_opens_on_the_first_titans_tick(
         await pilot.press("space", "tab", "w")  # Thorn takes part; he won
         await pilot.pause()
         assert first.query_one("#result", ResultPick).value == "won"
+
+
+async def test_with_seven_titans_at_80x24_the_headings_stay_in_view_beside_the_last_titan(
+    tmp_path: Path,
+) -> None:
+    """The last Titan's row is below the fold: scrolled to it, the date and the names of
+    the figures above the rows stay on the screen (they scrolled away with the first rows)."""
+    names = ("Thorn", "Bryn", "Osk", "Mira", "Ulf", "Vey", "Wren")
+    db = build_db(tmp_path / "c.json", 0, [(name, "P", []) for name in names])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        last = app.screen.query_one("#titan-7 #takes-part")
+        last.focus()
+        await pilot.pause()
+        on_screen = screen_text(app)
+        assert "Wren" in on_screen and "Thorn" not in on_screen  # scrolled to the last rows
+        assert "Date" in on_screen and "Survivors" in on_screen and "Score" in on_screen
 
 
 async def test_up_and_down_go_to_the_same_field_of_the_titan_above_or_below(

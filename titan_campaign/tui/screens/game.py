@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -361,7 +361,7 @@ class RecordGameScreen(Screen[None]):
         return self.campaign
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="game-form", can_focus=False):  # its fields take the keys
+        with Vertical(id="game-head"):  # stays in view while the Titans' rows scroll
             yield Static(id="game-title", classes="page-title")
             with Horizontal(classes="panel game-top"):
                 with Horizontal(classes="game-day"):
@@ -372,6 +372,7 @@ class RecordGameScreen(Screen[None]):
                     yield Input(placeholder="e.g. Tower defence", id="scenario")
             yield field_error("date")
             yield Static(classes="game-header")
+        with VerticalScroll(id="game-form", can_focus=False):  # its fields take the keys
             taking_part = len(self.states) <= MANY_TITANS
             for number, (titan, state) in enumerate(self.titans, start=1):
                 yield TitanRow(titan, state, number, taking_part)
