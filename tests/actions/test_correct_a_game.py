@@ -92,3 +92,16 @@ def test_a_correction_goes_through_when_only_another_titan_changed_since_it_was_
     assert list(done.steps) == [mira]
     with pytest.raises(actions.TitanChanged):  # the game's date is Thorn's entry too
         actions.correct_game(db, mira.campaign, 1, when="2026-11-29", shown=shown)
+
+
+def test_a_games_date_and_scenario_are_corrected_for_a_titan_archived_since(db: Database) -> None:
+    """Mira died in game 1 and was archived: fixing the game's date then asked to bring her
+    back first, for everyone's entry (restore, correct, archive again)."""
+    mira = actions.find_titan(db, "Mira")
+    actions.archive_titan(db, mira)
+    done = actions.correct_game(db, mira.campaign, 1, when="2026-11-27", scenario="Siege")
+    assert set(done.steps) == {mira, actions.find_titan(db, "Thorn")}
+    state = actions.read_titan(db, mira).state
+    assert state.archived
+    assert [(game.date, game.scenario) for game in state.games] == [("2026-11-27", "Siege")]
+    assert state.earned_xp == 62  # R8: judged again, the same award

@@ -156,7 +156,7 @@ def test_a_gold_line_of_an_imported_titans_game_names_the_campaign_of_that_game(
         (1, None),  # as a game of this campaign: no played_in
     ]
     text = thorn.ok("sheet", "thorn", "--campaign", "Second Age")
-    assert "+20  game 1 in Iron Crown loot" in text
+    assert "+20  game 1    in Iron Crown: loot" in text  # the note apart from the campaign
 
 
 def test_a_titan_brought_back_into_its_own_campaign_tells_its_past_games_apart(

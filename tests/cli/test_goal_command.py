@@ -42,8 +42,16 @@ def test_a_goal_met_with_more_says_what_the_titan_has(thorn) -> None:
     """Thorn with Power 2 asked for Power 1 was told "Thorn already has Power 1"."""
     thorn.ok("spend", "Thorn", "ability", "power")
     thorn.ok("spend", "Thorn", "ability", "power")
-    out = thorn.ok("goal", "Thorn", "--ability", "power=1", "--school", "fire=0")
-    assert out == "Thorn already has Power 2, Fire 0 (the goal: Power 1, Fire 0)\n"
+    out = thorn.ok("goal", "Thorn", "--ability", "power=1", "--school", "fire=1")
+    assert out.startswith("Thorn to Power 1, Fire 1: 1 step")
     assert thorn.ok("goal", "Thorn", "--ability", "power=2") == "Thorn already has Power 2\n"
-    refusal = thorn.refused("goal", "Thorn", "--ability", "power=0", "--keep")
-    assert refusal == "Thorn already has Power 2 (the goal: Power 0): nothing to keep as a goal"
+    refusal = thorn.refused("goal", "Thorn", "--ability", "power=1", "--keep")
+    assert refusal == "Thorn already has Power 2 (the goal: Power 1): nothing to keep as a goal"
+
+
+def test_a_target_of_0_is_refused_as_asking_for_nothing(thorn) -> None:
+    """``--spell "Bog Walker" --school water=0`` was headed "Thorn to Water 0, Bog Walker" and
+    bought Water 1 for the spell."""
+    refusal = thorn.refused("goal", "Thorn", "--spell", "Bog Walker", "--school", "water=0")
+    assert refusal == "water=0 asks for nothing: give 1 to 3, or leave water out"
+    assert thorn.refused("goal", "Thorn", "--ability", "Power=0").startswith("Power=0 asks")

@@ -20,16 +20,29 @@ def crown(cli: Cli) -> Cli:
 
 def test_naming_no_creature_shows_the_guard_and_changes_nothing(crown: Cli) -> None:
     before = crown.db.read_bytes()
-    assert crown.ok("honor-guard", "Thorn") == "Thorn's honor guard: Griffon (slots: 30)\n"
-    assert crown.ok("honor-guard", "Mira") == "Mira has no honor guard (slots: none)\n"
+    assert (
+        crown.ok("honor-guard", "Thorn")
+        == "Thorn's honor guard: Griffon; 1 slot of 30 points (R9)\n"
+    )
+    assert (
+        crown.ok("honor-guard", "Mira") == "Mira has no honor guard; no slot before level 4 (R9)\n"
+    )
     assert crown.db.read_bytes() == before
 
 
 def test_clear_empties_the_guard_as_one_change_that_undo_takes_back(crown: Cli) -> None:
-    assert crown.ok("honor-guard", "Thorn", "--clear") == "Thorn has no honor guard (slots: 30)\n"
-    assert crown.ok("honor-guard", "Thorn") == "Thorn has no honor guard (slots: 30)\n"
+    assert (
+        crown.ok("honor-guard", "Thorn", "--clear")
+        == "Thorn has no honor guard; 1 slot of 30 points (R9)\n"
+    )
+    assert (
+        crown.ok("honor-guard", "Thorn") == "Thorn has no honor guard; 1 slot of 30 points (R9)\n"
+    )
     crown.ok("undo", "Thorn")
-    assert crown.ok("honor-guard", "Thorn") == "Thorn's honor guard: Griffon (slots: 30)\n"
+    assert (
+        crown.ok("honor-guard", "Thorn")
+        == "Thorn's honor guard: Griffon; 1 slot of 30 points (R9)\n"
+    )
 
 
 def test_clear_with_creatures_named_is_refused(crown: Cli) -> None:
@@ -47,7 +60,11 @@ def test_the_guard_it_has_already_records_no_change(crown: Cli) -> None:
     """Nothing to undo after it: the file is as it was."""
     before = crown.db.read_bytes()
     assert (
-        crown.ok("honor-guard", "Thorn", "griffon") == "Thorn's honor guard: Griffon (slots: 30)\n"
+        crown.ok("honor-guard", "Thorn", "griffon")
+        == "Thorn's honor guard: Griffon; 1 slot of 30 points (R9)\n"
     )
-    assert crown.ok("honor-guard", "Mira", "--clear") == "Mira has no honor guard (slots: none)\n"
+    assert (
+        crown.ok("honor-guard", "Mira", "--clear")
+        == "Mira has no honor guard; no slot before level 4 (R9)\n"
+    )
     assert crown.db.read_bytes() == before

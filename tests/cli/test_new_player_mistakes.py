@@ -157,6 +157,27 @@ def test_a_misspelt_survivor_is_named_by_the_field_not_its_place_in_the_list(tho
 
 
 @pytest.mark.parametrize(
+    ("argv", "typed"),
+    [
+        (("game", "Thorn:won:survivors=Titan++Ogre"), 'survivors "Titan++Ogre" has a "+"'),
+        (("game", "Thorn:won:survivors=Titan+Ogre+"), 'survivors "Titan+Ogre+" has a "+"'),
+        (
+            ("award", "Thorn", "--result", "won", "--survivors", "Titan,,Ogre"),
+            '"Titan,,Ogre" has a ","',
+        ),
+    ],
+    ids=["doubled", "trailing", "award"],
+)
+def test_survivors_with_a_name_left_out_between_them_are_refused(thorn, argv, typed) -> None:
+    """``survivors=Titan++Ogre+`` was read as Titan and Ogre: the creature the player forgot to
+    type was lost from the game, and from the honor guard chosen from it (R9)."""
+    before = thorn.db.read_bytes()
+    message = thorn.refused(*argv)
+    assert typed in message and "with no name beside it: name each survivor once" in message
+    assert thorn.db.read_bytes() == before
+
+
+@pytest.mark.parametrize(
     "argv",
     [
         ("award", "Thorn", "--result", "lost", "--survivors", ",,"),
@@ -629,6 +650,19 @@ def test_a_game_date_later_than_tomorrow_is_refused_as_a_slip(thorn, entry) -> N
     assert thorn.db.read_bytes() == before
     thorn.ok(*entry, "--date", "2026-01-31")
     assert "later than tomorrow" in thorn.refused("correct", "1", "--date", "2999-01-01")
+
+
+@pytest.mark.parametrize("entry", [("award", "Thorn", "--result", "won"), ("game", "Thorn:won")])
+@pytest.mark.parametrize("day", ["0206-12-01", "1900-01-01", "1979-12-31"])
+def test_a_game_date_before_titan_was_published_is_refused_as_a_slip(thorn, entry, day) -> None:
+    """0206-12-01 (for 2026-12-01) was recorded, and the progress and the game log put it
+    first of all."""
+    before = thorn.db.read_bytes()
+    message = thorn.refused(*entry, "--date", day)
+    assert message == f"game date {day} is before Titan was first published (1980): check the year"
+    assert thorn.db.read_bytes() == before
+    thorn.ok(*entry, "--date", "1980-01-01")
+    assert "first published" in thorn.refused("correct", "1", "--date", day)
 
 
 def test_a_game_played_tomorrow_is_taken_and_the_day_after_is_refused_as_later_than_tomorrow(

@@ -172,6 +172,12 @@ def test_using_a_charge_names_the_item_and_the_charges_left(thorn) -> None:
     assert refusal.startswith("1 upgrade picked but 0 Leadership boxes checked (R10)")
 
 
+def test_removing_an_item_names_it_as_the_titan_holds_it(thorn) -> None:
+    """It echoed what was typed ("winged sandal removed"), not the item taken away."""
+    thorn.ok("item", "add", "Thorn", "winged sandals")
+    assert thorn.ok("item", "remove", "Thorn", "winged sandal") == "Thorn: Winged Sandals removed\n"
+
+
 def test_a_titans_events_broken_by_a_hand_edit_are_named_by_the_titans_name(cli) -> None:
     """The same damage was "(A)" for ``sheet A`` and "(Titan 1)" for ``spend`` and ``undo``."""
     cli.ok("campaign", "new", "K", "--base-xp", "100")

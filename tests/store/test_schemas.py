@@ -43,6 +43,15 @@ def test_the_schema_command_prints_the_published_schema(tmp_path: Path) -> None:
     assert not (tmp_path / "campaigns.json").exists()  # no database is made to print it
 
 
+def test_the_schema_is_printed_whatever_the_database_setting_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It reads no database, but refused a TITAN_CAMPAIGN_DB in a folder not there."""
+    monkeypatch.setenv("TITAN_CAMPAIGN_DB", str(tmp_path / "nowhere" / "x.json"))
+    assert run("schema", "titan") == (DOCS / "titan.schema.json").read_text(encoding="utf-8")
+    assert not (tmp_path / "nowhere").exists()
+
+
 def test_the_files_titan_campaign_writes_are_what_the_schema_describes(tmp_path: Path) -> None:
     db = str(tmp_path / "campaigns.json")
     run("--db", db, "campaign", "new", "Autumn", "--base-xp", "200")

@@ -332,14 +332,24 @@ def change_titan_as_shown(
     return change_titans(db, titan.campaign, {titan.titan: as_shown})
 
 
+FIRST_EDITION = 1980
+"""The year Titan was first published: a game dated before it is a slip of the year (0206
+for 2026)."""
+
+
 def check_played(day: str) -> None:
     """A game is entered once it is played: a date after tomorrow (today somewhere on Earth)
-    is a slip of the year or month (2062 for 2026)."""
+    is a slip of the year or month (2062 for 2026), as is one before Titan was published."""
     tomorrow = date.today() + timedelta(days=1)
-    if date.fromisoformat(day) > tomorrow:
+    played = date.fromisoformat(day)
+    if played > tomorrow:
         raise RuleError(
             f"game date {day} is later than tomorrow ({tomorrow.isoformat()}): a game is entered"
             " once it is played; check the year and month"
+        )
+    if played.year < FIRST_EDITION:
+        raise RuleError(
+            f"game date {day} is before Titan was first published ({FIRST_EDITION}): check the year"
         )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pydantic import ValidationError
 
 from .. import actions
-from ..locations import db_path
+from ..locations import db_path, default_db_path
 from ..rules.errors import RuleError
 from ..rules.facts import ShapeError
 from ..rules.names import UnknownName
@@ -77,7 +77,8 @@ def _run(argv: Sequence[str] | None, hold_ctrl_c: bool) -> int:
         return _fail("no file named (the name is empty): give the file's name")
     db: actions.Database | None = None
     try:
-        path = db_path(getattr(args, "db", None))
+        # `schema` prints what the models say and reads no database, wherever --db points
+        path = default_db_path() if args.command == "schema" else db_path(getattr(args, "db", None))
         if args.command is None:
             return _open_app(args, path)
         if args.open_titan is not None:

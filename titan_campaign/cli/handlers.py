@@ -401,11 +401,17 @@ def cmd_honor_guard(args: Namespace, db: Database) -> None:
         state = actions.set_honor_guard(db, titan, args.creatures).state
     else:
         state = actions.read_titan(db, titan).state
-    slots = ", ".join(str(cap) for cap in state.honor_guard_slots) or "none"
-    if state.honor_guard:
-        print(f"{state.name}'s honor guard: {', '.join(state.honor_guard)} (slots: {slots})")
+    caps = [str(cap) for cap in state.honor_guard_slots]
+    if not caps:
+        slots = "no slot before level 4 (R9)"
+    elif len(set(caps)) == 1:
+        slots = f"{plural(len(caps), 'slot')} of {caps[0]} points{' each' * (len(caps) > 1)} (R9)"
     else:
-        print(f"{state.name} has no honor guard (slots: {slots})")
+        slots = f"{len(caps)} slots of {', '.join(caps[:-1])} and {caps[-1]} points (R9)"
+    if state.honor_guard:
+        print(f"{state.name}'s honor guard: {', '.join(state.honor_guard)}; {slots}")
+    else:
+        print(f"{state.name} has no honor guard; {slots}")
 
 
 def cmd_gold(args: Namespace, db: Database) -> None:
@@ -450,16 +456,17 @@ def cmd_item(args: Namespace, db: Database) -> None:
         )
         print(f"{done.state.name} now has {done.state.items[-1].name}")
         _near_item(done.state.items[-1].name)
-    elif args.action == "use":
-        titan = _titan(args, db)
-        item = actions.read_titan(db, titan).state.item(args.name)  # as it was: it may leave play
+        return
+    titan = _titan(args, db)
+    item = actions.read_titan(db, titan).state.item(args.name)  # as it was: it leaves play
+    if args.action == "use":
         step = actions.use_item(db, titan, item.name).step
         kept = [held for held in step.state.items if held.name == item.name]
         left = f": {kept[0].charges} of {kept[0].max_charges} left" if kept else ""
         _report(step, f"{step.state.name}: a charge of {item.name} used{left}")
     else:
-        done = actions.remove_item(db, _titan(args, db), args.name)
-        print(f"{done.state.name}: {args.name} removed")
+        done = actions.remove_item(db, titan, item.name)
+        print(f"{done.state.name}: {item.name} removed")
 
 
 def _near_item(name: str) -> None:

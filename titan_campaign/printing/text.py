@@ -124,7 +124,8 @@ def sheet_text(data: SheetView) -> str:
     if not data.gold_ledger:
         out.append("  (no entries)")
     for entry in data.gold_ledger:
-        out += wrap(f"  {entry.amount:>+7}  {entry.game_words:<9} {entry.note}", more=" " * 21)
+        game = f"game {entry.game}" if entry.game is not None else ""
+        out += wrap(f"  {entry.amount:>+7}  {game:<9} {entry.noted}", more=" " * 21)
     out.append("")
 
     out.append("HONOR GUARD")

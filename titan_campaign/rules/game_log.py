@@ -151,15 +151,22 @@ NO_SURVIVORS = "none"
 def read_survivors(text: str, between: str = ",") -> tuple[str, ...]:
     """The survivors typed, names ``between`` them (R9); "none" when none survived. Typed
     with no name at all (``survivors=``) is a slip, refused: read as none, it would slay the
-    whole honor guard."""
-    names = tuple(name.strip() for name in text.split(between) if name.strip())
+    whole honor guard. A ``between`` with no name beside it (``Titan++Ogre``) is refused too:
+    a name was forgotten there."""
+    typed = [name.strip() for name in text.split(between)]
+    names = tuple(name for name in typed if name)
+    example = between.join(("Titan", "Ogre"))
     if len(names) == 1 and names[0].lower() == NO_SURVIVORS:
         return ()
     if not names:
-        example = between.join(("Titan", "Ogre"))
         raise RuleError(
             f"survivors names no character: name them ({example}), or say {NO_SURVIVORS}"
             " if none survived"
+        )
+    if len(names) < len(typed):
+        raise RuleError(
+            f'survivors "{text.strip()}" has a "{between}" with no name beside it:'
+            f" name each survivor once, as in {example}"
         )
     return names
 

@@ -139,6 +139,11 @@ def parse_goal(
                     f'--{option} names {name.strip()} twice ("{typed[key]}" and "{text}"): give it once'
                 )
             typed[key] = text
+            if int(number) == 0:  # "Water 0" headed a goal that bought Water 1 for a spell
+                raise RuleError(
+                    f"{name.strip()}={number.strip()} asks for nothing: give 1 to 3, or leave"
+                    f" {name.strip()} out"
+                )
             found[name.strip()] = int(number)
         return found
 

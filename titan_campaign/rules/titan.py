@@ -577,7 +577,9 @@ def apply(state: TitanState | None, event: Event) -> Step:
         raise RuleError(NO_CREATION)
     if state.archived and isinstance(event, Archived):
         raise RuleError(f"{state.name} is already archived")
-    if state.archived and not isinstance(event, Unarchived):
+    # a game the Titan played is still corrected with the others who played it (its date, a
+    # typo in its scenario): the Titan's past is kept true, as it would be on paper
+    if state.archived and not isinstance(event, Unarchived | GameCorrected | GameRemoved):
         raise RuleError(
             f"{state.name} is archived; bring the Titan back first (x on the roster, or titan restore on the command line)"
         )
