@@ -48,3 +48,17 @@ def test_a_phone_held_upright_reads_each_titans_level_and_xp_on_the_roster(
     tab.wait_for(r"l Game log", "the keys behind More")
     tab.click_text(r"l Game log")
     tab.wait_for(r"Escape: close", "the game log, opened by a tap")
+
+
+def test_the_first_tap_on_a_sheet_opened_by_its_address_does_what_its_key_says(
+    game_night: GameNight, open_tab: Callable[..., Tab]
+) -> None:
+    """The tab had no keyboard until tapped: the key bar showed the sheet's keys less the
+    boxes', and grew them back under the first tap, so "esc Back" tapped bought a box."""
+    spent = sheet_json(game_night.db, "Thorn")["xp"]
+    tab = open_tab(game_night.url + "?titan=Thorn", **UPRIGHT)
+    tab.wait_for(r"THORN\s+player Ann")
+    tab.wait_for(r"esc Back", "the key bar")
+    tab.click_text(r"esc Back")  # the first tap of all
+    tab.wait_for(r"Titan\s+Lv\s+XP\s+Mana", "the roster, back from the sheet")
+    assert sheet_json(game_night.db, "Thorn")["xp"] == spent  # nothing bought

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widget import Widget
 from textual.widgets import DataTable, OptionList
 
@@ -15,8 +16,9 @@ from titan_campaign import actions
 from titan_campaign.rules.sheet import SheetView, sheet_view
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import CAMPAIGN, PHONE_UPRIGHT, screen_text
+from .conftest import CAMPAIGN, PHONE_UPRIGHT, rendered, screen_text
 from .test_every_screen_snapshots import SCREENS, campaign, made, opened  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
@@ -312,3 +314,22 @@ async def test_the_longest_spell_name_wraps_on_a_phone_and_mana_stays_in_view(
         shown = screen_text(app)
         assert "Spell                 Mana" in shown
         assert "Improved Magic        2" in shown and "\n  Missile" in shown
+
+
+async def test_a_tab_that_lost_the_keyboard_keeps_its_key_bar_for_the_first_tap(
+    iron_crown: Path,
+) -> None:
+    """A served tab not yet tapped has no keyboard: the sheet's boxes lost the focus, the key
+    bar their keys, and the first tap gave both back, so the bar grew a line under the finger
+    and "esc Back" tapped was "space Check": a box bought."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.pause()
+        focused, bar = app.focused, rendered(app.screen.query_one(KeyBar))
+        assert focused is not None and "Check" in bar
+        app.post_message(events.AppBlur())
+        await pilot.pause()
+        assert app.focused is focused and rendered(app.screen.query_one(KeyBar)) == bar
+        app.post_message(events.AppFocus())
+        await pilot.pause()
+        assert app.focused is focused and rendered(app.screen.query_one(KeyBar)) == bar

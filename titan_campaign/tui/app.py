@@ -148,6 +148,13 @@ class TitanCampaignApp(App[int]):
         survivors read ",Ogre,Cyclops"); coming back to it selects it all, as before."""
         event.input.cursor_position = 0
 
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        """The terminal, or the browser tab, lost the keyboard: what has the focus keeps it.
+        Textual's own way takes it away and gives it back on the next tap, so the key bar lost
+        the focused widget's keys, and grew them back under the player's first tap: on a phone,
+        "esc Back" tapped on a sheet opened by its address bought a box."""
+        event.prevent_default()
+
     def on_load(self) -> None:
         """Before the terminal is taken over: a hang-up or SIGTERM from now on ends the app
         as one does, keeping a typed form and leaving the terminal as it was found (before
