@@ -161,3 +161,18 @@ async def test_right_and_left_go_between_the_abilities_and_the_schools_on_the_sa
         await pilot.press("left")
         await pilot.pause()
         assert app.focused is app.screen.query_one("#abilities", BoxGrid)
+
+
+@pytest.mark.parametrize("width", [41, 44, 46, 50])
+async def test_the_history_wraps_within_the_screen_at_about_44_columns(
+    iron_crown: Path, width: int
+) -> None:
+    """At 41 to 45 columns "what happened" was made 20 wide where 15 to 19 were left: its
+    lines ran under the scroll bar ("(30" read "(3")."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(width, 20)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.show_vertical_scrollbar  # more changes than fit: the bar takes its room
+        assert table.virtual_size.width <= table.scrollable_content_region.width, width

@@ -20,6 +20,9 @@ from .base import UPRIGHT_WIDTH, database, titan_app
 
 COLUMNS = ("#", "when", "what happened")
 UPRIGHT_COLUMNS = ("#", "what happened")
+WHAT = 24
+"""The narrowest "what happened" shown beside the time (at 44 columns it was 18 wide, widened
+to 20 and cut at the screen's edge); narrower, the time goes above it, as on a phone."""
 """The history under ``UPRIGHT_WIDTH`` columns (a phone held upright): when a change was made
 stands above what it did."""
 
@@ -83,12 +86,14 @@ class HistoryScreen(Screen[None]):
         )
         table = self.query_one(DataTable)
         table.display = bool(rows)  # no headings over nothing
-        upright = self.app.size.width < UPRIGHT_WIDTH
+        number_width = max((len(str(row.change)) for row in rows), default=1)
+        # the time above what happened where beside it would leave that too narrow to read
+        upright = self.app.size.width < UPRIGHT_WIDTH or self.what_width(number_width) < WHAT
         table.clear(columns=upright != self._upright)
         if not table.columns:
             table.add_columns(*(UPRIGHT_COLUMNS if upright else COLUMNS))
         self._upright = upright
-        width = self.what_width(max((len(str(row.change)) for row in rows), default=1))
+        width = self.what_width(number_width, upright)
         for row in reversed(rows):
             what = Text("\n").join(
                 part for line in self.lines(row) for part in self.wrapped(line, width)
@@ -99,13 +104,13 @@ class HistoryScreen(Screen[None]):
             cells = (str(row.change), what) if upright else (str(row.change), when, what)
             table.add_row(*cells, height=len(what.plain.splitlines()) or 1)
 
-    def what_width(self, number_width: int) -> int:
+    def what_width(self, number_width: int, upright: bool = False) -> int:
         """The width "what happened" may take, so that its lines wrap instead of running off
-        the screen: the screen less the number, the time (16, above it on a phone held
-        upright), the cells' padding and a scroll bar."""
-        if self._upright:
+        the screen: the screen less the number, the time (16, or above it: ``upright``), the
+        cells' padding and a scroll bar."""
+        if upright:
             return max(self.app.size.width - max(number_width, 1) - 2 * 2 - 2, 16)
-        return max(self.app.size.width - max(number_width, 1) - 16 - 3 * 2 - 2, 20)
+        return self.app.size.width - max(number_width, 1) - 16 - 3 * 2 - 2
 
     def wrapped(self, line: str, width: int) -> list[Text]:
         """One line of a change wrapped to ``width``, its indent kept on every part."""
