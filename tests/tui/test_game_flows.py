@@ -325,6 +325,7 @@ async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
         )  # Bryn (level 1) has no slot: offered to Thorn only
         said = " ".join(str(hint.render()) for hint in modal.query(".hint"))
         assert "may be chosen: Gargoyle, Hydra" in said  # not the Titan, a Lord (R9)
+        assert "The game is recorded: Thorn's honor guard may change now (R9)" in said
         slot = modal.query_one("#slot-1", Select)
         offered = [str(option[1]) for option in slot._options if option[1] is not Select.NULL]
         assert offered == ["Gargoyle"]  # Hydra survived but is worth 60 points, the slot holds 30
@@ -333,6 +334,32 @@ async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
     assert stored(db, "Thorn").honor_guard == ("Gargoyle",)
+
+
+async def test_a_game_with_no_survivors_listed_opens_the_picker_saying_why_and_whom_it_offers(
+    tmp_path: Path,
+) -> None:
+    """The picker opened over the roster with no word of why, and offered every character
+    with no word of that either."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", level_four_titan())])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await results(pilot, "l")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, HonorGuardModal)
+        said = " ".join(str(hint.render()) for hint in modal.query(".hint"))
+        assert "The game is recorded: Thorn's honor guard may change now (R9)" in said
+        assert "Game 2 lists no survivors: any character may be chosen" in said
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter", "u")  # opened by the player: no word of a game recorded
+        await pilot.pause()
+        said = " ".join(str(hint.render()) for hint in app.screen.query(".hint"))
+        assert isinstance(app.screen, HonorGuardModal) and "is recorded" not in said
 
 
 async def test_the_game_recorded_notice_waits_until_the_honor_guard_is_chosen(

@@ -512,10 +512,10 @@ class TitanCampaignApp(App[int]):
                 from .screens.gold import GoldScreen
 
                 return GoldScreen(titan, state)
-            case places.HonorGuard(titan, state):
+            case places.HonorGuard(titan, state, after_game):
                 from .screens.honor_guard import HonorGuardModal
 
-                return HonorGuardModal(titan, state)
+                return HonorGuardModal(titan, state, after_game)
             case places.Plan(titan, state):
                 from .screens.plan import PlanScreen
 

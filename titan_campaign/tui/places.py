@@ -56,6 +56,8 @@ class Gold(NamedTuple):
 class HonorGuard(NamedTuple):
     titan: TitanRef
     state: TitanState
+    after_game: bool = False
+    """Opened by the game just recorded, not by the player."""
 
 
 class Plan(NamedTuple):

@@ -676,4 +676,7 @@ def offer_honor_guards(
         then()
         return
     (titan, first), rest = titans[0], titans[1:]
-    app.open(places.HonorGuard(titan, first), lambda _: offer_honor_guards(app, rest, then))
+    app.open(
+        places.HonorGuard(titan, first, after_game=True),
+        lambda _: offer_honor_guards(app, rest, then),
+    )

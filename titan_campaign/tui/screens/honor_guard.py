@@ -93,10 +93,14 @@ class HonorGuardModal(OneTitan, FormModal):
     #not-offered-block CollapsibleTitle { max-width: 100%; }
     """
 
-    def __init__(self, titan: actions.TitanRef, state: TitanState) -> None:
-        """The picker for the Titan as ``state`` (just read) has it."""
+    def __init__(
+        self, titan: actions.TitanRef, state: TitanState, after_game: bool = False
+    ) -> None:
+        """The picker for the Titan as ``state`` (just read) has it; ``after_game``: opened
+        by the game just recorded, which it says."""
         super().__init__(titan)
         self.state = state
+        self.after_game = after_game
         self._picked: tuple[str, ...] | None = None  # kept when redrawn for a changed Titan
         self._problem = ""
 
@@ -111,8 +115,21 @@ class HonorGuardModal(OneTitan, FormModal):
                 plain(f"{state.name}'s HONOR GUARD (level {state.level}) (R9)"),
                 classes="form-title",
             )
+            if self.after_game:
+                yield Static(
+                    plain(
+                        f"The game is recorded: {state.name}'s honor guard may change now"
+                        " (R9). Keep it with Cancel, or choose again."
+                    ),
+                    classes="hint",
+                )
             if not slots:
                 yield Static("No honor guard slots below level 4.")
+            if last is not None and survivors is None:
+                yield Static(
+                    plain(f"Game {last.game} lists no survivors: any character may be chosen"),
+                    classes="hint",
+                )
             if last is not None and survivors is not None:
                 lords = {c.name for c in CHARACTERS if c.is_lord}  # the Titan survived too
                 joinable = [name for name in survivors if name not in lords]
