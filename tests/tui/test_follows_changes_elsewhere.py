@@ -428,3 +428,28 @@ def test_a_damaged_file_read_by_a_screen_is_said_unreadable_not_unsaved() -> Non
     said = refusal_of(actions.Damaged("c.json is damaged at change 2 (left untouched)"))
     assert (said.title, said.severity) == ("Cannot read the database", "error")
     assert refusal_of(actions.StoreError("c.json is locked")).title == "Not saved"
+
+
+async def test_the_game_form_says_a_titan_archived_elsewhere_at_the_first_save(
+    tmp_path: Path,
+) -> None:
+    """The first ctrl+s said only "Thorn changed elsewhere since shown", with his row as
+    before; the second, that he was archived."""
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("g")
+        await pilot.pause()
+        await results(pilot, "w", "l")
+        other = second_shell(db)
+        actions.archive_titan(other, actions.find_titan(other, "Thorn"))
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, RecordGameScreen)
+        row = rendered(app.screen.query_one("#award-1"))
+        assert "Thorn: archived since the form opened: untick, or bring" in row
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordGameScreen)
+        assert "Not saved: Thorn: archived since the form opened" in notes.text()
+    assert stored(db, "Osk").games == ()  # nothing saved for anyone

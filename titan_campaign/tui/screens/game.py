@@ -68,6 +68,7 @@ LABELS = {
     "survivors": "Survivors",
 }
 SURVIVORS_HINT = "Survivors: names, e.g. Gargoyle, Troll"
+ARCHIVED = "archived since the form opened: untick, or bring the Titan back first (x on the roster)"
 LEGEND = (
     "ScXP scenario XP · BW/BL battles won/lost · Agr agreements · AgE agreements eliminated · "
     "Fled · " + SURVIVORS_HINT
@@ -481,6 +482,9 @@ class RecordGameScreen(Screen[None]):
         if not row.takes_part:
             shown.update(plain(f"  {row.state.name}: not taking part"))
             return
+        if row.state.archived:
+            shown.update(plain(f"  ! {row.state.name}: {ARCHIVED}"))
+            return
         try:
             outcome = row.outcome()
         except ShapeError as error:
@@ -628,6 +632,10 @@ class RecordGameScreen(Screen[None]):
         if wrong or date_problem:
             see = ", ".join(["the date"] * bool(date_problem) + wrong)
             self.show_problems(f"Not saved: see {see}", date_problem)
+            return
+        archived = [row.state.name for row in rows if row.state.archived]
+        if archived:
+            self.show_problems(f"Not saved: {', '.join(archived)}: {ARCHIVED}")
             return
         unseen = [row.state.name for row in rows if row.titan in self._unseen]
         self._unseen.clear()
