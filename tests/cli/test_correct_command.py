@@ -174,7 +174,9 @@ def test_a_corrected_scenario_award_is_said_in_a_players_words(cli) -> None:
     said = cli.ok("correct", "1", "Ann:lost:scenario-xp=400").splitlines()[0]
     assert said == ("game 1 corrected for Ann: scenario award 400 -> scenario XP 400, +50 XP")
     said = cli.ok("correct", "1", "Ann:lost").splitlines()[0]
-    assert said == "game 1 corrected for Ann: scenario XP 400 -> no scenario XP, -400 XP"
+    assert said == "game 1 corrected for Ann: scenario XP 400 taken out, -400 XP"
+    said = cli.ok("correct", "1", "Ann:lost:scenario-award=300").splitlines()[0]
+    assert said == "game 1 corrected for Ann: scenario award 300 added, +250 XP"
 
 
 def test_a_titan_whose_name_ends_in_a_result_plays_a_game(cli) -> None:

@@ -139,3 +139,10 @@ def test_r9_games_of_two_earlier_campaigns_keep_the_order_they_were_played_in(
     assert [row.earned for row in rows] == [50, 100, 150, 250]
     last = ax.state.last_game
     assert last is not None and (last.played_in, last.game) == ("Second Age", 1)
+
+
+def test_a_game_of_another_campaign_is_named_as_the_game_log_names_it() -> None:
+    """It read "1 (Iron Crown (earlier))": brackets in brackets."""
+    row = ProgressRow(1, "2026-01-10", 100, 100, 0, 0, 0, played_in="Iron Crown (earlier)")
+    assert row.label == "1 in Iron Crown (earlier)"
+    assert ProgressRow(3, "2026-01-10", 100, 100, 0, 0, 0).label == "3"

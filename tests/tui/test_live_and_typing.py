@@ -111,6 +111,13 @@ async def test_a_game_date_not_yet_played_is_named_beside_the_date(tmp_path: Pat
         assert said.startswith("Date: game date 2062-01-01 is later than tomorrow"), said
         assert rendered(screen.query_one("#error-form")) == "Not saved: see the date"
         assert screen.query_one("#game-date", Input).has_class("-invalid")
+        screen.query_one("#game-date", Input).value = "2026-12-0"  # being typed: still said
+        await pilot.pause()
+        assert screen.query_one("#error-date").display
+        screen.query_one("#game-date", Input).value = "2026-12-01"  # mended: no longer said
+        await pilot.pause()
+        assert not screen.query_one("#error-date").display
+        assert not screen.query_one("#game-date", Input).has_class("-invalid")
     assert db.read_bytes() == before
 
 

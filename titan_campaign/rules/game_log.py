@@ -473,7 +473,9 @@ def changed_figures(old: GamePlayed, new: GamePlayed) -> list[str]:
             changed.append(f"{label} {value} -> {after[name]}")
     was, now = _scenario_part(old.outcome), _scenario_part(new.outcome)
     if was != now:
-        changed.append(f"{was} -> {now}")
+        changed.append(
+            f"{was} -> {now}" if was and now else f"{was} taken out" if was else f"{now} added"
+        )
     if old.survivors != new.survivors:
         changed.append(
             f"survivors {survivors_text(old.survivors)} -> {survivors_text(new.survivors)}"
@@ -487,8 +489,8 @@ def changed_figures(old: GamePlayed, new: GamePlayed) -> list[str]:
 
 def _scenario_part(outcome: GameOutcome) -> str:
     """ "scenario XP 30" (added to the standard award), "scenario award 400" (replacing it,
-    R8), or "no scenario XP"."""
+    R8), or "" for neither."""
     if not outcome.scenario_xp:
-        return "no scenario XP"
+        return ""
     kind = "award" if outcome.scenario_replaces else "XP"
     return f"scenario {kind} {outcome.scenario_xp}"

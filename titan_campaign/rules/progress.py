@@ -39,8 +39,9 @@ class ProgressRow:
 
     @property
     def label(self) -> str:
-        """The game as a player names it: "3", or "3 (The Iron Crown)" for another campaign's."""
-        return f"{self.game} ({self.played_in})" if self.played_in else str(self.game)
+        """The game as a player names it: "3", or "3 in The Iron Crown" for another campaign's
+        (as the game log says it; "1 (Iron Crown (earlier))" read as brackets in brackets)."""
+        return f"{self.game} in {self.played_in}" if self.played_in else str(self.game)
 
 
 def progress(events: Iterable[Event]) -> list[ProgressRow]:

@@ -523,6 +523,9 @@ class RecordGameScreen(Screen[None]):
             self.fit_headings()
             for number in range(1, len(self.states) + 1):
                 self.preview(number)
+        if event.input.id == "game-date" and _fit_to_play(event.value.strip()):
+            self.query_one("#error-date").display = False  # what it said is mended
+            event.input.remove_class("-invalid")
         self._changed_row(event.input)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
@@ -671,6 +674,16 @@ class RecordGameScreen(Screen[None]):
         # said once the guards are chosen: over a picker it covered its buttons on a phone
         said = "\n".join([done.text, *notes])
         offer_honor_guards(app, guarded, lambda: app.notify(said, title="Game recorded"))
+
+
+def _fit_to_play(day: str) -> bool:
+    """A date a game may be recorded on (a day of the calendar, neither to come nor before
+    Titan was published)."""
+    try:
+        actions.check_played(day)
+    except (ValueError, RuleError):
+        return False
+    return True
 
 
 def offer_honor_guards(
