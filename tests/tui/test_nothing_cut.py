@@ -3,6 +3,7 @@ the line under the boxes when the cursor is on it, at every size from 60x20 up."
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,18 @@ async def test_the_history_wraps_within_the_screen_at_about_44_columns(
         table = app.screen.query_one(DataTable)
         assert table.show_vertical_scrollbar  # more changes than fit: the bar takes its room
         assert table.virtual_size.width <= table.scrollable_content_region.width, width
+
+
+async def test_the_sheets_level_is_never_painted_apart_from_its_number(iron_crown: Path) -> None:
+    """At 60 columns the title was measured without its own padding: "LEVEL" ended the line
+    and its number began the next."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for width in range(50, 81):
+            await pilot.resize_terminal(width, 24)
+            await pilot.pause()
+            painted = screen_text(app)
+            assert re.search(r"LEVEL \d+", painted) and not re.search(r"LEVEL\s*\n", painted), (
+                width,
+                painted,
+            )

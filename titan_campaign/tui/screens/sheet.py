@@ -436,7 +436,8 @@ class SheetScreen(OneTitan, Screen[None]):
         """The title and the summary, for a screen ``width`` columns wide (less the sheet's
         padding and its scroll bar)."""
         room = width - SIDES
-        self.query_one("#sheet-title", Static).update(title_line(data, room))
+        title_room = room - 2  # the title's own padding
+        self.query_one("#sheet-title", Static).update(title_line(data, title_room))
         self.query_one("#sheet-summary", Static).update(summary_line(data, room))
 
     def refresh_view(self) -> None:
