@@ -74,6 +74,24 @@ async def test_a_long_name_is_read_whole_on_the_roster_of_a_phone_held_upright(
         assert "…" not in shown
 
 
+async def test_a_long_player_name_is_read_whole_on_the_roster_of_a_phone_held_upright(
+    iron_crown: Path,
+) -> None:
+    """The Titan's name wrapped and its player's was cut: "Ann-Sophie …"."""
+    db = Database(iron_crown)
+    thorn = actions.find_titan(db, "Thorn", CAMPAIGN)
+    actions.change_player(db, thorn, "Ann-Sophie von Hohenstaufen")
+    actions.archive_titan(db, thorn)
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=PHONE_UPRIGHT) as pilot:
+        await pilot.press("v")  # the archived shown too
+        await pilot.pause()
+        no_sideways_scroll(app.screen.query_one("#roster", DataTable))
+        shown = " ".join(" ".join(words(line)) for line in screen_text(app).splitlines())
+        assert "Ann-Sophie von Hohenstaufen [archived]" in shown, shown
+        assert "…" not in shown
+
+
 async def test_the_roster_goes_back_to_its_wide_table_when_the_tab_is_turned_sideways(
     iron_crown: Path,
 ) -> None:

@@ -78,8 +78,10 @@ def stacked_row(
     archived = " [archived]" if state.archived else ""
     # whole, in lines (``console`` measures its letters: a Chinese letter takes two cells)
     cell = Text("\n").join(Text(state.name).wrap(console, name_width))
-    cell.append("\n" + shorten(state.player, name_width - len(archived)), style="dim")
-    cell.append(archived, style="dim italic")  # not a name's own "[archived]"
+    player = Text(state.player, style="dim")
+    player.append(archived, style="dim italic")  # not a name's own "[archived]"
+    cell.append("\n")
+    cell.append_text(Text("\n").join(player.wrap(console, name_width)))
     if state.pending:
         cell.append(f"\n! {len(state.pending)} to make", style="dim")
     figures = (Text(str(state.level)), Text(str(state.available_xp)), Text(str(state.mana)))
