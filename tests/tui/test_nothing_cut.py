@@ -192,3 +192,25 @@ async def test_the_sheets_level_is_never_painted_apart_from_its_number(iron_crow
                 width,
                 painted,
             )
+
+
+async def test_resized_back_the_sheet_shows_its_title_again(iron_crown: Path) -> None:
+    """The cursor on Water at 80x24, the terminal narrowed to 60x20 (the schools under the
+    abilities, scrolled to) and widened back: the sheet stayed scrolled, its title and the
+    figures off the screen, until a key was pressed."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right")  # the schools, beside the abilities: Water
+        await pilot.pause()
+        assert "THORN" in screen_text(app)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("down", "up")  # the page follows the cursor to Water, below
+        await pilot.pause()
+        assert "THORN" not in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        painted = screen_text(app)
+        assert "THORN" in painted and "WATER" in painted, painted

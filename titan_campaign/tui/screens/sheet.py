@@ -12,6 +12,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -360,6 +361,7 @@ class SheetScreen(OneTitan, Screen[None]):
         self.state = state  # as drawn
         self.read_on_resume = True
         self.spell_lines: dict[str, SpellLine] = {}  # the spell book as drawn, by name
+        self._laid_out_at: Size | None = None  # as last laid out
 
     @cached_property
     def flow(self) -> ChoiceFlow:
@@ -426,11 +428,24 @@ class SheetScreen(OneTitan, Screen[None]):
         upright = self.has_class("-upright")
         self._fit(event.size.width)
         self.call_after_refresh(self.show_spell_text)  # the list cut at its edge, or no more
+        if (
+            self._laid_out_at is not None and self._laid_out_at != event.size
+        ):  # resized, not first laid out
+            self.call_after_refresh(self._top_in_view)
+        self._laid_out_at = event.size
         if self.state is not None:
             data = sheet_view(self.state, self.campaign_name)
             self.show_top(data, event.size.width)  # in one or two lines
             if self.has_class("-upright") != upright:
                 self.show_spells(data)  # and the spell list's other columns
+
+    def _top_in_view(self) -> None:
+        """Resized with the boxes' cursor on the screen: the sheet from its top, as far as
+        the cursor's row lets it (back from a narrow size, it stayed scrolled to where the
+        schools had been, the title off the screen)."""
+        if isinstance(self.focused, BoxGrid):
+            self.query_one("#sheet", VerticalScroll).scroll_home(animate=False, immediate=True)
+            self.focused.show_cursor()
 
     def show_top(self, data: SheetView, width: int) -> None:
         """The title and the summary, for a screen ``width`` columns wide (less the sheet's
