@@ -8,10 +8,25 @@ caches in folders of its own, and its servers on ports the system hands out."""
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+# The user's own folders stay as they were: what this run's tests, and the programs they
+# start, keep in the user's data, settings, cache and log folders goes to folders of the run's
+# own (a test that needs folders of its own sets its own). Served tabs wrote crash reports to
+# the user's log folder, printouts font caches to the user's cache.
+RUN_FOLDERS = Path(tempfile.mkdtemp(prefix="titan-campaign-tests-"))
+for _kind in ("DATA", "CONFIG", "CACHE", "STATE"):
+    os.environ[f"XDG_{_kind}_HOME"] = str(RUN_FOLDERS / _kind.lower())
+
+
+def pytest_sessionfinish() -> None:
+    shutil.rmtree(RUN_FOLDERS, ignore_errors=True)
+
 
 SLOW_PLACES = ("tui", "serve")
 SLOW_FILES = ("test_print_chromium.py", "test_progress_chart.py", "test_print_examples.py")
