@@ -149,6 +149,31 @@ async def test_with_seven_titans_at_80x24_the_headings_stay_in_view_beside_the_l
         assert "Date" in on_screen and "Survivors" in on_screen and "Score" in on_screen
 
 
+async def test_the_field_being_typed_in_stays_on_the_screen_when_it_is_resized(
+    tmp_path: Path,
+) -> None:
+    """Gus's score at the foot of seven rows, the terminal made 60x15: the form showed Osk and
+    Cal, and the 7 typed next went into Gus's score out of view."""
+    names = ("Thorn", "Bryn", "Osk", "Mira", "Ulf", "Vey", "Gus")
+    db = build_db(tmp_path / "c.json", 0, [(name, "P", []) for name in names])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        app.screen.query_one("#titan-7 #takes-part").focus()
+        await pilot.press("space")  # Gus takes part
+        score = app.screen.query_one("#titan-7 #score", Input)
+        score.focus()
+        await pilot.pause()
+        assert app.focused is score
+        for size in ((60, 15), (120, 40), (60, 15)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            form = app.screen.query_one("#game-form")
+            assert form.region.contains_region(score.region), size
+
+
 async def test_up_and_down_go_to_the_same_field_of_the_titan_above_or_below(
     tmp_path: Path,
 ) -> None:

@@ -111,13 +111,14 @@ async def test_a_game_date_not_yet_played_is_named_beside_the_date(tmp_path: Pat
         assert said.startswith("Date: game date 2062-01-01 is later than tomorrow"), said
         assert rendered(screen.query_one("#error-form")) == "Not saved: see the date"
         assert screen.query_one("#game-date", Input).has_class("-invalid")
-        screen.query_one("#game-date", Input).value = "2026-12-0"  # being typed: still said
-        await pilot.pause()
-        assert screen.query_one("#error-date").display
-        screen.query_one("#game-date", Input).value = "2026-12-01"  # mended: no longer said
-        await pilot.pause()
+        screen.query_one("#game-date", Input).value = "1979-12-31"  # changed: the note was of
+        await pilot.pause()  # the date before, and stayed until the next save, or past it
         assert not screen.query_one("#error-date").display
         assert not screen.query_one("#game-date", Input).has_class("-invalid")
+        await pilot.press("ctrl+s")  # the save says what is wrong with this one
+        await pilot.pause()
+        said = rendered(screen.query_one("#error-date"))
+        assert said.startswith("Date: game date 1979-12-31 is before Titan was first"), said
     assert db.read_bytes() == before
 
 

@@ -100,7 +100,11 @@ def test_the_figures_above_the_boxes_take_two_lines_where_one_does_not_fit() -> 
     two = summary_line(data, 36).plain  # a 40-column screen
     assert two.splitlines() == ["XP available 200   Mana 0", "to next level 200   Gold 0"]
     assert title_line(data, 116).plain.endswith("The Iron Crown      LEVEL 0")
-    assert title_line(data, 40).plain.splitlines()[-1] == "LEVEL 0"  # never cut from its number
+    assert title_line(data, 40).plain.splitlines() == [  # each part whole on its line
+        "MIRA   player Bo",
+        "campaign The Iron Crown      LEVEL 0",
+    ]
+    assert title_line(data, 20).plain.splitlines()[-2:] == ["campaign The Iron Crown", "LEVEL 0"]
 
 
 @pytest.mark.parametrize("width", [39, 40, 44])

@@ -424,7 +424,17 @@ class RecordGameScreen(Screen[None]):
         self.query_one(".game-top").set_class(width < TOP_WIDTH, "-stacked")
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.fit_headings)  # once the form is laid out at its size
+        self.call_after_refresh(self._fit)  # once the form is laid out at its size
+
+    def _fit(self) -> None:
+        self.fit_headings()
+        self.call_after_refresh(self._focused_in_view)  # once laid out as they fit
+
+    def _focused_in_view(self) -> None:
+        """The field being typed in stays on the screen at a new size (rows stacked or
+        unstacked moved it, and what was typed then changed a field out of view)."""
+        if self.focused is not None:
+            self.focused.scroll_visible(animate=False, immediate=True)
 
     def on_mount(self) -> None:
         self.show_headings(full=False)  # the row's width is known once laid out (on_resize)
@@ -523,8 +533,8 @@ class RecordGameScreen(Screen[None]):
             self.fit_headings()
             for number in range(1, len(self.states) + 1):
                 self.preview(number)
-        if event.input.id == "game-date" and _fit_to_play(event.value.strip()):
-            self.query_one("#error-date").display = False  # what it said is mended
+        if event.input.id == "game-date":  # what the note said was of the date before
+            self.query_one("#error-date").display = False
             event.input.remove_class("-invalid")
         self._changed_row(event.input)
 
@@ -674,16 +684,6 @@ class RecordGameScreen(Screen[None]):
         # said once the guards are chosen: over a picker it covered its buttons on a phone
         said = "\n".join([done.text, *notes])
         offer_honor_guards(app, guarded, lambda: app.notify(said, title="Game recorded"))
-
-
-def _fit_to_play(day: str) -> bool:
-    """A date a game may be recorded on (a day of the calendar, neither to come nor before
-    Titan was published)."""
-    try:
-        actions.check_played(day)
-    except (ValueError, RuleError):
-        return False
-    return True
 
 
 def offer_honor_guards(

@@ -221,15 +221,28 @@ def summary_line(data: SheetView, width: int) -> Text:
 
 
 def title_line(data: SheetView, width: int) -> Text:
-    """The Titan's name, player, campaign and level; the level on a line of its own where
-    the line does not fit in ``width`` cells, never cut from its number."""
-    archived = "   [archived]" if data.archived else ""
-    who = Text.assemble(
-        (data.name.upper(), "bold"), f"   player {data.player}   campaign {data.campaign}{archived}"
-    )
-    level = Text(f"LEVEL {data.level}", style="bold reverse")
-    gap = "      " if who.cell_len + 6 + level.cell_len <= width else "\n"
-    return Text.assemble(who, gap, level)
+    """The Titan's name, player, campaign and level, in as few lines of ``width`` cells as
+    they fit in, each part whole on a line where it fits ("campaign" never apart from the
+    campaign's name, nor "LEVEL" from its number)."""
+    parts = [
+        Text(data.name.upper(), style="bold"),
+        Text(f"player {data.player}"),
+        Text(f"campaign {data.campaign}"),
+        *([Text("[archived]")] if data.archived else []),
+        Text(f"LEVEL {data.level}", style="bold reverse"),
+    ]
+    title = Text.assemble(parts[0])  # the name's style its own, not the whole title's
+    line = title.cell_len
+    for part in parts[1:]:
+        gap = "      " if part is parts[-1] else "   "
+        if line + len(gap) + part.cell_len <= width:
+            title.append(gap)
+            line += len(gap) + part.cell_len
+        else:
+            title.append("\n")
+            line = part.cell_len
+        title.append_text(part)
+    return title
 
 
 def goal_line(goal: GoalView | None) -> Text:
