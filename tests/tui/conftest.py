@@ -129,10 +129,12 @@ class Notes:
 
     def __init__(self, app: TitanCampaignApp) -> None:
         self.messages: list[str] = []
+        self.titles: list[str] = []
         original = app.notify
 
         def notify(message: str, **kwargs: Any) -> None:
             self.messages.append(str(message))
+            self.titles.append(str(kwargs.get("title", "")))
             original(message, **kwargs)
 
         app.notify = notify  # type: ignore[method-assign]

@@ -106,6 +106,24 @@ async def test_m_is_offered_only_while_a_conflicted_copy_lies_beside_the_databas
         assert "M Merge copy" in _key_bar(app)
 
 
+async def test_a_damaged_conflicted_copy_is_said_not_merged(tmp_path: Path) -> None:
+    """Its refusal was titled "Not saved", of a merge that saves nothing."""
+    db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (conflicted copy).json"
+    copy.write_text(db.read_text()[:-40])  # cut short by the sync tool
+    before = db.read_bytes()
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await pilot.press("M")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        said = list(zip(notes.titles, notes.messages, strict=True))
+        assert any(title == "Not merged" and "nothing merged" in text for title, text in said), said
+    assert db.read_bytes() == before
+
+
 WITHIN = 2.0  # seconds: the watcher's promise to a player
 
 

@@ -17,6 +17,7 @@ from ... import actions
 from ...rules.names import plural
 from ...rules.titan import TitanState
 from .. import places
+from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.row_table import RowTable
@@ -371,8 +372,9 @@ class RosterScreen(Screen[None]):
 
     def _merge(self, copy: Path) -> None:
         db = database(self)
-        told = titan_app(self).attempt(lambda: actions.merge_copy(db, copy, dry_run=True))
-        if told is None:
+        told = titan_app(self).try_action(lambda: actions.merge_copy(db, copy, dry_run=True))
+        if isinstance(told, Refusal):  # a copy that cannot be read: nothing was to be saved
+            self.notify(told.message, title="Not merged", severity="error", markup=False)
             return
 
         def confirmed(merge: object) -> None:
