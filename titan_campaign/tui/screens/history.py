@@ -20,11 +20,11 @@ from .base import UPRIGHT_WIDTH, database, titan_app
 
 COLUMNS = ("#", "when", "what happened")
 UPRIGHT_COLUMNS = ("#", "what happened")
+"""The history under ``UPRIGHT_WIDTH`` columns (a phone held upright): when a change was made
+stands above what it did."""
 WHAT = 24
 """The narrowest "what happened" shown beside the time (at 44 columns it was 18 wide, widened
 to 20 and cut at the screen's edge); narrower, the time goes above it, as on a phone."""
-"""The history under ``UPRIGHT_WIDTH`` columns (a phone held upright): when a change was made
-stands above what it did."""
 
 
 class HistoryScreen(Screen[None]):

@@ -441,9 +441,8 @@ class SheetScreen(OneTitan, Screen[None]):
         upright = self.has_class("-upright")
         self._fit(event.size.width)
         self.call_after_refresh(self.show_spell_text)  # the list cut at its edge, or no more
-        if (
-            self._laid_out_at is not None and self._laid_out_at != event.size
-        ):  # resized, not first laid out
+        resized = self._laid_out_at is not None and self._laid_out_at != event.size
+        if resized:  # not the first time laid out
             self.call_after_refresh(self._top_in_view)
         self._laid_out_at = event.size
         if self.state is not None:
