@@ -11,6 +11,7 @@ from textual.widgets import Input
 
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.widgets.result_pick import ResultPick
 
 from .conftest import SIZE, build_db, stored
 from .test_game_flows import award
@@ -66,3 +67,24 @@ async def test_scenario_xp_without_a_scenario_is_said_in_its_row_not_previewed(
         await pilot.press(*"Tower siege")
         await pilot.pause()
         assert "won → 447 XP" in award(pilot, 1)  # R8: won 100 + scenario XP 347
+
+
+async def test_a_click_on_a_result_already_picked_goes_there_and_a_second_one_flips_it(
+    tmp_path: Path,
+) -> None:
+    """A click meant only to move to Thorn's result flipped it from won to lost, shown only
+    in the preview under the row."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        thorn = app.screen.query_one("#titan-1 #result", ResultPick)
+        await pilot.click("#titan-1 #result")  # nothing picked: won
+        assert thorn.value == "won"
+        await pilot.click("#titan-2 #score")
+        await pilot.click("#titan-1 #result")  # back to Thorn's result: it stays won
+        await pilot.pause()
+        assert (thorn.value, app.focused) == ("won", thorn)
+        await pilot.click("#titan-1 #result")  # on it: a click flips it
+        assert thorn.value == "lost"

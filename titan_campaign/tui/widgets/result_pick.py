@@ -27,6 +27,7 @@ class ResultPick(Widget, can_focus=True):
     """
 
     value: reactive[Result | None] = reactive(None, init=False)  # Changed only when picked
+    _focused_before_click = False
 
     class Changed(Message):
         def __init__(self, pick: ResultPick) -> None:
@@ -51,6 +52,16 @@ class ResultPick(Widget, can_focus=True):
     def action_flip(self) -> None:
         self.value = "lost" if self.value == "won" else "won"
 
+    def focus_on_click(self) -> bool:
+        """Focused by a click, as every field is; whether it had the focus before is kept for
+        the click itself (``on_click``)."""
+        self._focused_before_click = self.has_focus
+        return True
+
     def on_click(self) -> None:
+        """A click picks "won" where nothing is picked yet, and flips the result the player
+        is on; on a result already picked, not focused, it only goes there (a click meant to
+        move there flipped a result typed before)."""
+        if self.value is None or self._focused_before_click:
+            self.action_flip()
         self.focus()
-        self.action_flip()
