@@ -112,7 +112,7 @@ def test_a_delete_is_recorded_with_its_time_and_an_id_the_same_in_every_copy(
     assert len(mine["id"]) == 32 and mine["id"] not in mine["campaign"]
 
 
-def test_a_campaign_changed_on_the_other_copy_after_the_delete_is_kept_and_said(
+def test_a_campaign_changed_on_the_other_copy_after_the_delete_is_kept_and_only_the_new_said(
     pair: tuple[Copy, Copy],
 ) -> None:
     ann, bo = pair
@@ -123,6 +123,9 @@ def test_a_campaign_changed_on_the_other_copy_after_the_delete_is_kept_and_said(
     said = ann.ok("merge", str(bo.db))
     assert 'campaign "Side Quest" was deleted here' in said
     assert "changed on the other copy after the delete: kept" in said
+    # only what Bo did after the delete is new: Kel's joining was listed as if Bo had made it
+    assert said.startswith("merged 1 change from") and "+ Kel: gold +3" in said
+    assert "created" not in said and "comes in whole" not in said
     assert ann.campaigns() == ["The Iron Crown", "Side Quest"]
     assert '"gold": 3' in ann.ok("sheet", "Kel", "--format", "json")
     said = bo.ok("merge", str(ann_before))  # the other way round: the same outcome

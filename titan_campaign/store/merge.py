@@ -243,6 +243,7 @@ class _Replay:
         }
         self.brought: list[str] = []
         self.named = {"mine": _names_before(mine), "theirs": _names_before(theirs)}
+        self.names = {"mine": mine.names(), "theirs": theirs.names()}
         self.entries = {"mine": _entries_before(mine), "theirs": _entries_before(theirs)}
         self.refused: list[Refused] = []
         self.corrections_undone = {  # corrections that end undone: they clash with nothing
@@ -325,10 +326,8 @@ class _Replay:
                 f"{where} undid it, and its change {quoted(dropper.text)} made it no longer redoable"
                 ": enter it again if it should stand"
             )
-            taken_back = " (taken back on this copy)" if side == "mine" else ""
-            self.refused.append(
-                Refused(campaign.name, change.text + taken_back, reason, _kept(change))
-            )
+            what = self._said(change, side, "taken back on this copy" if side == "mine" else "")
+            self.refused.append(Refused(campaign.name, what, reason, _kept(change)))
         steps = [(undo, change.id, side, change) for *_, undo, side, change in self._steps()]
         known = {tid for c in campaign.changes for tid in c.events}  # since before they parted
         titans: dict[tuple[str, int], int] = {}
@@ -341,16 +340,16 @@ class _Replay:
                 try:
                     campaign, _ = campaign.undo(change_id=change_id, at=change.undone_at)
                 except RuleError as error:
-                    self._refuse(campaign, f"undo: {change.text}", str(error), change, side, True)
+                    self._refuse(campaign, str(error), change, side, undo=True)
                     continue
                 if side == "theirs" and change.undone_at and change_id not in self.undone_here:
                     self.brought.append(f"undo: {change.text}")  # not when undone here too
                 continue
             if change_id in self.refusing:
-                self._refuse(campaign, change.text, self.refusing[change_id], change, side)
+                self._refuse(campaign, self.refusing[change_id], change, side)
                 continue
             if ours and change_id in self.refused_ids:
-                self._refuse(campaign, change.text, "refused by an earlier merge", change, side)
+                self._refuse(campaign, "refused by an earlier merge", change, side)
                 continue
             events: dict[int, tuple[Event, ...]] = {}
             new: dict[int, int] = {}
@@ -362,7 +361,7 @@ class _Replay:
                     new[tid] = mapped
                 if mapped is None:
                     reason = "its Titan's creation was refused"
-                    self._refuse(campaign, change.text, reason, change, side)
+                    self._refuse(campaign, reason, change, side)
                     break
                 events[mapped] = added
             else:
@@ -383,7 +382,7 @@ class _Replay:
                     if reason == NO_CREATION:
                         where = "this copy" if side == "theirs" else "the other copy"
                         reason = f"the Titan's joining was undone meanwhile on {where}"
-                    self._refuse(campaign, change.text, reason, change, side)
+                    self._refuse(campaign, reason, change, side)
                     continue
                 sides = ("mine", "theirs") if change_id in self.both else (side,)
                 for each in sides:  # each copy's number for the Titans it created
@@ -391,9 +390,9 @@ class _Replay:
                     titans.update(zip(((each, tid) for tid in created), new.values()))
                 in_effect.add(change_id)
                 if ours:
-                    self.brought.append(change.text)
+                    self.brought.append(self._said(change, side))
                 elif side == "theirs" and change_id in self.undone_here and not change.undone:
-                    self.brought.append(f"redo: {change.text}")
+                    self.brought.append(f"redo: {self._said(change, side)}")
         return campaign
 
     def _check_renamed(
@@ -468,23 +467,46 @@ class _Replay:
         )
         return Campaign(campaign.name, campaign.base_xp, campaign.created, changes).histories
 
+    def _said(self, change: Change, side: str, note: str = "") -> str:
+        return _said(change, self.names[side], note)
+
     def _refuse(
         self,
         campaign: Campaign,
-        what: str,
         reason: str,
         change: Change,
         side: str,
         undo: bool = False,
     ) -> None:
-        """A change refused; one of this copy's own (``side`` "mine") is said to be, as the
-        merge takes it back. One its copy had undone is kept aside too (it was not in effect,
-        but it could have been redone: never lost), said so."""
-        if change.undone and not undo:  # ``undo``: the undo refused, the change stands
-            what = f"{what} (undone on its copy: kept aside, no longer to be redone)"
-        elif side == "mine" and change.id not in self.both:
-            what = f"{what} (made on this copy: taken back)"
+        """A change refused (``undo``: its undo); one of this copy's own (``side`` "mine") is
+        said to be, as the merge takes it back. One its copy had undone is kept aside too (it
+        was not in effect, but it could have been redone: never lost), said so."""
+        if undo:  # the undo refused, the change stands
+            what = f"undo: {change.text}"
+        elif change.undone:
+            what = self._said(
+                change, side, "undone on its copy: kept aside, no longer to be redone"
+            )
+        else:
+            mine = side == "mine" and change.id not in self.both
+            what = self._said(change, side, "made on this copy: taken back" if mine else "")
         self.refused.append(Refused(campaign.name, what, reason, _kept(change)))
+
+
+def _said(change: Change, names: Mapping[int, str], note: str = "") -> str:
+    """A change as a merge says it, with ``note`` in brackets; a game recorded with its date
+    and each Titan's result, as two copies may each hold a "game 1 recorded for Thorn and Mira"
+    of their own. ``names``: the Titans' names in the copy it was made in, by that copy's numbers."""
+    played = {
+        f"{names[tid]} {event.outcome.result}" if tid in names else event.outcome.result: event.date
+        for tid, added in change.events.items()
+        for event in added
+        if isinstance(event, GameRecorded)
+    }
+    dates = ", ".join(sorted(set(played.values())))
+    notes = [f"played {dates}: {', '.join(played)}" if played else "", note]
+    said = "; ".join(each for each in notes if each)
+    return f"{change.text} ({said})" if said else change.text
 
 
 def _created(change: Change) -> list[int]:
@@ -700,18 +722,23 @@ def _order(deletion: Mapping[str, Any]) -> tuple[datetime, str]:
     return _moment(str(deletion["at"])), str(deletion["id"])
 
 
+def _seen(campaign: Campaign, deletion: Mapping[str, Any]) -> list[str]:
+    """The ids of the campaign's changes the copy that deleted it had then (up to its latest
+    change then); the rest were made after, on the other copy."""
+    ids = [change.id for change in campaign.changes]
+    last = str(deletion.get("last_change", ""))
+    return ids[: ids.index(last) + 1] if last in ids else []
+
+
 def _unseen(campaign: Campaign, deletion: Mapping[str, Any], why: str) -> list[Refused]:
     """The campaign, kept whole as refused, when it holds changes the copy that deleted it
     never saw (made after its latest change then): nothing typed is lost."""
-    ids = [change.id for change in campaign.changes]
-    last = str(deletion.get("last_change", ""))
-    unseen = ids[ids.index(last) + 1 :] if last in ids else ids
+    unseen = len(campaign.changes) - len(_seen(campaign, deletion))
     if not unseen:
         return []
     kept: dict[str, Any] = {"name": campaign.name, "base_xp": campaign.base_xp}
     kept["changes"] = [change_to_doc(0, c) for c in campaign.changes]
-    count = len(unseen)
-    reason = f"{why}; {count} change{'' if count == 1 else 's'} in it that the delete never saw"
+    reason = f"{why}; {unseen} change{'' if unseen == 1 else 's'} in it that the delete never saw"
     return [Refused(campaign.name, "the whole campaign", reason, kept)]
 
 
@@ -882,6 +909,7 @@ def merge_into(
             continue
         other_campaign = other_stored.campaign
         deletion = mine_deleted.get(campaign_id)
+        seen: set[str] = set()  # its changes this copy had when it deleted it: nothing new
         if deletion is not None:  # deleted on this copy
             name, when = other_campaign.name, _when(deletion)
             if _touched(other_campaign, theirs_deleted.get(campaign_id)) <= _moment(deletion["at"]):
@@ -895,6 +923,7 @@ def merge_into(
                 f'campaign "{name}" was deleted here ({when}), and changed on the other copy after the delete: kept'
             )
             session.forget_deletion(campaign_id)
+            seen = set(_seen(other_campaign, deletion))
         try:
             added, other_campaign = _add_campaign(session, other_campaign, campaign_id)
         except RuleError as error:
@@ -904,9 +933,10 @@ def merge_into(
             continue
         changes = tuple(c._replace(number=None) for c in other_campaign.changes)
         session.save(added, other_campaign.with_changes(changes), "")
-        whole.append(other_campaign.name)
-        brought.append(f'campaign "{other_stored.campaign.name}" created')
-        brought.extend(c.text for c in changes)
+        if not seen:
+            whole.append(other_campaign.name)
+            brought.append(f'campaign "{other_stored.campaign.name}" created')
+        brought.extend(c.text for c in changes if c.id not in seen)
     now_here = _campaign_ids(session).keys()
     kept_deletions = session.deletions()
     for campaign_id, deletion in theirs_deleted.items():  # every copy learns every delete
