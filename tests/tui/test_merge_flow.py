@@ -84,6 +84,72 @@ async def test_ctrl_z_after_a_merge_takes_it_back_whole(tmp_path: Path) -> None:
     assert stored(db, "Thorn").gold == 0
 
 
+async def test_a_merge_the_database_changed_under_since_its_preview_is_shown_again_not_made(
+    tmp_path: Path,
+) -> None:
+    """The preview said the copy's Luck box comes in, nothing refused; Thorn spent his XP from
+    a shell meanwhile. Merge took back that change, said only as "1 refused"."""
+    db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    with time_machine.travel(START, tick=False) as clock:
+        actions.buy_ability(Database(copy), named(Database(copy), "Thorn"), "luck")
+        app = TitanCampaignApp(db, open_campaign="Demo")
+        async with app.run_test(size=SIZE) as pilot:
+            notes = Notes(app)
+            await pilot.press("M")
+            await pilot.pause()
+            preview = rendered(app.screen.query_one("#merge-preview", Static))
+            assert "+ Thorn: bought a Luck box" in preview and "refused" not in preview
+            clock.shift(timedelta(minutes=1))  # a second shell, before the player clicks
+            actions.buy_ability(Database(db), named(Database(db), "Thorn"), "power")
+            await pilot.click("#merge")
+            await pilot.pause()
+            assert "The database changed since that was shown" in notes.text()
+            assert isinstance(app.screen, ConfirmMergeModal)  # shown again, as it is now
+            preview = rendered(app.screen.query_one("#merge-preview", Static))
+            taken_back = (
+                "refused: Thorn: bought a Power box (100 XP) (made on this copy: taken back)"
+            )
+            assert taken_back in preview  # the copy's Luck box was bought first: it stands
+            assert stored(db, "Thorn").abilities["power"] == 1  # nothing merged yet
+            await pilot.click("#merge")
+            await pilot.pause()
+            assert isinstance(app.screen, RosterScreen)
+            said = notes.messages[-1]
+            assert said.startswith(f"merged 1 change from {copy.name}; 1 refused")
+            assert taken_back in said
+        assert stored(db, "Thorn").abilities["luck"] == 1
+
+
+async def test_a_merge_that_deletes_the_open_campaign_closes_its_roster_and_ctrl_z_brings_it_back(
+    tmp_path: Path,
+) -> None:
+    """The copy deleted "Side"; merged from Side's roster, the roster stayed open, said "Not
+    saved: that campaign is no longer in the database" twice, and ctrl+z there said it again."""
+    db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
+    side = actions.new_campaign(Database(db), "Side", 0).ref
+    actions.add_titan(Database(db), side, "Zed", "Bo")
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    actions.delete_campaign(Database(copy), actions.find_campaign(Database(copy), "Side"))
+    app = TitanCampaignApp(db, open_campaign="Side")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("M")
+        await pilot.pause()
+        await pilot.click("#merge")
+        await pilot.pause()
+        assert not isinstance(app.screen, RosterScreen)
+        assert "The campaign is no longer there, so its screen is closed" in notes.text()
+        assert "Not saved" not in notes.titles
+        await pilot.press("ctrl+z")  # on the campaign list: the file's latest change, the merge
+        await pilot.pause()
+        assert notes.messages[-1] == f"Undone: merged 1 change from {copy.name}"
+        assert "Not saved" not in notes.titles
+    assert [c.name for c in actions.campaign_views(Database(db))] == ["Demo", "Side"]
+
+
 def _key_bar(app: TitanCampaignApp) -> str:
     return rendered(app.screen.query_one(KeyBar))
 

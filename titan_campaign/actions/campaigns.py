@@ -394,6 +394,14 @@ def not_undoable(db: Database) -> NotUndoable | None:
     return _not_undoable(db, note) if note else None
 
 
+def latest_merge(db: Database) -> str | None:
+    """The file's latest change when it is a merge, as it reads ("merged 2 changes from
+    ..."); None otherwise. ``undo`` of no campaign takes it back whole."""
+    with db.reading() as session:
+        merged = session.merge_note()
+    return None if merged is None else str(merged["text"])
+
+
 def _not_undoable(db: Database, note: str) -> NotUndoable:
     kept = backup_files.list_backups(db.path)
     backed_up = bool(kept) and kept[0].before == note

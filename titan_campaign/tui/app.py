@@ -349,12 +349,12 @@ class TitanCampaignApp(App[int]):
         self.close_gone()
         self.refresh_view()
 
-    def close_gone(self) -> None:
+    def close_gone(self, archived: bool = True) -> None:
         """Close, from the top, every screen whose Titan or campaign is no longer there, or
-        whose Titan was archived while its sheet was open; the player is told why (once: a
-        screen being closed is not redrawn, see ``closing``)."""
+        (``archived``) whose Titan was archived while its sheet was open; the player is told
+        why (once: a screen being closed is not redrawn, see ``closing``)."""
         for number, screen in enumerate(self.screen_stack):
-            why = self._why_closed(screen)
+            why = self._why_closed(screen, archived)
             if why is not None:
                 break
         else:
@@ -394,8 +394,9 @@ class TitanCampaignApp(App[int]):
             return self.screen_for(places.Roster(campaign))
         return self.screen_for(places.CampaignList())
 
-    def _why_closed(self, screen: Screen[Any]) -> str | None:
-        """Why ``screen`` can no longer show what it is about (None: it can)."""
+    def _why_closed(self, screen: Screen[Any], archived: bool = True) -> str | None:
+        """Why ``screen`` can no longer show what it is about (None: it can); ``archived``:
+        a sheet whose Titan was archived elsewhere cannot."""
         titan_of: Callable[[], actions.TitanRef | None] | None = getattr(
             screen, "titan_in_view", None
         )
@@ -409,7 +410,12 @@ class TitanCampaignApp(App[int]):
         try:
             if titan is not None:
                 now = actions.read_titan(self.db, titan).state
-                if now.archived and isinstance(shown, TitanState) and not shown.archived:
+                if (
+                    archived
+                    and now.archived
+                    and isinstance(shown, TitanState)
+                    and not shown.archived
+                ):
                     return f"{now.name} was archived elsewhere, so its screen is closed (v on the roster shows archived Titans)"
             elif campaign is not None:
                 actions.read_campaign(self.db, campaign)
@@ -709,6 +715,14 @@ class TitanCampaignApp(App[int]):
         if campaign is None:
             self.notify("Open a campaign to undo its latest change.")
             return
+        if self.in_view()[0] is None and actions.latest_merge(self.db):
+            # the campaign list's undo is the file's: a merge, whichever campaigns it touched
+            undone = self.attempt(lambda: actions.undo(self.db))
+            if undone is not None:
+                self.notify(f"Undone: {undone.change.text}", title="Undo", markup=False)
+                self.close_gone(archived=False)
+                self.refresh_view()
+            return
         # from one Titan's screen, never another player's Titan (a game is the campaign's)
         undone = self.attempt(lambda: actions.undo(self.db, titan or campaign, alone=True))
         if undone is not None:
@@ -720,6 +734,7 @@ class TitanCampaignApp(App[int]):
                 markup=False,
             )
             self.remember_campaign(campaign)
+            self.close_gone(archived=False)  # an undone merge may take a campaign away
             self.refresh_view()
 
     def action_redo(self) -> None:
@@ -744,6 +759,7 @@ class TitanCampaignApp(App[int]):
                 markup=False,
             )
             self.remember_campaign(campaign)
+            self.close_gone(archived=False)  # a redone merge may delete a campaign
             self.refresh_view()
 
     def action_more_keys(self) -> None:

@@ -371,8 +371,11 @@ class RosterScreen(Screen[None]):
         titan_app(self).open(places.ChooseCopy(tuple(copies)), chosen)
 
     def _merge(self, copy: Path) -> None:
+        """Show what merging ``copy`` would do; merge it if the player says so and it would
+        still do just that (the database changed meanwhile: shown again, to be looked at)."""
+        app = titan_app(self)
         db = database(self)
-        told = titan_app(self).try_action(lambda: actions.merge_copy(db, copy, dry_run=True))
+        told = app.try_action(lambda: actions.merge_copy(db, copy, dry_run=True))
         if isinstance(told, Refusal):  # a copy that cannot be read: nothing was to be saved
             self.notify(told.message, title="Not merged", severity="error", markup=False)
             return
@@ -380,16 +383,26 @@ class RosterScreen(Screen[None]):
         def confirmed(merge: object) -> None:
             if merge is not True:
                 return
-            merged = titan_app(self).attempt(lambda: actions.merge_copy(db, copy))
+            now = app.try_action(lambda: actions.merge_copy(db, copy, dry_run=True))
+            if now != told:
+                self.notify(
+                    "The database changed since that was shown: here is what merging brings now.",
+                    title="Not merged yet",
+                    severity="warning",
+                )
+                self._merge(copy)
+                return
+            merged = app.attempt(lambda: actions.merge_copy(db, copy))
             if merged is not None:
                 kept = ", the refused ones kept beside it" if merged.refused else ""
                 undo = "the database is unchanged" if merged.unchanged else "undo takes it back"
-                self.notify(
-                    f"{merged.text}; {undo}. You may delete the copy: its changes"
-                    f" are in the database{kept}.",
-                    title="Merged",
-                    markup=False,
-                )
-                titan_app(self).refresh_view()
+                refused = [f"refused: {r.what}: {r.reason}" for r in merged.refused[:3]]
+                if len(merged.refused) > 3:
+                    refused.append(f"... and {len(merged.refused) - 3} more refused")
+                said = [f"{merged.text}; {undo}.", *refused]
+                said.append(f"You may delete the copy: its changes are in the database{kept}.")
+                self.notify("\n".join(said), title="Merged", markup=False, timeout=15)
+                app.close_gone()  # a campaign the copy deleted, open here, is gone
+                app.refresh_view()
 
-        titan_app(self).open(places.MergeCopy(copy.name, told), confirmed)
+        app.open(places.MergeCopy(copy.name, told), confirmed)
