@@ -90,3 +90,24 @@ def test_undo_after_an_import_made_with_backups_off_names_no_older_backup(cli, m
     refusal = cli.refused("undo")
     assert "no backup holds the file as it was before it" in refusal, refusal
     assert "restore N" not in refusal
+
+
+def test_undo_after_a_merge_was_undone_still_names_the_backup_before_a_delete(
+    cli, monkeypatch
+) -> None:
+    """A campaign deleted, a copy merged, the merge undone: undo said that no backup held the
+    file as it was before the delete, while `backups` listed it ("before: campaign "Side"
+    deleted"): a player told so may give the campaign up."""
+    monkeypatch.delenv("TITAN_CAMPAIGN_BACKUPS", raising=False)
+    crew(cli)
+    cli.ok("campaign", "new", "Side", "--base-xp", "0")
+    copy = cli.db.with_name("campaigns (conflicted copy).json")
+    copy.write_bytes(cli.db.read_bytes())
+    cli.ok("--db", str(copy), "gold", "Thorn", "4", "--campaign", "Iron Crown")
+    cli.ok("campaign", "delete", "Side", "--yes")
+    cli.ok("merge", str(copy))
+    cli.ok("undo")
+    refusal = cli.refused("undo")
+    assert refusal.startswith('the latest change (campaign "Side" deleted) is not undone'), refusal
+    assert "`restore N` brings it back" in refusal and "no backup" not in refusal
+    assert 'before: campaign "Side" deleted' in cli.ok("backups")

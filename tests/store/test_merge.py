@@ -252,7 +252,9 @@ def test_a_correction_made_before_the_other_copy_undid_its_game_stands_and_the_u
     copies.on(copies.ann, "undo")
     said = copies.merge()
     assert "taken out" not in said
-    assert "refused: undo: game 5 recorded for Thorn and Mira:" in said  # the game stands
+    assert (
+        "refused: undo: game 5 recorded for Thorn and Mira (made on this copy: taken back):" in said
+    )
     assert "kept aside" not in said  # (it was said to be, as a change undone on its copy)
     assert "game 5 corrected for Mira" in said and "made since, needs it" in said, said
     assert entry(logged(copies.ann, 5), "Mira")["figures"]["score"] == 80
@@ -364,6 +366,21 @@ def test_a_merge_undone_and_merged_again_tells_its_refusals_again(copies: Copies
     assert "nothing to merge" in copies.merge()  # told once while the merge stands
 
 
+def test_a_copy_merged_again_after_a_restore_says_its_changes_refused_before(
+    copies: Copies, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Merged again after `restore` took the first merge back, the copy's rename refused the
+    first time was refused again without a word: only "merged 1 change" was said."""
+    monkeypatch.delenv("TITAN_CAMPAIGN_BACKUPS", raising=False)
+    copies.on(copies.ann, "titan", "rename", "Osk", "Oskar")
+    copies.on(copies.bo, "titan", "rename", "Osk", "Oswin")
+    copies.on(copies.bo, "gold", "Mira", "2")
+    assert copies.merge().startswith(f"merged 1 change from {copies.bo.db.name}; 1 refused\n")
+    copies.on(copies.ann, "restore", "1")
+    again = copies.merge()
+    assert again.startswith(f"merged 1 change from {copies.bo.db.name} (1 refused before)\n")
+
+
 def test_the_same_copy_merged_twice_changes_nothing(copies: Copies) -> None:
     copies.on(copies.bo, "gold", "Thorn", "5")
     copies.on(copies.ann, "spend", "Thorn", "ability", "power")
@@ -434,7 +451,9 @@ def test_an_undo_that_a_change_of_the_other_copy_needs_is_refused_by_the_rules(
     copies.on(copies.bo, "gold", "Mira", "-" + str(gold - 10))
     copies.on(copies.ann, "undo")
     said = copies.merge()
-    assert "refused: undo: Mira: gold +40" in said and "cannot be undone now" in said, said
+    # Ann's own undo, taken back, was said as if Bo had made it
+    assert "refused: undo: Mira: gold +40 (made on this copy: taken back):" in said, said
+    assert "cannot be undone now" in said
     assert sheets(copies.ann.db)["The Iron Crown/Mira"].gold == 10
 
 

@@ -403,8 +403,8 @@ def latest_merge(db: Database) -> str | None:
 
 
 def _not_undoable(db: Database, note: str) -> NotUndoable:
-    kept = backup_files.list_backups(db.path)
-    backed_up = bool(kept) and kept[0].before == note
+    # the newest backup, or one older when the changes since were undone (a merge)
+    backed_up = any(kept.before == note for kept in backup_files.list_backups(db.path))
     return NotUndoable(note, backed_up, note.startswith(IMPORT_NOTE))
 
 

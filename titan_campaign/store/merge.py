@@ -91,7 +91,8 @@ class Merged(NamedTuple):
     def text(self) -> str:
         count = len(self.brought)
         text = f"merged {count} change{'' if count == 1 else 's'} from {self.source}"
-        return f"{text}; {len(self.refused)} refused" if self.refused else text
+        text = f"{text}; {len(self.refused)} refused" if self.refused else text
+        return text + self.refused_before_note
 
 
 def refused_file(database: Path) -> Path:
@@ -483,6 +484,7 @@ class _Replay:
         was not in effect, but it could have been redone: never lost), said so."""
         if undo:  # the undo refused, the change stands
             what = f"undo: {change.text}"
+            what += " (made on this copy: taken back)" if side == "mine" else ""
         elif change.undone:
             what = self._said(
                 change, side, "undone on its copy: kept aside, no longer to be redone"
