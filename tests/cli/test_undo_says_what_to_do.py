@@ -22,8 +22,8 @@ def test_a_refused_undo_names_each_later_change_to_undo_first(cli) -> None:
     assert refusal == (
         '"game 1 recorded for Thorn, Mira and Osk" also changed Mira and Osk, who changed again '
         'since: undo "Mira: bought a Skill box (100 XP)", "Osk: bought a Power box (100 XP)" '
-        'and "Mira: bought a Luck box (100 XP)" first (ctrl+z on that Titan\'s sheet, or undo'
-        " TITAN, takes each back)"
+        'and "Mira: bought a Luck box (100 XP)" first, in that order, each as its Titan\'s latest'
+        " change"
     )
 
 

@@ -99,6 +99,17 @@ def test_only_a_letter_no_font_has_is_warned_of_and_never_for_text_or_cards(
     assert printout_warnings("sheet", replace(thorn, name="李雷"), "pdf") == []
 
 
+def test_a_game_card_warns_only_of_letters_it_prints(example_sheets: dict[str, SheetView]) -> None:
+    """The card warned of "🐉", typed in a gold ledger note, which no card prints."""
+    thorn = example_sheets["thorn"]
+    ledger = (replace(thorn.gold_ledger[0], note="dragon hoard 🐉"), *thorn.gold_ledger[1:])
+    noted = replace(thorn, gold_ledger=ledger)
+    assert printout_warnings("game-card", noted, "pdf") == []
+    assert '"🐉"' in printout_warnings("sheet", noted, "pdf")[0]
+    (warning,) = printout_warnings("game-card", replace(noted, player="Ann 🐺"), "pdf")
+    assert '"🐺"' in warning and "🐉" not in warning
+
+
 @pytest.mark.parametrize("fmt", ["html", "svg"])
 def test_html_and_svg_keep_the_letters_and_embed_a_font_for_them(
     example_sheets: dict[str, SheetView], fmt: str

@@ -96,7 +96,10 @@ def test_r10_a_third_upgrade_of_one_kind_needs_a_third_creature_of_that_kind(tit
     # Two Centaurs in the base legions: a third Lion has nothing to replace.
     thorn = titan(base_xp=200).earn(100).buy("leadership", 3)
     message = thorn.refused(PlanSet(upgrades=("Lion", "Lion", "Lion")))
-    assert message == "3 Lion upgrades picked but only 2 Centaurs in the starting legions (R10)"
+    assert message == (
+        "3 Lion upgrades picked but only 2 Centaurs among the starting creatures to upgrade"
+        " (the honor guard's join after the upgrades) (R10)"
+    )
     thorn.earn(100).buy("charisma").do(
         PlanSet(charisma=("Centaur",), upgrades=("Lion", "Lion", "Lion"))
     )

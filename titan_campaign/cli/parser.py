@@ -124,6 +124,8 @@ def _figure_help(option: str) -> str:
         return "the Titan's score (a tenth of it in XP) (R8)"
     if field == "scenario_xp":
         return "a scenario's XP, added to the standard award (R8)"
+    if field == "fled":  # the rulebook's "engagements where the defender flees"
+        return "engagements where a legion fled before any battle, either side (0 XP each) (R8)"
     return f"{FIGURE_LABELS[field][1]} ({XP_PER_ENGAGEMENT[field]} XP each) (R8)"
 
 

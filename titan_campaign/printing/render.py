@@ -141,6 +141,9 @@ def printout_warnings(
         return left_out
     if isinstance(data, CampaignPrint):
         texts = [*sheet_texts(data.sheets), data.name]
+    elif kind == "game-card" and isinstance(data, SheetView):  # no gold ledger, no games
+        texts = [data.name, data.player, data.campaign]
+        texts += [text for item in data.magic_items for text in (item.name, item.description)]
     else:
         texts = sheet_texts([data] if isinstance(data, SheetView) else data)
     warning = font_warning(texts, fmt)

@@ -402,8 +402,7 @@ class Campaign:
             first = [quoted(c.text) for c in reversed(later) if any(c.touches(t) for t in blocked)]
             raise RuleError(
                 f"{quoted(latest.text)} also changed {who}, who changed again since: "
-                f"undo {_listed(first)} first (ctrl+z on that Titan's sheet, or undo TITAN,"
-                " takes each back)"
+                f"undo {_listed(first)} first, in that order, each as its Titan's latest change"
             )
         order = max((c.undone for c in self.changes), default=0) + 1
         undone = latest._replace(undone=order, undone_at=at)

@@ -245,8 +245,8 @@ def check_plan(
         if picked > creatures[creature]:
             raise RuleError(
                 f"{plural(picked, f'{upgrade} upgrade')} picked but only"
-                f" {plural(creatures[creature], creature)} "
-                f"in the starting legions (R10)"
+                f" {plural(creatures[creature], creature)} among the starting creatures to"
+                " upgrade (the honor guard's join after the upgrades) (R10)"
             )
     extras = {
         name_key(name)
