@@ -150,6 +150,28 @@ async def test_printing_a_sheet_writes_the_chosen_file(example_db: Path, tmp_pat
     assert target.read_bytes().startswith(b"%PDF")
 
 
+async def test_the_next_printout_is_offered_in_the_folder_printed_to_last(
+    example_db: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """After a sheet printed to a folder of the player's, the next print form offered the
+    folder the app was started in again."""
+    monkeypatch.chdir(tmp_path)
+    prints = tmp_path / "prints"
+    prints.mkdir()
+    for _ in range(2):  # the second run of the app remembers too
+        app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("p")
+            await pilot.pause()
+            path = app.screen.query_one("#print-path", Input)
+            offered = Path(path.value)
+            if offered.parent == tmp_path:  # the first time: where the app was started
+                path.value = str(prints / "thorn.pdf")
+                await pilot.press("ctrl+s")
+                await pilot.pause()
+    assert offered == prints / "thorn-sheet.pdf"
+
+
 async def test_a_printout_saved_under_a_relative_name_says_the_folder_it_went_to(
     example_db: Path, tmp_path: Path, monkeypatch
 ) -> None:
@@ -257,3 +279,23 @@ async def test_home_and_end_go_to_the_first_and_last_row_of_the_roster(tmp_path:
         assert table.cursor_row == 2
         await pilot.press("home")
         assert table.cursor_row == 0
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_long_notification_keeps_its_first_line_on_screen(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """At 80x24 a game of three long-named Titans, saved, was told in a notification taller
+    than the screen: its title and first line, what was done, were above the screen's top."""
+    from textual.widgets._toast import Toast
+
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=size, notifications=True) as pilot:
+        lines = [f"Ægir Łukasiewicz-Østergård the {n}th: played its first game" for n in range(20)]
+        app.notify("game 1 recorded for three Titans\n" + "\n".join(lines), title="Saved")
+        await pilot.pause(0.3)
+        (toast,) = app.screen.query(Toast)
+        assert 0 <= toast.region.y and toast.region.bottom <= size[1], toast.region
+        shown = str(toast.render())
+        assert shown.startswith("Saved\ngame 1 recorded for three Titans\n") and shown.endswith("…")

@@ -7,11 +7,18 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable
+from textual.widgets import DataTable, OptionList
 
 from titan_campaign import actions
-from titan_campaign.rules.events import AbilityBought, Created, Event, SchoolGained, SpellChosen
-from titan_campaign.rules.titan import check, replay
+from titan_campaign.rules.events import (
+    AbilityBought,
+    Archived,
+    Created,
+    Event,
+    SchoolGained,
+    SpellChosen,
+)
+from titan_campaign.rules.titan import archived_refusal, check, replay
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens import campaigns
@@ -344,6 +351,32 @@ async def test_a_pick_list_on_a_short_screen_keeps_its_highlight_in_sight(
         assert visible.y <= picks.region.y and picks.region.bottom <= visible.bottom
 
 
+async def test_a_click_on_a_pick_shows_its_rules_text_and_a_second_click_picks_it(
+    tmp_path: Path,
+) -> None:
+    """One click on a spell in the list learned it: a player using the mouse never saw the
+    rules text shown below for the highlighted entry before choosing."""
+    events: list[Event] = [won_game(1, scenario_xp=500), SchoolGained(school="water", level=1)]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+        picks = app.screen.query_one("#picks", OptionList)
+        second = picks.get_option_at_index(1)
+        await pilot.click(picks, offset=(2, 2))  # below its border, the second entry
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal) and picks.highlighted == 1
+        detail = rendered(app.screen.query_one("#pick-detail"))
+        assert detail == app.screen.choices[1].detail
+        assert stored(db, "Thorn").spells == ()  # nothing picked yet
+        await pilot.click(picks, offset=(2, 2))  # below its border, the second entry
+        await pilot.pause()
+        assert not isinstance(app.screen, PickModal) or app.screen.query_one("#picks") is not picks
+    assert [spell.name for spell in stored(db, "Thorn").spells] == [str(second.id)]
+
+
 async def test_clicking_a_box_checks_it(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
@@ -563,6 +596,19 @@ async def test_archived_titans_are_hidden_until_shown(tmp_path: Path) -> None:
         assert any("[archived]" in str(table.get_row_at(n)[0]) for n in range(2))
     assert stored(db, "Thorn").archived
     assert change_count(db) == before + 1
+
+
+async def test_buy_spell_on_an_archived_titans_sheet_says_it_is_archived(tmp_path: Path) -> None:
+    """b said "no school has a level yet", when the reason is that the Titan is archived."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [Archived()])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert notes.messages == [archived_refusal("Thorn")]
+        assert "Thorn is archived; bring the Titan back first" in notes.messages[0]
+        assert isinstance(app.screen, SheetScreen)
 
 
 async def test_the_sheet_scrolls_at_80x24_to_every_section(example_db: Path) -> None:

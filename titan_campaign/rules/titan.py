@@ -85,6 +85,11 @@ NO_CREATION = "a Titan's history must start with its creation"
 """Refused: an event of a Titan that has not joined (its joining undone, say)."""
 
 
+def archived_refusal(name: str) -> str:
+    """Why a change to an archived Titan is refused, and how to bring it back."""
+    return f"{name} is archived; bring the Titan back first (x on the roster, or titan restore on the command line)"
+
+
 def _spend(state: TitanState, what: str) -> TitanState:
     """R1: every purchase costs exactly 100 XP from what is available."""
     if state.available_xp < XP_PER_PURCHASE:
@@ -580,9 +585,7 @@ def apply(state: TitanState | None, event: Event) -> Step:
     # a game the Titan played is still corrected with the others who played it (its date, a
     # typo in its scenario): the Titan's past is kept true, as it would be on paper
     if state.archived and not isinstance(event, Unarchived | GameCorrected | GameRemoved):
-        raise RuleError(
-            f"{state.name} is archived; bring the Titan back first (x on the roster, or titan restore on the command line)"
-        )
+        raise RuleError(archived_refusal(state.name))
     if not state.archived and isinstance(event, Unarchived):
         raise RuleError(f"{state.name} is not archived")
     notes: list[str] = []

@@ -18,6 +18,7 @@ from pathlib import Path, PurePath
 from typing import Any, ClassVar, TypeVar
 
 from platformdirs import user_downloads_path
+from rich.text import Text
 from textual import events, messages
 from textual._wait import wait_for_idle
 from textual.app import App, SystemCommand
@@ -84,6 +85,9 @@ class TitanCampaignApp(App[int]):
         self.open_titan = open_titan
         self.settings_path = settings_path
         self._typed: deque[events.InputEvent] = deque()
+        self._last_click: tuple[float, tuple[float, float], Screen[Any]] | None = None
+        """When and where the latest click was made, and on which screen (``_chained``)."""
+        self._dropping_click = False
         """Keys (and the clicks made while keys wait) waiting for their screen, in order."""
         self._feeder: asyncio.Task[None] | None = None
         self._version = self._version_now()
@@ -112,12 +116,23 @@ class TitanCampaignApp(App[int]):
         caller asks (a widget's ``notify`` asks for markup by default); a character that would
         act on the terminal (a refused text said back) shows as a visible escape."""
         super().notify(
-            shown_lines(message),
+            self._fitted(shown_lines(message)),
             title=shown_lines(title),
             severity=severity,
             timeout=timeout,
             markup=False,
         )
+
+    def _fitted(self, message: str) -> str:
+        """``message`` cut to the lines a notification shows whole on this screen, ending
+        "…": at 80x24 a long one (a game of three long-named Titans) was cut at the screen's
+        top instead, losing its first lines, the ones that say what was done."""
+        width = min(TOAST_WIDTH, self.size.width // 2) - 5  # its padding, border, scroll bar
+        room = max(3, self.size.height // 2 - 3)
+        lines = Text(message).wrap(self.console, max(10, width))
+        if len(lines) <= room:
+            return message
+        return "\n".join(line.plain.rstrip() for line in lines[: room - 1]) + "\n…"
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette entries (theme, keys, screenshot), but not a second Quit:
@@ -221,6 +236,8 @@ class TitanCampaignApp(App[int]):
         it goes to is open and the key before it has done its work (a Tab has moved the focus,
         a form has opened), so fast typing never lands in the wrong field. A click made while
         keys wait takes its turn behind them: it would move the focus under them."""
+        if not event.is_forwarded and self._chained(event):
+            return
         feeding = self._feeder is not None and not self._feeder.done()
         if event.is_forwarded or not (
             isinstance(event, events.Key)
@@ -231,6 +248,27 @@ class TitanCampaignApp(App[int]):
         self._typed.append(event)
         if not feeding:
             self._feeder = asyncio.create_task(self._feed_keys())
+
+    def _chained(self, event: events.Event) -> bool:
+        """Whether ``event`` is the press or release of a click chained to one made on
+        another screen (the second click of a double-click whose first opened this screen):
+        dropped, so that a double-click on a roster's row opens the sheet and checks no box
+        of it, which had come to lie under the pointer."""
+        if isinstance(event, events.MouseDown):
+            last = self._last_click
+            self._dropping_click = (
+                last is not None
+                and last[2] is not self.screen
+                and last[1] == (event.screen_x, event.screen_y)
+                and event.time - last[0] <= self.CLICK_CHAIN_TIME_THRESHOLD
+            )
+            return self._dropping_click
+        if isinstance(event, events.MouseUp):
+            dropping, self._dropping_click = self._dropping_click, False
+            if not dropping:
+                self._last_click = (event.time, (event.screen_x, event.screen_y), self.screen)
+            return dropping
+        return False
 
     async def _feed_keys(self) -> None:
         try:
@@ -775,6 +813,9 @@ class TitanCampaignApp(App[int]):
         else:
             self.push_screen(ReferenceScreen())
 
+
+TOAST_WIDTH = 60
+"""A notification's width, at most half the screen's (Textual's ``Toast``)."""
 
 CHANGED_ELSEWHERE = "its Titan or campaign was archived or taken away elsewhere while it was open"
 

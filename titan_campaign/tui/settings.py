@@ -1,6 +1,6 @@
-"""What the app remembers between runs: the theme and the campaign opened last (by its id, so
-a campaign renamed elsewhere is still the one reopened; a file of an earlier version that names
-it is honoured once, then kept by id).
+"""What the app remembers between runs: the theme, the folder printed to last, and the campaign
+opened last (by its id, so a campaign renamed elsewhere is still the one reopened; a file of an
+earlier version that names it is honoured once, then kept by id).
 
 One small JSON file in the user's config folder (``platformdirs.user_config_dir``). A missing,
 unreadable or damaged file is ignored (the app starts with the defaults), and a file that
@@ -28,6 +28,7 @@ config folder, so a served app reads the settings but never writes them."""
 
 
 Setting = Annotated[Text, StringConstraints(max_length=100), PRINTABLE]
+Folder = Annotated[Text, StringConstraints(max_length=4096), PRINTABLE]
 
 
 class Settings(Facts):
@@ -36,6 +37,8 @@ class Settings(Facts):
     """The id of the campaign opened last (``actions.CampaignRef``)."""
     last_campaign: Setting | None = None
     """Its name, as earlier versions kept it: read once, then replaced by the id."""
+    print_folder: Folder | None = None
+    """The folder the latest printout was saved in: the next one is offered there."""
 
 
 def settings_file() -> Path:

@@ -15,6 +15,7 @@ from ...rules.titan import (
     SPELL_NEEDS_MASTERY,
     PendingChoice,
     TitanState,
+    archived_refusal,
     next_school_level,
     spell_pick_forfeits,
     swap_forfeits,
@@ -298,6 +299,9 @@ class ChoiceFlow:
     def buy_spell(self) -> None:
         """R5: 100 XP for an unknown spell of a school at level 3; the core says which may be bought."""
         state = self.state
+        if state.archived:
+            self.sheet.notify(archived_refusal(state.name), title="Not bought", severity="warning")
+            return
         unknown = state.unknown_spells()
         spells = [s for s in unknown if actions.can_buy_spell(state, s.name)]
         mastered = [s for s in unknown if state.schools[s.school] == MAX_BOXES]

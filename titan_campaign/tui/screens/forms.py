@@ -26,6 +26,7 @@ from ...rules.campaign import BASE_XP_CHOICES
 from ...rules.titan import TitanState
 from ..refusals import REFUSED, Refusal, refusal_of
 from ..widgets.key_bar import KeyBar
+from ..widgets.pick_list import PickList
 from ..widgets.plain import plain
 from .base import UPRIGHT, database, titan_app
 
@@ -545,7 +546,7 @@ class PickModal(FormModal):
         self,
         title: str,
         choices: list[Choice],
-        hint: str = "Enter: choose   Escape: decide later",
+        hint: str = "Enter or a second click: choose   Escape: decide later",
         news: str = "",
     ) -> None:
         super().__init__()
@@ -560,7 +561,7 @@ class PickModal(FormModal):
             news = Static(plain(self.news), id="pick-news")
             news.display = bool(self.news)
             yield news
-            yield OptionList(*self._options(), id="picks")
+            yield PickList(*self._options(), id="picks")
             yield Static(plain(self.choices[0].detail if self.choices else ""), id="pick-detail")
             yield field_error(GENERAL)
             yield Label(plain(self.hint), classes="hint")
@@ -609,6 +610,9 @@ class PickModal(FormModal):
             event.option_list.scroll_visible(animate=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        picks = self.query_one("#picks", PickList)
+        if event.option_list is picks and picks.by_click_on_another(event.option_index):
+            return  # a first click shows the entry's rules text; a second click picks it
         self.picked(event.option.id or "")
 
     def picked(self, value: str) -> None:

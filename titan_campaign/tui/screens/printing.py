@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Label, Select
 from ... import actions
 from ...printing.figures import printout_name
 from ...printing.kinds import KINDS
+from .. import settings
 from ..refusals import Refusal
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -127,7 +128,12 @@ class PrintModal(FormModal):
         return printout_name(what, SUFFIXES.get(fmt, fmt), titan, self.campaign_name)
 
     def _default_path(self, what: str, fmt: str) -> str:
-        return str(Path.cwd() / self._file_name(what, fmt))
+        """The printout's name in the folder printed to last (if it is still there), else in
+        the one the app was started in."""
+        folder = settings.load_settings(titan_app(self).settings_path).print_folder
+        if folder is None or not Path(folder).is_dir():
+            folder = os.getcwd()
+        return str(Path(folder) / self._file_name(what, fmt))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         what = str(self.query_one("#print-what", Select).value)
@@ -193,6 +199,8 @@ class PrintModal(FormModal):
 
         def written(file: Path) -> None:
             self.notify(f"Written to {os.path.abspath(file)}", title="Printed", markup=False)
+            folder = os.path.dirname(os.path.abspath(file))
+            settings.remembered(app.settings_path, print_folder=folder)
             warn()
             self.dismiss(str(file))
 
