@@ -281,6 +281,26 @@ async def test_home_and_end_go_to_the_first_and_last_row_of_the_roster(tmp_path:
         assert table.cursor_row == 0
 
 
+async def test_a_notification_on_a_phone_held_upright_is_cut_only_when_taller_than_the_screen(
+    tmp_path: Path,
+) -> None:
+    """On a phone, "No spell to buy with XP" was cut after "Any spell can be bought with": it
+    was measured as half the screen wide, as a toast is elsewhere, but a phone's takes it all."""
+    from textual.widgets._toast import Toast
+
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    said = (
+        "a spell is bought with XP only in a school at level 3 (R5); no school has a level yet."
+        " Any spell can be bought with gold: m (Gold & items), then s (R11)"
+    )
+    async with app.run_test(size=PHONE_UPRIGHT, notifications=True) as pilot:
+        app.notify(said, title="No spell to buy with XP")
+        await pilot.pause()
+        (toast,) = app.screen.query(Toast)
+        assert str(toast.render()).replace("\n", " ").endswith("then s (R11)")
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 async def test_a_long_notification_keeps_its_first_line_on_screen(
     tmp_path: Path, size: tuple[int, int]

@@ -146,6 +146,8 @@ class TitanPickModal(PickModal):
         outcome = self.save_with(lambda: self.save(shown, value) or value)
         if outcome is not None:
             self.dismiss(outcome)
+        else:
+            self.pick_made = False  # refused: it stays open, to pick again
 
     def titan_changed(self, state: TitanState) -> None:
         self.shown = state

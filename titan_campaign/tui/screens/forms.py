@@ -541,6 +541,8 @@ class PickModal(FormModal):
     the list rather than as notifications that would cover it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [BACK]
+    pick_made = False
+    """A pick was made and the modal is closing (``picked`` sets it back if it stays open)."""
 
     def __init__(
         self,
@@ -613,6 +615,9 @@ class PickModal(FormModal):
         picks = self.query_one("#picks", PickList)
         if event.option_list is picks and picks.by_click_on_another(event.option_index):
             return  # a first click shows the entry's rules text; a second click picks it
+        if self.pick_made:  # a double-click's second click: the pick is made, the modal closing
+            return
+        self.pick_made = True
         self.picked(event.option.id or "")
 
     def picked(self, value: str) -> None:

@@ -147,8 +147,10 @@ class KeyBar(Widget):
         return Text("\n").join(self._lines(max(self.content_size.width, 20)))
 
     async def on_click(self, event: events.Click) -> None:
+        """The clicked entry's key, run once: a double-click's second click runs nothing (a
+        form it opened, still opening, was opened twice, one under the other)."""
         offset = event.get_content_offset(self)
-        if offset is None:
+        if offset is None or event.chain > 1:
             return
         for line, start, end, action, node in self._spans:
             if line == offset.y and start <= offset.x < end:
