@@ -630,14 +630,15 @@ def test_two_copies_game_5_merged_and_refused_read_apart_by_date_and_results(
     """Both copies recorded their own game 5 for Thorn and Mira. Merged into Bo's copy, Ann's
     came in and Bo's was taken back, and both lines read "game 5 recorded for Thorn and Mira":
     nothing told which one the database now holds."""
-    copies.on(copies.ann, "game", "Thorn:won", "Mira:lost", "--date", "2026-12-01")
+    copies.on(copies.ann, "game", "Thorn:won:score=100", "Mira:lost", "--date", "2026-12-01")
     copies.on(copies.bo, "game", "Thorn:lost", "Mira:won", "--date", "2026-12-02")
     said = copies.merge(into=copies.bo, other=copies.ann).splitlines()
     assert (
-        "  + game 5 recorded for Thorn and Mira (played 2026-12-01: Thorn won, Mira lost)" in said
+        "  + game 5 recorded for Thorn and Mira (played 2026-12-01: Thorn won, score 100; Mira lost)"
+        in said
     )
     assert (
-        "  refused: game 5 recorded for Thorn and Mira (played 2026-12-02: Thorn lost, Mira won;"
+        "  refused: game 5 recorded for Thorn and Mira (played 2026-12-02: Thorn lost; Mira won;"
         " made on this copy: taken back): game 5 is another game now (played 2026-12-01)"
     ) in said
 

@@ -170,7 +170,7 @@ async def test_a_campaign_deleted_elsewhere_closes_its_roster_saying_why(tmp_pat
         actions.delete_campaign(other, actions.find_campaign(other, "Demo"))
         await pilot.pause(WITHIN)
         assert isinstance(app.screen, CampaignsScreen)
-        assert "The campaign is no longer there" in notes.text()
+        assert 'The campaign "Demo" is no longer there' in notes.text()
 
 
 async def test_a_campaign_deleted_elsewhere_under_an_open_sheet_says_why_and_nothing_else(
@@ -209,7 +209,7 @@ async def test_a_campaign_deleted_under_a_sheet_opened_from_its_roster_says_noth
         await pilot.pause(WITHIN)
         assert isinstance(app.screen, CampaignsScreen)
         told = [said for said in notes.messages if "no longer" in said]
-        assert len(told) == 1 and told[0].startswith("The campaign is no longer there"), told
+        assert len(told) == 1 and told[0].startswith('The campaign "Demo" is no longer there'), told
 
 
 async def test_the_apps_own_change_is_not_announced_as_made_elsewhere(tmp_path: Path) -> None:

@@ -141,7 +141,7 @@ async def test_a_merge_that_deletes_the_open_campaign_closes_its_roster_and_ctrl
         await pilot.click("#merge")
         await pilot.pause()
         assert not isinstance(app.screen, RosterScreen)
-        assert "The campaign is no longer there, so its screen is closed" in notes.text()
+        assert 'The campaign "Side" is no longer there, so its screen is closed' in notes.text()
         assert "Not saved" not in notes.titles
         await pilot.press("ctrl+z")  # on the campaign list: the file's latest change, the merge
         await pilot.pause()

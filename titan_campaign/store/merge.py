@@ -33,6 +33,7 @@ from ..rules.events import (
     GameRemoved,
     Renamed,
 )
+from ..rules.game_log import entry_text
 from ..rules.names import name_key, quoted
 from ..rules.printable import kept_text
 from ..rules.titan import NO_CREATION
@@ -497,16 +498,16 @@ class _Replay:
 
 def _said(change: Change, names: Mapping[int, str], note: str = "") -> str:
     """A change as a merge says it, with ``note`` in brackets; a game recorded with its date
-    and each Titan's result, as two copies may each hold a "game 1 recorded for Thorn and Mira"
-    of their own. ``names``: the Titans' names in the copy it was made in, by that copy's numbers."""
+    and each Titan's entry (result and figures), as two copies may each hold a "game 1
+    recorded for Thorn and Mira" of their own. ``names``: the Titans' names in the copy it was made in, by that copy's numbers."""
     played = {
-        f"{names[tid]} {event.outcome.result}" if tid in names else event.outcome.result: event.date
+        f"{names.get(tid, '')} {entry_text(event.outcome, None)}".strip(): event.date
         for tid, added in change.events.items()
         for event in added
         if isinstance(event, GameRecorded)
     }
     dates = ", ".join(sorted(set(played.values())))
-    notes = [f"played {dates}: {', '.join(played)}" if played else "", note]
+    notes = [f"played {dates}: {'; '.join(played)}" if played else "", note]
     said = "; ".join(each for each in notes if each)
     return f"{change.text} ({said})" if said else change.text
 

@@ -459,7 +459,9 @@ class TitanCampaignApp(App[int]):
             elif campaign is not None:
                 actions.read_campaign(self.db, campaign)
         except actions.Gone as error:
-            what = name if titan is not None else "The campaign"
+            named = getattr(screen, "campaign_name", "")  # a roster's, as last read
+            what = f'The campaign "{named}"' if named else "The campaign"
+            what = name if titan is not None else what
             return f"{what} is no longer there, so its screen is closed: {error}"
         except REFUSED:
             return None
