@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
+
+import time_machine
 
 
 def sheets(cli, *names: str) -> dict[str, dict]:
@@ -97,6 +100,24 @@ def test_history_lists_the_campaigns_changes_or_one_titans(cli) -> None:
         "Thorn": [unspent, "100 XP earned (R8)"],
         "Mira": [unspent, "50 XP earned (R8)"],
     }
+
+
+def test_a_redone_change_is_listed_in_its_new_place_saying_when_it_was_redone(cli) -> None:
+    """Undone and redone, Mira's plan was listed after a change made later than it, with the
+    time it was first made: it looked out of order, as if a change had gone missing."""
+    crew(cli)
+    with time_machine.travel(datetime(2026, 12, 7, 5, 19, tzinfo=UTC), tick=False):
+        cli.ok("gold", "Mira", "5")
+    with time_machine.travel(datetime(2026, 12, 7, 5, 22, tzinfo=UTC), tick=False):
+        cli.ok("gold", "Thorn", "3")
+        cli.ok("undo", "Mira")
+    with time_machine.travel(datetime(2026, 12, 7, 5, 24, tzinfo=UTC), tick=False):
+        cli.ok("redo", "Mira")
+    lines = cli.ok("history").splitlines()
+    assert lines[-2].endswith("2026-12-07 05:22  Thorn: gold +3")
+    assert lines[-1].endswith("2026-12-07 05:19  Mira: gold +5 (redone 2026-12-07 05:24)")
+    [row] = [r for r in json.loads(cli.ok("history", "--json")) if r["text"] == "Mira: gold +5"]
+    assert row["redone_at"].startswith("2026-12-07T05:24")
 
 
 def test_undo_with_nothing_to_undo_is_refused(cli) -> None:

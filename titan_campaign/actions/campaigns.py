@@ -571,12 +571,20 @@ class EventLine:
 @dataclass(frozen=True, slots=True)
 class HistoryRow:
     """A change in effect as ``history`` shows it (``--json``: ``view_json``): its number,
-    when it was made (UTC), its line and its events."""
+    when it was made (UTC), its line and its events, and when it was redone if it was (its
+    number is then its place since the redo, after changes made later than it)."""
 
     change: int
     at: str
     text: str
     events: tuple[EventLine, ...]
+    redone_at: str = ""
+
+    @property
+    def line(self) -> str:
+        """The change's line, and when it was redone: "Thorn: gold +5 (redone 2026-12-07 05:37)"."""
+        redone = f" (redone {self.redone_at[:16].replace('T', ' ')})" if self.redone_at else ""
+        return self.text + redone
 
 
 class History(NamedTuple):
@@ -640,5 +648,6 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
                     lines.append(EventLine(names.get(tid, ""), describe(event), said))
                 told[tid] += len(events)
         if id(change) in listed:
-            rows.append(HistoryRow(change.number or 0, change.at, change.text, tuple(lines)))
+            number, redone = change.number or 0, change.redone_at
+            rows.append(HistoryRow(number, change.at, change.text, tuple(lines), redone))
     return History(rows, unreadable)

@@ -635,7 +635,7 @@ def cmd_history(args: Namespace, db: Database) -> None:
         else:
             print("no changes yet: add a Titan with titan add NAME --player P")
     for row in rows:
-        print(f"{row.change:>4}  {row.at[:16].replace('T', ' '):16}  {row.text}")
+        print(f"{row.change:>4}  {row.at[:16].replace('T', ' '):16}  {row.line}")
         several = len({event.titan for event in row.events}) > 1
         for event in row.events:
             who = event.titan + ": " if several else ""

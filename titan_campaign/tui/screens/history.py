@@ -125,7 +125,7 @@ class HistoryScreen(Screen[None]):
     def lines(self, row: actions.HistoryRow) -> list[str]:
         """A change's line; below it, for a change of several events, each event (and whose),
         and the rules' notes."""
-        lines = [row.text]
+        lines = [row.line]
         several = len(row.events) > 1
         for event in row.events:
             if self.titan_name is not None and event.titan != self.titan_name:
