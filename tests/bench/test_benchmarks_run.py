@@ -27,6 +27,7 @@ BENCHMARKS = {
             rf"^titan-campaign sheet T +wall +{NUMBER} ms +{NUMBER}x +cpu +{NUMBER} ms +{NUMBER}x$",
             rf"^titan-campaign gold T 1 +wall +{NUMBER} ms +{NUMBER}x +cpu +{NUMBER} ms +{NUMBER}x$",
             r"^over the 2\.5x target: ",
+            rf"^for reference, baseline \+ one model checked: wall {NUMBER} ms +{NUMBER}x; over",
         ],
     ),
     "bench_store": (
