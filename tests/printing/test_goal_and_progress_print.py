@@ -11,7 +11,10 @@ import io
 
 from pypdf import PdfReader
 
+from titan_campaign.printing.canvas import Text, paper_size
+from titan_campaign.printing.flow import HEADING_H, Flow
 from titan_campaign.printing.pdf import sheet_pdf
+from titan_campaign.printing.sheet_layout import _goal
 from titan_campaign.printing.svg import sheet_svg
 from titan_campaign.printing.text import sheet_text
 from titan_campaign.rules.events import (
@@ -77,6 +80,24 @@ def test_the_pdf_sheet_prints_the_goal_and_its_steps() -> None:
     assert "BUILD GOAL" in first
     assert "Spirit 3, Fire 3" in first
     assert "spend ability spirit" in first
+
+
+def test_a_goal_that_does_not_fit_at_the_foot_of_a_page_goes_whole_to_the_next() -> None:
+    """On letter paper the goal's heading and summary ended page 1 and its steps began page 2
+    under "BUILD GOAL (continued)": one line, parted from what it is the steps to."""
+    goal = sheet(GOAL).goal
+    assert goal is not None
+    flow = Flow(*paper_size("letter"), "Thorn", "Thorn (continued)")
+    flow.y = flow.bottom - (HEADING_H + 2 * 4 + 1)  # room for the heading and two lines
+    _goal(flow, goal)
+    texts = [[s.text for s in page.shapes if isinstance(s, Text)] for page in flow.pages]
+    assert texts[0] == []  # nothing of it at the foot of the first page
+    running_head, _page, *goal_lines = texts[1]
+    assert running_head == "Thorn (continued)" and goal_lines[:2] == [
+        "BUILD GOAL",
+        "Spirit 3, Fire 3",
+    ]
+    assert "BUILD GOAL (continued)" not in goal_lines and goal_lines[-1].startswith("1. spend")
 
 
 def test_a_sheet_with_progress_gets_a_back_page_with_the_chart_and_the_games() -> None:

@@ -296,6 +296,10 @@ def packed_lines(pieces: list[str], width: float, size: float, gap: str = "   ")
     return lines
 
 
+GOAL_KEPT_WHOLE = 10
+"""A build goal of at most this many lines is printed whole on one page."""
+
+
 def _goal(flow: Flow, goal: GoalView | None) -> None:
     """BUILD GOAL: what the player wants, what remains, and the steps in order (goals.py)."""
     if not goal:
@@ -304,7 +308,8 @@ def _goal(flow: Flow, goal: GoalView | None) -> None:
     lines = [(line, True) for line in wrap_text(goal.wanted, flow.content - 2, 8.5, True)]
     lines += [(line, False) for line in wrap_text(goal_summary(goal), flow.content - 2, 8)]
     lines += [(line, False) for line in packed_lines(goal_steps(goal), flow.content - 2, 8)]
-    flow.section(title, 4)
+    # whole on the next page rather than a line or two of it there under a heading of its own
+    flow.section(title, 4 * len(lines) if len(lines) <= GOAL_KEPT_WHOLE else 4)
     for line, bold in lines:
         flow.need(4, title)
         flow.page.text(flow.x + 1, flow.y + 3, line, 8.5 if bold else 8, bold=bold)
