@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Select
 
+from titan_campaign.tui import settings
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
 from titan_campaign.tui.screens.game_log import GameLogModal
@@ -170,6 +171,17 @@ async def test_the_next_printout_is_offered_in_the_folder_printed_to_last(
                 await pilot.press("ctrl+s")
                 await pilot.pause()
     assert offered == prints / "thorn-sheet.pdf"
+
+
+def test_a_folder_whose_name_cannot_be_kept_is_not_remembered_and_nothing_else_is_lost(
+    tmp_path: Path,
+) -> None:
+    """A folder named with a line break is no setting (a setting is printable text): printing
+    there must not fail, nor forget the theme."""
+    path = tmp_path / "settings.json"
+    settings.remembered(path, theme="nord")
+    assert settings.remembered(path, print_folder=str(tmp_path / "a\nb")).theme == "nord"
+    assert settings.load_settings(path) == settings.Settings(theme="nord")
 
 
 async def test_a_printout_saved_under_a_relative_name_says_the_folder_it_went_to(

@@ -499,7 +499,8 @@ class _Replay:
 def _said(change: Change, names: Mapping[int, str], note: str = "") -> str:
     """A change as a merge says it, with ``note`` in brackets; a game recorded with its date
     and each Titan's entry (result and figures), as two copies may each hold a "game 1
-    recorded for Thorn and Mira" of their own. ``names``: the Titans' names in the copy it was made in, by that copy's numbers."""
+    recorded for Thorn and Mira" of their own. ``names``: the Titans' names in the copy it
+    was made in, by that copy's numbers."""
     played = {
         f"{names.get(tid, '')} {entry_text(event.outcome, None)}".strip(): event.date
         for tid, added in change.events.items()

@@ -85,10 +85,11 @@ class TitanCampaignApp(App[int]):
         self.open_titan = open_titan
         self.settings_path = settings_path
         self._typed: deque[events.InputEvent] = deque()
+        """Keys (and the clicks made while keys wait) waiting for their screen, in order."""
         self._last_click: tuple[float, tuple[float, float], Screen[Any]] | None = None
         """When and where the latest click was made, and on which screen (``_chained``)."""
         self._dropping_click = False
-        """Keys (and the clicks made while keys wait) waiting for their screen, in order."""
+        """The press of a click being dropped was seen: its release goes too (``_chained``)."""
         self._feeder: asyncio.Task[None] | None = None
         self._version = self._version_now()
         self._unreadable = ""

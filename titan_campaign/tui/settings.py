@@ -77,7 +77,10 @@ def remembered(path: Path | None = None, **changes: str | None) -> Settings:
     """Remember a changed setting (``theme=...`` or ``last_campaign_id=...``); the new settings.
     In a served app nothing is written."""
     current = load_settings(path)
-    updated = replaced(current, **changes)
+    try:
+        updated = replaced(current, **changes)
+    except ShapeError:  # a folder named with a line break, say: not remembered
+        return current
     if updated != current and not served():
         save_settings(updated, path)
     return updated
