@@ -24,6 +24,10 @@ def db_path(explicit: str | None = None) -> Path:
     source, chosen = ("--db", explicit) if explicit else (ENV_VAR, os.environ.get(ENV_VAR))
     if not chosen:
         return default_db_path()
+    if not chosen.strip():
+        raise StoreError(f"{source} names no file (only spaces): give the database's file name")
+    if chosen.startswith("-"):  # an option's name, typed where the file's name should be
+        raise StoreError(f"{source} {chosen} reads as an option: give the database's file name")
     if "\x00" in chosen:
         raise StoreError(f"{source} holds a NUL character: no file is called that")
     if chosen.endswith(os.sep):

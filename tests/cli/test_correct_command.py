@@ -87,6 +87,17 @@ def test_a_titan_taken_out_of_a_game_loses_its_award_and_the_others_keep_theirs(
     assert [p["titan"] for p in game["participants"]] == ["Thorn", "Mira"]
 
 
+def test_remove_takes_the_titans_named_after_it_too(cli) -> None:
+    """`correct 1 --remove Osk`, as --help's "the Titans to take out" reads, was refused as
+    "correct does not take Osk"; only `correct 1 Osk --remove` worked."""
+    three_titans_played(cli)
+    assert cli.ok("correct", "1", "--remove", "Osk").splitlines()[0] == (
+        "Osk taken out of game 1: -50 XP"
+    )
+    assert "names only" in cli.refused("correct", "1", "--remove", "Mira:lost")
+    assert "names only" in cli.refused("correct", "1", "--remove")
+
+
 def test_the_games_date_and_scenario_are_fixed_for_every_titan_in_one_change(cli) -> None:
     three_titans_played(cli)
     out = cli.ok("correct", "1", "--date", "2026-11-27", "--scenario", "Siege")

@@ -73,8 +73,26 @@ def test_a_name_with_a_direction_override_or_that_looks_blank_is_refused(thorn, 
 
 @pytest.mark.parametrize(
     "name",
-    ["Thorn\u00ad", "Thorn\u061c", "Th\u200eorn", "Thorn\u034f", "Thorn\U000e0001"],
-    ids=["soft hyphen", "Arabic letter mark", "LRM", "grapheme joiner", "language tag"],
+    [
+        "Thorn\u00ad",
+        "Thorn\u061c",
+        "Th\u200eorn",
+        "Thorn\u034f",
+        "Thorn\U000e0001",
+        "Thorn\u2800",
+        "Zed\ufff9x",
+        "Zed\U0001bca0x",
+    ],
+    ids=[
+        "soft hyphen",
+        "Arabic letter mark",
+        "LRM",
+        "grapheme joiner",
+        "language tag",
+        "blank Braille cell",  # "Thorn⠀" listed as a second "Thorn"
+        "annotation anchor",
+        "shorthand format control",
+    ],
 )
 def test_a_name_with_a_character_that_shows_nothing_is_refused(thorn, name) -> None:
     assert thorn.refused("titan", "add", name, "--player", "Bo").startswith("name: ")
@@ -97,6 +115,13 @@ LEGIT = {
     "combining marks": "Ame\u0301lie Zo\u0308e",
     "Devanagari": "क्षत्रिय",
 }
+
+
+def test_a_refusal_naming_an_emoji_name_keeps_its_joiners(thorn) -> None:
+    """'👨?👩?👧 is not archived': the joiners inside the emoji were said as question marks."""
+    family = LEGIT["family emoji (ZWJ)"]
+    thorn.ok("titan", "add", family, "--player", "Cy")
+    assert thorn.refused("titan", "restore", family) == f"{family} is not archived"
 
 
 @pytest.mark.parametrize("text", LEGIT.values(), ids=LEGIT.keys())

@@ -143,6 +143,33 @@ def test_a_printout_refused_over_the_database_prints_only_its_error_not_the_font
     assert err.startswith("error: db.json is the campaign database") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["sheet", "Thorn", "--format", "html", "-o", "other.json"],
+        ["export", "-o", "other.json"],
+        ["print-campaign", "-o", "other.json"],
+    ],
+)
+def test_a_printout_or_export_never_replaces_another_campaign_database(
+    campaign: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """`-o` named another group's database (or a synced copy of this one): it was replaced by
+    the printout, "(the file there replaced)", and that campaign was gone, with no backup."""
+    other = campaign / "other.json"
+    other.write_bytes((campaign / "db.json").read_bytes())
+    before = other.read_bytes()
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "error: other.json is a campaign database (another group's, or a copy of this one):"
+        " choose another file (nothing written)\n"
+    )
+    assert other.read_bytes() == before
+    assert main(["export", "-o", "export.json"]) == 0  # an export, a printout: replaced as asked
+    assert main(["export", "-o", "export.json"]) == 0
+
+
 def test_print_to_file_is_what_the_app_calls(campaign: Path) -> None:
     db = Database(campaign / "db.json")
     card = print_to_file(

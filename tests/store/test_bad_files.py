@@ -373,6 +373,26 @@ def test_an_empty_db_is_refused_not_taken_for_the_usual_database(crown, monkeypa
     assert snapshot_of(crown) == before
 
 
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        (" ", "names no file (only spaces)"),
+        ("-", "- reads as an option"),
+        ("--help", "--help reads as an option"),
+    ],
+)
+def test_a_database_variable_naming_no_file_is_refused_and_makes_none(
+    tmp_path, monkeypatch, capsys, value: str, said: str
+) -> None:
+    """TITAN_CAMPAIGN_DB=" " made a database called " " where the command ran, as "-" and
+    "--help" made files of those names; --db " " was refused."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TITAN_CAMPAIGN_DB", value)
+    code, err = _main("campaign", "new", "Z", "--base-xp", "0", capsys=capsys)
+    assert code == 1 and err.startswith(f"error: TITAN_CAMPAIGN_DB {said}")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_read_only_database_is_refused_by_name(crown) -> None:
     os.chmod(crown.db, 0o444)
     message = crown.refused("gold", "Thorn", "5")

@@ -151,12 +151,23 @@ def test_a_folder_is_not_a_file_to_print_to(crown, tmp_path) -> None:
     assert "is a folder" in crown.refused("sheet", "Thorn", "--format", "pdf", "-o", str(tmp_path))
 
 
-def test_a_closed_standard_output_is_refused_in_one_line(crown) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["export", "-o", "-"],
+        ["export"],  # the sheet, its JSON, the progress, the card and an export: a traceback
+        ["sheet", "Thorn"],
+        ["sheet", "Thorn", "--format", "json"],
+        ["progress", "Thorn"],
+        ["game-card", "Thorn", "--format", "text"],
+    ],
+)
+def test_a_closed_standard_output_is_refused_in_one_line(crown, argv: list[str]) -> None:
     import subprocess
     import sys
 
     done = subprocess.run(
-        [sys.executable, "-m", "titan_campaign", "--db", str(crown.db), "export", "-o", "-"],
+        [sys.executable, "-m", "titan_campaign", "--db", str(crown.db), *argv],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

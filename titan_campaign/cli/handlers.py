@@ -9,7 +9,7 @@ import sys
 from argparse import Namespace
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from .. import actions
 from ..actions import Database, Done, Participant
@@ -367,15 +367,17 @@ def cmd_game(args: Namespace, db: Database) -> None:
 
 
 def cmd_correct(args: Namespace, db: Database) -> None:
-    names = [entry for entry in args.entries if isinstance(entry, str)]
-    if args.remove and (len(names) < len(args.entries) or not names):
+    removing = args.remove is not None  # `correct 3 Mira --remove` or `correct 3 --remove Mira`
+    typed = [*args.entries, *(args.remove or [])]
+    names = [entry for entry in typed if isinstance(entry, str)]
+    if removing and (len(names) < len(typed) or not names):
         raise RuleError("--remove takes the Titans named out of the game: give names only")
-    if not args.remove and names:
+    if not removing and names:
         raise RuleError(
             f"{names[0]}: give the whole entry (TITAN:won or TITAN:lost, then :score=N,...), "
             "or --remove to take the Titan out of the game"
         )
-    given = [entry for entry in args.entries if not isinstance(entry, str)]
+    given = [entry for entry in typed if not isinstance(entry, str)]
     named = [entry[0] for entry in given] + names
     found = actions.find_titans(db, named, _campaign(args)) if named else []
     campaign = found[0].campaign if found else _campaign_ref(args, db)
@@ -586,7 +588,7 @@ def cmd_progress(args: Namespace, db: Database) -> None:
         there = not actions.is_stream(output) and output.exists()
         _wrote(actions.save_file(db, output, text.encode(), streams=True), there)
     else:
-        sys.stdout.write(
+        _stdout().write(
             text if args.format == "json" or rows else f"{state.name} has played no game yet\n"
         )
 
@@ -705,7 +707,7 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
         _paper(args)
         data = _sheet(args, db)
         if args.format == "json":
-            sys.stdout.write(json.dumps(data.to_json(), indent=2, ensure_ascii=False) + "\n")
+            _stdout().write(json.dumps(data.to_json(), indent=2, ensure_ascii=False) + "\n")
         else:
             from ..printing.text import sheet_text  # terminal-cell measures load only here
 
@@ -714,10 +716,18 @@ def cmd_sheet(args: Namespace, db: Database) -> None:
     _write("sheet", args, db)
 
 
+def _stdout() -> TextIO:
+    """Standard output, for a printout or export written there; refused when it is closed
+    (``>&-``), as ``-o -`` is: there is nothing to write to."""
+    if sys.stdout is None:
+        raise RuleError("standard output is closed: nothing to write to")
+    return sys.stdout
+
+
 def _print_text(text: str) -> None:
     """Plain text for pipes and files; on a terminal, rich adds bold headings."""
-    if not sys.stdout.isatty():
-        sys.stdout.write(text)
+    if not _stdout().isatty():
+        _stdout().write(text)
         return
     from rich.console import Console
     from rich.text import Text
@@ -750,7 +760,7 @@ def cmd_game_card(args: Namespace, db: Database) -> None:
         _paper(args)
         from ..printing.game_card import game_card_text
 
-        sys.stdout.write(game_card_text(_sheet(args, db)))
+        _stdout().write(game_card_text(_sheet(args, db)))
         return
     _write("game-card", args, db)
 
@@ -796,7 +806,7 @@ def cmd_export(args: Namespace, db: Database) -> None:
     output = Path(args.output) if args.output else None
     text, count = actions.export_campaigns(db, output, streams=True)
     if output is None:
-        sys.stdout.write(text)
+        _stdout().write(text)
     elif not actions.is_stream(output):
         print(f"{plural(count, 'campaign')} written to {shown(str(output))}")
 

@@ -451,7 +451,12 @@ def _correct_arguments(correct: Parser, common: Parser) -> None:
         "with --remove: the Titans to take out of the game",
     )
     correct.add_argument(
-        "--remove", action="store_true", help="take the Titans named out of the game"
+        "--remove",
+        nargs="*",
+        type=_entry_or_name,
+        default=None,
+        metavar="TITAN",
+        help="take the Titans named out of the game (named before or after it)",
     )
     correct.add_argument("--date", type=_iso_date, default=None, help="the game's real date")
     correct.add_argument("--scenario", default=None, help='the game\'s scenario ("" for none)')

@@ -26,7 +26,8 @@ _OTHERS = (
     "\u200e\u200f\u061c"  # direction marks
     "\u200b\u2060\ufeff\u180e\u2061-\u2064"  # zero-width spaces, joiners and operators
     "\u00ad\u034f\u17b4\u17b5\U0001d173-\U0001d17a\U000e0001"  # soft hyphen, other unseen
-    "\u115f\u1160\u3164\uffa0"  # Hangul fillers: letters that show nothing
+    "\u115f\u1160\u3164\uffa0\u2800"  # Hangul fillers and the blank Braille cell: show nothing
+    "\ufff9-\ufffb\U0001bca0-\U0001bca3"  # annotation and shorthand format controls
 )
 _UNPRINTABLE = re.compile(f"[\x00-\x1f\x7f-\x9f{_OTHERS}]")
 """Control characters (Unicode category Cc) and the others above."""
@@ -38,6 +39,10 @@ REFUSAL = (
     " or invisible characters"
 )
 """What a refused text is told, after the name of its field."""
+
+JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner, inside Persian and Indic words and emoji (a family,
+a rainbow flag): Python does not call them printable, but they are printed as typed."""
 
 _BLANK_LOOKING = frozenset("\u2800\u115f\u1160\u3164\uffa0")
 """Letters and signs that show nothing (the blank Braille cell, the Hangul fillers)."""
@@ -79,7 +84,7 @@ def one_line(message: str) -> str:
     """A message as one line safe for any terminal: each refused character as a visible escape
     (``shown``), and any other that Python cannot print (a line break, a lone surrogate from an
     argument that is not UTF-8) as ``?``."""
-    return "".join(ch if ch.isprintable() else "?" for ch in shown(message))
+    return "".join(ch if ch.isprintable() or ch in JOINERS else "?" for ch in shown(message))
 
 
 def printable(text: str) -> str:

@@ -9,6 +9,7 @@ never replaced by a file; a folder that does not exist is not made unless asked.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -159,6 +160,25 @@ def _check_not_database(database: Path, path: Path, info: os.stat_result | None)
             f"{path} is the campaign database {database} or one of its files: "
             "choose another file (nothing written)"
         )
+    if info is not None and stat.S_ISREG(info.st_mode) and _is_a_database(path):
+        raise StoreError(
+            f"{path} is a campaign database (another group's, or a copy of this one): "
+            "choose another file (nothing written)"
+        )
+
+
+def _is_a_database(path: Path) -> bool:
+    """Whether the file at ``path`` is a campaign database: JSON whose ``meta`` table holds
+    its schema version (an export, a printout or anything else may be replaced)."""
+    try:
+        with open(path, "rb") as file:
+            found = json.loads(file.read())
+    except (OSError, ValueError):
+        return False
+    meta = found.get("meta") if isinstance(found, dict) else None
+    return isinstance(meta, dict) and any(
+        isinstance(doc, dict) and "schema_version" in doc for doc in meta.values()
+    )
 
 
 def _same_folder(one: Path, other: Path) -> bool:
