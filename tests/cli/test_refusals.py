@@ -50,6 +50,10 @@ REFUSED = [
         'no character named "Goblin"',
     ),
     (("award", "Thorn", "--result", "won", "--game", "7"), "no game 7"),
+    (  # it said "expected a date like 2026-11-29", as if the form were wrong
+        ("award", "Thorn", "--result", "won", "--date", "2026-02-30"),
+        "2026-02-30 is no day of the calendar",
+    ),
     (
         ("titan", "add", "thorn", "--player", "Bo"),
         'already has a Titan named "Thorn" ("thorn" is the same name)',

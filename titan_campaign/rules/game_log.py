@@ -254,11 +254,11 @@ def read_correction(text: str) -> CorrectionWords:
 def iso_day(text: str) -> str:
     """A date as YYYY-MM-DD (not the other forms Python reads, such as 20261128 or a week);
     RuleError otherwise."""
-    try:
-        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
+    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
+        try:
             return date.fromisoformat(text.strip()).isoformat()
-    except ValueError:
-        pass
+        except ValueError:
+            raise RuleError(f"{text.strip()} is no day of the calendar") from None
     raise RuleError(f"expected a date like 2026-11-29, got {text.strip()!r}")
 
 
