@@ -50,6 +50,10 @@ REFUSED = [
         'no character named "Goblin"',
     ),
     (("award", "Thorn", "--result", "won", "--game", "7"), "no game 7"),
+    (  # it said 'no character named "Titan+Ogre"; did you mean "Titan"?'
+        ("award", "Thorn", "--result", "won", "--survivors", "Titan+Ogre"),
+        'survivors are named with "," between them here, as in Titan,Ogre (not "+")',
+    ),
     (  # it said "expected a date like 2026-11-29", as if the form were wrong
         ("award", "Thorn", "--result", "won", "--date", "2026-02-30"),
         "2026-02-30 is no day of the calendar",

@@ -168,6 +168,12 @@ def read_survivors(text: str, between: str = ",") -> tuple[str, ...]:
             f'survivors "{text.strip()}" has a "{between}" with no name beside it:'
             f" name each survivor once, as in {example}"
         )
+    other = "+" if between == "," else ","
+    if any(other in name for name in names):  # no character's name holds one
+        raise RuleError(
+            f'survivors are named with "{between}" between them here, as in {example}'
+            f' (not "{other}")'
+        )
     return names
 
 
