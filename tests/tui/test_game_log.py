@@ -12,7 +12,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import MessageModal
 
-from .conftest import SIZE, Notes, build_db, named, rendered
+from .conftest import CAMPAIGN, SIZE, Notes, build_db, named, rendered
 
 
 def shown(body: object) -> str:
@@ -60,6 +60,33 @@ async def test_r8_c_in_the_game_log_corrects_one_entry_and_shows_the_log_anew(
     assert (
         actions.read_titan(Database(db), named(Database(db), "Mira")).state.earned_xp == 71
     )  # R8: 50 + 21
+
+
+async def test_r9_a_correction_that_brings_a_member_back_to_the_honor_guard_says_so(
+    iron_crown: Path,
+) -> None:
+    """Griffon, said slain in game 5, survived after all: the command line said "back in the
+    honor guard (R9)", the app only "survivors Titan, Ogre -> Titan, Ogre, Griffon"."""
+    db = Database(iron_crown)
+    thorn = named(db, "Thorn")
+    survivors = ("Titan", "Ogre")
+    actions.record_game(
+        db, thorn.campaign, [actions.Participant(thorn, GameOutcome(result="won"), survivors)]
+    )
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        app.screen.query_one("#text-value").value = "5 Thorn:won:survivors=Titan+Ogre+Griffon"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert notes.messages[-1] == (
+        "game 5 corrected for Thorn: survivors Titan, Ogre -> Titan, Ogre, Griffon, +0 XP\n"
+        "Thorn: Griffon survived game 5: back in the honor guard (R9)"
+    )
 
 
 async def test_c_in_the_game_log_corrects_a_games_date_and_scenario(tmp_path: Path) -> None:

@@ -151,6 +151,27 @@ async def test_the_highlighted_item_stays_highlighted_after_a_change_so_delete_r
     assert left == ["Ring of Mana", "Lucky Stone"]
 
 
+async def test_an_item_just_added_is_highlighted_so_minus_uses_its_charge(example_db: Path) -> None:
+    """A Healing Draught of 2 charges added, - said "Ring of Mana lasts: it has no charges to
+    use": the highlight had stayed on the first item."""
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one("#item-name").value = "Healing Draught"
+        app.screen.query_one("#item-charges").value = "2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GoldScreen)
+        app.screen.query_one("#items").focus()
+        await pilot.press("minus")
+        await pilot.pause()
+    draught = [item for item in stored(example_db, "Thorn").items if item.name == "Healing Draught"]
+    assert [item.charges for item in draught] == [1]
+
+
 async def test_at_80x24_the_newest_gold_line_and_the_highlighted_item_are_scrolled_into_view(
     example_db: Path,
 ) -> None:

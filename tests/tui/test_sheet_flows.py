@@ -377,6 +377,21 @@ async def test_a_click_on_a_pick_shows_its_rules_text_and_a_second_click_picks_i
     assert [spell.name for spell in stored(db, "Thorn").spells] == [str(second.id)]
 
 
+async def test_enter_on_a_sheet_buys_nothing_only_space_checks_a_box(tmp_path: Path) -> None:
+    """Enter, Enter on the roster opened Osk's sheet and bought his Power box: the second
+    Enter, meant for a list or typed once too often, checked the box under the cursor."""
+    db = build_db(tmp_path / "c.json", 200, [("Osk", "Cy", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        assert stored(db, "Osk").spent_xp == 0
+        await pilot.press("space")
+        await pilot.pause()
+    assert stored(db, "Osk").abilities["power"] == 1
+
+
 async def test_clicking_a_box_checks_it(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

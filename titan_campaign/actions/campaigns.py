@@ -232,6 +232,12 @@ def correct_game(
     return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in events})
 
 
+def correction_news(notes: Sequence[str]) -> list[str]:
+    """The rules' notes on a correction that its line does not say already (the award judged
+    again, XP taken back): "Cyclops survived game 4: back in the honor guard (R9)"."""
+    return [note for note in notes if "judged again" not in note and "taken back" not in note]
+
+
 def _check_shown(
     found: Campaign,
     campaign: CampaignRef,

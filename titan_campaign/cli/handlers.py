@@ -389,9 +389,8 @@ def cmd_correct(args: Namespace, db: Database) -> None:
         print(
             f"  {step.state.name}: {step.state.available_xp} XP available, level {step.state.level}"
         )
-        for note in step.notes:
-            if "judged again" not in note and "taken back" not in note:
-                print(f"    {note}")
+        for note in actions.correction_news(step.notes):
+            print(f"    {note}")
 
 
 def cmd_honor_guard(args: Namespace, db: Database) -> None:

@@ -129,7 +129,7 @@ class TitanCampaignApp(App[int]):
         "…": at 80x24 a long one (a game of three long-named Titans) was cut at the screen's
         top instead, losing its first lines, the ones that say what was done."""
         upright = self.size.width < UPRIGHT_WIDTH  # then a toast takes the whole width
-        width = (self.size.width if upright else min(TOAST_WIDTH, self.size.width // 2)) - 5
+        width = (self.size.width if upright else min(TOAST_WIDTH, self.size.width * 9 // 10)) - 5
         room = max(3, self.size.height // 2 - 3)
         lines = Text(message).wrap(self.console, max(10, width))
         if len(lines) <= room:
@@ -819,8 +819,8 @@ class TitanCampaignApp(App[int]):
 
 
 TOAST_WIDTH = 60
-"""A notification's width, at most half the screen's (Textual's ``Toast``; on a phone held
-upright, the whole width: app.tcss)."""
+"""A notification's width, at most nine tenths of the screen's (on a phone held upright, the
+whole width: app.tcss)."""
 
 CHANGED_ELSEWHERE = "its Titan or campaign was archived or taken away elsewhere while it was open"
 

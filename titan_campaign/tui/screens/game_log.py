@@ -150,5 +150,10 @@ class GameLogModal(MessageModal):
 
     def _corrected(self, done: object) -> None:
         if isinstance(done, actions.Done):
-            self.notify(done.text, title="Corrected")
+            news = [
+                f"{step.state.name}: {note}"
+                for step in done.steps.values()
+                for note in actions.correction_news(step.notes)
+            ]  # a member of the honor guard back, say, as the command line says it
+            self.notify("\n".join([done.text, *news]), title="Corrected")
             self.refresh_view()

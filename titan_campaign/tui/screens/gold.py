@@ -354,7 +354,8 @@ class GoldScreen(OneTitan, Screen[None]):
 
     def show(self, state: TitanState) -> None:
         """Draw the Titan; the row highlighted in each table stays highlighted (an item by its
-        name, so that Delete or - acts on the item the player chose)."""
+        name, so that Delete or - acts on the item the player chose), or goes to a line or an
+        item just added."""
         self.state = state
         was = self._items
         data = sheet_view(state, self.campaign_name)
@@ -399,6 +400,9 @@ class GoldScreen(OneTitan, Screen[None]):
                 height=None,  # a long description wraps in its column
             )
         names = [item.name for item in data.magic_items]
+        if was and len(names) > len(was):  # an item added: it, shown (- uses its charges)
+            before = {item.name for item in was}
+            chosen = next((name for name in reversed(names) if name not in before), chosen)
         ledger.move_cursor(row=ledger_row, animate=False)
         items.move_cursor(row=names.index(chosen) if chosen in names else item_row, animate=False)
         self.call_after_refresh(self.fit_descriptions)

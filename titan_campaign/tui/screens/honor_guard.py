@@ -119,7 +119,8 @@ class HonorGuardModal(OneTitan, FormModal):
                 yield Static(
                     plain(
                         f"The game is recorded: {state.name}'s honor guard may change now"
-                        " (R9). Keep it with Cancel, or choose again."
+                        " (R9). Cancel keeps it as shown (a member slain in the game has left"
+                        " it), or choose again."
                     ),
                     classes="hint",
                 )

@@ -50,7 +50,7 @@ class BoxGrid(Widget, can_focus=True):
         Binding("down,j", "cursor(1)", "Down", show=False, id="grid.down"),
         Binding("left", "beside(-1)", "Left", show=False, id="grid.left"),
         Binding("right", "beside(1)", "Right", show=False, id="grid.right"),
-        Binding("space,enter", "check", "Check", id="grid.check"),
+        Binding("space", "check", "Check", id="grid.check"),  # Enter opens: never buys
         Binding("backspace,delete", "uncheck", "Uncheck", id="grid.uncheck"),
     ]
 
