@@ -93,6 +93,28 @@ async def test_a_form_is_refused_only_when_its_own_titan_changed_meanwhile(
     assert stored(db, "Thorn").gold == 10
 
 
+async def test_a_date_not_yet_played_is_said_with_the_rows_mistakes_all_at_once(
+    tmp_path: Path,
+) -> None:
+    """A survivor misspelt and a date in 2030: only the survivor was said; the date came at
+    the next ctrl+s, once the survivor was mended."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#game-date", Input).value = "2030-01-01"
+        screen.query_one("#titan-1 #survivors", Input).value = "Zzz"
+        screen.query_one("#titan-1 #result").focus()
+        await pilot.press("w", "ctrl+s")
+        await pilot.pause()
+        assert rendered(screen.query_one("#error-form")) == "Not saved: see the date, Thorn"
+        said = rendered(screen.query_one("#error-date"))
+        assert said.startswith("Date: game date 2030-01-01 is later than tomorrow"), said
+    assert stored(db, "Thorn").games == ()
+
+
 async def test_a_game_date_not_yet_played_is_named_beside_the_date(tmp_path: Path) -> None:
     """A slip of the year (2062 for 2026) was said only in a note in the corner."""
     db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])

@@ -635,7 +635,7 @@ class RecordGameScreen(Screen[None]):
                 line = "; ".join(problems.values())
                 self.query_one(f"#award-{place}", Static).update(plain(f"  ! {line}"))
                 wrong.append(row.state.name)
-        if not date_problem and not wrong:
+        if not date_problem:  # said with the rows' problems: every one at once
             try:
                 actions.check_played(game_date)  # a well-formed date, not yet played
             except RuleError as error:
