@@ -109,7 +109,7 @@ async def test_c_in_the_game_log_corrects_a_games_date_and_scenario(tmp_path: Pa
         app.screen.query_one("#text-value").value = "1 date=2026-13-01"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "expected a date like 2026-11-29" in rendered(
+        assert "2026-13-01 is no day of the calendar" in rendered(
             app.screen.query_one("#error-correction")
         )
     [game] = actions.games(Database(db), actions.find_campaign(Database(db), "Demo"))

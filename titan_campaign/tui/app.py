@@ -256,6 +256,8 @@ class TitanCampaignApp(App[int]):
         another screen (the second click of a double-click whose first opened this screen):
         dropped, so that a double-click on a roster's row opens the sheet and checks no box
         of it, which had come to lie under the pointer."""
+        if not self.screen_stack:  # nothing drawn yet to click on
+            return False
         if isinstance(event, events.MouseDown):
             last = self._last_click
             self._dropping_click = (

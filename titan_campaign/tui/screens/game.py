@@ -435,6 +435,7 @@ class RecordGameScreen(Screen[None]):
         unstacked moved it, and what was typed then changed a field out of view)."""
         if self.focused is not None:
             self.focused.scroll_visible(animate=False, immediate=True)
+            self.focused.scroll_visible(animate=False)  # and once any layout still due is done
 
     def on_mount(self) -> None:
         self.show_headings(full=False)  # the row's width is known once laid out (on_resize)
