@@ -203,6 +203,28 @@ async def test_up_and_down_go_to_the_same_field_of_the_titan_above_or_below(
         assert app.focused is rows[1].query_one("#takes-part")  # ...then Bryn's
 
 
+async def test_the_game_notice_says_a_note_alike_for_several_titans_once(tmp_path: Path) -> None:
+    """Four Titans' first game, each with 200 base XP unspent: the notice said the same R2
+    warning four times, two lines each, and at 80x24 the last Titans' awards were cut off."""
+    titans = [(name, "Ann", []) for name in ("Thorn", "Mira", "Osk", "Vela")]
+    db = build_db(tmp_path / "c.json", 200, titans)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        notes = Notes(app)
+        await pilot.press("g")
+        await pilot.pause()
+        await results(pilot, "w", "l", "l", "l")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    unspent = "played its first game with 200 base XP unspent: the rules spend base XP before"
+    assert notes.messages[-1].splitlines() == [
+        "game 1 recorded for Thorn, Mira, Osk and Vela",
+        f"Thorn, Mira, Osk and Vela: {unspent} the first game (R2)",
+        "Thorn: 100 XP earned (R8)",
+        "Mira, Osk and Vela: 50 XP earned (R8)",
+    ]
+
+
 async def test_ctrl_z_undoes_a_recorded_game_for_every_titan_in_it(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
     before = change_count(db)

@@ -17,7 +17,7 @@ from ..rules.events import (
     SchoolGained,
 )
 from ..rules.game_log import changed_figures, correction_text
-from ..rules.names import quoted
+from ..rules.names import and_listed, quoted
 from ..rules.state import GamePlayed
 from ..rules.titan import (
     Step,
@@ -119,7 +119,7 @@ def record_game(
             for part in participants
         }
         names = [found.state(tid).name for tid in ids]
-        text = f"game {number} recorded for {_and(names)}"
+        text = f"game {number} recorded for {and_listed(names)}"
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
     return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in ids})
@@ -318,10 +318,6 @@ def _undo_first(found: Campaign, error: XPAlreadySpent) -> str:
     spent = found.spent_by(found.titan_id(error.titan), error.missing)
     listed = " and ".join(quoted(change.text) for change in spent)
     return f"{error}; undo {listed} first" if spent else str(error)
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 # --- undo, redo, history ---------------------------------------------------------------

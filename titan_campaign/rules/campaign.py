@@ -41,7 +41,7 @@ from .game_log import (
     check_winners_survived,
     game_log,
 )
-from .names import did_you_mean, name_key, quoted, renamed_note, same_name
+from .names import and_listed, did_you_mean, name_key, quoted, renamed_note, same_name
 from .state import GamePlayed
 from .titan import NO_CREATION, XP_PER_PURCHASE, Step, TitanState, apply, replay
 
@@ -398,11 +398,11 @@ class Campaign:
         ]
         if blocked:
             names = self.names()
-            who = _listed([names.get(tid, str(tid)) for tid in blocked])
+            who = and_listed([names.get(tid, str(tid)) for tid in blocked])
             first = [quoted(c.text) for c in reversed(later) if any(c.touches(t) for t in blocked)]
             raise RuleError(
                 f"{quoted(latest.text)} also changed {who}, who changed again since: "
-                f"undo {_listed(first)} first, in that order, each as its Titan's latest change"
+                f"undo {and_listed(first)} first, in that order, each as its Titan's latest change"
             )
         order = max((c.undone for c in self.changes), default=0) + 1
         undone = latest._replace(undone=order, undone_at=at)
@@ -424,7 +424,7 @@ class Campaign:
         others = [names.get(tid, f"Titan {tid}") for tid in change.events if tid != titan_id]
         if others:
             raise RuleError(
-                f"{quoted(change.text)} also changed {_listed(others)}: it is not {done} from"
+                f"{quoted(change.text)} also changed {and_listed(others)}: it is not {done} from"
                 f" {names.get(titan_id, 'one Titan')}'s screen; the campaign's own (ctrl+z or"
                 " ctrl+y on the roster) takes it whole, once it is the campaign's latest"
             )
@@ -570,11 +570,6 @@ OWN_ENTRY_RULES = (check_eliminations, check_winners_survived, check_scenario_xp
 """R8's rules that judge one Titan's entry of a game by itself."""
 GAME_RULES = (check_winners, check_one_date, *OWN_ENTRY_RULES)
 """R8's rules on a game: its entries together, and each by itself."""
-
-
-def _listed(items: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _creates(change: Change, titan_id: int | None) -> bool:

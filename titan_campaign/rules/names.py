@@ -190,3 +190,8 @@ def check_name(text: str) -> str:
     if looks_blank(folded):
         raise ValueError("a name needs at least one letter")
     return folded
+
+
+def and_listed(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"

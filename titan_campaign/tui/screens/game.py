@@ -27,6 +27,7 @@ from ...rules.campaign import Campaign
 from ...rules.errors import RuleError
 from ...rules.facts import ShapeError
 from ...rules.game_log import read_survivors
+from ...rules.names import and_listed
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from .. import places
@@ -672,9 +673,11 @@ class RecordGameScreen(Screen[None]):
                 self.titan_changed(done.titan, done.state)
             self.show_problems(f"Not saved: {done.message}")
             return
-        notes = [
-            f"{step.state.name}: {note}" for step in done.steps.values() for note in step.notes
-        ]
+        noted: dict[str, list[str]] = {}  # one line for the Titans a note is alike for
+        for step in done.steps.values():
+            for note in step.notes:
+                noted.setdefault(note, []).append(step.state.name)
+        notes = [f"{and_listed(names)}: {note}" for note, names in noted.items()]
         guarded = [
             (titan, step.state)
             for titan, step in done.steps.items()
