@@ -161,6 +161,17 @@ def test_the_award_help_says_how_a_scenario_award_replaces_the_standard_one(cli)
     )
 
 
+def test_r8_the_award_help_says_either_sides_flight_counts_as_fled(cli) -> None:
+    """ "engagements fled" read as if the Titan's own legion had fled; the rulebook counts
+    "engagements where the defender flees", and R8 either side's."""
+    code, out, _ = cli("award", "--help")
+    said = " ".join(out.split())
+    assert code == 0 and (
+        "--fled N engagements where a legion fled before any battle, either side (0 XP each)"
+        " (R8)" in said
+    )
+
+
 def test_r8_scenario_xp_or_a_scenario_award_needs_the_scenario_named(cli) -> None:
     """Scenario XP, or a scenario's own award, in a game that names no scenario replaced or
     added to the standard award (Ann won a game and got 0 XP)."""
