@@ -158,6 +158,14 @@ REFUSED_FORMAT = "titan-campaign refused changes"
 """The ``format`` of the file where a merge keeps the changes it refused (``merge.py``)."""
 
 
+def stated_versions(data: Any) -> list[Any]:
+    """The schema versions the ``meta`` documents of a file's JSON state (as written, a whole
+    number or not): a campaign database states one; any other file, none."""
+    meta = data.get("meta") if isinstance(data, dict) else None
+    docs = meta.values() if isinstance(meta, dict) else []
+    return [d["schema_version"] for d in docs if isinstance(d, dict) and "schema_version" in d]
+
+
 def brought_in_by(path: Path, data: Any) -> tuple[str, str] | None:
     """What a file the program wrote that is no database is, by its ``format`` ("a Titan
     file"), and the command that brings it in; None for any other file."""

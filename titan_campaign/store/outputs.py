@@ -16,6 +16,7 @@ import stat
 import sys
 from pathlib import Path
 
+from .documents import stated_versions
 from .files import AfterWrite, StoreError, write_atomically
 
 _STREAM = re.compile(r"/(?:dev/fd|proc/self/fd)/([0-9]{1,4})")
@@ -168,17 +169,13 @@ def _check_not_database(database: Path, path: Path, info: os.stat_result | None)
 
 
 def _is_a_database(path: Path) -> bool:
-    """Whether the file at ``path`` is a campaign database: JSON whose ``meta`` table holds
+    """Whether the file at ``path`` is a campaign database: JSON whose ``meta`` table states
     its schema version (an export, a printout or anything else may be replaced)."""
     try:
         with open(path, "rb") as file:
-            found = json.loads(file.read())
+            return bool(stated_versions(json.loads(file.read())))
     except (OSError, ValueError):
         return False
-    meta = found.get("meta") if isinstance(found, dict) else None
-    return isinstance(meta, dict) and any(
-        isinstance(doc, dict) and "schema_version" in doc for doc in meta.values()
-    )
 
 
 def _same_folder(one: Path, other: Path) -> bool:

@@ -23,7 +23,7 @@ from ..rules.campaign import Change
 from ..rules.describe import change_text
 from ..rules.events import Event, GameRecorded, events_from_json
 from ..rules.facts import ShapeError
-from .documents import SCHEMA_VERSION, brought_in_by, change_to_doc, given_ids
+from .documents import SCHEMA_VERSION, brought_in_by, change_to_doc, given_ids, stated_versions
 from .files import StoreError, parse_json, read_bytes
 
 _NUMBER_KEY = re.compile(r"[1-9][0-9]{0,8}")
@@ -35,9 +35,7 @@ class NewerSchema(StoreError):
 
 def schema_version(path: Path, data: Any) -> int:
     """The file's schema version; StoreError if it is not a titan-campaign database at all."""
-    meta = data.get("meta") if isinstance(data, dict) else None
-    docs = meta.values() if isinstance(meta, dict) else []
-    numbers = [d["schema_version"] for d in docs if isinstance(d, dict) and "schema_version" in d]
+    numbers = stated_versions(data)
     versions = [v for v in numbers if isinstance(v, int) and not isinstance(v, bool)]
     if not versions:
         other = brought_in_by(path, data)

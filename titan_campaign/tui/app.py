@@ -128,7 +128,7 @@ class TitanCampaignApp(App[int]):
         """``message`` cut to the lines a notification shows whole on this screen, ending
         "…": at 80x24 a long one (a game of three long-named Titans) was cut at the screen's
         top instead, losing its first lines, the ones that say what was done."""
-        upright = self.size.width < UPRIGHT_WIDTH  # then a toast takes the whole width
+        upright = self.has_class("-upright")  # then a toast takes the whole width (app.tcss)
         width = (self.size.width if upright else min(TOAST_WIDTH, self.size.width * 9 // 10)) - 5
         room = max(3, self.size.height // 2 - 3)
         lines = Text(message).wrap(self.console, max(10, width))
@@ -759,17 +759,16 @@ class TitanCampaignApp(App[int]):
         if campaign is None:
             self.notify("Open a campaign to undo its latest change.")
             return
-        if self.in_view()[0] is None and actions.latest_merge(self.db):
-            # the campaign list's undo is the file's: a merge, whichever campaigns it touched
-            undone = self.attempt(lambda: actions.undo(self.db))
-            if undone is not None:
-                self.notify(f"Undone: {undone.change.text}", title="Undo", markup=False)
-                self.close_gone(archived=False)
-                self.refresh_view()
-            return
+        # the campaign list's undo is the file's: a merge, whichever campaigns it touched
+        merge = self.in_view()[0] is None and actions.latest_merge(self.db) is not None
         # from one Titan's screen, never another player's Titan (a game is the campaign's)
-        undone = self.attempt(lambda: actions.undo(self.db, titan or campaign, alone=True))
-        if undone is not None:
+        of = None if merge else titan or campaign
+        undone = self.attempt(lambda: actions.undo(self.db, of, alone=True))
+        if undone is None:
+            return
+        if merge:
+            self.notify(f"Undone: {undone.change.text}", title="Undo", markup=False)
+        else:
             name = undone.campaign.names().get(titan.titan, "") if titan else ""
             whose = f"{name}'s latest change" if titan else "the campaign's latest change"
             self.notify(
@@ -778,8 +777,8 @@ class TitanCampaignApp(App[int]):
                 markup=False,
             )
             self.remember_campaign(campaign)
-            self.close_gone(archived=False)  # an undone merge may take a campaign away
-            self.refresh_view()
+        self.close_gone(archived=False)  # an undone merge may take a campaign away
+        self.refresh_view()
 
     def action_redo(self) -> None:
         campaign, titan = self.undo_target()
