@@ -261,6 +261,12 @@ def sheet_texts(sheets: Iterable[SheetView]) -> list[str]:
     return texts
 
 
+def card_texts(sheet: SheetView) -> list[str]:
+    """Every user-typed text a game-night card prints: names and items (no ledger, no games)."""
+    texts = [sheet.name, sheet.player, sheet.campaign]
+    return texts + [text for item in sheet.magic_items for text in (item.name, item.description)]
+
+
 def _data_url(font: bytes) -> str:
     return f"data:font/ttf;base64,{base64.b64encode(font).decode('ascii')}"
 

@@ -17,7 +17,7 @@ from ..rules.sheet import SheetView
 from . import game_card, game_card_page
 from .cards import card_spells, cards_html, cards_pages
 from .figures import printout_name
-from .fonts import font_warning, sheet_texts
+from .fonts import card_texts, font_warning, sheet_texts
 from .html import campaign_html, sheet_html
 from .kinds import KINDS, TITLES, CampaignPrint
 from .svg import sheet_svg
@@ -141,9 +141,8 @@ def printout_warnings(
         return left_out
     if isinstance(data, CampaignPrint):
         texts = [*sheet_texts(data.sheets), data.name]
-    elif kind == "game-card" and isinstance(data, SheetView):  # no gold ledger, no games
-        texts = [data.name, data.player, data.campaign]
-        texts += [text for item in data.magic_items for text in (item.name, item.description)]
+    elif kind == "game-card" and isinstance(data, SheetView):
+        texts = card_texts(data)
     else:
         texts = sheet_texts([data] if isinstance(data, SheetView) else data)
     warning = font_warning(texts, fmt)
