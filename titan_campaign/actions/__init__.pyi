@@ -94,7 +94,7 @@ from .ids import (
     find_titans,
     is_stream,
 )
-from .merging import Merged, conflicted_copies, merge_copy, refused_file
+from .merging import MergeChanged, Merged, conflicted_copies, merge_copy, refused_file
 from .planning import (
     CampaignProgress,
     campaign_progress,
@@ -159,6 +159,7 @@ __all__ = [
     "Gone",
     "History",
     "HistoryRow",
+    "MergeChanged",
     "Merged",
     "MissingFolder",
     "NameTaken",

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..rules.errors import RuleError
 from ..store import Database, StoreError, now_iso
 from ..store.merge import (
     Merged,
@@ -17,21 +18,37 @@ from ..store.merge import (
 )
 from .common import saved_then
 
-__all__ = ["Merged", "conflicted_copies", "merge_copy", "refused_file"]
+__all__ = ["MergeChanged", "Merged", "conflicted_copies", "merge_copy", "refused_file"]
 
 
-def merge_copy(db: Database, other: Path, dry_run: bool = False) -> Merged:
+class MergeChanged(RuleError):
+    """The merge would no longer do what its preview showed (the database changed since):
+    nothing was merged. ``merged``: what merging would do now, to be shown instead."""
+
+    def __init__(self, merged: Merged) -> None:
+        super().__init__("the database changed since that was shown; nothing was merged")
+        self.merged = merged
+
+
+def merge_copy(
+    db: Database, other: Path, dry_run: bool = False, shown: Merged | None = None
+) -> Merged:
     """Bring in the other copy's changes (a copy of the database, or an export of it), each
     judged again by the rules, as one change that ``undo`` takes back; the refused ones are
     kept whole beside the database. ``dry_run``: what would come in and what would be
-    refused, nothing written."""
+    refused, nothing written. ``shown``: the dry run the player saw; refused
+    (``MergeChanged``) if the merge would now do otherwise."""
     if other.is_file() and db.path.is_file() and other.samefile(db.path):
         raise StoreError(f"{other} is this database itself; nothing merged")
-    return merge_tables(db, read_copy(other), other.name, dry_run)
+    return merge_tables(db, read_copy(other), other.name, dry_run, shown)
 
 
 def merge_tables(
-    db: Database, tables: dict[str, Any], source: str, dry_run: bool = False
+    db: Database,
+    tables: dict[str, Any],
+    source: str,
+    dry_run: bool = False,
+    shown: Merged | None = None,
 ) -> Merged:
     """Merge a copy's checked tables (``read_copy``), as ``merge_copy`` does."""
     known, kept, ids = refused_before(db.path), kept_deleted(db.path), refused_ids(db.path)
@@ -43,6 +60,8 @@ def merge_tables(
         merged = merge_into(session, tables, source, known, kept, ids)._replace(
             unchanged=not session.changed
         )
+        if shown is not None and merged != shown:  # under the lock: nothing is written
+            raise MergeChanged(merged)
     if merged.refused or merged.kept_deleted:  # only once the merge is saved (or saves nothing)
         try:
             keep_refused(db.path, merged, now_iso())

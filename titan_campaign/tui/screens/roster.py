@@ -370,29 +370,38 @@ class RosterScreen(Screen[None]):
 
         titan_app(self).open(places.ChooseCopy(tuple(copies)), chosen)
 
-    def _merge(self, copy: Path) -> None:
-        """Show what merging ``copy`` would do; merge it if the player says so and it would
-        still do just that (the database changed meanwhile: shown again, to be looked at)."""
+    def _merge(self, copy: Path, told: actions.Merged | None = None) -> None:
+        """Show what merging ``copy`` would do (``told``, or a dry run now); merge it if the
+        player says so and it would still do just that (the database changed meanwhile: what
+        it would do now is shown instead, to be looked at)."""
         app = titan_app(self)
         db = database(self)
-        told = app.try_action(lambda: actions.merge_copy(db, copy, dry_run=True))
-        if isinstance(told, Refusal):  # a copy that cannot be read: nothing was to be saved
-            self.notify(told.message, title="Not merged", severity="error", markup=False)
-            return
-
-        def confirmed(merge: object) -> None:
-            if merge is not True:
+        if told is None:
+            found = app.try_action(lambda: actions.merge_copy(db, copy, dry_run=True))
+            if isinstance(found, Refusal):  # a copy that cannot be read: nothing to save
+                self.notify(found.message, title="Not merged", severity="error", markup=False)
                 return
-            now = app.try_action(lambda: actions.merge_copy(db, copy, dry_run=True))
-            if now != told:
+            told = found
+        shown = told
+
+        def merge() -> actions.Merged | actions.MergeChanged:
+            try:
+                return actions.merge_copy(db, copy, shown=shown)
+            except actions.MergeChanged as changed:
+                return changed
+
+        def confirmed(merge_it: object) -> None:
+            if merge_it is not True:
+                return
+            merged = app.attempt(merge)
+            if isinstance(merged, actions.MergeChanged):
                 self.notify(
                     "The database changed since that was shown: here is what merging brings now.",
                     title="Not merged yet",
                     severity="warning",
                 )
-                self._merge(copy)
+                self._merge(copy, merged.merged)
                 return
-            merged = app.attempt(lambda: actions.merge_copy(db, copy))
             if merged is not None:
                 kept = ", the refused ones kept beside it" if merged.refused else ""
                 undo = "the database is unchanged" if merged.unchanged else "undo takes it back"
