@@ -261,8 +261,8 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
     award = game_award(event.outcome, wisdom)
     if state.unspent_base_xp:
         notes.append(
-            f"played its first game with {state.unspent_base_xp} base XP unspent: the rules"
-            " spend base XP before the first game (R2)"
+            f"played its first game with {state.unspent_base_xp} base XP unspent: the rules say"
+            " to spend base XP before the first game (R2); it is still there to spend"
         )
     elsewhere = [game for game in state.games if game.played_in]
     came = next(
@@ -517,6 +517,8 @@ _HANDLERS: dict[type, Callable[[TitanState, Any, list[str]], TitanState]] = {
 
 def _settle(before: TitanState, after: TitanState, notes: list[str]) -> TitanState:
     """Consequences every event may have: level-ups (R2) and picks that can no longer be made."""
+    if not after.pending and after.spent_xp == before.spent_xp:
+        return after  # no level reached, no pick to judge again (most of a history's events)
     pending = list(after.pending)
     for level in range(before.level + 1, after.level + 1):
         pending.append(PendingChoice("school"))
