@@ -377,6 +377,29 @@ async def test_a_click_on_a_pick_shows_its_rules_text_and_a_second_click_picks_i
     assert [spell.name for spell in stored(db, "Thorn").spells] == [str(second.id)]
 
 
+async def test_one_click_on_the_entry_highlighted_as_the_list_opens_picks_nothing(
+    tmp_path: Path,
+) -> None:
+    """The list opens with its first entry highlighted: one click on it learned that spell,
+    though a click on any other entry only showed its rules text. Two clicks pick it."""
+    events: list[Event] = [won_game(1, scenario_xp=500), SchoolGained(school="water", level=1)]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        picks = app.screen.query_one("#picks", OptionList)
+        assert picks.highlighted == 0
+        first = picks.get_option_at_index(0)
+        await pilot.click(picks, offset=(2, 1))  # below its border, the first entry
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal) and picks.highlighted == 0
+        assert stored(db, "Thorn").spells == ()
+        await pilot.click(picks, offset=(2, 1))
+        await pilot.pause()
+    assert [spell.name for spell in stored(db, "Thorn").spells] == [str(first.id)]
+
+
 async def test_enter_on_a_sheet_buys_nothing_only_space_checks_a_box(tmp_path: Path) -> None:
     """Enter, Enter on the roster opened Osk's sheet and bought his Power box: the second
     Enter, meant for a list or typed once too often, checked the box under the cursor."""

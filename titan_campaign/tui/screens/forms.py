@@ -613,7 +613,7 @@ class PickModal(FormModal):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         picks = self.query_one("#picks", PickList)
-        if event.option_list is picks and picks.by_click_on_another(event.option_index):
+        if event.option_list is picks and picks.by_first_click(event.option_index):
             return  # a first click shows the entry's rules text; a second click picks it
         if self.pick_made:  # a double-click's second click: the pick is made, the modal closing
             return
