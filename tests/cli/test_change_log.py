@@ -95,7 +95,10 @@ def test_history_lists_the_campaigns_changes_or_one_titans(cli) -> None:
     thorn = [row["text"] for row in json.loads(cli.ok("history", "Thorn", "--json"))]
     assert thorn == ["Thorn created for Ann with 100 base XP", "game 1 recorded for Thorn and Mira"]
     game = next(row for row in campaign if row["text"].startswith("game 1"))
-    unspent = "played its first game with 100 base XP unspent: the rules spend base XP before the first game (R2)"
+    unspent = (
+        "played its first game with 100 base XP unspent: the rules say to spend base XP before"
+        " the first game (R2); it is still there to spend"
+    )
     assert {e["titan"]: e["notes"] for e in game["events"]} == {
         "Thorn": [unspent, "100 XP earned (R8)"],
         "Mira": [unspent, "50 XP earned (R8)"],

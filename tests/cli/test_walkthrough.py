@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shlex
+from pathlib import Path
 
 
 def sheet(cli, titan: str = "Thorn") -> dict:
@@ -302,3 +304,18 @@ def test_r6_decline_swap_takes_a_level_for_two_offers_of_one_school(thorn) -> No
     assert "declined the bonus swap for Water level 3" in done
     assert "may swap a bonus spell for a Water level 2 spell" in thorn.ok("choices", "thorn")
     assert "level is 1, 2 or 3" in thorn.refused("choose", "thorn", "decline-swap", "water", "x")
+
+
+def test_the_readme_tour_runs_as_written_with_no_rule_broken(cli) -> None:
+    """A new player typing the README's tour word for word was told that Mira and Osk played
+    their first game with their base XP unspent (R2): the tour never spent it."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    tour = readme.split("## A short tour", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    said = []
+    for line in tour.replace("\\\n", " ").splitlines():
+        argv = shlex.split(line, comments=True)
+        assert argv[0] == "titan-campaign", line
+        said.append(cli.ok(*argv[1:]))
+    assert len(said) > 20
+    assert not [out for out in said if "unspent" in out]
+    assert "game 2 recorded for Thorn, Mira and Osk" in "".join(said)

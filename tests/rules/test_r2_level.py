@@ -176,7 +176,10 @@ def test_r2_a_titan_with_nothing_left_to_buy_has_no_next_level(titan):
     assert (sheet.xp.to_next_level, sheet.xp.next_level_text) == (None, "max")
 
 
-UNSPENT = "played its first game with {} base XP unspent: the rules spend base XP before the first game (R2)"
+UNSPENT = (
+    "played its first game with {} base XP unspent: the rules say to spend base XP before the"
+    " first game (R2); it is still there to spend"
+)
 
 
 @pytest.mark.parametrize(

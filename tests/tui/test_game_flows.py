@@ -216,10 +216,11 @@ async def test_the_game_notice_says_a_note_alike_for_several_titans_once(tmp_pat
         await results(pilot, "w", "l", "l", "l")
         await pilot.press("ctrl+s")
         await pilot.pause()
-    unspent = "played its first game with 200 base XP unspent: the rules spend base XP before"
+    unspent = "played its first game with 200 base XP unspent: the rules say to spend base XP"
+    still = "it is still there to spend"
     assert notes.messages[-1].splitlines() == [
         "game 1 recorded for Thorn, Mira, Osk and Vela",
-        f"Thorn, Mira, Osk and Vela: {unspent} the first game (R2)",
+        f"Thorn, Mira, Osk and Vela: {unspent} before the first game (R2); {still}",
         "Thorn: 100 XP earned (R8)",
         "Mira, Osk and Vela: 50 XP earned (R8)",
     ]
