@@ -706,3 +706,16 @@ def test_history_of_a_campaign_whose_every_change_is_undone_says_what_redo_bring
     cli.ok("titan", "add", "Thorn", "--player", "Ann")
     cli.ok("undo")
     assert cli.ok("history") == "no changes in effect: 1 undone change to redo (redo)\n"
+
+
+def test_a_name_beginning_with_a_dash_is_said_to_go_after_two_dashes(thorn) -> None:
+    """A Titan named "-x" could be made, then "sheet -x" said "sheet has no -x option" and
+    "titan add -x --player A" that a name was required: nothing said how to type it."""
+    thorn.ok("titan", "add", "--player", "Bo", "--", "-x")
+    said = thorn.refused("sheet", "-x")
+    assert said.startswith('no option -x: a name beginning with "-" goes last, after "--"')
+    assert "titan-campaign sheet -- -x" in said
+    assert thorn.refused("titan", "add", "-y", "--player", "Bo").startswith("no option -y:")
+    assert "Titan Name: -x" in thorn.ok("sheet", "--", "-x")
+    thorn.ok("gold", "Thorn", "20", "--note", "-5")  # a number is no option
+    assert thorn.ok("gold", "Thorn", "-5") == "Thorn: 15 gold\n"

@@ -181,6 +181,12 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
     """The command's arguments, read by the parser of every command; words the command does
     not take are refused pointing at the command's own help."""
     parser = build_parser()
+    dashed = _dashed_word(argv)
+    if dashed:
+        parser.error(
+            f'no option {dashed}: a name beginning with "-" goes last, after "--", as in'
+            f" titan-campaign sheet -- {dashed}"
+        )
     if sum(word == "--campaign" or word.startswith("--campaign=") for word in argv) > 1:
         parser.error("--campaign is given twice: give it once")  # before and after the command
     args, extra = parser.parse_known_args(argv)
@@ -208,6 +214,19 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
             f" ({quotes}see titan-campaign{' ' + command if command else ''} --help)\n",
         )
     return args
+
+
+def _dashed_word(argv: Sequence[str]) -> str | None:
+    """A word before any "--" that begins with a single "-" and is neither -h, -o (with or
+    without its file) nor a number: no option of any command, so a name that begins with "-"
+    typed where the parser takes it for an option ("sheet -x" said "sheet has no -x option")."""
+    for word in argv:
+        if word == "--":
+            return None
+        option = word.startswith("-") and not word.startswith(("--", "-h", "-o"))
+        if option and len(word) > 1 and not word[1:].replace(".", "", 1).isdigit():
+            return word
+    return None
 
 
 def _after_an_option(argv: Sequence[str], command: str | None, word: str) -> bool:
