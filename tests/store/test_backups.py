@@ -524,3 +524,21 @@ def test_a_backups_folder_that_cannot_be_made_names_the_folder_that_is_read_only
     monkeypatch.setattr(Path, "mkdir", mkdir)
     message = crown.refused("gold", "Thorn", "5")
     assert message == f"{crown.db.parent} cannot be written (Permission denied); nothing was saved"
+
+
+def test_a_backup_given_as_the_database_is_read_but_never_changed(crown) -> None:
+    """`--db campaigns.json.backups/NAME.json gold Thorn 1` changed the backup: a later restore
+    of it brought back a change made after it was taken, and the backups folder got a backups
+    folder and a lock of its own."""
+    crown.ok("gold", "Thorn", "30")
+    backup = list_backups(crown.db)[0].file
+    kept = backup.read_bytes()
+    at_backup = type(crown)(backup, crown.capsys)
+    assert "Thorn" in at_backup.ok("titan", "list")  # looking at one is harmless
+    said = at_backup.refused("gold", "Thorn", "1")
+    assert said.startswith(f"{backup} is a backup of {crown.db}, never changed: restore it")
+    assert backup.read_bytes() == kept
+    assert sorted(
+        path.name for path in backup.parent.iterdir() if path.name.startswith(backup.name)
+    ) == [backup.name]
+    assert not [path for path in backup.parent.iterdir() if path.is_dir()]

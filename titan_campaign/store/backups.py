@@ -85,6 +85,16 @@ def folder(path: Path) -> Path:
     return target.with_name(target.name + ".backups")
 
 
+def backed_up(path: Path) -> Path | None:
+    """The database whose backup ``path`` is (a file named as backups are, in the database's
+    backups folder), else None: a backup is restored, never changed where it is kept."""
+    target = real_path(path)
+    where = target.parent
+    if where.name.endswith(".backups") and _taken(target.name.removesuffix(_PACKED)):
+        return where.with_name(where.name.removesuffix(".backups"))
+    return None
+
+
 def keep_count() -> int:
     text = os.environ.get(ENV_VAR, "").strip()
     if not text:
