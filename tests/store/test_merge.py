@@ -1287,3 +1287,29 @@ def test_undo_of_one_campaign_after_a_merge_that_brought_in_another_undoes_its_o
     said = copies.on(copies.ann, "undo", "--campaign", "The Iron Crown")
     assert said == "undone: Thorn: gold +10\n"
     assert "Side Quest" in copies.ann.ok("campaign", "list")
+
+
+def test_a_change_undone_and_redone_on_its_copy_still_counts_as_made_first(
+    copies: Copies,
+) -> None:
+    """Ann recorded game 5 before Bo recorded his game 5, then undid and redid hers: the merge
+    placed her game at its redo, after Bo's, and refused it as "taken back" (so with a Titan
+    both copies added under one name). The first made wins, both ways."""
+    copies.on(copies.ann, "game", "Thorn:won:score=300", "Mira:lost", "--date", "2026-12-01")
+    copies.on(copies.ann, "titan", "add", "Bex", "--player", "Di")
+    copies.on(copies.bo, "game", "Thorn:lost", "Mira:won:score=200", "--date", "2026-12-02")
+    copies.on(copies.bo, "titan", "add", "Bex", "--player", "Ed")
+    for _ in range(2):
+        copies.on(copies.ann, "undo")
+    for _ in range(2):
+        copies.on(copies.ann, "redo")
+    said = copies.merge()
+    refused = [line.strip() for line in said.splitlines() if line.strip().startswith("refused:")]
+    assert len(refused) == 2, said
+    assert refused[0].startswith("refused: game 5 recorded for Thorn and Mira (played 2026-12-02")
+    assert refused[1].startswith("refused: Bex created for Ed") and "taken back" not in said
+    assert entry(logged(copies.ann, 5), "Thorn")["result"] == "won"
+    assert "Bex (Di)" in copies.ann.ok("titan", "list")
+    # merged the other way round: the same sheets
+    copies.on(copies.bo, "merge", str(copies.ann.db))
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)

@@ -203,6 +203,11 @@ class _Replay:
         fork = _before_later_undos(mine.changes, theirs.changes, fork)
         self.mine, self.fork = mine, fork
         droppers = {i: c for c in (*mine.changes, *theirs.changes) for i in c.dropped}
+        self.dropped_on = {
+            side: {i for c in copy.changes for i in c.dropped}
+            for side, copy in (("mine", mine), ("theirs", theirs))
+        }
+        """The changes each copy dropped: undone there, then no longer redoable."""
         self.mine_rest, self.theirs_rest = mine.changes[fork:], theirs.changes[fork:]
         mine_rest = {c.id: c for c in mine.changes[fork:]}
         theirs_rest = {c.id: c for c in theirs.changes[fork:]}
@@ -279,11 +284,19 @@ class _Replay:
         for side, rest in rests.items():
             latest = datetime.min.replace(tzinfo=UTC)
             places[side] = {}
+            other = "theirs" if side == "mine" else "mine"
             for change in rest:
-                # a change both copies hold keeps its place in both logs: a redo of it on
-                # one copy does not move it after a change both hold after it
-                shared = change.id in self.both
-                made = _moment(change.at if shared else change.redone_at or change.at)
+                # placed when it was made, not when it was redone: an undo and a redo on one
+                # copy neither make it lose to a change the other copy made later, nor move
+                # it after a change both hold after it (a change its copy made in between
+                # still comes first, as in that copy's log: ``latest``). One the other copy
+                # had too and dropped, undone before they parted, is placed at its redo:
+                # the other copy's changes were made while it was taken back on both
+                made = _moment(
+                    change.redone_at or change.at
+                    if change.id in self.dropped_on[other]
+                    else change.at
+                )
                 if change.undone:  # out of effect: no change after it in the log waits for it
                     places[side][change.id] = max(latest, made)
                     continue
