@@ -1313,3 +1313,51 @@ def test_a_change_undone_and_redone_on_its_copy_still_counts_as_made_first(
     # merged the other way round: the same sheets
     copies.on(copies.bo, "merge", str(copies.ann.db))
     assert sheets(copies.bo.db) == sheets(copies.ann.db)
+
+
+def _diverged(copies: Copies) -> None:
+    """Both copies add a Titan named Bea: Bo's is refused in a merge into Ann's file."""
+    copies.on(copies.ann, "titan", "add", "Bea", "--player", "Ann")
+    copies.on(copies.bo, "titan", "add", "Bea", "--player", "Bo")
+    copies.on(copies.bo, "gold", "Osk", "4")
+
+
+@pytest.mark.parametrize("damage", ["folder", "not json", "another file"])
+def test_a_refused_file_that_cannot_be_kept_refuses_the_merge_before_anything_is_saved(
+    copies: Copies, damage: str
+) -> None:
+    """With the file of refused changes a folder (or damaged), the merge was saved, and then
+    what it refused was neither kept nor shown: this copy's own changes it took back were
+    nowhere to be seen. Now nothing is merged until the file is mended or moved away."""
+    _diverged(copies)
+    refused = copies.ann.db.with_name("campaigns.json.refused.json")
+    if damage == "folder":
+        refused.mkdir()
+    else:
+        refused.write_text("{not json" if damage == "not json" else '{"format": "x"}')
+    before = copies.ann.db.read_bytes()
+    for dry_run in (("--dry-run",), ()):
+        said = copies.ann.refused("merge", str(copies.bo.db), *dry_run)
+        assert said.startswith(str(refused)) and said.endswith(
+            ": mend it or move it away; nothing merged"
+        )
+    assert copies.ann.db.read_bytes() == before
+
+
+def test_refused_changes_that_cannot_be_written_after_the_merge_are_still_listed(
+    copies: Copies, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write of the refused file failing once the merge was saved printed no list, and one
+    warning saying "the change was saved" and "do not enter it again" twice each."""
+    _diverged(copies)
+
+    def full_disk(*_: object) -> None:
+        raise StoreError("no space left on device")
+
+    monkeypatch.setattr("titan_campaign.actions.merging.keep_refused", full_disk)
+    code, out, err = run(copies.ann.db, capsys, "merge", str(copies.bo.db))
+    assert code == 0
+    assert "+ Osk: gold +4" in out and "refused: Bea created for Bo" in out
+    assert err.count("the change was saved") == 1 and err.count("do not enter it again") == 1
+    assert err.startswith("warning: the change was saved (merged 1 change from")
+    assert "then the refused changes could not be kept: no space left on device" in err

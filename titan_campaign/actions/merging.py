@@ -8,6 +8,7 @@ from ..rules.errors import RuleError
 from ..store import Database, StoreError, now_iso
 from ..store.merge import (
     Merged,
+    check_refused,
     keep_refused,
     kept_deleted,
     merge_into,
@@ -16,7 +17,6 @@ from ..store.merge import (
     refused_file,
     refused_ids,
 )
-from .common import saved_then
 
 __all__ = ["MergeChanged", "Merged", "conflicted_copies", "merge_copy", "refused_file"]
 
@@ -51,6 +51,10 @@ def merge_tables(
     shown: Merged | None = None,
 ) -> Merged:
     """Merge a copy's checked tables (``read_copy``), as ``merge_copy`` does."""
+    try:
+        check_refused(db.path)
+    except StoreError as error:
+        raise StoreError(f"{error}: mend it or move it away; nothing merged") from None
     known, kept, ids = refused_before(db.path), kept_deleted(db.path), refused_ids(db.path)
     if dry_run:
         with db.reading() as session:
@@ -68,7 +72,7 @@ def merge_tables(
         except StoreError as error:
             if merged.unchanged:
                 raise
-            raise StoreError(saved_then(merged.text, [str(error)])) from None
+            db.after_save.append(f"the refused changes could not be kept: {error}")
     return merged
 
 

@@ -806,13 +806,24 @@ def _kept_key(campaign_id: str, campaign: Campaign) -> str:
 
 
 def _refused_data(database: Path) -> dict[str, Any] | None:
-    path = refused_file(database)
     try:
-        raw = read_bytes(path, "file of refused changes")
-        found = parse_json(path, raw) if raw is not None else None
+        return check_refused(database)
     except StoreError:
         return None
-    return found if isinstance(found, dict) else None
+
+
+def check_refused(database: Path) -> dict[str, Any] | None:
+    """The file of refused changes beside the database (None if there is none); StoreError
+    if it cannot be read as one (a folder, a damaged file): what earlier merges refused is
+    then unknown, and what a merge refuses could not be kept."""
+    path = refused_file(database)
+    raw = read_bytes(path, "file of refused changes")
+    if raw is None:
+        return None
+    found = parse_json(path, raw)
+    if not isinstance(found, dict) or found.get("format") != REFUSED_FORMAT:
+        raise StoreError(f"{path} is not a file of refused changes")
+    return found
 
 
 def kept_deleted(database: Path) -> set[str]:
@@ -1008,12 +1019,10 @@ def keep_refused(database: Path, merged: Merged, at: str) -> None:
     """Add the merge's refused changes to the file beside the database (each kept once), and
     the campaigns it kept deleted (``kept_deleted``)."""
     path = refused_file(database)
-    raw = read_bytes(path, "file of refused changes")
     data: dict[str, Any] = {"format": REFUSED_FORMAT, "refused": []}
-    if raw is not None:
-        found = parse_json(path, raw)
-        if isinstance(found, dict) and isinstance(found.get("refused"), list):
-            data = found
+    found = check_refused(database)
+    if found is not None and isinstance(found.get("refused"), list):
+        data = found
     for refused in merged.refused:
         data["refused"].append(
             {
