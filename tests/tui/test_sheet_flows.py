@@ -918,3 +918,20 @@ def test_an_archived_titans_row_is_dimmed_whole_on_a_phone_too() -> None:
     for cells in (stacked_row(archived, 16, Console()), wide_row(archived, 20, 10)):
         for cell in cells:
             assert isinstance(cell, Text) and "dim" in str(cell.get_style_at_offset(Console(), 0))
+
+
+async def test_back_from_a_sheet_opened_directly_highlights_its_titan_on_the_roster(
+    tmp_path: Path,
+) -> None:
+    """`titan-campaign --titan Zed` (or a served tab's link to Zed), then Escape: the roster
+    highlighted its first Titan, and its keys (x archives at once) acted on Thorn."""
+    titans = [(name, "Ann", []) for name in ("Thorn", "Mira", "Zed")]
+    db = build_db(tmp_path / "c.json", 200, titans)
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Zed")
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        found = app.screen.highlighted_titan()
+        assert found is not None and found[1].name == "Zed"

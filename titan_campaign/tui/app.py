@@ -546,10 +546,10 @@ class TitanCampaignApp(App[int]):
                 from .screens.backups import BackupsScreen
 
                 return BackupsScreen()
-            case places.Roster(campaign):
+            case places.Roster(campaign, titan):
                 from .screens.roster import RosterScreen
 
-                return RosterScreen(campaign)
+                return RosterScreen(campaign, titan)
             case places.Sheet(titan, state, campaign_name):
                 from .screens.sheet import SheetScreen
 

@@ -33,6 +33,8 @@ class Backups(NamedTuple):
 
 class Roster(NamedTuple):
     campaign: CampaignRef
+    titan: TitanRef | None = None
+    """The Titan highlighted as it opens (the one whose sheet was left)."""
 
 
 class Sheet(NamedTuple):

@@ -115,9 +115,12 @@ class RosterScreen(Screen[None]):
     SHORT_KEYS = ("open_sheet", "record_game")
     """First in the key bar of a phone held upright (``KeyBar``)."""
 
-    def __init__(self, campaign: actions.CampaignRef) -> None:
+    def __init__(
+        self, campaign: actions.CampaignRef, titan: actions.TitanRef | None = None
+    ) -> None:
         super().__init__()
         self.campaign = campaign
+        self._opened_on = titan  # highlighted as it opens (a sheet opened directly, left)
         self.campaign_name = ""  # as last read
         self.base_xp = 0
         self.show_archived = False
@@ -170,7 +173,11 @@ class RosterScreen(Screen[None]):
         if rows is None:
             return
         table = self.query_one(DataTable)
-        was = self._row_ids[table.cursor_row] if table.cursor_row < len(self._row_ids) else None
+        was = (
+            self._row_ids[table.cursor_row]
+            if table.cursor_row < len(self._row_ids)
+            else self._opened_on
+        )
         self._row_ids = [ref for ref, _ in rows]
         self._row_titans = listed = [titan for _, titan in rows]
         shown = "archived shown" if self.show_archived else "archived hidden, v shows them"

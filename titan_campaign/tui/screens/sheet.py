@@ -629,7 +629,7 @@ class SheetScreen(OneTitan, Screen[None]):
             self.query_one("#abilities", BoxGrid).focus(scroll_visible=False)
 
     def action_back(self) -> None:
-        titan_app(self).go_back(places.Roster(self.campaign))
+        titan_app(self).go_back(places.Roster(self.campaign, self.titan))
 
     def action_buy_spell(self) -> None:
         self.flow.buy_spell()
