@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.color import ColorType
+from rich.style import Style
+
 from titan_campaign import actions
 from titan_campaign.rules.events import GoalSet
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.goal import GoalModal, NextStepModal
-from titan_campaign.tui.screens.progress import CampaignProgressScreen, ProgressScreen
+from titan_campaign.tui.screens.progress import TITAN_STYLES, CampaignProgressScreen, ProgressScreen
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.screens.titan_file import ExportTitanModal, ImportTitanModal
@@ -213,3 +216,11 @@ def test_the_charts_legend_never_splits_a_colour_from_its_name() -> None:
     lines = legend(series, 40).plain.splitlines()
     assert lines == ["█ bar 1: Bartholomew   █ bar 2: Mira", "█ bar 3: 张伟   █ bar 4: ثور"]
     assert len(legend(series, 200).plain.splitlines()) == 1
+
+
+def test_every_titan_of_the_campaign_chart_has_a_colour_of_its_own() -> None:
+    """Mira's bars (the terminal's red) and Zed's (its magenta) were the same pink: Textual
+    shows both as #f4005f. Each Titan's colour is now one no theme maps onto another's."""
+    colours = [Style.parse(style).color for style in TITAN_STYLES]
+    assert all(c is not None and c.type == ColorType.TRUECOLOR for c in colours)
+    assert len({c.triplet for c in colours if c is not None}) == len(TITAN_STYLES) == 6

@@ -34,9 +34,13 @@ TABLE_COLUMNS = ("Game", "Date", "Award", "Earned", "Spent", "Level", "Mana")
 EARNED = Series("XP earned", "bold blue")
 SPENT = Series("XP spent", "bold red")
 LEVEL = Series("level", "bold green")
-TITAN_STYLES = ("bold blue", "bold red", "bold green", "bold magenta", "bold yellow", "bold cyan")
+TITAN_STYLES = tuple(
+    f"bold {colour}"
+    for colour in ("#56b4e9", "#e69f00", "#009e73", "#cc79a7", "#f0e442", "#d55e00")
+)
 """A Titan's bar colour in the campaign chart, in roster order (its place in a group says who
-it is even without colour)."""
+it is even without colour): Okabe and Ito's colours, told apart by colour-blind eyes too (the
+terminal's red and magenta were one pink in Textual's colours)."""
 
 
 def shown_games(count: int, bars: int, width: int) -> tuple[int, int, str]:
