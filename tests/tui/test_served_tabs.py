@@ -101,3 +101,24 @@ async def test_without_backups_a_tab_still_knows_its_own_change(
         app.check_database()
         await pilot.pause()
         assert len(notes.messages) == 1  # another program's change is still told
+
+
+async def test_a_tabs_link_to_a_titan_or_campaign_not_found_says_what_its_address_takes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tab's &titan=Mira, with a Mira in two campaigns, said to "choose one with --campaign
+    NAME", a command-line option; a tab's &campaign=Nope was titled "Not saved"."""
+    db = build_db(tmp_path / "c.json", 0, [("Mira", "Bo", [])], campaign="Iron Crown")
+    made = actions.new_campaign(Database(db), "Second Age", 0).ref
+    actions.add_titan(Database(db), made, "Mira", "Cy")
+    monkeypatch.setenv(settings.SERVED_ENV, "1")
+    for asked, said in (
+        ({"open_titan": "Mira"}, "choose one with &campaign=NAME in the address"),
+        ({"open_campaign": "Nope"}, 'no campaign named "Nope"'),
+    ):
+        app = TitanCampaignApp(db, **asked)  # type: ignore[arg-type]
+        notes = Notes(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+        assert said in notes.text() and "--campaign" not in notes.text()
+        assert notes.titles == [""]

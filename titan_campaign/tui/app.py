@@ -308,11 +308,17 @@ class TitanCampaignApp(App[int]):
             actions.read_campaigns(self.db)  # a damaged file is said before anything else
         except actions.StoreError as error:
             return ProblemScreen(str(error))
-        if not_found:
-            self.notify(not_found, severity="warning")
         opened = self._reopened
         if opened is None and self.open_campaign is not None:
-            opened = self.attempt(lambda: actions.find_campaign(self.db, self.open_campaign))
+            found = self.try_action(lambda: actions.find_campaign(self.db, self.open_campaign))
+            if isinstance(found, Refusal):
+                not_found = "\n".join(filter(None, (not_found, found.message)))
+            else:
+                opened = found
+        if not_found:  # nothing was being saved: no "Not saved" title
+            if self.served:  # a tab's address names the campaign, not the command line
+                not_found = not_found.replace("--campaign NAME", "&campaign=NAME in the address")
+            self.notify(not_found, severity="warning")
         return self.screen_for(places.CampaignList() if opened is None else places.Roster(opened))
 
     # --- acting through actions -----------------------------------------------------
