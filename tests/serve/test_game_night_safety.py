@@ -195,7 +195,7 @@ def test_a_full_game_night_says_so_and_lets_a_tab_in_when_one_closes(
             is_mobile=True,
             has_touch=True,
         )
-        assert "This game night is full: 1 tabs are open" in mira.page.inner_text("body")
+        assert "This game night is full: 1 tab open, the most" in mira.page.inner_text("body")
         # laid out to the phone's width, not a desktop page shrunk to a third of its size
         assert mira.page.evaluate("document.documentElement.clientWidth") == 390
         assert len({pid for pid in tab_processes(campaign_db)}) <= 2  # one app (and its shell)

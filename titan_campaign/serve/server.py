@@ -27,6 +27,7 @@ import platformdirs
 from aiohttp import WSCloseCode, WSMsgType, hdrs, web
 from textual_serve.server import Server
 
+from ..rules.names import plural
 from ..tui import unsaved
 from .announce import announce, lan_addresses
 from .guard import (
@@ -69,7 +70,7 @@ def phone_page(said: str) -> str:
 
 
 FULL: Final = (
-    "This game night is full: {tabs} tabs are open, the most it serves at once. Close a tab"
+    "This game night is full: {tabs} open, the most it serves at once. Close a tab"
     " nobody uses (or ask the host to start it with a higher --max-tabs), then reload."
 )
 FULL_REASON: Final = "This game night is full: close a tab nobody uses, then reload."
@@ -168,7 +169,7 @@ class GameNightServer(Server):
                 content_type="text/html",
             )
         if self.full():
-            full = phone_page(FULL.format(tabs=len(self._tabs)))
+            full = phone_page(FULL.format(tabs=plural(len(self._tabs), "tab")))
             raise web.HTTPServiceUnavailable(text=full, content_type="text/html")
         ticket = secrets.token_urlsafe(16)
         titan = request.query.get("titan", "").strip() or None
