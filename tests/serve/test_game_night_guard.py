@@ -251,3 +251,14 @@ def test_a_form_kept_before_the_game_night_began_is_not_said_as_a_tab_closing(
     server.tell_kept_forms()
     said = capsys.readouterr().out
     assert f"kept in {tonight}" in said and str(last_week) not in said
+
+
+async def test_the_page_files_are_served_but_their_folders_are_not_listed(tmp_path: Path) -> None:
+    """`curl http://HOST:PORT/static/` listed the folders of the page's files (css/, fonts/, js/)
+    to anyone, token or not: only the files themselves are served."""
+    async with serving(tmp_path / "c.json", "127.0.0.1", TOKEN) as (_, client):
+        for path in ("/static/", "/static", "/static/js", "/static/js/", "/static/fonts/"):
+            response = await client.get(path)
+            assert response.status == 404, path
+            assert "textual.js" not in await response.text()
+        assert (await client.get("/static/js/textual.js")).status == 200

@@ -115,6 +115,12 @@ SAFE_HEADERS = {
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+def is_listing(path: str) -> bool:
+    """Whether ``path`` asks for a folder of the page's files (``/static/``, ``/static/js``),
+    which textual-serve lists to anyone: only its files are served (each has an extension)."""
+    return path.startswith("/static") and "." not in path.rsplit("/", 1)[-1]
+
+
 def guard_middleware(guard: Callable[[], Guard]) -> Callable[..., Awaitable[web.StreamResponse]]:
     """Refuse any request for a host name the server was not started for (421), before it
     reaches a page, a ticket or an app."""
@@ -126,6 +132,8 @@ def guard_middleware(guard: Callable[[], Guard]) -> Callable[..., Awaitable[web.
                 text="This game night answers only at the address that "
                 "`titan-campaign serve` printed.\n"
             )
+        if is_listing(request.path):
+            raise web.HTTPNotFound()
         return await handler(request)
 
     return check_host
