@@ -452,3 +452,22 @@ def test_a_file_a_tool_rewrote_with_its_keys_sorted_reads_in_the_order_of_its_ch
     assert list(json.loads(crown.db.read_text())["changes"])[:3] == ["1", "10", "11"]
     assert crown.ok("titan", "list") == listed
     assert "undone: Thorn: bought a Power box" in crown.ok("undo")
+
+
+def test_a_change_pasted_twice_by_hand_is_refused_not_counted_twice(crown) -> None:
+    """A change's line copied under a new number (a careless hand merge) was read as a second
+    change: "Thorn: gold +5" counted twice, without a word, and sealed so at the next change."""
+    crown.ok("gold", "Thorn", "5")
+
+    def paste_again(data: dict) -> None:
+        changes = data["changes"]
+        last = str(len(changes))
+        changes[str(len(changes) + 1)] = dict(changes[last])
+
+    _edit(crown.db, paste_again)
+    pasted = crown.db.read_bytes()
+    count = len(json.loads(pasted)["changes"])
+    said = crown.refused("sheet", "Thorn")
+    assert f"is damaged: changes {count - 1} and {count} are one change" in said
+    assert crown.refused("gold", "Thorn", "1") == said
+    assert crown.db.read_bytes() == pasted

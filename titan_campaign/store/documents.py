@@ -287,11 +287,19 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
             except ShapeError as error:
                 raise _wrong(path, f"{table} {number}", error) from None
     campaigns = data.get("campaigns", {})
+    ids: dict[str, str] = {}
     for number, change in data.get("changes", {}).items():
         if str(change["campaign"]) not in campaigns:
             raise Damaged(
                 f"{path} is damaged: changes {number} names campaign {change['campaign']}, which is missing (left untouched)"
             )
+        if change.get("id") in ids:  # one change pasted twice: its events would count twice
+            raise Damaged(
+                f"{path} is damaged: changes {ids[change['id']]} and {number} are one change"
+                " (the same id: a line given twice?); remove one (left untouched)"
+            )
+        if change.get("id"):
+            ids[change["id"]] = number
     # each table in the order of its documents' numbers, whatever order an editor or a tool
     # (jq -S: 1, 10, 100, 11...) left them in: a campaign's changes are replayed so
     return {
