@@ -222,7 +222,13 @@ def restore_backup(db: Database, number: int) -> Restored:
             raw = backup_files.contents(backup)
         except backup_files.BackupGone:
             continue
-        checked = Database(backup.file).checked_tables(database=db.path, raw=raw)
+        try:
+            checked = Database(backup.file).checked_tables(database=db.path, raw=raw)
+        except StoreError as error:
+            raise StoreError(
+                f"backup {number} cannot be restored: {error}; nothing restored (an older"
+                " backup may be whole: `titan-campaign backups` lists them)"
+            ) from None
         kept = db.replace_with(checked, f"restore of backup {number} ({backup.when})")
         return Restored(backup, kept)
     raise StoreError(

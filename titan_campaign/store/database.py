@@ -693,9 +693,7 @@ class Database:
                 try:
                     stored.campaign.state(titan_id)
                 except RuleError as error:
-                    raise StoreError(
-                        f"{self.path}: {stored.campaign.name}, Titan {titan_id}: {error}"
-                    ) from None
+                    raise StoreError(f"{self.path}: {stored.campaign.name}: {error}") from None
         return session.tables
 
     @contextmanager
