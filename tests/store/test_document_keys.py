@@ -53,6 +53,7 @@ def test_a_hand_merged_file_with_a_change_given_twice_is_refused_and_left_untouc
     for argv in (("titan", "list"), ("gold", "Thorn", "1")):
         message = cli.refused(*argv)
         assert str(cli.db) in message and 'key "2" twice' in message, message
+        assert f'key "2" twice at lines {first + 2} and {first + 3} (' in message  # placed
 
 
 def test_a_key_given_twice_in_one_document_is_placed_by_its_line(cli: Cli) -> None:
@@ -92,3 +93,18 @@ def test_a_changes_moment_that_is_no_moment_with_its_offset_is_refused_naming_it
     cli.db.write_text(cli.db.read_text().replace(f'"at": "{moment}"', f'"at": "{at}"'))
     message = cli.refused("gold", "Thorn", "1")
     assert f"damaged at changes 2: at: {at} is not a moment with its offset from UTC" in message
+
+
+def test_a_file_saved_in_another_encoding_is_placed_by_line_and_column(cli: Cli) -> None:
+    """A name saved as Latin-1 by an editor ("B\xf6") was "not valid JSON", with no place and
+    no word of the encoding."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Bo", "--player", "Ann")
+    lines = cli.db.read_bytes().splitlines()
+    at = next(n for n, line in enumerate(lines) if b'"name": "Bo"' in line)
+    column = lines[at].index(b'"Bo"') + 3
+    lines[at] = lines[at].replace(b'"Bo"', b'"B\xf6"')
+    cli.db.write_bytes(b"\n".join(lines) + b"\n")
+    said = cli.refused("titan", "list")
+    assert f"is not UTF-8 text at line {at + 1}, column {column} (" in said
+    assert "save it as UTF-8" in said

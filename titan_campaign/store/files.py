@@ -89,23 +89,32 @@ def parse_json(path: Path, raw: bytes) -> Any:
             f"{path} is not valid JSON at line {error.lineno}, column {error.colno}"
             f" ({error.msg.lower().removesuffix(' starting at')}); it may be damaged (left untouched)"
         ) from None
-    except ValueError:
+    except ValueError as error:
         if raw.startswith(GZIP_MAGIC):
             raise StoreError(
                 f"{path} is compressed (gzip), as older backups are: `titan-campaign restore N`"
                 " brings a backup back, or uncompress it first (gunzip) (left untouched)"
             ) from None
+        if isinstance(error, UnicodeDecodeError):
+            line = raw.count(b"\n", 0, error.start) + 1
+            column = error.start - raw.rfind(b"\n", 0, error.start)
+            raise Damaged(
+                f"{path} is not UTF-8 text at line {line}, column {column} (saved in another"
+                " encoding, such as Latin-1?): save it as UTF-8 (left untouched)"
+            ) from None
         raise Damaged(f"{path} is not valid JSON; it may be damaged (left untouched)") from None
 
 
 def _line_with_twice(raw: bytes, key: str) -> str:
-    """ " at line N": the first line holding ``key`` (as JSON) twice as a key, as in a file
-    of one document a line; "" if no one line does."""
+    """ " at lines N and M": the two lines beginning with ``key`` (as JSON), as in a file of
+    one document a line with a document pasted twice; else " at line N", the first line
+    holding it twice (a field typed twice in a document); "" if neither tells."""
     twice = f"{key}:".encode()
-    for number, line in enumerate(raw.splitlines(), start=1):
-        if line.count(twice) > 1:
-            return f" at line {number}"
-    return ""
+    lines = raw.splitlines()
+    starting = [n for n, line in enumerate(lines, start=1) if line.lstrip().startswith(twice)]
+    if len(starting) == 2:
+        return f" at lines {starting[0]} and {starting[1]}"
+    return next((f" at line {n}" for n, line in enumerate(lines, 1) if line.count(twice) > 1), "")
 
 
 GZIP_MAGIC = b"\x1f\x8b"
