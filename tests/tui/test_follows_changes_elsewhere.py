@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from titan_campaign import actions
-from titan_campaign.rules.events import GoldChanged
+from titan_campaign.rules.events import GoldChanged, SchoolGained
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
+from titan_campaign.tui.screens.forms import PickModal
 from titan_campaign.tui.screens.game import RecordGameScreen
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
@@ -453,3 +454,22 @@ async def test_the_game_form_says_a_titan_archived_elsewhere_at_the_first_save(
         assert isinstance(app.screen, RecordGameScreen)
         assert "Not saved: Thorn: archived since the form opened" in notes.text()
     assert stored(db, "Osk").games == ()  # nothing saved for anyone
+
+
+async def test_an_open_spell_pick_follows_a_rename_made_elsewhere(tmp_path: Path) -> None:
+    """Thorn's spell pick stayed titled "Thorn: spell pick: ..." under a header saying THORIN
+    until a spell was picked."""
+    events = [SchoolGained(school="water", level=1)]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, PickModal)
+        title = app.screen.query_one(".form-title")
+        assert rendered(title).startswith("Thorn: spell pick: Water level 1")
+        other = second_shell(db)
+        actions.rename_titan(other, actions.find_titan(other, "Thorn"), "Thorin")
+        await pilot.pause(WITHIN)
+        assert app.screen.query_one(".form-title") is title
+        assert rendered(title).startswith("Thorin: spell pick: Water level 1")

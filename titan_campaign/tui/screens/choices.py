@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from textual.widgets import Label
+
 from ... import actions
 from ...rules.abilities import MAX_BOXES
 from ...rules.names import article
@@ -20,6 +22,7 @@ from ...rules.titan import (
     spell_pick_forfeits,
     swap_forfeits,
 )
+from ..widgets.plain import plain
 from .base import titan_app
 from .forms import Choice, PickModal
 
@@ -118,12 +121,14 @@ class TitanPickModal(PickModal):
         self,
         titan: actions.TitanRef,
         shown: TitanState,
-        title: str,
+        title: Callable[[TitanState], str],
         choices_for: Callable[[TitanState], list[Choice]],
         save: Save,
         news: str = "",
     ) -> None:
-        super().__init__(title, choices_for(shown), news=news)
+        super().__init__(title(shown), choices_for(shown), news=news)
+        self.title_for = title
+        """The title as the Titan is (its name, its XP: a rename elsewhere shows at once)."""
         self.titan = titan
         self.shown = shown
         self.choices_for = choices_for
@@ -156,6 +161,8 @@ class TitanPickModal(PickModal):
             self.dismiss(CHANGED)
             return
         self.query_one("#pick-news").display = False  # the news of a change no longer as it was
+        self.heading = self.title_for(state)
+        self.query_one(".form-title", Label).update(plain(self.heading))
         self.show_choices(choices)
 
 
@@ -188,7 +195,7 @@ class ChoiceFlow:
 
     def _ask(
         self,
-        title: str,
+        title: Callable[[TitanState], str],
         choices_for: Callable[[TitanState], list[Choice]],
         save: Save,
         news: str,
@@ -230,14 +237,14 @@ class ChoiceFlow:
             waiting = sum(pending.kind == "school" for pending in state.pending)
             of = f", 1 of {waiting} waiting" if waiting > 1 else ""
             self._ask(
-                f"Choose a free spell-school level{of} (R2)",
+                lambda _: f"Choose a free spell-school level{of} (R2)",
                 school_choices,
                 lambda shown, school: actions.choose_school(db, titan, school, shown=shown),
                 news,
             )
         elif choice.kind == "swap":
             self._ask(
-                f"Optional: swap a bonus spell for {swap_target(choice)} spell (R6)",
+                lambda _: f"Optional: swap a bonus spell for {swap_target(choice)} spell (R6)",
                 swap_choices(choice),
                 lambda shown, spell: self._swap(shown, choice, spell),
                 news,
@@ -246,7 +253,7 @@ class ChoiceFlow:
         else:
             bonus = choice.kind == "bonus"
             self._ask(
-                f"{state.name}: {choice.describe()}",
+                lambda now: f"{now.name}: {choice.describe()}",
                 spell_choices(choice),
                 lambda shown, spell: actions.choose_spell(db, titan, spell, bonus, shown=shown),
                 news,
@@ -292,7 +299,7 @@ class ChoiceFlow:
             return [Choice(known.name, known.name) for known in state.spells if known.bonus]
 
         self._ask(
-            f"Forget which bonus spell for {new}?",
+            lambda _: f"Forget which bonus spell for {new}?",
             forgettable,
             lambda shown, old: actions.swap_bonus(db, titan, old, new, shown=shown),
             "",
@@ -331,9 +338,10 @@ class ChoiceFlow:
                 reason = f"{state.name} knows every spell"
             self.sheet.notify(reason, title="No spell to buy with XP", severity="warning")
             return
-        title = (
-            f"Buy a spell of a mastered school for 100 XP ({state.available_xp} XP available) (R5)"
-        )
+
+        def title(now: TitanState) -> str:
+            return f"Buy a spell of a mastered school for 100 XP ({now.available_xp} XP available) (R5)"
+
         db, titan = self.sheet.db, self.sheet.titan
 
         def buyable(now: TitanState) -> list[Choice]:
