@@ -372,6 +372,8 @@ def test_a_backup_left_by_a_killed_save_is_replaced_by_the_next_one(crown) -> No
     os.link(crown.db, stale)
     index = where / "index.tsv"
     index.write_text(index.read_text() + f"{stale.name}\tThorn: gold +99\n")
+    # until then it is not listed: it is the database itself, before a change never saved
+    assert len(list_backups(crown.db)) == count and "gold +99" not in crown.ok("backups")
     crown.ok("gold", "Thorn", "5")
     kept = list_backups(crown.db)
     assert len(kept) == count + 1 and kept[0].before == "Thorn: gold +5"

@@ -141,7 +141,7 @@ def _take(
         where.mkdir(exist_ok=True)
         for leftover in where.glob(".*.tmp"):  # a write killed midway
             leftover.unlink(missing_ok=True)
-        listed = _drop_stale(list_backups(path), target)
+        listed = _drop_stale(_every_backup(path), target)
         index_was = (where / _INDEX).read_bytes() if (where / _INDEX).exists() else None
         name = _link(target, where)
         taken = _taken(name)
@@ -220,7 +220,18 @@ def _take_back(where: Path, name: str, index_was: bytes | None) -> None:
 
 def list_backups(path: Path) -> list[Backup]:
     """The backups, newest first. A backup dropped by a change saved meanwhile is not listed (or
-    is listed and then gone: ``contents`` says so)."""
+    is listed and then gone: ``contents`` says so); nor is one a save killed after taking it
+    left (the database itself, described by a change never saved: the next save drops it)."""
+    backups = _every_backup(path)
+    try:
+        stale = bool(backups) and os.path.samefile(backups[0].file, real_path(path))
+    except OSError:
+        stale = False
+    return [b._replace(number=b.number - 1) for b in backups[1:]] if stale else backups
+
+
+def _every_backup(path: Path) -> list[Backup]:
+    """The files of the backups folder named as backups, newest first."""
     if path.is_dir():  # as every command says it (``files.read_bytes``)
         raise StoreError(f"{path} is a folder, not a campaign database")
     where = folder(path)
