@@ -19,14 +19,14 @@ def test_a_saved_change_lists_the_backups_once(
     thorn = actions.add_titan(db, actions.find_campaign(db, "Iron Crown"), "Thorn", "Ann").titan
     for amount in range(1, 6):
         actions.change_gold(db, thorn, amount)  # a few backups to list
-    listing = backups.list_backups
+    listing = backups._every_backup  # the folder's listing
     calls: list[Path] = []
 
     def counted(path: Path) -> list[backups.Backup]:
         calls.append(path)
         return listing(path)
 
-    monkeypatch.setattr(backups, "list_backups", counted)
+    monkeypatch.setattr(backups, "_every_backup", counted)
     actions.change_gold(db, actions.find_titan(db, "Thorn"), 9)
     assert len(calls) == 1
     monkeypatch.undo()
