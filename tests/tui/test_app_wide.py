@@ -330,4 +330,10 @@ async def test_a_long_notification_keeps_its_first_line_on_screen(
         (toast,) = app.screen.query(Toast)
         assert 0 <= toast.region.y and toast.region.bottom <= size[1], toast.region
         shown = str(toast.render())
-        assert shown.startswith("Saved\ngame 1 recorded for three Titans\n") and shown.endswith("…")
+        assert shown.startswith("Saved\ngame 1 recorded for three Titans\n")
+        assert shown.endswith("…\n(f2: the whole note)") and lines[-1] not in shown
+        await pilot.press("f2")  # the whole note, to its last line
+        await pilot.pause()
+        body = rendered(app.screen.query_one(".message-body Static"))
+        assert body.startswith("Saved: game 1 recorded for three Titans\n")
+        assert body.endswith(lines[-1])

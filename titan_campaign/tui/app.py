@@ -65,6 +65,7 @@ class TitanCampaignApp(App[int]):
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
         Binding("f1", "reference", "Reference", id="app.reference"),
+        Binding("f2", "notes", "Notes", id="app.notes", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),  # asks too
         Binding("q", "quit_app", "Quit", id="app.quit_key"),
         Binding("question_mark", "more_keys", "More keys", id="app.more_keys", show=False),
@@ -99,6 +100,8 @@ class TitanCampaignApp(App[int]):
         self.unsaved_folder: Path | None = None  # where typed forms are kept (None: the default)
         self._leaving = False  # the player (or the app) chose to end it
         self._reopened: actions.CampaignRef | None = None  # the campaign opened last, by id
+        self.notes: deque[str] = deque(maxlen=NOTES_KEPT)
+        """The latest notifications in full, oldest first (f2 shows them: a long one is cut)."""
         self.closing: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
         """Screens being closed by ``close_gone``: never redrawn (their Titan is gone, and a
         redraw would say so again as a refusal)."""
@@ -116,9 +119,11 @@ class TitanCampaignApp(App[int]):
         change texts as players typed them (``[sold] sword``), never markup, whatever a
         caller asks (a widget's ``notify`` asks for markup by default); a character that would
         act on the terminal (a refused text said back) shows as a visible escape."""
+        text, heading = shown_lines(message), shown_lines(title)
+        self.notes.append(f"{heading}: {text}" if heading else text)
         super().notify(
-            self._fitted(shown_lines(message)),
-            title=shown_lines(title),
+            self._fitted(text),
+            title=heading,
             severity=severity,
             timeout=timeout,
             markup=False,
@@ -134,7 +139,8 @@ class TitanCampaignApp(App[int]):
         lines = Text(message).wrap(self.console, max(10, width))
         if len(lines) <= room:
             return message
-        return "\n".join(line.plain.rstrip() for line in lines[: room - 1]) + "\n…"
+        kept = "\n".join(line.plain.rstrip() for line in lines[: room - 2])
+        return f"{kept}\n…\n(f2: the whole note)"
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette entries (theme, keys, screenshot), but not a second Quit:
@@ -515,8 +521,8 @@ class TitanCampaignApp(App[int]):
                 return
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "quit_app":  # q is a letter in a text field
-            return not isinstance(self.focused, Input)
+        if action == "quit_app":  # q is a letter in a text field; the palette's Quit is not
+            return not isinstance(self.focused, Input) or isinstance(self.screen, CommandPalette)
         if action == "more_keys":  # only where the key bar holds back keys
             return any(bar.holds_back for bar in self.screen.query(KeyBar))
         if action in ("undo", "redo"):
@@ -816,6 +822,14 @@ class TitanCampaignApp(App[int]):
         for bar in self.screen.query(KeyBar):
             bar.expanded = not bar.expanded
 
+    def action_notes(self) -> None:
+        """f2: the latest notifications in full, newest first (a long one is cut on screen)."""
+        from .screens.forms import MessageModal
+
+        if not isinstance(self.screen, MessageModal) or self.screen.heading != NOTES_TITLE:
+            body = "\n\n".join(reversed(self.notes)) or "No notes yet."
+            self.push_screen(MessageModal(NOTES_TITLE, body))
+
     def action_reference(self) -> None:
         from .screens.reference import ReferenceScreen
 
@@ -825,6 +839,8 @@ class TitanCampaignApp(App[int]):
             self.push_screen(ReferenceScreen())
 
 
+NOTES_KEPT = 30
+NOTES_TITLE = "Notes, newest first"
 TOAST_WIDTH = 60
 """A notification's width, at most nine tenths of the screen's (on a phone held upright, the
 whole width: app.tcss)."""
