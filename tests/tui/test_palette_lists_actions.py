@@ -42,3 +42,15 @@ async def test_the_sheet_palette_has_no_cursor_keys_of_the_box_grid(iron_crown: 
     assert any(entry.startswith("Undo") for entry in entries)
     assert not [entry for entry in entries if entry in NAVIGATION]
     assert len(entries) == len(set(entries))  # each action once
+
+
+async def test_a_forms_palette_offers_quit_and_the_notes(iron_crown: Path) -> None:
+    """In the game form, a search for "quit" in the palette found nothing, though the README
+    lists the palette's Quit beside q and ctrl+q."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        entries = await palette_entries(app, pilot)
+    assert any(entry.startswith("Quit") for entry in entries), entries
+    assert any(entry.startswith("Notes") for entry in entries), entries
