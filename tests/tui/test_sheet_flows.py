@@ -935,3 +935,24 @@ async def test_back_from_a_sheet_opened_directly_highlights_its_titan_on_the_ros
         assert isinstance(app.screen, RosterScreen)
         found = app.screen.highlighted_titan()
         assert found is not None and found[1].name == "Zed"
+
+
+async def test_space_on_a_box_scrolled_out_of_sight_shows_it_and_buys_nothing(
+    tmp_path: Path,
+) -> None:
+    """End scrolled the sheet to its legions, the boxes out of sight, and space then bought a
+    Power box that nothing on the screen showed."""
+    db = build_db(tmp_path / "c.json", 200, [("Osk", "Bo", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        grid = app.screen.query_one("#abilities", BoxGrid)
+        assert grid.has_focus and grid.region.bottom <= 0  # scrolled away, still focused
+        await pilot.press("space")
+        await pilot.pause()
+        assert stored(db, "Osk").spent_xp == 0
+        assert 0 <= grid.region.y + 1 + grid.cursor < 24  # its row brought back into view
+        await pilot.press("space")
+        await pilot.pause()
+    assert stored(db, "Osk").abilities["power"] == 1

@@ -212,12 +212,25 @@ class BoxGrid(Widget, can_focus=True):
             grids[place].focus_row(self.cursor)
 
     def action_check(self) -> None:
-        if self.current is not None:
+        if self.current is not None and self._cursor_seen():
             self.post_message(self.BoxPressed(self, self.current.key, self.current.checked))
 
     def action_uncheck(self) -> None:
-        if self.current is not None and self.current.checked:
+        if self.current is not None and self.current.checked and self._cursor_seen():
             self.post_message(self.BoxPressed(self, self.current.key, self.current.checked - 1))
+
+    def _cursor_seen(self) -> bool:
+        """Whether the cursor's row is on the screen; if not (the page scrolled away with End
+        or the wheel), it is brought back into view and the key does nothing else: space
+        bought a box the player could not see."""
+        page = next((w for w in self.ancestors if isinstance(w, ScrollableContainer)), None)
+        row = self.content_region.y + 1 + self.cursor
+        seen = bool(self.region) and (
+            page is None or page.content_region.y <= row < page.content_region.bottom
+        )
+        if not seen:
+            self.show_cursor()
+        return seen
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
