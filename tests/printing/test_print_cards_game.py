@@ -309,3 +309,19 @@ def test_the_game_card_always_has_the_box_for_this_games_xp_award(paper: str) ->
         pages = game_card_pages(replace(full, spells=full.spells[:count]), paper)
         texts = [s.text for page in pages for s in page.shapes if isinstance(s, Text)]
         assert "THIS GAME (for the XP award)" in texts, f"{count} spells"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_cut_mark_and_word_of_a_card_page_keeps_clear_of_the_paper_edge(paper: str) -> None:
+    """On letter paper the footer was 3.5 mm from the bottom edge and the cut marks began 2 mm
+    from the top one: most home printers clip there."""
+    for page in cards_pages(card_spells(every=True)[:9], paper):
+        for shape in page.shapes:
+            if isinstance(shape, Line):
+                ys, xs = (shape.y1, shape.y2), (shape.x1, shape.x2)
+            elif isinstance(shape, Text):
+                ys, xs = (shape.y - shape.size * 0.36, shape.y + shape.size * 0.1), (shape.x,)
+            else:
+                continue
+            assert min(ys) >= 5.5 and max(ys) <= page.height - 5.5, (shape, page.height)
+            assert min(xs) >= 5.5 and max(xs) <= page.width - 5.5, shape

@@ -19,6 +19,10 @@ PER_ROW, PER_PAGE = 3, 9
 PAD = 3.5
 FACT_SIZE = 8.0  # the Mana, Cast, Attack and Target lines
 RULE_MIN = 8.0  # a card's rule text never goes below this
+EDGE = 5.5
+"""Millimetres every cut mark and word keeps from the paper's edge: what home printers reach
+(on letter paper the cards leave 7.7 mm above and below, and the footer was 3.5 mm from it)."""
+FOOTER = 4.2  # millimetres the footer takes under the cards
 
 
 def card_spells(
@@ -82,7 +86,8 @@ def _card(page: Page, spell: Spell, x: float, y: float) -> None:
 def cards_pages(spells: Sequence[Spell], paper: str = "a4") -> list[Page]:
     """Pages of nine cards each, centred, with dashed cut lines along every card edge."""
     width, height = paper_size(paper)
-    left, top = (width - PER_ROW * CARD_W) / 2, (height - PER_ROW * CARD_H) / 2
+    free = height - PER_ROW * CARD_H
+    left, top = (width - PER_ROW * CARD_W) / 2, min(free / 2, free - EDGE - FOOTER)
     pages = []
     for start in range(0, len(spells), PER_PAGE):
         page = Page(width, height, "Spell cards")
@@ -91,12 +96,14 @@ def cards_pages(spells: Sequence[Spell], paper: str = "a4") -> list[Page]:
             row, column = divmod(index, PER_ROW)
             _card(page, spell, left + column * CARD_W, top + row * CARD_H)
         rows = -(-len(batch) // PER_ROW)
-        reach = min(6.0, top - 2)  # cut marks stop short of the page edge
+        # cut marks stop short of the paper's edge (``EDGE``)
+        across, above = min(6.0, left - EDGE), min(6.0, top - EDGE)
+        below = min(6.0, height - top - rows * CARD_H - EDGE)
         for row in range(rows + 1):
             page.line(
-                left - reach,
+                left - across,
                 top + row * CARD_H,
-                left + PER_ROW * CARD_W + reach,
+                left + PER_ROW * CARD_W + across,
                 top + row * CARD_H,
                 stroke=0.15,
                 dashed=True,
@@ -104,15 +111,15 @@ def cards_pages(spells: Sequence[Spell], paper: str = "a4") -> list[Page]:
         for column in range(PER_ROW + 1):
             page.line(
                 left + column * CARD_W,
-                top - reach,
+                top - above,
                 left + column * CARD_W,
-                top + rows * CARD_H + reach,
+                top + rows * CARD_H + below,
                 stroke=0.15,
                 dashed=True,
             )
         page.text(  # between two cut marks, under the first column: no mark crosses it
             left + 2,
-            top + rows * CARD_H + 3.6,
+            top + rows * CARD_H + FOOTER - 0.8,  # its baseline: letters hang below it
             f"Cut along the dashed lines. Page {start // PER_PAGE + 1}.",
             8,
             italic=True,
