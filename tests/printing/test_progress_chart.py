@@ -70,8 +70,33 @@ def test_a_chart_of_no_game_says_so_and_draws_no_series() -> None:
 
 def test_a_chart_of_one_game_draws_its_points_and_says_the_lines_start_later() -> None:
     shapes = chart_shapes(season(1), "Thorn's progress")
-    assert "One game so far: the lines start with the second game." in texts(shapes)
+    words = texts(shapes)
+    assert words[words.index("One game so far:") + 1] == "the lines start with the second game."
     assert len([s for s in shapes if isinstance(s, ChartMark)]) == 3 + 3
+
+
+def test_the_one_game_note_stays_clear_of_the_games_marks() -> None:
+    """The earned XP mark (190 of a scale of 200) sat on the note's "s" of "start"."""
+    row = ProgressRow(1, "2026-01-01", 190, 190, 200, 1, 1)
+    shapes = chart_shapes([row], "Osk's progress")
+    marks = [s for s in shapes if isinstance(s, ChartMark)][3:]  # the legend's come first
+    notes = [s for s in shapes if isinstance(s, ChartText) and "game" in s.text and s.size < 11]
+    assert len(notes) == 2
+    for note in notes:
+        end = note.x + text_width(note.text, note.size) / PT  # a chart unit as a point
+        for mark in marks:
+            assert end < mark.x - mark.size or abs(note.y - mark.y) > 12, (note, mark)
+
+
+def test_the_level_line_never_lies_on_the_xp_spent_line() -> None:
+    """With 200 XP spent and level 1, both scales topped at the same height: the level line
+    hid the XP spent line, though the legend listed it."""
+    rows = [ProgressRow(n, "2026-01-01", 50, 50 * n, 200, 1, 1) for n in (1, 2, 3)]
+    shapes = chart_shapes(rows, "Fox's progress")
+    marks = [s for s in shapes if isinstance(s, ChartMark)][3:]
+    spent = [m.y for m in marks if m.shape == "square"]
+    level = [m.y for m in marks if m.shape == "diamond"]
+    assert all(abs(a - b) > 20 for a, b in zip(spent, level, strict=True)), (spent, level)
 
 
 def test_game_numbers_of_a_long_campaign_do_not_overlap() -> None:

@@ -16,6 +16,7 @@ from html import escape
 from typing import TYPE_CHECKING, Literal
 
 from ..rules.progress import ProgressRow, by_campaign
+from ..rules.state import XP_PER_LEVEL
 from .canvas import FONT, PT, fit_text, register_fonts, text_width
 from .fonts import font_face_css, font_family
 from .pdf_text import place_text
@@ -124,6 +125,10 @@ def chart_shapes(
     level_top = max([row.level for row in rows] + [1])
     level_step = nice_step(level_top, 4)
     level_max = level_step * math.ceil(level_top / level_step)
+    if 0.75 <= level_max * XP_PER_LEVEL / xp_max <= 1.34:
+        # a level is spent XP // 200 (R2): on scales of that ratio the level line lay on the
+        # XP spent line and hid it, though the legend listed it; at half the height, apart
+        level_max *= 2
 
     def y_xp(xp: float) -> float:
         return bottom - (bottom - top) * xp / xp_max
@@ -179,9 +184,12 @@ def chart_shapes(
             ChartMark(x, y, 3.6 * unit, series.mark, series.colour)
             for x, y in zip(xs, ys, strict=True)
         ]
-    if len(rows) == 1:
-        note = "One game so far: the lines start with the second game."
-        shapes.append(ChartText((left + right) / 2, top + 16 * unit, note, small, "middle", INK))
+    if len(rows) == 1:  # left of the game's marks, which stand in the middle: never over them
+        for number, note in enumerate(
+            ("One game so far:", "the lines start with the second game.")
+        ):
+            y = top + (16 + 14 * number) * unit
+            shapes.append(ChartText(left + 8 * unit, y, note, small, "start", INK))
     return shapes
 
 
