@@ -63,6 +63,36 @@ def test_r1_a_correction_that_takes_back_spent_xp_is_refused_naming_what_to_undo
     assert "-50 XP" in cli.ok("correct", "1", "Thorn:won:score=500")
 
 
+def test_r1_a_refused_correction_counts_the_undos_its_purchase_needs(cli) -> None:
+    """ "undo "Jo: bought Water level 1 (100 XP)" first" took three undos: its spell pick
+    and the free school level came after it, and each undo takes the newest change first."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Jo", "--player", "Ann")
+    cli.ok("game", "Jo:won:score=1000")  # 200 XP
+    cli.ok("spend", "Jo", "ability", "power")
+    cli.ok("spend", "Jo", "school", "water")  # level 1: a spell pick and a free school level
+    cli.ok("choose", "Jo", "spell", "Bog Walker")
+    cli.ok("choose", "Jo", "school", "air")
+    refusal = cli.refused("correct", "1", "Jo:won:score=500")  # 150: 50 already spent
+    assert refusal.endswith(
+        'undo "Jo: bought Water level 1 (100 XP)" first, which takes 3 undos of Jo\'s changes'
+        " (its newest go first)"
+    )
+    for _ in range(3):
+        cli.ok("undo", "Jo")
+    assert "-50 XP" in cli.ok("correct", "1", "Jo:won:score=500")
+
+
+def test_r8_a_scenario_award_of_0_corrected_is_said_as_replaced_not_added(cli) -> None:
+    """A scenario award of 0 corrected to 2000 was said "scenario award 2000 added", which
+    reads as 2000 on top of the standard award: it replaces it, as 0 did."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Jo", "--player", "Ann")
+    cli.ok("game", "Jo:won:scenario-award=0,score=15", "--scenario", "Quest")
+    said = cli.ok("correct", "1", "Jo:won:scenario-award=2000,score=15")
+    assert "game 1 corrected for Jo: scenario award 0 -> scenario award 2000, +2000 XP" in said
+
+
 def test_r9_a_corrected_survivor_list_judges_the_honor_guard_again(cli) -> None:
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
     cli.ok("titan", "add", "Thorn", "--player", "Ann")

@@ -314,10 +314,22 @@ def _guard_kept(state: TitanState, old: GamePlayed, new: GamePlayed) -> list[str
 
 
 def _undo_first(found: Campaign, error: XPAlreadySpent) -> str:
-    """The refusal of a correction that takes back spent XP, naming what to undo first."""
-    spent = found.spent_by(found.titan_id(error.titan), error.missing)
+    """The refusal of a correction that takes back spent XP, naming what to undo first, and
+    how many of the Titan's changes made since go before it (a Titan's undo takes back its
+    newest change first: the picks that followed a purchase, say)."""
+    titan_id = found.titan_id(error.titan)
+    spent = found.spent_by(titan_id, error.missing)
+    if not spent:
+        return str(error)
     listed = " and ".join(quoted(change.text) for change in spent)
-    return f"{error}; undo {listed} first" if spent else str(error)
+    ours = found.history(titan_id)
+    undos = len(ours) - min(ours.index(change) for change in spent)
+    if undos == len(spent):
+        return f"{error}; undo {listed} first"
+    return (
+        f"{error}; undo {listed} first, which takes {undos} undos of {error.titan}'s changes"
+        " (its newest go first)"
+    )
 
 
 # --- undo, redo, history ---------------------------------------------------------------

@@ -495,8 +495,7 @@ def changed_figures(old: GamePlayed, new: GamePlayed) -> list[str]:
 
 def _scenario_part(outcome: GameOutcome) -> str:
     """ "scenario XP 30" (added to the standard award), "scenario award 400" (replacing it,
-    R8), or "" for neither."""
-    if not outcome.scenario_xp:
-        return ""
-    kind = "award" if outcome.scenario_replaces else "XP"
-    return f"scenario {kind} {outcome.scenario_xp}"
+    R8: an award of 0 too), or "" for neither."""
+    if outcome.scenario_replaces:
+        return f"scenario award {outcome.scenario_xp}"
+    return f"scenario XP {outcome.scenario_xp}" if outcome.scenario_xp else ""
