@@ -651,3 +651,28 @@ async def test_ctrl_z_in_the_game_form_undoes_nothing_behind_it(tmp_path: Path) 
         assert isinstance(app.screen, RecordGameScreen)
         assert "Undo" not in rendered(app.screen.query_one(KeyBar))
     assert db.read_bytes() == before
+
+
+async def test_the_game_form_warns_of_base_xp_unspent_before_the_first_game(
+    tmp_path: Path,
+) -> None:
+    """A new Titan with its 200 base XP unspent was entered in a game with no word in the
+    form: the R2 note came only in a notice cut at 80x24, and in the history."""
+    db = build_db(
+        tmp_path / "c.json",
+        200,
+        [
+            ("Thorn", "Ann", [AbilityBought(ability="power"), AbilityBought(ability="luck")]),
+            ("Eve", "Bo", []),
+        ],
+    )
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        thorn, eve = (rendered(app.screen.query_one(f"#award-{n}")) for n in (1, 2))
+        assert "base XP" not in thorn
+        assert eve.endswith("! 200 base XP still to spend before its first game (R2)")
+        await results(pilot, "w", "l")
+        eve = rendered(app.screen.query_one("#award-2"))
+        assert "50 XP" in eve and eve.endswith("before its first game (R2)")

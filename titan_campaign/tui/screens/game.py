@@ -507,11 +507,15 @@ class RecordGameScreen(Screen[None]):
         if outcome.scenario_xp and not self.query_one("#scenario", Input).value.strip():
             shown.update(plain(f"  ! {name}: scenario XP comes with the scenario named (R8)"))
             return
+        unspent = row.state.unspent_base_xp  # said from the start: the row never grows
+        warning = (
+            f"\n  ! {unspent} base XP still to spend before its first game (R2)" if unspent else ""
+        )
         if row.result is None:
             won = actions.award_for(row.state, row.outcome("won")).total
             lost = actions.award_for(row.state, row.outcome("lost")).total
             shown.update(
-                plain(f"  {name}: won or lost? (w or l)  won → {won} XP, lost → {lost} XP")
+                plain(f"  {name}: won or lost? (w or l)  won → {won} XP, lost → {lost} XP{warning}")
             )
             return
         award = actions.award_for(row.state, outcome)
@@ -519,7 +523,7 @@ class RecordGameScreen(Screen[None]):
         shown.update(
             plain(
                 f"  {name}: {parts} = {award.subtotal}; "
-                f"wisdom +{award.wisdom_bonus}  →  {award.total} XP"
+                f"wisdom +{award.wisdom_bonus}  →  {award.total} XP{warning}"
             )
         )
 
