@@ -276,3 +276,19 @@ async def test_letters_typed_as_an_amount_of_gold_are_shown_and_said_to_be_no_nu
         await pilot.pause()
         assert amount.value == "abc" and app.focused is amount
         assert "a whole number" in screen_text(app)
+
+
+async def test_an_item_name_typed_as_the_form_opens_lands_in_its_field(example_db: Path) -> None:
+    """The item form opened on its list of suggestions: a name typed at once was dropped,
+    and ctrl+s said "Name: required"."""
+    from titan_campaign.tui.screens.gold import ItemModal
+
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "i")
+        await pilot.pause()
+        assert isinstance(app.screen, ItemModal)
+        await pilot.press(*"Ring", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GoldScreen)
+    assert stored(example_db, "Thorn").items[-1].name == "Ring"

@@ -132,6 +132,9 @@ class ItemModal(TitanForm):
         BACK,
         Binding("ctrl+s", "save", "Save", id="item_form.save"),
     ]
+    AUTO_FOCUS = "#item-name"
+    """A name typed at once lands in its field (the list of suggestions above took the keys,
+    and dropped what was typed); the suggestions are a Shift+Tab away."""
 
     def __init__(self, titan: actions.TitanRef, state: TitanState, buying: bool) -> None:
         super().__init__(titan, state)
