@@ -956,3 +956,15 @@ async def test_space_on_a_box_scrolled_out_of_sight_shows_it_and_buys_nothing(
         await pilot.press("space")
         await pilot.pause()
     assert stored(db, "Osk").abilities["power"] == 1
+
+
+async def test_a_long_campaign_names_roster_title_keeps_its_figures_whole(tmp_path: Path) -> None:
+    """At 80x24 the title of a campaign of 59 letters ended "... BEYOND SEA   base XP 200   6",
+    "Titans" on the next line: the figures now go under the name, whole."""
+    name = "Seven Shattered Kingdoms of the Wyrmwood Marches Beyond Sea"
+    db = build_db(tmp_path / "c.json", 200, [(n, "P", []) for n in "ABCDEF"], campaign=name)
+    app = TitanCampaignApp(db, open_campaign=name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = rendered(app.screen.query_one("#roster-title")).splitlines()
+    assert title == [name.upper(), "base XP 200   6 Titans   (archived hidden, v shows them)"]

@@ -181,12 +181,11 @@ class RosterScreen(Screen[None]):
         self._row_ids = [ref for ref, _ in rows]
         self._row_titans = listed = [titan for _, titan in rows]
         shown = "archived shown" if self.show_archived else "archived hidden, v shows them"
-        self.query_one("#roster-title", Static).update(
-            plain(
-                f"{found.name.upper()}   base XP {found.base_xp}   "
-                f"{plural(len(listed), 'Titan')}   ({shown})"
-            )
-        )
+        name = found.name.upper()
+        figures = f"base XP {found.base_xp}   {plural(len(listed), 'Titan')}   ({shown})"
+        # the figures under a long name rather than broken at its end ("... SEA   6" / "Titans")
+        apart = "   " if Text(f"{name}   {figures}").cell_len <= self.size.width - 2 else "\n"
+        self.query_one("#roster-title", Static).update(plain(f"{name}{apart}{figures}"))
         row = table.cursor_row
         if was in self._row_ids:  # the same Titan stays highlighted, wherever its row is now
             row = self._row_ids.index(was)
