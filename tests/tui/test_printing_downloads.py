@@ -73,6 +73,25 @@ async def test_a_served_tab_prints_a_sheet_as_a_download_and_writes_nothing_on_t
     assert files_in(here, example_db.parent) == before
 
 
+async def test_a_printout_says_it_is_being_made_and_two_presses_make_one(
+    example_db: Path, here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A campaign's PDF takes some seconds: the form stood still, saying nothing, and a second
+    ctrl+s meanwhile asked for a second printout."""
+    monkeypatch.setenv(settings.SERVED_ENV, "1")
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        sent = Deliveries(app)
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("ctrl+s", "ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        assert notes.messages[0] == "Printing…"
+    assert [name for name, _ in sent.files] == ["thorn-sheet.pdf"]
+
+
 async def test_a_served_tab_exports_a_titan_as_a_download_and_writes_nothing_on_the_host(
     example_db: Path, here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,6 +7,7 @@ offered no place on the host, and nothing is written there."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -50,6 +51,7 @@ class PrintModal(FormModal):
         self.campaign_name = ""  # the names as read when the form opens (files are named so)
         self.titan_name = ""
         self._offered = ""  # the place to save to as last offered (not typed by the player)
+        self.busy = False  # a printout is being made
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
@@ -179,12 +181,18 @@ class PrintModal(FormModal):
                 app.notify(warning, title="Printed, but", severity="warning", markup=False)
 
         if app.served:
-            made = app.attempt(lambda: actions.printout(db, what, fmt, paper, self.campaign, titan))
-            if made is not None:
-                name = self._file_name(what, fmt)
-                app.download(name, made)
-                warn()
-                self.dismiss(name)
+
+            def download() -> None:
+                made = app.attempt(
+                    lambda: actions.printout(db, what, fmt, paper, self.campaign, titan)
+                )
+                if made is not None:
+                    name = self._file_name(what, fmt)
+                    app.download(name, made)
+                    warn()
+                    self.dismiss(name)
+
+            self._printing(download)
             return
         typed = self.query_one("#print-path", Input).value.strip()
         if not typed:
@@ -217,4 +225,20 @@ class PrintModal(FormModal):
                 refused,
             )
 
-        ask_to_replace(self, path, write)
+        ask_to_replace(self, path, lambda: self._printing(write))
+
+    def _printing(self, work: Callable[[], None]) -> None:
+        """``work`` once a note says the printout is being made (a campaign's PDF takes some
+        seconds, the first on a computer more: the form stood still, saying nothing)."""
+        if self.busy:
+            return  # pressed again while it prints: one printout
+        self.busy = True
+        self.notify("Printing…", timeout=2)
+
+        def done() -> None:
+            try:
+                work()
+            finally:
+                self.busy = False
+
+        self.call_after_refresh(done)
