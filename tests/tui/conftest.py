@@ -26,6 +26,7 @@ from titan_campaign.rules.titan import TitanState
 from titan_campaign.store import Database
 from titan_campaign.tui import settings, unsaved
 from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.printing import PAINTED
 
 SIZE = (120, 40)
 EXAMPLE = Path(__file__).resolve().parents[2] / "sheets" / "example-campaign.json"
@@ -161,3 +162,7 @@ def screen_text(app: TitanCampaignApp) -> str:
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     )
     return console.export_text()
+
+
+PRINTING = PAINTED + 0.4
+"""Seconds to wait once a printout is asked for: the app first draws "Printing…"."""

@@ -17,7 +17,7 @@ from titan_campaign.tui.screens.printing import PrintModal
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.widgets.key_bar import MORE, KeyBar
 
-from .conftest import PHONE_UPRIGHT, SIZE, Notes, build_db, rendered
+from .conftest import PHONE_UPRIGHT, PRINTING, SIZE, Notes, build_db, rendered
 
 
 async def test_every_sheet_action_is_in_the_command_palette(example_db: Path) -> None:
@@ -146,7 +146,7 @@ async def test_printing_a_sheet_writes_the_chosen_file(example_db: Path, tmp_pat
         assert path.value.endswith("thorn-sheet.pdf")
         path.value = str(target)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert f"Written to {target}" in notes.text()
     assert target.read_bytes().startswith(b"%PDF")
 
@@ -169,7 +169,7 @@ async def test_the_next_printout_is_offered_in_the_folder_printed_to_last(
             if offered.parent == tmp_path:  # the first time: where the app was started
                 path.value = str(prints / "thorn.pdf")
                 await pilot.press("ctrl+s")
-                await pilot.pause()
+                await pilot.pause(PRINTING)
     assert offered == prints / "thorn-sheet.pdf"
 
 

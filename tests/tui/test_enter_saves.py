@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import FormModal
 
-from .conftest import CAMPAIGN, stored
+from .conftest import CAMPAIGN, PRINTING, stored
 
 
 async def test_enter_in_the_price_buys_the_item(iron_crown: Path) -> None:
@@ -57,6 +57,6 @@ async def test_enter_in_the_file_name_prints(iron_crown: Path, tmp_path: Path) -
         field.value = str(target)
         field.focus()
         await pilot.press("enter")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert not isinstance(app.screen, FormModal)
     assert target.read_bytes().startswith(b"%PDF")

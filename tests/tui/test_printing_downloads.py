@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input
 
+from titan_campaign import actions
 from titan_campaign.tui import places, settings
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import ConfirmModal
@@ -21,7 +22,7 @@ from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.screens.titan_file import ExportTitanModal
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import SIZE, Notes, rendered
+from .conftest import PRINTING, SIZE, Notes, rendered
 
 
 class Deliveries:
@@ -65,7 +66,7 @@ async def test_a_served_tab_prints_a_sheet_as_a_download_and_writes_nothing_on_t
         assert isinstance(app.screen, PrintModal)
         assert not app.screen.query("#print-path")  # no place on the host to choose
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert isinstance(app.screen, SheetScreen)
         assert "thorn-sheet.pdf" in notes.text()
     assert [name for name, _ in sent.files] == ["thorn-sheet.pdf"]
@@ -76,19 +77,28 @@ async def test_a_served_tab_prints_a_sheet_as_a_download_and_writes_nothing_on_t
 async def test_a_printout_says_it_is_being_made_and_two_presses_make_one(
     example_db: Path, here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A campaign's PDF takes some seconds: the form stood still, saying nothing, and a second
-    ctrl+s meanwhile asked for a second printout."""
+    """A campaign's PDF takes some seconds: the form stood still, saying nothing (the note
+    came with the printout, in the same frame), and a second ctrl+s meanwhile asked for a
+    second printout."""
+    from textual.widgets._toast import Toast
+
     monkeypatch.setenv(settings.SERVED_ENV, "1")
     app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
-    async with app.run_test(size=SIZE) as pilot:
-        notes = Notes(app)
+    shown_then: list[list[str]] = []
+    making = actions.printout
+
+    def printout(*args: Any, **kwargs: Any) -> bytes:
+        shown_then.append([str(toast.render()) for toast in app.screen.query(Toast)])
+        return making(*args, **kwargs)
+
+    monkeypatch.setattr(actions, "printout", printout)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         sent = Deliveries(app)
         await pilot.press("p")
         await pilot.pause()
         await pilot.press("ctrl+s", "ctrl+s")
-        await pilot.pause()
-        await pilot.pause()
-        assert notes.messages[0] == "Printing…"
+        await pilot.pause(PRINTING)
+    assert len(shown_then) == 1 and "Printing…" in "".join(shown_then[0])  # on screen first
     assert [name for name, _ in sent.files] == ["thorn-sheet.pdf"]
 
 
@@ -192,7 +202,7 @@ async def test_on_the_desktop_printing_into_a_missing_folder_asks_to_make_it(
         await pilot.pause()
         app.screen.query_one("#print-path", Input).value = str(target)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert isinstance(app.screen, ConfirmModal)  # make the folder printouts?
         assert "printouts" in rendered(app.screen.query_one("#question"))
         await pilot.press("y" if yes else "enter")  # Enter: the answer focused, No
@@ -267,7 +277,7 @@ async def test_a_printout_downloaded_from_a_tab_is_named_as_the_command_line_nam
         app.screen.query_one("#print-what", Select).value = what
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
     assert [file for file, _ in sent.files] == [name]
 
 
@@ -291,6 +301,6 @@ async def test_a_printout_from_the_app_says_what_prints_as_a_white_square(
         if not served:
             app.screen.query_one("#print-path", Input).value = str(here / "drake.pdf")
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert isinstance(app.screen, SheetScreen)
         assert 'no letter for "🐉" (U+1F409): it prints as a white square' in notes.text()

@@ -37,6 +37,10 @@ def formats_for(what: str) -> tuple[str, ...]:
     return tuple(sorted(offered, key=lambda f: (f != "pdf", offered.index(f))))
 
 
+PAINTED = 0.1
+"""Seconds given to the "Printing…" note to be drawn before the printout holds the app."""
+
+
 class PrintModal(FormModal):
     BINDINGS: ClassVar[list[BindingType]] = [
         BACK,
@@ -241,4 +245,4 @@ class PrintModal(FormModal):
             finally:
                 self.busy = False
 
-        self.call_after_refresh(done)
+        self.set_timer(PAINTED, done)  # the note drawn first: the work holds the screen still
