@@ -249,3 +249,12 @@ def test_the_svg_chart_carries_the_font_of_a_chinese_name() -> None:
     (it named fonts a computer may not have, and drew empty boxes)."""
     svg = progress_svg(season(2), "王小明: progress game by game")
     assert "@font-face" in svg and "Noto Sans SC Embedded" in svg
+
+
+def test_marks_of_one_height_are_drawn_apart() -> None:
+    """One game, 100 XP earned and level 1 (on a scale to 2): the XP earned dot lay wholly
+    under the level diamond, and only two marks showed for three series."""
+    shapes = chart_shapes([ProgressRow(1, "2026-01-01", 100, 100, 200, 1, 1)], "Uno's progress")
+    marks = [s for s in shapes if isinstance(s, ChartMark)][3:]
+    for one, other in itertools.combinations(marks, 2):
+        assert abs(one.x - other.x) + abs(one.y - other.y) >= one.size, (one, other)

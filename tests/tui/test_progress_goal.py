@@ -223,4 +223,4 @@ def test_every_titan_of_the_campaign_chart_has_a_colour_of_its_own() -> None:
     shows both as #f4005f. Each Titan's colour is now one no theme maps onto another's."""
     colours = [Style.parse(style).color for style in TITAN_STYLES]
     assert all(c is not None and c.type == ColorType.TRUECOLOR for c in colours)
-    assert len({c.triplet for c in colours if c is not None}) == len(TITAN_STYLES) == 6
+    assert len({c.triplet for c in colours if c is not None}) == len(TITAN_STYLES) == 8

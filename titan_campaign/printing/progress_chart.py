@@ -169,12 +169,18 @@ def chart_shapes(
         if index in labelled:
             shapes.append(ChartText(x, bottom + 17 * unit, str(row.game), small, "middle", INK))
     shapes += _campaigns(rows, (left, top, bottom, width), span / len(rows), small, unit)
-    for series, ys in (
-        (EARNED, [y_xp(row.earned) for row in rows]),
-        (SPENT, [y_xp(row.spent) for row in rows]),
-        (LEVEL, [y_level(row.level) for row in rows]),
+    # each series a little apart, so that marks of one height never hide one another
+    apart = min(3.0 * unit, span / len(rows) / 8)
+    for side, (series, ys) in enumerate(
+        (
+            (EARNED, [y_xp(row.earned) for row in rows]),
+            (SPENT, [y_xp(row.spent) for row in rows]),
+            (LEVEL, [y_level(row.level) for row in rows]),
+        ),
+        start=-1,
     ):
-        for x1, y1, x2, y2 in zip(xs, ys, xs[1:], ys[1:], strict=False):
+        xs_of = [x + side * apart for x in xs]
+        for x1, y1, x2, y2 in zip(xs_of, ys, xs_of[1:], ys[1:], strict=False):
             shapes.append(
                 ChartLine(
                     x1, y1, x2, y2, 2.2 * unit, series.colour, tuple(d * unit for d in series.dash)
@@ -182,7 +188,7 @@ def chart_shapes(
             )
         shapes += [
             ChartMark(x, y, 3.6 * unit, series.mark, series.colour)
-            for x, y in zip(xs, ys, strict=True)
+            for x, y in zip(xs_of, ys, strict=True)
         ]
     if len(rows) == 1:  # left of the game's marks, which stand in the middle: never over them
         for number, note in enumerate(

@@ -36,11 +36,15 @@ SPENT = Series("XP spent", "bold red")
 LEVEL = Series("level", "bold green")
 TITAN_STYLES = tuple(
     f"bold {colour}"
-    for colour in ("#56b4e9", "#e69f00", "#009e73", "#cc79a7", "#f0e442", "#d55e00")
+    for colour in (
+        *("#56b4e9", "#e69f00", "#009e73", "#cc79a7"),
+        *("#f0e442", "#d55e00", "#0072b2", "#999999"),
+    )
 )
 """A Titan's bar colour in the campaign chart, in roster order (its place in a group says who
-it is even without colour): Okabe and Ito's colours, told apart by colour-blind eyes too (the
-terminal's red and magenta were one pink in Textual's colours)."""
+it is even without colour): Okabe and Ito's eight colours, told apart by colour-blind eyes
+too, grey for their black (the terminal's red and magenta were one pink in Textual's colours);
+a ninth Titan takes the first colour again."""
 
 
 def shown_games(count: int, bars: int, width: int) -> tuple[int, int, str]:
