@@ -323,5 +323,5 @@ def test_every_cut_mark_and_word_of_a_card_page_keeps_clear_of_the_paper_edge(pa
                 ys, xs = (shape.y - shape.size * 0.36, shape.y + shape.size * 0.1), (shape.x,)
             else:
                 continue
-            assert min(ys) >= 5.5 and max(ys) <= page.height - 5.5, (shape, page.height)
-            assert min(xs) >= 5.5 and max(xs) <= page.width - 5.5, shape
+            assert min(ys) >= 5.55 and max(ys) <= page.height - 5.55, (shape, page.height)
+            assert min(xs) >= 5.55 and max(xs) <= page.width - 5.55, shape

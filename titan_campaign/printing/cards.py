@@ -19,10 +19,11 @@ PER_ROW, PER_PAGE = 3, 9
 PAD = 3.5
 FACT_SIZE = 8.0  # the Mana, Cast, Attack and Target lines
 RULE_MIN = 8.0  # a card's rule text never goes below this
-EDGE = 5.5
-"""Millimetres every cut mark and word keeps from the paper's edge: what home printers reach
-(on letter paper the cards leave 7.7 mm above and below, and the footer was 3.5 mm from it)."""
-FOOTER = 4.2  # millimetres the footer takes under the cards
+EDGE = 5.6
+"""Millimetres every cut mark and word keeps from the paper's edge, the ink of a line's end
+too: home printers reach 5.5 mm (on letter paper the cards leave 7.7 mm above and below, and
+the footer was 3.5 mm from the edge)."""
+FOOTER = 4.0  # millimetres the footer takes under the cards
 
 
 def card_spells(
@@ -97,8 +98,8 @@ def cards_pages(spells: Sequence[Spell], paper: str = "a4") -> list[Page]:
             _card(page, spell, left + column * CARD_W, top + row * CARD_H)
         rows = -(-len(batch) // PER_ROW)
         # cut marks stop short of the paper's edge (``EDGE``)
-        across, above = min(6.0, left - EDGE), min(6.0, top - EDGE)
-        below = min(6.0, height - top - rows * CARD_H - EDGE)
+        across, above = min(6.0, left - EDGE), max(0.0, min(6.0, top - EDGE))
+        below = max(0.0, min(6.0, height - top - rows * CARD_H - EDGE))
         for row in range(rows + 1):
             page.line(
                 left - across,
