@@ -539,6 +539,7 @@ def test_a_backup_given_as_the_database_is_read_but_never_changed(crown) -> None
     assert "Thorn" in at_backup.ok("titan", "list")  # looking at one is harmless
     said = at_backup.refused("gold", "Thorn", "1")
     assert said.startswith(f"{backup} is a backup of {crown.db}, never changed: restore it")
+    assert at_backup.refused("restore", "1") == said  # it said it had no backups yet
     assert backup.read_bytes() == kept
     assert sorted(
         path.name for path in backup.parent.iterdir() if path.name.startswith(backup.name)

@@ -216,6 +216,7 @@ def restore_backup(db: Database, number: int) -> Restored:
     """Make backup ``number`` the database; the current file (even unreadable) is kept as a
     backup first, so nothing is ever lost by restoring. A backup dropped by a change saved
     meanwhile is looked up again: ``number`` counts from the newest at the time of restoring."""
+    db.not_a_backup()  # (whose own backups folder there is none)
     for _ in range(3):
         backup = backup_files.find_backup(db.path, number)
         try:

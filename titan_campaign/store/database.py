@@ -709,15 +709,9 @@ class Database:
         then leaves no file behind (no lock file, no folder); a file another program made
         meanwhile is not replaced. A file that is no database (a folder, a stranger's file) is
         refused before the lock is taken, so no lock file is left beside it; read again under
-        the lock, the same bytes are not parsed again (``_last``). A backup is refused: it is
-        restored, never changed where it is kept."""
-        original = backups.backed_up(self.path)
-        if original is not None:
-            raise StoreError(
-                f"{self.path} is a backup of {original}, never changed: restore it"
-                f" (titan-campaign --db {original} restore N), or copy it elsewhere and change"
-                " the copy"
-            )
+        the lock, the same bytes are not parsed again (``_last``). A backup is refused
+        (``not_a_backup``)."""
+        self.not_a_backup()
         if is_missing(self.path):
             session = self._open()
             yield session
@@ -736,6 +730,17 @@ class Database:
             yield session
             if session.changed:
                 self._commit(session)
+
+    def not_a_backup(self) -> None:
+        """StoreError if this file is a backup of a database: it is restored, never changed
+        where it is kept."""
+        original = backups.backed_up(self.path)
+        if original is not None:
+            raise StoreError(
+                f"{self.path} is a backup of {original}, never changed: restore it"
+                f" (titan-campaign --db {original} restore N), or copy it elsewhere and change"
+                " the copy"
+            )
 
     def _commit(self, session: Session) -> None:
         text = session.saved_text
