@@ -115,10 +115,12 @@ async def test_a_tabs_link_to_a_titan_or_campaign_not_found_says_what_its_addres
     for asked, said in (
         ({"open_titan": "Mira"}, "choose one with &campaign=NAME in the address"),
         ({"open_campaign": "Nope"}, 'no campaign named "Nope"'),
+        ({"open_titan": "Mira", "open_campaign": "Nope"}, 'no campaign named "Nope"'),
     ):
         app = TitanCampaignApp(db, **asked)  # type: ignore[arg-type]
         notes = Notes(app)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
         assert said in notes.text() and "--campaign" not in notes.text()
+        assert notes.text().count(said) == 1  # the Titan's look-up said it too: once
         assert notes.titles == [""]

@@ -317,10 +317,10 @@ class TitanCampaignApp(App[int]):
         opened = self._reopened
         if opened is None and self.open_campaign is not None:
             found = self.try_action(lambda: actions.find_campaign(self.db, self.open_campaign))
-            if isinstance(found, Refusal):
-                not_found = "\n".join(filter(None, (not_found, found.message)))
-            else:
+            if not isinstance(found, Refusal):
                 opened = found
+            elif found.message not in not_found:  # not said already by the Titan's look-up
+                not_found = "\n".join(filter(None, (not_found, found.message)))
         if not_found:  # nothing was being saved: no "Not saved" title
             if self.served:  # a tab's address names the campaign, not the command line
                 not_found = not_found.replace("--campaign NAME", "&campaign=NAME in the address")
@@ -828,6 +828,7 @@ class TitanCampaignApp(App[int]):
 
         if not isinstance(self.screen, MessageModal) or self.screen.heading != NOTES_TITLE:
             body = "\n\n".join(reversed(self.notes)) or "No notes yet."
+            self.clear_notifications()  # the note cut short would cover its whole text
             self.push_screen(MessageModal(NOTES_TITLE, body))
 
     def action_reference(self) -> None:
