@@ -172,7 +172,7 @@ async def test_the_field_being_typed_in_stays_on_the_screen_when_it_is_resized(
         for size in ((60, 15), (120, 40), (60, 15)):
             await pilot.resize_terminal(*size)
             form = app.screen.query_one("#game-form")
-            for _ in range(20):  # laid out, then scrolled once laid out: on a busy machine, later
+            for _ in range(40):  # laid out, then scrolled once laid out: on a busy machine, later
                 await pilot.pause(0.05)
                 if form.region.contains_region(score.region):
                     break

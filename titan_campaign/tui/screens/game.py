@@ -429,7 +429,10 @@ class RecordGameScreen(Screen[None]):
 
     def _fit(self) -> None:
         self.fit_headings()
-        self.call_after_refresh(self._focused_in_view)  # once laid out as they fit
+        self._refocus()  # once laid out as they fit
+
+    def _refocus(self) -> None:
+        self.call_after_refresh(self._focused_in_view)
 
     def _focused_in_view(self) -> None:
         """The field being typed in stays on the screen at a new size (rows stacked or
@@ -441,9 +444,11 @@ class RecordGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show_headings(full=False)  # the row's width is known once laid out (on_resize)
         # the form's scroll bar, shown or gone once the rows are laid out, takes their width
-        self.watch(
-            self.query_one("#game-form"), "show_vertical_scrollbar", self.on_resize, init=False
-        )
+        form = self.query_one("#game-form")
+        self.watch(form, "show_vertical_scrollbar", self.on_resize, init=False)
+        # rows stacked or unstacked change what the form holds: the field typed in is shown
+        # again once they are laid out, however late that is on a busy computer
+        self.watch(form, "virtual_size", self._refocus, init=False)
         self.show_number()
         for number in range(1, len(self.states) + 1):
             self.preview(number)
