@@ -676,3 +676,7 @@ async def test_the_game_form_warns_of_base_xp_unspent_before_the_first_game(
         await results(pilot, "w", "l")
         eve = rendered(app.screen.query_one("#award-2"))
         assert "50 XP" in eve and eve.endswith("before its first game (R2)")
+        app.screen.query_one("#titan-2 #score", Input).value = "-5"  # a mistake: still said
+        await pilot.pause()
+        eve = rendered(app.screen.query_one("#award-2"))
+        assert eve.startswith("  ! ") and eve.endswith("before its first game (R2)")

@@ -502,20 +502,21 @@ class RecordGameScreen(Screen[None]):
         if row.state.archived:
             shown.update(plain(f"  ! {row.state.name}: {ARCHIVED}"))
             return
+        unspent = row.state.unspent_base_xp  # said under every line: the row keeps its height
+        warning = (
+            f"\n  ! {unspent} base XP still to spend before its first game (R2)" if unspent else ""
+        )
         try:
             outcome = row.outcome()
         except ShapeError as error:
             problems = field_problems(error, LABELS)
-            shown.update(plain("  ! " + "; ".join(problems.values())))
+            shown.update(plain("  ! " + "; ".join(problems.values()) + warning))
             return
         name = shorten(row.state.name, 30)
         if outcome.scenario_xp and not self.query_one("#scenario", Input).value.strip():
-            shown.update(plain(f"  ! {name}: scenario XP comes with the scenario named (R8)"))
+            scenario = f"  ! {name}: scenario XP comes with the scenario named (R8){warning}"
+            shown.update(plain(scenario))
             return
-        unspent = row.state.unspent_base_xp  # said from the start: the row never grows
-        warning = (
-            f"\n  ! {unspent} base XP still to spend before its first game (R2)" if unspent else ""
-        )
         if row.result is None:
             won = actions.award_for(row.state, row.outcome("won")).total
             lost = actions.award_for(row.state, row.outcome("lost")).total
