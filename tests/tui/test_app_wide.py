@@ -195,7 +195,7 @@ async def test_a_printout_saved_under_a_relative_name_says_the_folder_it_went_to
         await pilot.pause()
         app.screen.query_one("#print-path", Input).value = "card.pdf"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert f"Written to {tmp_path / 'card.pdf'}" in notes.text()
     assert (tmp_path / "card.pdf").read_bytes().startswith(b"%PDF")
 

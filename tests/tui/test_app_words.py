@@ -21,7 +21,7 @@ from titan_campaign.tui.screens.goal import _pairs
 from titan_campaign.tui.screens.progress import ProgressScreen
 from titan_campaign.tui.screens.sheet import goal_panel
 
-from .conftest import CAMPAIGN, Notes, rendered, screen_text
+from .conftest import CAMPAIGN, PRINTING, Notes, rendered, screen_text
 
 
 def test_a_bonus_swap_for_an_air_spell_reads_an_air_level_1() -> None:
@@ -106,7 +106,7 @@ async def test_printing_to_an_empty_path_asks_for_a_file_name(example_db: Path) 
         await pilot.pause()
         app.screen.query_one("#print-path", Input).value = "  "
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
     said = notes.text()
     assert "Is a directory" not in said
     assert "Type the file to save the printout in" in said

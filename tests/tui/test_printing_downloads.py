@@ -133,16 +133,16 @@ async def test_on_the_desktop_printing_over_an_existing_file_asks_first(
         await pilot.pause()
         app.screen.query_one("#print-path", Input).value = str(target)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert isinstance(app.screen, ConfirmModal)  # replace thorn.pdf?
         await pilot.press("escape")  # no
         await pilot.pause()
         assert isinstance(app.screen, PrintModal)  # the form stays, as typed
         assert target.read_bytes() == b"the printout of last week"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         await pilot.press("y")  # yes, replace it
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert isinstance(app.screen, SheetScreen)
     assert target.read_bytes().startswith(b"%PDF")
 
@@ -183,7 +183,7 @@ async def test_on_the_desktop_a_printout_never_replaces_the_database(
         await pilot.pause()
         app.screen.query_one("#print-path", Input).value = str(example_db)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert not isinstance(app.screen, ConfirmModal)  # never asked whether to replace it
         assert isinstance(app.screen, PrintModal)  # refused at once: the form stays
         assert "is the campaign database" in notes.text()
@@ -206,7 +206,7 @@ async def test_on_the_desktop_printing_into_a_missing_folder_asks_to_make_it(
         assert isinstance(app.screen, ConfirmModal)  # make the folder printouts?
         assert "printouts" in rendered(app.screen.query_one("#question"))
         await pilot.press("y" if yes else "enter")  # Enter: the answer focused, No
-        await pilot.pause()
+        await pilot.pause(PRINTING)
         assert isinstance(app.screen, SheetScreen if yes else PrintModal)
         if not yes:  # said: the dialog closing alone looked as if it had been printed
             assert "Nothing was written: the folder was not made." in notes.text()
