@@ -52,10 +52,10 @@ def merge_tables(
 ) -> Merged:
     """Merge a copy's checked tables (``read_copy``), as ``merge_copy`` does."""
     try:
-        check_refused(db.path)
+        found = check_refused(db.path) or {}
     except StoreError as error:
         raise StoreError(f"{error}: mend it or move it away; nothing merged") from None
-    known, kept, ids = refused_before(db.path), kept_deleted(db.path), refused_ids(db.path)
+    known, kept, ids = refused_before(found), kept_deleted(found), refused_ids(found)
     if dry_run:
         with db.reading() as session:
             merged = merge_into(session, tables, source, known, kept, ids)

@@ -772,10 +772,9 @@ def _refusal(what: str, kept: Any) -> str:
     return json.dumps([what, kept], sort_keys=True, ensure_ascii=False)
 
 
-def _refusals_in_force(database: Path) -> list[dict[str, Any]]:
-    """The refusals kept in the file beside the database, but for those of a merge undone
-    since."""
-    found = _refused_data(database) or {}
+def _refusals_in_force(found: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The refusals kept in the file of refused changes (``found``, as ``check_refused``
+    reads it), but for those of a merge undone since."""
     entries = found.get("refused")
     return [
         e
@@ -784,16 +783,16 @@ def _refusals_in_force(database: Path) -> list[dict[str, Any]]:
     ]
 
 
-def refused_before(database: Path) -> set[str]:
-    """The refusals kept in the file beside the database (``_refusal``)."""
-    return {_refusal(str(e.get("what")), e.get("change")) for e in _refusals_in_force(database)}
+def refused_before(found: Mapping[str, Any]) -> set[str]:
+    """The refusals kept in the file of refused changes (``_refusal``)."""
+    return {_refusal(str(e.get("what")), e.get("change")) for e in _refusals_in_force(found)}
 
 
-def refused_ids(database: Path) -> set[str]:
+def refused_ids(found: Mapping[str, Any]) -> set[str]:
     """The ids of the changes earlier merges refused (``_refusals_in_force``)."""
     return {
         str(e["change"]["id"])
-        for e in _refusals_in_force(database)
+        for e in _refusals_in_force(found)
         if isinstance(e.get("change"), dict) and e["change"].get("id")
     }
 
@@ -826,10 +825,9 @@ def check_refused(database: Path) -> dict[str, Any] | None:
     return found
 
 
-def kept_deleted(database: Path) -> set[str]:
+def kept_deleted(found: Mapping[str, Any]) -> set[str]:
     """The campaigns merges kept deleted, against each copy's version of them (``_kept_key``),
-    as remembered beside the database, in its file of refused changes."""
-    found = _refused_data(database) or {}
+    as remembered beside the database, in its file of refused changes (``found``)."""
     entries = found.get("kept_deleted")
     return {str(e) for e in (entries if isinstance(entries, list) else []) if isinstance(e, str)}
 
