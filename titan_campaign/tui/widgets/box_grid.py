@@ -156,10 +156,14 @@ class BoxGrid(Widget, can_focus=True):
     def watch_cursor(self) -> None:
         self.refresh(layout=True)  # the hint below may take another number of lines
 
+    def _page(self) -> ScrollableContainer | None:
+        """The scrolling page the grid is in (the sheet), if any."""
+        return next((w for w in self.ancestors if isinstance(w, ScrollableContainer)), None)
+
     def show_cursor(self) -> None:
         """The page scrolled to the cursor's row and the hint under the grid, when the keys
         moved it off the screen (space would check a box the player cannot see)."""
-        page = next((w for w in self.ancestors if isinstance(w, ScrollableContainer)), None)
+        page = self._page()
         if page is None or not self.has_focus:
             return
         hint = self.hint(self.content_size.width).plain
@@ -195,7 +199,7 @@ class BoxGrid(Widget, can_focus=True):
         if isinstance(above, BoxGrid) and above.region.bottom <= self.region.y:
             above.focus_row(len(above.rows) - 1)
             return
-        page = next((w for w in self.ancestors if isinstance(w, ScrollableContainer)), None)
+        page = self._page()
         if page is not None:
             page.scroll_home(animate=False)
 
@@ -223,7 +227,7 @@ class BoxGrid(Widget, can_focus=True):
         """Whether the cursor's row is on the screen; if not (the page scrolled away with End
         or the wheel), it is brought back into view and the key does nothing else: space
         bought a box the player could not see."""
-        page = next((w for w in self.ancestors if isinstance(w, ScrollableContainer)), None)
+        page = self._page()
         row = self.content_region.y + 1 + self.cursor
         seen = bool(self.region) and (
             page is None or page.content_region.y <= row < page.content_region.bottom
