@@ -725,8 +725,9 @@ def _stdout() -> TextIO:
 
 def _print_text(text: str) -> None:
     """Plain text for pipes and files; on a terminal, rich adds bold headings."""
-    if not _stdout().isatty():
-        _stdout().write(text)
+    out = _stdout()
+    if not out.isatty():
+        out.write(text)
         return
     from rich.console import Console
     from rich.text import Text

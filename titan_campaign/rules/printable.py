@@ -20,13 +20,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+_BLANK = "\u115f\u1160\u3164\uffa0\u2800"
+"""Letters and signs that show nothing (the Hangul fillers, the blank Braille cell)."""
 _OTHERS = (
     "\u2028\u2029"  # line and paragraph separators
     "\u202a-\u202e\u2066-\u2069"  # direction embeddings, overrides and isolates
     "\u200e\u200f\u061c"  # direction marks
     "\u200b\u2060\ufeff\u180e\u2061-\u2064"  # zero-width spaces, joiners and operators
     "\u00ad\u034f\u17b4\u17b5\U0001d173-\U0001d17a\U000e0001"  # soft hyphen, other unseen
-    "\u115f\u1160\u3164\uffa0\u2800"  # Hangul fillers and the blank Braille cell: show nothing
+    f"{_BLANK}"  # letters and signs that show nothing
     "\ufff9-\ufffb\U0001bca0-\U0001bca3"  # annotation and shorthand format controls
 )
 _UNPRINTABLE = re.compile(f"[\x00-\x1f\x7f-\x9f{_OTHERS}]")
@@ -44,8 +46,6 @@ JOINERS = "\u200c\u200d"
 """The zero-width non-joiner and joiner, inside Persian and Indic words and emoji (a family,
 a rainbow flag): Python does not call them printable, but they are printed as typed."""
 
-_BLANK_LOOKING = frozenset("\u2800\u115f\u1160\u3164\uffa0")
-"""Letters and signs that show nothing (the blank Braille cell, the Hangul fillers)."""
 
 _kept_text: ContextVar[bool] = ContextVar("kept_text", default=False)
 
@@ -112,6 +112,4 @@ def kept_text() -> Iterator[None]:
 def looks_blank(text: str) -> bool:
     """Whether ``text`` shows nothing a reader can see: only spaces, joiners, marks or blank
     signs (a name of one zero-width joiner, or of an accent alone)."""
-    return not any(
-        unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK_LOOKING for ch in text
-    )
+    return not any(unicodedata.category(ch)[0] in "LNPS" and ch not in _BLANK for ch in text)
