@@ -351,14 +351,19 @@ async def test_a_pick_list_on_a_short_screen_keeps_its_highlight_in_sight(
         assert visible.y <= picks.region.y and picks.region.bottom <= visible.bottom
 
 
+def thorn_with_spells_to_pick(tmp_path: Path) -> tuple[Path, TitanCampaignApp]:
+    """Thorn with Water level 1 and its spell pick to make, his sheet open."""
+    events: list[Event] = [won_game(1, scenario_xp=500), SchoolGained(school="water", level=1)]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", events)])
+    return db, TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+
+
 async def test_a_click_on_a_pick_shows_its_rules_text_and_a_second_click_picks_it(
     tmp_path: Path,
 ) -> None:
     """One click on a spell in the list learned it: a player using the mouse never saw the
     rules text shown below for the highlighted entry before choosing."""
-    events: list[Event] = [won_game(1, scenario_xp=500), SchoolGained(school="water", level=1)]
-    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", events)])
-    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    db, app = thorn_with_spells_to_pick(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
         await pilot.pause()
@@ -382,9 +387,7 @@ async def test_one_click_on_the_entry_highlighted_as_the_list_opens_picks_nothin
 ) -> None:
     """The list opens with its first entry highlighted: one click on it learned that spell,
     though a click on any other entry only showed its rules text. Two clicks pick it."""
-    events: list[Event] = [won_game(1, scenario_xp=500), SchoolGained(school="water", level=1)]
-    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", events)])
-    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    db, app = thorn_with_spells_to_pick(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
         await pilot.pause()
