@@ -1141,6 +1141,42 @@ def test_a_titan_both_renamed_keeps_the_first_name_given_the_other_is_refused(
     assert "gold +2" in history(copies.ann, "Oskar")[-1]
 
 
+def test_what_both_copies_did_alike_comes_in_once_and_nothing_is_refused(copies: Copies) -> None:
+    """Ann and Bo each renamed Mira "Mirabel", archived Osk and gave Thorn to Dee: the merge
+    called Bo's three changes refused (Mira "renamed meanwhile", Osk "already archived"),
+    and kept them in the refused file, though nothing of them was lost."""
+    for who in (copies.ann, copies.bo):
+        copies.on(who, "titan", "rename", "Mira", "Mirabel")
+        copies.on(who, "titan", "archive", "Osk")
+        copies.on(who, "titan", "player", "Thorn", "Dee")
+    said = copies.merge()
+    assert "refused" not in said
+    for line in ("Mira: renamed Mirabel", "Osk: archived (dead", "Thorn: now played by Dee"):
+        assert f"= {line}" in said and "(made alike on both copies: once is enough)" in said
+    assert not (copies.ann.db.parent / "campaigns.json.refused.json").exists()
+    into_bo = copies.merge(copies.bo, copies.ann)
+    assert "refused" not in into_bo
+    assert sheets(copies.ann.db) == sheets(copies.bo.db)
+    assert "Mirabel (Bo)" in copies.ann.ok("titan", "list")
+    assert "nothing to merge" in copies.merge()
+
+
+def test_a_change_refused_as_made_to_an_archived_titan_says_to_enter_it_again(
+    copies: Copies,
+) -> None:
+    """The rules' own advice, to bring the Titan back first, led a group to restore Osk and
+    merge again: the game stayed refused, and Thorn's and Mira's award never came in."""
+    copies.on(copies.ann, "titan", "archive", "Osk")
+    copies.on(copies.bo, "gold", "Osk", "15")
+    said = copies.merge()
+    assert (
+        "refused: Osk: gold +15: Osk is archived; to have this change, bring the Titan back"
+        " and enter it again" in said
+    )
+    assert "bring the Titan back first" not in said
+    assert "enter one again if you still want it (no merge brings it in)" in said
+
+
 def test_a_campaign_deleted_on_one_copy_stays_deleted_after_the_merge(copies: Copies) -> None:
     """A delete is a recorded fact (``test_merge_deletes`` has the same in separate
     processes): the merge keeps the campaign deleted, and the other copy's other changes come in."""

@@ -141,10 +141,13 @@ def test_changes_the_deleting_copy_never_saw_are_kept_whole_in_the_refused_file(
     ann.ok("campaign", "delete", "Side Quest", "--yes")
     said = ann.ok("merge", str(bo.db))
     assert 'campaign "Side Quest" stays deleted' in said and "1 refused" in said
+    # the refusal names the campaign and the change to enter again
+    assert 'refused: the whole campaign "Side Quest": deleted here' in said
+    assert "1 change in it that the delete never saw: Kel: gold +3" in said
     assert ann.campaigns() == ["The Iron Crown"]
     kept = json.loads(ann.db.with_name("campaigns.json.refused.json").read_text())
     [entry] = kept["refused"]
-    assert entry["what"] == "the whole campaign" and entry["campaign"] == "Side Quest"
+    assert entry["what"] == 'the whole campaign "Side Quest"' and entry["campaign"] == "Side Quest"
     assert any(change["text"] == "Kel: gold +3" for change in entry["change"]["changes"])
 
 

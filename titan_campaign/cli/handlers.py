@@ -840,10 +840,15 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
         print(f"  + {line}")
     for line in (*merged.judged, *merged.deletes, *merged.differs):
         print(f"  {line}")
+    for line in merged.alike:
+        print(f"  = {line} (made alike on both copies: once is enough)")
     for refused in merged.refused:
         print(f"  refused: {refused.what}: {refused.reason}")
     if merged.refused and not dry_run:
-        print(f"  refused changes are kept whole in {shown(str(actions.refused_file(db.path)))}")
+        print(
+            f"  refused changes are kept whole in {shown(str(actions.refused_file(db.path)))}:"
+            " enter one again if you still want it (no merge brings it in)"
+        )
     if merged.unchanged and not merged.brings_nothing:
         print(
             "  nothing comes in: the database stays as it is (no merge to undo)"

@@ -85,9 +85,12 @@ NO_CREATION = "a Titan's history must start with its creation"
 """Refused: an event of a Titan that has not joined (its joining undone, say)."""
 
 
+BRING_BACK = "bring the Titan back first (x on the roster, or titan restore on the command line)"
+
+
 def archived_refusal(name: str) -> str:
     """Why a change to an archived Titan is refused, and how to bring it back."""
-    return f"{name} is archived; bring the Titan back first (x on the roster, or titan restore on the command line)"
+    return f"{name} is archived; {BRING_BACK}"
 
 
 def _spend(state: TitanState, what: str) -> TitanState:

@@ -25,22 +25,29 @@ from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import (
     SHORT,
+    Archived,
     Created,
     Event,
     GameCorrected,
     GameOutcome,
     GameRecorded,
     GameRemoved,
+    PlayerChanged,
     Renamed,
+    Unarchived,
 )
 from ..rules.game_log import entry_text
 from ..rules.names import name_key, quoted
 from ..rules.printable import kept_text
-from ..rules.titan import NO_CREATION
+from ..rules.titan import BRING_BACK, NO_CREATION
 from .database import Database, Session, Stored, now_iso
 from .documents import EXPORT_FORMAT, REFUSED_FORMAT, change_to_doc
 from .exchange import ExportFile, check_export, export_tables, read_export
 from .files import StoreError, parse_json, read_bytes, write_atomically
+
+AFTER_BRINGING_BACK = "to have this change, bring the Titan back and enter it again"
+"""What to do with a change refused as made to an archived Titan (the rules' own advice, to
+bring the Titan back first, would not bring it in)."""
 
 
 class Refused(NamedTuple):
@@ -77,6 +84,8 @@ class Merged(NamedTuple):
     order made (a Wisdom box the other copy bought before the game, R8)."""
     differs: tuple[str, ...] = ()
     """Changes both copies hold under one id whose documents differ (a hand edit of one)."""
+    alike: tuple[str, ...] = ()
+    """Changes both copies made alike (each renamed Osk "Oskar"): the one made first stands."""
 
     @property
     def brings_nothing(self) -> bool:
@@ -249,6 +258,8 @@ class _Replay:
             for change_id in self.picked
         }
         self.brought: list[str] = []
+        self.alike: list[str] = []
+        """Changes made alike on both copies (``_already_so``): the later made is no change."""
         self.named = {"mine": _names_before(mine), "theirs": _names_before(theirs)}
         self.names = {"mine": mine.names(), "theirs": theirs.names()}
         self.entries = {"mine": _entries_before(mine), "theirs": _entries_before(theirs)}
@@ -387,13 +398,18 @@ class _Replay:
                     undone_at="",
                     dropped=self.dropped_by[change_id],
                 )
+                if change_id not in self.both and _already_so(campaign, made_change):
+                    self.alike.append(self._said(change, side))
+                    continue
                 try:
                     self._check_renamed(campaign, side, made_change, change.events)
                     if change_id not in self.both:
                         self._check_corrected(campaign, side, made_change, change.events)
                     campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
                 except RuleError as error:
-                    reason = str(error)
+                    # a change the merge refuses stays refused: bringing the Titan back
+                    # first does not bring it in (a merge never brings it in again)
+                    reason = str(error).replace(BRING_BACK, AFTER_BRINGING_BACK)
                     if reason == NO_CREATION:
                         where = "this copy" if side == "theirs" else "the other copy"
                         reason = f"the Titan's joining was undone meanwhile on {where}"
@@ -507,6 +523,30 @@ class _Replay:
             mine = side == "mine" and change.id not in self.both
             what = self._said(change, side, "made on this copy: taken back" if mine else "")
         self.refused.append(Refused(campaign.name, what, reason, _kept(change)))
+
+
+def _already_so(campaign: Campaign, change: Change) -> bool:
+    """Whether ``change`` only sets what ``campaign`` holds already: the other copy renamed the
+    campaign or a Titan alike, archived the Titan or brought it back, or gave it the same
+    player. Made on both copies, it is no change the second time, and nothing to refuse."""
+    if change.campaign_renamed:
+        return not change.events and change.campaign_renamed[1] == campaign.name
+    if not change.events or not change.events.keys() <= campaign.histories.keys():
+        return False
+    for tid, added in change.events.items():
+        state = campaign.state(tid)
+        for event in added:
+            if isinstance(event, Renamed):
+                already = event.name == state.name
+            elif isinstance(event, PlayerChanged):
+                already = event.player == state.player
+            elif isinstance(event, Archived | Unarchived):
+                already = state.archived == isinstance(event, Archived)
+            else:
+                return False
+            if not already:
+                return False
+    return True
 
 
 def _said(change: Change, names: Mapping[int, str], note: str = "") -> str:
@@ -750,13 +790,21 @@ def _seen(campaign: Campaign, deletion: Mapping[str, Any]) -> list[str]:
 def _unseen(campaign: Campaign, deletion: Mapping[str, Any], why: str) -> list[Refused]:
     """The campaign, kept whole as refused, when it holds changes the copy that deleted it
     never saw (made after its latest change then): nothing typed is lost."""
-    unseen = len(campaign.changes) - len(_seen(campaign, deletion))
+    seen = set(_seen(campaign, deletion))
+    unseen = [change.text for change in campaign.changes if change.id not in seen]
     if not unseen:
         return []
     kept: dict[str, Any] = {"name": campaign.name, "base_xp": campaign.base_xp}
     kept["changes"] = [change_to_doc(0, c) for c in campaign.changes]
-    reason = f"{why}; {unseen} change{'' if unseen == 1 else 's'} in it that the delete never saw"
-    return [Refused(campaign.name, "the whole campaign", reason, kept)]
+    listed = "; ".join(unseen[:3]) + ("; ..." if len(unseen) > 3 else "")
+    count = f"{len(unseen)} change{'' if len(unseen) == 1 else 's'}"
+    reason = f"{why}; {count} in it that the delete never saw: {listed}"
+    return [Refused(campaign.name, _whole(campaign.name), reason, kept)]
+
+
+def _whole(name: str) -> str:
+    """A whole campaign refused, as a merge says it (two refused at once are told apart)."""
+    return f"the whole campaign {quoted(name)}"
 
 
 def _campaign_ids(session: Session) -> dict[str, Stored]:
@@ -888,6 +936,7 @@ def merge_into(
     deletes: list[str] = []
     judged: list[str] = []
     differs: list[str] = []
+    alike: list[str] = []
     kept_now: list[str] = []
     for campaign_id, here in mine_by_id.items():  # deleted on the other copy
         deletion = theirs_deleted.get(campaign_id)
@@ -919,6 +968,7 @@ def merge_into(
     for campaign_id, (replay, merged) in replayed.items():
         stored = both[campaign_id]
         brought.extend(replay.brought)
+        alike.extend(replay.alike)
         differs.extend(replay.differs)
         judged.extend(_judged_again(stored.campaign, merged))
         refused.extend(replay.refused)
@@ -955,7 +1005,9 @@ def merge_into(
         except RuleError as error:
             kept = {"name": other_campaign.name, "base_xp": other_campaign.base_xp}
             kept["changes"] = [change_to_doc(0, c) for c in other_campaign.changes]
-            refused.append(Refused(other_campaign.name, "the whole campaign", str(error), kept))
+            refused.append(
+                Refused(other_campaign.name, _whole(other_campaign.name), str(error), kept)
+            )
             continue
         changes = tuple(c._replace(number=None) for c in other_campaign.changes)
         session.save(added, other_campaign.with_changes(changes), "")
@@ -980,6 +1032,7 @@ def merge_into(
         tuple(kept_now),
         judged=tuple(judged),
         differs=tuple(differs),
+        alike=tuple(alike),
     )
     session.saved_text = result.text
     after = {table: session.tables.get(table, {}) for table in before}

@@ -40,12 +40,16 @@ def merge_preview(merged: actions.Merged) -> str:
     if len(merged.brought) > SHOWN:
         lines.append(f"  ... and {len(merged.brought) - SHOWN} more")
     lines.extend(f"  {line}" for line in (*merged.judged, *merged.deletes, *merged.differs))
+    lines.extend(f"  = {line} (made alike on both copies: once is enough)" for line in merged.alike)
     for refused in merged.refused[:SHOWN]:
         lines.append(f"  refused: {refused.what}: {refused.reason}")
     if len(merged.refused) > SHOWN:
         lines.append(f"  ... and {len(merged.refused) - SHOWN} more refused")
     if merged.refused:
-        lines.append("Refused changes are kept whole beside the database.")
+        lines.append(
+            "Refused changes are kept whole beside the database: enter one again if you still"
+            " want it (no merge brings it in)."
+        )
     if merged.unchanged:
         lines.append("Nothing comes in: the database stays as it is (no merge to undo).")
     else:
