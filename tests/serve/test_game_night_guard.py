@@ -73,6 +73,19 @@ async def test_a_foreign_host_name_gets_no_page_and_no_ticket(tmp_path: Path, ho
         assert server._tickets == {}
 
 
+@pytest.mark.parametrize("query", ["titan=%00", "campaign=Iron%00Crown", "titan=Thorn&campaign=%00"])
+async def test_an_address_naming_a_titan_with_a_nul_gets_a_page_saying_so_and_no_tab(
+    tmp_path: Path, query: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Such a tab's app could not be started: the host's console showed a traceback."""
+    async with serving(tmp_path / "c.json", "127.0.0.1", None) as (server, client):
+        response = await client.get(f"/?{query}")
+        assert response.status == 400
+        assert "No Titan or campaign has the name this address gives" in await response.text()
+        assert server._tickets == {}
+    assert "Traceback" not in capsys.readouterr().err
+
+
 async def test_the_right_name_on_the_wrong_port_is_foreign_too(tmp_path: Path) -> None:
     async with serving(tmp_path / "c.json", "127.0.0.1", None) as (_, client):
         response = await client.get("/", headers={"Host": f"127.0.0.1:{client.port + 1}"})

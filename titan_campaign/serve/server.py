@@ -164,16 +164,24 @@ class GameNightServer(Server):
             raise web.HTTPForbidden(
                 text=phone_page(
                     f"{wrong}This game night needs its link with the token: scan the QR code or "
-                    "copy the link that `titan-campaign serve` printed."
+                    "copy the link that titan-campaign serve printed."
                 ),
                 content_type="text/html",
             )
         if self.full():
             full = phone_page(FULL.format(tabs=plural(len(self._tabs), "tab")))
             raise web.HTTPServiceUnavailable(text=full, content_type="text/html")
-        ticket = secrets.token_urlsafe(16)
         titan = request.query.get("titan", "").strip() or None
         campaign = request.query.get("campaign", "").strip() or self.campaign
+        if "\0" in f"{titan}{campaign}":  # no name holds one, nor can a tab's app be given it
+            raise web.HTTPBadRequest(
+                text=phone_page(
+                    "No Titan or campaign has the name this address gives: open the link the"
+                    " host printed, or the game night's page and pick the Titan there."
+                ),
+                content_type="text/html",
+            )
+        ticket = secrets.token_urlsafe(16)
         self._tickets[ticket] = TabStart(campaign, titan)
         while len(self._tickets) > MAX_TICKETS:
             self._tickets.popitem(last=False)
