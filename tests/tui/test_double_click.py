@@ -14,7 +14,7 @@ from titan_campaign.rules.events import AbilityBought
 from titan_campaign.rules.spells import SCHOOLS
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.choices import TitanPickModal
-from titan_campaign.tui.screens.forms import PickModal
+from titan_campaign.tui.screens.forms import Choice, PickModal
 from titan_campaign.tui.screens.game import RecordGameScreen
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
@@ -95,3 +95,35 @@ async def test_a_double_click_on_the_highlighted_school_takes_it_once_and_keeps_
         await pilot.pause()
         assert [type(screen) for screen in app.screen_stack[-2:]] == [SheetScreen, TitanPickModal]
     assert stored(db, "Max").schools == {**dict.fromkeys(SCHOOLS, 0), "water": 1}
+
+
+async def test_a_pick_list_stays_under_the_pointer_whichever_entrys_rules_text_shows(
+    tmp_path: Path,
+) -> None:
+    """The dialog is centred: an entry whose rules text was a line longer than the first's
+    made it taller, moving the list up a row under the pointer, and the second click on Mass
+    Strength highlighted Mass Invisibility instead of picking it."""
+    db = build_db(tmp_path / "campaigns.json", 100, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    choices = [
+        Choice("short", "Short", "One line of rules."),
+        Choice("long", "Long", "Many lines of rules. " * 25),
+        Choice("mid", "Mid", "A few lines of rules. " * 8),
+    ]
+    picked: list[str | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(PickModal("Pick one", choices), picked.append)
+        await pilot.pause()
+        await pilot.pause()
+        picks = app.screen.query_one("#picks", OptionList)
+        top = picks.region.y
+        for index in (1, 2, 0):
+            x, y = picks.region.x + 2, picks.region.y + 1 + index
+            _press_and_release(app, x, y)  # a first click: its rules text shows
+            await pilot.pause()
+            await pilot.pause()
+            assert picks.highlighted == index and picks.region.y == top
+        _press_and_release(app, x, y)  # the second click on it picks it
+        await pilot.pause()
+        await pilot.pause()
+    assert picked == ["short"]

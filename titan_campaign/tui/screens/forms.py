@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -584,6 +585,18 @@ class PickModal(FormModal):
         moved out of sight: Enter picked a spell the player never saw)."""
         room = self.query_one(FormBox).scrollable_content_region.height
         self.query_one("#picks", OptionList).styles.max_height = max(3, min(14, room - 2))
+        self._fit_detail()
+
+    def _fit_detail(self) -> None:
+        """The rules text as tall as the longest entry's, so that the dialog keeps its height
+        (centred on the screen, it moved the list under the pointer when one entry's text was
+        a line longer: a second click on an entry highlighted the next one)."""
+        detail = self.query_one("#pick-detail", Static)
+        width = detail.content_region.width
+        if width:
+            console = self.app.console
+            lines = max((len(Text(c.detail).wrap(console, width)) for c in self.choices), default=1)
+            detail.styles.min_height = lines + detail.styles.padding.top
 
     def _options(self) -> list[Option]:
         return [Option(plain(c.label), id=c.value, disabled=not c.enabled) for c in self.choices]
@@ -601,6 +614,7 @@ class PickModal(FormModal):
         self.query_one("#pick-detail", Static).update(
             plain(choices[picks.highlighted or 0].detail if choices else "Nothing to pick now.")
         )
+        self._fit_detail()
 
     def action_dismiss_form(self) -> None:
         self.dismiss(None)  # nothing typed to lose: a pick is made or put off
