@@ -270,3 +270,35 @@ async def test_keys_typed_just_before_a_click_land_where_they_were_typed(tmp_pat
                 break
         assert app.screen.query_one("#titan-1 #score", Input).value == "12"
         assert app.screen.query_one("#titan-2 #score", Input).value == "34"
+
+
+async def test_a_fields_problem_goes_as_the_field_is_typed_in(tmp_path: Path) -> None:
+    """"Titan name: required" stayed under the name typed since, and "Amount: a whole
+    number" under 60, until the next ctrl+s; the problem of a field not typed in stays."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        name_error = app.screen.query_one("#error-name")
+        assert name_error.display and "required" in rendered(name_error)
+        await pilot.press("V")
+        await pilot.pause()
+        assert not name_error.display
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "a")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, GoldModal)
+        form.query_one("#gold-note", Input).value = "n" * 201  # past the note's 200
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        amount, note = form.query_one("#error-amount"), form.query_one("#error-note")
+        assert amount.display and note.display
+        form.query_one("#gold-amount", Input).focus()
+        await pilot.press("6", "0")
+        await pilot.pause()
+        assert not amount.display and note.display

@@ -295,6 +295,16 @@ class FormModal(Dialog[object]):
 
     # --- saving ------------------------------------------------------------------------
 
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def field_changed(self, event: Input.Changed | Select.Changed | Checkbox.Changed) -> None:
+        """A field's problem goes as the field is changed (it stayed under a name typed in
+        since, until the next save)."""
+        for error in self.query(".field-error").results(Static):
+            if error.display and _field_of(error) is event.control:
+                error.display = False
+
     def show_problems(self, problems: Mapping[str, str]) -> None:
         """Each problem beside its field (``GENERAL``: above the buttons); the rest cleared."""
         for error in self.query(".field-error").results(Static):
