@@ -45,6 +45,12 @@ REFUSED = [
         "charges: 1 or more, as an item with none left leaves play (R11)",
     ),
     (("undo", "Thorn"), "no change to undo but joining the campaign"),
+    # an empty name was read as no name: the file's latest change was undone, and an empty
+    # --charisma saved a plan of no picks
+    (("undo", "--campaign", ""), 'no campaign named ""'),
+    (("redo", "--campaign", ""), 'no campaign named ""'),
+    (("plan", "Thorn", "--charisma", ""), "--charisma: names no creature"),
+    (("plan", "Thorn", "--upgrade", " , "), "--upgrade: names no creature"),
     (
         ("award", "Thorn", "--result", "won", "--survivors", "Titan,Goblin"),
         'no character named "Goblin"',

@@ -613,7 +613,7 @@ def _undo_of(args: Namespace, db: Database) -> actions.TitanRef | actions.Campai
     latest change (or the only campaign's)."""
     if args.titan:
         return _titan(args, db)
-    return _campaign_ref(args, db) if _campaign(args) else None
+    return None if _campaign(args) is None else _campaign_ref(args, db)
 
 
 def cmd_history(args: Namespace, db: Database) -> None:

@@ -97,7 +97,10 @@ SAME_MEANING = {
 
 
 def _names(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    if not names:  # an empty value set the plan to no picks at all, unsaid
+        raise argparse.ArgumentTypeError("names no creature: name them, separated by commas")
+    return names
 
 
 def _survivors(text: str) -> tuple[str, ...]:
