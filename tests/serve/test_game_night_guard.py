@@ -73,7 +73,9 @@ async def test_a_foreign_host_name_gets_no_page_and_no_ticket(tmp_path: Path, ho
         assert server._tickets == {}
 
 
-@pytest.mark.parametrize("query", ["titan=%00", "campaign=Iron%00Crown", "titan=Thorn&campaign=%00"])
+@pytest.mark.parametrize(
+    "query", ["titan=%00", "campaign=Iron%00Crown", "titan=Thorn&campaign=%00"]
+)
 async def test_an_address_naming_a_titan_with_a_nul_gets_a_page_saying_so_and_no_tab(
     tmp_path: Path, query: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -308,8 +308,9 @@ def test_a_campaign_each_copy_made_under_one_name_merged_both_ways_merges_again(
     copies: Copies,
 ) -> None:
     """Each copy made a campaign "Side", then each merged the other's copy: each brought the
-    other's in as "Side (2)", a rename of its own. Every later merge was refused whole ("a
-    campaign named Side (2) already exists"): the rename made later is refused instead."""
+    other's in as "Side (2)", so that Ann's Sif was in "Side" on her copy and in "Side (2)"
+    on Bo's. The one made first keeps the name in both merges; the renames to "Side (2)"
+    each merge made meet as the same rename made on both copies, and nothing is refused."""
     copies.on(copies.ann, "campaign", "new", "Side", "--base-xp", "0")
     copies.on(copies.ann, "titan", "add", "Sif", "--player", "Ann", "--campaign", "Side")
     copies.on(copies.bo, "campaign", "new", "Side", "--base-xp", "0")
@@ -318,12 +319,16 @@ def test_a_campaign_each_copy_made_under_one_name_merged_both_ways_merges_again(
     copies.merge()
     copies.ann.db.replace(copies.ann.db.with_name("ann-merged.json"))
     copies.ann.db.write_bytes(ann_before)
-    copies.merge(copies.bo, copies.ann)  # Bo merges Ann's copy as it was
+    into_bo = copies.merge(copies.bo, copies.ann)  # Bo merges Ann's copy as it was
+    assert 'campaign "Side" of this copy renamed "Side (2)": the other copy made its' in into_bo
     copies.ann.db.with_name("ann-merged.json").replace(copies.ann.db)
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+    assert {"Side/Sif", "Side (2)/Tor"} <= sheets(copies.ann.db).keys()
     copies.on(copies.bo, "gold", "Thorn", "6", "--campaign", "The Iron Crown")
     said = copies.merge()
-    assert "+ Thorn: gold +6" in said and "1 refused" in said, said
-    copies.merge(copies.bo, copies.ann)
+    assert "+ Thorn: gold +6" in said and "refused" not in said, said
+    assert "made alike on both copies" in said
+    assert "refused" not in copies.merge(copies.bo, copies.ann)
     assert sheets(copies.bo.db) == sheets(copies.ann.db)
     assert "nothing to merge" in copies.merge()
 

@@ -273,7 +273,7 @@ async def test_keys_typed_just_before_a_click_land_where_they_were_typed(tmp_pat
 
 
 async def test_a_fields_problem_goes_as_the_field_is_typed_in(tmp_path: Path) -> None:
-    """"Titan name: required" stayed under the name typed since, and "Amount: a whole
+    """ "Titan name: required" stayed under the name typed since, and "Amount: a whole
     number" under 60, until the next ctrl+s; the problem of a field not typed in stays."""
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo")

@@ -880,17 +880,45 @@ def kept_deleted(found: Mapping[str, Any]) -> set[str]:
     return {str(e) for e in (entries if isinstance(entries, list) else []) if isinstance(e, str)}
 
 
+def _free_name(session: Session, name: str) -> str:
+    """``name``, or "Side (2)" and on if a campaign here has it."""
+    taken = {name_key(stored.campaign.name) for stored in _campaign_ids(session).values()}
+    free, number = name, 1
+    while name_key(free) in taken:
+        number += 1
+        free = f"{name[: SHORT - 5]} ({number})"
+    return free
+
+
+def _made_later_here(
+    session: Session, campaign: Campaign, theirs: Collection[str]
+) -> Stored | None:
+    """This copy's own campaign of the name of ``campaign`` (one only the other copy has), if
+    it was made after it: each copy made a campaign of that name, and the one made first keeps
+    the name, whichever copy is merged into which."""
+    for campaign_id, stored in _campaign_ids(session).items():
+        here = stored.campaign
+        if campaign_id not in theirs and name_key(here.name) == name_key(campaign.name):
+            return stored if _moment(here.created) > _moment(campaign.created) else None
+    return None
+
+
+def _rename_made_later(session: Session, stored: Stored) -> str:
+    """This copy's campaign renamed "Side (2)" (``_made_later_here``), as a change of its log
+    that the other copy makes too when it merges this file; what the merge says of it."""
+    old = stored.campaign.name
+    name = _free_name(session, old)
+    session.save(stored, stored.campaign.rename(name, now_iso()).campaign, "", names_judged=True)
+    return f'campaign "{old}" of this copy renamed "{name}": the other copy made its "{old}" first'
+
+
 def _add_campaign(
     session: Session, campaign: Campaign, campaign_id: str
 ) -> tuple[Stored, Campaign]:
     """A campaign only the other copy has, added here; if a campaign here has its name (each
     copy made one of that name), it comes in renamed "Side (2)", the rename a change of its
     own log, so that the other copy takes it too when it merges this file."""
-    taken = {name_key(stored.campaign.name) for stored in _campaign_ids(session).values()}
-    name, number = campaign.name, 1
-    while name_key(name) in taken:
-        number += 1
-        name = f"{campaign.name[: SHORT - 5]} ({number})"
+    name = _free_name(session, campaign.name)
     added = session.add_campaign(name, campaign.base_xp, campaign.created, campaign_id)
     if name != campaign.name:
         campaign = campaign.rename(name, now_iso()).campaign
@@ -1000,6 +1028,9 @@ def merge_into(
             )
             session.forget_deletion(campaign_id)
             seen = set(_seen(other_campaign, deletion))
+        later = _made_later_here(session, other_campaign, theirs_by_id.keys())
+        if later is not None:
+            brought.append(_rename_made_later(session, later))
         try:
             added, other_campaign = _add_campaign(session, other_campaign, campaign_id)
         except RuleError as error:
