@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import pytest
@@ -168,6 +169,62 @@ def test_a_printout_or_export_never_replaces_another_campaign_database(
     assert other.read_bytes() == before
     assert main(["export", "-o", "export.json"]) == 0  # an export, a printout: replaced as asked
     assert main(["export", "-o", "export.json"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("made", "argv", "kind"),
+    [
+        (
+            ["export", "-o", "copy.json"],
+            ["sheet", "Thorn", "-o", "copy.json"],
+            "a campaigns export",
+        ),
+        (
+            ["titan", "export", "Thorn", "-o", "copy.json"],
+            ["sheet", "Thorn", "--format", "json", "-o", "copy.json"],
+            "a Titan file",
+        ),
+        (
+            ["titan", "export", "Thorn", "-o", "copy.json"],
+            ["export", "-o", "copy.json"],
+            "a Titan file",
+        ),
+        (
+            ["export", "-o", "copy.json"],
+            ["titan", "export", "Thorn", "-o", "copy.json"],
+            "a campaigns export",
+        ),
+    ],
+)
+def test_a_printout_never_replaces_an_export_or_a_titan_file(
+    campaign: Path,
+    capsys: pytest.CaptureFixture[str],
+    made: list[str],
+    argv: list[str],
+    kind: str,
+) -> None:
+    """An export holds the campaigns' whole history (a copy a merge takes): `sheet -o` over it
+    replaced it with a printout, "(the file there replaced)"; a Titan file the same."""
+    assert main(made) == 0
+    before = (campaign / "copy.json").read_bytes()
+    capsys.readouterr()
+    assert main(argv) == 1
+    assert capsys.readouterr().err == (
+        f"error: copy.json is {kind}: choose another file (nothing written)\n"
+    )
+    assert (campaign / "copy.json").read_bytes() == before
+    assert main(made) == 0  # the same kind of file, written again: replaced as asked
+
+
+def test_a_printout_never_replaces_a_compressed_backup_copied_elsewhere(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    backup = campaign / "saved.json.gz"
+    backup.write_bytes(gzip.compress((campaign / "db.json").read_bytes()))
+    before = backup.read_bytes()
+    assert main(["sheet", "Thorn", "-o", str(backup)]) == 1
+    assert "is a campaign database" in capsys.readouterr().err
+    assert backup.read_bytes() == before
 
 
 def test_print_to_file_is_what_the_app_calls(campaign: Path) -> None:

@@ -9,6 +9,7 @@ never replaced by a file; a folder that does not exist is not made unless asked.
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -16,7 +17,7 @@ import stat
 import sys
 from pathlib import Path
 
-from .documents import stated_versions
+from .documents import brought_in_by, stated_versions
 from .files import AfterWrite, StoreError, write_atomically
 
 _STREAM = re.compile(r"/(?:dev/fd|proc/self/fd)/([0-9]{1,4})")
@@ -77,6 +78,10 @@ def write_output(
     except ValueError:
         raise StoreError(f"{path} is not a file name that can be written") from None
     _check_not_database(database, path, info)
+    if info is not None and stat.S_ISREG(info.st_mode):
+        kind = _kind_of(_read_start(path))
+        if kind is not None and kind != _kind_of(payload):
+            raise StoreError(f"{path} is {kind}: choose another file (nothing written)")
     if info is not None and not stat.S_ISREG(info.st_mode):
         if stat.S_ISDIR(info.st_mode):
             raise StoreError(f"{path} is a folder: name a file in it")
@@ -158,24 +163,49 @@ def _check_not_database(database: Path, path: Path, info: os.stat_result | None)
                 break
     if owned:
         raise StoreError(
-            f"{path} is the campaign database {database} or one of its files: "
-            "choose another file (nothing written)"
+            f"{path} is the campaign database {database} or one of its files (the names"
+            f" beginning {database.name}. are kept for them): choose another file (nothing written)"
         )
-    if info is not None and stat.S_ISREG(info.st_mode) and _is_a_database(path):
-        raise StoreError(
-            f"{path} is a campaign database (another group's, or a copy of this one): "
-            "choose another file (nothing written)"
-        )
+    if info is not None and stat.S_ISREG(info.st_mode) and _kind_of(_read_start(path)) == DATABASE:
+        raise StoreError(f"{path} is {DATABASE}: choose another file (nothing written)")
 
 
-def _is_a_database(path: Path) -> bool:
-    """Whether the file at ``path`` is a campaign database: JSON whose ``meta`` table states
-    its schema version (an export, a printout or anything else may be replaced)."""
+DATABASE = "a campaign database (another group's, or a copy of this one)"
+
+
+def _read_start(path: Path) -> bytes:
+    """The file's bytes, if it may be a file the program wrote as data (JSON, or a backup
+    compressed); else only its first bytes."""
     try:
         with open(path, "rb") as file:
-            return bool(stated_versions(json.loads(file.read())))
-    except (OSError, ValueError):
-        return False
+            start = file.read(2)
+            return start + file.read() if start[:1] == b"{" or start == GZIP else start
+    except OSError:
+        return b""
+
+
+GZIP = b"\x1f\x8b"
+
+
+def _kind_of(raw: bytes) -> str | None:
+    """What a file the program wrote as data is, in words (a database, a compressed backup of
+    one, an export, a Titan file, the changes a merge refused); None for any other file (a
+    printout, say, which a printout may replace; an export replaces only an export)."""
+    if raw[:2] == GZIP:
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError):
+            return None
+    if raw.lstrip()[:1] != b"{":
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    if stated_versions(data):
+        return DATABASE
+    found = brought_in_by(Path(), data)
+    return found[0] if found else None
 
 
 def _same_folder(one: Path, other: Path) -> bool:
