@@ -269,3 +269,18 @@ def test_the_app_hears_why_a_printout_is_refused(campaign: Path) -> None:
         print_to_file(db, what="cards", format="text", titan=find_titan(db, "Thorn"))
     with pytest.raises(RuleError, match="Mira knows no spells yet"):
         print_to_file(db, what="cards", format="pdf", titan=find_titan(db, "Mira"))
+
+
+def test_a_campaign_printout_names_a_titan_it_leaves_out_on_paper(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand edit broke Thorn's gold: the terminal said he was left out, but the pages did not:
+    the game log showed his game with Mira alone in it, and no winner."""
+    assert main(["game", "Thorn:won", "Mira:lost"]) == 0
+    assert main(["gold", "Thorn", "45"]) == 0
+    db = campaign / "db.json"
+    db.write_text(db.read_text().replace('"amount": 45', '"amount": "forty-five"'))
+    assert main(["print-campaign", "--format", "html", "-o", "camp.html"]) == 0
+    page = (campaign / "camp.html").read_text()
+    assert "Thorn cannot be read:" in page and "games are left out" in page
+    assert "warning: Thorn cannot be read" in capsys.readouterr().err

@@ -29,7 +29,7 @@ def campaign_pages(printout: CampaignPrint, paper: str = "a4") -> list[Page]:
         pages += sheet_pages(sheet, paper)
         if len(pages) % 2:
             pages.append(Page(width, height, f"{sheet.name} - Titan Character Sheet"))
-    return pages + game_log_pages(printout.name, printout.games, paper)
+    return pages + game_log_pages(printout.name, printout.games, paper, printout.unreadable)
 
 
 Line = tuple[str, bool, bool]
@@ -53,8 +53,15 @@ def _entries(game: GameLogEntry, width: float) -> list[list[Line]]:
     return entries
 
 
-def game_log_pages(campaign: str, games: Sequence[GameLogEntry], paper: str = "a4") -> list[Page]:
-    """The campaign's game log: every game by number, each Titan's entry and its award (R8)."""
+def game_log_pages(
+    campaign: str,
+    games: Sequence[GameLogEntry],
+    paper: str = "a4",
+    unreadable: Sequence[tuple[str, str]] = (),
+) -> list[Page]:
+    """The campaign's game log: every game by number, each Titan's entry and its award (R8).
+    A Titan left out as ``unreadable`` (name, problem) is named at its top: the paper says a
+    Titan is missing from the printout and from the games it played."""
     width, height = paper_size(paper)
     title = f"{campaign} - game log"
     flow = Flow(width, height, title, f"{campaign} - game log (continued)")
@@ -65,6 +72,13 @@ def game_log_pages(campaign: str, games: Sequence[GameLogEntry], paper: str = "a
     named = fit_text(campaign, room, size, bold=True)
     page.text(flow.x + flow.content, MARGIN + 5, named, size, bold=True, align="right")
     flow.y = MARGIN + 10
+    for name, problem in unreadable:
+        said = f"{name} cannot be read: {problem}; their sheet and games are left out"
+        for line in wrap_text(said, flow.content, LOG_SIZE, italic=True):
+            flow.need(LOG_STEP, "GAME LOG")
+            flow.page.text(flow.x, flow.y + 3, line, LOG_SIZE, italic=True)
+            flow.y += LOG_STEP
+        flow.y += 2
     if not games:
         page.text(flow.x, flow.y + 4, "(no games recorded yet)", LOG_SIZE, italic=True)
         return flow.pages
