@@ -65,6 +65,30 @@ def test_a_titans_cards_are_its_spell_book(example_sheets: dict[str, SheetView])
     assert len(pdf_pages(pages_pdf(cards_pages(spells)))) == -(-len(spells) // PER_PAGE)
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_titans_spell_cards_say_whose_on_every_page_between_the_cut_marks(
+    example_sheets: dict[str, SheetView], paper: str
+) -> None:
+    """Four players' books printed together could not be told apart: only the PDF's title,
+    which does not print, named the Titan."""
+    data = example_sheets["archmage"]
+    pages = cards_pages(card_spells(titan=data), paper, data.name)
+    for page in pages:
+        (owner,) = [s for s in page.shapes if isinstance(s, Text) and "spell cards" in s.text]
+        assert owner.text.endswith("…'s spell cards") and owner.align == "right"
+        assert data.name.startswith(owner.text.removesuffix("…'s spell cards"))  # 60 letters
+        cuts = [s for s in page.shapes if isinstance(s, Line) and s.dashed and s.x1 == s.x2]
+        assert not any(  # no vertical cut line runs through it
+            owner.x - 45 < cut.x1 < owner.x + 1
+            and min(cut.y1, cut.y2) < owner.y < max(cut.y1, cut.y2)
+            for cut in cuts
+        )
+    rendered = str(render("cards", "html", replace(data, name="Thorn"), paper=paper))
+    assert "Thorn&#x27;s spell cards" in rendered or "Thorn's spell cards" in rendered
+    every = cards_pages(card_spells(every=True), paper)  # not one Titan's: no name
+    assert not any("spell cards" in s.text for p in every for s in p.shapes if isinstance(s, Text))
+
+
 def test_named_spells_print_once_each_whatever_the_spelling() -> None:
     spells = card_spells(names=["ice bolt", "FIRE FAN", "Ice Bolt"])
     assert [s.name for s in spells] == ["Ice Bolt", "Fire Fan"]  # water before fire

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from ..rules.errors import RuleError
 from ..rules.sheet import SheetView
 from ..rules.spells import SPELLS, Spell, find_spell
-from .canvas import Page, fit_size, fit_text, paper_size, wrap_text
+from .canvas import Page, fit_size, fit_text, paper_size, text_width, wrap_text
 from .figures import attack_text, spell_order
 from .html import pages_html
 
@@ -84,11 +84,16 @@ def _card(page: Page, spell: Spell, x: float, y: float) -> None:
         page.text(x + PAD, cy, line, size)
 
 
-def cards_pages(spells: Sequence[Spell], paper: str = "a4") -> list[Page]:
-    """Pages of nine cards each, centred, with dashed cut lines along every card edge."""
+def cards_pages(spells: Sequence[Spell], paper: str = "a4", owner: str = "") -> list[Page]:
+    """Pages of nine cards each, centred, with dashed cut lines along every card edge; a
+    Titan's spell book says whose it is (``owner``) under the last column, so that the group's
+    stacks of pages are told apart."""
     width, height = paper_size(paper)
     free = height - PER_ROW * CARD_H
     left, top = (width - PER_ROW * CARD_W) / 2, min(free / 2, free - EDGE - FOOTER)
+    suffix = "'s spell cards"  # kept whole: a long name is shortened instead
+    room = CARD_W - 4 - text_width(suffix, 8, bold=True)
+    whose = fit_text(owner, room, 8, bold=True) + suffix
     pages = []
     for start in range(0, len(spells), PER_PAGE):
         page = Page(width, height, "Spell cards")
@@ -125,10 +130,21 @@ def cards_pages(spells: Sequence[Spell], paper: str = "a4") -> list[Page]:
             8,
             italic=True,
         )
+        if owner:  # under the last column, between its cut marks
+            page.text(
+                left + PER_ROW * CARD_W - 2,
+                top + rows * CARD_H + FOOTER - 0.8,
+                whose,
+                8,
+                bold=True,
+                align="right",
+            )
         pages.append(page)
     return pages
 
 
-def cards_html(spells: Sequence[Spell], paper: str = "a4", title: str = "Spell cards") -> str:
+def cards_html(
+    spells: Sequence[Spell], paper: str = "a4", title: str = "Spell cards", owner: str = ""
+) -> str:
     """The cards as a self-contained HTML file, nine a printed page: the PDF's own pages."""
-    return pages_html(title, cards_pages(spells, paper), kind="cards-page")
+    return pages_html(title, cards_pages(spells, paper, owner), kind="cards-page")

@@ -97,12 +97,13 @@ def _cards(
     fmt: str, titan: SheetView | None, spells: Sequence[str] | None, paper: str
 ) -> str | bytes:
     chosen = card_spells(titan=titan, names=spells, every=not spells and titan is None)
-    title = f"{titan.name} - spell cards" if titan and not spells else "Spell cards"
+    owner = titan.name if titan and not spells else ""
+    title = f"{owner} - spell cards" if owner else "Spell cards"
     if fmt == "html":
-        return cards_html(chosen, paper, title)
+        return cards_html(chosen, paper, title, owner)
     from .pdf import pages_pdf  # the PDF library loads only for a PDF
 
-    return pages_pdf(cards_pages(chosen, paper), title)
+    return pages_pdf(cards_pages(chosen, paper, owner), title)
 
 
 def printout_path(
