@@ -70,6 +70,14 @@ REFUSED = [
     ),
     (("campaign", "new", "IRON CROWN", "--base-xp", "0"), "already exists"),
     (("import", "/nonexistent/file.json"), "does not exist"),
+    # a page pasted by mistake was echoed whole (a 10,000-letter line); a file name too long
+    # for the system read "xx...x.json File name too long"
+    (
+        ("spend", "T" * 10_000, "ability", "power"),
+        f'no Titan named "{"T" * 100}..." in "Iron Crown"',
+    ),
+    (("history", "--campaign", "C" * 10_000), f'no campaign named "{"C" * 100}..." (campaigns'),
+    (("sheet", "Thorn", "-o", "x" * 300 + ".txt"), f"{'x' * 100}...: File name too long"),
 ]
 
 

@@ -109,7 +109,10 @@ def _run(argv: Sequence[str] | None, hold_ctrl_c: bool) -> int:
                 f"the result cannot be shown in this terminal's encoding ({error.encoding})"
             )
         if isinstance(error, OSError):
-            where = getattr(error, "filename", "") or ""
+            where = str(getattr(error, "filename", "") or "")
+            if len(where) > 100:  # a name too long for the system (ENAMETOOLONG), say
+                where = where[:100] + "..."
+            where = f"{where}:" if where else where
             if not where and error.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT):
                 where = "the output cannot be written:"  # printed to a full disk, say
             return _fail(f"{where} {error.strerror or error}".strip())

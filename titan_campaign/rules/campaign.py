@@ -41,7 +41,7 @@ from .game_log import (
     check_winners_survived,
     game_log,
 )
-from .names import and_listed, did_you_mean, name_key, quoted, renamed_note, same_name
+from .names import and_listed, as_typed, did_you_mean, name_key, quoted, renamed_note, same_name
 from .state import GamePlayed
 from .titan import NO_CREATION, XP_PER_PURCHASE, Step, TitanState, apply, replay
 
@@ -148,7 +148,7 @@ class Campaign:
     def titan_id(self, name: str) -> int:
         found = self.find(name)
         if found is None:
-            missing = f"no Titan named {quoted(name)} in {quoted(self.name)}"
+            missing = f"no Titan named {quoted(as_typed(name))} in {quoted(self.name)}"
             for history in self.histories.values():
                 named = [e.name for e in history if isinstance(e, Created | Renamed)]
                 renamed = renamed_note(name, named)

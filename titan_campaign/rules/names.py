@@ -76,6 +76,13 @@ def renamed_note(typed: str, names: Sequence[str]) -> str | None:
     return None if old is None else f"{old} is now called {names[-1]}"
 
 
+def as_typed(name: str) -> str:
+    """A name a player typed, for a message saying none has it: its spaces folded, and cut
+    after 100 letters ("...": a page pasted by mistake is not echoed back whole)."""
+    typed = " ".join(name.split())
+    return typed[:_LONGEST_GUESSED] + "..." if len(typed) > _LONGEST_GUESSED else typed
+
+
 def quoted(text: str) -> str:
     """``text`` in quotes for a one-line message: single ones around a text that holds double
     ones (a change's line, 'campaign "Iron Crown" renamed "Second Age"'), never nested."""
@@ -147,10 +154,7 @@ class NameIndex(NamedTuple, Generic[T]):
         entry = self.entries.get(name_key(name))
         if entry is not None:
             return entry
-        typed = " ".join(name.split())
-        if len(typed) > _LONGEST_GUESSED:
-            typed = typed[:_LONGEST_GUESSED] + "..."
-        message = f"no {self.noun} named {quoted(typed)}"
+        message = f"no {self.noun} named {quoted(as_typed(name))}"
         close = self.suggestions(name)
         if close:
             message += f"; did you mean {quoted_list(close)}?"

@@ -25,7 +25,15 @@ from ..rules.campaign import Campaign, Change
 from ..rules.errors import RuleError
 from ..rules.events import Event
 from ..rules.facts import ShapeError, parse, to_json
-from ..rules.names import did_you_mean, name_key, plural, quoted, renamed_note, same_name
+from ..rules.names import (
+    as_typed,
+    did_you_mean,
+    name_key,
+    plural,
+    quoted,
+    renamed_note,
+    same_name,
+)
 from ..rules.printable import kept_text, shown
 from . import backups
 from .documents import (
@@ -273,12 +281,12 @@ class Session:
         histories = self._name_histories()
         campaigns = {doc.doc_id: shown(str(doc["name"])) for doc in self._campaigns.all()}
         if not campaigns:
-            return f"no Titan named {quoted(titan)}: {self._no_campaign()}"
+            return f"no Titan named {quoted(as_typed(titan))}: {self._no_campaign()}"
         for (campaign_id, _), names in histories.items():
             renamed = renamed_note(titan, names)
             if renamed is not None:
                 return (
-                    f"no Titan named {quoted(titan)} in any campaign: {renamed}"
+                    f"no Titan named {quoted(as_typed(titan))} in any campaign: {renamed}"
                     f' (in "{campaigns.get(campaign_id, "?")}")'
                 )
         known = "; ".join(
@@ -286,7 +294,7 @@ class Session:
             + (", ".join(n[-1] for (c, _), n in histories.items() if c == doc_id) or "none yet")
             for doc_id, name in campaigns.items()
         )
-        return f"no Titan named {quoted(titan)} in any campaign ({known})"
+        return f"no Titan named {quoted(as_typed(titan))} in any campaign ({known})"
 
     def _find(
         self, titan: str, campaign: str | None, names: dict[tuple[int, int], str] | None = None
@@ -457,7 +465,7 @@ class Session:
         if doc is None:
             guess = did_you_mean(name, (shown(str(c["name"])) for c in campaigns))
             raise StoreError(
-                f'no campaign named "{name}"{guess} (campaigns: {named or "none yet"})'
+                f"no campaign named {quoted(as_typed(name))}{guess} (campaigns: {named or 'none yet'})"
             )
         return doc
 
