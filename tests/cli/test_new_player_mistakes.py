@@ -717,5 +717,9 @@ def test_a_name_beginning_with_a_dash_is_said_to_go_after_two_dashes(thorn) -> N
     assert "titan-campaign sheet -- -x" in said
     assert thorn.refused("titan", "add", "-y", "--player", "Bo").startswith("no option -y:")
     assert "Titan Name: -x" in thorn.ok("sheet", "--", "-x")
+    said = thorn.refused("gold", "Thorn", "5", "--note", "-x")  # a value: joined to its option
+    assert "; a value of an option is joined to it, as in --note=-x (see" in said
+    assert "(-x)" in thorn.ok("gold", "Thorn", "5", "--note=-x") + thorn.ok("history", "Thorn")
+    thorn.ok("undo", "Thorn")
     thorn.ok("gold", "Thorn", "20", "--note", "-5")  # a number is no option
     assert thorn.ok("gold", "Thorn", "-5") == "Thorn: 15 gold\n"

@@ -168,15 +168,40 @@ def test_paper_is_refused_for_a_printout_not_laid_out_on_paper(cli) -> None:
     assert cli.ok("sheet", "Thorn").startswith("TITAN CHARACTER SHEET")
 
 
-def test_an_entry_after_an_option_of_game_is_said_to_go_before_the_options(cli) -> None:
+def test_entries_split_by_an_option_are_said_to_go_together(cli) -> None:
+    """It said the entries go before the options, though `correct --date D 4 Mira:lost` is
+    taken: what is refused is an option between them (and its example was a game command)."""
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
     for name in ("Thorn", "Mira"):
         cli.ok("titan", "add", name, "--player", "Ann")
     code, _, err = cli("game", "Thorn:won", "--date", "2026-01-03", "Mira:lost")
     assert code == 1
     assert err == (
-        "error: game does not take Mira:lost (the entries go before the options, e.g. game"
-        " Thorn:won Mira:lost --date D; see titan-campaign game --help)\n"
+        "error: game does not take Mira:lost (the entries go together, with no option between"
+        " them, e.g. game Thorn:won Mira:lost --date D; see titan-campaign game --help)\n"
+    )
+    cli.ok("game", "Thorn:won", "Mira:lost", "--date", "2026-01-03")
+    said = cli.refused("correct", "1", "--scenario", "X", "Thorn:won:score=1")
+    assert "(the game's number and its entries go together" in said
+    assert "e.g. correct 4 Mira:lost --date D" in said
+    cli.ok("correct", "--date", "2026-01-04", "1", "Mira:lost:score=10")
+
+
+def test_an_option_after_two_dashes_is_said_to_go_before_them(cli) -> None:
+    """`sheet -- -x --format json` said "sheet has no --format option"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    said = cli.refused("sheet", "--", "-x", "--format", "json")
+    assert said.startswith('--format comes after "--", where only names go: put it before "--"')
+
+
+def test_arguments_that_may_be_left_out_are_not_said_to_be_required(cli) -> None:
+    """`honor-guard` said TITAN and CREATURE were required, though `honor-guard Thorn` shows the
+    guard; `correct --date D` said N and the entries were, though only N is."""
+    assert cli.refused("honor-guard").endswith(
+        "required: TITAN (see titan-campaign honor-guard --help)"
+    )
+    assert cli.refused("correct", "--date", "2026-11-01").endswith(
+        "required: N (see titan-campaign correct --help)"
     )
 
 

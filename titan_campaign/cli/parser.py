@@ -186,9 +186,15 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
     parser = build_parser()
     dashed = _dashed_word(argv)
     if dashed:
+        before = argv[list(argv).index(dashed) - 1] if list(argv).index(dashed) else ""
+        joined = (
+            f"; a value of an option is joined to it, as in {before}={dashed}"
+            if before.startswith("--") and "=" not in before
+            else ""
+        )
         parser.error(
             f'no option {dashed}: a name beginning with "-" goes last, after "--", as in'
-            f" titan-campaign sheet -- {dashed}"
+            f" titan-campaign sheet -- {dashed}{joined}"
         )
     if sum(word == "--campaign" or word.startswith("--campaign=") for word in argv) > 1:
         parser.error("--campaign is given twice: give it once")  # before and after the command
@@ -197,6 +203,8 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
         command = command_words(args)
         if "--campaign" in extra and getattr(args, "whole_file", False):
             parser.error(f"{command} takes no --campaign: leave it out")
+        if "--" in argv and extra[0] in argv[list(argv).index("--") + 1 :]:
+            parser.error(f'{extra[0]} comes after "--", where only names go: put it before "--"')
         if extra[0].startswith("-") and len(extra[0]) > 1:  # an option it has not
             parser.exit(
                 1,
@@ -210,7 +218,12 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
         if getattr(args, "clear", False) and words:
             quotes = "--clear names nothing: give the names or --clear; "
         if command in ("game", "correct") and any(":" in word for word in extra):
-            quotes = "the entries go before the options, e.g. game Thorn:won Mira:lost --date D; "
+            what, example = (
+                ("the entries", "game Thorn:won Mira:lost")
+                if command == "game"
+                else ("the game's number and its entries", "correct 4 Mira:lost")
+            )
+            quotes = f"{what} go together, with no option between them, e.g. {example} --date D; "
         parser.exit(
             1,
             f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
@@ -400,6 +413,7 @@ def _choose_arguments(choose: Parser, common: Parser) -> None:
     choose.add_argument(
         "names",
         nargs="*",
+        default=[],  # may be left out: not listed as required
         metavar="NAME",
         help="school; spell; OLD NEW for swap; [SCHOOL [LEVEL]] for decline-swap",
     )
@@ -466,6 +480,7 @@ def _correct_arguments(correct: Parser, common: Parser) -> None:
     correct.add_argument(
         "entries",
         nargs="*",
+        default=[],  # may be left out: not listed as required
         type=_entry_or_name,
         metavar="TITAN:RESULT[:FIGURES]",
         help="the Titan's whole entry as it should be, in the game command's words (figures not "
@@ -506,6 +521,7 @@ def _honor_guard_arguments(guard: Parser, common: Parser) -> None:
     guard.add_argument(
         "creatures",
         nargs="*",
+        default=[],  # may be left out: not listed as required
         metavar="CREATURE",
         help="the whole new guard: survivors of the Titan's last game, e.g. Ogre Troll",
     )
