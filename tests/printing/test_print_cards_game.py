@@ -154,6 +154,21 @@ def test_the_game_card_has_legions_items_figures_and_spells_with_their_effects(
         assert len(pages) == 1
 
 
+def test_the_game_cards_say_a_spells_school_level_and_attack_area_alike(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """The text card said "Ice Shards  Water  6d3/4d3 blast", the PDF "Water 3  6d3/4d3": the
+    text lost the school's level, the PDF the area the spell cards name."""
+    data = example_sheets["archmage"]
+    assert any(s.name == "Ice Shards" for s in data.spells)
+    [line] = [line for line in game_card_text(data).splitlines() if "Ice Shards" in line]
+    assert line.split() == ["3", "Mana", "Ice", "Shards", "Water", "3", "6d3/4d3", "blast"]
+    texts = [s for page in game_card_pages(data, "a4") for s in page.shapes if isinstance(s, Text)]
+    [name] = [t for t in texts if t.text == "Ice Shards"]
+    row = {t.text for t in texts if name.y - 0.1 <= t.y <= name.y + 3.6 and t.x > name.x}
+    assert {"Water 3", "6d3/4d3", "blast"} <= row
+
+
 def test_the_game_card_fills_its_page_with_trackers_and_writing_space(
     example_sheets: dict[str, SheetView],
 ) -> None:

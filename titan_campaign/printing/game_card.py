@@ -143,7 +143,8 @@ def game_card_text(data: SheetView) -> str:
             phase = known.cast
             out.append(f"  {phase}")
         attack = f"  {spell.attack}" if spell.attack else ""
-        line = f"    {known.mana} Mana  {known.name:<24} {known.school.title():<10}{attack}"
+        school = f"{known.school.title()} {known.level}"  # as the printed card says it
+        line = f"    {known.mana} Mana  {known.name:<24} {school:<12}{attack}"
         out += wrap(line, more=" " * 12)
         out += wrap(spell.effect, indent=" " * 12)
     return "\n".join(line.rstrip() for line in out) + "\n"

@@ -185,7 +185,12 @@ def _legions(flow: Flow, data: SheetView) -> None:
 
 SPELL_SIZE = 8.0
 SPELL_STEP = 3.5
-NAME_X, SCHOOL_X, DICE_X, EFFECT_X = 11.0, 47.0, 68.0, 87.0
+NAME_X, SCHOOL_X, DICE_X, EFFECT_X = (
+    11.0,
+    46.0,
+    65.0,
+    87.0,
+)  # widest: Improved Magic Missile, Summoning 3, 12d2/6d2/3d2
 
 
 def _spells(flow: Flow, data: SheetView) -> None:
@@ -194,7 +199,8 @@ def _spells(flow: Flow, data: SheetView) -> None:
     effect_w = flow.content - EFFECT_X
 
     def lines_of(spell: CardSpell) -> list[str]:
-        return wrap_text(spell.effect, effect_w, SPELL_SIZE)
+        lines = wrap_text(spell.effect, effect_w, SPELL_SIZE)
+        return lines + [""] * (2 - len(lines)) if _area(spell) else lines  # the area's line
 
     def height_of(lines: list[str]) -> float:
         return len(lines) * SPELL_STEP + 0.6
@@ -219,6 +225,11 @@ def _spells(flow: Flow, data: SheetView) -> None:
     flow.y += 2
 
 
+def _area(spell: CardSpell) -> str:
+    """The area of the spell's attack ("blast", "explosion"), or nothing."""
+    return spell.attack.removeprefix(spell.dice).strip()
+
+
 def _spell_row(page: Page, spell: CardSpell, lines: list[str], x: float, y: float) -> None:
     base = y + 2.6
     known = spell.line
@@ -227,6 +238,8 @@ def _spell_row(page: Page, spell: CardSpell, lines: list[str], x: float, y: floa
     school = f"{known.school.title()} {known.level}"
     page.text(x + SCHOOL_X, base, school, SPELL_SIZE)
     page.text(x + DICE_X, base, spell.dice, SPELL_SIZE)
+    if _area(spell):  # under the dice, as the spell cards and the text card say it
+        page.text(x + DICE_X, base + SPELL_STEP, _area(spell), SPELL_SIZE)
     for row, line in enumerate(lines):
         page.text(x + EFFECT_X, base + row * SPELL_STEP, line, SPELL_SIZE)
     page.line(

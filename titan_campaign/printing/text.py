@@ -99,8 +99,10 @@ def sheet_text(data: SheetView) -> str:
     if not data.spells:
         out.append("  (none yet)")
     for spell in data.spells:
-        mark = " bonus" if spell.bonus else " bought" if spell.bought else ""
-        line = f"  {spell.name:<24} {spell.school.title():<10} L{spell.level}  {spell.mana} Mana  {spell.cast}{mark}"
+        # in a column of its own, in brackets: "Strike Phase bonus" read as a phase's name
+        how = "  (bonus)" if spell.bonus else "  (bought)" if spell.bought else ""
+        cast = f"{spell.cast:<16}{how}" if how else spell.cast
+        line = f"  {spell.name:<24} {spell.school.title():<10} L{spell.level}  {spell.mana} Mana  {cast}"
         out += wrap(line, more=" " * 8)
     out.append("")
 
