@@ -201,10 +201,10 @@ def read_entry(text: str) -> EntryWords:
             except RuleError as error:
                 raise RuleError(f"{text!r}: {error}") from None
         elif key == "scenario-award" and sep:
-            figures["scenario_xp"] = _count(value)
+            figures["scenario_xp"] = _count(key, value)
             figures["scenario_replaces"] = True
         elif key in ENTRY_FIGURES and sep:
-            figures[key.replace("-", "_")] = _count(value)
+            figures[key.replace("-", "_")] = _count(key, value)
         elif not sep and survivors is not None:  # survivors=Titan,Ogre: as award takes them
             raise RuleError(
                 f"{text!r}: survivors are joined with + here, as in survivors=Titan+{part}"
@@ -268,9 +268,11 @@ def iso_day(text: str) -> str:
     raise RuleError(f"expected a date like 2026-11-29, got {text.strip()!r}")
 
 
-def _count(text: str) -> int:
+def _count(key: str, text: str) -> int:
+    """The figure ``key`` as typed; RuleError naming it (its number alone said nothing of
+    which figure was wrong)."""
     if not re.fullmatch(r"[0-9]+", text.strip()):
-        raise RuleError(f"expected a number of 0 or more, got {text!r}")
+        raise RuleError(f"{key}: expected a number of 0 or more, got {text!r}")
     return int(text)
 
 
