@@ -498,7 +498,10 @@ def test_the_history_says_what_a_plan_planned(thorn) -> None:
         (("gold", "Thorn", "５0"), "got '５0'"),
         (("award", "Thorn", "--result", "lost", "--score", "٣٠٠"), "got '٣٠٠'"),
         (("game", "Thorn:lost:score=٣"), "score: expected a number of 0 or more, got '٣'"),
-        (("game", "Thorn:lost:battle-won=²"), "battle-won: expected a number of 0 or more, got '²'"),
+        (
+            ("game", "Thorn:lost:battle-won=²"),
+            "battle-won: expected a number of 0 or more, got '²'",
+        ),
         (("award", "Thorn", "--result", "won", "--date", "20261128"), "a date like 2026-11-29"),
         (("award", "Thorn", "--result", "won", "--date", "2026-W48-1"), "a date like 2026-11-29"),
         (("campaign", "new", "Two", "--base-xp", "1_00"), "got '1_00'"),

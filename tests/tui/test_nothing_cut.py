@@ -3,6 +3,7 @@ the line under the boxes when the cursor is on it, at every size from 60x20 up."
 
 from __future__ import annotations
 
+from dataclasses import replace
 import re
 from pathlib import Path
 
@@ -99,6 +100,12 @@ def test_the_figures_above_the_boxes_take_two_lines_where_one_does_not_fit() -> 
     assert one == "XP available 200   to next level 200   Mana 0   Gold 0"
     two = summary_line(data, 36).plain  # a 40-column screen
     assert two.splitlines() == ["XP available 200   Mana 0", "to next level 200   Gold 0"]
+    rich = replace(data, gold=1250)  # on a phone, "Gold" was left at a line's end, 1250 under it
+    assert summary_line(rich, 26).plain.splitlines() == [
+        "XP available 200   Mana 0",
+        "to next level 200",
+        "Gold 1250",
+    ]
     assert title_line(data, 116).plain.endswith("The Iron Crown      LEVEL 0")
     assert title_line(data, 40).plain.splitlines() == [  # each part whole on its line
         "MIRA   player Bo",

@@ -211,13 +211,35 @@ def summary_line(data: SheetView, width: int) -> Text:
     """The figures a player spends from, in one line above the boxes; in two short lines
     where one does not fit in ``width`` cells (a phone held upright)."""
     xp = data.xp
-    available = (("XP available ", "bold"), (str(xp.available), "bold reverse"))
+    available = Text.assemble(("XP available ", "bold"), (str(xp.available), "bold reverse"))
     one = f"   to next level {xp.next_level_text}   Mana {data.mana}   Gold {data.gold}"
-    line = Text.assemble(*available, one)
+    line = Text.assemble(available, one)
     if line.cell_len <= width:
         return line
     two = f"   Mana {data.mana}\nto next level {xp.next_level_text}   Gold {data.gold}"
-    return Text.assemble(*available, two)
+    lines = Text.assemble(available, two)
+    if max(Text(each).cell_len for each in lines.plain.splitlines()) <= width:
+        return lines
+    parts = [Text(f"Mana {data.mana}"), Text(f"to next level {xp.next_level_text}")]
+    return _whole_parts([available, *parts, Text(f"Gold {data.gold}")], width)
+
+
+def _whole_parts(parts: list[Text], width: int, last_gap: str = "   ") -> Text:
+    """``parts`` in as few lines of ``width`` cells as they fit in, each whole on a line where
+    it fits ("Gold" never apart from its figure), three spaces apart (``last_gap`` before the
+    last)."""
+    text = Text.assemble(parts[0])  # the first part's style its own, not the whole line's
+    line = text.cell_len
+    for part in parts[1:]:
+        gap = last_gap if part is parts[-1] else "   "
+        if line + len(gap) + part.cell_len <= width:
+            text.append(gap)
+            line += len(gap) + part.cell_len
+        else:
+            text.append("\n")
+            line = part.cell_len
+        text.append_text(part)
+    return text
 
 
 def title_line(data: SheetView, width: int) -> Text:
@@ -231,18 +253,7 @@ def title_line(data: SheetView, width: int) -> Text:
         *([Text("[archived]")] if data.archived else []),
         Text(f"LEVEL {data.level}", style="bold reverse"),
     ]
-    title = Text.assemble(parts[0])  # the name's style its own, not the whole title's
-    line = title.cell_len
-    for part in parts[1:]:
-        gap = "      " if part is parts[-1] else "   "
-        if line + len(gap) + part.cell_len <= width:
-            title.append(gap)
-            line += len(gap) + part.cell_len
-        else:
-            title.append("\n")
-            line = part.cell_len
-        title.append_text(part)
-    return title
+    return _whole_parts(parts, width, last_gap="      ")
 
 
 def goal_line(goal: GoalView | None) -> Text:
