@@ -3,8 +3,8 @@ the line under the boxes when the cursor is on it, at every size from 60x20 up."
 
 from __future__ import annotations
 
-from dataclasses import replace
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
