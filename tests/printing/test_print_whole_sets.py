@@ -20,7 +20,7 @@ from titan_campaign.printing.flow import MARGIN
 from titan_campaign.printing.sheet_layout import sheet_pages
 from titan_campaign.rules.events import GameOutcome, GameRecorded
 from titan_campaign.rules.game_log import GameLogEntry, game_log
-from titan_campaign.rules.sheet import LedgerLine, SheetView
+from titan_campaign.rules.sheet import ItemLine, LedgerLine, SheetView
 from titan_campaign.rules.titan import TitanLog
 from titan_campaign.store import Database
 
@@ -201,3 +201,24 @@ def test_an_entry_of_the_gold_ledger_is_never_split_between_two_pages(
         starts = [p for p, text in enumerate(on_page) if f"entry{n} " in text]
         ends = [p for p, text in enumerate(on_page) if f"end{n}" in text.split()]
         assert starts == ends and len(starts) == 1, (n, starts, ends)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_long_gold_ledger_begins_on_a_page_with_room_left_not_on_a_page_of_its_own(
+    example_sheets: dict[str, SheetView], paper: str
+) -> None:
+    """Twelve items and thirty ledger lines: the last items and the honor guard left two thirds
+    of the second page blank, the ledger waited for the third, and on letter paper one row of
+    it ran onto a fourth."""
+    description = "A long description of what it does in battle, and who may use it. " * 3
+    items = tuple(ItemLine(f"Reliquary {n}", "talisman", 8, 8, description, 1) for n in range(12))
+    ledger = tuple(
+        LedgerLine(n, f"spent on the guard's drinks after game {n}", None) for n in range(30)
+    )
+    data = replace(example_sheets["thorn"], magic_items=items, gold_ledger=ledger, progress=())
+    pages = sheet_pages(data, paper)
+    texts = [[s.text for s in page.shapes if isinstance(s, Text)] for page in pages]
+    guard = next(n for n, page in enumerate(texts) if "HONOR GUARD" in page)
+    ledger_page = next(n for n, page in enumerate(texts) if "GOLD LEDGER" in page)
+    assert ledger_page == guard, (guard, ledger_page, len(pages))
+    assert len(pages) == guard + 2  # it goes on over one more page, not two

@@ -338,12 +338,18 @@ def _ledger_rows(entries: Sequence[LedgerLine], width: float) -> list[list[Ledge
     return rows
 
 
+LEDGER_START = 60.0
+"""Millimetres a long gold ledger needs left on a page to begin there (it goes on over the
+next): it waited for a whole page, leaving two thirds of one blank and a page more."""
+
+
 def _ledger_fits(flow: Flow, data: SheetView | None) -> bool:
-    """Whether the gold ledger (at least three rows, or its entries) fits on this page."""
+    """Whether the gold ledger begins on this page: it fits whole, or has ``LEDGER_START``
+    (always its heading and three rows)."""
     entries = _ledger_rows(data.gold_ledger if data else (), flow.content * LEDGER_SHARE)
     rows = sum(map(len, entries))
     wanted = 6.5 + 4 + (rows + 1) * LEDGER_ROW
-    return flow.room >= max(LEDGER_MIN, min(wanted, flow.bottom - 40))
+    return flow.room >= max(LEDGER_MIN, min(wanted, LEDGER_START))
 
 
 def _ledger_and_notes(flow: Flow, data: SheetView | None) -> None:
