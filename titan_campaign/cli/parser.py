@@ -186,7 +186,8 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
     parser = build_parser()
     dashed = _dashed_word(argv)
     if dashed:
-        before = argv[list(argv).index(dashed) - 1] if list(argv).index(dashed) else ""
+        at = list(argv).index(dashed)
+        before = argv[at - 1] if at else ""
         joined = (
             f"; a value of an option is joined to it, as in {before}={dashed}"
             if before.startswith("--") and "=" not in before

@@ -185,12 +185,8 @@ def _legions(flow: Flow, data: SheetView) -> None:
 
 SPELL_SIZE = 8.0
 SPELL_STEP = 3.5
-NAME_X, SCHOOL_X, DICE_X, EFFECT_X = (
-    11.0,
-    46.0,
-    65.0,
-    87.0,
-)  # widest: Improved Magic Missile, Summoning 3, 12d2/6d2/3d2
+# room for the widest: Improved Magic Missile, Summoning 3, 12d2/6d2/3d2
+NAME_X, SCHOOL_X, DICE_X, EFFECT_X = 11.0, 46.0, 65.0, 87.0
 
 
 def _spells(flow: Flow, data: SheetView) -> None:
