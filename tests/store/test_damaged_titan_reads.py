@@ -6,6 +6,7 @@ Thorn in one line with the change where his events go wrong; none refuses the wh
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 import pytest
@@ -112,7 +113,11 @@ def test_the_campaign_printout_prints_the_others_and_names_the_damaged_titan(
     code, _, err = run(crown.db, crown.capsys, "print-campaign", "--format", "html", "-o", str(out))
     assert code == 0, err
     printed = out.read_text()
-    assert "Bex" in printed and "Thorn" not in printed  # his sheet and games are left out
+    # his sheet and games are left out, and the paper says so at the top of the game log
+    assert "Bex" in printed and "Thorn cannot be read" in printed
+    assert "Thorn - Titan Character Sheet" not in printed and not re.search(
+        r">Thorn: \d+ XP", printed
+    )
     _named_once(err, where)
 
 
