@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Checkbox, Input, OptionList, Select
 
 from titan_campaign import actions
 from titan_campaign.rules.events import AbilityBought, GoldChanged
@@ -17,6 +17,7 @@ from titan_campaign.store import Database
 from titan_campaign.tui import app as app_module
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.choices import TitanPickModal
+from titan_campaign.tui.screens.forms import Choice
 from titan_campaign.tui.screens.game import RecordGameScreen
 from titan_campaign.tui.screens.honor_guard import HonorGuardModal
 from titan_campaign.tui.screens.plan import PlanScreen
@@ -90,11 +91,22 @@ async def test_a_level_up_pick_is_refused_when_another_tab_made_it_meanwhile(
         notes = Notes(app)
         await pilot.press("enter")  # Water
         await pilot.pause()
-        # refused; as Thorn is now, the free level is taken (Fire): its spell is offered next
-        assert isinstance(app.screen, TitanPickModal) and app.screen is not picks
-        assert "Fire Bolt" in [choice.value for choice in app.screen.choices]
-        assert "Thorn changed elsewhere: nothing to choose there now." in notes.text()
+        # refused; as Thorn is now, the free level is taken (Fire): its spell pick is waiting,
+        # said, and not opened under the player's keys (a second Enter meant for Water picked
+        # the Fire spell highlighted in it, never seen)
+        assert isinstance(app.screen, SheetScreen)
+        assert (
+            "Thorn changed elsewhere: that choice is no longer waiting. 1 choice still to make:"
+            " c shows them." in notes.text()
+        )
         assert "Choices deferred" not in notes.text()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stored(level_one_db, "Thorn").spells == ()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TitanPickModal)
+        assert "Fire Bolt" in [choice.value for choice in app.screen.choices]
     assert change_count(level_one_db) == changes
     assert stored(level_one_db, "Thorn").schools["water"] == 0
 
@@ -115,8 +127,8 @@ async def test_an_open_level_up_pick_follows_a_change_made_elsewhere_without_a_k
         app.check_database()  # as the app's watcher does within 2 s
         await pilot.pause()
         assert isinstance(app.screen, SheetScreen)
-        assert "Thorn changed elsewhere: nothing to choose there now." in notes.text()
-        assert "Choices deferred" not in notes.text()
+        assert "Thorn changed elsewhere: that choice is no longer waiting." in notes.text()
+        assert "still to make" not in notes.text() and "Choices deferred" not in notes.text()
         assert app.screen.state is not None and app.screen.state.level == 0
 
 
@@ -425,3 +437,38 @@ async def test_the_game_form_tells_a_renamed_titan_from_one_that_took_its_former
         assert app.screen is not form
     assert len(stored(two_db, "Thorn").games) == 1  # Bryn, now called Thorn
     assert stored(two_db, "Thorne").games == ()
+
+
+async def test_a_pick_whose_highlighted_entry_a_change_elsewhere_took_asks_to_look_first(
+    level_one_db: Path,
+) -> None:
+    """The list drawn anew moved the highlight to another entry: one Enter meant for the
+    entry that had gone picked one never looked at."""
+    offered = ["Fire Bolt", "Shield", "Ice Bolt"]
+    saved: list[str] = []
+
+    def choices_for(_state: object) -> list[Choice]:
+        return [Choice(name, name, f"{name}: its rules") for name in offered]
+
+    def save(_shown: object, value: str) -> None:
+        saved.append(value)
+
+    app = TitanCampaignApp(level_one_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        thorn = stored(level_one_db, "Thorn")
+        titan = named(Database(level_one_db), "Thorn")
+        modal = TitanPickModal(titan, thorn, lambda _: "Pick", choices_for, save)
+        app.push_screen(modal)
+        await pilot.pause()
+        await pilot.press("down")  # Shield
+        offered.remove("Shield")  # learned in another tab
+        modal.titan_changed(thorn)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert saved == [] and app.screen is modal
+        assert "look at the list again" in rendered(modal.query_one("#error-form"))
+        now = modal.choices[modal.query_one("#picks", OptionList).highlighted or 0].value
+        await pilot.press("enter")  # looked: the entry highlighted now is picked
+        await pilot.pause()
+    assert saved == [now]

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from textual.widgets import Label
+from textual.widgets import Label, OptionList
 
 from ... import actions
 from ...rules.abilities import MAX_BOXES
-from ...rules.names import article
+from ...rules.names import article, plural
 from ...rules.spells import Spell, spells_of
 from ...rules.state import XP_PER_PURCHASE
 from ...rules.titan import (
@@ -24,7 +24,7 @@ from ...rules.titan import (
 )
 from ..widgets.plain import plain
 from .base import titan_app
-from .forms import Choice, PickModal
+from .forms import GENERAL, Choice, PickModal
 
 if TYPE_CHECKING:
     from .sheet import SheetScreen
@@ -107,6 +107,8 @@ Save = Callable[[TitanState, str], "actions.Done | None"]
 """Saves the pick for the Titan as shown (None: nothing to save yet, another question first)."""
 
 
+MOVED = "the entry you were on was taken by a change made elsewhere: look at the list again"
+
 CHANGED = "changed elsewhere"
 """What a pick list closes with when a change made elsewhere left it nothing to pick."""
 
@@ -133,6 +135,9 @@ class TitanPickModal(PickModal):
         self.shown = shown
         self.choices_for = choices_for
         self.save = save
+        self.moved = False
+        """The entry highlighted went with a change made elsewhere, and the highlight with it:
+        the next pick is refused once (an Enter would pick an entry never looked at)."""
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.titan.campaign
@@ -147,6 +152,10 @@ class TitanPickModal(PickModal):
             self.titan_changed(view.state)
 
     def picked(self, value: str) -> None:
+        if self.moved:  # the entry highlighted went with a change elsewhere: look first
+            self.moved = self.pick_made = False
+            self.show_problems({GENERAL: MOVED})
+            return
         shown = self.shown
         outcome = self.save_with(lambda: self.save(shown, value) or value)
         if outcome is not None:
@@ -163,7 +172,9 @@ class TitanPickModal(PickModal):
         self.query_one("#pick-news").display = False  # the news of a change no longer as it was
         self.heading = self.title_for(state)
         self.query_one(".form-title", Label).update(plain(self.heading))
+        highlighted = self.query_one("#picks", OptionList).highlighted_option
         self.show_choices(choices)
+        self.moved = highlighted is not None and highlighted.id not in (c.value for c in choices)
 
 
 def swap_target(choice: PendingChoice) -> str:
@@ -264,11 +275,14 @@ class ChoiceFlow:
         put off."""
         if made == CHANGED:
             self.sheet.refresh_view()  # as the Titan is now: its choices too
+            # the next pick list is not opened under the player's keys: an Enter meant for
+            # the list that closed picked a spell in it, never seen
+            left = self.state.pending
+            then = f" {plural(len(left), 'choice')} still to make: c shows them." if left else ""
             self.sheet.notify(
-                f"{self.state.name} changed elsewhere: nothing to choose there now.",
+                f"{self.state.name} changed elsewhere: that choice is no longer waiting.{then}",
                 title="Changed elsewhere",
             )
-            self._next()  # any choice still to make
             return
         if not isinstance(made, actions.Done):
             self._deferred()
