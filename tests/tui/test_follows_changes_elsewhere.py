@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from textual.widgets import Input
+
 from titan_campaign import actions
 from titan_campaign.rules.events import GoldChanged, SchoolGained
 from titan_campaign.store import Database
@@ -320,8 +322,6 @@ async def test_an_open_rename_form_takes_in_gold_given_elsewhere_but_not_a_new_n
     """Gold given to Thorn from a second shell has nothing to do with his name: the rename
     is saved (it was refused as "changed elsewhere", as the game form never was). A new name
     given elsewhere is: that save is refused, showing it."""
-    from textual.widgets import Input
-
     db = two_titans(tmp_path)
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
     async with app.run_test(size=SIZE) as pilot:
@@ -347,6 +347,41 @@ async def test_an_open_rename_form_takes_in_gold_given_elsewhere_but_not_a_new_n
         assert app.screen is form
         assert "changed elsewhere" in rendered(form.query_one("#error-name"))
     assert stored(db, "Thorgrim").name == "Thorgrim"
+
+
+async def test_a_rename_form_nobody_typed_in_follows_a_rename_made_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """The form kept "Rename Osk" and the name Osk in its field after Osk was renamed Oskar
+    in another shell: its first Enter was refused, rightly, and its second renamed Oskar back
+    to Osk, undoing the other player's rename. The player form the same."""
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        form = app.screen
+        field = form.query_one("#text-value", Input)
+        assert field.value == "Thorn"
+        other = second_shell(db)
+        actions.rename_titan(other, actions.find_titan(other, "Thorn"), "Thorgrim")
+        await pilot.pause(WITHIN)
+        assert "Rename Thorgrim" in rendered(form.query_one(".form-title"))
+        assert field.value == "Thorgrim" and not form.unsaved()
+        for _ in range(2):
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        form = app.screen
+        field = form.query_one("#text-value", Input)
+        actions.change_player(other, actions.find_titan(other, "Thorgrim"), "Cyril")
+        await pilot.pause(WITHIN)
+        assert field.value == "Cyril" and "Thorgrim" in rendered(form.query_one(".form-title"))
+    thorgrim = stored(db, "Thorgrim")
+    assert (thorgrim.name, thorgrim.player) == ("Thorgrim", "Cyril")
 
 
 async def test_a_game_row_redrawn_for_a_change_elsewhere_is_asked_again_before_saving(

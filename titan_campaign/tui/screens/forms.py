@@ -517,14 +517,26 @@ class TitanTextModal(TextModal):
 
     def titan_changed(self, state: TitanState) -> None:
         """Refused as changed elsewhere: the form is about the Titan as it is now."""
+        self._follow(state)
         self.shown = state
+
+    def _follow(self, state: TitanState) -> None:
+        """The title as the Titan is now, and the field too if nothing was typed in it (it
+        kept the old name, and a second Enter put it back over the rename made elsewhere)."""
         self.heading = self.title_of(state)
         self.query_one(".form-title", Label).update(plain(self.heading))
+        field = self.query_one("#text-value", Input)
+        if field.value == self._value_of(self.shown):
+            field.value = self._value_of(state)
+            self._initial = form_values(self)  # nothing typed still
+
+    def _value_of(self, state: TitanState) -> str:
+        return state.name if self.field == "name" else state.player
 
     def refresh_view(self) -> None:
         """The Titan changed elsewhere: a change to what this form is not about (gold, a
         purchase) is taken in, so saving is not refused for it; a new name (or player)
-        elsewhere is not, so saving is refused and shows it."""
+        elsewhere is shown, and saving is refused once, saying so."""
         app = titan_app(self)
         view = app.attempt(lambda: actions.read_titan(app.db, self.titan))
         if view is None:
@@ -532,6 +544,8 @@ class TitanTextModal(TextModal):
         now = view.state
         if (now.name, now.player) == (self.shown.name, self.shown.player):
             self.shown = now
+        else:
+            self._follow(now)
 
 
 @dataclass(frozen=True)
