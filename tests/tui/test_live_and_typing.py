@@ -302,3 +302,22 @@ async def test_a_fields_problem_goes_as_the_field_is_typed_in(tmp_path: Path) ->
         await pilot.press("6", "0")
         await pilot.pause()
         assert not amount.display and note.display
+
+
+async def test_the_focus_moved_to_a_fields_problem_does_not_select_what_was_typed(
+    tmp_path: Path,
+) -> None:
+    """The name taken: ctrl+s moved the focus to the name with "Thorn" selected, and "ed",
+    typed to finish the player's name, replaced it."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"Thorn", "tab", "Z", "ctrl+s")
+        await pilot.pause()
+        name = app.screen.query_one("#titan-name", Input)
+        assert app.screen.focused is name
+        await pilot.press("e", "d")
+        await pilot.pause()
+        assert name.value != "ed" and "Thorn" in name.value

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -274,6 +274,13 @@ class FormModal(Dialog[object]):
     def on_screen_resume(self) -> None:
         if self._initial is None:
             self._initial = form_values(self)
+
+    @on(events.Mount)
+    def keep_typed_text(self) -> None:
+        """A field taking the focus never selects its text: the focus moved to a field with a
+        problem, or back from "Leave the form?", and the next key replaced what was typed."""
+        for field in self.query(Input):
+            field.select_on_focus = False
 
     def unsaved(self) -> bool:
         """Whether something was typed or picked since the form opened."""
