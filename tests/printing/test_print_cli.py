@@ -284,3 +284,23 @@ def test_a_campaign_printout_names_a_titan_it_leaves_out_on_paper(
     page = (campaign / "camp.html").read_text()
     assert "Thorn cannot be read:" in page and "games are left out" in page
     assert "warning: Thorn cannot be read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "start"),
+    [
+        (["sheet", "Thorn", "-o", "th.pdf"], b"%PDF"),
+        (["sheet", "Thorn", "-o", "th.html"], b"<!DOCTYPE html>"),
+        (["sheet", "Thorn", "-o", "th.svg"], b"<?xml"),
+        (["sheet", "Thorn", "-o", "th.json"], b"{"),
+        (["game-card", "Thorn", "-o", "th.txt"], b"GAME NIGHT: Thorn"),
+        (["cards", "Thorn", "-o", "th.HTML"], b"<!DOCTYPE html>"),
+        (["sheet", "Thorn", "--format", "text", "-o", "th.pdf"], b"TITAN CHARACTER SHEET"),
+    ],
+)
+def test_a_printout_is_in_the_format_its_files_name_ends_in(
+    campaign: Path, argv: list[str], start: bytes
+) -> None:
+    """`sheet Thorn -o th.pdf` wrote the text sheet into th.pdf: no program could open it."""
+    assert main(argv) == 0
+    assert (campaign / argv[-1]).read_bytes().lstrip().startswith(start)

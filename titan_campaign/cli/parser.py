@@ -7,6 +7,7 @@ import difflib
 import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from ..actions import Database
@@ -180,6 +181,30 @@ def _signed(text: str) -> int:
     return _integer(text, "a whole number like 50 or -20")
 
 
+FORMATS = {
+    "goal": ("text", "json"),
+    "progress": ("text", "json", "svg"),
+    "sheet": ("text", "json", "html", "pdf", "svg"),
+    "cards": ("html", "pdf"),
+    "game-card": ("text", "html", "pdf"),
+    "print-campaign": ("html", "pdf"),
+}
+"""The formats each printing command writes."""
+
+ENDINGS = {".txt": "text", ".json": "json", ".html": "html", ".htm": "html", ".pdf": "pdf"}
+ENDINGS[".svg"] = "svg"
+
+
+def _format_of_file(args: Namespace, argv: Sequence[str]) -> None:
+    """The format a printout's file name ends in, when --format is not given and the command
+    writes it (`sheet -o th.pdf` wrote the text sheet into th.pdf)."""
+    output, command = getattr(args, "output", None), getattr(args, "command", None)
+    wanted = ENDINGS.get(Path(output).suffix.lower()) if output else None
+    given = any(word == "--format" or word.startswith("--format=") for word in argv)
+    if wanted in FORMATS.get(command or "", ()) and not given:
+        args.format = wanted
+
+
 def parse_arguments(argv: Sequence[str]) -> Namespace:
     """The command's arguments, read by the parser of every command; words the command does
     not take are refused pointing at the command's own help."""
@@ -230,6 +255,7 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
             f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
             f" ({quotes}see titan-campaign{' ' + command if command else ''} --help)\n",
         )
+    _format_of_file(args, argv)
     return args
 
 
@@ -615,7 +641,7 @@ def _goal_arguments(goal: Parser, common: Parser) -> None:
     goal.add_argument(
         "--spell", action="append", metavar="NAME", help="a spell wanted (repeatable)"
     )
-    goal.add_argument("--format", choices=("text", "json"), default="text", help="default text")
+    goal.add_argument("--format", choices=FORMATS["goal"], default="text", help="default text")
     goal.add_argument(
         "--keep",
         action="store_true",
@@ -627,7 +653,7 @@ def _goal_arguments(goal: Parser, common: Parser) -> None:
 def _progress_arguments(progress: Parser, common: Parser) -> None:
     _titan(progress)
     progress.add_argument(
-        "--format", choices=("text", "json", "svg"), default="text", help="default text"
+        "--format", choices=FORMATS["progress"], default="text", help="default text"
     )
     progress.add_argument(
         "-o",
@@ -657,9 +683,9 @@ def _sheet_arguments(sheet: Parser, common: Parser) -> None:
     )
     sheet.add_argument(
         "--format",
-        choices=("text", "json", "html", "pdf", "svg"),
+        choices=FORMATS["sheet"],
         default=None,
-        help="default text (pdf with --blank)",
+        help="default text (pdf with --blank), or what -o FILE's ending names",
     )
     sheet.add_argument(
         "--blank",
@@ -682,21 +708,21 @@ def _cards_arguments(cards: Parser, common: Parser) -> None:
     cards.add_argument(
         "--spell", action="append", default=None, metavar="NAME", help="a spell (repeatable)"
     )
-    cards.add_argument("--format", choices=("html", "pdf"), default="pdf", help="default pdf")
+    cards.add_argument("--format", choices=FORMATS["cards"], default="pdf", help="default pdf")
     _print_options(cards, "named after the Titan, spell-cards.pdf with --all or --spell, here")
 
 
 def _game_card_arguments(game_card: Parser, common: Parser) -> None:
     _titan(game_card)
     game_card.add_argument(
-        "--format", choices=("text", "html", "pdf"), default="pdf", help="default pdf"
+        "--format", choices=FORMATS["game-card"], default="pdf", help="default pdf"
     )
     _print_options(game_card, "text to standard output; html, pdf named after the Titan, here")
 
 
 def _print_campaign_arguments(print_campaign: Parser, common: Parser) -> None:
     print_campaign.add_argument(
-        "--format", choices=("html", "pdf"), default="pdf", help="default pdf"
+        "--format", choices=FORMATS["print-campaign"], default="pdf", help="default pdf"
     )
     _print_options(print_campaign, "named after the campaign, here")
 
