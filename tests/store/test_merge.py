@@ -327,7 +327,7 @@ def test_a_campaign_each_copy_made_under_one_name_merged_both_ways_merges_again(
     copies.on(copies.bo, "gold", "Thorn", "6", "--campaign", "The Iron Crown")
     said = copies.merge()
     assert "+ Thorn: gold +6" in said and "refused" not in said, said
-    assert "made alike on both copies" in said
+    assert "made on both copies; this copy's came first and stands" in said
     assert "refused" not in copies.merge(copies.bo, copies.ann)
     assert sheets(copies.bo.db) == sheets(copies.ann.db)
     assert "nothing to merge" in copies.merge()
@@ -1157,10 +1157,16 @@ def test_what_both_copies_did_alike_comes_in_once_and_nothing_is_refused(copies:
     said = copies.merge()
     assert "refused" not in said
     for line in ("Mira: renamed Mirabel", "Osk: archived (dead", "Thorn: now played by Dee"):
-        assert f"= {line}" in said and "(made alike on both copies: once is enough)" in said
+        assert f"= {line}" in said and "made on both copies; this copy's came first" in said
     assert not (copies.ann.db.parent / "campaigns.json.refused.json").exists()
     into_bo = copies.merge(copies.bo, copies.ann)
     assert "refused" not in into_bo
+    # Ann's came in, and Bo's own, made later, is taken back: said so, not as made twice
+    assert "+ Mira: renamed Mirabel\n" in into_bo
+    assert (
+        "= Mira: renamed Mirabel: made on both copies; the other copy's came first and stands,"
+        " this copy's is taken back" in into_bo
+    )
     assert sheets(copies.ann.db) == sheets(copies.bo.db)
     assert "Mirabel (Bo)" in copies.ann.ok("titan", "list")
     assert "nothing to merge" in copies.merge()

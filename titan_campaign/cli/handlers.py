@@ -841,7 +841,7 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
     for line in (*merged.judged, *merged.deletes, *merged.differs):
         print(f"  {line}")
     for line in merged.alike:
-        print(f"  = {line} (made alike on both copies: once is enough)")
+        print(f"  = {line}")
     for refused in merged.refused:
         print(f"  refused: {refused.what}: {refused.reason}")
     if merged.refused and not dry_run:

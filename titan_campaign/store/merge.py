@@ -399,7 +399,12 @@ class _Replay:
                     dropped=self.dropped_by[change_id],
                 )
                 if change_id not in self.both and _already_so(campaign, made_change):
-                    self.alike.append(self._said(change, side))
+                    stands = (  # the one made first stands: this change is the later
+                        "the other copy's came first and stands, this copy's is taken back"
+                        if side == "mine"
+                        else "this copy's came first and stands"
+                    )
+                    self.alike.append(f"{self._said(change, side)}: made on both copies; {stands}")
                     continue
                 try:
                     self._check_renamed(campaign, side, made_change, change.events)

@@ -40,7 +40,7 @@ def merge_preview(merged: actions.Merged) -> str:
     if len(merged.brought) > SHOWN:
         lines.append(f"  ... and {len(merged.brought) - SHOWN} more")
     lines.extend(f"  {line}" for line in (*merged.judged, *merged.deletes, *merged.differs))
-    lines.extend(f"  = {line} (made alike on both copies: once is enough)" for line in merged.alike)
+    lines.extend(f"  = {line}" for line in merged.alike)
     for refused in merged.refused[:SHOWN]:
         lines.append(f"  refused: {refused.what}: {refused.reason}")
     if len(merged.refused) > SHOWN:
