@@ -372,7 +372,7 @@ class ChoiceFlow:
             buyable,
             lambda shown, spell: actions.buy_spell(db, titan, spell, shown=shown),
         )
-        modal.hint = "Enter: buy   Escape: back"
+        modal.hint = "Enter or a second click: buy (100 XP)   Escape: back"
         self.sheet.app.push_screen(modal, lambda done: self._bought(state, done))
 
     def _bought(self, shown: TitanState, done: object) -> None:
