@@ -229,3 +229,27 @@ async def test_the_backups_hint_says_which_backups_are_kept(changed_db: Path) ->
         hint = " ".join(rendered(app.screen.query_one("#backups-hint")).split())
         assert "kept: every backup of the last 24 hours, up to 100" in hint
         assert "and the newest of each day for 30 days" in hint
+
+
+async def test_the_backup_highlighted_stays_highlighted_when_a_change_elsewhere_takes_one(
+    changed_db: Path,
+) -> None:
+    """Another shell's gold took backup 1: every backup moved down a row, the highlight stayed
+    on the row, and r offered to restore the backup after the one chosen."""
+    app = TitanCampaignApp(changed_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        await pilot.press("down")  # backup 2: before the Power box
+        assert "bought a Power box" in str(table.get_row_at(table.cursor_row)[2])
+        other = Database(changed_db)
+        actions.change_gold(other, named(other, "Thorn"), 5)
+        app.check_database()  # as the app's watcher does within 2 s
+        await pilot.pause()
+        assert table.row_count == 4
+        assert "bought a Power box" in str(table.get_row_at(table.cursor_row)[2])
+        await pilot.press("r")
+        await pilot.pause()
+        question = rendered(app.screen.query_one("#restore-question", Static))
+        assert "Restore backup 3 from" in question and "Power box" in question

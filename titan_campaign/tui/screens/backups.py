@@ -96,11 +96,19 @@ class BackupsScreen(Screen[None]):
     def refresh_view(self) -> None:
         db = database(self)
         path = db.path
+        table = self.query_one(DataTable)
+        rows = self._rows
+        chosen = rows[table.cursor_row].name if table.cursor_row < len(rows) else None
         self._rows = titan_app(self).attempt(lambda: actions.list_backups(db)) or []
         self.query_one("#backups-title", Static).update(
             plain(f"Backups of {path.name}, newest first")
         )
         self._fill()
+        # the highlight stays on the backup chosen, not on its row: a change made elsewhere
+        # takes a backup, numbered 1, and the one chosen moves down
+        names = [backup.name for backup in self._rows]
+        if chosen in names:
+            table.move_cursor(row=names.index(chosen))
         self.query_one("#backups-hint", Static).update(plain(self._hint()))
 
     def _fill(self) -> None:
