@@ -277,3 +277,21 @@ async def test_the_page_files_are_served_but_their_folders_are_not_listed(tmp_pa
             assert response.status == 404, path
             assert "textual.js" not in await response.text()
         assert (await client.get("/static/js/textual.js")).status == 200
+
+
+async def test_a_form_kept_in_a_tab_still_open_is_named_on_the_console_within_seconds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Zed archived from a shell closed the gold form typed in his tab: the tab said it was
+    kept on the serving computer, but the console named the file only when that tab closed."""
+    folder = tmp_path / "unsaved"
+    monkeypatch.setattr(unsaved, "unsaved_folder", lambda: folder)
+    monkeypatch.setattr("titan_campaign.serve.server.KEPT_FORMS_SECONDS", 0.05)
+    db = tmp_path / "c.json"
+    server = GameNightServer(db, campaign=None, host="127.0.0.1", port=0, token=None)
+    server._tabs.add(object())  # type: ignore[arg-type]  # a tab open, its app running
+    telling = asyncio.create_task(server.tell_kept_forms_meanwhile())
+    kept = unsaved.keep_typed([("Gold entry", ["gold-amount: 5"])], db)
+    await asyncio.sleep(0.3)
+    telling.cancel()
+    assert f"kept in {kept}" in capsys.readouterr().out

@@ -52,6 +52,8 @@ IDLE_SECONDS: Final = 10.0
 """How long a connection may stay open without asking anything (a half-open one is closed)."""
 HEARTBEAT_SECONDS: Final = 15.0
 """A tab's websocket is pinged this often, and closed if the browser stops answering."""
+KEPT_FORMS_SECONDS: Final = 2.0
+"""How soon the console names a form a tab's app kept unsaved (its Titan went elsewhere)."""
 TEMPLATES: Final = Path(__file__).parent / "templates"
 
 STOPPED: Final = "The host stopped the game night. Every change saved here is kept; a form left open was not saved."
@@ -251,6 +253,15 @@ class GameNightServer(Server):
                     flush=True,
                 )
 
+    async def tell_kept_forms_meanwhile(self) -> None:
+        """Every ``KEPT_FORMS_SECONDS`` while tabs are open, the forms their apps kept are named
+        (a form a change elsewhere closed in a tab still open was named only when the player
+        closed the tab, maybe hours later)."""
+        while True:
+            await asyncio.sleep(KEPT_FORMS_SECONDS)
+            if self._tabs:
+                self.tell_kept_forms()
+
     async def relay(self, websocket: web.WebSocketResponse, tab: TabApp) -> None:
         """Pass on what the page sends, dropping whatever a page would not send."""
         async for message in websocket:
@@ -307,7 +318,9 @@ class GameNightServer(Server):
             for stop_signal in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(stop_signal, self._stop, stop)
             self.announce()
+            telling = asyncio.create_task(self.tell_kept_forms_meanwhile())
             await stop.wait()
+            telling.cancel()
             print("Stopping: each tab finishes what it is saving...", flush=True)
             # Each tab's app first finishes and ends; only then is its tab told the host stopped
             # (``close``, after the app's last screen has gone out), so the message is true and
