@@ -1149,7 +1149,7 @@ def test_a_titan_both_renamed_keeps_the_first_name_given_the_other_is_refused(
 def test_what_both_copies_did_alike_comes_in_once_and_nothing_is_refused(copies: Copies) -> None:
     """Ann and Bo each renamed Mira "Mirabel", archived Osk and gave Thorn to Dee: the merge
     called Bo's three changes refused (Mira "renamed meanwhile", Osk "already archived"),
-    and kept them in the refused file, though nothing of them was lost."""
+    though nothing of them was lost."""
     for who in (copies.ann, copies.bo):
         copies.on(who, "titan", "rename", "Mira", "Mirabel")
         copies.on(who, "titan", "archive", "Osk")
@@ -1158,14 +1158,16 @@ def test_what_both_copies_did_alike_comes_in_once_and_nothing_is_refused(copies:
     assert "refused" not in said
     for line in ("Mira: renamed Mirabel", "Osk: archived (dead", "Thorn: now played by Dee"):
         assert f"= {line}" in said and "made on both copies; this copy's came first" in said
-    assert not (copies.ann.db.parent / "campaigns.json.refused.json").exists()
+    # kept beside the database all the same (every change a merge leaves out is), as alike
+    kept = json.loads((copies.ann.db.parent / "campaigns.json.refused.json").read_text())
+    assert [entry.get("alike") for entry in kept["refused"]] == [True, True, True]
     into_bo = copies.merge(copies.bo, copies.ann)
     assert "refused" not in into_bo
-    # Ann's came in, and Bo's own, made later, is taken back: said so, not as made twice
+    # Ann's came in in place of Bo's own, made later: said so, not as if made twice
     assert "+ Mira: renamed Mirabel\n" in into_bo
     assert (
-        "= Mira: renamed Mirabel: made on both copies; the other copy's came first and stands,"
-        " this copy's is taken back" in into_bo
+        "= Mira: renamed Mirabel: made on both copies; the other copy's, made first, is kept in"
+        " its place (the same change)" in into_bo
     )
     assert sheets(copies.ann.db) == sheets(copies.bo.db)
     assert "Mirabel (Bo)" in copies.ann.ok("titan", "list")

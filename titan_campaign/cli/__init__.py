@@ -19,6 +19,7 @@ from ..rules.errors import RuleError
 from ..rules.facts import ShapeError
 from ..rules.names import UnknownName
 from ..rules.printable import one_line
+from ..rules.wording import in_one_line
 from .parser import command_words, parse_arguments
 
 
@@ -116,8 +117,9 @@ def _run(argv: Sequence[str] | None, hold_ctrl_c: bool) -> int:
             if not where and error.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT):
                 where = "the output cannot be written:"  # printed to a full disk, say
             return _fail(f"{where} {error.strerror or error}".strip())
-        if isinstance(error, ValidationError):
-            return _fail(str(ShapeError.of(error)))
+        if isinstance(error, ValidationError | ShapeError):  # what was typed: named by its field
+            shape = ShapeError.of(error) if isinstance(error, ValidationError) else error
+            return _fail(in_one_line(shape, {}))  # ("survivors.0" was said of a survivor)
         return _fail(str(error))
     except KeyboardInterrupt:
         if db is not None and db.saved:

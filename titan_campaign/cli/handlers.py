@@ -508,9 +508,12 @@ def cmd_plan(args: Namespace, db: Database) -> None:
     if args.charisma is None and args.upgrade is None and args.legion is None:
         _print_legions(actions.read_titan(db, _titan(args, db)).state)
         return
-    _print_legions(
-        actions.set_plan(db, _titan(args, db), args.charisma, args.upgrade, args.legion).state
-    )
+    options = {"charisma": "--charisma", "upgrades": "--upgrade", "placement": "--legion"}
+    try:
+        done = actions.set_plan(db, _titan(args, db), args.charisma, args.upgrade, args.legion)
+    except ShapeError as error:  # said by the option typed ("charisma.0" said nothing)
+        raise RuleError(in_one_line(error, options)) from None
+    _print_legions(done.state)
 
 
 def cmd_goal(args: Namespace, db: Database) -> None:
@@ -840,11 +843,11 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
         print(f"  + {line}")
     for line in (*merged.judged, *merged.deletes, *merged.differs):
         print(f"  {line}")
-    for line in merged.alike:
-        print(f"  = {line}")
-    for refused in merged.refused:
+    for alike in merged.alike:
+        print(f"  = {alike.what}: {alike.reason}")
+    for refused in merged.refusals:
         print(f"  refused: {refused.what}: {refused.reason}")
-    if merged.refused and not dry_run:
+    if merged.refusals and not dry_run:
         print(
             f"  refused changes are kept whole in {shown(str(actions.refused_file(db.path)))}:"
             " enter one again if you still want it (no merge brings it in)"

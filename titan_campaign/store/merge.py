@@ -58,6 +58,9 @@ class Refused(NamedTuple):
     reason: str
     kept: dict[str, Any]
     """The change's document (or the campaign's) as it was in its copy, whole."""
+    alike: bool = False
+    """Made alike on both copies (``_already_so``): nothing of it is lost, the one made first
+    stands; kept beside the database all the same, as every change a merge leaves out is."""
 
 
 class Merged(NamedTuple):
@@ -84,13 +87,21 @@ class Merged(NamedTuple):
     order made (a Wisdom box the other copy bought before the game, R8)."""
     differs: tuple[str, ...] = ()
     """Changes both copies hold under one id whose documents differ (a hand edit of one)."""
-    alike: tuple[str, ...] = ()
-    """Changes both copies made alike (each renamed Osk "Oskar"): the one made first stands."""
+
+    @property
+    def refusals(self) -> tuple[Refused, ...]:
+        """The changes the rules refused (not those made alike on both copies)."""
+        return tuple(refused for refused in self.refused if not refused.alike)
+
+    @property
+    def alike(self) -> tuple[Refused, ...]:
+        """Changes both copies made alike (each renamed Osk "Oskar"): the first made stands."""
+        return tuple(refused for refused in self.refused if refused.alike)
 
     @property
     def brings_nothing(self) -> bool:
         """Nothing comes in and nothing is refused: the database has every change of the copy."""
-        return not (self.brought or self.campaigns or self.refused)
+        return not (self.brought or self.campaigns or self.refusals)
 
     @property
     def refused_before_note(self) -> str:
@@ -101,7 +112,7 @@ class Merged(NamedTuple):
     def text(self) -> str:
         count = len(self.brought)
         text = f"merged {count} change{'' if count == 1 else 's'} from {self.source}"
-        text = f"{text}; {len(self.refused)} refused" if self.refused else text
+        text = f"{text}; {len(self.refusals)} refused" if self.refusals else text
         return text + self.refused_before_note
 
 
@@ -258,8 +269,6 @@ class _Replay:
             for change_id in self.picked
         }
         self.brought: list[str] = []
-        self.alike: list[str] = []
-        """Changes made alike on both copies (``_already_so``): the later made is no change."""
         self.named = {"mine": _names_before(mine), "theirs": _names_before(theirs)}
         self.names = {"mine": mine.names(), "theirs": theirs.names()}
         self.entries = {"mine": _entries_before(mine), "theirs": _entries_before(theirs)}
@@ -400,11 +409,12 @@ class _Replay:
                 )
                 if change_id not in self.both and _already_so(campaign, made_change):
                     stands = (  # the one made first stands: this change is the later
-                        "the other copy's came first and stands, this copy's is taken back"
+                        "the other copy's, made first, is kept in its place (the same change)"
                         if side == "mine"
                         else "this copy's came first and stands"
                     )
-                    self.alike.append(f"{self._said(change, side)}: made on both copies; {stands}")
+                    said, reason = self._said(change, side), f"made on both copies; {stands}"
+                    self.refused.append(Refused(campaign.name, said, reason, _kept(change), True))
                     continue
                 try:
                     self._check_renamed(campaign, side, made_change, change.events)
@@ -842,11 +852,12 @@ def refused_before(found: Mapping[str, Any]) -> set[str]:
 
 
 def refused_ids(found: Mapping[str, Any]) -> set[str]:
-    """The ids of the changes earlier merges refused (``_refusals_in_force``)."""
+    """The ids of the changes earlier merges refused (``_refusals_in_force``; not those made
+    alike on both copies, which are judged alike again)."""
     return {
         str(e["change"]["id"])
         for e in _refusals_in_force(found)
-        if isinstance(e.get("change"), dict) and e["change"].get("id")
+        if isinstance(e.get("change"), dict) and e["change"].get("id") and not e.get("alike")
     }
 
 
@@ -969,7 +980,6 @@ def merge_into(
     deletes: list[str] = []
     judged: list[str] = []
     differs: list[str] = []
-    alike: list[str] = []
     kept_now: list[str] = []
     for campaign_id, here in mine_by_id.items():  # deleted on the other copy
         deletion = theirs_deleted.get(campaign_id)
@@ -1001,7 +1011,6 @@ def merge_into(
     for campaign_id, (replay, merged) in replayed.items():
         stored = both[campaign_id]
         brought.extend(replay.brought)
-        alike.extend(replay.alike)
         differs.extend(replay.differs)
         judged.extend(_judged_again(stored.campaign, merged))
         refused.extend(replay.refused)
@@ -1063,12 +1072,11 @@ def merge_into(
         tuple(brought),
         fresh,
         tuple(whole),
-        len(refused) - len(fresh),
+        sum(not r.alike for r in refused) - sum(not r.alike for r in fresh),
         tuple(deletes),
         tuple(kept_now),
         judged=tuple(judged),
         differs=tuple(differs),
-        alike=tuple(alike),
     )
     session.saved_text = result.text
     after = {table: session.tables.get(table, {}) for table in before}
@@ -1119,6 +1127,7 @@ def keep_refused(database: Path, merged: Merged, at: str) -> None:
                 "what": refused.what,
                 "reason": refused.reason,
                 "change": refused.kept,
+                **({"alike": True} if refused.alike else {}),
             }
         )
     if merged.kept_deleted:

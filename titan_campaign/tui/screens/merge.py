@@ -40,12 +40,12 @@ def merge_preview(merged: actions.Merged) -> str:
     if len(merged.brought) > SHOWN:
         lines.append(f"  ... and {len(merged.brought) - SHOWN} more")
     lines.extend(f"  {line}" for line in (*merged.judged, *merged.deletes, *merged.differs))
-    lines.extend(f"  = {line}" for line in merged.alike)
-    for refused in merged.refused[:SHOWN]:
+    lines.extend(f"  = {alike.what}: {alike.reason}" for alike in merged.alike)
+    for refused in merged.refusals[:SHOWN]:
         lines.append(f"  refused: {refused.what}: {refused.reason}")
-    if len(merged.refused) > SHOWN:
-        lines.append(f"  ... and {len(merged.refused) - SHOWN} more refused")
-    if merged.refused:
+    if len(merged.refusals) > SHOWN:
+        lines.append(f"  ... and {len(merged.refusals) - SHOWN} more refused")
+    if merged.refusals:
         lines.append(
             "Refused changes are kept whole beside the database: enter one again if you still"
             " want it (no merge brings it in)."

@@ -409,11 +409,11 @@ class RosterScreen(Screen[None]):
                 self._merge(copy, merged.merged)
                 return
             if merged is not None:
-                kept = ", the refused ones kept beside it" if merged.refused else ""
+                kept = ", the refused ones kept beside it" if merged.refusals else ""
                 undo = "the database is unchanged" if merged.unchanged else "undo takes it back"
-                refused = [f"refused: {r.what}: {r.reason}" for r in merged.refused[:3]]
-                if len(merged.refused) > 3:
-                    refused.append(f"... and {len(merged.refused) - 3} more refused")
+                refused = [f"refused: {r.what}: {r.reason}" for r in merged.refusals[:3]]
+                if len(merged.refusals) > 3:
+                    refused.append(f"... and {len(merged.refusals) - 3} more refused")
                 said = [f"{merged.text}; {undo}.", *refused]
                 said.append(f"You may delete the copy: its changes are in the database{kept}.")
                 self.notify("\n".join(said), title="Merged", markup=False, timeout=15)
