@@ -38,7 +38,7 @@ REFUSED = [
     ),
     (
         ("plan", "Thorn", "--upgrade", "Lion,Lion,Lion,Lion"),
-        "upgrades: at most 3, one per Leadership box (R3, R10)",
+        "--upgrade: at most 3, one per Leadership box (R3, R10)",
     ),
     (
         ("item", "add", "Thorn", "Ring", "--charges", "0"),
@@ -77,9 +77,9 @@ REFUSED = [
         f'no Titan named "{"T" * 100}..." in "Iron Crown"',
     ),
     (("history", "--campaign", "C" * 10_000), f'no campaign named "{"C" * 100}..." (campaigns'),
-    (("sheet", "Thorn", "-o", "x" * 300 + ".txt"), f"{'x' * 100}...: File name too long"),
+    (("sheet", "Thorn", "-o", "x" * 300 + ".txt"), f"{'x' * 60}...{'x' * 36}.txt: File name too"),
     # every other long word of a message is cut in its middle (an item, an entry, a format)
-    (("item", "use", "Thorn", "B" * 10_000), f"{'B' * 79}...{'B' * 40}"),
+    (("item", "use", "Thorn", "B" * 10_000), f"{'B' * 159}...{'B' * 60}"),
     (("game", "Thorn:won:score=" + "9x" * 5_000), "...x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x"),
     (("sheet", "Thorn", "--format", "F" * 10_000), f"{'F' * 40}"),
 ]

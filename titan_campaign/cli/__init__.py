@@ -19,7 +19,6 @@ from ..rules.errors import RuleError
 from ..rules.facts import ShapeError
 from ..rules.names import UnknownName
 from ..rules.printable import one_line
-from ..rules.wording import in_one_line
 from .parser import command_words, parse_arguments
 
 
@@ -111,15 +110,14 @@ def _run(argv: Sequence[str] | None, hold_ctrl_c: bool) -> int:
             )
         if isinstance(error, OSError):
             where = str(getattr(error, "filename", "") or "")
-            if len(where) > 100:  # a name too long for the system (ENAMETOOLONG), say
-                where = where[:100] + "..."
+            if error.errno == errno.ENAMETOOLONG:  # said short, its ending kept (.pdf)
+                where = f"{where[:60]}...{where[-40:]}" if len(where) > 100 else where
             where = f"{where}:" if where else where
             if not where and error.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT):
                 where = "the output cannot be written:"  # printed to a full disk, say
             return _fail(f"{where} {error.strerror or error}".strip())
-        if isinstance(error, ValidationError | ShapeError):  # what was typed: named by its field
-            shape = ShapeError.of(error) if isinstance(error, ValidationError) else error
-            return _fail(in_one_line(shape, {}))  # ("survivors.0" was said of a survivor)
+        if isinstance(error, ValidationError):
+            return _fail(str(ShapeError.of(error)))
         return _fail(str(error))
     except KeyboardInterrupt:
         if db is not None and db.saved:

@@ -80,16 +80,16 @@ def shown_lines(text: str) -> str:
     return _UNPRINTABLE_BUT_LINES.sub(_escape, text)
 
 
-_LONG_WORD = re.compile(r"\S{121,}")
+_LONG_WORD = re.compile(r"\S{301,}")
 
 
 def one_line(message: str) -> str:
     """A message as one line safe for any terminal: each refused character as a visible escape
     (``shown``), and any other that Python cannot print (a line break, a lone surrogate from an
-    argument that is not UTF-8) as ``?``; a word of more than 120 letters is cut in its middle
-    (a page pasted by mistake is not echoed back whole; a long path keeps its file's name)."""
+    argument that is not UTF-8) as ``?``; a word of more than 300 letters is cut in its middle
+    (a page pasted by mistake is not echoed back whole; a path, however deep, is said whole)."""
     safe = "".join(ch if ch.isprintable() or ch in JOINERS else "?" for ch in shown(message))
-    return _LONG_WORD.sub(lambda word: f"{word[0][:80]}...{word[0][-40:]}", safe)
+    return _LONG_WORD.sub(lambda word: f"{word[0][:160]}...{word[0][-60:]}", safe)
 
 
 def printable(text: str) -> str:
