@@ -240,3 +240,14 @@ async def test_a_served_tab_shows_another_players_note_with_markup_and_keeps_run
         await shows(pilot, app, LIVE)  # told, and in the history
         assert app.is_running
     assert app.return_code in (None, 0)
+
+
+def test_a_refusal_of_a_word_pasted_by_mistake_is_said_short() -> None:
+    """A correction typed with a 10,000-letter figure filled the form with its 160 lines."""
+    from titan_campaign.rules.errors import RuleError
+    from titan_campaign.tui.refusals import refusal_of
+
+    pasted = "a" * 10_000
+    said = refusal_of(RuleError(f"score: expected a number of 0 or more, got '{pasted}'"))
+    assert len(said.message) < 300 and said.message.startswith("score: expected a number")
+    assert said.message.endswith("aaa'")

@@ -304,3 +304,21 @@ async def test_a_printout_from_the_app_says_what_prints_as_a_white_square(
         await pilot.pause(PRINTING)
         assert isinstance(app.screen, SheetScreen)
         assert 'no letter for "🐉" (U+1F409): it prints as a white square' in notes.text()
+
+
+async def test_a_file_name_too_long_for_the_system_is_refused_in_the_form_not_a_traceback(
+    example_db: Path, here: Path
+) -> None:
+    """A name of 250 letters ended the app with a traceback (the check whether a file was
+    there to replace raised); the roster's export the same."""
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        notes = Notes(app)
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#print-path", Input).value = str(here / ("x" * 300 + ".pdf"))
+        await pilot.press("ctrl+s")
+        await pilot.pause(PRINTING)
+        assert isinstance(app.screen, PrintModal)  # the form stays, as typed
+        assert "File name too long" in notes.text() + rendered(app.screen)
+    assert app.return_code in (None, 0)

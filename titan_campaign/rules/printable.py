@@ -89,7 +89,12 @@ def one_line(message: str) -> str:
     argument that is not UTF-8) as ``?``; a word of more than 300 letters is cut in its middle
     (a page pasted by mistake is not echoed back whole; a path, however deep, is said whole)."""
     safe = "".join(ch if ch.isprintable() or ch in JOINERS else "?" for ch in shown(message))
-    return _LONG_WORD.sub(lambda word: f"{word[0][:160]}...{word[0][-60:]}", safe)
+    return brief(safe)
+
+
+def brief(message: str) -> str:
+    """``message`` with each word of more than 300 letters cut in its middle."""
+    return _LONG_WORD.sub(lambda word: f"{word[0][:160]}...{word[0][-60:]}", message)
 
 
 def printable(text: str) -> str:

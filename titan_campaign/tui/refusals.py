@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pydantic import ValidationError
 
@@ -11,6 +11,7 @@ from .. import actions
 from ..rules.errors import RuleError
 from ..rules.facts import ShapeError
 from ..rules.names import UnknownName
+from ..rules.printable import brief
 from ..rules.titan import TitanState
 from ..rules.wording import field_problems
 
@@ -29,7 +30,14 @@ class Refusal:
 
 
 def refusal_of(error: Exception, labels: Mapping[str, str] = {}) -> Refusal:
-    """The player's view of an error an action raised (a bug is not one of these)."""
+    """The player's view of an error an action raised (a bug is not one of these); a word
+    pasted by mistake is cut short (10,000 letters filled a form's screen)."""
+    refusal = _refusal_of(error, labels)
+    problems = {field: brief(problem) for field, problem in refusal.problems.items()}
+    return replace(refusal, message=brief(refusal.message), problems=problems)
+
+
+def _refusal_of(error: Exception, labels: Mapping[str, str]) -> Refusal:
     if isinstance(error, ValidationError):
         error = ShapeError.of(error)
     if isinstance(error, actions.TitanChanged):

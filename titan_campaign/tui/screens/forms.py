@@ -205,7 +205,11 @@ def ask_to_replace(screen: Screen[object], path: Path, write: Callable[[], None]
     its files is refused at once: the player is never asked whether to replace it."""
     if titan_app(screen).attempt(lambda: actions.may_write_to(database(screen), path)) is None:
         return
-    if not path.is_file():
+    try:
+        there = path.is_file()
+    except (OSError, ValueError):  # a name too long: writing says so (is_file ended the app)
+        there = False
+    if not there:
         write()
         return
     screen.app.push_screen(
