@@ -286,6 +286,13 @@ class FormModal(Dialog[object]):
         for field in self.query(Input):
             field.select_on_focus = False
 
+    @on(events.DescendantFocus)
+    def type_at_the_end(self, event: events.DescendantFocus) -> None:
+        """A field taking the focus takes typing at the end of its text (after a problem it
+        was at its start: "ed" typed to finish a name made "edThorn")."""
+        if isinstance(event.widget, Input):
+            event.widget.cursor_position = len(event.widget.value)
+
     def unsaved(self) -> bool:
         """Whether something was typed or picked since the form opened."""
         return self._initial is not None and form_values(self) != self._initial
