@@ -472,3 +472,33 @@ async def test_a_pick_whose_highlighted_entry_a_change_elsewhere_took_asks_to_lo
         await pilot.press("enter")  # looked: the entry highlighted now is picked
         await pilot.pause()
     assert saved == [now]
+
+
+async def test_an_entry_the_player_moves_to_after_a_change_elsewhere_is_picked_at_once(
+    level_one_db: Path,
+) -> None:
+    """The look-again refusal refused Dune Walker, moved to on purpose after the highlighted
+    Fire Bolt was learned in another tab."""
+    offered = ["Fire Bolt", "Shield", "Ice Bolt"]
+    saved: list[str] = []
+
+    def choices_for(_state: object) -> list[Choice]:
+        return [Choice(name, name, f"{name}: its rules") for name in offered]
+
+    app = TitanCampaignApp(level_one_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        thorn = stored(level_one_db, "Thorn")
+        titan = named(Database(level_one_db), "Thorn")
+        modal = TitanPickModal(
+            titan, thorn, lambda _: "Pick", choices_for, lambda _, value: saved.append(value)
+        )
+        app.push_screen(modal)
+        await pilot.pause()
+        offered.remove("Fire Bolt")  # highlighted, learned in another tab
+        modal.titan_changed(thorn)
+        await pilot.pause()
+        await pilot.press("down")  # to Ice Bolt, looked at
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    assert saved == ["Ice Bolt"]

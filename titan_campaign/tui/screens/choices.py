@@ -135,9 +135,10 @@ class TitanPickModal(PickModal):
         self.shown = shown
         self.choices_for = choices_for
         self.save = save
-        self.moved = False
-        """The entry highlighted went with a change made elsewhere, and the highlight with it:
-        the next pick is refused once (an Enter would pick an entry never looked at)."""
+        self.moved: str | None = None
+        """The entry the highlight moved to when the one highlighted went with a change made
+        elsewhere: picking it is refused once (an Enter would pick an entry never looked at);
+        one the player moved to is picked."""
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.titan.campaign
@@ -152,8 +153,8 @@ class TitanPickModal(PickModal):
             self.titan_changed(view.state)
 
     def picked(self, value: str) -> None:
-        if self.moved:  # the entry highlighted went with a change elsewhere: look first
-            self.moved = self.pick_made = False
+        if value == self.moved:  # the highlight moved here with a change elsewhere: look first
+            self.moved, self.pick_made = None, False
             self.show_problems({GENERAL: MOVED})
             return
         shown = self.shown
@@ -172,9 +173,20 @@ class TitanPickModal(PickModal):
         self.query_one("#pick-news").display = False  # the news of a change no longer as it was
         self.heading = self.title_for(state)
         self.query_one(".form-title", Label).update(plain(self.heading))
-        highlighted = self.query_one("#picks", OptionList).highlighted_option
+        picks = self.query_one("#picks", OptionList)
+        was = picks.highlighted_option
         self.show_choices(choices)
-        self.moved = highlighted is not None and highlighted.id not in (c.value for c in choices)
+        now = picks.highlighted_option
+        gone = was is not None and was.id not in (c.value for c in choices)
+        self.moved = now.id if gone and now is not None else None
+
+
+def school_title(state: TitanState) -> str:
+    """A free school level's pick, titled by how many wait as the Titan is now (a level
+    taken elsewhere left "1 of 2 waiting")."""
+    waiting = sum(pending.kind == "school" for pending in state.pending)
+    of = f", 1 of {waiting} waiting" if waiting > 1 else ""
+    return f"Choose a free spell-school level{of} (R2)"
 
 
 def swap_target(choice: PendingChoice) -> str:
@@ -242,13 +254,10 @@ class ChoiceFlow:
 
     def _offer(self, choice: PendingChoice, news: str) -> None:
         """The pick list of one pending choice."""
-        state = self.state
         db, titan = self.sheet.db, self.sheet.titan
         if choice.kind == "school":  # the news says the level reached; a deferred one is older
-            waiting = sum(pending.kind == "school" for pending in state.pending)
-            of = f", 1 of {waiting} waiting" if waiting > 1 else ""
             self._ask(
-                lambda _: f"Choose a free spell-school level{of} (R2)",
+                school_title,
                 school_choices,
                 lambda shown, school: actions.choose_school(db, titan, school, shown=shown),
                 news,
