@@ -304,3 +304,18 @@ def test_a_printout_is_in_the_format_its_files_name_ends_in(
     """`sheet Thorn -o th.pdf` wrote the text sheet into th.pdf: no program could open it."""
     assert main(argv) == 0
     assert (campaign / argv[-1]).read_bytes().lstrip().startswith(start)
+
+
+def test_a_new_file_ending_in_a_format_the_command_does_not_print_is_refused(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cards Thorn -o c.svg` wrote a PDF named c.svg, `progress Thorn -o p.pdf` text."""
+    for argv, said in (
+        (["cards", "Thorn", "-o", "c.svg"], "cards prints as html or pdf, not svg"),
+        (["progress", "Thorn", "-o", "p.pdf"], "progress prints as text, json or svg, not pdf"),
+    ):
+        with pytest.raises(SystemExit) as ended:
+            main(argv)
+        assert ended.value.code == 1 and said in capsys.readouterr().err
+        assert not (campaign / argv[-1]).exists()
+    assert main(["cards", "Thorn", "--format", "pdf", "-o", "c.svg"]) == 0  # asked for

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
@@ -195,14 +196,23 @@ ENDINGS = {".txt": "text", ".json": "json", ".html": "html", ".htm": "html", ".p
 ENDINGS[".svg"] = "svg"
 
 
-def _format_of_file(args: Namespace, argv: Sequence[str]) -> None:
-    """The format a printout's file name ends in, when --format is not given and the command
-    writes it (`sheet -o th.pdf` wrote the text sheet into th.pdf)."""
+def _format_of_file(parser: Parser, args: Namespace, argv: Sequence[str]) -> None:
+    """The format a printout's file name ends in, when --format is not given (`sheet -o
+    th.pdf` wrote the text sheet into th.pdf); a new file ending in a format the command does
+    not print is refused (`cards -o c.svg` wrote a PDF)."""
     output, command = getattr(args, "output", None), getattr(args, "command", None)
     wanted = ENDINGS.get(Path(output).suffix.lower()) if output else None
     given = any(word == "--format" or word.startswith("--format=") for word in argv)
-    if wanted in FORMATS.get(command or "", ()) and not given:
+    if wanted is None or given or command not in FORMATS:
+        return
+    if wanted in FORMATS[command]:
         args.format = wanted
+    elif not os.path.lexists(output):  # a file there is judged by what it is (the database?)
+        *some, last = FORMATS[command]
+        parser.error(
+            f"{command} prints as {', '.join(some)} or {last}, not {wanted}: end the file's"
+            " name as one of those, or give --format"
+        )
 
 
 def parse_arguments(argv: Sequence[str]) -> Namespace:
@@ -255,7 +265,7 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
             f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
             f" ({quotes}see titan-campaign{' ' + command if command else ''} --help)\n",
         )
-    _format_of_file(args, argv)
+    _format_of_file(parser, args, argv)
     return args
 
 
