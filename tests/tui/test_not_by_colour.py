@@ -96,3 +96,17 @@ async def test_every_field_of_a_row_can_be_reached_at_60x20(iron_crown: Path) ->
             await pilot.pause()
             assert widget.region.width >= 3, field  # shown, not squeezed away
             assert app.screen.region.contains_region(widget.region), (field, widget.region)
+
+
+async def test_the_result_field_with_the_focus_is_marked_without_colour(iron_crown: Path) -> None:
+    """With NO_COLOR (or 16 colours) the focused result read exactly as the others: only its
+    background said where w or l would go."""
+    from titan_campaign.tui.widgets.result_pick import ResultPick
+
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        first, second = list(app.screen.query(ResultPick))[:2]
+        assert app.screen.focused is first
+        assert first.rich_style.underline and not second.rich_style.underline

@@ -22,7 +22,7 @@ class ResultPick(Widget, can_focus=True):
     ]
     DEFAULT_CSS = """
     ResultPick { width: 6; height: 1; }
-    ResultPick:focus { background: $accent; color: $text; }
+    ResultPick:focus { background: $accent; color: $text; text-style: underline; }
     ResultPick.-invalid { color: $text-error; }
     """
 
