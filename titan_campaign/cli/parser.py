@@ -192,8 +192,15 @@ FORMATS = {
 }
 """The formats each printing command writes."""
 
-ENDINGS = {".txt": "text", ".json": "json", ".html": "html", ".htm": "html", ".pdf": "pdf"}
-ENDINGS[".svg"] = "svg"
+ENDINGS = {
+    ".txt": "text",
+    ".json": "json",
+    ".html": "html",
+    ".htm": "html",
+    ".pdf": "pdf",
+    ".svg": "svg",
+}
+"""The format a printout's file name says by its ending."""
 
 
 def _format_of_file(parser: Parser, args: Namespace, argv: Sequence[str]) -> None:
@@ -207,7 +214,7 @@ def _format_of_file(parser: Parser, args: Namespace, argv: Sequence[str]) -> Non
         return
     if wanted in FORMATS[command]:
         args.format = wanted
-    elif not os.path.lexists(output):  # a file there is judged by what it is (the database?)
+    elif not os.path.lexists(str(output)):  # a file there is judged by what it is (a database?)
         *some, last = FORMATS[command]
         parser.error(
             f"{command} prints as {', '.join(some)} or {last}, not {wanted}: end the file's"

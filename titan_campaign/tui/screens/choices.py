@@ -177,7 +177,7 @@ class TitanPickModal(PickModal):
         was = picks.highlighted_option
         self.show_choices(choices)
         now = picks.highlighted_option
-        gone = was is not None and was.id not in (c.value for c in choices)
+        gone = was is not None and was.id not in [c.value for c in choices]
         self.moved = now.id if gone and now is not None else None
 
 
