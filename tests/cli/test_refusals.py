@@ -82,6 +82,8 @@ REFUSED = [
     (("item", "use", "Thorn", "B" * 10_000), f"{'B' * 159}...{'B' * 60}"),
     (("game", "Thorn:won:score=" + "9x" * 5_000), "...x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x"),
     (("sheet", "Thorn", "--format", "F" * 10_000), f"{'F' * 40}"),
+    # named by its field, not by its place in a list ("survivors.0")
+    (("award", "Thorn", "--result", "won", "--survivors", "B" * 70), "survivors: at most 60"),
 ]
 
 

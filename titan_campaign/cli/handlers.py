@@ -9,7 +9,9 @@ import sys
 from argparse import Namespace
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, TypeVar
+
+from pydantic import ValidationError
 
 from .. import actions
 from ..actions import Database, Done, Participant
@@ -332,13 +334,15 @@ def cmd_award(args: Namespace, db: Database) -> None:
         raise RuleError(in_one_line(error, options)) from None
     survivors = tuple(args.survivors) if args.survivors is not None else None
     titan = _titan(args, db)
-    done = actions.record_game(
-        db,
-        titan.campaign,
-        [Participant(titan, outcome, survivors)],
-        args.date,
-        args.scenario,
-        args.game,
+    done = _said_by_field(
+        lambda: actions.record_game(
+            db,
+            titan.campaign,
+            [Participant(titan, outcome, survivors)],
+            args.date,
+            args.scenario,
+            args.game,
+        )
     )
     state = done.state
     played = state.games[-1]
@@ -351,10 +355,29 @@ def cmd_award(args: Namespace, db: Database) -> None:
     )
 
 
+T = TypeVar("T")
+
+
+def _said_by_field(record: Callable[[], T]) -> T:
+    """A game recorded; a problem in what was typed is named by its field ("survivors.0"
+    was said of a survivor's name)."""
+    try:
+        return record()
+    except ValidationError as error:
+        raise RuleError(in_one_line(ShapeError.of(error), GAME_FIELDS)) from None
+    except ShapeError as error:
+        raise RuleError(in_one_line(error, GAME_FIELDS)) from None
+
+
+GAME_FIELDS = {"survivors": "survivors", "scenario": "--scenario", "date": "--date"}
+
+
 def cmd_game(args: Namespace, db: Database) -> None:
     found = actions.find_titans(db, [entry[0] for entry in args.parts], _campaign(args))
     parts = [Participant(titan, *entry[1:]) for titan, entry in zip(found, args.parts, strict=True)]
-    done = actions.record_game(db, found[0].campaign, parts, args.date, args.scenario)
+    done = _said_by_field(
+        lambda: actions.record_game(db, found[0].campaign, parts, args.date, args.scenario)
+    )
     print(done.text)
     for step in done.steps.values():
         played = step.state.games[-1]
