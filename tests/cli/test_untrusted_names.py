@@ -51,7 +51,7 @@ def test_a_gold_note_that_acts_on_a_terminal_is_refused_naming_the_note(thorn, n
 
 def test_a_scenario_and_an_item_description_that_act_on_a_terminal_are_refused(thorn) -> None:
     said = thorn.refused("award", "Thorn", "--result", "won", "--scenario", "\x1b]0;x\x07")
-    assert said.startswith("scenario: cannot hold control characters"), said
+    assert said.startswith("--scenario: cannot hold control characters"), said
     said = thorn.refused("item", "add", "Thorn", "Cloak", "--description", "\x1b[2J")
     assert said.startswith("description: cannot hold control characters"), said
     said = thorn.refused("item", "add", "Thorn", "Clo\u202eak")
