@@ -1410,3 +1410,20 @@ def test_refused_changes_that_cannot_be_written_after_the_merge_are_still_listed
     assert err.count("the change was saved") == 1 and err.count("do not enter it again") == 1
     assert err.startswith("warning: the change was saved (merged 1 change from")
     assert "then the refused changes could not be kept: no space left on device" in err
+
+
+def test_a_change_merged_after_its_titans_rename_on_the_other_copy_says_the_name_by_then(
+    copies: Copies,
+) -> None:
+    """Ann renamed Mira "Mirabel" and added a new Mira; Bo gave the old Mira 2 gold. Merged, the
+    history read "Mira: gold +2" after "Mira created for Ann": the new Mira's gold, it seemed.
+    The figures were right: Mirabel has it."""
+    copies.on(copies.ann, "titan", "rename", "Mira", "Mirabel")
+    copies.on(copies.ann, "titan", "add", "Mira", "--player", "Ann")
+    copies.on(copies.bo, "gold", "Mira", "2")
+    gold = json.loads(copies.ann.ok("sheet", "Mirabel", "--format", "json"))["gold"]
+    copies.merge()
+    assert history(copies.ann)[-1].endswith("Mira: gold +2 (to Mirabel by then)")
+    assert "(to Mirabel by then)" in history(copies.ann, "Mirabel")[-1]
+    assert not any("by then" in line for line in history(copies.bo))  # Bo's own, as made
+    assert json.loads(copies.ann.ok("sheet", "Mirabel", "--format", "json"))["gold"] == gold + 2

@@ -10,10 +10,12 @@ from ..rules.describe import describe
 from ..rules.errors import RuleError, XPAlreadySpent
 from ..rules.events import (
     AbilityBought,
+    Created,
     Event,
     GameCorrected,
     GameRecorded,
     GameRemoved,
+    Renamed,
     SchoolGained,
 )
 from ..rules.game_log import changed_figures, correction_text
@@ -654,6 +656,7 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
             notes[tid] = [(event, ()) for event in history]
     told = dict.fromkeys(touched, 0)  # how many of each Titan's events are behind
     rows = []
+    named: dict[int, list[str]] = {}  # each Titan's names so far, oldest first
     for change in found.history():
         lines = []
         for tid, events in change.events.items():
@@ -663,5 +666,24 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
                 told[tid] += len(events)
         if id(change) in listed:
             number, redone = change.number or 0, change.redone_at
-            rows.append(HistoryRow(number, change.at, change.text, tuple(lines), redone))
+            text = _as_named_then(change, named)
+            rows.append(HistoryRow(number, change.at, text, tuple(lines), redone))
+        for tid, events in change.events.items():
+            named.setdefault(tid, []).extend(
+                event.name for event in events if isinstance(event, Created | Renamed)
+            )
     return History(rows, unreadable)
+
+
+def _as_named_then(change: Change, named: Mapping[int, list[str]]) -> str:
+    """A change's line; one a merge placed after its Titan's rename made on the other copy,
+    under the name it had before, says the name it had by then: "Mira: gold +2 (to Mirabel by
+    then)" (after "Mira: renamed Mirabel" and a new Mira, it read as the new Mira's gold)."""
+    if len(change.events) != 1:
+        return change.text
+    [tid] = change.events
+    earlier = named.get(tid, [])
+    said = change.text.partition(":")[0]
+    if said in earlier[:-1] and said != earlier[-1]:
+        return f"{change.text} (to {earlier[-1]} by then)"
+    return change.text
