@@ -253,3 +253,9 @@ async def test_the_backup_highlighted_stays_highlighted_when_a_change_elsewhere_
         await pilot.pause()
         question = rendered(app.screen.query_one("#restore-question", Static))
         assert "Restore backup 3 from" in question and "Power box" in question
+        notes = Notes(app)
+        actions.change_gold(other, named(other, "Thorn"), 1)  # while the question is open
+        await pilot.press("y")
+        await pilot.pause()
+        assert "Restored backup 4 " in notes.text()  # its number when restored (it said 3)
+    assert abilities(changed_db) == {}

@@ -181,7 +181,7 @@ class BackupsScreen(Screen[None]):
             self.refresh_view()
             return
         self.notify(
-            f"Restored backup {chosen.number} (saved {restored.backup.when}): took back "
+            f"Restored backup {restored.backup.number} (saved {restored.backup.when}): took back "
             f"{undoes(restored.backup)}; {restored.kept_text}.",
             title="Restored",
         )
