@@ -224,3 +224,14 @@ def test_every_titan_of_the_campaign_chart_has_a_colour_of_its_own() -> None:
     colours = [Style.parse(style).color for style in TITAN_STYLES]
     assert all(c is not None and c.type == ColorType.TRUECOLOR for c in colours)
     assert len({c.triplet for c in colours if c is not None}) == len(TITAN_STYLES) == 8
+
+
+def test_the_bars_of_one_game_stand_apart_so_the_chart_reads_without_colour() -> None:
+    """With NO_COLOR, Thorn's and Mira's level bars of game 1 touched: one block of 8 cells."""
+    from titan_campaign.tui.widgets.bar_chart import Series, bar_chart
+
+    series = (Series("Thorn", "red"), Series("Mira", "blue"))
+    lines = [line.plain for line in bar_chart([("1", (2, 2))], series, 2, 2, bar_width=4)]
+    assert lines[0].endswith("┤███ ████ ")  # a column apart, the group's last bar whole
+    one = [line.plain for line in bar_chart([("1", (2, 2))], series, 2, 2, bar_width=1)]
+    assert one[0].endswith("┤██ ")  # a column each: no room for a gap

@@ -2,8 +2,8 @@
 
 ``bar_chart`` draws groups of bars (a group a game, a bar a series), each bar as tall as its
 value in eighths of a row (``▁▂▃▄▅▆▇█``), over a scale on the left and the group labels under
-the axis. A bar's place in its group says which series it is, so the chart reads without
-colour; colour only helps.
+the axis. A bar's place in its group says which series it is, and bars wider than a column
+stand a column apart, so the chart reads without colour; colour only helps.
 """
 
 from __future__ import annotations
@@ -70,9 +70,13 @@ def bar_chart(
         line = Text(labels.get(row, "").rjust(label_width - 1) + " ")
         line.append("┤" if row in labels else "│", style="dim")
         for _, values in groups:
-            for value, kind in zip(values, series, strict=True):
+            for place, (value, kind) in enumerate(zip(values, series, strict=True), start=1):
                 filled = 0 if value is None else round(value * height * 8 / top) - row * 8
-                line.append(EIGHTHS[min(8, max(0, filled))] * bar_width, style=kind.style)
+                mark = EIGHTHS[min(8, max(0, filled))]
+                if bar_width > 1 and place < len(series):  # a gap: bars apart without colour
+                    line.append(mark * (bar_width - 1), style=kind.style).append(" ")
+                else:
+                    line.append(mark * bar_width, style=kind.style)
             line.append(" ")
         lines.append(line)
     axis = Text("0".rjust(label_width - 1) + " └", style="dim")
