@@ -669,20 +669,22 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
             text = _as_named_then(change, named)
             rows.append(HistoryRow(number, change.at, text, tuple(lines), redone))
         for tid, events in change.events.items():
-            named.setdefault(tid, []).extend(
-                event.name for event in events if isinstance(event, Created | Renamed)
-            )
+            for event in events:
+                if isinstance(event, (Created, Renamed)):
+                    named.setdefault(tid, []).append(event.name)
     return History(rows, unreadable)
 
 
-def _as_named_then(change: Change, named: Mapping[int, list[str]]) -> str:
+def _as_named_then(change: Change, named: Mapping[int, Sequence[str]]) -> str:
     """A change's line; one a merge placed after its Titan's rename made on the other copy,
     under the name it had before, says the name it had by then: "Mira: gold +2 (to Mirabel by
     then)" (after "Mira: renamed Mirabel" and a new Mira, it read as the new Mira's gold)."""
     if len(change.events) != 1:
         return change.text
     [tid] = change.events
-    earlier = named.get(tid, [])
+    earlier = named.get(tid, ())
+    if len(earlier) < 2:  # never renamed: its lines say its one name
+        return change.text
     said = change.text.partition(":")[0]
     if said in earlier[:-1] and said != earlier[-1]:
         return f"{change.text} (to {earlier[-1]} by then)"

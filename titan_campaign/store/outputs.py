@@ -77,11 +77,9 @@ def write_output(
         raise StoreError(f"{path} cannot be written: {error.strerror or error}") from None
     except ValueError:
         raise StoreError(f"{path} is not a file name that can be written") from None
-    _check_not_database(database, path, info)
-    if info is not None and stat.S_ISREG(info.st_mode):
-        kind = _kind_of(_read_start(path))
-        if kind is not None and kind != _kind_of(payload):
-            raise StoreError(f"{path} is {kind}: choose another file (nothing written)")
+    kind = _check_not_database(database, path, info)
+    if kind is not None and kind != _kind_written(payload):
+        raise StoreError(f"{path} is {kind}: choose another file (nothing written)")
     if info is not None and not stat.S_ISREG(info.st_mode):
         if stat.S_ISDIR(info.st_mode):
             raise StoreError(f"{path} is a folder: name a file in it")
@@ -151,7 +149,9 @@ def check_not_database(database: Path, path: Path) -> None:
     _check_not_database(database, path, info)
 
 
-def _check_not_database(database: Path, path: Path, info: os.stat_result | None) -> None:
+def _check_not_database(database: Path, path: Path, info: os.stat_result | None) -> str | None:
+    """StoreError if ``path`` is the database, one of its files or another database; else
+    what the file there is if the program wrote it as data (``_kind_of``), or None."""
     places, identities = _own_files(database)
     real = Path(os.path.realpath(path))
     owned = info is not None and (info.st_dev, info.st_ino) in identities
@@ -166,8 +166,10 @@ def _check_not_database(database: Path, path: Path, info: os.stat_result | None)
             f"{path} is the campaign database {database} or one of its files (the names"
             f" beginning {database.name}. are kept for them): choose another file (nothing written)"
         )
-    if info is not None and stat.S_ISREG(info.st_mode) and _kind_of(_read_start(path)) == DATABASE:
+    kind = _kind_of(_read_start(path)) if info is not None and stat.S_ISREG(info.st_mode) else None
+    if kind == DATABASE:
         raise StoreError(f"{path} is {DATABASE}: choose another file (nothing written)")
+    return kind
 
 
 DATABASE = "a campaign database (another group's, or a copy of this one)"
@@ -185,6 +187,15 @@ def _read_start(path: Path) -> bytes:
 
 
 GZIP = b"\x1f\x8b"
+
+
+def _kind_written(payload: bytes) -> str | None:
+    """What this program's own output is, by the format it names first (an export, a Titan
+    file); None for a printout. (Read from its start: parsing a whole export again cost a
+    tenth of the command.)"""
+    found = re.search(rb'"format": "([^"]*)"', payload[:200])
+    described = brought_in_by(Path(), {"format": found[1].decode()}) if found else None
+    return described[0] if described else None
 
 
 def _kind_of(raw: bytes) -> str | None:
