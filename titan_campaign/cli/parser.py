@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ..actions import Database
+from ..printing.kinds import KINDS
 from ..rules.awards import FIGURE_LABELS, XP_PER_ENGAGEMENT
 from ..rules.errors import RuleError
 from ..rules.game_log import (
@@ -185,12 +186,12 @@ def _signed(text: str) -> int:
 FORMATS = {
     "goal": ("text", "json"),
     "progress": ("text", "json", "svg"),
-    "sheet": ("text", "json", "html", "pdf", "svg"),
-    "cards": ("html", "pdf"),
-    "game-card": ("text", "html", "pdf"),
-    "print-campaign": ("html", "pdf"),
+    "sheet": KINDS["sheet"],
+    "cards": KINDS["cards"],
+    "game-card": KINDS["game-card"],
+    "print-campaign": KINDS["campaign"],
 }
-"""The formats each printing command writes."""
+"""The formats each printing command writes (the printouts' as ``printing.kinds`` says)."""
 
 ENDINGS = {
     ".txt": "text",

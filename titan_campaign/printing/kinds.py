@@ -3,10 +3,11 @@ printout holds (no PDF library needed to ask)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..rules.game_log import GameLogEntry
-from ..rules.sheet import SheetView
+if TYPE_CHECKING:  # the command line reads KINDS at start-up: no sheet module for that
+    from ..rules.game_log import GameLogEntry
+    from ..rules.sheet import SheetView
 
 KINDS: dict[str, tuple[str, ...]] = {
     "sheet": ("text", "json", "html", "pdf", "svg"),
