@@ -866,10 +866,8 @@ def _say_merged(merged: actions.Merged, db: Database, dry_run: bool = False) -> 
         print(f"  + {line}")
     for line in (*merged.judged, *merged.deletes, *merged.differs):
         print(f"  {line}")
-    for alike in merged.alike:
-        print(f"  = {alike.what}: {alike.reason}")
-    for refused in merged.refusals:
-        print(f"  refused: {refused.what}: {refused.reason}")
+    for refused in (*merged.alike, *merged.refusals):
+        print(f"  {refused.line}")
     if merged.refusals and not dry_run:
         print(
             f"  refused changes are kept whole in {shown(str(actions.refused_file(db.path)))}:"

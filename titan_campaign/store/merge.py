@@ -62,6 +62,11 @@ class Refused(NamedTuple):
     """Made alike on both copies (``_already_so``): nothing of it is lost, the one made first
     stands; kept beside the database all the same, as every change a merge leaves out is."""
 
+    @property
+    def line(self) -> str:
+        """As a merge lists it: "refused: WHAT: WHY", or "= WHAT: WHY" when made alike."""
+        return f"{'=' if self.alike else 'refused:'} {self.what}: {self.reason}"
+
 
 class Merged(NamedTuple):
     """What a merge brought in from the other copy, and what the rules refused."""

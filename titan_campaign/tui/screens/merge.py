@@ -40,9 +40,7 @@ def merge_preview(merged: actions.Merged) -> str:
     if len(merged.brought) > SHOWN:
         lines.append(f"  ... and {len(merged.brought) - SHOWN} more")
     lines.extend(f"  {line}" for line in (*merged.judged, *merged.deletes, *merged.differs))
-    lines.extend(f"  = {alike.what}: {alike.reason}" for alike in merged.alike)
-    for refused in merged.refusals[:SHOWN]:
-        lines.append(f"  refused: {refused.what}: {refused.reason}")
+    lines.extend(f"  {refused.line}" for refused in (*merged.alike, *merged.refusals[:SHOWN]))
     if len(merged.refusals) > SHOWN:
         lines.append(f"  ... and {len(merged.refusals) - SHOWN} more refused")
     if merged.refusals:

@@ -411,7 +411,7 @@ class RosterScreen(Screen[None]):
             if merged is not None:
                 kept = ", the refused ones kept beside it" if merged.refusals else ""
                 undo = "the database is unchanged" if merged.unchanged else "undo takes it back"
-                refused = [f"refused: {r.what}: {r.reason}" for r in merged.refusals[:3]]
+                refused = [each.line for each in merged.refusals[:3]]
                 if len(merged.refusals) > 3:
                     refused.append(f"... and {len(merged.refusals) - 3} more refused")
                 said = [f"{merged.text}; {undo}.", *refused]
