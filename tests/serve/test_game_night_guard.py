@@ -268,6 +268,23 @@ def test_a_form_kept_before_the_game_night_began_is_not_said_as_a_tab_closing(
     assert f"kept in {tonight}" in said and str(last_week) not in said
 
 
+def test_the_file_the_console_names_is_found_after_the_app_on_the_host_has_told_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The console named unsaved/NAME.txt; the app opened on the host then said so and moved
+    the file to unsaved/told/, and the path on the console led nowhere."""
+    folder = tmp_path / "unsaved"
+    monkeypatch.setattr(unsaved, "unsaved_folder", lambda: folder)
+    db = tmp_path / "c.json"
+    server = GameNightServer(db, campaign=None, host="127.0.0.1", port=0, token=None)
+    server.tell_kept_forms()
+    unsaved.keep_typed([("Gold entry", ["gold-amount: 7"])], db)
+    server.tell_kept_forms()
+    said = capsys.readouterr().out
+    (moved,) = unsaved.kept_for(db)
+    assert str(moved) in said, said
+
+
 async def test_the_page_files_are_served_but_their_folders_are_not_listed(tmp_path: Path) -> None:
     """`curl http://HOST:PORT/static/` listed the folders of the page's files (css/, fonts/, js/)
     to anyone, token or not: only the files themselves are served."""

@@ -249,7 +249,8 @@ class GameNightServer(Server):
             if kept not in self._told:
                 self._told.add(kept)
                 print(
-                    f"A form typed in a tab closed unsaved: what was typed is kept in {kept}",
+                    f"A form typed in a tab closed unsaved: what was typed is kept in {kept}"
+                    f" (in {unsaved.told_path(kept)} once the app on this computer has said so)",
                     flush=True,
                 )
 

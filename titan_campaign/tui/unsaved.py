@@ -79,6 +79,11 @@ def waiting_for(database: Path, folder: Path | None = None) -> list[Path]:
     return waiting
 
 
+def told_path(kept: Path) -> Path:
+    """Where a kept file goes once the app has said where it is (``kept_for``)."""
+    return kept.parent / "told" / kept.name
+
+
 def kept_for(database: Path, folder: Path | None = None) -> list[Path]:
     """The files kept for ``database`` and not yet told, oldest first; each is moved to
     ``told/`` (where it stays for the player), and the moved paths are returned."""
@@ -86,7 +91,7 @@ def kept_for(database: Path, folder: Path | None = None) -> list[Path]:
     told: list[Path] = []
     for path in waiting_for(database, source):
         try:
-            moved = source / "told" / path.name
+            moved = told_path(path)
             moved.parent.mkdir(exist_ok=True)
             path.replace(moved)
         except (OSError, UnicodeDecodeError):
