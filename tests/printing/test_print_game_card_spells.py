@@ -136,3 +136,29 @@ def test_no_heading_is_left_alone_at_the_foot_of_a_page(
     for data in [*example_sheets.values(), grandmaster_sheet, hoarder_sheet, lukasz_sheet]:
         for page in [*game_card_pages(data, paper), *sheet_pages(data, paper)]:
             assert _alone_at_the_foot(page) == [], data.name
+
+
+def test_r7_a_spell_costing_more_mana_than_the_titan_has_says_so_on_the_card(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """Thorn at 1 Mana a turn knew Fire Fan (2 Mana): the card listed it as any other, and a
+    player found at the table that it could not be cast."""
+    thorn = replace(
+        example_sheets["thorn"],
+        mana=1,
+        spells=(
+            SpellLine("Fire Fan", "fire", 2, 2, "Strike Phase", False, False),
+            SpellLine("Fire Bolt", "fire", 1, 1, "Strike Phase", False, False),
+        ),
+    )
+    effects = {row.line.name: row.effect for row in spells_by_phase(thorn)}
+    assert effects["Fire Fan"].endswith(
+        "(Your 1 Mana a turn is short of the 2 it costs: not castable until your level or"
+        " Spirit rises, R7.)"
+    )
+    assert "short" not in effects["Fire Bolt"]
+    text = re.sub(r"\s+", " ", game_card_text(thorn))
+    assert "Your 1 Mana a turn is short of the 2 it costs" in text
+    assert "short of the 1" not in text
+    richer = replace(thorn, mana=2)
+    assert all("short" not in row.effect for row in spells_by_phase(richer))

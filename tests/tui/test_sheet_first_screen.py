@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from titan_campaign.rules.events import SchoolGained, SpellChosen
 from titan_campaign.rules.spells import find_spell
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import CAMPAIGN, rendered
+from .conftest import CAMPAIGN, build_db, rendered
 
 
 def sheet_of(app: TitanCampaignApp) -> SheetScreen:
@@ -93,3 +94,27 @@ async def test_a_sheet_opens_at_its_top_at_60x20_the_titans_name_and_xp_in_view(
             assert on_screen(app, part), part
         assert "THORN" in rendered(sheet_of(app).query_one("#sheet-title"))
         assert app.focused is sheet_of(app).query_one("#abilities")  # the boxes take the keys
+
+
+async def test_r7_a_spell_costing_more_mana_than_the_titan_has_says_so_in_its_text(
+    tmp_path: Path,
+) -> None:
+    """Cole, level 1 with 1 Mana a turn, knows Fire Fan (2 Mana): its text read in place
+    said nothing of it, and the player learnt at the table it could not be cast."""
+    events = [
+        SchoolGained(school="fire", level=1),
+        SpellChosen(spell="Fire Bolt", pick="school"),
+        SchoolGained(school="fire", level=2),
+        SpellChosen(spell="Fire Fan", pick="school"),
+    ]
+    db = build_db(tmp_path / "c.json", 200, [("Cole", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Cole")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")  # the spells: Fire Bolt first
+        await pilot.pause()
+        assert "short" not in rendered(sheet_of(app).query_one("#spell-text"))
+        await pilot.press("down")  # Fire Fan
+        await pilot.pause()
+        shown = " ".join(rendered(sheet_of(app).query_one("#spell-text")).split())
+        assert shown.startswith("Fire Fan")
+        assert "Your 1 Mana a turn is short of the 2 it costs" in shown

@@ -204,6 +204,23 @@ def spell_effect(spell: Spell, schools: Mapping[str, int] | None = None) -> str:
     return f"{spell.text} (Your {spell.school.title()} School level {level}: +{max(level - 1, 0)} to the roll.)"
 
 
+def mana_short(cost: int, mana: int) -> str:
+    """What a spell costing more Mana than the Titan has a turn says (R7: a spell costs its
+    level, a Titan has its level plus Spirit a turn), or nothing.
+
+    >>> mana_short(2, 1)
+    '(Your 1 Mana a turn is short of the 2 it costs: not castable until your level or Spirit rises, R7.)'
+    >>> mana_short(2, 2)
+    ''
+    """
+    if cost <= mana:
+        return ""
+    return (
+        f"(Your {mana} Mana a turn is short of the {cost} it costs:"
+        " not castable until your level or Spirit rises, R7.)"
+    )
+
+
 def progress_now(data: SheetView) -> str:
     """Where the sheet stands now, for under the progress table, when it has changed since the
     last game's row (a row is the sheet right after its game; what is bought since counts in

@@ -22,6 +22,7 @@ from .figures import (
     charge_boxes,
     charges_text,
     legion_items,
+    mana_short,
     spell_effect,
 )
 from .text import boxes
@@ -59,7 +60,14 @@ def spells_by_phase(data: SheetView) -> list[CardSpell]:
                 spell,
                 attack=attack_text(known),
                 dice=known.attack or "",
-                effect=spell_effect(known, data.schools),
+                effect=" ".join(
+                    part
+                    for part in (
+                        spell_effect(known, data.schools),
+                        mana_short(spell.mana, data.mana),
+                    )
+                    if part
+                ),
             )
         )
     return sorted(

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ... import actions
-from ...printing.figures import IN_PLAY, SKILL_USES_LABEL
+from ...printing.figures import IN_PLAY, SKILL_USES_LABEL, mana_short
 from ...rules.abilities import ABILITIES, ABILITY_INFO
 from ...rules.errors import Decision
 from ...rules.names import games_wording, plural
@@ -163,23 +163,29 @@ def spell_rows(data: SheetView) -> list[tuple[str, ...]]:
     ]
 
 
-def spell_text(name: str, line: SpellLine | None = None) -> Text:
+def spell_text(name: str, mana: int, line: SpellLine | None = None) -> Text:
     """A known spell's whole card, read in place below the list; with the spell book's
     ``line`` (on a phone held upright, whose list shows only the name and Mana, or a list cut
-    at the screen's edge), what the list's other columns say too."""
+    at the screen's edge), what the list's other columns say too; and whether the Titan's
+    ``mana`` a turn is short of the spell's cost (R7)."""
     spell = find_spell(name)
     facts = f"Target: {spell.target}"
     facts += f"   Attack: {spell.attack}" if spell.attack else ""
     facts += f"   Area: {spell.area}" if spell.area else ""
+    short = mana_short(spell.level, mana)
     if line is None:
-        return Text.assemble((spell.name, "bold"), f"   {facts}\n", spell.text)
-    how = ", bonus" if line.bonus else ", bought" if line.bought else ""
-    return Text.assemble(
-        (spell.name, "bold"),
-        f"\n{line.school.title()} level {line.level}   Mana {line.mana}\n{line.cast}{how}",
-        f"\n{facts}\n",
-        spell.text,
-    )
+        card = Text.assemble((spell.name, "bold"), f"   {facts}\n", spell.text)
+    else:
+        how = ", bonus" if line.bonus else ", bought" if line.bought else ""
+        card = Text.assemble(
+            (spell.name, "bold"),
+            f"\n{line.school.title()} level {line.level}   Mana {line.mana}\n{line.cast}{how}",
+            f"\n{facts}\n",
+            spell.text,
+        )
+    if short:
+        card.append(f"\n{short}", style="bold")
+    return card
 
 
 def items_panel(data: SheetView) -> Text:
@@ -385,6 +391,7 @@ class SheetScreen(OneTitan, Screen[None]):
         self.state = state  # as drawn
         self.read_on_resume = True
         self.spell_lines: dict[str, SpellLine] = {}  # the spell book as drawn, by name
+        self.mana = 0  # the Titan's Mana a turn, as drawn
         self._laid_out_at: Size | None = None  # as last laid out
 
     @cached_property
@@ -524,6 +531,7 @@ class SheetScreen(OneTitan, Screen[None]):
                 width = min(width, self.app.size.width - UPRIGHT_SPELL_SPARE)
             table.add_column(label, width=width)
         self.spell_lines = {spell.name: spell for spell in data.spells}
+        self.mana = data.mana
         for row in rows:
             table.add_row(*map(Text, row), key=row[0], height=None if upright else 1)
         table.display = bool(data.spells)
@@ -547,7 +555,7 @@ class SheetScreen(OneTitan, Screen[None]):
         table = self.query_one("#spell-list", DataTable)
         cut = table.virtual_size.width > table.scrollable_content_region.width
         line = self.spell_lines.get(name) if self.has_class("-upright") or cut else None
-        text.update(spell_text(name, line))
+        text.update(spell_text(name, self.mana, line))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "spell-list":
