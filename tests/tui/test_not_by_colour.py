@@ -110,3 +110,22 @@ async def test_the_result_field_with_the_focus_is_marked_without_colour(iron_cro
         first, second = list(app.screen.query(ResultPick))[:2]
         assert app.screen.focused is first
         assert first.rich_style.underline and not second.rich_style.underline
+
+
+async def test_a_pick_list_with_the_focus_is_marked_without_colour(iron_crown: Path) -> None:
+    """With NO_COLOR the reference's "any school" with the focus differed from "any level"
+    by one grey step of its background: a player tabbing along could not see where they were."""
+    from textual.widgets import Select
+    from textual.widgets._select import SelectCurrent
+
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        school = app.screen.query_one("#spell-school", Select)
+        level = app.screen.query_one("#spell-level", Select)
+        school.focus()
+        await pilot.pause()
+        shown = school.query_one(SelectCurrent).rich_style
+        assert shown.underline, shown
+        assert not level.query_one(SelectCurrent).rich_style.underline
