@@ -30,6 +30,7 @@ _OTHERS = (
     "\u00ad\u034f\u17b4\u17b5\U0001d173-\U0001d17a\U000e0001"  # soft hyphen, other unseen
     f"{_BLANK}"  # letters and signs that show nothing
     "\ufff9-\ufffb\U0001bca0-\U0001bca3"  # annotation and shorthand format controls
+    "\ud800-\udfff"  # half of a character's code (a file edited by hand, \ud83d)
 )
 _UNPRINTABLE = re.compile(f"[\x00-\x1f\x7f-\x9f{_OTHERS}]")
 """Control characters (Unicode category Cc) and the others above."""
@@ -37,8 +38,8 @@ _UNPRINTABLE_BUT_LINES = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_OTHERS}]")
 """The same, but for tabs and line breaks, which lay out a text of several lines."""
 
 REFUSAL = (
-    "cannot hold control characters (escape, bell, tab, line breaks), direction overrides"
-    " or invisible characters"
+    "cannot hold control characters (escape, bell, tab, line breaks), direction overrides,"
+    " invisible characters or half of a character's code (\\ud83d)"
 )
 """What a refused text is told, after the name of its field."""
 

@@ -1,0 +1,73 @@
+"""A text edited by hand into something no program writes (half of an emoji's code,
+``\\ud83d``, left when the other half was deleted) is a hand edit's mistake like any other:
+every command refuses the file in one line naming where and why, and leaves it untouched; the
+app opens on its "cannot be opened" page, never on a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from titan_campaign.rules.printable import printable, shown
+from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.problem import ProblemScreen
+
+from ..tui.conftest import rendered
+from .conftest import Cli
+
+HALF = "\\ud83d"  # as a player's editor leaves it in the file
+WHY = "half of a character's code (\\ud83d)"
+
+
+def half_an_emoji(cli: Cli) -> Cli:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    cli.ok("gold", "Mira", "10", "--note", "sold a sword")
+    text = cli.db.read_text(encoding="utf-8")
+    cli.db.write_text(text.replace("sold a sword", f"sold a sword {HALF}"), encoding="utf-8")
+    return cli
+
+
+@pytest.mark.parametrize(
+    "command", [("gold", "Thorn", "1"), ("history",), ("sheet", "Mira"), ("titan", "list")]
+)
+def test_every_command_names_the_half_character_and_where_it_is(
+    cli: Cli, command: tuple[str, ...]
+) -> None:
+    """`gold Thorn 1` said "the result cannot be shown in this terminal's encoding" (the
+    file could not be written back), `history` the same, and the sheet of Mira took it."""
+    half_an_emoji(cli)
+    said = cli.refused(*command)
+    assert "changes 3: text: text with " + WHY in said, said
+
+
+def test_the_event_with_half_a_character_says_why_it_is_refused(cli: Cli) -> None:
+    half_an_emoji(cli)
+    text = cli.db.read_text(encoding="utf-8")
+    cli.db.write_text(
+        text.replace(f'"text": "Mira: gold +10 (sold a sword {HALF})"', '"text": "Mira: gold"'),
+        encoding="utf-8",
+    )
+    said = cli.refused("sheet", "Mira")
+    assert "note: text with " + WHY in said, said
+
+
+def test_a_name_with_half_a_character_is_refused_saying_why() -> None:
+    with pytest.raises(ValueError, match="half of a character"):
+        printable("Mi\ud83dra")
+    assert shown("Mi\ud83dra") == "Mi\\ud83dra"
+
+
+async def test_the_app_opens_on_the_page_saying_what_is_wrong(cli: Cli) -> None:
+    """A box checked on Thorn's sheet ended the app with a traceback that printed the whole
+    campaign file on the terminal."""
+    half_an_emoji(cli)
+    before = cli.db.read_bytes()
+    app = TitanCampaignApp(cli.db, open_campaign="Iron Crown", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        assert WHY in " ".join(rendered(app.screen.query_one("#problem")).split())
+        await pilot.press("space")
+        await pilot.pause()
+    assert cli.db.read_bytes() == before
