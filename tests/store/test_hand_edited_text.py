@@ -71,3 +71,23 @@ async def test_the_app_opens_on_the_page_saying_what_is_wrong(cli: Cli) -> None:
         await pilot.press("space")
         await pilot.pause()
     assert cli.db.read_bytes() == before
+
+
+def test_two_titans_given_one_name_by_hand_are_refused_naming_the_change(cli: Cli) -> None:
+    """Mira renamed "Thorn" in the file: `titan list` showed two Thorns, and every command
+    on Thorn went to the first while the other could no longer be named at all."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    cli.ok("titan", "rename", "Mira", "Mirra")
+    cli.ok("titan", "rename", "Mirra", "Mira")
+    text = cli.db.read_text(encoding="utf-8")
+    last = text.rindex('"kind": "renamed", "name": "Mira"')
+    cli.db.write_text(
+        text[:last] + text[last:].replace('"name": "Mira"', '"name": "thorn"', 1),
+        encoding="utf-8",
+    )
+    for command in (("titan", "list"), ("gold", "Thorn", "1"), ("sheet", "Thorn")):
+        said = cli.refused(*command)
+        assert 'changes 4 "Mirra: renamed Mira": a second Titan named "thorn"' in said, said
+        assert '"Iron Crown" has Thorn (Titan 1)' in said, said

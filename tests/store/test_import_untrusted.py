@@ -96,7 +96,7 @@ UNTRUSTED = {
     "nested inside an event": (export_of(forged([NESTED])), "at: text"),
     "duplicate Titans": (
         export_of(forged([CREATED], [{**CREATED, "name": " forger", "player": "Zed"}])),
-        "two Titans named",
+        "a second Titan named",
     ),
     "duplicate campaigns": (export_of(forged([CREATED]), forged([CREATED])), "two campaigns named"),
     "campaign already there": (export_of(forged([CREATED], name="Home")), "already exists"),

@@ -55,7 +55,9 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
         "int_from_float": lambda: "a whole number",
         "missing": lambda: "required",
         "string_type": lambda: "text",
-        "string_unicode": lambda: "text with half of a character's code (\\ud83d), its other half deleted",
+        "string_unicode": lambda: (
+            "text with half of a character's code (\\ud83d), its other half deleted"
+        ),
         "bool_type": lambda: "true or false",
         "list_type": lambda: "a list",
         "tuple_type": lambda: "a list",

@@ -49,7 +49,7 @@ from ..rules.events import (
     is_moment,
 )
 from ..rules.facts import PRINTABLE, Facts, ShapeError, Text, Whole, parse, to_json
-from ..rules.names import quoted
+from ..rules.names import name_key, quoted
 from ..rules.printable import is_unprintable, shown
 from .files import Damaged, StoreError
 
@@ -300,6 +300,7 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
             )
         if change.get("id"):
             ids[change["id"]] = number
+    _check_names(path, data)
     # each table in the order of its documents' numbers, whatever order an editor or a tool
     # (jq -S: 1, 10, 100, 11...) left them in: a campaign's changes are replayed so
     return {
@@ -309,6 +310,31 @@ def check_tables(path: Path, data: Any) -> dict[str, dict[str, Any]]:
         for name, table in data.items()
         if name in TABLES  # not tinydb's own "_default", never used
     }
+
+
+def _check_names(path: Path, data: dict[str, Any]) -> None:
+    """Damaged if two Titans of a campaign end up with one name (a hand edit), naming the
+    change that gave the second one its name: every command would take the first for both."""
+    named: dict[tuple[int, int], tuple[str, str, str]] = {}  # Titan: name, change, its text
+    for number, change in data.get("changes", {}).items():
+        if change.get("undone"):
+            continue
+        for tid, events in change["titans"].items():
+            for event in of_kinds(events, NAMING):
+                if type(event.get("name")) is str:
+                    key = (int(change["campaign"]), int(tid))
+                    named[key] = (shown(event["name"]), number, shown(change.get("text", "")))
+    first: dict[tuple[int, str], tuple[int, str]] = {}
+    for (campaign, tid), (name, _, _) in sorted(named.items(), key=lambda kv: int(kv[1][1])):
+        other = first.setdefault((campaign, name_key(name)), (tid, name))
+        if other[0] != tid:
+            _, number, text = named[campaign, tid]
+            campaign_name = shown(str(data["campaigns"][str(campaign)].get("name", "")))
+            raise Damaged(
+                f"{path} is damaged at changes {number} {quoted(text)}: a second Titan named"
+                f" {quoted(name)} ({quoted(campaign_name)} has {other[1]} (Titan {other[0]}));"
+                " one of them needs another name (left untouched)"
+            )
 
 
 MERGED = "merged"
