@@ -233,6 +233,19 @@ def test_a_campaign_rename_is_a_change_undone_and_redone(cli) -> None:
     assert [c["name"] for c in json.loads(cli.ok("campaign", "list", "--json"))] == ["Second Age"]
 
 
+def test_an_undone_campaign_rename_is_dropped_by_the_next_change_of_the_campaign(cli) -> None:
+    """Rename, undo, then a box, a game and gold later, a plain `redo` renamed the campaign:
+    a rename touches no Titan, so no change ever dropped it."""
+    crew(cli)
+    cli.ok("campaign", "rename", "Second Age")
+    cli.ok("undo")
+    cli.ok("gold", "Thorn", "5")
+    cli.ok("undo")
+    assert "redone: Thorn: gold +5" in cli.ok("redo")
+    assert "nothing to redo" in cli.refused("redo")
+    assert [c["name"] for c in json.loads(cli.ok("campaign", "list", "--json"))] == ["Iron Crown"]
+
+
 def test_undoing_a_campaign_rename_is_refused_when_another_campaign_took_the_name(cli) -> None:
     crew(cli)
     cli.ok("campaign", "rename", "Second Age")

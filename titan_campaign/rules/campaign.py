@@ -218,7 +218,8 @@ class Campaign:
 
     def record(self, text: str, events: Mapping[int, Sequence[Event]], at: str = "") -> Outcome:
         """Judge a new change (every event of every Titan, in order) and add it, or RuleError.
-        Undone changes of the Titans it touches can no longer be redone and are dropped."""
+        Undone changes of the Titans it touches, and an undone rename of the campaign, can no
+        longer be redone and are dropped."""
         change = Change(at, text, {tid: tuple(added) for tid, added in events.items() if added})
         if not change.events:
             raise RuleError("nothing to change")
@@ -240,8 +241,10 @@ class Campaign:
         if made_elsewhere:
             self._check_games_free(change)
         steps = self._judge(change)
-        dropping = [
-            c for c in self.changes if c.undone and any(c.touches(t) for t in change.events)
+        dropping = [  # an undone rename of the campaign touches no Titan: any change drops it
+            c
+            for c in self.changes
+            if c.undone and (c.campaign_renamed or any(c.touches(t) for t in change.events))
         ]
         kept = tuple(c for c in self.changes if not any(c is d for d in dropping))
         if dropping:

@@ -233,9 +233,7 @@ class Session:
             return Stored(doc_id, self._read[doc_id])
         ids = None if titans is None else {str(titan_id) for titan_id in titans}
         changes = self._changes_where(
-            lambda change: (
-                change["campaign"] == doc_id and (ids is None or holds_part(ids, change["titans"]))
-            )
+            lambda change: change["campaign"] == doc_id and (ids is None or holds_part(ids, change))
         )
         with kept_text():
             # events checked when they were written are built as they are, not checked again

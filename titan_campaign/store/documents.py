@@ -435,7 +435,7 @@ def campaign_from_docs(
             by_titan = {
                 tid: kept for tid, added in by_titan.items() if (kept := _part(titans, tid, added))
             }
-            if not by_titan:
+            if not by_titan and not raw.get("campaign_renamed"):
                 continue
         text = shown(raw.get("text", ""))
         events = {}
@@ -486,9 +486,15 @@ def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:
     return events if int(tid) in titans else of_kinds(events, CAMPAIGN_WIDE)
 
 
-def holds_part(titan_ids: set[str], by_titan: dict[str, list[Any]]) -> bool:
-    """Whether a change holds events of a campaign read for these Titans (see ``_part``)."""
-    return not titan_ids.isdisjoint(by_titan) or has_kinds(by_titan, CAMPAIGN_WIDE)
+def holds_part(titan_ids: set[str], change: dict[str, Any]) -> bool:
+    """Whether a change is read for a campaign read for these Titans (see ``_part``): a
+    rename of the campaign is too (the next change drops it if it was undone)."""
+    by_titan = change["titans"]
+    return (
+        not titan_ids.isdisjoint(by_titan)
+        or has_kinds(by_titan, CAMPAIGN_WIDE)
+        or bool(change.get("campaign_renamed"))
+    )
 
 
 def events_from_docs(
