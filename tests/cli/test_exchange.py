@@ -169,3 +169,18 @@ def test_a_titan_brought_back_into_its_own_campaign_tells_its_past_games_apart(
     thorn.ok("titan", "import", str(tmp_path / "thorn.json"), "--name", "Thorn Again")
     sheet = json.loads(thorn.ok("sheet", "Thorn Again", "--format", "json"))
     assert [game["played_in"] for game in sheet["games"]] == ["Iron Crown (earlier)"]
+
+
+def test_an_export_over_a_file_says_it_replaced_it(thorn, tmp_path) -> None:
+    """`titan export Mira -o t.json` over Thorn's file said only "Mira written to t.json":
+    Thorn's file was gone without a word (as `sheet -o` says it, so do the exports)."""
+    thorn.ok("titan", "add", "Mira", "--player", "Bo")
+    titan_file, export = tmp_path / "t.json", tmp_path / "e.json"
+    assert "(the file there replaced)" not in thorn.ok(
+        "titan", "export", "Thorn", "-o", str(titan_file)
+    )
+    said = thorn.ok("titan", "export", "Mira", "-o", str(titan_file))
+    assert said.strip().endswith("with its whole history (the file there replaced)"), said
+    assert "replaced" not in thorn.ok("export", "-o", str(export))
+    assert "written to" in (said := thorn.ok("export", "-o", str(export)))
+    assert said.strip().endswith("(the file there replaced)"), said

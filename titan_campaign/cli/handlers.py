@@ -217,9 +217,13 @@ def cmd_titan(args: Namespace, db: Database) -> None:
         return
     if args.action == "export":
         output = Path(args.output)
+        there = _there(output)
         state = actions.export_titan(db, titan, output, streams=True)
         if not actions.is_stream(output):
-            print(f"{state.name} written to {shown(str(output))} with its whole history")
+            print(
+                f"{state.name} written to {shown(str(output))} with its whole history"
+                + _replaced(there)
+            )
 
 
 def _titan_list(args: Namespace, db: Database) -> None:
@@ -610,7 +614,7 @@ def cmd_progress(args: Namespace, db: Database) -> None:
         )
     if args.output or args.format == "svg":  # the chart goes to NAME-progress.svg, as --help says
         output = Path(args.output) if args.output else default_path(state.name, "progress", "svg")
-        there = not actions.is_stream(output) and output.exists()
+        there = _there(output)
         _wrote(actions.save_file(db, output, text.encode(), streams=True), there)
     else:
         _stdout().write(
@@ -688,7 +692,7 @@ def _write(kind: str, args: Namespace, db: Database, spells: Sequence[str] | Non
     campaign_ref = _campaign_ref(args, db) if kind == "campaign" else None
     data, campaign = actions.print_data(db, kind, campaign_ref, titan)
     target = _output(args) or printout_path(kind, args.format, data, spells, campaign)
-    there = not actions.is_stream(target) and target.exists()
+    there = _there(target)
     written = actions.write_printout(
         db, kind, args.format, data, _paper(args), target, spells, campaign, streams=True
     )
@@ -697,11 +701,20 @@ def _write(kind: str, args: Namespace, db: Database, spells: Sequence[str] | Non
     _wrote(written, there)
 
 
+def _there(output: Path) -> bool:
+    """Whether writing ``output`` replaces a file (a stream replaces nothing)."""
+    return not actions.is_stream(output) and output.exists()
+
+
+def _replaced(there: bool) -> str:
+    return " (the file there replaced)" if there else ""
+
+
 def _wrote(written: Path, replaced: bool = False) -> None:
     """Say which file was written (and that it replaced one); nothing when the output was a
     stream (standard output)."""
     if not actions.is_stream(written):
-        print(f"wrote {shown(str(written))}{' (the file there replaced)' if replaced else ''}")
+        print(f"wrote {shown(str(written))}{_replaced(replaced)}")
 
 
 def _paper(args: Namespace) -> str:
@@ -830,11 +843,12 @@ def cmd_restore(args: Namespace, db: Database) -> None:
 
 def cmd_export(args: Namespace, db: Database) -> None:
     output = Path(args.output) if args.output else None
+    there = output is not None and _there(output)
     text, count = actions.export_campaigns(db, output, streams=True)
     if output is None:
         _stdout().write(text)
     elif not actions.is_stream(output):
-        print(f"{plural(count, 'campaign')} written to {shown(str(output))}")
+        print(f"{plural(count, 'campaign')} written to {shown(str(output))}{_replaced(there)}")
 
 
 def cmd_import(args: Namespace, db: Database) -> None:
