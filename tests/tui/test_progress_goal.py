@@ -235,3 +235,24 @@ def test_the_bars_of_one_game_stand_apart_so_the_chart_reads_without_colour() ->
     assert lines[0].endswith("┤███ ████ ")  # a column apart, the group's last bar whole
     one = [line.plain for line in bar_chart([("1", (2, 2))], series, 2, 2, bar_width=1)]
     assert one[0].endswith("┤██ ")  # a column each: no room for a gap
+
+
+async def test_an_imported_titans_earlier_games_are_set_apart_on_the_chart(tmp_path: Path) -> None:
+    """Thorn carried from Demo into Second, then game 2 there: the app's chart read "1 2" as
+    two games of this campaign (the table, the printout and the SVG set game 1 apart)."""
+    db = goal_db(tmp_path)
+    second = actions.new_campaign(Database(db), "Second", 200).ref
+    file = tmp_path / "thorn-titan.json"
+    actions.export_titan(Database(db), named(Database(db), "Thorn", "Demo"), file)
+    actions.import_titan(Database(db), file, second)
+    thorn = named(Database(db), "Thorn", "Second")
+    actions.change_titans(Database(db), second, {thorn.titan: lambda _: [won_game(2)]})
+    app = TitanCampaignApp(db, open_campaign="Second", open_titan="Thorn")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)
+        chart = rendered(app.screen.query_one("#progress-chart"))
+    assert "game 1: played in Demo; ┆ then game 2: this campaign" in chart, chart
+    plot = chart[chart.index("XP by game") : chart.index("bar 1:")]
+    assert plot.count("┆") >= 8, plot  # across the plot, between game 1's bars and game 2's

@@ -5,6 +5,7 @@ under them (``actions.progress`` and ``actions.campaign_progress``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import ClassVar
 
 from rich.console import Group
@@ -20,7 +21,14 @@ from textual.widgets import Static
 from ... import actions
 from ...rules.names import plural
 from ...rules.progress import ProgressRow
-from ..widgets.bar_chart import Series, bar_chart, groups_that_fit, legend, widest_bars
+from ..widgets.bar_chart import (
+    DIVIDER,
+    Series,
+    bar_chart,
+    groups_that_fit,
+    legend,
+    widest_bars,
+)
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import UPRIGHT_WIDTH, OneTitan, database, titan_app
@@ -62,21 +70,40 @@ def titan_chart(rows: Sequence[ProgressRow], width: int) -> list[Text]:
     """XP earned and spent by game, then level by game, with legends."""
     if not rows:
         return [Text("No games recorded yet: the chart starts after the first game.")]
-    count, bar_width, note = shown_games(len(rows), 2, width)
+    runs = [list(run) for _, run in groupby(rows, key=lambda row: row.played_in)]
+    count, bar_width, note = shown_games(len(rows), 2, width - 2 * (len(runs) - 1))
     latest = rows[-count:]
-    xp = [(str(row.game), (row.earned, row.spent)) for row in latest]
-    levels = [(str(row.game), (row.level, None)) for row in latest]
+    xp: list[tuple[str, tuple[int | None, ...]]] = []
+    levels: list[tuple[str, tuple[int | None, ...]]] = []
+    for at, row in enumerate(latest):
+        if at and row.played_in != latest[at - 1].played_in:
+            xp.append(("", ()))  # a divider: the games on either side are two campaigns'
+            levels.append(("", ()))
+        xp.append((str(row.game), (row.earned, row.spent)))
+        levels.append((str(row.game), (row.level, None)))
     top_level = max(4, max(row.level for row in rows))
-    lines = [
-        Text("XP by game", style="bold"),
-        *bar_chart(xp, (EARNED, SPENT), XP_ROWS, None, bar_width),
-    ]
+    lines = [Text("XP by game", style="bold")]
+    if len(runs) > 1:
+        lines.append(Text(played_where(runs), style="dim"))
+    lines += bar_chart(xp, (EARNED, SPENT), XP_ROWS, None, bar_width)
     lines += [legend((EARNED, SPENT), width), Text("")]
     lines += [Text("Level by game", style="bold")]
     lines += bar_chart(levels, (LEVEL, Series("", "")), LEVEL_ROWS, top_level, bar_width)
     if note:
         lines.append(Text(note, style="dim"))
     return lines
+
+
+def played_where(runs: Sequence[Sequence[ProgressRow]]) -> str:
+    """Where each run of games was played, in the order charted ("games 1 to 5: played in
+    The Iron Crown; ┆ then games 6 to 7: this campaign"), for a Titan imported with its past."""
+    parts = []
+    for run in runs:
+        first, last = run[0].game, run[-1].game
+        games = f"game {first}" if first == last else f"games {first} to {last}"
+        where = f"played in {run[0].played_in}" if run[0].played_in else "this campaign"
+        parts.append(f"{games}: {where}")
+    return f"; {DIVIDER} then ".join(parts)
 
 
 def titan_table(rows: Sequence[ProgressRow], upright: bool = False) -> Table:

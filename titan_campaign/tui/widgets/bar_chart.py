@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from rich.text import Text
 
 EIGHTHS = " ▁▂▃▄▅▆▇█"
+DIVIDER = "┆"
+"""A group of no bars is drawn as a dashed line across the plot (games of another campaign
+set apart)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +61,7 @@ def bar_chart(
     scale_width: int = 5,
 ) -> list[Text]:
     """The chart as lines: ``groups`` are (label, one value a series, None for no bar), each
-    bar ``bar_width`` columns wide. The scale runs from 0 to ``top`` (rounded up from the
+    bar ``bar_width`` columns wide; a group of no values is a divider (``DIVIDER``). The scale runs from 0 to ``top`` (rounded up from the
     largest value when not given).
     """
     largest = max((v for _, values in groups for v in values if v is not None), default=0)
@@ -70,6 +73,9 @@ def bar_chart(
         line = Text(labels.get(row, "").rjust(label_width - 1) + " ")
         line.append("┤" if row in labels else "│", style="dim")
         for _, values in groups:
+            if not values:  # a divider
+                line.append(DIVIDER, style="dim").append(" ")
+                continue
             for place, (value, kind) in enumerate(zip(values, series, strict=True), start=1):
                 filled = 0 if value is None else round(value * height * 8 / top) - row * 8
                 mark = EIGHTHS[min(8, max(0, filled))]
@@ -82,6 +88,10 @@ def bar_chart(
     axis = Text("0".rjust(label_width - 1) + " └", style="dim")
     names = Text(" " * (label_width + 1))
     for label, values in groups:
+        if not values:
+            axis.append("┴─", style="dim")
+            names.append("  ")
+            continue
         span = len(values) * bar_width
         axis.append("─" * span + "┴", style="dim")
         names.append(label[: span + 1].ljust(span + 1))
