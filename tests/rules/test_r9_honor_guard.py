@@ -135,6 +135,17 @@ def test_r9_the_sheet_shows_each_member_in_a_slot_that_holds_it(titan):
     ]
 
 
+def test_r9_the_sheet_keeps_the_slots_the_player_chose_when_each_member_fits_its_own(titan):
+    """Level 7 (two slots of 50): slot 1 Griffon, slot 2 Gorgon chosen on the honor guard
+    form; the sheet, the text and the PDF said slot 1 Gorgon, slot 2 Griffon."""
+    from titan_campaign.rules.sheet import sheet_view
+
+    thorn = titan(base_xp=0).reach_level(7)
+    thorn.do(HonorGuardSet(members=("Griffon", "Gorgon")))
+    view = sheet_view(thorn.state, "Demo")
+    assert list(zip(view.honor_guard_slots, view.honor_guard)) == [(50, "Griffon"), (50, "Gorgon")]
+
+
 def test_r9_a_55_point_member_fits_no_slot_at_level_7(titan):
     thorn = titan(base_xp=0).reach_level(7)
     message = thorn.refused(HonorGuardSet(members=("Dragon",)))

@@ -23,10 +23,14 @@ def honor_guard_slots(level: int) -> tuple[int, ...]:
     return ()
 
 
-def in_slot_order(members: tuple[str, ...]) -> tuple[str, ...]:
-    """The members in the slots that hold them, slot 1 first: the most points first. A slot's
-    cap is never more than the one before it (R9), so a guard that fits its slots at all fits
-    them in this order (members of equal points keep the order they were named in)."""
+def in_slot_order(members: tuple[str, ...], slots: tuple[int, ...]) -> tuple[str, ...]:
+    """The members in the slots that hold them, slot 1 first: in the order the player chose
+    them when each fits its slot so (the honor guard form's slot 1, slot 2...), else the most
+    points first. A slot's cap is never more than the one before it (R9), so a guard that fits
+    its slots at all fits them in that order (members of equal points keep their order)."""
+    points = [find_character(name).points or 0 for name in members]
+    if all(cap >= point for cap, point in zip(slots, points, strict=False)):
+        return members
     return tuple(sorted(members, key=lambda name: -(find_character(name).points or 0)))
 
 

@@ -272,7 +272,7 @@ def sheet_view(state: TitanState, campaign: str, progress: Sequence[ProgressRow]
             )
             for item in state.items
         ),
-        honor_guard=in_slot_order(state.honor_guard),
+        honor_guard=in_slot_order(state.honor_guard, state.honor_guard_slots),
         honor_guard_slots=tuple(state.honor_guard_slots),
         starting_legions=tuple(tuple(legion) for legion in legions.legions),
         starting_legion_guard=legions.guard,
