@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -77,6 +78,31 @@ def test_a_file_that_is_not_json_is_placed_by_line_and_column(cli: Cli) -> None:
     cli.db.write_text("\n".join(lines) + "\n")
     message = cli.refused("titan", "list")
     assert f"is not valid JSON at line {at + 2}, column 2 (" in message, message
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (lambda line: line + ",", "a comma after the last entry of a list?"),
+        (lambda line: line.replace("Ann", "An\tn"), "a tab or line break inside a text"),
+        (lambda line: line.replace('"Ann"', '"Ann'), "a comma missing between two entries?"),
+        (lambda line: line.replace("Ann", "A\\qnn"), "a backslash not followed by"),
+    ],
+)
+def test_a_json_mistake_is_said_in_a_players_words(cli: Cli, edit: Any, said: str) -> None:
+    """A tab typed inside a text read "(invalid control character at)", cut off; a comma
+    left after the last entry read "(expecting property name enclosed in double quotes)"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    lines = cli.db.read_text().splitlines()
+    at = next(n for n, line in enumerate(lines) if '"player": "Ann"' in line)
+    if said.startswith("a comma after"):
+        at = next(n for n, line in enumerate(lines) if line.startswith('  "1": {"campaign"'))
+    lines[at] = edit(lines[at])
+    cli.db.write_text("\n".join(lines) + "\n")
+    message = cli.refused("titan", "list")
+    assert said in message, message
+    assert " at)" not in message and "expecting" not in message.lower(), message
 
 
 @pytest.mark.parametrize("at", ["2026-13-06T20:00:00.000+00:00", "2026-12-06T20:00:00", "soon"])

@@ -87,7 +87,7 @@ def parse_json(path: Path, raw: bytes) -> Any:
     except json.JSONDecodeError as error:
         raise Damaged(
             f"{path} is not valid JSON at line {error.lineno}, column {error.colno}"
-            f" ({error.msg.lower().removesuffix(' starting at')}); it may be damaged (left untouched)"
+            f" ({_json_mistake(error.msg)}); it may be damaged (left untouched)"
         ) from None
     except ValueError as error:
         if raw.startswith(GZIP_MAGIC):
@@ -103,6 +103,28 @@ def parse_json(path: Path, raw: bytes) -> Any:
                 " encoding, such as Latin-1?): save it as UTF-8 (left untouched)"
             ) from None
         raise Damaged(f"{path} is not valid JSON; it may be damaged (left untouched)") from None
+
+
+_JSON_MISTAKES = {
+    "Expecting property name enclosed in double quotes": (
+        "a name in double quotes expected: a comma after the last entry of a list?"
+    ),
+    "Expecting ',' delimiter": "a comma missing between two entries?",
+    "Expecting ':' delimiter": "a colon missing after a name",
+    "Expecting value": "a value expected",
+    "Extra data": "more after the end of the data",
+    "Invalid control character at": "a tab or line break inside a text: write it as \\t or \\n",
+    "Unterminated string starting at": "a text not closed by a double quote",
+    "Invalid \\escape": "a backslash not followed by what JSON allows: write \\\\ for one",
+    "Invalid \\uXXXX escape": "a backslash not followed by what JSON allows: write \\\\ for one",
+}
+"""The JSON library's words for a mistake, in a player's (what an editor most often leaves)."""
+
+
+def _json_mistake(message: str) -> str:
+    return _JSON_MISTAKES.get(
+        message, message.lower().removesuffix(" starting at").removesuffix(" at")
+    )
 
 
 def _line_with_twice(raw: bytes, key: str) -> str:
