@@ -359,3 +359,23 @@ def test_a_spell_the_bonus_swap_needs_is_not_sold(cli) -> None:
     cli.ok("spend", "Thorn", "spell", "Ice Storm")  # the picks can spare it
     refusal = cli.refused("spend", "Thorn", "spell", "Bog Lord")
     assert refusal.startswith("Bog Lord is a spell the pending picks need"), refusal
+
+
+def test_a_spell_no_pick_takes_is_refused_saying_why_with_its_rule(thorn) -> None:
+    """ "no pending pick takes Fire Ball: pending are spell pick: Fire level 1 (R5)" never
+    said that Fire Ball is a level 3 spell, and --bonus without a bonus pick read the same."""
+    thorn.ok("spend", "Thorn", "school", "fire")
+    said = thorn.refused("choose", "Thorn", "spell", "Fire Ball")
+    assert said.startswith("Fire Ball is a Fire level 3 spell, which no pending pick takes (R5)"), (
+        said
+    )
+    said = thorn.refused("choose", "Thorn", "spell", "Fire Bolt", "--bonus")
+    assert said.startswith(
+        "Thorn has no bonus spell to pick: one comes with each Intelligence box (R6)"
+    ), said
+    thorn.ok("choose", "Thorn", "spell", "Fire Bolt")
+    said = thorn.refused("choose", "Thorn", "spell", "Dune Walker")
+    assert (
+        said
+        == "Thorn has no spell to pick: each school level gained brings picks of its spells (R5)"
+    )

@@ -847,10 +847,22 @@ def spell_pick_for(state: TitanState, spell_name: str, bonus: bool = False) -> s
             return "free"
     if _pending(state, "bonus"):
         return "bonus"
-    if not state.pending:
-        raise RuleError(f"{state.name} has no pending spell pick")
     listed = "; ".join(choice.describe() for choice in state.pending)
-    raise RuleError(f"no pending pick takes {spell.name}: pending are {listed}")
+    pending = f": pending are {listed}" if listed else ""
+    if bonus:
+        raise RuleError(
+            f"{state.name} has no bonus spell to pick: one comes with each Intelligence box"
+            f" (R6){pending}"
+        )
+    if not state.pending:
+        raise RuleError(
+            f"{state.name} has no spell to pick: each school level gained brings picks of its"
+            " spells (R5)"
+        )
+    raise RuleError(
+        f"{spell.name} is a {spell.school.title()} level {spell.level} spell, which no pending"
+        f" pick takes (R5){pending}"
+    )
 
 
 def next_school_level(
