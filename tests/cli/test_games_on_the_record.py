@@ -203,3 +203,20 @@ def test_a_refused_correction_names_the_xp_against_the_game_as_it_stands(cli) ->
     assert cli.refused("correct", "1", "T", "--remove").startswith(
         "taking T out of game 1 takes back 144 XP, which T spent after that game"
     )
+
+
+def test_a_game_dated_before_an_earlier_numbered_game_says_so(cli) -> None:
+    """Game 2 typed as 2025-03-01 after game 1 of 2025-03-08 was taken without a word, though
+    game 2 counts as the last game (R9) and the progress then ran its dates backwards."""
+    cli.ok("campaign", "new", "S", "--base-xp", "0")
+    cli.ok("titan", "add", "T", "--player", "A")
+    cli.ok("titan", "add", "U", "--player", "B")
+    said = cli.ok("game", "T:won:score=20", "U:lost", "--date", "2025-03-08")
+    assert "dated" not in said
+    said = cli.ok("game", "T:won", "U:lost", "--date", "2025-03-01")
+    note = (
+        "game 2 is dated 2025-03-01, before game 1 (2025-03-08): games count in the order of"
+        " their numbers (R9), so check the date; a correction fixes it"
+    )
+    assert said.count(note) == 1, said
+    assert "dated" not in cli.ok("award", "T", "--result", "won", "--date", "2025-03-09")

@@ -124,7 +124,25 @@ def record_game(
         text = f"game {number} recorded for {and_listed(names)}"
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
-    return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in ids})
+    steps = {TitanRef(campaign, tid): outcome.steps[tid] for tid in ids}
+    slip = None if earlier else _dated_before(found, number, day)
+    if slip:  # said once, with the first Titan's notes
+        first = next(iter(steps))
+        steps[first] = steps[first]._replace(notes=(*steps[first].notes, slip))
+    return Done(text, found.name, steps)
+
+
+def _dated_before(found: Campaign, number: int, day: str) -> str | None:
+    """What a new game dated before an earlier-numbered game says (a year mistyped, 2025
+    for 2026): the games count in the order of their numbers, not their dates (R9)."""
+    later = [entry for entry in found.games() if entry.game < number and entry.date > day]
+    if not later:
+        return None
+    last = max(later, key=lambda entry: entry.date)
+    return (
+        f"game {number} is dated {day}, before game {last.game} ({last.date}): games count in"
+        " the order of their numbers (R9), so check the date; a correction fixes it"
+    )
 
 
 def _one_campaign(campaign: CampaignRef, titans: Sequence[TitanRef]) -> None:
