@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input
+from textual.widgets import Checkbox, Input
 
 from titan_campaign import actions
 from titan_campaign.rules.events import GoldChanged, SchoolGained
@@ -432,6 +432,36 @@ async def test_a_titan_whose_joining_is_undone_while_the_game_form_is_open_is_le
         await pilot.pause()
         assert app.screen is not form
     assert [len(stored(db, name).games) for name in ("Thorn", "Osk")] == [1, 1]
+
+
+async def test_a_titan_whose_joining_is_redone_while_the_game_form_is_open_can_play_again(
+    tmp_path: Path,
+) -> None:
+    """Zed's joining undone, then redone elsewhere: his row stayed "(gone)", its tick dead,
+    and Escape asked to throw away what was typed though nothing was."""
+    db = two_titans(tmp_path)
+    other = second_shell(db)
+    actions.add_titan(other, actions.find_campaign(other), "Zed", "Cy")
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        form = await game_form(pilot)
+        actions.undo(other, actions.find_campaign(other))  # Zed's joining
+        await pilot.pause(WITHIN)
+        assert form.row(3).disabled and not form.unsaved()
+        actions.redo(other, actions.find_campaign(other))
+        await pilot.pause(WITHIN)
+        assert "Zed is back in the campaign: tick Zed if Zed took part." in notes.text()
+        assert not form.row(3).disabled
+        assert "(gone)" not in rendered(form.query_one("#titan-3 #takes-part"))
+        form.row(3).query_one("#takes-part", Checkbox).value = True
+        await pilot.pause()
+        assert "Zed takes part: yes" in form.typed()
+        await results(pilot, "w", "l", "l")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is not form, notes.text()
+    assert [len(stored(db, name).games) for name in ("Thorn", "Osk", "Zed")] == [1, 1, 1]
 
 
 async def test_a_hand_edit_made_with_an_editor_shows_on_the_open_sheet(tmp_path: Path) -> None:

@@ -92,7 +92,8 @@ def typed_lines(
             row = next((n for n, part in enumerate(parts) if part in names), None)
             words = field_words(parts[-1])
             field = words.capitalize() if row is None else f"{names[parts[row]]} {words}"
-            lines.append(f"{field}: {value}")
+            shown = ("yes" if value else "no") if isinstance(value, bool) else value
+            lines.append(f"{field}: {shown}")
     return lines
 
 

@@ -38,7 +38,7 @@ from ..widgets.result_pick import ResultPick
 from ..widgets.shorten import shorten
 from ..widgets.tick import Tick
 from .base import database, titan_app
-from .forms import ask_to_leave, field_error, form_values, typed_lines
+from .forms import ask_to_leave, field_error, field_path, form_values, typed_lines
 
 if TYPE_CHECKING:
     from ..app import TitanCampaignApp
@@ -262,6 +262,12 @@ class TitanRow(Horizontal):
         tick.value = False
         tick.label = plain(shorten(f"{self.state.name} (gone)", NAME_WIDTH - 1))
         self.disabled = True
+
+    def came_back(self) -> None:
+        """The row's Titan is in the campaign again (the undo redone, a backup restored): the
+        row can be ticked again, what was typed still there."""
+        self.disabled = False
+        self.query_one("#takes-part", Tick).label = self._titan_label()
 
     def show_titan(self, state: TitanState) -> None:
         """The row's Titan as it is now (renamed elsewhere, say); what was typed is kept."""
@@ -575,11 +581,22 @@ class RecordGameScreen(Screen[None]):
         for number, row in enumerate(self.query(TitanRow), start=1):
             state = now.get(row.titan.titan)
             if row.titan.titan not in found.histories and not row.disabled:
+                was_ticked = row.takes_part
                 row.left_campaign()
+                if self._initial is not None and was_ticked:  # unticked here, not by the player
+                    self._initial[field_path(row.query_one("#takes-part"), self)] = False
                 self.notify(
-                    f"{row.state.name} is no longer in the campaign (its joining was undone"
-                    " elsewhere): left out of this game",
+                    f"{row.state.name} is no longer in the campaign (its joining undone, or a"
+                    " backup without it restored, elsewhere): left out of this game",
                     severity="warning",
+                    markup=False,
+                )
+            elif row.titan.titan in found.histories and row.disabled:
+                row.came_back()
+                self.notify(
+                    f"{row.state.name} is back in the campaign: tick {row.state.name} if"
+                    f" {row.state.name} took part.",
+                    markup=False,
                 )
             if state is not None and state != row.state:
                 row.show_titan(state)
