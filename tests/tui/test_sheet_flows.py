@@ -47,6 +47,30 @@ async def test_first_run_welcomes_and_creates_a_campaign_with_its_base_xp(tmp_pa
     assert (campaign.name, campaign.base_xp) == ("Autumn League", 100)
 
 
+async def test_loading_the_example_again_after_deleting_it_says_it_stays_deleted(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Example loaded, deleted, then e: "The example campaign is here already" over an
+    empty campaign list."""
+    source = build_db(tmp_path / "source.json", 100, [("Thorn", "Ann", [])], campaign="Example")
+    actions.export_campaigns(Database(source), tmp_path / "example-campaign.json")
+    monkeypatch.setattr(
+        campaigns, "example_campaign_file", lambda: tmp_path / "example-campaign.json"
+    )
+    db = tmp_path / "empty.json"
+    actions.import_campaigns(Database(db), tmp_path / "example-campaign.json")
+    actions.delete_campaign(Database(db), actions.find_campaign(Database(db)))
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("e")
+        await pilot.pause()
+    said = " ".join(notes.text().split())
+    assert "here already" not in said
+    assert 'Nothing loaded: campaign "Example" stays deleted (deleted here on' in said, said
+    assert "A backup from before the delete brings it back (k: backups)." in said
+
+
 async def test_loading_the_example_campaign_imports_its_titans(tmp_path: Path, monkeypatch) -> None:
     source = build_db(
         tmp_path / "source.json",

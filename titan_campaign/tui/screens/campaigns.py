@@ -233,6 +233,11 @@ class CampaignsScreen(Screen[None]):
             merged = imported.merged
             if merged is None:
                 said = f"Loaded {', '.join(imported.campaigns)}."
+            elif merged.brings_nothing and merged.deletes:  # deleted here: a merge keeps it so
+                said = (
+                    f"Nothing loaded: {'; '.join(merged.deletes)}. A backup from before the"
+                    " delete brings it back (k: backups)."
+                )
             elif merged.brings_nothing:
                 said = "The example campaign is here already (changes since kept): nothing loaded."
             else:
