@@ -295,3 +295,23 @@ def test_a_titan_added_to_a_game_cannot_give_it_another_date_or_scenario(cli) ->
     assert "game 1 was played on 2026-01-05" in cli.refused(*join, "--date", "2026-01-06")
     assert 'game 1 was the scenario "Siege"' in cli.refused(*join, "--scenario", "Raid")
     assert "game 1 on 2026-01-05" in cli.ok(*join, "--date", "2026-01-05")
+
+
+def test_the_history_names_each_titan_as_it_was_called_when_the_change_was_made(cli) -> None:
+    """Thorn renamed Thorne, then Mira renamed Thorn: game 1 read "game 1 recorded for Thorn
+    and Mira", then "Thorne: ... won" and "Thorn: ... lost", one name for two Titans."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    cli.ok("game", "Thorn:won", "Mira:lost")
+    cli.ok("titan", "rename", "Thorn", "Thorne")
+    cli.ok("titan", "rename", "Mira", "Thorn")
+    lines = cli.ok("history").splitlines()
+    at = next(n for n, line in enumerate(lines) if "game 1 recorded for Thorn and Mira" in line)
+    end = next(n for n in range(at + 1, len(lines)) if lines[n][:4].strip().isdigit())
+    game = [line.strip() for line in lines[at + 1 : end]]
+    assert "Thorn: game 1 on" in game[0] and game[0].endswith("won"), game
+    assert any(line.startswith("Mira: game 1 on") and line.endswith("lost") for line in game)
+    assert not any(line.startswith("Thorne:") for line in game), game
+    renames = "\n".join(lines[end:])
+    assert "Thorn: renamed Thorne" in renames and "Mira: renamed Thorn" in renames, renames

@@ -679,8 +679,9 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
         lines = []
         for tid, events in change.events.items():
             if tid in touched:
+                then = _name_then(tid, events, named) or names.get(tid, "")
                 for event, said in notes[tid][told[tid] : told[tid] + len(events)]:
-                    lines.append(EventLine(names.get(tid, ""), describe(event), said))
+                    lines.append(EventLine(then, describe(event), said))
                 told[tid] += len(events)
         if id(change) in listed:
             number, redone = change.number or 0, change.redone_at
@@ -691,6 +692,16 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
                 if isinstance(event, (Created, Renamed)):
                     named.setdefault(tid, []).append(event.name)
     return History(rows, unreadable)
+
+
+def _name_then(tid: int, events: Sequence[Event], named: Mapping[int, Sequence[str]]) -> str:
+    """The name the Titan had when a change was made, as the change's line says it (Thorn
+    renamed Thorne, then Mira renamed Thorn: game 1's lines said "Thorne: won" and "Thorn:
+    lost" under "game 1 recorded for Thorn and Mira")."""
+    earlier = named.get(tid)
+    if earlier:
+        return earlier[-1]
+    return next((event.name for event in events if isinstance(event, Created)), "")
 
 
 def _as_named_then(change: Change, named: Mapping[int, Sequence[str]]) -> str:
