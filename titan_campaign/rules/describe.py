@@ -70,8 +70,11 @@ def describe(event: Event) -> str:
             where = f" in {event.played_in}" if event.played_in else ""
             return f"taken out of game {event.game}{where}"
         case GoldChanged():
-            note = f" ({event.note})" if event.note else ""
-            return f"gold {event.amount:+d}{note}"
+            parts = [event.note] if event.note else []
+            if event.game is not None:
+                where = f" in {event.played_in}" if event.played_in else ""
+                parts.append(f"game {event.game}{where}")
+            return f"gold {event.amount:+d}" + (f" ({', '.join(parts)})" if parts else "")
         case ItemAdded():
             return f"magic item added: {event.item.name} ({event.item.type})"
         case ItemBought():
