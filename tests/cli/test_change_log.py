@@ -189,6 +189,7 @@ def test_a_titan_who_joined_a_game_is_redone_into_that_game(cli) -> None:
     cli.ok("titan", "add", "Bea", "--player", "Bo")
     cli.ok("award", "Ann", "--result", "won", "--date", "2026-01-05")
     cli.ok("award", "Bea", "--result", "lost", "--game", "1")
+    assert "Bea added to game 1" in cli.ok("history")  # not "game 1 recorded": a new game
     cli.ok("undo")
     cli.ok("redo")
     games = json.loads(cli.ok("campaign", "games", "--json"))

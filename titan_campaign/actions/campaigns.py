@@ -121,7 +121,11 @@ def record_game(
             for part in participants
         }
         names = [found.state(tid).name for tid in ids]
-        text = f"game {number} recorded for {and_listed(names)}"
+        text = (
+            f"{and_listed(names)} added to game {number}"
+            if earlier
+            else f"game {number} recorded for {and_listed(names)}"
+        )
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
     steps = {TitanRef(campaign, tid): outcome.steps[tid] for tid in ids}
