@@ -287,6 +287,17 @@ def test_undo_after_a_restore_points_to_the_backup_before_it(cli) -> None:
     assert "undone: Osk: " in cli.ok("undo")
 
 
+def test_restore_says_what_it_took_back(cli) -> None:
+    """`restore 2` said only "restored backup 2, saved ...": the gold +5 made after was gone
+    without a word (the app's question says what a restore takes back)."""
+    crew(cli)
+    cli.ok("spend", "Thorn", "ability", "power")
+    cli.ok("gold", "Osk", "5")
+    said = cli.ok("restore", "2")
+    assert "took back Thorn: bought a Power box (100 XP) (and any later change)" in said, said
+    assert said.strip().endswith("the database as it was is now backup 1"), said
+
+
 def test_a_titan_added_to_a_game_cannot_give_it_another_date_or_scenario(cli) -> None:
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
     cli.ok("titan", "add", "Ann", "--player", "Ann")

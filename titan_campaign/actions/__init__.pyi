@@ -72,6 +72,7 @@ from .files import (
     restore_keeps,
     restore_shown_backup,
     save_file,
+    undoes,
     write_printout,
 )
 from .game_entries import award_for, check_game_entry, game_outcome
@@ -270,6 +271,7 @@ __all__ = [
     "titans",
     "uncheck_box",
     "undo",
+    "undoes",
     "use_item",
     "write_printout",
 ]

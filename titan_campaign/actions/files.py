@@ -168,12 +168,22 @@ def keep_file(path: Path, content: bytes) -> None:
     write_atomically(path, content)
 
 
+def undoes(backup: Backup) -> str:
+    """What restoring a backup takes back: the change that came after it, and any later."""
+    return f"{backup.before} (and any later change)" if backup.before else "the changes after it"
+
+
 class Restored(NamedTuple):
     """A restore done: the backup restored, and whether the database file it replaced was kept
     as backup 1 (False when there was no file to keep, as when it was deleted by hand)."""
 
     backup: Backup
     kept: bool
+
+    @property
+    def took_back(self) -> str:
+        """What the restore took back: the change that came after the backup, and any later."""
+        return undoes(self.backup)
 
     @property
     def kept_text(self) -> str:

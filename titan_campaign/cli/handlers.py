@@ -838,7 +838,10 @@ def cmd_backups(args: Namespace, db: Database) -> None:
 
 def cmd_restore(args: Namespace, db: Database) -> None:
     restored = actions.restore_backup(db, args.number)
-    print(f"restored backup {args.number}, saved {restored.backup.when}; {restored.kept_text}")
+    print(
+        f"restored backup {args.number}, saved {restored.backup.when}: took back"
+        f" {restored.took_back}; {restored.kept_text}"
+    )
 
 
 def cmd_export(args: Namespace, db: Database) -> None:

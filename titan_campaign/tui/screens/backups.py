@@ -26,11 +26,6 @@ from .base import database, titan_app
 from .forms import BACK, FormBox, FormModal
 
 
-def undoes(backup: actions.Backup) -> str:
-    """What restoring a backup takes back: the change that came after it, and any later."""
-    return f"{backup.before} (and any later change)" if backup.before else "the changes after it"
-
-
 class ConfirmRestoreModal(FormModal):
     """Restore this backup? Returns True to restore; Escape or Cancel: nothing happens."""
 
@@ -50,7 +45,7 @@ class ConfirmRestoreModal(FormModal):
             yield Static(
                 plain(
                     f"Restore backup {self.backup.number} from {self.backup.when}?\n"
-                    f"It takes back {undoes(self.backup)}.\n\n"
+                    f"It takes back {actions.undoes(self.backup)}.\n\n"
                     + (
                         "The current version is kept as a backup."
                         if self.keeps
@@ -182,7 +177,7 @@ class BackupsScreen(Screen[None]):
             return
         self.notify(
             f"Restored backup {restored.backup.number} (saved {restored.backup.when}): took back "
-            f"{undoes(restored.backup)}; {restored.kept_text}.",
+            f"{restored.took_back}; {restored.kept_text}.",
             title="Restored",
         )
         titan_app(self).restored()
