@@ -545,3 +545,19 @@ def test_a_backup_given_as_the_database_is_read_but_never_changed(crown) -> None
         path.name for path in backup.parent.iterdir() if path.name.startswith(backup.name)
     ) == [backup.name]
     assert not [path for path in backup.parent.iterdir() if path.is_dir()]
+
+
+def test_in_a_file_of_several_campaigns_each_backup_names_the_campaign(tmp_path: Path) -> None:
+    """Two campaigns' "before: Rho created for ..." read alike: only the player told them
+    apart, and with three campaigns the right backup was guesswork."""
+    db = Database(tmp_path / "c.json")
+    first = actions.new_campaign(db, "Red Keep", 0).ref
+    actions.add_titan(db, first, "Rho", "Ann")
+    second = actions.new_campaign(db, "Blue Keep", 0).ref
+    actions.add_titan(db, second, "Rho", "Ann")
+    befores = [backup.before for backup in actions.list_backups(db)]
+    assert befores[:3] == [
+        'Rho created for Ann with 0 base XP (in "Blue Keep")',
+        'campaign "Blue Keep" created',
+        "Rho created for Ann with 0 base XP",  # the file's one campaign then
+    ], befores
