@@ -96,3 +96,16 @@ def test_a_merge_that_only_refuses_says_the_database_is_unchanged_and_undo_keeps
     assert said.startswith("merged 0 changes from copy.json; 1 refused")
     assert "the database is unchanged: there is no merge to undo" in said
     assert "undone: Thorn: bought a Luck box" in thorn.ok("undo")  # Ann's own change, as said
+
+
+def test_a_campaign_whose_id_was_removed_by_hand_is_refused_naming_both_ids(thorn: Cli) -> None:
+    """The campaign's "id" deleted by hand in one copy: the merge said "not a copy of this
+    campaign's history (no change in common)", though every change was in both."""
+    copy = thorn.db.with_name("other.json")
+    shutil.copy(thorn.db, copy)
+    original = json.loads(thorn.db.read_text())["campaigns"]["1"]["id"]
+    text = thorn.db.read_text().replace(f'"id": "{original}"', '"note": "x"', 1)
+    thorn.db.write_text(text.replace(', "note": "x"', ""))
+    said = thorn.refused("merge", str(copy))
+    assert 'its campaign "Iron Crown" holds changes of "Iron Crown" here' in said, said
+    assert f"({original} there," in said and "give both the same id" in said, said

@@ -38,7 +38,7 @@ from ..rules.events import (
 )
 from ..rules.game_log import entry_text
 from ..rules.names import name_key, quoted
-from ..rules.printable import kept_text
+from ..rules.printable import kept_text, shown
 from ..rules.titan import BRING_BACK, NO_CREATION
 from .database import Database, Session, Stored, now_iso
 from .documents import EXPORT_FORMAT, REFUSED_FORMAT, change_to_doc
@@ -946,6 +946,31 @@ def _add_campaign(
     return added, campaign
 
 
+def _check_same_ids(mine: dict[str, Any], theirs: dict[str, Any], source: str) -> None:
+    """StoreError if a campaign holds changes of one of this file's under another campaign id
+    (an id edited or removed by hand): merged, it would come in as a second campaign."""
+
+    def owners(tables: dict[str, Any]) -> dict[str, tuple[str, str]]:
+        """Each change's id: its campaign's id and name."""
+        campaigns = tables.get("campaigns", {})
+        found = {}
+        for change in tables.get("changes", {}).values():
+            campaign = campaigns.get(str(change.get("campaign")), {})
+            found[change.get("id", "")] = (str(campaign.get("id", "")), str(campaign.get("name")))
+        return found
+
+    here = owners(mine)
+    for change, (theirs_id, theirs_name) in owners(theirs).items():
+        mine_id, mine_name = here.get(change, (theirs_id, ""))
+        if change and mine_id != theirs_id:
+            raise StoreError(
+                f'{source}: its campaign "{shown(theirs_name)}" holds changes of'
+                f' "{shown(mine_name)}" here, under another campaign id ({theirs_id or "none"}'
+                f" there, {mine_id or 'none'} here: edited by hand?); give both the same id"
+                " and merge again; nothing merged"
+            )
+
+
 def merge_into(
     session: Session,
     other: dict[str, Any],
@@ -971,9 +996,10 @@ def merge_into(
             f"{session.path} holds no campaign yet, so {source} cannot be a copy of it:"
             f" use {source} itself with --db; nothing merged"
         )
+    _check_same_ids(session.tables, other, source)
     if not mine_known & (theirs_by_id.keys() | theirs_deleted.keys()):
         raise StoreError(
-            f"{source} is not a copy of this campaign's history (no change in common); nothing merged"
+            f"{source} is not a copy of this campaign's history (no campaign in common); nothing merged"
         )
     before = {
         table: {key: dict(doc) for key, doc in session.tables.get(table, {}).items()}
