@@ -131,3 +131,23 @@ def test_the_schema_says_a_tables_documents_are_numbered() -> None:
         assert found["additionalProperties"] is False, table
         [pattern] = found["patternProperties"]
         assert re.search(pattern, "12") and not re.search(pattern, "01"), table
+
+
+def test_a_note_added_to_meta_by_hand_is_kept_by_the_program_and_allowed_by_the_schema(
+    tmp_path: Path,
+) -> None:
+    """`"editor": "vim"` added to meta was read and kept by every command, but the schema
+    refused it ("Additional properties are not allowed"): the two disagreed."""
+    db = tmp_path / "campaigns.json"
+    run("--db", str(db), "campaign", "new", "Autumn", "--base-xp", "200")
+    data = json.loads(db.read_text())
+    data["meta"]["1"]["editor"] = "vim"
+    data["meta"]["1"]["recent"][0]["comment"] = "made on Ann's laptop"
+    db.write_text(json.dumps(data))
+    run("--db", str(db), "titan", "add", "Thorn", "--player", "Ann")
+    kept = json.loads(db.read_text())["meta"]["1"]
+    assert kept["editor"] == "vim"
+    DatabaseFile.model_validate_json(db.read_bytes())  # what the published schema describes
+    published = json.loads(schema_text("database"))
+    meta = published["$defs"]["MetaDoc"]
+    assert meta.get("additionalProperties") is True, meta.get("additionalProperties")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from pydantic import Field, StringConstraints
+from pydantic import ConfigDict, Field, StringConstraints
 
 from ..rules.facts import Facts, Whole
 from .documents import CampaignDoc, ChangeDoc, DeletionDoc, Line
@@ -24,6 +24,8 @@ NUMBERED: dict[str, Any] = {"additionalProperties": False}
 class Announced(Facts):
     """What one version of the file changed (see ``store.versions``)."""
 
+    model_config = ConfigDict(extra="allow")  # the file's own notes: the program reads only these
+
     version: Annotated[Whole, Field(ge=1)]
     text: str = ""
     campaigns: dict[str, list[Whole]] = Field(default_factory=dict)
@@ -36,6 +38,8 @@ class MetaDoc(Facts):
     """The file's own facts: its schema version, its version (one more with every version
     written) and what the latest versions changed, and what ``undo`` needs to know of the
     file's latest change when it is not a change of one campaign."""
+
+    model_config = ConfigDict(extra="allow")  # the file's own notes: the program reads only these
 
     schema_version: Annotated[Whole, Field(ge=1)]
     version: Whole = 0
