@@ -50,6 +50,27 @@ async def test_the_sheet_shows_the_kept_goal_and_what_remains(tmp_path: Path) ->
         assert "1. spend ability spirit" in shown
 
 
+async def test_the_sheet_lists_every_step_of_a_long_goal(tmp_path: Path) -> None:
+    """A goal of seven steps showed six and "... 1 more": no click or key showed the last."""
+    db = build_db(
+        tmp_path / "long.json",
+        200,
+        [
+            (
+                "Thorn",
+                "Ann",
+                [won_game(1), GoalSet(abilities=(("spirit", 3), ("luck", 3), ("power", 1)))],
+            )
+        ],
+    )
+    app = TitanCampaignApp(db, open_titan="Thorn")
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        shown = " ".join(rendered(app.screen.query_one("#sheet-goal")).split())
+    assert "7 steps" in shown, shown
+    assert "7. spend ability" in shown and "more" not in shown, shown
+
+
 async def test_the_next_step_is_one_key_and_a_yes_away(tmp_path: Path) -> None:
     db = goal_db(tmp_path)
     app = TitanCampaignApp(db, open_titan="Thorn")

@@ -286,10 +286,6 @@ def goal_line(goal: GoalView | None) -> Text:
 SIDES = 4
 """The columns beside the sheet's lines: its padding (1 each side) and its scroll bar (2)."""
 
-STEPS_SHOWN = 6
-"""Steps of the goal listed on the sheet; the rest are counted."""
-
-
 def goal_panel(goal: GoalView | None) -> Text:
     """The kept goal as the sheet shows it: what is wanted, what remains, the next steps."""
     text = Text()
@@ -316,10 +312,7 @@ def goal_panel(goal: GoalView | None) -> Text:
         remains += ", ".join(goal.forgets) + " (R6)"
     text.append(remains + "\n")
     steps = [f"{number}. {step}" for number, step in enumerate(goal.steps, start=1)]
-    shown = steps[:STEPS_SHOWN]
-    if len(steps) > STEPS_SHOWN:
-        shown.append(f"... {len(steps) - STEPS_SHOWN} more")
-    text.append("   ".join(shown) + "\n")
+    text.append("   ".join(steps) + "\n")  # every step: the plan is what the player reads it for
     text.append("s: take the next step   o: change the goal", style="dim")
     return text
 
