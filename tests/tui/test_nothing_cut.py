@@ -225,3 +225,20 @@ async def test_resized_back_the_sheet_shows_its_title_again(iron_crown: Path) ->
         await pilot.pause()
         painted = screen_text(app)
         assert "THORN" in painted and "WATER" in painted, painted
+
+
+async def test_a_player_is_read_whole_on_the_roster_when_the_names_leave_room(
+    tmp_path: Path,
+) -> None:
+    """At 80 columns "Zoë O'Brien [b]" read "Zoë O'Brie…" beside names of 11 letters, the
+    row using 57 of the 80 columns."""
+    from .conftest import build_db
+
+    db = build_db(
+        tmp_path / "c.json", 200, [("Þórr Ærling", "Zoë O'Brien [b]", []), ("Mira", "Bo", [])]
+    )
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = screen_text(app)
+    assert "Zoë O'Brien [b]" in shown and "…" not in shown, shown

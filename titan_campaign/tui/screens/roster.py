@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import events
@@ -37,6 +38,8 @@ scroll bar."""
 WIDE_WIDTH = WIDE_FIGURES + 16 + 8
 """The narrowest screen that shows ``COLUMNS`` whole: a name in 16 cells ("Thorn [archived]"),
 a player in 8. A narrower screen (a terminal split in two, a phone) gets ``STACKED_COLUMNS``."""
+ARCHIVED = " [archived]"
+UNREADABLE = "cannot be read"
 STACKED_COLUMNS = ("Titan", "Lv", "XP", "Mana")
 """The roster under ``WIDE_WIDTH`` columns (down to a phone held upright): each Titan's level,
 XP available and Mana beside its name, its player (and a choice still to make) under it."""
@@ -45,14 +48,34 @@ STACKED_FIGURES = 2 + 4 + 6 + 6 + 2
 Mana (each with its padding) and the table's scroll bar."""
 
 
+def name_and_player_widths(
+    listed: list[TitanState | actions.Unreadable], room: int
+) -> tuple[int, int]:
+    """The cells of ``room`` the names and the players get: each as long as its longest when
+    both fit, else the names two thirds, or what the longest player leaves them if more (a
+    player was cut with cells to spare beside short names)."""
+    names, players = [0], [0]
+    for titan in listed:
+        if isinstance(titan, TitanState):
+            names.append(cell_len(titan.name) + (len(ARCHIVED) if titan.archived else 0))
+            players.append(cell_len(titan.player))
+        else:
+            names.append(cell_len(titan.name))
+            players.append(len(UNREADABLE))
+    if max(names) + max(players) <= room:
+        return max(names), room - max(names)
+    name_width = min(max(names), max(room * 2 // 3, room - max(players)))
+    return name_width, room - name_width
+
+
 def wide_row(
     state: TitanState | actions.Unreadable, name_width: int, player_width: int
 ) -> tuple[Text | str, ...]:
     """A Titan's row in ``COLUMNS``."""
     if isinstance(state, actions.Unreadable):
-        return (Text(shorten(state.name, name_width)), "cannot be read", "", "", "", "")
+        return (Text(shorten(state.name, name_width)), UNREADABLE, "", "", "", "")
     marker = f"! {len(state.pending)} to make" if state.pending else "-"
-    archived = " [archived]" if state.archived else ""
+    archived = ARCHIVED if state.archived else ""
     name = Text(shorten(state.name, name_width - len(archived)))
     name.append(archived, style="italic")  # not a name's own "[archived]"
     cells = (
@@ -200,8 +223,7 @@ class RosterScreen(Screen[None]):
             for state in listed:
                 table.add_row(*stacked_row(state, name_width, self.app.console), height=None)
         else:
-            name_width = (width - WIDE_FIGURES) * 2 // 3
-            player_width = width - WIDE_FIGURES - name_width
+            name_width, player_width = name_and_player_widths(listed, width - WIDE_FIGURES)
             for state in listed:
                 table.add_row(*wide_row(state, name_width, player_width))
         if listed:

@@ -286,6 +286,7 @@ def goal_line(goal: GoalView | None) -> Text:
 SIDES = 4
 """The columns beside the sheet's lines: its padding (1 each side) and its scroll bar (2)."""
 
+
 def goal_panel(goal: GoalView | None) -> Text:
     """The kept goal as the sheet shows it: what is wanted, what remains, the next steps."""
     text = Text()
