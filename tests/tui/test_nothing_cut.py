@@ -242,3 +242,20 @@ async def test_a_player_is_read_whole_on_the_roster_when_the_names_leave_room(
         await pilot.pause()
         shown = screen_text(app)
     assert "Zoë O'Brien [b]" in shown and "…" not in shown, shown
+
+
+async def test_the_natives_column_takes_the_room_a_wide_screen_has(iron_crown: Path) -> None:
+    """At 120 columns the Characters tab wrapped "drift, slope" under Colossus with some 45
+    columns empty beside it."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        app.screen.query_one("#reference-tabs").active = "tab-characters"  # type: ignore[attr-defined]
+        await pilot.pause()
+        shown = screen_text(app)
+        assert re.search(r"Colossus .* drift, slope", shown), shown
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        table = app.screen.query_one("#character-table", DataTable)
+        assert table.ordered_columns[-1].width == 11  # every column whole at 80
