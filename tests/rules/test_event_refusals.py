@@ -59,17 +59,17 @@ REFUSED: list[tuple[str, Any, str]] = [
     (
         "name with an escape",
         {"kind": "renamed", "name": "a\x1bb"},
-        "renamed.name: cannot hold control characters (escape, bell, tab, line breaks), direction overrides, invisible characters or half of a character's code (\\ud83d)",
+        "renamed.name: cannot hold control characters (escape, bell, tab, line breaks), direction overrides, invisible characters or half of a character's code (such as \\ud83d)",
     ),
     (
         "name with a direction override",
         {"kind": "player_changed", "player": "gnp\u202eexe"},
-        "player_changed.player: cannot hold control characters (escape, bell, tab, line breaks), direction overrides, invisible characters or half of a character's code (\\ud83d)",
+        "player_changed.player: cannot hold control characters (escape, bell, tab, line breaks), direction overrides, invisible characters or half of a character's code (such as \\ud83d)",
     ),
     (
         "name of a zero-width space",
         {"kind": "renamed", "name": "\u200b"},
-        "renamed.name: cannot hold control characters (escape, bell, tab, line breaks), direction overrides, invisible characters or half of a character's code (\\ud83d)",
+        "renamed.name: cannot hold control characters (escape, bell, tab, line breaks), direction overrides, invisible characters or half of a character's code (such as \\ud83d)",
     ),
     (
         "unknown ability",

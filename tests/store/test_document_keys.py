@@ -83,7 +83,7 @@ def test_a_file_that_is_not_json_is_placed_by_line_and_column(cli: Cli) -> None:
 @pytest.mark.parametrize(
     ("edit", "said"),
     [
-        (lambda line: line + ",", "a comma after the last entry of a list?"),
+        (lambda line: line + ",", "single quotes, or a comma after the last entry?"),
         (lambda line: line.replace("Ann", "An\tn"), "a tab or line break inside a text"),
         (lambda line: line.replace('"Ann"', '"Ann'), "a comma missing between two entries?"),
         (lambda line: line.replace("Ann", "A\\qnn"), "a backslash not followed by"),

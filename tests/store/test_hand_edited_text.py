@@ -15,7 +15,7 @@ from ..tui.conftest import rendered
 from .conftest import Cli
 
 HALF = "\\ud83d"  # as a player's editor leaves it in the file
-WHY = "half of a character's code (\\ud83d)"
+WHY = "half of a character's code (such as \\ud83d)"
 
 
 def half_an_emoji(cli: Cli) -> Cli:

@@ -60,7 +60,7 @@ async def test_restoring_the_oldest_backup_brings_back_thorn_before_he_spent_xp(
         assert isinstance(app.screen, ConfirmRestoreModal)
         question = rendered(app.screen.query_one("#restore-question", Static))
         assert "Restore backup 2 from" in question
-        assert "takes back Thorn: bought a Power box (100 XP) (and any later" in question
+        assert "takes back Thorn: bought a Power box (100 XP) (and every later" in question
         assert "The current version is kept as a backup." in question
         assert "y Restore" in rendered(app.screen.query_one(KeyBar))
         await pilot.press("y")  # y answers yes, as in every question

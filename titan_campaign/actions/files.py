@@ -170,7 +170,11 @@ def keep_file(path: Path, content: bytes) -> None:
 
 def undoes(backup: Backup) -> str:
     """What restoring a backup takes back: the change that came after it, and any later."""
-    return f"{backup.before} (and any later change)" if backup.before else "the changes after it"
+    return (
+        f"{backup.before} (and every later change in the file)"
+        if backup.before
+        else "the changes after it"
+    )
 
 
 class Restored(NamedTuple):

@@ -39,7 +39,7 @@ _UNPRINTABLE_BUT_LINES = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_OTHERS}]")
 
 REFUSAL = (
     "cannot hold control characters (escape, bell, tab, line breaks), direction overrides,"
-    " invisible characters or half of a character's code (\\ud83d)"
+    " invisible characters or half of a character's code (such as \\ud83d)"
 )
 """What a refused text is told, after the name of its field."""
 

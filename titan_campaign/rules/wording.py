@@ -56,7 +56,7 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
         "missing": lambda: "required",
         "string_type": lambda: "text",
         "string_unicode": lambda: (
-            "text with half of a character's code (\\ud83d), its other half deleted"
+            "text with half of a character's code (such as \\ud83d), its other half deleted"
         ),
         "bool_type": lambda: "true or false",
         "list_type": lambda: "a list",

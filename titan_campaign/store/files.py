@@ -107,11 +107,11 @@ def parse_json(path: Path, raw: bytes) -> Any:
 
 _JSON_MISTAKES = {
     "Expecting property name enclosed in double quotes": (
-        "a name in double quotes expected: a comma after the last entry of a list?"
+        "a name in double quotes expected: single quotes, or a comma after the last entry?"
     ),
     "Expecting ',' delimiter": "a comma missing between two entries?",
     "Expecting ':' delimiter": "a colon missing after a name",
-    "Expecting value": "a value expected",
+    "Expecting value": "a value expected: a comma after the last item of a list?",
     "Extra data": "more after the end of the data",
     "Invalid control character at": "a tab or line break inside a text: write it as \\t or \\n",
     "Unterminated string starting at": "a text not closed by a double quote",
