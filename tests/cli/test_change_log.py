@@ -294,7 +294,9 @@ def test_restore_says_what_it_took_back(cli) -> None:
     cli.ok("spend", "Thorn", "ability", "power")
     cli.ok("gold", "Osk", "5")
     said = cli.ok("restore", "2")
-    assert "took back Thorn: bought a Power box (100 XP) (and every later change in the file)" in said, said
+    assert (
+        "took back Thorn: bought a Power box (100 XP) (and every later change in the file)" in said
+    ), said
     assert said.strip().endswith("the database as it was is now backup 1"), said
 
 

@@ -11,7 +11,10 @@ REFUSED = [
     (("spend", "Nobody", "ability", "power"), 'no Titan named "Nobody"'),
     (("spend", "Thorn", "spell", "Fire Ball"), "level 3; Fire is at 0"),
     (("spend", "Thorn", "spell", "Fireball"), 'did you mean "Fire Ball"'),
-    (("choose", "Thorn", "school", "water"), "no free school level to choose (R2)"),
+    (
+        ("choose", "Thorn", "school", "water"),
+        "no free school level to choose: one comes with each level reached (R2)",
+    ),
     (("choose", "Thorn", "spell", "Bog Walker"), "has no spell to pick"),
     (("choose", "Thorn", "swap", "Shield", "Ice Bolt"), "no bonus swap offered"),
     (("choose", "Thorn", "decline-swap"), "no bonus swap offer"),

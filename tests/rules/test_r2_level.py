@@ -147,7 +147,10 @@ def test_r2_free_school_level_is_forfeited_when_all_72_spells_are_known(titan):
 def test_r2_free_school_gain_without_a_pending_free_level_is_refused(titan):
     thorn = titan(base_xp=100)
     message = thorn.refused(SchoolGained(school="water", level=1, free=True))
-    assert message == "Thorn has no free school level to choose (R2)"
+    assert (
+        message
+        == "Thorn has no free school level to choose: one comes with each level reached (R2)"
+    )
 
 
 def test_r2_free_school_levels_accumulate_until_chosen(titan):

@@ -83,7 +83,10 @@ def test_r4_a_free_level_follows_the_same_order_rule(titan):
 def test_r4_a_free_level_without_a_pending_free_level_is_refused(titan):
     thorn = titan(base_xp=200).school("summoning", 1)
     message = thorn.refused(SchoolGained(school="summoning", level=2, free=True))
-    assert message == "Thorn has no free school level to choose (R2)"
+    assert (
+        message
+        == "Thorn has no free school level to choose: one comes with each level reached (R2)"
+    )
     assert thorn.state.schools["summoning"] == 1
 
 
@@ -96,7 +99,10 @@ def test_r4_a_free_level_of_a_full_school_without_a_pending_free_level_names_the
     while any(choice.kind == "school" for choice in thorn.state.pending):
         thorn.school("water", thorn.state.schools["water"] + 1, free=True)
     message = thorn.refused(SchoolGained(school="fire", level=3, free=True))
-    assert message == "Thorn has no free school level to choose (R2)"
+    assert (
+        message
+        == "Thorn has no free school level to choose: one comes with each level reached (R2)"
+    )
 
 
 def test_r4_school_choices_list_schools_not_yet_full(titan):

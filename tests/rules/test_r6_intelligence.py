@@ -129,13 +129,19 @@ def test_r6_the_swap_is_offered_only_once(titan):
     thorn = with_a_bonus_spell(titan).school("air", 1)
     thorn.do(BonusSwapped(old="Bog Walker", new="Shocking Grasp"))
     message = thorn.refused(BonusSwapped(old="Shocking Grasp", new="Air Affinity"))
-    assert re.fullmatch(r"no bonus swap offered for an? Air level 1 spell \(R6\)", message)
+    assert re.fullmatch(
+        r"no bonus swap offered for an? Air level 1 spell: gaining Air level 1 offers one, to trade a bonus spell for \(R6\)",
+        message,
+    )
 
 
 def test_r6_the_swap_takes_only_a_spell_of_the_gained_school_and_level(titan):
     thorn = with_a_bonus_spell(titan).school("air", 1)
     message = thorn.refused(BonusSwapped(old="Bog Walker", new="Haste"))
-    assert re.fullmatch(r"no bonus swap offered for an? Air level 2 spell \(R6\)", message)
+    assert re.fullmatch(
+        r"no bonus swap offered for an? Air level 2 spell: gaining Air level 2 offers one, to trade a bonus spell for \(R6\)",
+        message,
+    )
 
 
 def test_r6_the_swap_gives_up_only_a_bonus_spell(titan):
@@ -154,10 +160,13 @@ def test_r6_the_swap_may_be_declined(titan):
     assert thorn.state.knows("Bog Walker")
     assert (
         thorn.refused(SwapDeclined(school="air", level=1))
-        == "no bonus swap offered for Air level 1 (R6)"
+        == "no bonus swap offered for Air level 1: gaining that level offers one, to trade a bonus spell for (R6)"
     )
     message = thorn.refused(BonusSwapped(old="Bog Walker", new="Air Affinity"))
-    assert re.fullmatch(r"no bonus swap offered for an? Air level 1 spell \(R6\)", message)
+    assert re.fullmatch(
+        r"no bonus swap offered for an? Air level 1 spell: gaining Air level 1 offers one, to trade a bonus spell for \(R6\)",
+        message,
+    )
 
 
 def test_r6_declining_the_swap_of_a_school_with_no_offer_names_the_offers_there_are(titan):

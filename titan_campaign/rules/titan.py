@@ -159,7 +159,10 @@ def _gain_school(state: TitanState, event: SchoolGained, notes: list[str]) -> Ti
     title = school.title()
     free = _pending(state, "school") if event.free else None
     if event.free and free is None:  # said first: no other reason matters then
-        raise RuleError(f"{state.name} has no free school level to choose (R2)")
+        raise RuleError(
+            f"{state.name} has no free school level to choose: one comes with each level"
+            " reached (R2)"
+        )
     if current >= MAX_BOXES:
         raise RuleError(f"{title} is already at level 3 (R4)")
     if level <= current:
@@ -228,7 +231,8 @@ def _swap_bonus(state: TitanState, event: BonusSwapped, notes: list[str]) -> Tit
     if choice is None:
         school = new.school.title()
         raise RuleError(
-            f"no bonus swap offered for {article(school)} {school} level {new.level} spell (R6)"
+            f"no bonus swap offered for {article(school)} {school} level {new.level} spell:"
+            f" gaining {school} level {new.level} offers one, to trade a bonus spell for (R6)"
         )
     if KnownSpell(event.old, "bonus") not in state.spells:
         bonus = ", ".join(k.name for k in state.spells if k.bonus) or "none"
@@ -245,7 +249,8 @@ def _decline_swap(state: TitanState, event: SwapDeclined, notes: list[str]) -> T
     choice = _pending(state, "swap", event.school, event.level)
     if choice is None:
         raise RuleError(
-            f"no bonus swap offered for {event.school.title()} level {event.level} (R6)"
+            f"no bonus swap offered for {event.school.title()} level {event.level}: gaining"
+            f" that level offers one, to trade a bonus spell for (R6)"
         )
     return state.evolve(pending=_without(state.pending, choice))
 
