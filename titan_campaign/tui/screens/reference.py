@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -45,16 +46,30 @@ def strike_chart() -> Table:
 
 
 NATIVES_WIDTH = 11
-"""The natives column wraps at this width, so every column fits 80 terminal columns."""
+"""The natives column wraps at this width, so every column fits 80 terminal columns; a wider
+screen gives it the columns beyond 80."""
+NATIVES_LONGEST = max(len(", ".join(c.natives)) for c in CHARACTERS)
 
 
-def character_table() -> DataTable[str | Text]:
+def natives_width(screen_width: int) -> int:
+    """The natives column's width on a screen this wide: each line whole when it has room."""
+    return min(NATIVES_LONGEST, NATIVES_WIDTH + max(0, screen_width - 80))
+
+
+def character_table(width: int = NATIVES_WIDTH) -> DataTable[str | Text]:
     """The character table (R12), points beside power and skill: what a player looks up when
     choosing an honor guard comes first, and nothing is cut off at 80 columns."""
     table: DataTable[str | Text] = DataTable(id="character-table", zebra_stripes=True)
+    fill_characters(table, width)
+    return table
+
+
+def fill_characters(table: DataTable[str | Text], width: int) -> None:
+    """The table's columns and rows, the natives column ``width`` wide."""
+    table.clear(columns=True)
     for column in ("Character", "Kind", "Power", "Skill", "Points", "Flies", "Range"):
         table.add_column(column)
-    table.add_column("Natives", width=NATIVES_WIDTH)
+    table.add_column("Natives", width=width)
     for c in CHARACTERS:
         table.add_row(
             c.name,
@@ -67,7 +82,6 @@ def character_table() -> DataTable[str | Text]:
             Text(", ".join(c.natives)),
             height=None,
         )
-    return table
 
 
 class ReferenceScreen(Screen[None]):
@@ -126,6 +140,13 @@ class ReferenceScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.filter_spells()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The natives column takes the columns a wider screen has (it wrapped at 120)."""
+        table = self.query_one("#character-table", DataTable)
+        width = natives_width(event.size.width)
+        if table.ordered_columns[-1].width != width:
+            fill_characters(table, width)
 
     def shown_spells(self) -> list[Spell]:
         text = self.query_one("#spell-filter", Input).value.strip().lower()
