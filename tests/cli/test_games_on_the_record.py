@@ -220,3 +220,15 @@ def test_a_game_dated_before_an_earlier_numbered_game_says_so(cli) -> None:
     )
     assert said.count(note) == 1, said
     assert "dated" not in cli.ok("award", "T", "--result", "won", "--date", "2025-03-09")
+
+
+def test_a_date_corrected_out_of_the_games_order_says_so(cli) -> None:
+    """Game 1 corrected to a date after game 2's took no note, though a new game dated so
+    did."""
+    cli.ok("campaign", "new", "S", "--base-xp", "0")
+    cli.ok("titan", "add", "T", "--player", "A")
+    cli.ok("game", "T:won", "--date", "2025-03-01")
+    cli.ok("game", "T:won", "--date", "2025-03-08")
+    said = cli.ok("correct", "1", "--date", "2025-03-15")
+    assert said.count("game 1 is dated 2025-03-15, after game 2 (2025-03-08)") == 1, said
+    assert "is dated" not in cli.ok("correct", "1", "--date", "2025-03-02")

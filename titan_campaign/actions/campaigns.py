@@ -129,24 +129,30 @@ def record_game(
         outcome = found.record(text, added, at=at)
         session.save(stored, outcome.campaign, text)
     steps = {TitanRef(campaign, tid): outcome.steps[tid] for tid in ids}
-    slip = None if earlier else _dated_before(found, number, day)
-    if slip:  # said once, with the first Titan's notes
-        first = next(iter(steps))
-        steps[first] = steps[first]._replace(notes=(*steps[first].notes, slip))
-    return Done(text, found.name, steps)
+    return Done(text, found.name, steps if earlier else _out_of_order(found, number, day, steps))
 
 
-def _dated_before(found: Campaign, number: int, day: str) -> str | None:
-    """What a new game dated before an earlier-numbered game says (a year mistyped, 2025
-    for 2026): the games count in the order of their numbers, not their dates (R9)."""
-    later = [entry for entry in found.games() if entry.game < number and entry.date > day]
-    if not later:
-        return None
-    last = max(later, key=lambda entry: entry.date)
-    return (
-        f"game {number} is dated {day}, before game {last.game} ({last.date}): games count in"
-        " the order of their numbers (R9), so check the date; a correction fixes it"
+def _out_of_order(
+    found: Campaign, number: int, day: str, steps: dict[TitanRef, Step]
+) -> dict[TitanRef, Step]:
+    """``steps``, the first Titan's noting a game dated before an earlier-numbered game or
+    after a later-numbered one (a year mistyped, 2025 for 2026): the games count in the
+    order of their numbers, not their dates (R9)."""
+    others = [entry for entry in found.games() if entry.game != number]
+    before = [e for e in others if e.game < number and e.date > day]
+    after = [e for e in others if e.game > number and e.date < day]
+    if before:
+        other, where = max(before, key=lambda entry: entry.date), "before"
+    elif after:
+        other, where = min(after, key=lambda entry: entry.date), "after"
+    else:
+        return steps
+    note = (
+        f"game {number} is dated {day}, {where} game {other.game} ({other.date}): games count"
+        " in the order of their numbers (R9), so check the date; a correction fixes it"
     )
+    first = next(iter(steps))  # said once
+    return {**steps, first: steps[first]._replace(notes=(*steps[first].notes, note))}
 
 
 def _one_campaign(campaign: CampaignRef, titans: Sequence[TitanRef]) -> None:
@@ -253,7 +259,8 @@ def correct_game(
                 if isinstance(event, GameCorrected | GameRemoved):
                     check_in_place(found.histories[titan_id], event)
         session.save(stored, outcome.campaign, text)
-    return Done(text, found.name, {TitanRef(campaign, tid): outcome.steps[tid] for tid in events})
+    steps = {TitanRef(campaign, tid): outcome.steps[tid] for tid in events}
+    return Done(text, found.name, _out_of_order(found, game, day, steps) if when else steps)
 
 
 def correction_news(notes: Sequence[str]) -> list[str]:
