@@ -184,3 +184,14 @@ def test_an_export_over_a_file_says_it_replaced_it(thorn, tmp_path) -> None:
     assert "replaced" not in thorn.ok("export", "-o", str(export))
     assert "written to" in (said := thorn.ok("export", "-o", str(export)))
     assert said.strip().endswith("(the file there replaced)"), said
+
+
+def test_importing_an_export_whose_campaigns_were_deleted_here_says_so_every_time(cli) -> None:
+    """The example imported, deleted, imported again: the second import said only "nothing
+    to merge: the database has all its changes", and no campaign was there."""
+    cli.ok("import", str(EXAMPLE))
+    cli.ok("campaign", "delete", "The Iron Crown", "--yes")
+    for _ in range(2):
+        said = cli.ok("import", str(EXAMPLE))
+        assert "its campaigns were deleted here, and an import keeps them deleted" in said, said
+    assert "The Iron Crown" not in cli.ok("campaign", "list")

@@ -281,6 +281,9 @@ class Imported(NamedTuple):
 
     campaigns: list[str]
     merged: Merged | None = None
+    deleted_here: bool = False
+    """Every campaign the export holds was deleted here: the merge keeps them deleted (it
+    tells it once; this says it at every import)."""
 
 
 def import_campaigns(db: Database, path: Path) -> Imported:
@@ -288,11 +291,13 @@ def import_campaigns(db: Database, path: Path) -> Imported:
     export of this database's own campaigns (known by id) is merged as a copy of it is."""
     exported = read_export(path)
     with db.reading() as session:
-        here = {session.campaign_doc_id(stored.id) for stored in session.campaigns()}
-        here |= session.deletions().keys()
-    if export_ids(exported) & here:
+        kept = {session.campaign_doc_id(stored.id) for stored in session.campaigns()}
+        deleted = session.deletions().keys()
+    held = {entry.id for entry in exported.campaigns if entry.id}
+    if export_ids(exported) & (kept | deleted):
         merged = merge_tables(db, export_copy(path, exported), path.name)
-        return Imported(list(merged.campaigns), merged)
+        gone = bool(held) and held <= deleted and not merged.campaigns
+        return Imported(list(merged.campaigns), merged, gone)
     with db.writing() as session:
         existing = [stored.campaign.name for stored in session.campaigns()]
         campaigns = checked_campaigns(path, exported, existing)

@@ -861,6 +861,11 @@ def cmd_import(args: Namespace, db: Database) -> None:
         return
     print(f"{shown(args.file)} is an export of this database's campaigns: merged as a copy of it")
     _say_merged(imported.merged, db)
+    if imported.deleted_here:
+        print(
+            "  its campaigns were deleted here, and an import keeps them deleted: a backup from"
+            " before the delete brings them back (titan-campaign backups, restore N)"
+        )
 
 
 def cmd_merge(args: Namespace, db: Database) -> None:

@@ -233,10 +233,10 @@ class CampaignsScreen(Screen[None]):
             merged = imported.merged
             if merged is None:
                 said = f"Loaded {', '.join(imported.campaigns)}."
-            elif merged.brings_nothing and merged.deletes:  # deleted here: a merge keeps it so
+            elif imported.deleted_here:  # a merge keeps it deleted
                 said = (
-                    f"Nothing loaded: {'; '.join(merged.deletes)}. A backup from before the"
-                    " delete brings it back (k: backups)."
+                    "Nothing loaded: the example campaign was deleted here, and loading it keeps"
+                    " it deleted. A backup from before the delete brings it back (k: backups)."
                 )
             elif merged.brings_nothing:
                 said = "The example campaign is here already (changes since kept): nothing loaded."
