@@ -77,3 +77,19 @@ def test_a_titan_file_with_a_game_dated_in_the_future_is_refused_as_typed_in(
     with pytest.raises(RuleError, match="game date 2099-01-01 is later than tomorrow"):
         actions.import_titan(db, written, side)
     assert actions.roster_by_id(db, side) == []
+
+
+def test_a_titan_file_refused_for_its_base_xp_names_the_titan_as_it_is_called_now(
+    tmp_path: Path,
+) -> None:
+    """Thorn renamed Thorin, exported, and brought into a campaign of 100 base XP: the
+    refusal said "Thorn was made with 200 base XP", a name the file no longer gives."""
+    db = Database(tmp_path / "c.json")
+    home = actions.new_campaign(db, "Iron Crown", 200).ref
+    thorn = actions.add_titan(db, home, "Thorn", "Ann").titan
+    actions.rename_titan(db, thorn, "Thorin")
+    actions.export_titan(db, thorn, tmp_path / "thorin.json")
+    elder = actions.new_campaign(db, "Elder Age", 100).ref
+    with pytest.raises(RuleError) as refused:
+        actions.import_titan(db, tmp_path / "thorin.json", elder)
+    assert str(refused.value).startswith("Thorin was made with 200 base XP;"), refused.value

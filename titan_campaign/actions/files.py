@@ -91,11 +91,11 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
             raise StoreError(
                 f"{path}: a Titan's history must start with its creation; nothing imported"
             )
+        named_now = [e.name for e in events if isinstance(e, Created | Renamed)][-1]
         if first.base_xp != found.base_xp:
             raise RuleError(
-                f'{first.name} was made with {first.base_xp} base XP; "{found.name}" gives {found.base_xp} (R1); nothing imported'
+                f'{named_now} was made with {first.base_xp} base XP; "{found.name}" gives {found.base_xp} (R1); nothing imported'
             )
-        named_now = [e.name for e in events if isinstance(e, Created | Renamed)][-1]
         created = Created(name=name or named_now, player=first.player, base_xp=found.base_xp)
         taken = found.find(created.name)
         if taken is not None:
