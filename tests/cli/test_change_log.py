@@ -329,3 +329,16 @@ def test_the_history_names_each_titan_as_it_was_called_when_the_change_was_made(
     assert not any(line.startswith("Thorne:") for line in game), game
     renames = "\n".join(lines[end:])
     assert "Thorn: renamed Thorne" in renames and "Mira: renamed Thorn" in renames, renames
+
+
+def test_a_titans_history_shows_only_its_own_lines_of_a_shared_change(cli) -> None:
+    """`history Mira` printed Thorn's entry and award for every game Mira shared with him."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    cli.ok("game", "Thorn:won:score=120", "Mira:lost")
+    mira = cli.ok("history", "Mira")
+    assert "game 1 recorded for Thorn and Mira" in mira
+    assert "Mira: game 1 on" in mira and "50 XP earned (R8)" in mira, mira
+    assert "Thorn: game 1" not in mira and "112 XP" not in mira, mira
+    assert "Thorn: game 1" in cli.ok("history")

@@ -660,8 +660,8 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
     break the rules (a hand edit) is named as ``Unreadable`` and its events listed without
     notes; the Titan ``of`` itself is refused, naming the change."""
     with db.reading() as session:
-        if isinstance(of, TitanRef):  # its changes, and every Titan they touched (for notes)
-            stored = session.campaign_for_ids(of.campaign.id, [of.titan], partners=True)
+        if isinstance(of, TitanRef):  # its changes (its own lines and notes only)
+            stored = session.campaign_for_ids(of.campaign.id, [of.titan])
         else:
             stored = session.campaign_by_id(of.id)
     found = stored.campaign
@@ -671,7 +671,9 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
     names = found.names()
     shown = found.history(titan_id)
     listed = {id(change) for change in shown}
-    touched = {tid for change in shown for tid in change.events}  # only their notes are needed
+    touched = (  # only their notes are needed
+        {titan_id} if titan_id is not None else {tid for change in shown for tid in change.events}
+    )
     notes: dict[int, list[tuple[Event, tuple[str, ...]]]] = {}
     unreadable = []
     for tid in sorted(touched, key=found.titan_ids.index):

@@ -87,11 +87,11 @@ def read_campaign(db: Database, campaign: CampaignRef) -> Campaign:
         return session.campaign_by_id(campaign.id).campaign
 
 
-def _partial(db: Database, titans: list[TitanRef], partners: bool = False) -> Campaign:
+def _partial(db: Database, titans: list[TitanRef]) -> Campaign:
     """The campaign of ``titans`` as far as reading them needs (see ``campaign_for_ids``)."""
     with db.reading() as session:
         key = titans[0].campaign.id
-        return session.campaign_for_ids(key, [t.titan for t in titans], partners).campaign
+        return session.campaign_for_ids(key, [t.titan for t in titans]).campaign
 
 
 def read_campaigns(db: Database) -> list[Campaign]:

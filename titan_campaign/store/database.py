@@ -324,13 +324,11 @@ class Session:
             return self.campaign(campaign)  # whose error names the Titans it has
         raise StoreError(self._not_found(titan))
 
-    def campaign_for(
-        self, titans: Sequence[str], campaign: str | None = None, partners: bool = False
-    ) -> Stored:
+    def campaign_for(self, titans: Sequence[str], campaign: str | None = None) -> Stored:
         """The campaign of the named Titans as far as a change to them needs: their own events,
         and of the other Titans only those the campaign's rules read (names, recorded games);
-        no other Titan can be replayed from it. ``partners``: also read in full every Titan
-        who shares a change with them. As ``campaign_with_titan`` if a name is not found."""
+        no other Titan can be replayed from it. As ``campaign_with_titan`` if a name is not
+        found."""
         names = self._names()
         found = [self._find(titan, campaign, names) for titan in titans]
         keys = [key for key in found if key is not None]
@@ -338,10 +336,6 @@ class Session:
             return self.campaign_with_titan(titans[0], campaign)
         campaign_id = keys[0][0]
         ids = {titan_id for _, titan_id in keys}
-        if partners:
-            wanted = {str(titan_id) for titan_id in ids}
-            shared = self._changes_where(lambda change: not wanted.isdisjoint(change["titans"]))
-            ids |= {int(tid) for _, change in shared for tid in change["titans"]}
         return self._stored(campaign_id, self._campaign_doc(campaign_id), ids)
 
     def find_titan(self, titan: str, campaign: str | None = None) -> tuple[str, int]:
@@ -369,19 +363,10 @@ class Session:
         number = self.number_of(key)
         return self._stored(number, self._campaign_doc(number), lenient=lenient)
 
-    def campaign_for_ids(self, key: str, titans: Sequence[int], partners: bool = False) -> Stored:
+    def campaign_for_ids(self, key: str, titans: Sequence[int]) -> Stored:
         """As ``campaign_for``, for Titans held by id; ``Gone`` if one is no longer there."""
         number = self.number_of(key)
-        ids = set(titans)
-        if partners:
-            wanted = {str(titan_id) for titan_id in ids}
-            shared = self._changes_where(
-                lambda change: (
-                    change["campaign"] == number and not wanted.isdisjoint(change["titans"])
-                )
-            )
-            ids |= {int(tid) for _, change in shared for tid in change["titans"]}
-        stored = self._stored(number, self._campaign_doc(number), ids)
+        stored = self._stored(number, self._campaign_doc(number), set(titans))
         names = stored.campaign.names()
         for titan_id in titans:
             if titan_id not in names:
