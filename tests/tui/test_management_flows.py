@@ -159,6 +159,19 @@ def test_with_two_bonus_spells_the_swap_offer_says_which_may_go() -> None:
     assert offer.label == "Fire Bolt   forgets one of Haste, Ice Bolt (asked next)"
 
 
+def test_the_swap_offers_forgotten_spell_lines_up_whatever_the_phase() -> None:
+    """ "Strike Phase   forgets Divine Summoning" and "Spell Phase   forgets ..." started at
+    two columns."""
+    state = bonus_state("Divine Summoning")
+    picks = [
+        Choice("Ice Bolt", "Ice Bolt  Strike Phase"),
+        Choice("Ice Wall", "Ice Wall  Spell Phase"),
+    ]
+    width = max(len(pick.label) for pick in picks)
+    labels = [swap_choice(state, pick, width).label for pick in picks]
+    assert len({label.index("forgets") for label in labels}) == 1, labels
+
+
 @pytest.mark.parametrize("key", ["o", "x", "r", "w", "e"])
 async def test_a_titan_key_on_an_empty_roster_says_how_to_add_the_first_titan(
     tmp_path: Path, key: str

@@ -52,12 +52,15 @@ def school_choice(state: TitanState, school: str) -> Choice:
     )
 
 
-def swap_choice(state: TitanState, pick: Choice) -> Choice:
-    """A swap offer names what taking it forgets: the one bonus spell, or which ones may go."""
+def swap_choice(state: TitanState, pick: Choice, width: int = 0) -> Choice:
+    """A swap offer names what taking it forgets: the one bonus spell, or which ones may go,
+    after the pick's line padded to ``width`` (the widest offer's: the words line up)."""
     bonus = [known.name for known in state.spells if known.bonus]
     forgets = bonus[0] if len(bonus) == 1 else f"one of {', '.join(bonus)} (asked next)"
     return Choice(
-        pick.value, f"{pick.label}   forgets {forgets}", f"{pick.detail}\nForgets {forgets}."
+        pick.value,
+        f"{pick.label:<{width}}   forgets {forgets}",
+        f"{pick.detail}\nForgets {forgets}.",
     )
 
 
@@ -98,7 +101,8 @@ def swap_choices(choice: PendingChoice) -> Callable[[TitanState], list[Choice]]:
             spell_choice(spell, swap_forfeits(state, spell.name), "Swapped in")
             for spell in state.spell_choices(choice)
         ]
-        return [keep, *(swap_choice(state, pick) for pick in picks)]
+        width = max((len(pick.label) for pick in picks), default=0)
+        return [keep, *(swap_choice(state, pick, width) for pick in picks)]
 
     return listed
 
