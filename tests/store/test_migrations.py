@@ -110,4 +110,4 @@ def test_the_database_is_plain_json_tinydb_reads_with_one_line_per_change(crown)
     assert len(changes) == 4 and all(line.strip().startswith('"') for line in changes)
     with TinyDB(crown.db, access_mode="r") as db:  # tinydb's own JSON storage opens it as it is
         assert db.table("campaigns").all()[0]["name"] == "Iron Crown"
-        assert [doc["text"] for doc in db.table("changes").all()][-1] == "game 1 recorded for Bex"
+        assert [doc["text"] for doc in db.table("changes").all()][-1] == "Bex added to game 1"
