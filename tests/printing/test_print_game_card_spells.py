@@ -162,3 +162,23 @@ def test_r7_a_spell_costing_more_mana_than_the_titan_has_says_so_on_the_card(
     assert "short of the 1" not in text
     richer = replace(thorn, mana=2)
     assert all("short" not in row.effect for row in spells_by_phase(richer))
+
+
+def test_r7_the_text_sheet_marks_a_spell_costing_more_mana_than_the_titan_has(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """The game card and the app said Fire Fan could not be cast yet at 1 Mana a turn; the
+    text sheet listed it as any other."""
+    from titan_campaign.printing.text import sheet_text
+
+    thorn = replace(
+        example_sheets["thorn"],
+        mana=1,
+        spells=(
+            SpellLine("Fire Fan", "fire", 2, 2, "Strike Phase", False, False),
+            SpellLine("Fire Bolt", "fire", 1, 1, "Strike Phase", False, False),
+        ),
+    )
+    text = sheet_text(thorn)
+    assert text.count("not castable yet") == 1, text
+    assert "not castable yet: 2 Mana, 1 a turn now (R7)" in text

@@ -104,6 +104,8 @@ def sheet_text(data: SheetView) -> str:
         cast = f"{spell.cast:<16}{how}" if how else spell.cast
         line = f"  {spell.name:<24} {spell.school.title():<10} L{spell.level}  {spell.mana} Mana  {cast}"
         out += wrap(line, more=" " * 8)
+        if spell.mana > data.mana:  # R7: as the game card says it
+            out.append(f"        not castable yet: {spell.mana} Mana, {data.mana} a turn now (R7)")
     out.append("")
 
     out.append("MAGIC ITEMS")
