@@ -113,3 +113,24 @@ async def test_a_game_can_be_recorded_for_the_others_while_one_titan_is_damaged(
         await pilot.pause()
         assert type(app.screen).__name__ == "RecordGameScreen"
         assert [state.name for state in app.screen.states] == ["Bryn"]
+
+
+async def test_a_damaged_line_refusing_a_new_titan_is_not_said_under_the_name(
+    tmp_path: Path,
+) -> None:
+    """Thorn's gold amount typed as words: the New Titan form said the file's damage under
+    "Titan name", as if the name typed were wrong."""
+    from titan_campaign.rules.events import GoldChanged
+    from titan_campaign.tui.screens.forms import AddTitanModal
+
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [GoldChanged(amount=25)])])
+    db.write_text(db.read_text().replace('"amount": 25', '"amount": "twenty-five"'))
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await pilot.press("a", *"Osk", "tab", *"Cy", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, AddTitanModal)
+        assert not app.screen.query_one("#error-name").display
+        assert "damaged" in notes.text(), notes.text()

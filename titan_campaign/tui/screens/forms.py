@@ -349,14 +349,16 @@ class FormModal(Dialog[object]):
         refusal_field: str = GENERAL,
     ) -> T | None:
         """Run the form's action; on a refusal show why (a rule's refusal beside
-        ``refusal_field``) and keep the form open: None."""
+        ``refusal_field``; the file's, which no field caused, above the buttons or as a note)
+        and keep the form open: None."""
         outcome = titan_app(self).try_action(action, labels)
         if not isinstance(outcome, Refusal):
             self.show_problems({})
             return outcome
         if outcome.state is not None:
             self.titan_changed(outcome.state)
-        self.show_problems(outcome.problems or {refusal_field: outcome.message})
+        where = GENERAL if outcome.severity == "error" else refusal_field
+        self.show_problems(outcome.problems or {where: outcome.message})
         return None
 
     def titan_changed(self, state: TitanState) -> None:
