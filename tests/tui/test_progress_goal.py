@@ -253,7 +253,7 @@ def test_the_bars_of_one_game_stand_apart_so_the_chart_reads_without_colour() ->
 
     series = (Series("Thorn", "red"), Series("Mira", "blue"))
     lines = [line.plain for line in bar_chart([("1", (2, 2))], series, 2, 2, bar_width=4)]
-    assert lines[0].endswith("┤███ ████ ")  # a column apart, the group's last bar whole
+    assert lines[0].endswith("┤███ ███  ")  # a column apart, each as wide (the last was wider)
     one = [line.plain for line in bar_chart([("1", (2, 2))], series, 2, 2, bar_width=1)]
     assert one[0].endswith("┤██ ")  # a column each: no room for a gap
 

@@ -76,13 +76,13 @@ def bar_chart(
             if not values:  # a divider
                 line.append(DIVIDER, style="dim").append(" ")
                 continue
-            for place, (value, kind) in enumerate(zip(values, series, strict=True), start=1):
+            for value, kind in zip(values, series, strict=True):
                 filled = 0 if value is None else round(value * height * 8 / top) - row * 8
                 mark = EIGHTHS[min(8, max(0, filled))]
-                if bar_width > 1 and place < len(series):  # a gap: bars apart without colour
+                if bar_width > 1:  # a gap after each: bars apart without colour, all as wide
                     line.append(mark * (bar_width - 1), style=kind.style).append(" ")
                 else:
-                    line.append(mark * bar_width, style=kind.style)
+                    line.append(mark, style=kind.style)
             line.append(" ")
         lines.append(line)
     axis = Text("0".rjust(label_width - 1) + " └", style="dim")
