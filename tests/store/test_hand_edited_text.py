@@ -1,7 +1,9 @@
 """A text edited by hand into something no program writes (half of an emoji's code,
 ``\\ud83d``, left when the other half was deleted) is a hand edit's mistake like any other:
-every command refuses the file in one line naming where and why, and leaves it untouched; the
-app opens on its "cannot be opened" page, never on a traceback."""
+in a change's line, every command refuses the file in one line naming where and why and leaves
+it untouched, and the app opens on its "cannot be opened" page; in an event, its Titan is named
+unreadable, changes to the others are saved and the line kept as it was, for mending. Never a
+traceback."""
 
 from __future__ import annotations
 
@@ -91,3 +93,38 @@ def test_two_titans_given_one_name_by_hand_are_refused_naming_the_change(cli: Cl
         said = cli.refused(*command)
         assert 'changes 4 "Mirra: renamed Mira": a second Titan named "thorn"' in said, said
         assert '"Iron Crown" has Thorn (Titan 1)' in said, said
+
+
+def half_in_the_note_only(cli: Cli) -> Cli:
+    """Mira's gold note edited by hand, her change's line left as it was."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    cli.ok("gold", "Mira", "10", "--note", "sold a sword")
+    text = cli.db.read_text(encoding="utf-8")
+    edited = text.replace('"note": "sold a sword"', f'"note": "sold a sword {HALF}"')
+    cli.db.write_text(edited, encoding="utf-8")
+    return cli
+
+
+def test_a_change_to_another_titan_is_saved_and_the_damaged_note_kept_for_mending(
+    cli: Cli,
+) -> None:
+    """With the half character in Mira's note only, `gold Thorn 1` said "the result cannot
+    be shown in this terminal's encoding" (the file could not be written back)."""
+    half_in_the_note_only(cli)
+    assert "Thorn: 1 gold" in cli.ok("gold", "Thorn", "1")
+    assert f'"note": "sold a sword {HALF}"' in cli.db.read_text(encoding="utf-8")
+    assert "Mira: cannot be read" in cli.ok("titan", "list")
+
+
+async def test_the_app_saves_a_box_beside_a_damaged_note(cli: Cli) -> None:
+    half_in_the_note_only(cli)
+    app = TitanCampaignApp(cli.db, open_campaign="Iron Crown", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("space")  # Power's first box
+        await pilot.pause()
+    assert app.return_code in (None, 0)
+    saved = cli.db.read_text(encoding="utf-8")
+    assert '"ability": "power"' in saved and f"sold a sword {HALF}" in saved
