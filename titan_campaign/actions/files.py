@@ -185,11 +185,6 @@ class Restored(NamedTuple):
     kept: bool
 
     @property
-    def took_back(self) -> str:
-        """What the restore took back: the change that came after the backup, and any later."""
-        return undoes(self.backup)
-
-    @property
     def kept_text(self) -> str:
         """What became of the database as it was, in a player's words."""
         if self.kept:

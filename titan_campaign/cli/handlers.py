@@ -840,7 +840,7 @@ def cmd_restore(args: Namespace, db: Database) -> None:
     restored = actions.restore_backup(db, args.number)
     print(
         f"restored backup {args.number}, saved {restored.backup.when}: took back"
-        f" {restored.took_back}; {restored.kept_text}"
+        f" {actions.undoes(restored.backup)}; {restored.kept_text}"
     )
 
 

@@ -28,10 +28,10 @@ def in_slot_order(members: tuple[str, ...], slots: tuple[int, ...]) -> tuple[str
     them when each fits its slot so (the honor guard form's slot 1, slot 2...), else the most
     points first. A slot's cap is never more than the one before it (R9), so a guard that fits
     its slots at all fits them in that order (members of equal points keep their order)."""
-    points = [find_character(name).points or 0 for name in members]
-    if all(cap >= point for cap, point in zip(slots, points, strict=False)):
+    points = {name: find_character(name).points or 0 for name in members}
+    if all(cap >= points[name] for cap, name in zip(slots, members, strict=False)):
         return members
-    return tuple(sorted(members, key=lambda name: -(find_character(name).points or 0)))
+    return tuple(sorted(members, key=lambda name: -points[name]))
 
 
 def slot_assignment(points: list[int], slots: tuple[int, ...]) -> tuple[int, ...] | None:

@@ -6,7 +6,6 @@ import errno
 import hashlib
 import json
 import os
-import re
 import signal
 import stat
 import sys
@@ -218,24 +217,13 @@ def encode_lines(
             lines[name, key] = (doc, was[1])
         docs = ",\n".join(lines[name, key][1] for key in table)
         parts.append(f"{line(name)}: {{\n{docs}\n }}" if docs else f"{line(name)}: {{}}")
-    raw = _utf8("{\n " + ",\n ".join(parts) + "\n}\n")
+    # half of a character's code (a hand edit deleted its other half: \ud83d), which UTF-8
+    # cannot hold, is written as the escape the file had: a change to another Titan is saved
+    raw = ("{\n " + ",\n ".join(parts) + "\n}\n").encode("utf-8", "backslashreplace")
     at = raw.find(_SEAL_AT) + len(_SEAL_AT)
     if sealing and raw[at : at + 64] == _UNSEALED:
         raw = raw[:at] + _seal_of(raw, at) + raw[at + 64 :]
     return raw, lines
-
-
-_HALF = re.compile("[\ud800-\udfff]")
-
-
-def _utf8(text: str) -> bytes:
-    """The JSON ``text`` in UTF-8. Half of a character's code (``\\ud83d``: a hand edit
-    deleted its other half), which UTF-8 cannot hold, is written as the file had it, as an
-    escape: a change to another Titan is saved, the damaged line kept for mending."""
-    try:
-        return text.encode()
-    except UnicodeEncodeError:
-        return _HALF.sub(lambda half: f"\\u{ord(half.group()):04x}", text).encode()
 
 
 def lines_of(raw: bytes, tables: dict[str, dict[str, Any]]) -> Lines:

@@ -177,7 +177,7 @@ class BackupsScreen(Screen[None]):
             return
         self.notify(
             f"Restored backup {restored.backup.number} (saved {restored.backup.when}): took back "
-            f"{restored.took_back}; {restored.kept_text}.",
+            f"{actions.undoes(restored.backup)}; {restored.kept_text}.",
             title="Restored",
         )
         titan_app(self).restored()

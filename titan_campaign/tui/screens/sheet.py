@@ -172,7 +172,7 @@ def spell_text(name: str, mana: int, line: SpellLine | None = None) -> Text:
     facts = f"Target: {spell.target}"
     facts += f"   Attack: {spell.attack}" if spell.attack else ""
     facts += f"   Area: {spell.area}" if spell.area else ""
-    short = mana_short(spell.level, mana)
+    short = mana_short(spell.mana, mana)
     if line is None:
         card = Text.assemble((spell.name, "bold"), f"   {facts}\n", spell.text)
     else:

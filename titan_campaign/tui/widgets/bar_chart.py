@@ -61,8 +61,8 @@ def bar_chart(
     scale_width: int = 5,
 ) -> list[Text]:
     """The chart as lines: ``groups`` are (label, one value a series, None for no bar), each
-    bar ``bar_width`` columns wide; a group of no values is a divider (``DIVIDER``). The scale runs from 0 to ``top`` (rounded up from the
-    largest value when not given).
+    bar ``bar_width`` columns wide; a group of no values is a divider (``DIVIDER``). The scale
+    runs from 0 to ``top`` (rounded up from the largest value when not given).
     """
     largest = max((v for _, values in groups for v in values if v is not None), default=0)
     top = top or round_top(largest, height)
