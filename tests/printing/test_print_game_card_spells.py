@@ -138,19 +138,24 @@ def test_no_heading_is_left_alone_at_the_foot_of_a_page(
             assert _alone_at_the_foot(page) == [], data.name
 
 
-def test_r7_a_spell_costing_more_mana_than_the_titan_has_says_so_on_the_card(
-    example_sheets: dict[str, SheetView],
-) -> None:
-    """Thorn at 1 Mana a turn knew Fire Fan (2 Mana): the card listed it as any other, and a
-    player found at the table that it could not be cast."""
-    thorn = replace(
-        example_sheets["thorn"],
+def short_of_mana(sheet: SheetView) -> SheetView:
+    """The sheet at 1 Mana a turn knowing Fire Fan (2 Mana) and Fire Bolt (1)."""
+    return replace(
+        sheet,
         mana=1,
         spells=(
             SpellLine("Fire Fan", "fire", 2, 2, "Strike Phase", False, False),
             SpellLine("Fire Bolt", "fire", 1, 1, "Strike Phase", False, False),
         ),
     )
+
+
+def test_r7_a_spell_costing_more_mana_than_the_titan_has_says_so_on_the_card(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """Thorn at 1 Mana a turn knew Fire Fan (2 Mana): the card listed it as any other, and a
+    player found at the table that it could not be cast."""
+    thorn = short_of_mana(example_sheets["thorn"])
     effects = {row.line.name: row.effect for row in spells_by_phase(thorn)}
     assert effects["Fire Fan"].endswith(
         "(Your 1 Mana a turn is short of the 2 it costs: not castable until your level or"
@@ -171,14 +176,7 @@ def test_r7_the_text_sheet_marks_a_spell_costing_more_mana_than_the_titan_has(
     text sheet listed it as any other."""
     from titan_campaign.printing.text import sheet_text
 
-    thorn = replace(
-        example_sheets["thorn"],
-        mana=1,
-        spells=(
-            SpellLine("Fire Fan", "fire", 2, 2, "Strike Phase", False, False),
-            SpellLine("Fire Bolt", "fire", 1, 1, "Strike Phase", False, False),
-        ),
-    )
+    thorn = short_of_mana(example_sheets["thorn"])
     text = sheet_text(thorn)
     assert text.count("not castable yet") == 1, text
     assert "not castable yet: 2 Mana, 1 a turn now (R7)" in text

@@ -20,13 +20,17 @@ HALF = "\\ud83d"  # as a player's editor leaves it in the file
 WHY = "half of a character's code (such as \\ud83d)"
 
 
-def half_an_emoji(cli: Cli) -> Cli:
+def half_an_emoji(cli: Cli, note_only: bool = False) -> Cli:
+    """Mira's gold "sold a sword" edited by hand: in her change's line and her event's note,
+    or (``note_only``) in the note alone."""
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
     cli.ok("titan", "add", "Thorn", "--player", "Ann")
     cli.ok("titan", "add", "Mira", "--player", "Bo")
     cli.ok("gold", "Mira", "10", "--note", "sold a sword")
     text = cli.db.read_text(encoding="utf-8")
-    cli.db.write_text(text.replace("sold a sword", f"sold a sword {HALF}"), encoding="utf-8")
+    written = '"note": "sold a sword"' if note_only else "sold a sword"
+    edited = text.replace(written, written.replace("sword", f"sword {HALF}"))
+    cli.db.write_text(edited, encoding="utf-8")
     return cli
 
 
@@ -95,31 +99,19 @@ def test_two_titans_given_one_name_by_hand_are_refused_naming_the_change(cli: Cl
         assert '"Iron Crown" has Thorn (Titan 1)' in said, said
 
 
-def half_in_the_note_only(cli: Cli) -> Cli:
-    """Mira's gold note edited by hand, her change's line left as it was."""
-    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
-    cli.ok("titan", "add", "Thorn", "--player", "Ann")
-    cli.ok("titan", "add", "Mira", "--player", "Bo")
-    cli.ok("gold", "Mira", "10", "--note", "sold a sword")
-    text = cli.db.read_text(encoding="utf-8")
-    edited = text.replace('"note": "sold a sword"', f'"note": "sold a sword {HALF}"')
-    cli.db.write_text(edited, encoding="utf-8")
-    return cli
-
-
 def test_a_change_to_another_titan_is_saved_and_the_damaged_note_kept_for_mending(
     cli: Cli,
 ) -> None:
     """With the half character in Mira's note only, `gold Thorn 1` said "the result cannot
     be shown in this terminal's encoding" (the file could not be written back)."""
-    half_in_the_note_only(cli)
+    half_an_emoji(cli, note_only=True)
     assert "Thorn: 1 gold" in cli.ok("gold", "Thorn", "1")
     assert f'"note": "sold a sword {HALF}"' in cli.db.read_text(encoding="utf-8")
     assert "Mira: cannot be read" in cli.ok("titan", "list")
 
 
 async def test_the_app_saves_a_box_beside_a_damaged_note(cli: Cli) -> None:
-    half_in_the_note_only(cli)
+    half_an_emoji(cli, note_only=True)
     app = TitanCampaignApp(cli.db, open_campaign="Iron Crown", open_titan="Thorn")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -410,14 +410,20 @@ async def test_a_game_row_redrawn_for_a_change_elsewhere_is_asked_again_before_s
     assert stored(db, "Osk").earned_xp == 55  # 50, and 10% for the Wisdom box (R8)
 
 
+def zed_joined_elsewhere(tmp_path: Path) -> tuple[Path, Database]:
+    """Thorn and Osk, and Zed added from a second shell (returned, to undo and redo him)."""
+    db = two_titans(tmp_path)
+    other = second_shell(db)
+    actions.add_titan(other, actions.find_campaign(other), "Zed", "Cy")
+    return db, other
+
+
 async def test_a_titan_whose_joining_is_undone_while_the_game_form_is_open_is_left_out(
     tmp_path: Path,
 ) -> None:
     """Zed's joining undone elsewhere while the game form showed his row: his row stayed, and
     ctrl+s was refused with "that Titan is no longer in ..." naming no row."""
-    db = two_titans(tmp_path)
-    other = second_shell(db)
-    actions.add_titan(other, actions.find_campaign(other), "Zed", "Cy")
+    db, other = zed_joined_elsewhere(tmp_path)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
@@ -439,9 +445,7 @@ async def test_a_titan_whose_joining_is_redone_while_the_game_form_is_open_can_p
 ) -> None:
     """Zed's joining undone, then redone elsewhere: his row stayed "(gone)", its tick dead,
     and Escape asked to throw away what was typed though nothing was."""
-    db = two_titans(tmp_path)
-    other = second_shell(db)
-    actions.add_titan(other, actions.find_campaign(other), "Zed", "Cy")
+    db, other = zed_joined_elsewhere(tmp_path)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
