@@ -90,9 +90,10 @@ async def test_removing_a_long_named_item_gives_the_descriptions_their_room_back
         items = app.screen.query_one("#items", DataTable)
         narrow = items.columns["description"].width  # type: ignore[index]
         actions.remove_item(db, thorn, long_name)
-        app.screen.show(actions.read_titan(db, thorn).state)  # as the live view redraws it
-        await pilot.pause()
-        await pilot.pause()
+        for _ in range(100):  # the live view redraws it (its own watcher, within 2 s)
+            await pilot.pause(0.1)
+            if items.columns["description"].width > narrow:  # type: ignore[index]
+                break
         widths = {str(c.label): c.get_render_width(items) for c in items.columns.values()}
         assert widths["item"] < len(long_name)
         assert items.columns["description"].width > narrow  # type: ignore[index]
