@@ -180,6 +180,13 @@ def _spell_head(page: Page, x: float, y: float, col_w: float) -> None:
     page.line(x, y + 3.4, x + col_w, y + 3.4, stroke=0.15)
 
 
+def _spell_book_columns(spells: Sequence[SpellLine], columns: int) -> list[list[SpellLine]]:
+    """The spell book in ``columns`` columns, down the first column first, as even as they go
+    (9 spells: 5 and 4)."""
+    per = -(-len(spells) // columns)
+    return [list(spells[column * per : (column + 1) * per]) for column in range(columns)]
+
+
 def _spells(flow: Flow, data: SheetView | None) -> None:
     """The spell book, column after column, with blank lines for spells still to learn."""
     spells = data.spells if data else ()
@@ -187,8 +194,9 @@ def _spells(flow: Flow, data: SheetView | None) -> None:
     columns = _spell_columns(len(spells)) if data else 2
     size = 8.0 if columns == 2 else 7.5
     step = LINE if not data else (4.4 if columns == 2 else 3.8)
-    # at least one blank line a column for spells still to come; a blank sheet gets 12 rows
-    rows_total = BLANK_SPELL_ROWS if not data else -(-len(spells) // columns) + 1
+    book = _spell_book_columns(spells, columns)
+    # at least one blank line a column for spells still to come; a blank sheet gets 8 rows
+    rows_total = BLANK_SPELL_ROWS if not data else max(map(len, book)) + 1
     col_w = (flow.content - (columns - 1) * 5) / columns
     flow.section(title, 4 + step)
     done = 0
@@ -197,15 +205,14 @@ def _spells(flow: Flow, data: SheetView | None) -> None:
         if rows < 1:
             flow.need(flow.height, title)
             continue
-        for column in range(columns):
+        for column, lines in enumerate(book):
             cx = flow.x + column * (col_w + 5)
             _spell_head(flow.page, cx, flow.y, col_w)
             for row in range(rows):
                 top = flow.y + 4 + row * step
                 flow.page.line(cx, top + step, cx + col_w, top + step, stroke=0.1)
-                index = column * rows_total + done + row
-                if index < len(spells):
-                    _spell_row(flow.page, spells[index], cx, top + step - 1, col_w, size)
+                if done + row < len(lines):
+                    _spell_row(flow.page, lines[done + row], cx, top + step - 1, col_w, size)
         flow.y += 4 + rows * step
         done += rows
         if done < rows_total:
