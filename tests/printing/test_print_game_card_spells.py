@@ -9,11 +9,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers_print import outside, overlapping_texts, parse_html, pdf_pages
 
 from titan_campaign.printing.canvas import Box, Line, Page, Text
 from titan_campaign.printing.cards import cards_pages
 from titan_campaign.printing.game_card import game_card_text, spells_by_phase
 from titan_campaign.printing.game_card_page import game_card_pages
+from titan_campaign.printing.html import sheet_html
+from titan_campaign.printing.pdf import sheet_pdf
 from titan_campaign.printing.sheet_layout import sheet_pages
 from titan_campaign.rules.sheet import SheetView, SpellLine
 from titan_campaign.rules.spells import SPELLS
@@ -180,3 +183,47 @@ def test_r7_the_text_sheet_marks_a_spell_costing_more_mana_than_the_titan_has(
     text = sheet_text(thorn)
     assert text.count("not castable yet") == 1, text
     assert "not castable yet: 2 Mana, 1 a turn now (R7)" in text
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "html"])
+def test_r7_the_pdf_and_html_sheets_mark_a_spell_costing_more_mana_than_the_titan_has(
+    example_sheets: dict[str, SheetView], fmt: str
+) -> None:
+    """The text sheet, the game card and the app said Fire Fan could not be cast yet at 1 Mana
+    a turn; the PDF and HTML sheets listed it as any other."""
+    thorn = short_of_mana(example_sheets["thorn"])
+    if fmt == "pdf":
+        text = " ".join(pdf_pages(sheet_pdf(thorn)))
+    else:
+        text = " ".join(parse_html(sheet_html(thorn)).text)
+    text = re.sub(r"\s+", " ", text)
+    assert text.count("not castable yet") == 1, text
+    assert "not castable yet: 2 Mana, 1 a turn now (R7)" in text
+    for page in sheet_pages(thorn):
+        assert overlapping_texts(page) == [] and outside(page, margin=8) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_r7_at_no_mana_every_spell_of_a_full_book_has_its_line_right_under_it(
+    grandmaster_sheet: SheetView, paper: str
+) -> None:
+    """72 spells at 0 Mana a turn, three columns over two pages: each spell's line saying it
+    cannot be cast yet is in its column, right under it, on its page, and nothing overlaps."""
+    data = replace(grandmaster_sheet, mana=0)
+    costs = {spell.name: spell.mana for spell in data.spells}
+    seen = 0
+    for page in sheet_pages(data, paper):
+        texts = [shape for shape in page.shapes if isinstance(shape, Text)]
+        assert overlapping_texts(page) == []
+        for note in (shape for shape in texts if shape.text.startswith("not castable yet")):
+            above = [
+                shape
+                for shape in texts
+                if shape.text in costs
+                and abs(shape.x + 4 - note.x) < 0.01
+                and 3 < note.y - shape.y < 5
+            ]
+            assert len(above) == 1, note
+            assert note.text == f"not castable yet: {costs[above[0].text]} Mana, 0 a turn now (R7)"
+            seen += 1
+    assert seen == 72

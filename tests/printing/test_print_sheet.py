@@ -404,3 +404,22 @@ def test_a_long_gold_note_is_one_ruled_entry_and_no_blank_rows_come_before_a_pag
             assert not [y for y in ruled if first < y < (inside[-1] if inside else first)]
         if page is not ledger_pages[-1]:  # the list goes on: no row left blank before it
             assert max(ruled) < max(lines) + 3
+
+
+def test_a_spell_book_of_seven_prints_four_and_three_each_column_with_a_line_to_write_on(
+    example_sheets: dict[str, SheetView],
+) -> None:
+    """Seven spells printed five in the first column and two in the second (the example
+    campaign's Thorn, nine: six and three): the first had no line left for the next spell."""
+    data = example_sheets["thorn"]
+    assert len(data.spells) == 7
+    page = sheet_page(data)
+    names = {spell.name for spell in data.spells}
+    rows = [s for s in page.shapes if isinstance(s, Text) and s.text in names]
+    columns = sorted({round(s.x) for s in rows})
+    assert [sum(round(s.x) == x for s in rows) for x in columns] == [4, 3]
+    last = max(s.y for s in rows)
+    ruled = [s for s in page.shapes if isinstance(s, Line) and s.y1 == s.y2 and s.stroke == 0.1]
+    for x in columns:  # a ruled line under the column's lowest spell, to write the next on
+        lowest = max(s.y for s in rows if round(s.x) == x)
+        assert any(lowest + 1 < line.y1 <= last + 6 and round(line.x1) == x for line in ruled), x

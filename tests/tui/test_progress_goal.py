@@ -253,9 +253,26 @@ def test_the_bars_of_one_game_stand_apart_so_the_chart_reads_without_colour() ->
 
     series = (Series("Thorn", "red"), Series("Mira", "blue"))
     lines = [line.plain for line in bar_chart([("1", (2, 2))], series, 2, 2, bar_width=4)]
-    assert lines[0].endswith("┤███ ███  ")  # a column apart, each as wide (the last was wider)
+    assert lines[0].endswith("│███ ███  ")  # a column apart, each as wide (the last was wider)
     one = [line.plain for line in bar_chart([("1", (2, 2))], series, 2, 2, bar_width=1)]
-    assert one[0].endswith("┤██ ")  # a column each: no room for a gap
+    assert one[0].endswith("│██ ")  # a column each: no room for a gap
+
+
+def test_the_bars_stand_on_the_axis_and_end_level_with_the_tick_of_their_figure() -> None:
+    """The axis was a box-drawing line in the middle of its row: in a browser tab and in a
+    terminal every bar ended half a row above it, and a bar of the top figure half a row above
+    that figure's tick. Axis and ticks are now drawn at the top of their row."""
+    from titan_campaign.tui.widgets.bar_chart import AXIS, Series, bar_chart
+
+    series = (Series("XP earned", "red"), Series("XP spent", "blue"))
+    lines = [line.plain for line in bar_chart([("1", (4, 2)), ("2", (2, 4))], series, 4, 4)]
+    axis, names = lines[-2], lines[-1]
+    assert axis.strip() == "0" + AXIS * (len(axis.strip()) - 1)  # under every bar, and the 0
+    assert names.split() == ["1", "2"]
+    assert lines[0].startswith("   4" + AXIS + "│")  # the top figure's tick, where a 4 ends
+    assert lines[2].startswith("   2" + AXIS + "│")
+    assert all(line[4] == " " for line in (lines[1], lines[3]))  # no tick between figures
+    assert lines[3][6:8] == "██"  # the lowest row of bars, right over the axis
 
 
 async def test_an_imported_titans_earlier_games_are_set_apart_on_the_chart(tmp_path: Path) -> None:

@@ -221,6 +221,18 @@ def mana_short(cost: int, mana: int) -> str:
     )
 
 
+def not_castable(cost: int, mana: int) -> str:
+    """The sheet's own line under a spell costing more Mana than the Titan has a turn (R7), or
+    nothing: shorter than the game card's ``mana_short``, to fit under the spell.
+
+    >>> not_castable(2, 1)
+    'not castable yet: 2 Mana, 1 a turn now (R7)'
+    >>> not_castable(1, 1)
+    ''
+    """
+    return f"not castable yet: {cost} Mana, {mana} a turn now (R7)" if cost > mana else ""
+
+
 def progress_now(data: SheetView) -> str:
     """Where the sheet stands now, for under the progress table, when it has changed since the
     last game's row (a row is the sheet right after its game; what is bought since counts in

@@ -29,6 +29,7 @@ from .figures import (
     goal_steps,
     goal_summary,
     guard_slots,
+    not_castable,
     progress_now,
     spell_mark,
     xp_figures,
@@ -180,6 +181,47 @@ def _spell_head(page: Page, x: float, y: float, col_w: float) -> None:
     page.line(x, y + 3.4, x + col_w, y + 3.4, stroke=0.15)
 
 
+SpellBookRow = SpellLine | str
+"""A row of the printed spell book: a spell, or the line under it saying it cannot be cast yet."""
+
+
+def _spell_book_columns(
+    spells: Sequence[SpellLine], mana: int, columns: int
+) -> list[list[SpellBookRow]]:
+    """The spell book in ``columns`` columns, down the first column first, as even as they go
+    (9 spells: 5 and 4); a spell costing more Mana than the Titan has a turn (R7) is followed by
+    its line saying so, in the same column."""
+    entries: list[list[SpellBookRow]] = [
+        [spell, short] if (short := not_castable(spell.mana, mana)) else [spell] for spell in spells
+    ]
+    per = -(-sum(map(len, entries)) // columns)
+    while True:
+        book: list[list[SpellBookRow]] = [[] for _ in range(columns)]
+        column = 0
+        for entry in entries:
+            if book[column] and len(book[column]) + len(entry) > per:
+                column += 1
+            if column == columns:
+                break
+            book[column] += entry
+        else:
+            return book
+        per += 1
+
+
+def _page_rows(book: list[list[SpellBookRow]], done: int, rows: int) -> int:
+    """How many of ``rows`` to print on this page from row ``done`` on: fewer (none: the next
+    page) when a line saying a spell cannot be cast yet would start the next page, apart from
+    its spell."""
+
+    def starts_apart(lines: list[SpellBookRow]) -> bool:
+        return done + rows < len(lines) and isinstance(lines[done + rows], str)
+
+    while rows > 0 and any(map(starts_apart, book)):
+        rows -= 1
+    return rows
+
+
 def _spells(flow: Flow, data: SheetView | None) -> None:
     """The spell book, column after column, with blank lines for spells still to learn."""
     spells = data.spells if data else ()
@@ -187,25 +229,31 @@ def _spells(flow: Flow, data: SheetView | None) -> None:
     columns = _spell_columns(len(spells)) if data else 2
     size = 8.0 if columns == 2 else 7.5
     step = LINE if not data else (4.4 if columns == 2 else 3.8)
-    # at least one blank line a column for spells still to come; a blank sheet gets 12 rows
-    rows_total = BLANK_SPELL_ROWS if not data else -(-len(spells) // columns) + 1
+    book = _spell_book_columns(spells, data.mana if data else 0, columns)
+    # at least one blank line a column for spells still to come; a blank sheet gets 8 rows
+    rows_total = BLANK_SPELL_ROWS if not data else max(map(len, book)) + 1
     col_w = (flow.content - (columns - 1) * 5) / columns
-    flow.section(title, 4 + step)
+    first_rows = 1 if _page_rows(book, 0, 1) else 2  # a spell and its line under it
+    flow.section(title, 4 + first_rows * step)
     done = 0
     while done < rows_total:
-        rows = min(rows_total - done, int((flow.room - 4) // step))
+        rows = _page_rows(book, done, min(rows_total - done, int((flow.room - 4) // step)))
         if rows < 1:
             flow.need(flow.height, title)
             continue
-        for column in range(columns):
+        for column, lines in enumerate(book):
             cx = flow.x + column * (col_w + 5)
             _spell_head(flow.page, cx, flow.y, col_w)
             for row in range(rows):
                 top = flow.y + 4 + row * step
-                flow.page.line(cx, top + step, cx + col_w, top + step, stroke=0.1)
-                index = column * rows_total + done + row
-                if index < len(spells):
-                    _spell_row(flow.page, spells[index], cx, top + step - 1, col_w, size)
+                line = lines[done + row] if done + row < len(lines) else None
+                after = lines[done + row + 1] if done + row + 1 < len(lines) else None
+                if not isinstance(after, str):  # a spell and the line under it read as one
+                    flow.page.line(cx, top + step, cx + col_w, top + step, stroke=0.1)
+                if isinstance(line, str):
+                    _not_castable_row(flow.page, line, cx, top + step - 1, col_w)
+                elif line:
+                    _spell_row(flow.page, line, cx, top + step - 1, col_w, size)
         flow.y += 4 + rows * step
         done += rows
         if done < rows_total:
@@ -213,6 +261,12 @@ def _spells(flow: Flow, data: SheetView | None) -> None:
     if data and not spells:
         flow.page.text(flow.x + 1, flow.y - step + 3, "(no spells yet)", 7.5, italic=True)
     flow.y += 2
+
+
+def _not_castable_row(page: Page, text: str, x: float, y: float, col_w: float) -> None:
+    """The line under a spell the Titan cannot cast yet (R7), as the text sheet words it."""
+    size = fit_size(text, col_w - 4, 7.5, MIN_SIZE)
+    page.text(x + 4, y, fit_text(text, col_w - 4, size), size, italic=True)
 
 
 def _blank_spell_rows(flow: Flow, rows: int) -> None:

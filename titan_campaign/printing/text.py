@@ -15,6 +15,7 @@ from .figures import (
     goal_steps,
     goal_summary,
     guard_slots,
+    not_castable,
     progress_now,
 )
 
@@ -104,8 +105,9 @@ def sheet_text(data: SheetView) -> str:
         cast = f"{spell.cast:<16}{how}" if how else spell.cast
         line = f"  {spell.name:<24} {spell.school.title():<10} L{spell.level}  {spell.mana} Mana  {cast}"
         out += wrap(line, more=" " * 8)
-        if spell.mana > data.mana:  # R7: as the game card says it
-            out.append(f"        not castable yet: {spell.mana} Mana, {data.mana} a turn now (R7)")
+        short = not_castable(spell.mana, data.mana)  # R7: as the game card says it
+        if short:
+            out.append(f"        {short}")
     out.append("")
 
     out.append("MAGIC ITEMS")

@@ -1,9 +1,10 @@
 """Bar charts drawn with block characters, for the terminal: no plotting library.
 
 ``bar_chart`` draws groups of bars (a group a game, a bar a series), each bar as tall as its
-value in eighths of a row (``▁▂▃▄▅▆▇█``), over a scale on the left and the group labels under
-the axis. A bar's place in its group says which series it is, and bars wider than a column
-stand a column apart, so the chart reads without colour; colour only helps.
+value in eighths of a row (``▁▂▃▄▅▆▇█``), standing on the axis (``AXIS``) beside a scale on
+the left, the group labels under the axis. A bar's place in its group says which series it
+is, and bars wider than a column stand a column apart, so the chart reads without colour;
+colour only helps.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from dataclasses import dataclass
 from rich.text import Text
 
 EIGHTHS = " ▁▂▃▄▅▆▇█"
+AXIS = "▔"
+"""The axis under the bars and the scale's ticks, drawn at the top of their row: the bars stand
+on the axis, and a bar of a tick's figure ends level with the tick (a box-drawing line sits in
+the middle of its row, half a row off)."""
 DIVIDER = "┆"
 """A group of no bars is drawn as a dashed line across the plot (games of another campaign
 set apart)."""
@@ -70,8 +75,9 @@ def bar_chart(
     label_width = max(len(str(top)) + 1, scale_width)  # charts drawn one under another align
     lines: list[Text] = []
     for row in range(height - 1, -1, -1):  # top row first
-        line = Text(labels.get(row, "").rjust(label_width - 1) + " ")
-        line.append("┤" if row in labels else "│", style="dim")
+        # a figure's tick at the top of its row, where a bar of that figure ends
+        line = Text(labels.get(row, "").rjust(label_width - 1))
+        line.append(AXIS if row in labels else " ", style="dim").append("│", style="dim")
         for _, values in groups:
             if not values:  # a divider
                 line.append(DIVIDER, style="dim").append(" ")
@@ -85,15 +91,15 @@ def bar_chart(
                     line.append(mark, style=kind.style)
             line.append(" ")
         lines.append(line)
-    axis = Text("0".rjust(label_width - 1) + " └", style="dim")
+    axis = Text("0".rjust(label_width - 1) + AXIS * 2, style="dim")
     names = Text(" " * (label_width + 1))
     for label, values in groups:
         if not values:
-            axis.append("┴─", style="dim")
+            axis.append(AXIS * 2, style="dim")
             names.append("  ")
             continue
         span = len(values) * bar_width
-        axis.append("─" * span + "┴", style="dim")
+        axis.append(AXIS * (span + 1), style="dim")
         names.append(label[: span + 1].ljust(span + 1))
     return [*lines, axis, names]
 
