@@ -34,7 +34,7 @@ from ..rules.names import (
     renamed_note,
     same_name,
 )
-from ..rules.printable import kept_text, shown
+from ..rules.printable import kept_text, shown, without_halves
 from . import backups
 from .documents import (
     MERGE_UNDONE,
@@ -258,8 +258,9 @@ class Session:
         checked and replayed)."""
         return {key: names[-1] for key, names in self._name_histories().items()}
 
-    def _name_histories(self) -> dict[tuple[int, int], list[str]]:
-        """Every name each Titan has had, oldest first, by (campaign, Titan), as ``_names``."""
+    def _name_histories(self, said: bool = False) -> dict[tuple[int, int], list[str]]:
+        """Every name each Titan has had, oldest first, by (campaign, Titan), as ``_names``;
+        ``said``: each as what it still says once a hand edit's half characters are left out."""
         in_effect = self._changes_where(
             lambda change: not change.get("undone") and has_kinds(change["titans"], NAMING)
         )
@@ -268,7 +269,8 @@ class Session:
             for titan_id, events in change["titans"].items():
                 for event in of_kinds(events, NAMING):
                     key = (int(change["campaign"]), int(titan_id))
-                    named.setdefault(key, []).append(shown(str(event.get("name"))))
+                    name = str(event.get("name"))
+                    named.setdefault(key, []).append(without_halves(name) if said else shown(name))
         return named
 
     def _no_campaign(self) -> str:
@@ -302,6 +304,10 @@ class Session:
         wanted = name_key(titan)
         named = self._names() if names is None else names
         found = [key for key, name in named.items() if name_key(name) == wanted]
+        if not found:  # a name damaged by a hand edit is found by what it still says, to be
+            # said damaged where it is rather than missing
+            said = self._name_histories(said=True).items()
+            found = [key for key, names in said if name_key(names[-1]) == wanted]
         if campaign is not None:
             chosen = self.campaign_id(campaign)
             found = [key for key in found if key[0] == chosen]
@@ -617,6 +623,22 @@ def _undo_state(change: Change) -> Any:
     return update
 
 
+MEND = ": mend it by hand, or restore a backup (see `titan-campaign backups`)"
+"""How a line of the database damaged by a hand edit is mended, said after where it is."""
+
+
+@contextmanager
+def _mending_told() -> Iterator[None]:
+    """A damaged line found while reading a campaign or a Titan is said with how to mend it,
+    as a damaged file is."""
+    try:
+        yield
+    except Damaged as error:
+        if str(error).endswith(MEND):  # said in a read inside this one
+            raise
+        raise Damaged(f"{error}{MEND}") from None
+
+
 class Database:
     """Sessions on one database file."""
 
@@ -646,9 +668,7 @@ class Database:
         try:
             return self._read()
         except Damaged as error:
-            raise StoreError(
-                f"{error}: mend it by hand, or restore a backup (see `titan-campaign backups`)"
-            ) from None
+            raise StoreError(f"{error}{MEND}") from None
 
     def _read(self) -> Session:
         raw = read_bytes(self.path)
@@ -692,7 +712,8 @@ class Database:
     def reading(self) -> Iterator[Session]:
         session = self._open()
         session.reads_only = True
-        yield session
+        with _mending_told():
+            yield session
 
     @contextmanager
     def writing(self) -> Iterator[Session]:
@@ -719,7 +740,8 @@ class Database:
             self._open()
         with writers_lock(self.path, self.lock_timeout, self.after_save):
             session = self._open()
-            yield session
+            with _mending_told():
+                yield session
             if session.changed:
                 self._commit(session)
 
