@@ -138,3 +138,17 @@ def test_a_titan_whose_name_holds_half_a_character_is_found_and_said_damaged(
     assert "name: text with " + WHY in said, said
     assert said.endswith("mend it by hand, or restore a backup (see `titan-campaign backups`)")
     assert "Mira (Bo)" in cli.ok("titan", "list")
+
+
+def test_a_name_edited_to_nothing_is_said_empty_naming_the_change(cli: Cli) -> None:
+    """Mira's rename edited by hand to "": `sheet Mira` said her name was "required" (as if
+    the field were missing), of a Titan named "()"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mi", "--player", "Bo")
+    cli.ok("titan", "rename", "Mi", "Mira")
+    text = cli.db.read_text(encoding="utf-8")
+    cli.db.write_text(text.replace('"name": "Mira"', '"name": ""'), encoding="utf-8")
+    said = cli.refused("sheet", "Mi")
+    assert 'change 3 "Mi: renamed Mira" (Titan 2): event 1 (renamed), name: empty' in said, said
+    assert "Mi: cannot be read: " in cli.ok("titan", "list")

@@ -400,7 +400,7 @@ class Session:
             raise Gone(titan_gone(campaign_name))
 
         def who() -> str:
-            return self._names().get((campaign_id, titan_id), f"Titan {titan_id}")
+            return self._names().get((campaign_id, titan_id)) or f"Titan {titan_id}"
 
         with kept_text():
             events = events_from_docs(self.path, who, docs, self.events_checked)
