@@ -153,7 +153,7 @@ class Session:
         cannot be read is named unreadable and the rest of its campaign read, where a change
         refuses the campaign whole."""
         self.saved_text = ""  # what the session's last change says (for the backup list)
-        self.saved_in = ""  # the campaign of the session's last change of one (the same)
+        self.saved_in = ("", "")  # the campaign (name, id) of the session's last change of one
         self.not_undoable = ""
         """Set when the session's change is one ``undo`` cannot take back (a deleted
         campaign): the file then says so until its next change (see ``not_undoable_note``)."""
@@ -560,7 +560,10 @@ class Session:
         saved = new.numbered(tuple(numbered))
         if stored.whole:
             self._read[stored.id] = saved
-        self.saved_text, self.saved_in = text, new.name
+        self.saved_text, self.saved_in = (
+            text,
+            (new.name, str(self._campaign_doc(stored.id).get("id", ""))),
+        )
         return Stored(stored.id, saved, stored.whole)
 
 
@@ -765,9 +768,9 @@ class Database:
         )
         version = version_of(tables) + 1
         tables = with_version(tables, version, text, session.touched, session.replaced_whole)
-        several = len(tables.get("campaigns", {})) > 1  # the backup list says which one
-        where = f' (in "{session.saved_in}")' if session.saved_in and several else ""
-        self.write_version(tables, text, events_checked=session.events_checked, where=where)
+        self.write_version(
+            tables, text, events_checked=session.events_checked, campaign=session.saved_in
+        )
         self.versions.append(version)
 
     def write_version(
@@ -776,7 +779,7 @@ class Database:
         text: str,
         restoring: bool = False,
         events_checked: bool = True,
-        where: str = "",
+        campaign: tuple[str, str] = ("", ""),
     ) -> None:
         """Keep the file as it is as a backup (before ``text``, the change), then write
         ``tables`` atomically: the one place a new version is written, always under the
@@ -784,7 +787,7 @@ class Database:
         ``events_checked``: every event in ``tables`` was checked; if not, they and the
         campaigns are checked now, and the file is sealed only if all are kept as checked (a
         hand-made mistake in a campaign nobody read stays one that every read checks for).
-        ``where``: the campaign the change was made in, as the backup list says it."""
+        ``campaign``: the campaign (name, id) the change was made in, for the backup list."""
         sealed = events_checked or all_kept_as_checked(tables)
         known = self._lines
         if not known and self._last is not None and self._last.lines_hold:
@@ -793,7 +796,7 @@ class Database:
         payload, lines = encode_lines(tables, known, seal=sealed)
         check_replaceable(self.path)
         self._last, self._lines = None, {}
-        with backups.kept_before(self.path, text + where, always=restoring):
+        with backups.kept_before(self.path, text, always=restoring, campaign=campaign):
             if self.hold_interrupts:  # from here the change is saved: a ctrl+c cannot hide it
                 hold_ctrl_c()
             try:
