@@ -275,6 +275,13 @@ def test_the_text_sheet_carries_the_gold_ledger_every_line_and_note(sheet: Sheet
     assert "GOLD LEDGER\n  (no entries)" in sheet_text(replace(sheet, gold_ledger=()))
 
 
+def test_a_purchase_for_0_gold_shows_as_0_in_the_text_sheet_ledger(sheet: SheetView) -> None:
+    """A spell bought for 0 gold is a ledger line of its own: neither "+0" (a gain) nor left out."""
+    ledger = (LedgerLine(10, "start", None), LedgerLine(0, "Ice Bolt", None))
+    text = sheet_text(replace(sheet, gold_ledger=ledger))
+    assert "GOLD LEDGER\n      +10            start\n        0            Ice Bolt\n" in text
+
+
 @pytest.mark.parametrize(
     "name",
     ["Łukasz Żółć", "Đorđe Đoković", "Αθηνά Παλλάς", "Жанна Огнева", "Þórr “Ωmega” — Ṁage"],

@@ -276,6 +276,10 @@ def test_an_event_from_outside_is_refused_in_a_players_words(data: Any, said: st
     ("data", "said"),
     [
         ([{"kind": "archived"}, {"kind": "renamed"}], "event 2 (renamed), name: required"),
+        (  # it said "required", as if the field were missing
+            [{"kind": "archived"}, {"kind": "renamed", "name": ""}],
+            "event 2 (renamed), name: empty",
+        ),
         ({"kind": "archived"}, "a list"),
         ([{"kind": "archived"}, "x"], "event 2: an object"),
     ],

@@ -45,7 +45,10 @@ def test_r10_charisma_picks_are_the_players_and_remembered(titan):
 def test_r10_charisma_picks_only_tower_creatures(titan):
     thorn = titan(base_xp=100).buy("charisma")
     message = thorn.refused(PlanSet(charisma=("Lion",)))
-    assert message == "Charisma adds a Centaur, Gargoyle or Ogre, not a Lion (R3)"
+    assert message == (
+        "Charisma adds a Centaur, Gargoyle or Ogre, not a Lion:"
+        " a Lion is a Centaur upgraded by Leadership (R3)"
+    )
 
 
 def test_r10_a_plan_with_more_charisma_picks_than_boxes_is_refused(titan):

@@ -77,6 +77,18 @@ def test_r11_a_spell_bought_with_gold_is_any_unknown_spell_marked_bought(titan):
     assert (row.name, row.bought) == ("Mass Invisibility", True)
 
 
+def test_r11_a_spell_or_item_bought_for_0_gold_is_a_line_of_the_ledger(titan):
+    thorn = titan(base_xp=0).do(GoldChanged(amount=10, note="start"))
+    thorn.do(SpellBoughtWithGold(spell="Ice Bolt", price=0))
+    thorn.do(ItemBought(item=ItemFacts(name="Ring", type="other"), price=0))
+    assert [(line.amount, line.note) for line in thorn.state.gold_ledger] == [
+        (10, "start"),
+        (0, "Ice Bolt"),
+        (0, "Ring"),
+    ]
+    assert thorn.state.gold == 10
+
+
 def test_r11_a_known_spell_cannot_be_bought_with_gold(titan):
     thorn = titan(base_xp=100).school("water", 1).choose("Bog Walker").do(GoldChanged(amount=50))
     message = thorn.refused(SpellBoughtWithGold(spell="Bog Walker", price=10))

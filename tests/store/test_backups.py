@@ -343,8 +343,11 @@ def test_the_index_is_replaced_whole_never_rewritten_in_place(crown, monkeypatch
 
     monkeypatch.setattr(os, "fsync", fsync)
     crown.ok("gold", "Thorn", "30")
+    campaign_id = json.loads(crown.db.read_text())["campaigns"]["1"]["id"]
     assert index.stat().st_ino != inode  # a new file renamed over the old one
-    assert index.read_text(encoding="utf-8").endswith("\tThorn: gold +30\n")
+    assert index.read_text(encoding="utf-8").endswith(
+        "\tThorn: gold +30\tIron Crown\t" + campaign_id + "\n"
+    )
     new_index = next(n for n, name in enumerate(synced) if name.startswith(".index.tsv."))
     database_written = next(n for n, name in enumerate(synced) if name.startswith(".campaigns."))
     # the index, then the folder (the new backup's link and the index's name), before the
@@ -555,9 +558,24 @@ def test_in_a_file_of_several_campaigns_each_backup_names_the_campaign(tmp_path:
     actions.add_titan(db, first, "Rho", "Ann")
     second = actions.new_campaign(db, "Blue Keep", 0).ref
     actions.add_titan(db, second, "Rho", "Ann")
-    befores = [backup.before for backup in actions.list_backups(db)]
+    befores = [backup.said for backup in actions.list_backups(db)]
     assert befores[:3] == [
         'Rho created for Ann with 0 base XP (in "Blue Keep")',
         'campaign "Blue Keep" created',
-        "Rho created for Ann with 0 base XP",  # the file's one campaign then
+        # taken while the file held one campaign: it was not named, and read as Blue Keep's
+        'Rho created for Ann with 0 base XP (in "Red Keep")',
+    ], befores
+
+
+def test_a_file_of_one_campaign_lists_its_backups_without_naming_it(tmp_path: Path) -> None:
+    db = Database(tmp_path / "c.json")
+    first = actions.new_campaign(db, "Red Keep", 0).ref
+    actions.add_titan(db, first, "Rho", "Ann")
+    actions.add_titan(db, first, "Mu", "Bo")
+    actions.rename_campaign(db, first, "Black Keep")  # still one campaign
+    befores = [backup.said for backup in actions.list_backups(db)]
+    assert befores == [
+        'campaign "Red Keep" renamed "Black Keep"',
+        "Mu created for Bo with 0 base XP",
+        "Rho created for Ann with 0 base XP",
     ], befores

@@ -120,3 +120,35 @@ async def test_the_app_saves_a_box_beside_a_damaged_note(cli: Cli) -> None:
     assert app.return_code in (None, 0)
     saved = cli.db.read_text(encoding="utf-8")
     assert '"ability": "power"' in saved and f"sold a sword {HALF}" in saved
+
+
+@pytest.mark.parametrize("command", [("sheet", "Thorn"), ("gold", "Thorn", "1")])
+def test_a_titan_whose_name_holds_half_a_character_is_found_and_said_damaged(
+    cli: Cli, command: tuple[str, ...]
+) -> None:
+    """Thorn's name edited by hand to "Thorn\\ud83d": `sheet Thorn` said no Titan was named
+    Thorn, while `titan list` listed a "Titan 1" that could not be read."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    text = cli.db.read_text(encoding="utf-8")
+    cli.db.write_text(text.replace('"name": "Thorn"', f'"name": "Thorn{HALF}"'), encoding="utf-8")
+    said = cli.refused(*command)
+    assert f'change 1 "Thorn created for Ann with 200 base XP" (Thorn{HALF})' in said, said
+    assert "name: text with " + WHY in said, said
+    assert said.endswith("mend it by hand, or restore a backup (see `titan-campaign backups`)")
+    assert "Mira (Bo)" in cli.ok("titan", "list")
+
+
+def test_a_name_edited_to_nothing_is_said_empty_naming_the_change(cli: Cli) -> None:
+    """Mira's rename edited by hand to "": `sheet Mira` said her name was "required" (as if
+    the field were missing), of a Titan named "()"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mi", "--player", "Bo")
+    cli.ok("titan", "rename", "Mi", "Mira")
+    text = cli.db.read_text(encoding="utf-8")
+    cli.db.write_text(text.replace('"name": "Mira"', '"name": ""'), encoding="utf-8")
+    said = cli.refused("sheet", "Mi")
+    assert 'change 3 "Mi: renamed Mira" (Titan 2): event 1 (renamed), name: empty' in said, said
+    assert "Mi: cannot be read: " in cli.ok("titan", "list")

@@ -283,7 +283,7 @@ async def test_a_fields_problem_goes_as_the_field_is_typed_in(tmp_path: Path) ->
         await pilot.press("ctrl+s")
         await pilot.pause()
         name_error = app.screen.query_one("#error-name")
-        assert name_error.display and "required" in rendered(name_error)
+        assert name_error.display and "empty" in rendered(name_error)
         await pilot.press("V")
         await pilot.pause()
         assert not name_error.display

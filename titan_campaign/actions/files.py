@@ -171,7 +171,7 @@ def keep_file(path: Path, content: bytes) -> None:
 def undoes(backup: Backup) -> str:
     """What restoring a backup takes back: the change that came after it, and any later."""
     return (
-        f"{backup.before} (and every later change in the file)"
+        f"{backup.said} (and every later change in the file)"
         if backup.before
         else "the changes after it"
     )

@@ -400,10 +400,14 @@ def _plan_event(
     whole: bool,
 ) -> Event:
     plan = state.plan
-    picked = LegionPlan(
-        tuple(charisma) if charisma is not None else plan.charisma,
-        tuple(upgrade_name(u) for u in upgrades) if upgrades is not None else plan.upgrades,
+    named = parse(  # each name read, or said wrong, by its own option alike
+        PlanSet,
+        {
+            "charisma": plan.charisma if charisma is None else tuple(charisma),
+            "upgrades": plan.upgrades if upgrades is None else tuple(upgrades),
+        },
     )
+    picked = LegionPlan(named.charisma, tuple(upgrade_name(u) for u in named.upgrades))
     if whole:
         placed = tuple(placement or ())
     else:

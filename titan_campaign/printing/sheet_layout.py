@@ -388,7 +388,7 @@ def _ledger_rows(entries: Sequence[LedgerLine], width: float) -> list[list[Ledge
     for entry in entries:
         game = str(entry.game) if entry.game is not None else ""
         note = wrap_text(entry.noted, width - LEDGER_NOTE - 1, 7.5) or [""]
-        rows.append([(game, f"{entry.amount:+d}", note[0]), *(("", "", more) for more in note[1:])])
+        rows.append([(game, entry.signed_amount, note[0]), *(("", "", more) for more in note[1:])])
     return rows
 
 

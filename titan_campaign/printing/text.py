@@ -131,7 +131,7 @@ def sheet_text(data: SheetView) -> str:
         out.append("  (no entries)")
     for entry in data.gold_ledger:
         game = f"game {entry.game}" if entry.game is not None else ""
-        out += wrap(f"  {entry.amount:>+7}  {game:<9} {entry.noted}", more=" " * 21)
+        out += wrap(f"  {entry.signed_amount:>7}  {game:<9} {entry.noted}", more=" " * 21)
     out.append("")
 
     out.append("HONOR GUARD")

@@ -224,9 +224,12 @@ def check_plan(
     """
     for name in plan.charisma:
         if name not in TOWER_CREATURES:
-            raise RuleError(
-                f"Charisma adds a Centaur, Gargoyle or Ogre, not {article(name)} {name} (R3)"
-            )
+            said = f"Charisma adds a Centaur, Gargoyle or Ogre, not {article(name)} {name}"
+            if name in UPGRADED_FROM:  # a Lion is read as an upgrade is: a Centaur upgraded
+                creature = UPGRADED_FROM[name]
+                said += f": {article(name)} {name} is {article(creature)} {creature}"
+                said += " upgraded by Leadership"
+            raise RuleError(f"{said} (R3)")
     if len(plan.charisma) > charisma:
         raise RuleError(
             f"{plural(len(plan.charisma), 'Charisma creature')} picked but"

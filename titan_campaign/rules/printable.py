@@ -72,6 +72,19 @@ def shown(text: str) -> str:
     return _UNPRINTABLE.sub(_escape, text)
 
 
+_HALVES = re.compile("[\ud800-\udfff]")
+
+
+def without_halves(text: str) -> str:
+    """``text`` without the halves of a character's code a hand edit left in it (the other
+    half deleted): what the damaged text still says, to find a name by.
+
+    >>> without_halves("Thorn\\ud83d")
+    'Thorn'
+    """
+    return _HALVES.sub("", text)
+
+
 def shown_lines(text: str) -> str:
     """``shown``, keeping the tabs and line breaks of a message of several lines.
 

@@ -75,6 +75,11 @@ class LedgerLine:
     played_in: str = ""
 
     @property
+    def signed_amount(self) -> str:
+        """ "+10", "-3", or "0" for a purchase made for nothing (neither gained nor paid)."""
+        return f"{self.amount:+d}" if self.amount else "0"
+
+    @property
     def game_words(self) -> str:
         """ "game 3", "game 1 in Iron Crown", or "" for a line of no game."""
         if self.game is None:

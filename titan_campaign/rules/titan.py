@@ -124,11 +124,10 @@ def _pending(
 
 
 def _pay_gold(state: TitanState, price: int, note: str) -> TitanState:
-    """R11: gold never goes negative."""
+    """R11: gold never goes negative; every purchase is a line of the ledger, one for 0 gold
+    included."""
     if price > state.gold:
         raise RuleError(f"{note} costs {price} gold, {state.gold} in the purse (R11)")
-    if price == 0:
-        return state
     return state.evolve(
         gold_ledger=state.gold_ledger + (GoldLine(-price, note),), gold=state.gold - price
     )

@@ -43,7 +43,7 @@ def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
         "less_than_equal": lambda: f"{context.get('le')} or less",
         "less_than": lambda: f"less than {context.get('lt')}",
         "string_too_short": lambda: (
-            "required"
+            "empty"  # there but empty: "required" read as if it were missing
             if context.get("min_length") == 1
             else f"at least {context.get('min_length')} characters"
         ),

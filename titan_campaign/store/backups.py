@@ -1,7 +1,7 @@
 """Backups, kept by when they were taken: before every change the database file as it was goes
 into the folder ``campaigns.json.backups/``, named by the time it was taken in UTC
 (``20261201T092142.123456Z.json``), with a line in ``index.tsv`` saying which change came after
-it. A backup's age is judged from its name only, never from a file's time or the local clock, so
+it and the campaign it was made in (said in the list when its lines are of several campaigns). A backup's age is judged from its name only, never from a file's time or the local clock, so
 "newest first" holds across time zones and daylight-saving changes.
 
 The newest ``LINKED`` backups are hard links (the old file is never written again, so they cost
@@ -60,6 +60,7 @@ class Backup(NamedTuple):
     file: Path  # the backup as kept: ``NAME.json``, or ``NAME.json.gz`` compressed
     taken: datetime  # when the backup was taken (just before the change after it), in UTC
     before: str  # the change that came after it
+    campaign: str = ""  # the campaign it was made in, when the list is of several
 
     @property
     def name(self) -> str:
@@ -71,8 +72,13 @@ class Backup(NamedTuple):
         """When it was taken, in the local time of the day (with its zone)."""
         return self.taken.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z").strip()
 
+    @property
+    def said(self) -> str:
+        """The change that came after it, with its campaign when the list needs it told."""
+        return f'{self.before} (in "{self.campaign}")' if self.campaign else self.before
+
     def line(self) -> str:
-        before = f"  before: {self.before}" if self.before else ""
+        before = f"  before: {self.said}" if self.before else ""
         return f"{self.number:>4}  {self.when}{before}"
 
 
@@ -107,9 +113,11 @@ def keep_count() -> int:
 
 
 @contextmanager
-def kept_before(path: Path, before: str, always: bool = False) -> Iterator[None]:
+def kept_before(
+    path: Path, before: str, always: bool = False, campaign: tuple[str, str] = ("", "")
+) -> Iterator[None]:
     """Keep the database file as it is now (if any) as the newest backup while the body writes
-    the next version. If the body fails, the backup and its index line are taken back (the
+    the next version (``before``, made in ``campaign``, its name and id, if a campaign's change). If the body fails, the backup and its index line are taken back (the
     version is still the database: it would only take a slot); once it succeeds, the backups the
     age rule no longer keeps are dropped and older ones compressed. ``always``: keep the backup
     even with backups turned off (a restore always keeps the file it replaces)."""
@@ -119,7 +127,7 @@ def kept_before(path: Path, before: str, always: bool = False) -> Iterator[None]
         yield
         return
     where = folder(path)
-    name, index_was, backups = _take(path, target, where, before)
+    name, index_was, backups = _take(path, target, where, before, campaign)
     try:
         yield
     except BaseException:
@@ -130,7 +138,7 @@ def kept_before(path: Path, before: str, always: bool = False) -> Iterator[None]
 
 
 def _take(
-    path: Path, target: Path, where: Path, before: str
+    path: Path, target: Path, where: Path, before: str, campaign: tuple[str, str]
 ) -> tuple[str, bytes | None, list[Backup]]:
     """A hard link (or a synced copy) to the file as it is, and its line in the index, written
     whole and synced with the folder (which makes the link durable too): (its name, the index as
@@ -156,8 +164,8 @@ def _take(
         problem = "the disk is full" if full else (error.strerror or str(error))
         raise StoreError(f"{where} cannot be written ({problem}); nothing was saved") from None
     try:
-        lines = [(n, text) for n, text in _read_index(where) if n in present and n != name]
-        _write_index(where, [*lines, (name, " ".join(before.split()))])
+        lines = [line for line in _read_index(where) if line[0] in present and line[0] != name]
+        _write_index(where, [*lines, (name, " ".join(before.split()), *campaign)])
     except StoreError as error:
         (where / name).unlink(missing_ok=True)
         if isinstance(error, AfterWrite):  # the backup may not last: the change is not made
@@ -248,10 +256,15 @@ def _every_backup(path: Path) -> list[Backup]:
         if taken is None or (name in found and file_name != name):
             continue  # not a backup; or compressed meanwhile: the plain one is still whole
         found[name] = (taken, file_name)
-    described = dict(_read_index(where))
+    index = _read_index(where)
+    described = {name: text for name, text, *_ in index}
+    made_in = {name: campaign for name, _, campaign, _ in index}
+    campaigns = {key or campaign for _, _, campaign, key in index} - {""}  # renamed: one
+    if len(campaigns) < 2:  # one campaign's changes: it goes without saying
+        made_in = {}
     newest_first = sorted(found.items(), key=lambda item: (item[1][0], item[0]), reverse=True)
     return [
-        Backup(number, where / file_name, taken, described.get(name, ""))
+        Backup(number, where / file_name, taken, described.get(name, ""), made_in.get(name, ""))
         for number, (name, ((_, taken), file_name)) in enumerate(newest_first, start=1)
     ]
 
@@ -269,23 +282,34 @@ def _taken(name: str) -> tuple[bool, datetime] | None:
         return None
 
 
-def _read_index(where: Path) -> list[tuple[str, str]]:
-    """(backup name, the change that came after it), oldest first."""
+IndexLine = tuple[str, str, str, str]
+"""A line of the index: a backup's name, the change that came after it, and the campaign it
+was made in, its name and id ("" for a change of the whole file, or a line written by an
+earlier version)."""
+
+
+def _read_index(where: Path) -> list[IndexLine]:
+    """The index's lines, oldest first."""
     try:
         lines = (where / _INDEX).read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return []
-    pairs = (line.split("\t", 1) for line in lines if "\t" in line)
-    return [(name, _printable(text)) for name, text in pairs]
+    parts = ([*line.split("\t", 3), "", ""] for line in lines if "\t" in line)
+    return [
+        (name, _printable(text), _printable(campaign), _printable(key))
+        for name, text, campaign, key, *_ in parts
+    ]
 
 
 def _printable(text: str) -> str:
     return text if text.isprintable() else "".join(ch for ch in text if ch.isprintable())
 
 
-def _write_index(where: Path, pairs: list[tuple[str, str]]) -> None:
-    """The index written whole to a new file, synced, renamed over the old one."""
-    write_atomically(where / _INDEX, "".join(f"{n}\t{t}\n" for n, t in pairs).encode())
+def _write_index(where: Path, lines: list[IndexLine]) -> None:
+    """The index written whole to a new file, synced, renamed over the old one (a campaign
+    after the change only when there is one, as earlier versions wrote it)."""
+    written = ("\t".join(line if line[2] else line[:2]) + "\n" for line in lines)
+    write_atomically(where / _INDEX, "".join(written).encode())
 
 
 def find_backup(path: Path, number: int) -> Backup:

@@ -34,7 +34,7 @@ from ..rules.names import (
     renamed_note,
     same_name,
 )
-from ..rules.printable import kept_text, shown
+from ..rules.printable import kept_text, shown, without_halves
 from . import backups
 from .documents import (
     MERGE_UNDONE,
@@ -153,7 +153,7 @@ class Session:
         cannot be read is named unreadable and the rest of its campaign read, where a change
         refuses the campaign whole."""
         self.saved_text = ""  # what the session's last change says (for the backup list)
-        self.saved_in = ""  # the campaign of the session's last change of one (the same)
+        self.saved_in = ("", "")  # the campaign (name, id) of the session's last change of one
         self.not_undoable = ""
         """Set when the session's change is one ``undo`` cannot take back (a deleted
         campaign): the file then says so until its next change (see ``not_undoable_note``)."""
@@ -258,8 +258,9 @@ class Session:
         checked and replayed)."""
         return {key: names[-1] for key, names in self._name_histories().items()}
 
-    def _name_histories(self) -> dict[tuple[int, int], list[str]]:
-        """Every name each Titan has had, oldest first, by (campaign, Titan), as ``_names``."""
+    def _name_histories(self, said: bool = False) -> dict[tuple[int, int], list[str]]:
+        """Every name each Titan has had, oldest first, by (campaign, Titan), as ``_names``;
+        ``said``: each as what it still says once a hand edit's half characters are left out."""
         in_effect = self._changes_where(
             lambda change: not change.get("undone") and has_kinds(change["titans"], NAMING)
         )
@@ -268,7 +269,8 @@ class Session:
             for titan_id, events in change["titans"].items():
                 for event in of_kinds(events, NAMING):
                     key = (int(change["campaign"]), int(titan_id))
-                    named.setdefault(key, []).append(shown(str(event.get("name"))))
+                    name = str(event.get("name"))
+                    named.setdefault(key, []).append(without_halves(name) if said else shown(name))
         return named
 
     def _no_campaign(self) -> str:
@@ -302,6 +304,10 @@ class Session:
         wanted = name_key(titan)
         named = self._names() if names is None else names
         found = [key for key, name in named.items() if name_key(name) == wanted]
+        if not found:  # a name damaged by a hand edit is found by what it still says, to be
+            # said damaged where it is rather than missing
+            said = self._name_histories(said=True).items()
+            found = [key for key, names in said if name_key(names[-1]) == wanted]
         if campaign is not None:
             chosen = self.campaign_id(campaign)
             found = [key for key in found if key[0] == chosen]
@@ -394,7 +400,7 @@ class Session:
             raise Gone(titan_gone(campaign_name))
 
         def who() -> str:
-            return self._names().get((campaign_id, titan_id), f"Titan {titan_id}")
+            return self._names().get((campaign_id, titan_id)) or f"Titan {titan_id}"
 
         with kept_text():
             events = events_from_docs(self.path, who, docs, self.events_checked)
@@ -554,7 +560,10 @@ class Session:
         saved = new.numbered(tuple(numbered))
         if stored.whole:
             self._read[stored.id] = saved
-        self.saved_text, self.saved_in = text, new.name
+        self.saved_text, self.saved_in = (
+            text,
+            (new.name, str(self._campaign_doc(stored.id).get("id", ""))),
+        )
         return Stored(stored.id, saved, stored.whole)
 
 
@@ -617,6 +626,22 @@ def _undo_state(change: Change) -> Any:
     return update
 
 
+MEND = ": mend it by hand, or restore a backup (see `titan-campaign backups`)"
+"""How a line of the database damaged by a hand edit is mended, said after where it is."""
+
+
+@contextmanager
+def _mending_told() -> Iterator[None]:
+    """A damaged line found while reading a campaign or a Titan is said with how to mend it,
+    as a damaged file is."""
+    try:
+        yield
+    except Damaged as error:
+        if str(error).endswith(MEND):  # said in a read inside this one
+            raise
+        raise Damaged(f"{error}{MEND}") from None
+
+
 class Database:
     """Sessions on one database file."""
 
@@ -646,9 +671,7 @@ class Database:
         try:
             return self._read()
         except Damaged as error:
-            raise StoreError(
-                f"{error}: mend it by hand, or restore a backup (see `titan-campaign backups`)"
-            ) from None
+            raise StoreError(f"{error}{MEND}") from None
 
     def _read(self) -> Session:
         raw = read_bytes(self.path)
@@ -692,7 +715,8 @@ class Database:
     def reading(self) -> Iterator[Session]:
         session = self._open()
         session.reads_only = True
-        yield session
+        with _mending_told():
+            yield session
 
     @contextmanager
     def writing(self) -> Iterator[Session]:
@@ -719,7 +743,8 @@ class Database:
             self._open()
         with writers_lock(self.path, self.lock_timeout, self.after_save):
             session = self._open()
-            yield session
+            with _mending_told():
+                yield session
             if session.changed:
                 self._commit(session)
 
@@ -743,9 +768,9 @@ class Database:
         )
         version = version_of(tables) + 1
         tables = with_version(tables, version, text, session.touched, session.replaced_whole)
-        several = len(tables.get("campaigns", {})) > 1  # the backup list says which one
-        where = f' (in "{session.saved_in}")' if session.saved_in and several else ""
-        self.write_version(tables, text, events_checked=session.events_checked, where=where)
+        self.write_version(
+            tables, text, events_checked=session.events_checked, campaign=session.saved_in
+        )
         self.versions.append(version)
 
     def write_version(
@@ -754,7 +779,7 @@ class Database:
         text: str,
         restoring: bool = False,
         events_checked: bool = True,
-        where: str = "",
+        campaign: tuple[str, str] = ("", ""),
     ) -> None:
         """Keep the file as it is as a backup (before ``text``, the change), then write
         ``tables`` atomically: the one place a new version is written, always under the
@@ -762,7 +787,7 @@ class Database:
         ``events_checked``: every event in ``tables`` was checked; if not, they and the
         campaigns are checked now, and the file is sealed only if all are kept as checked (a
         hand-made mistake in a campaign nobody read stays one that every read checks for).
-        ``where``: the campaign the change was made in, as the backup list says it."""
+        ``campaign``: the campaign (name, id) the change was made in, for the backup list."""
         sealed = events_checked or all_kept_as_checked(tables)
         known = self._lines
         if not known and self._last is not None and self._last.lines_hold:
@@ -771,7 +796,7 @@ class Database:
         payload, lines = encode_lines(tables, known, seal=sealed)
         check_replaceable(self.path)
         self._last, self._lines = None, {}
-        with backups.kept_before(self.path, text + where, always=restoring):
+        with backups.kept_before(self.path, text, always=restoring, campaign=campaign):
             if self.hold_interrupts:  # from here the change is saved: a ctrl+c cannot hide it
                 hold_ctrl_c()
             try:

@@ -469,7 +469,7 @@ def campaign_from_docs(
 
 def _stored_name(changes: list[tuple[str, Any]], tid: str) -> str:
     """The latest name Titan ``tid`` was given in ``changes``, read as stored ("Titan 3" if
-    none can be read), to name the Titan whose events a hand edit broke."""
+    none can be read, or the name is empty), to name the Titan whose events a hand edit broke."""
     names = [
         str(event["name"])
         for _, change in changes
@@ -477,7 +477,7 @@ def _stored_name(changes: list[tuple[str, Any]], tid: str) -> str:
         for event in of_kinds(change["titans"].get(tid, []), NAMING)
         if type(event.get("name")) is str
     ]
-    return shown(names[-1]) if names else f"Titan {tid}"
+    return shown(names[-1]) if names and names[-1] else f"Titan {tid}"
 
 
 def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:

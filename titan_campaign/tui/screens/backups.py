@@ -122,7 +122,7 @@ class BackupsScreen(Screen[None]):
             table.add_column("saved", width=when)
             table.add_column("as it was before", width=before)
         for backup in self._rows:
-            said = Text(backup.before or "-")
+            said = Text(backup.said or "-")
             cells = (
                 [Text(f"{backup.when}\n").append_text(said)] if before < 20 else [backup.when, said]
             )

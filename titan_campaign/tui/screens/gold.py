@@ -383,10 +383,10 @@ class GoldScreen(OneTitan, Screen[None]):
                 note = Text(line.note)
                 if line.game:
                     note.append(f"\n{line.game_words}", style="dim")
-                ledger.add_row(f"{line.amount:+d}", note, height=None)
+                ledger.add_row(line.signed_amount, note, height=None)
             else:
                 ledger.add_row(
-                    f"{line.amount:+d}", Text(line.noted), str(line.game or ""), height=None
+                    line.signed_amount, Text(line.noted), str(line.game or ""), height=None
                 )
         for item in data.magic_items:
             if upright:  # the item's type, legion and description under its name
