@@ -259,3 +259,39 @@ async def test_the_backup_highlighted_stays_highlighted_when_a_change_elsewhere_
         await pilot.pause()
         assert "Restored backup 4 " in notes.text()  # its number when restored (it said 3)
     assert abilities(changed_db) == {}
+
+
+async def test_the_restore_question_follows_its_backup_when_a_change_elsewhere_renumbers_it(
+    changed_db: Path,
+) -> None:
+    """The question said "Restore backup 2" after a change in another shell had made it 3."""
+    app = TitanCampaignApp(changed_db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k", "down", "r")  # backup 2: before the Power box
+        await pilot.pause()
+        question = app.screen.query_one("#restore-question", Static)
+        assert "Restore backup 2 from" in rendered(question)
+        other = Database(changed_db)
+        actions.change_gold(other, named(other, "Thorn"), 5)
+        app.check_database()  # as the app's watcher does within 2 s
+        await pilot.pause()
+        assert "Restore backup 3 from" in rendered(question)
+        assert "Power box" in rendered(question)
+
+
+async def test_the_restore_question_closes_saying_so_when_its_backup_is_gone(
+    changed_db: Path,
+) -> None:
+    app = TitanCampaignApp(changed_db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("k", "down", "r")
+        await pilot.pause()
+        for kept in (changed_db.parent / "campaign.json.backups").iterdir():
+            kept.unlink()
+        other = Database(changed_db)
+        actions.change_gold(other, named(other, "Thorn"), 5)
+        app.check_database()
+        await pilot.pause()
+        assert isinstance(app.screen, BackupsScreen)
+        assert "is no longer kept" in notes.text()

@@ -9,6 +9,9 @@ import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
+from titan_campaign.tui.app import TitanCampaignApp
+
+from .conftest import CAMPAIGN
 from .test_every_dialog_fits import BACK_OUT
 from .test_every_screen_snapshots import DIALOGS, campaign, made, opened  # noqa: F401 (fixtures)
 
@@ -37,3 +40,38 @@ async def test_a_click_on_a_dialogs_button_reaches_it_and_back_out_closes_it(
         await pilot.click(back_out[0])
         await pilot.pause()
         assert app.screen is not dialog, (name, app.screen)
+
+
+NOTES = [
+    "Thorn: 1 charge left on Winged Sandals\nWinged Sandals used.",
+    "Changed elsewhere: Mira: bought the spell Fire Bolt (100 XP)\nOsk: learned Barkskin",
+]
+"""Two notes at once, as a player sees them after an action and a change made elsewhere."""
+
+
+@pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])
+async def test_notes_shown_over_a_dialog_cover_none_of_its_buttons_at_80x24(
+    campaign: Path,  # noqa: F811
+    name: str,
+    titan: str | None,
+    keys: list[str],
+) -> None:
+    """At 80x24 a note at the screen's foot covered a tall form's Save and Cancel: a player
+    could neither see them nor click them until it faded (a click there took the note away)."""
+    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ModalScreen), dialog
+        for note in NOTES:
+            app.notify(note, title="Note", timeout=30)
+        await pilot.pause(0.2)  # the toasts are drawn
+        shown = [dialog.find_widget(toast) for toast in dialog.query("Toast")]
+        toasts = [toast.region.intersection(toast.clip) for toast in shown]  # the part seen
+        assert len(toasts) == len(NOTES) and toasts[0]  # the first shown, at least
+        for button in dialog.query(Button):
+            at, _ = dialog.get_widget_at(*button.region.center)
+            assert at is button, (name, str(button.label), at)
+            assert not any(toast.overlaps(button.region) for toast in toasts), name

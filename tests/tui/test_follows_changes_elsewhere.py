@@ -542,3 +542,40 @@ async def test_an_open_spell_pick_follows_a_rename_made_elsewhere(tmp_path: Path
         await pilot.pause(WITHIN)
         assert app.screen.query_one(".form-title") is title
         assert rendered(title).startswith("Thorin: spell pick: Water level 1")
+
+
+async def test_an_open_delete_question_follows_a_campaign_renamed_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """The question kept the old name ("Delete "Demo"...?") after a rename in a second shell,
+    while every other screen showed the new one."""
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "d")  # the campaign list, then delete
+        await pilot.pause()
+        question = app.screen.query_one("#question")
+        assert 'Delete "Demo"' in rendered(question)
+        other = second_shell(db)
+        actions.rename_campaign(other, actions.find_campaign(other, "Demo"), "Second Age")
+        await pilot.pause(WITHIN)
+        assert 'Delete "Second Age" and every Titan in it?' in rendered(question)
+        await pilot.press("y")
+        await pilot.pause()
+        assert actions.campaign_views(Database(db)) == []
+
+
+async def test_an_open_delete_question_closes_when_its_campaign_is_deleted_elsewhere(
+    tmp_path: Path,
+) -> None:
+    db = two_titans(tmp_path)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("escape", "d")
+        await pilot.pause()
+        other = second_shell(db)
+        actions.delete_campaign(other, actions.find_campaign(other, "Demo"))
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, CampaignsScreen)
+        assert 'The campaign "Demo" is no longer there' in notes.text()

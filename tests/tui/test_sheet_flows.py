@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from rich.text import Text
+from textual import events
 from textual.containers import VerticalScroll
 from textual.widgets import DataTable, OptionList
 
@@ -998,3 +999,66 @@ async def test_a_long_campaign_names_roster_title_keeps_its_figures_whole(tmp_pa
         await pilot.pause()
         title = rendered(app.screen.query_one("#roster-title")).splitlines()
     assert title == [name.upper(), "base XP 200   6 Titans   (archived hidden, v shows them)"]
+
+
+def three_full_schools() -> list[Event]:
+    """Water, earth and fire each at level 3, every pick taken: 18 spells known (R5)."""
+    from titan_campaign.rules.spells import spells_of
+
+    events: list[Event] = [won_game(1, scenario_xp=900)]
+    for school in ("water", "earth", "fire"):
+        for level in (1, 2, 3):
+            events.append(SchoolGained(school=school, level=level))
+            for pick in range(1, level + 1):  # R5: (S, L), and below it (S, 1), (S, 2)
+                spell = spells_of(school, pick)[level - pick]
+                events.append(SpellChosen(spell=spell.name, pick="school"))
+    return events
+
+
+async def test_a_long_spell_list_scrolls_with_the_sheet_not_inside_it(tmp_path: Path) -> None:
+    """At 120x40 a list of 18 spells showed 11 and scrolled inside the sheet, so the mouse
+    wheel and the keys over it scrolled the list, not the page: it takes its full height."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", three_full_schools())])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        spells = app.screen.query_one("#spell-list", DataTable)
+        sheet = app.screen.query_one("#sheet", VerticalScroll)
+        assert spells.row_count == 18
+        assert spells.size.height == 19 and spells.max_scroll_y == 0  # every row, no inner scroll
+        assert sheet.scroll_y == 0
+        # the mouse wheel over the list scrolls the sheet
+        spells.post_message(events.MouseScrollDown(spells, 5, 1, 0, 1, 0, False, False, False))
+        await pilot.pause()
+        assert sheet.scroll_y > 0
+
+
+async def test_moving_down_a_long_spell_list_scrolls_the_sheet_to_the_spell(
+    tmp_path: Path,
+) -> None:
+    """With every spell in the page, Down to a spell below the screen's edge scrolls the
+    sheet to it, and its card below comes into view with it when both fit."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", three_full_schools())])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        schools = app.screen.query_one("#schools", BoxGrid)
+        schools.focus()
+        schools.cursor = len(schools.rows) - 1
+        await pilot.press("down")  # from the last school into the spells
+        await pilot.pause()
+        spells = app.screen.query_one("#spell-list", DataTable)
+        sheet = app.screen.query_one("#sheet", VerticalScroll)
+        text = app.screen.query_one("#spell-text")
+        assert app.focused is spells and spells.max_scroll_y == 0
+        for row in range(1, 18):
+            await pilot.press("down")
+            await pilot.pause()
+            assert spells.cursor_row == row
+            y = spells.region.y + 1 + row  # below the header
+            assert sheet.region.y <= y < sheet.region.bottom, row
+        assert sheet.region.contains_region(text.region), sheet.region.height  # its card too
+        for row in range(16, -1, -1):
+            await pilot.press("up")
+            await pilot.pause()
+            y = spells.region.y + 1 + row
+            assert sheet.region.y <= y < sheet.region.bottom, row

@@ -42,22 +42,42 @@ class ConfirmRestoreModal(FormModal):
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
             yield Label("Restore a backup", classes="form-title")
-            yield Static(
-                plain(
-                    f"Restore backup {self.backup.number} from {self.backup.when}?\n"
-                    f"It takes back {actions.undoes(self.backup)}.\n\n"
-                    + (
-                        "The current version is kept as a backup."
-                        if self.keeps
-                        else "There is no database file now: nothing to keep."
-                    )
-                ),
-                id="restore-question",
-            )
+            yield Static(plain(self._question()), id="restore-question")
             with Horizontal(classes="buttons"):
                 yield Button("Restore", variant="primary", id="restore")
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
+
+    def _question(self) -> str:
+        return (
+            f"Restore backup {self.backup.number} from {self.backup.when}?\n"
+            f"It takes back {actions.undoes(self.backup)}.\n\n"
+            + (
+                "The current version is kept as a backup."
+                if self.keeps
+                else "There is no database file now: nothing to keep."
+            )
+        )
+
+    def refresh_view(self) -> None:
+        """A change saved elsewhere takes a backup, numbered 1: the backup asked about is
+        found again by its file, its number as it is now; gone (no longer kept), the
+        question closes saying so."""
+        app = titan_app(self)
+        backups = app.attempt(lambda: actions.list_backups(app.db))
+        if backups is None:
+            return
+        now = next((backup for backup in backups if backup.name == self.backup.name), None)
+        if now is None:
+            self.notify(
+                f"The backup from {self.backup.when} is no longer kept; nothing restored.",
+                title="Not restored",
+                severity="warning",
+            )
+            self.dismiss(False)
+            return
+        self.backup = now
+        self.query_one("#restore-question", Static).update(plain(self._question()))
 
     def on_mount(self) -> None:
         self.query_one("#restore", Button).focus()

@@ -201,20 +201,7 @@ class CampaignsScreen(Screen[None]):
                 )
                 self.refresh_view()
 
-        self.app.push_screen(
-            ConfirmModal(
-                "Delete a campaign",
-                f'Delete "{campaign.name}" and every Titan in it? '
-                + (
-                    "The database as it is now is kept as a backup (k lists them)."
-                    if kept
-                    else f"It cannot be brought back ({actions.NO_BACKUP_KEPT})."
-                ),
-                "Delete",
-                "Keep it",
-            ),
-            answered,
-        )
+        self.app.push_screen(DeleteCampaignModal(campaign.ref, campaign.name, kept), answered)
 
     def action_backups(self) -> None:
         titan_app(self).open(places.Backups())
@@ -244,3 +231,32 @@ class CampaignsScreen(Screen[None]):
                 said = merged.text
             self.notify(said, title="Example campaign")
             self.refresh_view()
+
+
+class DeleteCampaignModal(ConfirmModal):
+    """Delete a campaign? It asks about the campaign by its id: renamed elsewhere while open,
+    the question names it as it is called now; deleted elsewhere, it closes saying so (the
+    app's ``close_gone``, as every screen of a campaign does)."""
+
+    def __init__(self, campaign: actions.CampaignRef, name: str, kept: bool) -> None:
+        self.campaign, self.campaign_name, self.kept = campaign, name, kept
+        super().__init__("Delete a campaign", self._question(), "Delete", "Keep it")
+
+    def _question(self) -> str:
+        return f'Delete "{self.campaign_name}" and every Titan in it? ' + (
+            "The database as it is now is kept as a backup (k lists them)."
+            if self.kept
+            else f"It cannot be brought back ({actions.NO_BACKUP_KEPT})."
+        )
+
+    def campaign_in_view(self) -> actions.CampaignRef | None:
+        return self.campaign
+
+    def refresh_view(self) -> None:
+        """A change saved elsewhere: the campaign's name as it is now."""
+        app = titan_app(self)
+        now = app.try_action(lambda: actions.read_campaign(app.db, self.campaign))
+        if isinstance(now, Campaign) and now.name != self.campaign_name:
+            self.campaign_name = now.name
+            self.question = self._question()
+            self.query_one("#question", Static).update(plain(self.question))

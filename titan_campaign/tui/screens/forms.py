@@ -147,6 +147,20 @@ class Dialog(ModalScreen[R]):
             for rack in screen.query_children(TOASTS):
                 rack.display = False
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.room_for_notes)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.room_for_notes)
+
+    def room_for_notes(self) -> None:
+        """Notes show at the top (app.tcss), never lower than the dialog's first button: at
+        the foot of the screen they covered a tall form's Save and Cancel at 80x24, and
+        several at once reached a small dialog's buttons from either edge."""
+        tops = [button.region.y for button in self.query(Button) if button.region]
+        for rack in self.query_children(TOASTS):
+            rack.styles.max_height = min(tops) if tops else None
+
 
 class ConfirmModal(Dialog[bool]):
     """A yes/no question; Escape answers no."""

@@ -12,7 +12,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -554,6 +554,25 @@ class SheetScreen(OneTitan, Screen[None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.id == "spell-list":
             self.show_spell_text()
+            if event.data_table.has_focus:  # moved by the player: not by a redraw
+                self.call_after_refresh(self.spell_in_view)
+
+    def spell_in_view(self) -> None:
+        """The sheet scrolled to the highlighted spell, with its card below when both fit:
+        the list is as tall as its spells (a list scrolling inside the sheet took the mouse
+        wheel and the keys from it), so the sheet follows its cursor."""
+        table = self.query_one("#spell-list", DataTable)
+        if not table.row_count:
+            return
+        sheet = self.query_one("#sheet", VerticalScroll)
+        above = sum(row.height for row in table.ordered_rows[: table.cursor_row])
+        row = table.region.y + table.header_height + above
+        height = table.ordered_rows[table.cursor_row].height
+        card = self.query_one("#spell-text").region.bottom - row
+        if card <= sheet.scrollable_content_region.height:
+            height = card
+        shown = Region(0, row - sheet.scrollable_content_region.y, 1, height)
+        sheet.scroll_to_region(shown.translate(sheet.scroll_offset), animate=False)
 
     def show_done(self, done: actions.Done) -> None:
         """Draw the Titan as a change left it, and tell the rules' notes."""
