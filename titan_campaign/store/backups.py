@@ -1,7 +1,8 @@
 """Backups, kept by when they were taken: before every change the database file as it was goes
 into the folder ``campaigns.json.backups/``, named by the time it was taken in UTC
 (``20261201T092142.123456Z.json``), with a line in ``index.tsv`` saying which change came after
-it and the campaign it was made in (said in the list when its lines are of several campaigns). A backup's age is judged from its name only, never from a file's time or the local clock, so
+it and the campaign it was made in (said in the list when its lines are of several campaigns).
+A backup's age is judged from its name only, never from a file's time or the local clock, so
 "newest first" holds across time zones and daylight-saving changes.
 
 The newest ``LINKED`` backups are hard links (the old file is never written again, so they cost
@@ -117,9 +118,10 @@ def kept_before(
     path: Path, before: str, always: bool = False, campaign: tuple[str, str] = ("", "")
 ) -> Iterator[None]:
     """Keep the database file as it is now (if any) as the newest backup while the body writes
-    the next version (``before``, made in ``campaign``, its name and id, if a campaign's change). If the body fails, the backup and its index line are taken back (the
-    version is still the database: it would only take a slot); once it succeeds, the backups the
-    age rule no longer keeps are dropped and older ones compressed. ``always``: keep the backup
+    the next version (``before``, made in ``campaign``, its name and id, if a campaign's
+    change). If the body fails, the backup and its index line are taken back (the version is
+    still the database: it would only take a slot); once it succeeds, the backups the age rule
+    no longer keeps are dropped and older ones compressed. ``always``: keep the backup
     even with backups turned off (a restore always keeps the file it replaces)."""
     keep = keep_count()
     target = real_path(path)
