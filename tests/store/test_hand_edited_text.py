@@ -152,3 +152,19 @@ def test_a_name_edited_to_nothing_is_said_empty_naming_the_change(cli: Cli) -> N
     said = cli.refused("sheet", "Mi")
     assert 'change 3 "Mi: renamed Mira" (Titan 2): event 1 (renamed), name: empty' in said, said
     assert "Mi: cannot be read: " in cli.ok("titan", "list")
+
+
+@pytest.mark.parametrize("command", [("titan", "list"), ("campaign", "list")])
+def test_a_titan_whose_name_holds_half_a_character_is_listed_by_that_name(
+    cli: Cli, command: tuple[str, ...]
+) -> None:
+    """Thorn's name edited by hand to "Thorn\\ud83d" was listed as "Titan 1", a name no
+    command finds; it is listed as it still reads, its damage shown."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    text = cli.db.read_text(encoding="utf-8")
+    cli.db.write_text(text.replace('"name": "Thorn"', f'"name": "Thorn{HALF}"'), encoding="utf-8")
+    listed = cli.ok(*command)
+    assert f"Thorn{HALF}: cannot be read" in listed, listed
+    assert "Titan 1" not in listed, listed

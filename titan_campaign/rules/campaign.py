@@ -98,6 +98,9 @@ class Campaign:
     unreadable: Mapping[int, str] = field(default_factory=dict)
     """Titans whose stored events could not be read (a hand edit), each with the change where
     (their events there are left out): read to be shown, never to be changed."""
+    unreadable_names: Mapping[int, str] = field(default_factory=dict)
+    """The name each unreadable Titan was last given, as stored (its damage shown as visible
+    escapes), to list it by; none if that name is empty."""
     _states: dict[int, TitanState] = field(default_factory=dict, compare=False, repr=False)
 
     # --- reading ------------------------------------------------------------------
@@ -137,7 +140,8 @@ class Campaign:
         for titan_id in self.titan_ids:
             history = self.histories.get(titan_id, ())
             named = [e.name for e in history if isinstance(e, Created | Renamed)]
-            names[titan_id] = named[-1] if named else f"Titan {titan_id}"
+            stored = self.unreadable_names.get(titan_id)
+            names[titan_id] = stored or (named[-1] if named else f"Titan {titan_id}")
         return names
 
     def find(self, name: str) -> int | None:

@@ -429,6 +429,7 @@ def campaign_from_docs(
     facts = CampaignDoc.model_construct(**doc) if checked else parse(CampaignDoc, doc)
     log = []
     unreadable: dict[int, str] = {}
+    unreadable_names: dict[int, str] = {}
     for number, raw in changes:
         by_titan = raw["titans"]
         if titans is not None:
@@ -448,6 +449,8 @@ def campaign_from_docs(
                     raise _wrong(path, f"change {number} {quoted(text)} ({who})", error) from None
                 problem = f"change {number} {quoted(text)} is damaged: {error}"
                 unreadable.setdefault(int(tid), problem)
+                if name := _last_name(changes, tid):  # else its last name that reads
+                    unreadable_names[int(tid)] = name
                 events[int(tid)] = ()  # the change still touches the Titan
         renamed = raw.get("campaign_renamed")
         log.append(
@@ -464,12 +467,19 @@ def campaign_from_docs(
                 tuple(raw.get("dropped", ())),
             )
         )
-    return Campaign(facts.name, facts.base_xp, facts.created, tuple(log), unreadable)
+    read = tuple(log)
+    return Campaign(facts.name, facts.base_xp, facts.created, read, unreadable, unreadable_names)
 
 
 def _stored_name(changes: list[tuple[str, Any]], tid: str) -> str:
     """The latest name Titan ``tid`` was given in ``changes``, read as stored ("Titan 3" if
     none can be read, or the name is empty), to name the Titan whose events a hand edit broke."""
+    return _last_name(changes, tid) or f"Titan {tid}"
+
+
+def _last_name(changes: list[tuple[str, Any]], tid: str) -> str:
+    """The latest name Titan ``tid`` was given in ``changes``, as stored (its damage shown as
+    visible escapes); "" if none can be read."""
     names = [
         str(event["name"])
         for _, change in changes
@@ -477,7 +487,7 @@ def _stored_name(changes: list[tuple[str, Any]], tid: str) -> str:
         for event in of_kinds(change["titans"].get(tid, []), NAMING)
         if type(event.get("name")) is str
     ]
-    return shown(names[-1]) if names and names[-1] else f"Titan {tid}"
+    return shown(names[-1]) if names else ""
 
 
 def _part(titans: Collection[int], tid: str, events: list[Any]) -> list[Any]:
