@@ -99,6 +99,19 @@ def test_the_level_line_never_lies_on_the_xp_spent_line() -> None:
     assert all(abs(a - b) > 20 for a, b in zip(spent, level, strict=True)), (spent, level)
 
 
+def test_a_titan_that_stays_level_1_has_its_level_line_inside_the_plot_as_in_the_app() -> None:
+    """Mira of the example campaign, level 1 after both games: the level scale went 0 to 1,
+    so her level line lay on the plot's top edge, over the top XP grid line. The scale goes
+    to 4 at least, as the app's chart does."""
+    rows = [ProgressRow(1, "2026-09-12", 104, 104, 200, 1, 1)]
+    rows.append(ProgressRow(2, "2026-10-03", 180, 284, 200, 1, 1))
+    shapes = chart_shapes(rows, "Mira's progress")
+    top = min(s.y1 for s in shapes if isinstance(s, ChartLine) and s.colour == "#d0d0d0")
+    level = [m.y for m in shapes if isinstance(m, ChartMark) and m.shape == "diamond"][1:]
+    assert all(y > top + 40 for y in level), (top, level)
+    assert "4" in texts(shapes)  # the right scale's top, as level_scale_top says
+
+
 def test_game_numbers_of_a_long_campaign_do_not_overlap() -> None:
     shapes = chart_shapes(season(60), "A long campaign")
     numbers = [

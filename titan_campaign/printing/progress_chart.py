@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Literal
 
-from ..rules.progress import ProgressRow, by_campaign
+from ..rules.progress import ProgressRow, by_campaign, level_scale_top
 from ..rules.state import XP_PER_LEVEL
 from .canvas import FONT, PT, fit_text, register_fonts, text_width
 from .fonts import font_face_css, font_family
@@ -122,7 +122,7 @@ def chart_shapes(
     xp_top = max([row.earned for row in rows] + [row.spent for row in rows] + [100])
     xp_step = nice_step(xp_top)
     xp_max = xp_step * math.ceil(xp_top / xp_step)
-    level_top = max([row.level for row in rows] + [1])
+    level_top = level_scale_top(row.level for row in rows)  # as the app's chart
     level_step = nice_step(level_top, 4)
     level_max = level_step * math.ceil(level_top / level_step)
     if 0.75 <= level_max * XP_PER_LEVEL / xp_max <= 1.34:

@@ -20,7 +20,20 @@ from .state import TitanState
 from .titan import apply
 from .views import JsonObject, view_json
 
-__all__ = ["ProgressRow", "progress", "progress_json", "progress_table"]
+__all__ = ["ProgressRow", "level_scale_top", "progress", "progress_json", "progress_table"]
+
+LEAST_LEVEL_SCALE = 4
+"""The least top of a chart's level scale: a level is 200 spent XP (R2), so a Titan of a few
+levels has its line rise on a scale of some height, never drawn along the chart's top edge."""
+
+
+def level_scale_top(levels: Iterable[int]) -> int:
+    """The top of a chart's level scale for these levels: the highest, and at least 4.
+
+    >>> level_scale_top([1, 1]), level_scale_top([3, 7])
+    (4, 7)
+    """
+    return max(LEAST_LEVEL_SCALE, max(levels, default=0))
 
 
 @dataclass(frozen=True, slots=True)

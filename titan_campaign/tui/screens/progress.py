@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from ... import actions
 from ...rules.names import plural
-from ...rules.progress import ProgressRow
+from ...rules.progress import ProgressRow, level_scale_top
 from ..widgets.bar_chart import (
     DIVIDER,
     Series,
@@ -81,7 +81,7 @@ def titan_chart(rows: Sequence[ProgressRow], width: int) -> list[Text]:
             levels.append(("", ()))
         xp.append((str(row.game), (row.earned, row.spent)))
         levels.append((str(row.game), (row.level, None)))
-    top_level = max(4, max(row.level for row in rows))
+    top_level = level_scale_top(row.level for row in rows)
     lines = [Text("XP by game", style="bold")]
     if len(runs) > 1:
         lines.append(Text(played_where(runs), style="dim"))
@@ -143,7 +143,7 @@ def campaign_chart(progress: dict[str, list[ProgressRow]], width: int) -> list[T
     series = [Series(name, TITAN_STYLES[i % len(TITAN_STYLES)]) for i, name in enumerate(names)]
     count, bar_width, note = shown_games(len(games), len(names), width)
     groups = [(str(game), [levels[name].get(game) for name in names]) for game in games[-count:]]
-    top = max(4, max((v for played in levels.values() for v in played.values()), default=0))
+    top = level_scale_top(v for played in levels.values() for v in played.values())
     lines = [Text("Level after each game", style="bold")]
     lines += bar_chart(groups, series, XP_ROWS, top, bar_width)
     lines.append(legend(series, width))
