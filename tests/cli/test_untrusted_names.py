@@ -200,6 +200,22 @@ def test_an_old_file_holding_such_text_is_read_and_printed_with_visible_escapes(
     assert "\\x1b" in shown or "\\u202e" in shown or "\\u200b" in shown, out
 
 
+@pytest.mark.parametrize("second_campaign", [False, True], ids=["one campaign", "two"])
+@pytest.mark.parametrize("typed", ["T\\x07", "T"])
+def test_a_name_an_old_file_left_a_bell_in_is_found_as_listed_or_as_it_still_reads(
+    thorn, typed, second_campaign
+) -> None:
+    """Thorn's name "T\\u0007" in an old file: `titan list` listed "T\\x07", but `sheet T`
+    said no Titan was named T."""
+    if second_campaign:
+        thorn.ok("campaign", "new", "Second Age", "--base-xp", "0")
+        thorn.ok("titan", "add", "Osk", "--player", "Cy", "--campaign", "Second Age")
+    thorn.db.write_text(thorn.db.read_text().replace('"name": "Thorn"', '"name": "T\\u0007"'))
+    assert "T\\x07 (Ann)" in thorn.ok("titan", "list", "--campaign", "Iron Crown")
+    assert "Titan Name: T\\x07" in thorn.ok("sheet", typed)
+    assert "T\\x07: 1 gold" in thorn.ok("gold", typed, "1")
+
+
 def test_an_old_file_with_an_escape_in_an_item_warns_of_no_raw_character_when_printed(
     old_file, tmp_path
 ) -> None:

@@ -41,7 +41,16 @@ from .game_log import (
     check_winners_survived,
     game_log,
 )
-from .names import and_listed, as_typed, did_you_mean, name_key, quoted, renamed_note, same_name
+from .names import (
+    and_listed,
+    as_typed,
+    called,
+    did_you_mean,
+    name_key,
+    quoted,
+    renamed_note,
+    same_name,
+)
 from .state import GamePlayed
 from .titan import NO_CREATION, XP_PER_PURCHASE, Step, TitanState, apply, replay
 
@@ -150,7 +159,10 @@ class Campaign:
         return next((tid for tid, known in self.names().items() if name_key(known) == wanted), None)
 
     def titan_id(self, name: str) -> int:
-        found = self.find(name)
+        """The id of the Titan a player named; a name a hand edit or an older version left a
+        control character in, listed as "T\\x07", is found by that or by what it still says
+        ("T"). RuleError naming the Titans if none is."""
+        found = next(iter(called(name, self.names())), None)
         if found is None:
             missing = f"no Titan named {quoted(as_typed(name))} in {quoted(self.name)}"
             for history in self.histories.values():

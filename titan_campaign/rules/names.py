@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic, NamedTuple, TypeVar
 
-from .printable import looks_blank
+from .printable import looks_blank, still_says
 
 T = TypeVar("T")
 
@@ -58,6 +58,19 @@ def _unseen(ch: str) -> bool:
     return (
         unicodedata.category(ch) == "Cf" or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
     )
+
+
+def called(typed: str, names: Mapping[T, str]) -> list[T]:
+    """The keys of ``names`` whose name is ``typed`` (``name_key``); if none, of those whose
+    name still says it once a hand edit's damage, shown as visible escapes, is left out
+    (``still_says``: a player finds "T\\x07" by the name listed or by "T").
+
+    >>> called("T", {1: "T\\\\x07", 2: "Mira"}), called("t\\\\x07", {1: "T\\\\x07"})
+    ([1], [1])
+    """
+    wanted = name_key(typed)
+    found = [key for key, name in names.items() if name_key(name) == wanted]
+    return found or [key for key, name in names.items() if name_key(still_says(name)) == wanted]
 
 
 def same_name(typed: str, known: str) -> str:

@@ -72,17 +72,21 @@ def shown(text: str) -> str:
     return _UNPRINTABLE.sub(_escape, text)
 
 
-_HALVES = re.compile("[\ud800-\udfff]")
+_ESCAPE = re.compile(r"\\(x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8})")
+"""A visible escape as ``shown`` writes one."""
 
 
-def without_halves(text: str) -> str:
-    """``text`` without the halves of a character's code a hand edit left in it (the other
-    half deleted): what the damaged text still says, to find a name by.
+def still_says(text: str) -> str:
+    """What a text ``shown`` with visible escapes still says, each escape of a refused character
+    left out (a hand edit's control character or half of a character's code): to find a
+    damaged name by what it still reads as. Other backslashes stay.
 
-    >>> without_halves("Thorn\\ud83d")
-    'Thorn'
+    >>> still_says("Thorn\\\\ud83d"), still_says("T\\\\x07"), still_says("R\\\\x41")
+    ('Thorn', 'T', 'R\\\\x41')
     """
-    return _HALVES.sub("", text)
+    return _ESCAPE.sub(
+        lambda found: "" if is_unprintable(chr(int(found[1][1:], 16))) else found[0], text
+    )
 
 
 def shown_lines(text: str) -> str:

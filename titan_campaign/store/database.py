@@ -27,6 +27,7 @@ from ..rules.events import Event
 from ..rules.facts import ShapeError, parse, to_json
 from ..rules.names import (
     as_typed,
+    called,
     did_you_mean,
     name_key,
     plural,
@@ -34,7 +35,7 @@ from ..rules.names import (
     renamed_note,
     same_name,
 )
-from ..rules.printable import kept_text, shown, without_halves
+from ..rules.printable import kept_text, shown
 from . import backups
 from .documents import (
     MERGE_UNDONE,
@@ -258,9 +259,8 @@ class Session:
         checked and replayed)."""
         return {key: names[-1] for key, names in self._name_histories().items()}
 
-    def _name_histories(self, said: bool = False) -> dict[tuple[int, int], list[str]]:
-        """Every name each Titan has had, oldest first, by (campaign, Titan), as ``_names``;
-        ``said``: each as what it still says once a hand edit's half characters are left out."""
+    def _name_histories(self) -> dict[tuple[int, int], list[str]]:
+        """Every name each Titan has had, oldest first, by (campaign, Titan), as ``_names``."""
         in_effect = self._changes_where(
             lambda change: not change.get("undone") and has_kinds(change["titans"], NAMING)
         )
@@ -269,8 +269,7 @@ class Session:
             for titan_id, events in change["titans"].items():
                 for event in of_kinds(events, NAMING):
                     key = (int(change["campaign"]), int(titan_id))
-                    name = str(event.get("name"))
-                    named.setdefault(key, []).append(without_halves(name) if said else shown(name))
+                    named.setdefault(key, []).append(shown(str(event.get("name"))))
         return named
 
     def _no_campaign(self) -> str:
@@ -301,13 +300,9 @@ class Session:
         self, titan: str, campaign: str | None, names: dict[tuple[int, int], str] | None = None
     ) -> tuple[int, int] | None:
         """(campaign, Titan) of the Titan called ``titan``; None if no campaign has one."""
-        wanted = name_key(titan)
-        named = self._names() if names is None else names
-        found = [key for key, name in named.items() if name_key(name) == wanted]
-        if not found:  # a name damaged by a hand edit is found by what it still says, to be
-            # said damaged where it is rather than missing
-            said = self._name_histories(said=True).items()
-            found = [key for key, names in said if name_key(names[-1]) == wanted]
+        # a name damaged by a hand edit is found by what it still says too (a half character:
+        # said damaged where it is rather than missing)
+        found = called(titan, self._names() if names is None else names)
         if campaign is not None:
             chosen = self.campaign_id(campaign)
             found = [key for key in found if key[0] == chosen]
