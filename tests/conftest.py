@@ -1,7 +1,7 @@
 """The whole suite: the app's Pilot tests, the browser tests and the printing tests that run
 Chromium are marked ``slow``, as the crash, race and fuzz tests mark themselves, so that
 ``pytest -m "not slow"`` is a quick loop over the rules, the store and the command line.
-CI runs everything, on every core (pytest-xdist, ``-n auto`` in pyproject.toml; ``-n 0`` runs
+CI runs everything, in four processes (pytest-xdist, ``-n 4`` in pyproject.toml; ``-n 0`` runs
 in this one process): so a test keeps its files in its own ``tmp_path``, its settings and
 caches in folders of its own, and its servers on ports the system hands out."""
 

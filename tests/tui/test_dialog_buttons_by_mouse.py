@@ -1,5 +1,6 @@
-"""Every dialog at 60x20 and 80x24 by mouse: each of its buttons is what a click at it lands
-on (nothing covers it), and a click on the button that backs out closes the dialog."""
+"""Every dialog at 60x20 and 80x24 by mouse, with notes shown over it: each of its buttons is
+what a click at it lands on (nothing covers it), and a click on the button that backs out
+closes the dialog."""
 
 from __future__ import annotations
 
@@ -9,13 +10,17 @@ import pytest
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
-from titan_campaign.tui.app import TitanCampaignApp
-
-from .conftest import CAMPAIGN
 from .test_every_dialog_fits import BACK_OUT
 from .test_every_screen_snapshots import DIALOGS, campaign, made, opened  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
+
+
+NOTES = [
+    "Thorn: 1 charge left on Winged Sandals\nWinged Sandals used.",
+    "Changed elsewhere: Mira: bought the spell Fire Bolt (100 XP)\nOsk: learned Barkskin",
+]
+"""Two notes at once, as a player sees them after an action and a change made elsewhere."""
 
 
 @pytest.mark.parametrize("size", [(60, 20), (80, 24)], ids=["60x20", "80x24"])
@@ -27,42 +32,10 @@ async def test_a_click_on_a_dialogs_button_reaches_it_and_back_out_closes_it(
     keys: list[str],
     size: tuple[int, int],
 ) -> None:
-    async with opened(campaign, titan, keys, size) as (app, pilot):
-        dialog = app.screen
-        assert isinstance(dialog, ModalScreen), dialog
-        buttons = list(dialog.query(Button))
-        for button in buttons:
-            at, _ = dialog.get_widget_at(*button.region.center)
-            assert at is button, (name, str(button.label), at)
-        back_out = [b for b in buttons if str(b.label) in BACK_OUT]
-        if not back_out:
-            return  # a list to pick from or a message: Escape backs out
-        await pilot.click(back_out[0])
-        await pilot.pause()
-        assert app.screen is not dialog, (name, app.screen)
-
-
-NOTES = [
-    "Thorn: 1 charge left on Winged Sandals\nWinged Sandals used.",
-    "Changed elsewhere: Mira: bought the spell Fire Bolt (100 XP)\nOsk: learned Barkskin",
-]
-"""Two notes at once, as a player sees them after an action and a change made elsewhere."""
-
-
-@pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])
-async def test_notes_shown_over_a_dialog_cover_none_of_its_buttons_at_80x24(
-    campaign: Path,  # noqa: F811
-    name: str,
-    titan: str | None,
-    keys: list[str],
-) -> None:
-    """At 80x24 a note at the screen's foot covered a tall form's Save and Cancel: a player
-    could neither see them nor click them until it faded (a click there took the note away)."""
-    app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
+    """Two notes shown over the dialog cover none of its buttons: at 80x24 notes at the
+    screen's foot covered a tall form's Save and Cancel, and a player could neither see them
+    nor click them until they faded (a click there took the note away)."""
+    async with opened(campaign, titan, keys, size, notifications=True) as (app, pilot):
         dialog = app.screen
         assert isinstance(dialog, ModalScreen), dialog
         for note in NOTES:
@@ -71,7 +44,14 @@ async def test_notes_shown_over_a_dialog_cover_none_of_its_buttons_at_80x24(
         shown = [dialog.find_widget(toast) for toast in dialog.query("Toast")]
         toasts = [toast.region.intersection(toast.clip) for toast in shown]  # the part seen
         assert len(toasts) == len(NOTES) and toasts[0]  # the first shown, at least
-        for button in dialog.query(Button):
+        buttons = list(dialog.query(Button))
+        for button in buttons:
             at, _ = dialog.get_widget_at(*button.region.center)
             assert at is button, (name, str(button.label), at)
             assert not any(toast.overlaps(button.region) for toast in toasts), name
+        back_out = [b for b in buttons if str(b.label) in BACK_OUT]
+        if not back_out:
+            return  # a list to pick from or a message: Escape backs out
+        await pilot.click(back_out[0])
+        await pilot.pause()
+        assert app.screen is not dialog, (name, app.screen)

@@ -108,12 +108,17 @@ def campaign(made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
 
 @asynccontextmanager
 async def opened(
-    campaign: Path, titan: str | None, keys: list[str], size: tuple[int, int]
+    campaign: Path,
+    titan: str | None,
+    keys: list[str],
+    size: tuple[int, int],
+    notifications: bool = False,
 ) -> AsyncIterator[tuple[TitanCampaignApp, Pilot[None]]]:
     """The app at ``size`` on the campaign (``titan``'s sheet open, if one) once ``keys`` are
-    pressed: one of ``SCREENS`` or ``DIALOGS`` as a player reaches it, for tests to look at."""
+    pressed: one of ``SCREENS`` or ``DIALOGS`` as a player reaches it, for tests to look at
+    (``notifications``: with the notes it is told to show drawn, as a player sees them)."""
     app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=size, notifications=notifications) as pilot:
         await pilot.pause()
         await pilot.press(*keys)
         await pilot.pause()
