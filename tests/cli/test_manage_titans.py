@@ -174,3 +174,9 @@ def test_the_progress_chart_warns_of_letters_no_printout_font_has(cli, tmp_path)
     )
     code, _, err = cli("progress", "🐉 Dragon")  # the table keeps every letter
     assert code == 0 and err == ""
+
+
+def test_a_rename_says_the_old_name_as_listed_not_as_typed(thorn) -> None:
+    """`titan rename thorn Thorin` said "thorn is now called Thorin": the name as typed, which
+    the roster never showed."""
+    assert thorn.ok("titan", "rename", "thorn", "Thorin") == "Thorn is now called Thorin\n"

@@ -208,8 +208,9 @@ def cmd_titan(args: Namespace, db: Database) -> None:
         print(f"{actions.restore_titan(db, titan).state.name} is back on the roster")
         return
     if args.action == "rename":
+        was = actions.read_titan(db, titan).state.name  # as listed, not as typed ("thorn")
         done = actions.rename_titan(db, titan, args.name)
-        print(f"{args.titan} is now called {done.state.name}")
+        print(f"{was} is now called {done.state.name}")
         return
     if args.action == "player":
         done = actions.change_player(db, titan, args.player)
