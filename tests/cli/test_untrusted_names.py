@@ -216,6 +216,26 @@ def test_a_name_an_old_file_left_a_bell_in_is_found_as_listed_or_as_it_still_rea
     assert "T\\x07: 1 gold" in thorn.ok("gold", typed, "1")
 
 
+@pytest.mark.parametrize("how", ["add", "rename", "import"])
+def test_a_new_name_that_a_damaged_name_still_reads_as_is_refused(thorn, how, tmp_path) -> None:
+    """Thorn's name "T\\u0007" in an old file, listed as "T\\x07", is found by `sheet T`; but
+    `titan add T` was taken, and then two Titans answered to "T"."""
+    thorn.ok("titan", "add", "Osk", "--player", "Cy")
+    titan_file = tmp_path / "osk.json"
+    thorn.ok("titan", "export", "Osk", "-o", str(titan_file))
+    thorn.db.write_text(thorn.db.read_text().replace('"name": "Thorn"', '"name": "T\\u0007"'))
+    if how == "add":
+        message = thorn.refused("titan", "add", "t", "--player", "Bo")
+    elif how == "rename":
+        message = thorn.refused("titan", "rename", "Osk", "T")
+    else:
+        message = thorn.refused("titan", "import", str(titan_file), "--name", "T")
+    assert 'already has a Titan named "T\\x07"' in message, message
+    assert "still" in message and "rename it" in message, message
+    thorn.ok("titan", "rename", "T\\x07", "T")  # mended: its own name is free to it
+    assert "Titan Name: T\n" in thorn.ok("sheet", "T") + "\n"
+
+
 def test_an_old_file_with_an_escape_in_an_item_warns_of_no_raw_character_when_printed(
     old_file, tmp_path
 ) -> None:

@@ -154,9 +154,9 @@ class Campaign:
         return names
 
     def find(self, name: str) -> int | None:
-        """The id of the Titan called ``name`` (case-insensitive), or None."""
-        wanted = name_key(name)
-        return next((tid for tid, known in self.names().items() if name_key(known) == wanted), None)
+        """The id of the Titan that answers to ``name`` (``called``: case-insensitive, or what
+        a damaged name still says), or None: a new Titan may not take that name."""
+        return next(iter(called(name, self.names())), None)
 
     def titan_id(self, name: str) -> int:
         """The id of the Titan a player named; a name a hand edit or an older version left a
@@ -300,7 +300,7 @@ class Campaign:
 
     def _judge(self, change: Change) -> dict[int, Step]:
         steps: dict[int, Step] = {}
-        names = {name_key(name): (tid, name) for tid, name in self.names().items()}
+        names = self.names()
         for titan_id, added in change.events.items():
             state = self.state(titan_id) if titan_id in self.histories else None
             notes: list[str] = []
@@ -353,16 +353,16 @@ class Campaign:
                 if played.played_in:
                     _check_past(titan_id, state.name, played)
 
-    def _check_new_name(self, name: str, titan_id: int, names: dict[str, tuple[int, str]]) -> None:
-        """``name`` is no other Titan's (``names``: each Titan's id and name by its key)."""
-        other, known = names.get(name_key(name), (titan_id, name))
-        if other != titan_id:
+    def _check_new_name(self, name: str, titan_id: int, names: dict[int, str]) -> None:
+        """No other Titan answers to ``name`` (``called``: its name, or what a damaged name
+        still says); ``names``: each Titan's name by id, updated with this one."""
+        others = {tid: known for tid, known in names.items() if tid != titan_id}
+        other = next(iter(called(name, others)), None)
+        if other is not None:
             raise RuleError(
-                f'campaign "{self.name}" already has a Titan named {same_name(name, known)}'
+                f'campaign "{self.name}" already has a Titan named {same_name(name, others[other])}'
             )
-        for key in [key for key, (tid, _) in names.items() if tid == titan_id]:
-            del names[key]  # a renamed Titan's old name is free again
-        names[name_key(name)] = (titan_id, name)
+        names[titan_id] = name  # a renamed Titan's old name is free again
 
     def with_changes(self, changes: tuple[Change, ...], known: Mapping[int, Step] = {}) -> Campaign:
         """This campaign with another change log; Titans whose history is the same keep their

@@ -75,9 +75,16 @@ def called(typed: str, names: Mapping[T, str]) -> list[T]:
 
 def same_name(typed: str, known: str) -> str:
     """The name a player typed that another thing has already (``known``), quoted as that
-    thing's: with what was typed when it differs (``"Thorn" ("THORN" is the same name)``)."""
+    thing's: with what was typed when it differs (``"Thorn" ("THORN" is the same name)``), or
+    when it is what a damaged name still says (``called``: ``"T\\x07" ("T" is what that
+    name still says: ...)``)."""
     if typed == known:
         return quoted(known)
+    if name_key(typed) != name_key(known) and name_key(typed) == name_key(still_says(known)):
+        return (
+            f"{quoted(known)} ({quoted(typed)} is what that name still says:"
+            " mend it by hand or rename it first)"
+        )
     return f"{quoted(known)} ({quoted(typed)} is the same name)"
 
 
