@@ -171,6 +171,33 @@ def test_a_titan_brought_back_into_its_own_campaign_tells_its_past_games_apart(
     assert [game["played_in"] for game in sheet["games"]] == ["Iron Crown (earlier)"]
 
 
+@pytest.mark.parametrize("joined", ["Second Age", "Iron Crown"], ids=["renamed since", "same name"])
+def test_an_imported_titans_past_reads_apart_in_a_campaign_now_of_its_past_campaigns_name(
+    thorn, tmp_path, joined
+) -> None:
+    """Thorn of "Iron Crown" imported into "Second Age" of another file, which was then renamed
+    "Iron Crown" (or was called so already): its progress and history said "played in Iron
+    Crown" inside "Iron Crown", as if they were this campaign's games."""
+    thorn.ok("award", "thorn", "--result", "won")
+    thorn.ok("titan", "export", "thorn", "-o", str(tmp_path / "thorn.json"))
+    thorn.db = tmp_path / "other.json"
+    thorn.ok("campaign", "new", joined, "--base-xp", "200")
+    thorn.ok("titan", "import", str(tmp_path / "thorn.json"))
+    thorn.ok("award", "thorn", "--result", "lost")
+    if joined != "Iron Crown":
+        thorn.ok("campaign", "rename", "Iron Crown")
+    progress = thorn.ok("progress", "thorn")
+    assert "played in Iron Crown (earlier):" in progress, progress
+    assert "played in Iron Crown:" not in progress, progress
+    assert "game 1 in Iron Crown (earlier) on" in thorn.ok("history", "thorn")
+    sheet = json.loads(thorn.ok("sheet", "thorn", "--format", "json"))
+    assert [game.get("played_in") for game in sheet["games"]] == ["Iron Crown (earlier)", None]
+    thorn.ok("progress", "thorn", "--format", "svg", "-o", str(tmp_path / "chart.svg"))
+    assert "Iron Crown (earlier)" in (tmp_path / "chart.svg").read_text()
+    exported = thorn.ok("titan", "export", "thorn", "-o", str(tmp_path / "again.json"))
+    assert '"played_in": "Iron Crown"' in (tmp_path / "again.json").read_text(), exported
+
+
 def test_an_export_over_a_file_says_it_replaced_it(thorn, tmp_path) -> None:
     """`titan export Mira -o t.json` over Thorn's file said only "Mira written to t.json":
     Thorn's file was gone without a word (as `sheet -o` says it, so do the exports)."""

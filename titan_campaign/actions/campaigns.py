@@ -18,7 +18,7 @@ from ..rules.events import (
     Renamed,
     SchoolGained,
 )
-from ..rules.game_log import changed_figures, correction_text
+from ..rules.game_log import changed_figures, correction_text, shown_in
 from ..rules.names import and_listed, quoted
 from ..rules.state import GamePlayed
 from ..rules.titan import (
@@ -685,6 +685,8 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
         except RuleError:
             unreadable.append(_unreadable(found, tid, names.get(tid, "")))
             notes[tid] = [(event, ()) for event in history]
+        kept = (note for _, note in notes[tid])  # its past worded as read here (``shown_in``)
+        notes[tid] = list(zip(shown_in(history, found.name), kept, strict=True))
     told = dict.fromkeys(touched, 0)  # how many of each Titan's events are behind
     rows = []
     named: dict[int, list[str]] = {}  # each Titan's names so far, oldest first

@@ -9,6 +9,7 @@ from ..rules.events import (
     Event,
     GoalSet,
 )
+from ..rules.game_log import shown_in
 from ..rules.goals import GoalPlan, GoalStep, parse_goal
 from ..rules.names import UnknownName
 from ..rules.progress import ProgressRow
@@ -145,7 +146,8 @@ def take_goal_step(
 def progress(db: Database, titan: TitanRef) -> tuple[TitanState, list[ProgressRow]]:
     """The Titan after each game: award, XP earned and spent, level and Mana, oldest first."""
     found = _partial(db, [titan])
-    return found.state(titan.titan), progress_rows(found.histories[titan.titan])
+    history = shown_in(found.histories[titan.titan], found.name)
+    return found.state(titan.titan), progress_rows(history)
 
 
 class CampaignProgress(NamedTuple):
@@ -162,7 +164,7 @@ def campaign_progress(db: Database, campaign: CampaignRef) -> CampaignProgress:
     found = read_campaign(db, campaign)
     states, damaged = _readable(found)
     rows = {
-        state.name: progress_rows(found.histories[tid])
+        state.name: progress_rows(shown_in(found.histories[tid], found.name))
         for tid, state in states.items()
         if not state.archived
     }

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from ..printing.kinds import CampaignPrint
 from ..rules.events import Event
-from ..rules.game_log import game_log
+from ..rules.game_log import game_log, shown_in
 from ..rules.progress import progress as progress_rows
 from ..rules.sheet import SheetView, sheet_view
 from ..rules.titan import TitanState
@@ -22,7 +22,7 @@ def titan_sheet(db: Database, titan: TitanRef) -> SheetView:
 
 
 def _printed_sheet(state: TitanState, campaign: str, events: Sequence[Event]) -> SheetView:
-    return sheet_view(state, campaign, progress_rows(events))
+    return sheet_view(state, campaign, progress_rows(shown_in(events, campaign)))
 
 
 class PrintData(NamedTuple):

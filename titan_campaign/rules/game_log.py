@@ -27,6 +27,7 @@ from .events import (
     GoldChanged,
 )
 from .facts import ShapeError, parse, replaced
+from .names import name_key
 from .state import GamePlayed, TitanState
 from .views import JsonObject, view_json
 from .wording import in_one_line
@@ -90,16 +91,9 @@ def played_elsewhere(events: Sequence[Event], campaign: str, here: str = "") -> 
     campaign of the same name (another group's), or ``here`` itself (a Titan brought back
     into the campaign it was exported from), is told apart: with a number, "Iron Crown (2)",
     or, for ``here``, as its games there before it left, "Iron Crown (earlier)"."""
-    named = {e.played_in for e in events if isinstance(e, GameRecorded) and e.played_in}
+    named = _past_campaigns(events)
     named.add(here)
-    number, label = 1, campaign
-    while label in named:
-        number += 1
-        tag = str(number)
-        if campaign == here:
-            tag = "earlier" if number == 2 else f"earlier {number - 1}"
-        label = f"{campaign[: SHORT - len(tag) - 3]} ({tag})"
-    campaign = label
+    campaign = _told_apart(campaign, named, here)
     moved: list[Event] = []
     for event in events:
         if isinstance(event, GameRecorded | GameCorrected | GameRemoved | GoldChanged):
@@ -108,6 +102,49 @@ def played_elsewhere(events: Sequence[Event], campaign: str, here: str = "") -> 
                 event = replaced(event, played_in=campaign)
         moved.append(event)
     return moved
+
+
+def _past_campaigns(events: Iterable[Event]) -> set[str]:
+    """The campaigns a Titan's history says it played in before this one."""
+    return {e.played_in for e in events if isinstance(e, GameRecorded) and e.played_in}
+
+
+def _told_apart(campaign: str, named: set[str], here: str) -> str:
+    """``campaign`` as a label none of ``named`` has: "Iron Crown (2)", or for ``here``,
+    "Iron Crown (earlier)"."""
+    number, label = 1, campaign
+    while label in named:
+        number += 1
+        tag = str(number)
+        if campaign == here:
+            tag = "earlier" if number == 2 else f"earlier {number - 1}"
+        label = f"{campaign[: SHORT - len(tag) - 3]} ({tag})"
+    return label
+
+
+def past_as_shown(past: Iterable[str], here: str) -> dict[str, str]:
+    """How each campaign of a Titan's past (``past``) that has the name of campaign ``here``
+    reads in it: "Iron Crown (earlier)" (see ``shown_in``); {} when none has."""
+    named = set(past)
+    return {was: _told_apart(was, named, was) for was in named if name_key(was) == name_key(here)}
+
+
+def shown_in(events: Sequence[Event], here: str) -> Sequence[Event]:
+    """A Titan's history as its screens and printouts word it in campaign ``here`` (the name
+    it has now): games of its past played in a campaign of that very name (the campaign was
+    renamed to it since the Titan joined, or another group's had it) read as its games there
+    before it joined, "Iron Crown (earlier)", as an import into a campaign of that name tells
+    them apart. The stored history keeps its words; ``events`` itself when nothing reads so."""
+    shown = past_as_shown(_past_campaigns(events), here)
+    if not shown:
+        return events
+    return [
+        replaced(event, played_in=shown[event.played_in])
+        if isinstance(event, GameRecorded | GameCorrected | GameRemoved | GoldChanged)
+        and event.played_in in shown
+        else event
+        for event in events
+    ]
 
 
 ENTRY_FIGURES = (

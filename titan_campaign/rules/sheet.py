@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .abilities import ABILITIES
 from .awards import figures
 from .errors import RuleError
-from .game_log import AwardView, award_view
+from .game_log import AwardView, award_view, past_as_shown
 from .goals import Goal, plan_goal
 from .honor_guard import in_slot_order
 from .progress import ProgressRow
@@ -137,12 +137,13 @@ class GameLine:
     breakdown: AwardView
 
 
-def game_line(played: GamePlayed) -> GameLine:
+def game_line(played: GamePlayed, past: Mapping[str, str] = {}) -> GameLine:
+    """``past``: how a past campaign's name reads here (``game_log.past_as_shown``)."""
     return GameLine(
         game=played.game,
         date=played.date,
         scenario=played.scenario,
-        played_in=played.played_in,
+        played_in=past.get(played.played_in, played.played_in),
         result=played.outcome.result,
         figures=figures(played.outcome),
         survivors=played.survivors,
@@ -218,7 +219,10 @@ def goal_view(state: TitanState) -> GoalView | None:
 
 
 def sheet_view(state: TitanState, campaign: str, progress: Sequence[ProgressRow] = ()) -> SheetView:
-    """Every figure of the paper sheet plus the derived ones (and, if given, the progress)."""
+    """Every figure of the paper sheet plus the derived ones (and, if given, the progress);
+    games of the Titan's past in a campaign of the name ``campaign`` has now read apart from
+    its own ("Iron Crown (earlier)", ``game_log.past_as_shown``)."""
+    past = past_as_shown({game.played_in for game in state.games if game.played_in}, campaign)
     legions = state.starting_legions
     item_legion = {
         name: number for number, names in enumerate(legions.items, start=1) for name in names
@@ -263,7 +267,7 @@ def sheet_view(state: TitanState, campaign: str, progress: Sequence[ProgressRow]
         xp_bonus_percent=state.xp_bonus_percent,
         gold=state.gold,
         gold_ledger=tuple(
-            LedgerLine(line.amount, line.note, line.game, line.played_in)
+            LedgerLine(line.amount, line.note, line.game, past.get(line.played_in, line.played_in))
             for line in state.gold_ledger
         ),
         magic_items=tuple(
@@ -283,6 +287,6 @@ def sheet_view(state: TitanState, campaign: str, progress: Sequence[ProgressRow]
         starting_legion_guard=legions.guard,
         starting_legion_notes=tuple(legions.notes),
         goal=goal_view(state),
-        games=tuple(game_line(game) for game in state.games_in_order),
+        games=tuple(game_line(game, past) for game in state.games_in_order),
         progress=tuple(progress),
     )
