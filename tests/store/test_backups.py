@@ -567,6 +567,27 @@ def test_in_a_file_of_several_campaigns_each_backup_names_the_campaign(tmp_path:
     ], befores
 
 
+def test_a_merge_that_changed_two_campaigns_names_neither_in_the_backup_list(
+    tmp_path: Path,
+) -> None:
+    """A merge bringing changes to two campaigns was listed "(in "Blue Keep")", the last one
+    it saved, though most of its changes were Red Keep's."""
+    db = Database(tmp_path / "c.json")
+    red = actions.new_campaign(db, "Red Keep", 0).ref
+    rho = actions.add_titan(db, red, "Rho", "Ann").titan
+    blue = actions.new_campaign(db, "Blue Keep", 0).ref
+    mu = actions.add_titan(db, blue, "Mu", "Bo").titan
+    copy = Database(tmp_path / "copy.json")
+    copy.path.write_bytes(db.path.read_bytes())
+    actions.change_gold(copy, rho, 3, "loot")
+    actions.change_gold(copy, mu, 2, "loot")
+    actions.merge_copy(db, copy.path)
+    [merge] = [b for b in actions.list_backups(db) if b.before.startswith("merged")]
+    assert merge.said == "merged 2 changes from copy.json", merge.said
+    # a change of one campaign is still named
+    assert actions.list_backups(db)[1].said == 'Mu created for Bo with 0 base XP (in "Blue Keep")'
+
+
 def test_a_file_of_one_campaign_lists_its_backups_without_naming_it(tmp_path: Path) -> None:
     db = Database(tmp_path / "c.json")
     first = actions.new_campaign(db, "Red Keep", 0).ref

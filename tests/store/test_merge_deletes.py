@@ -124,7 +124,8 @@ def test_a_campaign_changed_on_the_other_copy_after_the_delete_is_kept_and_only_
     assert 'campaign "Side Quest" was deleted here' in said
     assert "changed on the other copy after the delete: kept" in said
     # only what Bo did after the delete is new: Kel's joining was listed as if Bo had made it
-    assert said.startswith("merged 1 change from") and "+ Kel: gold +3" in said
+    assert said.startswith("merged 2 changes from") and "+ Kel: gold +3" in said
+    assert '+ campaign "Side Quest" brought back' in said
     assert "created" not in said and "comes in whole" not in said
     assert ann.campaigns() == ["The Iron Crown", "Side Quest"]
     assert '"gold": 3' in ann.ok("sheet", "Kel", "--format", "json")
@@ -166,6 +167,24 @@ def test_a_campaign_restored_from_a_backup_after_its_delete_survives_a_merge(
     said = bo.ok("merge", str(ann.db))
     assert bo.campaigns() == ["The Iron Crown", "Side Quest"], said
     assert "Kel" in bo.ok("titan", "list", "--campaign", "Side Quest")
+
+
+def test_a_campaign_brought_back_by_a_merge_is_said_and_undone_as_a_change(
+    pair: tuple[Copy, Copy],
+) -> None:
+    """Bo's copy held the delete, Ann's the campaign restored from a backup and nothing else:
+    the merge said "nothing to merge: the database has all its changes" and brought the whole
+    campaign back, saved as "merged 0 changes", which `undo` then took back unnamed."""
+    ann, bo = pair
+    ann.ok("campaign", "delete", "Side Quest", "--yes")
+    bo.ok("merge", str(ann.db))  # Bo's copy has the delete now
+    ann.ok("restore", "1")  # Ann brings it back, and changes nothing more
+    said = bo.ok("merge", str(ann.db))
+    assert said.startswith("merged 1 change from"), said
+    assert '+ campaign "Side Quest" brought back' in said
+    assert bo.campaigns() == ["The Iron Crown", "Side Quest"]
+    assert bo.ok("undo").startswith("undone: merged 1 change from")
+    assert bo.campaigns() == ["The Iron Crown"]
 
 
 def test_a_copy_whose_only_campaign_was_deleted_still_merges(tmp_path: Path) -> None:

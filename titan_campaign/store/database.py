@@ -763,9 +763,9 @@ class Database:
         )
         version = version_of(tables) + 1
         tables = with_version(tables, version, text, session.touched, session.replaced_whole)
-        self.write_version(
-            tables, text, events_checked=session.events_checked, campaign=session.saved_in
-        )
+        # the backup list names the campaign of a change of one (a merge may change several)
+        campaign = session.saved_in if len(session.touched) == 1 else ("", "")
+        self.write_version(tables, text, events_checked=session.events_checked, campaign=campaign)
         self.versions.append(version)
 
     def write_version(

@@ -1071,6 +1071,7 @@ def merge_into(
             deletes.append(
                 f'campaign "{name}" was deleted here ({when}), and changed on the other copy after the delete: kept'
             )
+            brought.append(f'campaign "{name}" brought back')  # a change, as its delete is
             session.forget_deletion(campaign_id)
             seen = set(_seen(other_campaign, deletion))
         later = _made_later_here(session, other_campaign, theirs_by_id.keys())
