@@ -263,3 +263,28 @@ def test_a_merge_whose_every_change_is_refused_says_the_database_stays_as_it_is(
     assert "refused: Thorn: bought a Wisdom box (100 XP): 0 available (R1)" in preview
     assert "the database stays as it is (no merge to undo)" in preview
     assert "undo takes the merge back" not in preview
+
+
+async def test_the_merged_note_names_every_refused_change(tmp_path: Path) -> None:
+    """The note of a merge refusing five changes named three and "... and 2 more refused",
+    though f2, where a note too long for the screen is read whole, showed the same three."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    with time_machine.travel(START, tick=False) as clock:
+        actions.archive_titan(Database(db), named(Database(db), "Thorn"))
+        for amount in range(1, 6):  # each refused: Thorn is archived here
+            clock.shift(timedelta(minutes=1))
+            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), amount)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("M")
+        await pilot.pause()
+        await pilot.click("#merge")
+        await pilot.pause()
+        said = next(note for note in notes.messages if note.startswith("merged"))
+        assert said.startswith(f"merged 0 changes from {copy.name}; 5 refused"), said
+        for amount in range(1, 6):
+            assert f"refused: Thorn: gold +{amount}" in said, said
+        assert "more refused" not in said

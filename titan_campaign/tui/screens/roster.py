@@ -433,9 +433,8 @@ class RosterScreen(Screen[None]):
             if merged is not None:
                 kept = ", the refused ones kept beside it" if merged.refusals else ""
                 undo = "the database is unchanged" if merged.unchanged else "undo takes it back"
-                refused = [each.line for each in merged.refusals[:3]]
-                if len(merged.refusals) > 3:
-                    refused.append(f"... and {len(merged.refusals) - 3} more refused")
+                # every refusal: a note too long for the screen is read whole with f2
+                refused = [each.line for each in merged.refusals]
                 said = [f"{merged.text}; {undo}.", *refused]
                 said.append(f"You may delete the copy: its changes are in the database{kept}.")
                 self.notify("\n".join(said), title="Merged", markup=False, timeout=15)
