@@ -1427,3 +1427,17 @@ def test_a_change_merged_after_its_titans_rename_on_the_other_copy_says_the_name
     assert "(to Mirabel by then)" in history(copies.ann, "Mirabel")[-1]
     assert not any("by then" in line for line in history(copies.bo))  # Bo's own, as made
     assert json.loads(copies.ann.ok("sheet", "Mirabel", "--format", "json"))["gold"] == gold + 2
+
+
+def test_a_change_made_under_a_name_only_the_other_copy_gave_says_the_name_by_then(
+    copies: Copies,
+) -> None:
+    """Ann renamed Mira "Mirabel", Bo renamed her "Mirella" (refused in the merge: Ann's
+    came first) and gave her 2 gold (merged): the history read "Mirella: gold +2", a name
+    she never had in Ann's file."""
+    copies.on(copies.ann, "titan", "rename", "Mira", "Mirabel")
+    copies.on(copies.bo, "titan", "rename", "Mira", "Mirella")
+    copies.on(copies.bo, "gold", "Mirella", "2")
+    said = copies.merge()
+    assert "refused: Mira: renamed Mirella" in said, said
+    assert history(copies.ann)[-1].endswith("Mirella: gold +2 (to Mirabel by then)")

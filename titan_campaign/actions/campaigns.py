@@ -6,7 +6,7 @@ from datetime import date
 from typing import NamedTuple
 
 from ..rules.campaign import Campaign, Change, GameLogEntry
-from ..rules.describe import describe
+from ..rules.describe import change_text, describe
 from ..rules.errors import RuleError, XPAlreadySpent
 from ..rules.events import (
     AbilityBought,
@@ -722,14 +722,16 @@ def _name_then(tid: int, events: Sequence[Event], named: Mapping[int, Sequence[s
 def _as_named_then(change: Change, named: Mapping[int, Sequence[str]]) -> str:
     """A change's line; one a merge placed after its Titan's rename made on the other copy,
     under the name it had before, says the name it had by then: "Mira: gold +2 (to Mirabel by
-    then)" (after "Mira: renamed Mirabel" and a new Mira, it read as the new Mira's gold)."""
+    then)" (after "Mira: renamed Mirabel" and a new Mira, it read as the new Mira's gold); as
+    does one made under a name only the other copy gave (its rename there refused)."""
     if len(change.events) != 1:
         return change.text
-    [tid] = change.events
+    [(tid, events)] = change.events.items()
     earlier = named.get(tid, ())
-    if len(earlier) < 2:  # never renamed: its lines say its one name
+    if not earlier:
         return change.text
-    said = change.text.partition(":")[0]
-    if said in earlier[:-1] and said != earlier[-1]:
+    said = change.text.partition(":")[0]  # the name it was made under
+    # a name of its past, or one it had only on the other copy (a rename there refused)
+    if said != earlier[-1] and change.text == change_text(said, events):
         return f"{change.text} (to {earlier[-1]} by then)"
     return change.text
