@@ -212,6 +212,7 @@ class Tab:
             query = parse_qs(urlparse(websocket.url).query)
             width = int(query.get("width", ["80"])[0])
             height = int(query.get("height", ["24"])[0])
+            self.screen.reset()  # a page reloaded starts from a blank screen
             self.screen.resize(height, width)
             self.websockets.append(websocket.url)
             websocket.on("framereceived", self.on_received)

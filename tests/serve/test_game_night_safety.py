@@ -211,6 +211,24 @@ def test_a_full_game_night_says_so_and_lets_a_tab_in_when_one_closes(
         night.stop()
 
 
+def test_a_tab_reloaded_at_a_full_game_night_takes_its_own_place_again(
+    campaign_db: Path, open_tab: OpenTab
+) -> None:
+    """At a full night a reload (a phone's pull to refresh) said "This game night is full":
+    the tab's own old page still counted, and the player was told to close somebody's tab."""
+    night = start_game_night(campaign_db, "--max-tabs", "1")
+    try:
+        thorn = open_tab(night.url + "?titan=Thorn")
+        thorn.wait_for(r"THORN\s+player Ann")
+        for reloads in range(1, 4):
+            thorn.page.reload()
+            assert "is full" not in thorn.page.inner_text("body")
+            wait_until(lambda n=1 + reloads: len(thorn.websockets) == n, "the page to connect")
+            thorn.wait_for(r"THORN\s+player Ann")  # drawn by the new page's app
+    finally:
+        night.stop()
+
+
 async def receive_until(
     websocket: aiohttp.ClientWebSocketResponse, wanted: Callable[[object], bool]
 ) -> bool:

@@ -48,6 +48,9 @@ MAX_TICKETS: Final = 100
 """Pages opened whose websocket has not connected yet; the oldest tickets are forgotten."""
 MAX_TABS: Final = 8
 """Tabs served at once unless the host says (each is an app of about 40 MB)."""
+ROOM_WAIT_SECONDS: Final = 2.0
+"""How long a page asked while the night is full waits for a tab whose page closed (a reload
+closes the old page as it asks for the new one)."""
 IDLE_SECONDS: Final = 10.0
 """How long a connection may stay open without asking anything (a half-open one is closed)."""
 HEARTBEAT_SECONDS: Final = 15.0
@@ -117,6 +120,9 @@ class GameNightServer(Server):
         self._tickets: OrderedDict[str, TabStart] = OrderedDict()
         self._websockets: set[web.WebSocketResponse] = set()
         self._tabs: set[TabApp] = set()
+        self._leaving: set[TabApp] = set()
+        """Tabs whose page closed (a reload, a tab closed) while their app still ends: they
+        take no place at the table (a reload found the night full of its own old tab)."""
         self._stopping = False  # set on ctrl+c: a tab closed from then on is told the host stopped
         self.error_log = error_log()
         self._told = set(unsaved.waiting_for(db_path))
@@ -154,7 +160,16 @@ class GameNightServer(Server):
         return hmac.compare_digest(given.encode(), self.token.encode())
 
     def full(self) -> bool:
-        return len(self._tabs) >= self.max_tabs
+        return len(self._tabs - self._leaving) >= self.max_tabs
+
+    async def room_soon(self) -> bool:
+        """Whether a place is free, or frees within ``ROOM_WAIT_SECONDS``: a page reloaded at
+        a full night asks again before its old tab's connection is seen closed."""
+        for _ in range(int(ROOM_WAIT_SECONDS / 0.05)):
+            if not self.full():
+                return True
+            await asyncio.sleep(0.05)
+        return not self.full()
 
     async def handle_index(self, request: web.Request) -> web.Response:
         if not self._has_token(request):
@@ -170,8 +185,8 @@ class GameNightServer(Server):
                 ),
                 content_type="text/html",
             )
-        if self.full():
-            full = phone_page(FULL.format(tabs=plural(len(self._tabs), "tab")))
+        if not await self.room_soon():
+            full = phone_page(FULL.format(tabs=plural(len(self._tabs - self._leaving), "tab")))
             raise web.HTTPServiceUnavailable(text=full, content_type="text/html")
         titan = request.query.get("titan", "").strip() or None
         campaign = request.query.get("campaign", "").strip() or self.campaign
@@ -235,9 +250,11 @@ class GameNightServer(Server):
             await self.relay(websocket, tab)
         finally:
             self._websockets.discard(websocket)
+            self._leaving.add(tab)
             if await tab.end(SHUTDOWN_SECONDS):
                 print(f"A tab's app stopped on an error: its report is in {self.error_log}")
             self._tabs.discard(tab)
+            self._leaving.discard(tab)
             self.tell_kept_forms()
         return websocket
 
