@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
@@ -19,8 +20,21 @@ pytestmark = pytest.mark.slow
 NOTES = [
     "Thorn: 1 charge left on Winged Sandals\nWinged Sandals used.",
     "Changed elsewhere: Mira: bought the spell Fire Bolt (100 XP)\nOsk: learned Barkskin",
+    "Changed elsewhere: Osk: 2 gold spent\nThorn: archived",
 ]
-"""Two notes at once, as a player sees them after an action and a change made elsewhere."""
+"""Three notes at once, as a player sees them after an action and changes made elsewhere."""
+
+
+def seen_notes(dialog: ModalScreen[object]) -> list[Region]:
+    """The part of each note seen (empty: a note waiting for room), each checked whole: a
+    note cut at the foot of the room above the buttons showed as a stub (``▌``)."""
+    seen = []
+    for toast in dialog.query("Toast"):
+        where = dialog.find_widget(toast)
+        part = where.region.intersection(where.clip)
+        assert part == where.region or not part.area, (str(toast.render()), where.region, part)
+        seen.append(part if part.area else Region())
+    return seen
 
 
 @pytest.mark.parametrize("size", [(60, 20), (80, 24)], ids=["60x20", "80x24"])
@@ -32,17 +46,17 @@ async def test_a_click_on_a_dialogs_button_reaches_it_and_back_out_closes_it(
     keys: list[str],
     size: tuple[int, int],
 ) -> None:
-    """Two notes shown over the dialog cover none of its buttons: at 80x24 notes at the
+    """Three notes shown over the dialog cover none of its buttons: at 80x24 notes at the
     screen's foot covered a tall form's Save and Cancel, and a player could neither see them
-    nor click them until they faded (a click there took the note away)."""
+    nor click them until they faded (a click there took the note away). Each is seen whole,
+    or waits for room."""
     async with opened(campaign, titan, keys, size, notifications=True) as (app, pilot):
         dialog = app.screen
         assert isinstance(dialog, ModalScreen), dialog
         for note in NOTES:
             app.notify(note, title="Note", timeout=30)
         await pilot.pause(0.2)  # the toasts are drawn
-        shown = [dialog.find_widget(toast) for toast in dialog.query("Toast")]
-        toasts = [toast.region.intersection(toast.clip) for toast in shown]  # the part seen
+        toasts = seen_notes(dialog)
         assert len(toasts) == len(NOTES) and toasts[0]  # the first shown, at least
         buttons = list(dialog.query(Button))
         for button in buttons:
@@ -55,3 +69,23 @@ async def test_a_click_on_a_dialogs_button_reaches_it_and_back_out_closes_it(
         await pilot.click(back_out[0])
         await pilot.pause()
         assert app.screen is not dialog, (name, app.screen)
+
+
+async def test_a_note_with_no_room_over_a_dialog_waits_and_shows_whole_when_one_fades(
+    campaign: Path,  # noqa: F811
+) -> None:
+    """At 80x24 over the print dialog a third note showed as a stub (``▌``) above Print
+    until the first two faded: now it waits, unseen, and shows whole once the first fades;
+    f2 lists all three meanwhile."""
+    async with opened(campaign, None, ["p"], (80, 24), notifications=True) as (app, pilot):
+        dialog = app.screen
+        assert isinstance(dialog, ModalScreen), dialog
+        for number, note in enumerate(NOTES):
+            app.notify(note, title="Note", timeout=1 if number == 0 else 30)
+        await pilot.pause(0.2)
+        assert [bool(part) for part in seen_notes(dialog)] == [True, True, False]
+        assert all(note in app.notes[-len(NOTES) + n] for n, note in enumerate(NOTES))
+        await pilot.pause(1.2)  # the first fades
+        assert [bool(part) for part in seen_notes(dialog)] == [True, True]
+        buttons = [button.region for button in dialog.query(Button)]
+        assert not any(part.overlaps(button) for part in seen_notes(dialog) for button in buttons)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.widget import Widget
-from textual.widgets import DataTable, OptionList
+from textual.widgets import Button, DataTable, OptionList
 
 from titan_campaign import actions
 from titan_campaign.rules.sheet import SheetView, sheet_view
@@ -19,7 +19,7 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import CAMPAIGN, PHONE_UPRIGHT, rendered, screen_text
-from .test_every_screen_snapshots import SCREENS, campaign, made, opened  # noqa: F401 (fixtures)
+from .test_every_screen_snapshots import DIALOGS, SCREENS, campaign, made, opened  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.slow
 
@@ -351,3 +351,38 @@ async def test_a_tab_that_lost_the_keyboard_keeps_its_key_bar_for_the_first_tap(
         app.post_message(events.AppFocus())
         await pilot.pause()
         assert app.focused is focused and rendered(app.screen.query_one(KeyBar)) == bar
+
+
+SAVING_FORMS = [
+    form
+    for form in [*SCREENS, *DIALOGS]
+    if form[0]
+    in {"plan", "game_form", "print_campaign", "export_titan", "import_titan", "honor_guard"}
+    | {"print_sheet", "goal", "gold_entry", "buy_item", "spell_for_gold", "add_item"}
+]
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+@pytest.mark.parametrize(("name", "titan", "keys"), SAVING_FORMS, ids=[f[0] for f in SAVING_FORMS])
+async def test_a_form_names_ctrl_s_at_a_keyboard_and_not_on_a_phone_which_has_no_ctrl_key(
+    campaign: Path,  # noqa: F811
+    name: str,
+    titan: str | None,
+    keys: list[str],
+    size: tuple[int, int],
+) -> None:
+    """The game form said "saved only with ctrl+s" and the print dialog "Download (ctrl+s)"
+    on a phone: there the game form names the key bar's "Save game", the buttons just say
+    what they do."""
+    async with opened(campaign, titan, keys, size) as (app, _pilot):
+        said = [
+            str(part.label) if isinstance(part, Button) else rendered(part)
+            for part in app.screen.query("Button, Static, Label")
+        ]
+        naming = [words for words in said if "ctrl+s" in words]
+        if size == PHONE_UPRIGHT:
+            assert not naming, (name, naming)
+            if name == "game_form":
+                assert any("saved only with Save game" in words for words in said), said
+        else:
+            assert naming, (name, said)

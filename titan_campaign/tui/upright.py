@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.dom import DOMNode
+
 UPRIGHT_WIDTH = 40
 """A screen narrower than this is a served tab on a phone held upright (about 32 columns):
 its tables keep to fewer, narrower columns, its dialogs stack their buttons and its key bar
@@ -19,3 +21,21 @@ UPRIGHT = buttons_side_by_side(UPRIGHT_WIDTH)
 """A screen's ``HORIZONTAL_BREAKPOINTS``: under ``UPRIGHT_WIDTH`` it is ``-upright``; a
 dialog's buttons then stand one above the other, each across the dialog, and its fields'
 labels above them (see app.tcss)."""
+
+
+def held_upright(node: DOMNode) -> bool:
+    """The app is on a phone held upright (a served tab under ``UPRIGHT_WIDTH`` columns)."""
+    return node.app.size.width < UPRIGHT_WIDTH
+
+
+def ctrl_s(node: DOMNode, tap: str) -> str:
+    """How a form is saved, in the words a player reads: "ctrl+s" at a keyboard; on a phone
+    held upright, which has no ctrl key, ``tap``: the key bar's entry that saves ("Save
+    game")."""
+    return tap if held_upright(node) else "ctrl+s"
+
+
+def with_ctrl_s(node: DOMNode, label: str) -> str:
+    """A form's saving button: "Save (ctrl+s)" at a keyboard; on a phone held upright, which
+    has no ctrl key, "Save" (the button itself is tapped)."""
+    return label if held_upright(node) else f"{label} (ctrl+s)"

@@ -17,6 +17,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.scalar import Scalar
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
@@ -148,18 +149,24 @@ class Dialog(ModalScreen[R]):
                 rack.display = False
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self.room_for_notes)
+        self.screen_layout_refresh_signal.subscribe(self, self.room_for_notes)
 
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.room_for_notes)
-
-    def room_for_notes(self) -> None:
-        """Notes show at the top (app.tcss), never lower than the dialog's first button: at
-        the foot of the screen they covered a tall form's Save and Cancel at 80x24, and
-        several at once reached a small dialog's buttons from either edge."""
+    def room_for_notes(self, _laid_out: Screen[Any] | None = None) -> None:
+        """Notes show at the top (app.tcss), each whole or not at all, never lower than the
+        dialog's first button: at the foot of the screen they covered a tall form's Save and
+        Cancel at 80x24, and a note with no room left showed as a stub (``▌``). Laid out again
+        as notes come and go, a note waiting for room shows when the ones above it fade; f2
+        lists every note all the same."""
         tops = [button.region.y for button in self.query(Button) if button.region]
+        room = min(tops) if tops else self.size.height
         for rack in self.query_children(TOASTS):
-            rack.styles.max_height = min(tops) if tops else None
+            shown = 0  # the foot of the last note that fits whole
+            for toast in rack.query("Toast"):
+                if toast.region.bottom > room:
+                    break
+                shown = toast.region.bottom
+            if rack.styles.max_height != Scalar.from_number(shown):
+                rack.styles.max_height = shown
 
 
 class ConfirmModal(Dialog[bool]):

@@ -32,6 +32,7 @@ from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from .. import places
 from ..refusals import Refusal
+from ..upright import ctrl_s
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.result_pick import ResultPick
@@ -473,7 +474,7 @@ class RecordGameScreen(Screen[None]):
         number = self.game_number()
         game = "NEW GAME" if number is None else f"GAME {number}"
         self.query_one("#game-title", Static).update(
-            plain(f"{game}: what happened (saved only with ctrl+s)")
+            plain(f"{game}: what happened (saved only with {ctrl_s(self, 'Save game')})")
         )
 
     def on_screen_resume(self) -> None:
@@ -684,7 +685,7 @@ class RecordGameScreen(Screen[None]):
         if unseen:
             self.show_problems(
                 f"Not saved: {', '.join(unseen)} changed elsewhere since shown; each row now"
-                " previews its Titan as it is: check, and ctrl+s again"
+                f" previews its Titan as it is: check, and {ctrl_s(self, 'Save game')} again"
             )
             return
         parts = [

@@ -20,6 +20,7 @@ from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.names import plural
 from ...rules.sheet import ItemLine, sheet_view
 from ...rules.titan import TitanState
+from ..upright import with_ctrl_s
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.row_table import RowTable
@@ -109,7 +110,7 @@ class GoldModal(TitanForm):
                 compact=True,
             )
             yield field_error("game")
-            yield save_or_cancel("Save (ctrl+s)")
+            yield save_or_cancel(with_ctrl_s(self, "Save"))
         yield KeyBar()
 
     @on(Input.Submitted)
@@ -184,7 +185,7 @@ class ItemModal(TitanForm):
                     yield Input(id="item-price", compact=True)
                 yield field_error("price")
             yield field_error(GENERAL)
-            yield save_or_cancel("Save (ctrl+s)")
+            yield save_or_cancel(with_ctrl_s(self, "Save"))
         yield KeyBar()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -248,7 +249,7 @@ class SpellForGoldModal(TitanForm):
                 yield Label("Price in gold")
                 yield Input(id="spell-price", compact=True)
             yield field_error("price")
-            yield save_or_cancel("Save (ctrl+s)")
+            yield save_or_cancel(with_ctrl_s(self, "Save"))
         yield KeyBar()
 
     @on(Input.Submitted)

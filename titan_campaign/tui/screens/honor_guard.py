@@ -16,6 +16,7 @@ from ...rules.characters import CHARACTERS, Character
 from ...rules.honor_guard import slot_assignment
 from ...rules.names import plural
 from ...rules.titan import TitanState
+from ..upright import with_ctrl_s
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan
@@ -169,7 +170,7 @@ class HonorGuardModal(OneTitan, FormModal):
             problem.display = bool(self._problem)
             yield problem
             with Horizontal(classes="buttons"):
-                yield Button("Save (ctrl+s)", variant="primary", id="save-guard")
+                yield Button(with_ctrl_s(self, "Save"), variant="primary", id="save-guard")
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 

@@ -20,6 +20,7 @@ from ...rules.names import name_key
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from ..refusals import Refusal
+from ..upright import ctrl_s
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
@@ -290,7 +291,11 @@ class PlanScreen(OneTitan, Screen[None]):
             extra = f"   items: {', '.join(items)}" if items else ""
             lines.append(f"Legion {number} ({len(legion)}): {', '.join(legion)}{extra}{flag}")
         lines += [f"! {note}" for note in legions.notes]
-        lines.append("plan fits (ctrl+s saves it)" if decision else f"! {decision.reason}")
+        lines.append(
+            f"plan fits ({ctrl_s(self, 'Save plan')} saves it)"
+            if decision
+            else f"! {decision.reason}"
+        )
         self.query_one("#plan-preview", Static).update(plain("\n".join(lines)))
 
     def on_select_changed(self, event: Select.Changed) -> None:
