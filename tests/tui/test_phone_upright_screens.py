@@ -153,7 +153,8 @@ async def test_the_history_reads_each_change_whole_on_a_phone_held_upright(
         await pilot.press("h")
         await pilot.pause()
         no_sideways_scroll(app.screen.query_one("#history", DataTable))
-        shown = unfolded(screen_text(app).splitlines())
+        # (the table's scroll bar, a block at the line's end, may stand beside any line)
+        shown = unfolded([line.rstrip("▁▂▃▄▅▆▇█ ") for line in screen_text(app).splitlines()])
         when = newest.at[:16].replace("T", " ")
         assert f"{newest.change} {when} {' '.join(newest.text.split())}" in shown, shown
 
@@ -386,3 +387,29 @@ async def test_a_form_names_ctrl_s_at_a_keyboard_and_not_on_a_phone_which_has_no
                 assert any("saved only with Save game" in words for words in said), said
         else:
             assert naming, (name, said)
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_undo_and_redo_are_named_as_a_phone_taps_them(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """A Titan's history on a phone said "ctrl+z undoes this Titan's latest change, ctrl+y
+    redoes it", and a gold line saved "ctrl+z undoes it": a phone has no ctrl key, its key
+    bar's Undo and Redo are tapped."""
+    async with opened(campaign, "Thorn", ["h"], size) as (app, pilot):
+        hint = " ".join(rendered(app.screen.query_one(".hint")).split())
+        if size == PHONE_UPRIGHT:
+            assert "Undo undoes this Titan's latest change, Redo redoes it" in hint, hint
+            assert "ctrl+" not in hint
+        else:
+            assert "ctrl+z undoes this Titan's latest change, ctrl+y redoes it" in hint, hint
+        app.pop_screen()
+        await pilot.press("m")  # the gold screen
+        await pilot.pause()
+        notes: list[str] = []
+        app.notify = lambda message, **_: notes.append(str(message))  # type: ignore[method-assign]
+        await pilot.press("a", *"5", "ctrl+s")  # a gold line saved
+        await pilot.pause()
+        undo = "Undo undoes it" if size == PHONE_UPRIGHT else "ctrl+z undoes it"
+        assert any(note.endswith(undo) for note in notes), notes

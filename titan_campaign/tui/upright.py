@@ -28,11 +28,15 @@ def held_upright(node: DOMNode) -> bool:
     return node.app.size.width < UPRIGHT_WIDTH
 
 
+def key_named(node: DOMNode, key: str, tap: str) -> str:
+    """A key in the words a player reads: ``key`` ("ctrl+z") at a keyboard; on a phone held
+    upright, which has no ctrl key, ``tap``: the key bar's entry that does it ("Undo")."""
+    return tap if held_upright(node) else key
+
+
 def ctrl_s(node: DOMNode, tap: str) -> str:
-    """How a form is saved, in the words a player reads: "ctrl+s" at a keyboard; on a phone
-    held upright, which has no ctrl key, ``tap``: the key bar's entry that saves ("Save
-    game")."""
-    return tap if held_upright(node) else "ctrl+s"
+    """How a form is saved: "ctrl+s", or on a phone the key bar's entry ("Save game")."""
+    return key_named(node, "ctrl+s", tap)
 
 
 def with_ctrl_s(node: DOMNode, label: str) -> str:

@@ -20,7 +20,7 @@ from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.names import plural
 from ...rules.sheet import ItemLine, sheet_view
 from ...rules.titan import TitanState
-from ..upright import with_ctrl_s
+from ..upright import key_named, with_ctrl_s
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.row_table import RowTable
@@ -465,7 +465,9 @@ class GoldScreen(OneTitan, Screen[None]):
     def _saved(self, done: object) -> None:
         if isinstance(done, actions.Done):
             self.notify(
-                "\n".join([done.text, *done.step.notes, "ctrl+z undoes it"]),
+                "\n".join(
+                    [done.text, *done.step.notes, f"{key_named(self, 'ctrl+z', 'Undo')} undoes it"]
+                ),
                 title=f"{done.state.name}: {done.state.gold} gold",
                 markup=False,
             )

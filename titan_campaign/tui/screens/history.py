@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 
 from ... import actions
 from ...rules.names import plural
+from ..upright import key_named
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.row_table import RowTable
@@ -53,7 +54,8 @@ class HistoryScreen(Screen[None]):
         yield Static(id="history-title", classes="page-title")
         yield RowTable(id="history", zebra_stripes=True)
         whose = "this Titan's latest change" if self.titan else "the campaign's latest change"
-        yield Static(f"ctrl+z undoes {whose}, ctrl+y redoes it", classes="hint")
+        undo, redo = key_named(self, "ctrl+z", "Undo"), key_named(self, "ctrl+y", "Redo")
+        yield Static(f"{undo} undoes {whose}, {redo} redoes it", classes="hint")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -74,7 +76,8 @@ class HistoryScreen(Screen[None]):
             for change in campaign.changes
             if change.undone and (self.titan is None or change.touches(self.titan.titan))
         ]
-        redo = f"   {plural(len(undone), 'undone change')} to redo (ctrl+y)" if undone else ""
+        key = key_named(self, "ctrl+y", "Redo")
+        redo = f"   {plural(len(undone), 'undone change')} to redo ({key})" if undone else ""
         whose = self.titan_name or f"Campaign {campaign.name}"
         damaged = [
             f"\n{titan.name} cannot be read: {titan.problem} (its events are shown without the rules' notes)"
