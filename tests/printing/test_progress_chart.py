@@ -71,7 +71,7 @@ def test_a_chart_of_no_game_says_so_and_draws_no_series() -> None:
 def test_a_chart_of_one_game_draws_its_points_and_says_the_lines_start_later() -> None:
     shapes = chart_shapes(season(1), "Thorn's progress")
     words = texts(shapes)
-    assert words[words.index("One game so far:") + 1] == "the lines start with the second game."
+    assert words[words.index("One game so far:") + 1] == "lines start with a second game."
     assert len([s for s in shapes if isinstance(s, ChartMark)]) == 3 + 3
 
 

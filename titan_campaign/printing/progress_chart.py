@@ -109,7 +109,7 @@ def chart_shapes(
     """The chart as shapes in a ``width`` x ``height`` box (any unit; text sizes in that unit).
 
     No game draws the empty axes and says so; one game draws its points with a note that the
-    lines start with the second game.
+    lines start with a second game.
     """
     unit = min(width / 640.0, height / 360.0)
     text, small = 13.0 * unit, 10.5 * unit
@@ -191,9 +191,7 @@ def chart_shapes(
             for x, y in zip(xs_of, ys, strict=True)
         ]
     if len(rows) == 1:  # left of the game's marks, which stand in the middle: never over them
-        for number, note in enumerate(
-            ("One game so far:", "the lines start with the second game.")
-        ):
+        for number, note in enumerate(("One game so far:", "lines start with a second game.")):
             y = top + (16 + 14 * number) * unit
             shapes.append(ChartText(left + 8 * unit, y, note, small, "start", INK))
     return shapes
