@@ -236,6 +236,16 @@ def test_a_new_name_that_a_damaged_name_still_reads_as_is_refused(thorn, how, tm
     assert "Titan Name: T\n" in thorn.ok("sheet", "T") + "\n"
 
 
+def test_an_undo_bringing_back_what_a_damaged_name_still_says_is_refused(thorn) -> None:
+    """Undoing T's rename to Tee brought "T" back beside "T\\x07" (Thorn's name in an old
+    file), which `sheet T` also finds: two Titans answered to "T"."""
+    thorn.ok("titan", "add", "T", "--player", "Cy")
+    thorn.ok("titan", "rename", "T", "Tee")
+    thorn.db.write_text(thorn.db.read_text().replace('"name": "Thorn"', '"name": "T\\u0007"'))
+    message = thorn.refused("undo")
+    assert 'already has a Titan named "T\\x07"' in message and "still" in message, message
+
+
 def test_an_old_file_with_an_escape_in_an_item_warns_of_no_raw_character_when_printed(
     old_file, tmp_path
 ) -> None:

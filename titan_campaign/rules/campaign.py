@@ -449,15 +449,16 @@ class Campaign:
             )
 
     def _check_unique_names(self) -> None:
-        """Every Titan's name is its own in the campaign (case-insensitive); RuleError naming
-        the first one two Titans share."""
-        seen: dict[str, str] = {}
-        for name in self.names().values():
-            if name_key(name) in seen:
+        """Every Titan answers to its own name only (``called``: case-insensitive, or what a
+        damaged name still says); RuleError naming the first one two Titans share."""
+        names = self.names()
+        for titan_id, name in names.items():
+            others = {tid: known for tid, known in names.items() if tid != titan_id}
+            other = next(iter(called(name, others)), None)
+            if other is not None:
                 raise RuleError(
-                    f'campaign "{self.name}" already has a Titan named {same_name(name, seen[name_key(name)])} (rename one of them first)'
+                    f'campaign "{self.name}" already has a Titan named {same_name(name, others[other])} (rename one of them first)'
                 )
-            seen[name_key(name)] = name
 
     def _check_games_free(self, change: Change) -> None:
         """A change redone (or merged) records its games under their own numbers: a number
