@@ -413,3 +413,18 @@ async def test_undo_and_redo_are_named_as_a_phone_taps_them(
         await pilot.pause()
         undo = "Undo undoes it" if size == PHONE_UPRIGHT else "ctrl+z undoes it"
         assert any(note.endswith(undo) for note in notes), notes
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_the_campaign_lists_buttons_name_no_key_on_a_phone(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The campaign list's buttons said "New campaign (n)" and "Load the example campaign
+    (e)" on a phone, which has no n or e key to press: the button itself is tapped."""
+    async with opened(campaign, None, ["escape"], size) as (app, _):
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        if size == PHONE_UPRIGHT:
+            assert labels == ["New campaign", "Load the example campaign"], labels
+        else:
+            assert labels == ["New campaign (n)", "Load the example campaign (e)"], labels
