@@ -428,3 +428,24 @@ async def test_the_campaign_lists_buttons_name_no_key_on_a_phone(
             assert labels == ["New campaign", "Load the example campaign"], labels
         else:
             assert labels == ["New campaign (n)", "Load the example campaign (e)"], labels
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_the_roster_says_how_to_open_a_sheet_as_a_phone_taps_it(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The roster on a phone said "enter: open the sheet   g: record a game" and "(archived
+    hidden, v shows them)": a phone has no keys; a second tap on a Titan opens its sheet, the
+    key bar's Show archived shows the archived."""
+    async with opened(campaign, None, [], size) as (app, _):
+        hint = " ".join(rendered(app.screen.query_one("#roster-hint")).split())
+        title = " ".join(rendered(app.screen.query_one("#roster-title")).split())
+        if size == PHONE_UPRIGHT:
+            assert hint.startswith("a second tap: open the sheet A copy"), (
+                hint
+            )  # then the copy's line
+            assert title.endswith("(archived hidden, Show archived shows them)"), title
+        else:
+            assert hint.startswith("enter: open the sheet g: record a game A copy"), hint
+            assert title.endswith("(archived hidden, v shows them)"), title
