@@ -449,3 +449,21 @@ async def test_the_roster_says_how_to_open_a_sheet_as_a_phone_taps_it(
         else:
             assert hint.startswith("enter: open the sheet g: record a game A copy"), hint
             assert title.endswith("(archived hidden, v shows them)"), title
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_a_pick_says_how_to_choose_and_decide_later_as_a_phone_taps(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The level-up and spell-pick dialogs said "Enter or a second click: choose   Escape:
+    decide later" on a phone, which has neither key: a second tap chooses, the key bar's
+    Back puts the choice off."""
+    async with opened(campaign, "Osk", ["c"], size) as (app, _):
+        hint = " ".join(rendered(app.screen.query_one(".hint")).split())
+        bar = " ".join(rendered(app.screen.query_one(KeyBar)).split())
+        if size == PHONE_UPRIGHT:
+            assert hint == "a second tap: choose Back: decide later", hint
+            assert "Back" in bar.split(), bar
+        else:
+            assert hint == "Enter or a second click: choose Escape: decide later", hint
