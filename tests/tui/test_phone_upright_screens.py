@@ -467,3 +467,26 @@ async def test_a_pick_says_how_to_choose_and_decide_later_as_a_phone_taps(
             assert "Back" in bar.split(), bar
         else:
             assert hint == "Enter or a second click: choose Escape: decide later", hint
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_checking_a_box_and_using_an_item_are_named_as_the_key_bar_names_them_on_a_phone(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The sheet said "Power: ... space: check the next box (100 XP)" and the gold screen
+    "MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)" on a phone, which
+    has none of those keys: its key bar's Check, Use charge and Remove item are tapped."""
+    async with opened(campaign, "Thorn", [], size) as (app, pilot):
+        hint = " ".join(rendered(app.screen.query_one("#abilities")).split())
+        await pilot.press("m")  # the gold screen
+        await pilot.pause()
+        heading = " ".join(rendered(app.screen.query_one("#items-heading")).split())
+        if size == PHONE_UPRIGHT:
+            assert "Power: +1 Power-factor; Check: check the next box (100 XP)" in hint, hint
+            assert heading == "MAGIC ITEMS (the highlighted one: Use charge, Remove item)"
+        else:
+            assert hint.endswith("Power: space: check the next box (100 XP)"), hint
+            assert heading == (
+                "MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)"
+            ), heading
