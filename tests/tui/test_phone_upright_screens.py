@@ -413,3 +413,80 @@ async def test_undo_and_redo_are_named_as_a_phone_taps_them(
         await pilot.pause()
         undo = "Undo undoes it" if size == PHONE_UPRIGHT else "ctrl+z undoes it"
         assert any(note.endswith(undo) for note in notes), notes
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_the_campaign_lists_buttons_name_no_key_on_a_phone(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The campaign list's buttons said "New campaign (n)" and "Load the example campaign
+    (e)" on a phone, which has no n or e key to press: the button itself is tapped."""
+    async with opened(campaign, None, ["escape"], size) as (app, _):
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        if size == PHONE_UPRIGHT:
+            assert labels == ["New campaign", "Load the example campaign"], labels
+        else:
+            assert labels == ["New campaign (n)", "Load the example campaign (e)"], labels
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_the_roster_says_how_to_open_a_sheet_as_a_phone_taps_it(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The roster on a phone said "enter: open the sheet   g: record a game" and "(archived
+    hidden, v shows them)": a phone has no keys; a second tap on a Titan opens its sheet, the
+    key bar's Show archived shows the archived."""
+    async with opened(campaign, None, [], size) as (app, _):
+        hint = " ".join(rendered(app.screen.query_one("#roster-hint")).split())
+        title = " ".join(rendered(app.screen.query_one("#roster-title")).split())
+        if size == PHONE_UPRIGHT:
+            assert hint.startswith("a second tap: open the sheet A copy"), (
+                hint
+            )  # then the copy's line
+            assert title.endswith("(archived hidden, Show archived shows them)"), title
+        else:
+            assert hint.startswith("enter: open the sheet g: record a game A copy"), hint
+            assert title.endswith("(archived hidden, v shows them)"), title
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_a_pick_says_how_to_choose_and_decide_later_as_a_phone_taps(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The level-up and spell-pick dialogs said "Enter or a second click: choose   Escape:
+    decide later" on a phone, which has neither key: a second tap chooses, the key bar's
+    Back puts the choice off."""
+    async with opened(campaign, "Osk", ["c"], size) as (app, _):
+        hint = " ".join(rendered(app.screen.query_one(".hint")).split())
+        bar = " ".join(rendered(app.screen.query_one(KeyBar)).split())
+        if size == PHONE_UPRIGHT:
+            assert hint == "a second tap: choose Back: decide later", hint
+            assert "Back" in bar.split(), bar
+        else:
+            assert hint == "Enter or a second click: choose Escape: decide later", hint
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_checking_a_box_and_using_an_item_are_named_as_the_key_bar_names_them_on_a_phone(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The sheet said "Power: ... space: check the next box (100 XP)" and the gold screen
+    "MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)" on a phone, which
+    has none of those keys: its key bar's Check, Use charge and Remove item are tapped."""
+    async with opened(campaign, "Thorn", [], size) as (app, pilot):
+        hint = " ".join(rendered(app.screen.query_one("#abilities")).split())
+        await pilot.press("m")  # the gold screen
+        await pilot.pause()
+        heading = " ".join(rendered(app.screen.query_one("#items-heading")).split())
+        if size == PHONE_UPRIGHT:
+            assert "Power: +1 Power-factor; Check: check the next box (100 XP)" in hint, hint
+            assert heading == "MAGIC ITEMS (the highlighted one: Use charge, Remove item)"
+        else:
+            assert hint.endswith("Power: space: check the next box (100 XP)"), hint
+            assert heading == (
+                "MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)"
+            ), heading

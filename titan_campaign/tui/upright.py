@@ -39,7 +39,13 @@ def ctrl_s(node: DOMNode, tap: str) -> str:
     return key_named(node, "ctrl+s", tap)
 
 
+def with_key(node: DOMNode, label: str, key: str) -> str:
+    """A button that a key also presses: "New campaign (n)" at a keyboard; on a phone held
+    upright, which has no keys, "New campaign" (the button itself is tapped)."""
+    return label if held_upright(node) else f"{label} ({key})"
+
+
 def with_ctrl_s(node: DOMNode, label: str) -> str:
     """A form's saving button: "Save (ctrl+s)" at a keyboard; on a phone held upright, which
     has no ctrl key, "Save" (the button itself is tapped)."""
-    return label if held_upright(node) else f"{label} (ctrl+s)"
+    return with_key(node, label, "ctrl+s")

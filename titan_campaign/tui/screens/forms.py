@@ -27,6 +27,7 @@ from ... import actions
 from ...rules.campaign import BASE_XP_CHOICES
 from ...rules.titan import TitanState
 from ..refusals import REFUSED, Refusal, refusal_of
+from ..upright import held_upright, key_named
 from ..widgets.key_bar import KeyBar
 from ..widgets.pick_list import PickList
 from ..widgets.plain import plain
@@ -615,7 +616,7 @@ class PickModal(FormModal):
         self,
         title: str,
         choices: list[Choice],
-        hint: str = "Enter or a second click: choose   Escape: decide later",
+        hint: str | None = None,
         news: str = "",
     ) -> None:
         super().__init__()
@@ -633,8 +634,14 @@ class PickModal(FormModal):
             yield PickList(*self._options(), id="picks")
             yield Static(plain(self.choices[0].detail if self.choices else ""), id="pick-detail")
             yield field_error(GENERAL)
-            yield Label(plain(self.hint), classes="hint")
+            yield Label(plain(self.hint or self._choosing()), classes="hint")
         yield KeyBar()
+
+    def _choosing(self) -> str:
+        """How an entry is chosen and the choice put off: on a phone, by a second tap and the
+        key bar's Back."""
+        choose = "a second tap" if held_upright(self) else "Enter or a second click"
+        return f"{choose}: choose   {key_named(self, 'Escape', 'Back')}: decide later"
 
     def on_mount(self) -> None:
         """Opened on its title: the list taking the focus scrolled a tall pick (a long name's

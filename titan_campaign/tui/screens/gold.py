@@ -20,7 +20,7 @@ from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.names import plural
 from ...rules.sheet import ItemLine, sheet_view
 from ...rules.titan import TitanState
-from ..upright import key_named, with_ctrl_s
+from ..upright import held_upright, key_named, with_ctrl_s
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.row_table import RowTable
@@ -340,10 +340,12 @@ class GoldScreen(OneTitan, Screen[None]):
         with VerticalScroll():
             yield Label("GOLD LEDGER")
             yield RowTable(id="ledger", classes="panel")
-            yield Static(
-                "MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)",
-                id="items-heading",
+            acting = (  # on a phone, the key bar's entries
+                "the highlighted one: Use charge, Remove item"
+                if held_upright(self)
+                else "-: use a charge of the highlighted item, del: remove it"
             )
+            yield Static(f"MAGIC ITEMS ({acting})", id="items-heading")
             yield RowTable(id="items", classes="panel")
         yield KeyBar()
 

@@ -19,6 +19,7 @@ from ...rules.names import plural
 from ...rules.titan import TitanState
 from .. import places
 from ..refusals import Refusal
+from ..upright import held_upright, key_named
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.row_table import RowTable
@@ -203,7 +204,8 @@ class RosterScreen(Screen[None]):
         )
         self._row_ids = [ref for ref, _ in rows]
         self._row_titans = listed = [titan for _, titan in rows]
-        shown = "archived shown" if self.show_archived else "archived hidden, v shows them"
+        show = key_named(self, "v", "Show archived")  # the key bar's entry on a phone
+        shown = "archived shown" if self.show_archived else f"archived hidden, {show} shows them"
         name = found.name.upper()
         figures = f"base XP {found.base_xp}   {plural(len(listed), 'Titan')}   ({shown})"
         # the figures under a long name rather than broken at its end ("... SEA   6" / "Titans")
@@ -228,9 +230,12 @@ class RosterScreen(Screen[None]):
                 table.add_row(*wide_row(state, name_width, player_width))
         if listed:
             table.move_cursor(row=min(row, len(listed) - 1))
-        hint = (
-            "a: add the first Titan" if not listed else "enter: open the sheet   g: record a game"
+        opening = (  # on a phone a tap highlights a Titan, a second tap opens it
+            "a second tap: open the sheet"
+            if held_upright(self)
+            else "enter: open the sheet   g: record a game"
         )
+        hint = "a: add the first Titan" if not listed else opening
         copies = actions.conflicted_copies(db)
         if copies != self._copies:
             self._copies = copies

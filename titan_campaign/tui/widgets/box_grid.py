@@ -19,6 +19,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..upright import key_named
+
 BOXES = 3
 BOX_X = 2  # column of the first box's "["
 BOX_WIDTH = 3
@@ -100,10 +102,11 @@ class BoxGrid(Widget, can_focus=True):
         current = self.current
         if current is None or not self.has_focus:
             return Text()
+        checks = key_named(self, "space", "Check")  # on a phone, the key bar's entry
         hint = (
             "all three boxes checked"
             if current.checked == BOXES
-            else ("space: check the next box (100 XP)" if current.can_check else current.reason)
+            else (f"{checks}: check the next box (100 XP)" if current.can_check else current.reason)
         )
         if self.note_is_cut(current, width):
             hint = f"{current.note}; {hint}"
