@@ -446,9 +446,26 @@ async def test_the_roster_says_how_to_open_a_sheet_as_a_phone_taps_it(
                 hint
             )  # then the copy's line
             assert title.endswith("(archived hidden, Show archived shows them)"), title
+            assert "Merge copy: see what merging it brings in" in hint, hint
         else:
             assert hint.startswith("enter: open the sheet g: record a game A copy"), hint
             assert title.endswith("(archived hidden, v shows them)"), title
+            assert "M: see what merging it brings in" in hint, hint
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_buying_a_spell_says_how_as_a_phone_taps(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The dialog buying a spell with XP said "Enter or a second click: buy (100 XP)   Escape:
+    back" on a phone, which has neither key: a second tap buys, the key bar's Back backs out."""
+    async with opened(campaign, "Thorn", ["b"], size) as (app, _):
+        hint = " ".join(rendered(app.screen.query_one(".hint")).split())
+        if size == PHONE_UPRIGHT:
+            assert hint == "a second tap: buy (100 XP)", hint
+        else:
+            assert hint == "Enter or a second click: buy (100 XP) Escape: back", hint
 
 
 @pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])

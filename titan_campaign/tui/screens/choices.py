@@ -22,6 +22,7 @@ from ...rules.titan import (
     spell_pick_forfeits,
     swap_forfeits,
 )
+from ..upright import held_upright
 from ..widgets.plain import plain
 from .base import titan_app
 from .forms import GENERAL, Choice, PickModal
@@ -385,7 +386,11 @@ class ChoiceFlow:
             buyable,
             lambda shown, spell: actions.buy_spell(db, titan, spell, shown=shown),
         )
-        modal.hint = "Enter or a second click: buy (100 XP)   Escape: back"
+        modal.hint = (  # on a phone, the key bar's Back backs out
+            "a second tap: buy (100 XP)"
+            if held_upright(self.sheet)
+            else "Enter or a second click: buy (100 XP)   Escape: back"
+        )
         self.sheet.app.push_screen(modal, lambda done: self._bought(state, done))
 
     def _bought(self, shown: TitanState, done: object) -> None:

@@ -235,7 +235,8 @@ class RosterScreen(Screen[None]):
             if held_upright(self)
             else "enter: open the sheet   g: record a game"
         )
-        hint = "a: add the first Titan" if not listed else opening
+        add, merge = key_named(self, "a", "Add Titan"), key_named(self, "M", "Merge copy")
+        hint = f"{add}: add the first Titan" if not listed else opening
         copies = actions.conflicted_copies(db)
         if copies != self._copies:
             self._copies = copies
@@ -243,12 +244,12 @@ class RosterScreen(Screen[None]):
         if len(copies) == 1:
             hint += (
                 f"\nA copy left by a sync tool lies beside the database: {copies[0].name}"
-                "   M: see what merging it brings in"
+                f"   {merge}: see what merging it brings in"
             )
         elif copies:
             hint += (
                 f"\n{len(copies)} copies left by sync tools lie beside the database: "
-                f"{', '.join(copy.name for copy in copies)}   M: choose one to merge"
+                f"{', '.join(copy.name for copy in copies)}   {merge}: choose one to merge"
             )
         damaged = [state for state in listed if isinstance(state, actions.Unreadable)]
         for titan in damaged:
