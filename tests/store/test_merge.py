@@ -371,11 +371,12 @@ def test_a_merge_undone_and_merged_again_tells_its_refusals_again(copies: Copies
     assert "nothing to merge" in copies.merge()  # told once while the merge stands
 
 
-def test_a_copy_merged_again_after_a_restore_says_its_changes_refused_before(
+def test_a_copy_merged_again_after_a_restore_says_its_refusals_again(
     copies: Copies, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Merged again after `restore` took the first merge back, the copy's rename refused the
-    first time was refused again without a word: only "merged 1 change" was said."""
+    first time was refused again without a word: only "merged 1 change" was said. The restore
+    took the merge back, so its refusals are judged and told again, as after its undo."""
     monkeypatch.delenv("TITAN_CAMPAIGN_BACKUPS", raising=False)
     copies.on(copies.ann, "titan", "rename", "Osk", "Oskar")
     copies.on(copies.bo, "titan", "rename", "Osk", "Oswin")
@@ -383,7 +384,8 @@ def test_a_copy_merged_again_after_a_restore_says_its_changes_refused_before(
     assert copies.merge().startswith(f"merged 1 change from {copies.bo.db.name}; 1 refused\n")
     copies.on(copies.ann, "restore", "1")
     again = copies.merge()
-    assert again.startswith(f"merged 1 change from {copies.bo.db.name} (1 refused before)\n")
+    assert again.startswith(f"merged 1 change from {copies.bo.db.name}; 1 refused\n"), again
+    assert "refused: Osk: renamed Oswin" in again
 
 
 def test_the_same_copy_merged_twice_changes_nothing(copies: Copies) -> None:
@@ -1427,6 +1429,25 @@ def test_a_change_merged_after_its_titans_rename_on_the_other_copy_says_the_name
     assert "(to Mirabel by then)" in history(copies.ann, "Mirabel")[-1]
     assert not any("by then" in line for line in history(copies.bo))  # Bo's own, as made
     assert json.loads(copies.ann.ok("sheet", "Mirabel", "--format", "json"))["gold"] == gold + 2
+
+
+def test_a_restore_back_past_a_merge_lets_the_next_merge_judge_its_refusals_again(
+    copies: Copies,
+) -> None:
+    """Ann's Bea came first, so Bo's Bea was refused; Ann restored a backup from before both
+    her Bea and the merge, and merged Bo's copy again: "(1 refused before)", and Bo's Bea,
+    which fitted now, was left out (an undo of the merge lets it be judged again)."""
+    copies.on(copies.ann, "gold", "Mira", "1")
+    copies.on(copies.ann, "titan", "add", "Bea", "--player", "Ann")
+    copies.on(copies.bo, "titan", "add", "Bea", "--player", "Bo")
+    said = copies.merge()
+    assert "refused: Bea created for Bo" in said, said
+    copies.on(copies.ann, "restore", "2")  # before Ann's Bea: her gold for Mira the newest
+    assert "Bea" not in copies.ann.ok("titan", "list")
+    said = copies.merge()
+    assert "refused before" not in said, said
+    assert "+ Bea created for Bo" in said, said
+    assert "Bea (Bo)" in copies.ann.ok("titan", "list")
 
 
 def test_a_change_made_under_a_name_only_the_other_copy_gave_says_the_name_by_then(

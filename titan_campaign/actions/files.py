@@ -30,7 +30,7 @@ from ..store.exchange import (
     read_titan_export,
 )
 from ..store.files import is_missing, write_atomically
-from ..store.merge import Merged, export_copy
+from ..store.merge import Merged, export_copy, forget_refused_since
 from ..store.outputs import check_not_database, write_output
 from ..store.schemas import SCHEMAS, schema_text
 from .campaigns import IMPORT_NOTE
@@ -240,6 +240,7 @@ def restore_backup(db: Database, number: int) -> Restored:
                 " backup may be whole: `titan-campaign backups` lists them)"
             ) from None
         kept = db.replace_with(checked, f"restore of backup {number} ({backup.when})")
+        forget_refused_since(db.path, backup.taken, now_iso())  # its merges taken back too
         return Restored(backup, kept)
     raise StoreError(
         "the backups changed while restoring (another program is saving changes); nothing restored: try again"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
@@ -1167,6 +1168,31 @@ def keep_refused(database: Path, merged: Merged, at: str) -> None:
         told = told if isinstance(told, list) else []
         data["kept_deleted"] = [*told, *(key for key in merged.kept_deleted if key not in told)]
     write_atomically(path, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode())
+
+
+def forget_refused_since(database: Path, taken: datetime, at: str) -> None:
+    """A backup taken at ``taken`` restored at ``at``: the changes merges refused since it was
+    taken (their merges are taken back too) are marked as refused by a merge undone, as an
+    undo of those merges marks them (kept whole, never removed), so that merging the copy
+    again judges them again. A file of refused changes that cannot be read or written is
+    left as it is: those changes are then told as refused before, and still kept there."""
+    found = _refused_data(database)
+    entries = found.get("refused") if found is not None else None
+    taken_back = [
+        entry
+        for entry in (entries if isinstance(entries, list) else [])
+        if isinstance(entry, dict)
+        and UNDONE not in entry
+        and _moment(str(entry.get("merged_at", ""))) >= taken
+    ]
+    for entry in taken_back:
+        entry[UNDONE] = at
+    if taken_back:
+        with suppress(StoreError):
+            write_atomically(
+                refused_file(database),
+                (json.dumps(found, indent=1, ensure_ascii=False) + "\n").encode(),
+            )
 
 
 def forget_kept_deleted(database: Path, merge: Mapping[str, Any], at: str) -> None:
