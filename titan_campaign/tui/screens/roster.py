@@ -194,9 +194,10 @@ class RosterScreen(Screen[None]):
         rows = titan_app(self).attempt(
             lambda: actions.roster_by_id(db, self.campaign, archived=self.show_archived)
         )
-        if rows is None:
+        tables = self.query(DataTable)
+        if rows is None or not tables:  # (not composed yet: a change seen as it opened)
             return
-        table = self.query_one(DataTable)
+        table = tables.first()
         was = (
             self._row_ids[table.cursor_row]
             if table.cursor_row < len(self._row_ids)
