@@ -34,6 +34,16 @@ def half_an_emoji(cli: Cli, note_only: bool = False) -> Cli:
     return cli
 
 
+def thorn_named_with_half(cli: Cli) -> Cli:
+    """Thorn and Mira, Thorn's name edited by hand to "Thorn\\ud83d"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.ok("titan", "add", "Mira", "--player", "Bo")
+    text = cli.db.read_text(encoding="utf-8")
+    cli.db.write_text(text.replace('"name": "Thorn"', f'"name": "Thorn{HALF}"'), encoding="utf-8")
+    return cli
+
+
 @pytest.mark.parametrize(
     "command", [("gold", "Thorn", "1"), ("history",), ("sheet", "Mira"), ("titan", "list")]
 )
@@ -128,11 +138,7 @@ def test_a_titan_whose_name_holds_half_a_character_is_found_and_said_damaged(
 ) -> None:
     """Thorn's name edited by hand to "Thorn\\ud83d": `sheet Thorn` said no Titan was named
     Thorn, while `titan list` listed a "Titan 1" that could not be read."""
-    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
-    cli.ok("titan", "add", "Thorn", "--player", "Ann")
-    cli.ok("titan", "add", "Mira", "--player", "Bo")
-    text = cli.db.read_text(encoding="utf-8")
-    cli.db.write_text(text.replace('"name": "Thorn"', f'"name": "Thorn{HALF}"'), encoding="utf-8")
+    thorn_named_with_half(cli)
     said = cli.refused(*command)
     assert f'change 1 "Thorn created for Ann with 200 base XP" (Thorn{HALF})' in said, said
     assert "name: text with " + WHY in said, said
@@ -160,11 +166,7 @@ def test_a_titan_whose_name_holds_half_a_character_is_listed_by_that_name(
 ) -> None:
     """Thorn's name edited by hand to "Thorn\\ud83d" was listed as "Titan 1", a name no
     command finds; it is listed as it still reads, its damage shown."""
-    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
-    cli.ok("titan", "add", "Thorn", "--player", "Ann")
-    cli.ok("titan", "add", "Mira", "--player", "Bo")
-    text = cli.db.read_text(encoding="utf-8")
-    cli.db.write_text(text.replace('"name": "Thorn"', f'"name": "Thorn{HALF}"'), encoding="utf-8")
+    thorn_named_with_half(cli)
     listed = cli.ok(*command)
     assert f"Thorn{HALF}: cannot be read" in listed, listed
     assert "Titan 1" not in listed, listed

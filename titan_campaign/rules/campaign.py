@@ -162,7 +162,7 @@ class Campaign:
         """The id of the Titan a player named; a name a hand edit or an older version left a
         control character in, listed as "T\\x07", is found by that or by what it still says
         ("T"). RuleError naming the Titans if none is."""
-        found = next(iter(called(name, self.names())), None)
+        found = self.find(name)
         if found is None:
             missing = f"no Titan named {quoted(as_typed(name))} in {quoted(self.name)}"
             for history in self.histories.values():
@@ -356,12 +356,9 @@ class Campaign:
     def _check_new_name(self, name: str, titan_id: int, names: dict[int, str]) -> None:
         """No other Titan answers to ``name`` (``called``: its name, or what a damaged name
         still says); ``names``: each Titan's name by id, updated with this one."""
-        others = {tid: known for tid, known in names.items() if tid != titan_id}
-        other = next(iter(called(name, others)), None)
-        if other is not None:
-            raise RuleError(
-                f'campaign "{self.name}" already has a Titan named {same_name(name, others[other])}'
-            )
+        taken = _answering(name, titan_id, names)
+        if taken is not None:
+            raise RuleError(f'campaign "{self.name}" already has a Titan named {taken}')
         names[titan_id] = name  # a renamed Titan's old name is free again
 
     def with_changes(self, changes: tuple[Change, ...], known: Mapping[int, Step] = {}) -> Campaign:
@@ -453,11 +450,10 @@ class Campaign:
         damaged name still says); RuleError naming the first one two Titans share."""
         names = self.names()
         for titan_id, name in names.items():
-            others = {tid: known for tid, known in names.items() if tid != titan_id}
-            other = next(iter(called(name, others)), None)
-            if other is not None:
+            taken = _answering(name, titan_id, names)
+            if taken is not None:
                 raise RuleError(
-                    f'campaign "{self.name}" already has a Titan named {same_name(name, others[other])} (rename one of them first)'
+                    f'campaign "{self.name}" already has a Titan named {taken} (rename one of them first)'
                 )
 
     def _check_games_free(self, change: Change) -> None:
@@ -552,6 +548,15 @@ def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
     if state is None:
         raise RuleError(NO_CREATION)
     return state
+
+
+def _answering(name: str, titan_id: int, names: Mapping[int, str]) -> str | None:
+    """Another Titan's than ``titan_id`` that answers to ``name`` (``called``: its name, or
+    what a damaged name still says), quoted as a refusal says it (``same_name``); None if
+    none does."""
+    others = {tid: known for tid, known in names.items() if tid != titan_id}
+    other = next(iter(called(name, others)), None)
+    return None if other is None else same_name(name, others[other])
 
 
 def _check_not_needed(campaign: Campaign, titan_id: int) -> None:

@@ -555,10 +555,7 @@ class Session:
         saved = new.numbered(tuple(numbered))
         if stored.whole:
             self._read[stored.id] = saved
-        self.saved_text, self.saved_in = (
-            text,
-            (new.name, str(self._campaign_doc(stored.id).get("id", ""))),
-        )
+        self.saved_text, self.saved_in = text, (new.name, self.campaign_doc_id(stored.id))
         return Stored(stored.id, saved, stored.whole)
 
 

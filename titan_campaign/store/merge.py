@@ -1146,7 +1146,6 @@ def merged_campaigns(tables: Mapping[str, Any], note: Mapping[str, Any]) -> set[
 def keep_refused(database: Path, merged: Merged, at: str) -> None:
     """Add the merge's refused changes to the file beside the database (each kept once), and
     the campaigns it kept deleted (``kept_deleted``)."""
-    path = refused_file(database)
     data: dict[str, Any] = {"format": REFUSED_FORMAT, "refused": []}
     found = check_refused(database)
     if found is not None and isinstance(found.get("refused"), list):
@@ -1167,7 +1166,13 @@ def keep_refused(database: Path, merged: Merged, at: str) -> None:
         told = data.get("kept_deleted")
         told = told if isinstance(told, list) else []
         data["kept_deleted"] = [*told, *(key for key in merged.kept_deleted if key not in told)]
-    write_atomically(path, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode())
+    _write_refused(database, data)
+
+
+def _write_refused(database: Path, data: Mapping[str, Any]) -> None:
+    """The file of refused changes beside the database, written whole."""
+    payload = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    write_atomically(refused_file(database), payload.encode())
 
 
 def forget_refused_since(database: Path, taken: datetime, at: str) -> None:
@@ -1177,22 +1182,18 @@ def forget_refused_since(database: Path, taken: datetime, at: str) -> None:
     again judges them again. A file of refused changes that cannot be read or written is
     left as it is: those changes are then told as refused before, and still kept there."""
     found = _refused_data(database)
-    entries = found.get("refused") if found is not None else None
+    if found is None:
+        return
     taken_back = [
         entry
-        for entry in (entries if isinstance(entries, list) else [])
-        if isinstance(entry, dict)
-        and UNDONE not in entry
-        and _moment(str(entry.get("merged_at", ""))) >= taken
+        for entry in _refusals_in_force(found)
+        if _moment(str(entry.get("merged_at", ""))) >= taken
     ]
     for entry in taken_back:
         entry[UNDONE] = at
     if taken_back:
         with suppress(StoreError):
-            write_atomically(
-                refused_file(database),
-                (json.dumps(found, indent=1, ensure_ascii=False) + "\n").encode(),
-            )
+            _write_refused(database, found)
 
 
 def forget_kept_deleted(database: Path, merge: Mapping[str, Any], at: str) -> None:
@@ -1204,18 +1205,13 @@ def forget_kept_deleted(database: Path, merge: Mapping[str, Any], at: str) -> No
     refusals = merge.get("refused")
     undone = undone if isinstance(undone, list) else []
     refusals = {r for r in refusals if isinstance(r, str)} if isinstance(refusals, list) else set()
-    path = refused_file(database)
     found = _refused_data(database)
     if (not undone and not refusals) or found is None:
         return
     told = found.get("kept_deleted")
     if isinstance(told, list):
         found["kept_deleted"] = [key for key in told if key not in undone]
-    entries = found.get("refused")
-    for entry in entries if isinstance(entries, list) else []:
-        key = (
-            _refusal(str(entry.get("what")), entry.get("change")) if isinstance(entry, dict) else ""
-        )
-        if key in refusals and UNDONE not in entry:
+    for entry in _refusals_in_force(found):
+        if _refusal(str(entry.get("what")), entry.get("change")) in refusals:
             entry[UNDONE] = at
-    write_atomically(path, (json.dumps(found, indent=1, ensure_ascii=False) + "\n").encode())
+    _write_refused(database, found)
