@@ -612,6 +612,34 @@ async def test_left_and_right_switch_the_reference_tabs_again_and_again(tmp_path
         assert app.screen is before
 
 
+async def test_the_character_card_says_where_a_master_muster_is_mustered_and_what_it_does(
+    tmp_path: Path,
+) -> None:
+    """The table has no room for a character's abilities: the highlighted one's card, under
+    it, says them (the reference showed a Salamander as a volcano native, nothing more)."""
+    db = build_db(tmp_path / "c.json", 0, [])
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1", "right")
+        await pilot.pause()
+        table = app.screen.query_one("#character-table", DataTable)
+        while table.get_row_at(table.cursor_row)[0] != "Salamander":
+            await pilot.press("down")
+        await pilot.pause()
+        card = " ".join(rendered(app.screen.query_one("#character-card")).split())
+        assert card.startswith("SALAMANDER Demi-Lord 60 points Master Muster: mountains")
+        assert "Regenerates in Volcano." in card
+        await pilot.press("down", "down")  # a character with no ability of its own
+        await pilot.pause()
+        card = " ".join(rendered(app.screen.query_one("#character-card")).split())
+        assert card == "BRONZE WYRM Creature 75 points Master Muster: desert Regenerates."
+        while table.get_row_at(table.cursor_row)[0] != "Fire Elemental":  # summoned
+            await pilot.press("down")
+        await pilot.pause()
+        card = " ".join(rendered(app.screen.query_one("#character-card")).split())
+        assert card.startswith("FIRE ELEMENTAL Demi-Lord, summoned 50 points Summoned in Desert")
+
+
 async def test_the_history_shows_the_campaigns_changes_or_only_those_of_the_titan_open(
     tmp_path: Path,
 ) -> None:

@@ -1,5 +1,6 @@
 """Reference: the 72 spells (filter by school, level, text; the spell card), the character
-table (R12) and the Extended Strike Chart."""
+table (R12; the character card: where it is mustered, what it does) and the Extended Strike
+Chart."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Select, Static, TabbedContent, TabPane, Tabs
 
-from ...rules.characters import CHARACTERS, STRIKE_CHART
+from ...rules.characters import CHARACTERS, STRIKE_CHART, SUMMONED, Character
 from ...rules.spells import SCHOOLS, SPELLS, Spell
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -30,6 +31,19 @@ def spell_card(spell: Spell) -> str:
         "",
         spell.text,
     ]
+    return "\n".join(lines)
+
+
+def character_card(character: Character) -> str:
+    """What the table has no room for: where a character is mustered or summoned, and what
+    the rules say it does beyond its factors and natives."""
+    summoned = character.muster == SUMMONED
+    kind = f"{character.kind}, summoned" if summoned else character.kind
+    points = "" if character.points is None else f"   {character.points} points"
+    lines = [f"{character.name.upper()}   {kind}{points}"]
+    if character.muster and not summoned:
+        lines.append(character.muster)  # "Master Muster: mountains"
+    lines += ["", character.notes or "Nothing beyond its factors and natives."]
     return "\n".join(lines)
 
 
@@ -59,7 +73,9 @@ def natives_width(screen_width: int) -> int:
 def character_table(width: int = NATIVES_WIDTH) -> DataTable[str | Text]:
     """The character table (R12), points beside power and skill: what a player looks up when
     choosing an honor guard comes first, and nothing is cut off at 80 columns."""
-    table: DataTable[str | Text] = DataTable(id="character-table", zebra_stripes=True)
+    table: DataTable[str | Text] = DataTable(
+        id="character-table", cursor_type="row", zebra_stripes=True
+    )
     fill_characters(table, width)
     return table
 
@@ -134,6 +150,7 @@ class ReferenceScreen(Screen[None]):
                 yield Static(id="spell-card")
             with TabPane("Characters", id="tab-characters"):
                 yield character_table()
+                yield Static(plain(character_card(CHARACTERS[0])), id="character-card")
             with TabPane("Strike chart", id="tab-strike"):
                 yield Static(strike_chart())
         yield KeyBar()
@@ -196,6 +213,10 @@ class ReferenceScreen(Screen[None]):
         if event.data_table.id == "spell-table" and 0 <= event.cursor_row < len(self._spells):
             self.query_one("#spell-card", Static).update(
                 plain(spell_card(self._spells[event.cursor_row]))
+            )
+        elif event.data_table.id == "character-table":
+            self.query_one("#character-card", Static).update(
+                plain(character_card(CHARACTERS[event.cursor_row]))
             )
 
     def action_back(self) -> None:
