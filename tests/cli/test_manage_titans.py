@@ -180,3 +180,23 @@ def test_a_rename_says_the_old_name_as_listed_not_as_typed(thorn) -> None:
     """`titan rename thorn Thorin` said "thorn is now called Thorin": the name as typed, which
     the roster never showed."""
     assert thorn.ok("titan", "rename", "thorn", "Thorin") == "Thorn is now called Thorin\n"
+
+
+def test_a_name_an_archived_titan_has_is_refused_saying_she_is_archived(thorn) -> None:
+    """`titan add Thorn` with Thorn archived said only that the campaign has a Thorn."""
+    thorn.ok("titan", "archive", "Thorn")
+    said = thorn.refused("titan", "add", "Thorn", "--player", "Zed")
+    assert said == (
+        'campaign "Iron Crown" already has a Titan named "Thorn", archived'
+        ' (titan restore "Thorn", or x on the roster with archived Titans shown, brings it back)'
+    ), said
+
+
+def test_a_titan_file_of_an_archived_titans_name_says_she_is_archived(thorn, tmp_path) -> None:
+    file = tmp_path / "thorn.json"
+    thorn.ok("titan", "export", "Thorn", "-o", str(file))
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    thorn.ok("titan", "add", "Thorn", "--player", "Bo", "--campaign", "Second Age")
+    thorn.ok("titan", "archive", "Thorn", "--campaign", "Second Age")
+    said = thorn.refused("titan", "import", str(file), "--campaign", "Second Age")
+    assert 'named "Thorn", archived (titan restore "Thorn",' in said and "--name NEW" in said

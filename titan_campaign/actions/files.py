@@ -99,7 +99,7 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
         created = Created(name=name or named_now, player=first.player, base_xp=found.base_xp)
         taken = found.find(created.name)
         if taken is not None:
-            known = same_name(created.name, found.names()[taken])
+            known = same_name(created.name, found.names()[taken]) + found.archived_note(taken)
             raise NameTaken(
                 f'{path}: campaign "{found.name}" already has a Titan named {known};'
                 " nothing imported (a new name brings it in)"

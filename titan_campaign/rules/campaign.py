@@ -52,7 +52,15 @@ from .names import (
     same_name,
 )
 from .state import GamePlayed
-from .titan import NO_CREATION, XP_PER_PURCHASE, Step, TitanState, apply, replay
+from .titan import (
+    NO_CREATION,
+    XP_PER_PURCHASE,
+    Step,
+    TitanState,
+    apply,
+    brought_back_by,
+    replay,
+)
 
 __all__ = ["BASE_XP_CHOICES", "Campaign", "Change", "GameLogEntry", "Outcome", "Participant"]
 
@@ -356,10 +364,22 @@ class Campaign:
     def _check_new_name(self, name: str, titan_id: int, names: dict[int, str]) -> None:
         """No other Titan answers to ``name`` (``called``: its name, or what a damaged name
         still says); ``names``: each Titan's name by id, updated with this one."""
-        taken = _answering(name, titan_id, names)
-        if taken is not None:
-            raise RuleError(f'campaign "{self.name}" already has a Titan named {taken}')
+        other = _answering(name, titan_id, names)
+        if other is not None:
+            taken = same_name(name, names[other])
+            raise RuleError(
+                f'campaign "{self.name}" already has a Titan named {taken}{self.archived_note(other)}'
+            )
         names[titan_id] = name  # a renamed Titan's old name is free again
+
+    def archived_note(self, titan_id: int) -> str:
+        """ ", archived (how it comes back)" after a Titan's name in a refusal, if it is
+        archived; "" if not."""
+        try:
+            state = self.state(titan_id)
+        except RuleError:  # its history cannot be read: its name is all a refusal can say
+            return ""
+        return f", archived ({brought_back_by(state.name)})" if state.archived else ""
 
     def with_changes(self, changes: tuple[Change, ...], known: Mapping[int, Step] = {}) -> Campaign:
         """This campaign with another change log; Titans whose history is the same keep their
@@ -450,8 +470,9 @@ class Campaign:
         damaged name still says); RuleError naming the first one two Titans share."""
         names = self.names()
         for titan_id, name in names.items():
-            taken = _answering(name, titan_id, names)
-            if taken is not None:
+            other = _answering(name, titan_id, names)
+            if other is not None:
+                taken = same_name(name, names[other])
                 raise RuleError(
                     f'campaign "{self.name}" already has a Titan named {taken} (rename one of them first)'
                 )
@@ -550,13 +571,11 @@ def replay_changes(titan_id: int, changes: Iterable[Change]) -> TitanState:
     return state
 
 
-def _answering(name: str, titan_id: int, names: Mapping[int, str]) -> str | None:
-    """Another Titan's than ``titan_id`` that answers to ``name`` (``called``: its name, or
-    what a damaged name still says), quoted as a refusal says it (``same_name``); None if
-    none does."""
+def _answering(name: str, titan_id: int, names: Mapping[int, str]) -> int | None:
+    """Another Titan than ``titan_id`` that answers to ``name`` (``called``: its name, or
+    what a damaged name still says); None if none does."""
     others = {tid: known for tid, known in names.items() if tid != titan_id}
-    other = next(iter(called(name, others)), None)
-    return None if other is None else same_name(name, others[other])
+    return next(iter(called(name, others)), None)
 
 
 def _check_not_needed(campaign: Campaign, titan_id: int) -> None:

@@ -44,7 +44,7 @@ from .events import (
 )
 from .honor_guard import check_honor_guard
 from .legions import LegionPlan, check_plan, upgrade_name
-from .names import article, name_key, plural
+from .names import article, name_key, plural, quoted
 from .spells import find_spell
 from .state import (
     MAX_BOXES,
@@ -91,6 +91,14 @@ BRING_BACK = "bring the Titan back first (x on the roster, or titan restore on t
 def archived_refusal(name: str) -> str:
     """Why a change to an archived Titan is refused, and how to bring it back."""
     return f"{name} is archived; {BRING_BACK}"
+
+
+def brought_back_by(name: str) -> str:
+    """How an archived Titan comes back to the roster, on the command line and in the app."""
+    return (
+        f"titan restore {quoted(name)}, or x on the roster with archived Titans shown,"
+        " brings it back"
+    )
 
 
 def _spend(state: TitanState, what: str) -> TitanState:
