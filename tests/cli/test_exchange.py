@@ -163,9 +163,12 @@ def test_a_titan_brought_back_into_its_own_campaign_tells_its_past_games_apart(
     thorn, tmp_path
 ) -> None:
     """Its past games were "game 1 in Iron Crown" inside Iron Crown, where gold --game 1 then
-    said it had played no game 1; then "Iron Crown (2)", which read as another campaign."""
+    said it had played no game 1; then "Iron Crown (2)", which read as another campaign. (It
+    comes back once it has left: its game and its joining undone.)"""
     thorn.ok("award", "thorn", "--result", "won")
     thorn.ok("titan", "export", "thorn", "-o", str(tmp_path / "thorn.json"))
+    thorn.ok("undo")
+    thorn.ok("undo")
     thorn.ok("titan", "import", str(tmp_path / "thorn.json"), "--name", "Thorn Again")
     sheet = json.loads(thorn.ok("sheet", "Thorn Again", "--format", "json"))
     assert [game["played_in"] for game in sheet["games"]] == ["Iron Crown (earlier)"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 def sheet(cli, titan: str, *more: str) -> dict:
     return json.loads(cli.ok("sheet", titan, "--format", "json", *more))
@@ -180,6 +182,42 @@ def test_a_rename_says_the_old_name_as_listed_not_as_typed(thorn) -> None:
     """`titan rename thorn Thorin` said "thorn is now called Thorin": the name as typed, which
     the roster never showed."""
     assert thorn.ok("titan", "rename", "thorn", "Thorin") == "Thorn is now called Thorin\n"
+
+
+@pytest.mark.parametrize("written", ["now", "before files named their Titan"])
+def test_a_titan_file_brought_back_into_her_own_campaign_is_refused_while_she_is_there(
+    thorn, tmp_path, written
+) -> None:
+    """Thorn exported and imported into Iron Crown again, where she still is: the refusal
+    offered --name NEW, which made a second Thorn with all her XP; renamed Thorin first, she
+    came in with no refusal at all."""
+    thorn.ok("award", "Thorn", "--result", "won", "--score", "300")
+    file = tmp_path / "thorn.json"
+    thorn.ok("titan", "export", "Thorn", "-o", str(file))
+    if written != "now":
+        data = json.loads(file.read_text())
+        data.pop("joined", None)
+        file.write_text(json.dumps(data))
+    said = thorn.refused("titan", "import", str(file))
+    assert said == f'{file}: this Titan is already in "Iron Crown", as Thorn; nothing imported'
+    assert "already in" in thorn.refused("titan", "import", str(file), "--name", "Thorn2")
+    thorn.ok("titan", "rename", "Thorn", "Thorin")
+    assert 'already in "Iron Crown", as Thorin;' in thorn.refused("titan", "import", str(file))
+    thorn.ok("titan", "archive", "Thorin")
+    said = thorn.refused("titan", "import", str(file), "--name", "Thorn2")
+    assert 'as Thorin, archived (titan restore "Thorin"' in said and "--name" not in said, said
+    assert [row["name"] for row in json.loads(thorn.ok("titan", "list", "--all", "--json"))] == [
+        "Thorin"
+    ]
+
+
+def test_a_titan_file_comes_back_into_her_own_campaign_once_her_joining_is_undone(
+    thorn, tmp_path
+) -> None:
+    thorn.ok("titan", "export", "Thorn", "-o", str(tmp_path / "thorn.json"))
+    thorn.ok("undo")  # her joining, the campaign's latest change
+    said = thorn.ok("titan", "import", str(tmp_path / "thorn.json"))
+    assert said.startswith('Thorn (Ann) joins "Iron Crown"'), said
 
 
 def test_a_name_an_archived_titan_has_is_refused_saying_she_is_archived(thorn) -> None:

@@ -304,7 +304,9 @@ def test_a_titan_file_whose_name_the_campaign_has_is_refused_saying_a_new_name_b
 ) -> None:
     file = tmp_path / "thorn.json"
     thorn.ok("titan", "export", "Thorn", "-o", str(file))
-    message = thorn.refused("titan", "import", str(file))
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    thorn.ok("titan", "add", "Thorn", "--player", "Bo", "--campaign", "Second Age")
+    message = thorn.refused("titan", "import", str(file), "--campaign", "Second Age")
     assert 'already has a Titan named "Thorn"' in message and "a new name" in message
     assert "--name NEW" in message  # the command line's way to give it
 

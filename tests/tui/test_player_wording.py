@@ -71,6 +71,20 @@ async def test_a_new_name_with_a_control_character_is_refused_in_a_players_words
     assert "cannot hold control characters" in problem
 
 
+async def test_a_titan_file_of_a_titan_still_in_the_campaign_offers_no_new_name(
+    tmp_path: Path,
+) -> None:
+    """Thorn's file imported into Demo, where Thorn still is: the form said a new name brings
+    her in, and one did, a second Thorn with all her XP."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    path = tmp_path / "thorn-titan.json"
+    actions.export_titan(Database(db), named(Database(db), "Thorn"), path)
+    problem = await import_refusal(db, path, new_name="Thorn Again")
+    assert 'this Titan is already in "Demo", as Thorn; nothing imported' in problem, problem
+    assert "new name" not in problem
+    assert len(actions.titans(Database(db), actions.find_campaign(Database(db)))) == 1
+
+
 async def test_a_gold_amount_past_the_limit_is_said_beside_its_field(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")

@@ -32,6 +32,11 @@ def titan_export(db: Database, titan: TitanRef) -> tuple[TitanState, bytes]:
     titan_id = titan.titan
     state = found.state(titan_id)
     text = titan_export_text(
-        state, found.histories[titan_id], now_iso(), found.name, titan.campaign.id
+        state,
+        found.histories[titan_id],
+        now_iso(),
+        found.name,
+        titan.campaign.id,
+        found.joining(titan_id),
     )
     return state, text.encode()

@@ -77,8 +77,10 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
     """Bring an exported Titan into a campaign, every event replayed through the rules;
     refused whole (naming the first event that fails) with the database untouched. It comes
     in under ``name``, or the name it has in the file now: its renames are folded into its
-    creation, so no name it had before (which another Titan here may have) gets in the way."""
-    source, source_id, events = read_titan_export(path)
+    creation, so no name it had before (which another Titan here may have) gets in the way.
+    A Titan exported from this very campaign comes back only once it has left it (its joining
+    undone): while it is here, under any name, archived or not, it is refused."""
+    source, source_id, joined, events = read_titan_export(path)
     played_in = source or "another campaign"
     at = now_iso()
     if name is not None and not name.strip():
@@ -91,6 +93,11 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
             raise StoreError(
                 f"{path}: a Titan's history must start with its creation; nothing imported"
             )
+        if source_id == campaign.id:  # exported from this campaign: is it still here?
+            try:
+                found.check_not_here(joined, events)
+            except RuleError as error:
+                raise RuleError(f"{path}: {error}; nothing imported") from None
         named_now = [e.name for e in events if isinstance(e, Created | Renamed)][-1]
         if first.base_xp != found.base_xp:
             raise RuleError(

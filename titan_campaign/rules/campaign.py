@@ -372,6 +372,28 @@ class Campaign:
             )
         names[titan_id] = name  # a renamed Titan's old name is free again
 
+    def joining(self, titan_id: int) -> str:
+        """The id of the change in which the Titan joined the campaign: which Titan it is in
+        every copy of the file ("" until that change is saved)."""
+        return next((c.id for c in self.history(titan_id) if _creates(c, titan_id)), "")
+
+    def check_not_here(self, joined: str, history: Sequence[Event]) -> None:
+        """A Titan is in its campaign once: RuleError if the Titan of a file exported from
+        this campaign is still here (archived or not), named as it is called now. It is the
+        one that joined in change ``joined``, its joining not undone; a file that does not
+        say (an older one), the one whose history agrees with the file's event for event, as
+        far as both go (the times aside)."""
+        if joined:
+            change = next((c for c in self.changes if c.id == joined and not c.undone), None)
+            found = [tid for tid in change.events if _creates(change, tid)] if change else []
+        else:
+            found = [tid for tid, had in self.histories.items() if _agree(had, history)]
+        if found:
+            raise RuleError(
+                f'this Titan is already in "{self.name}", as'
+                f" {self.names()[found[0]]}{self.archived_note(found[0])}"
+            )
+
     def archived_note(self, titan_id: int) -> str:
         """ ", archived (how it comes back)" after a Titan's name in a refusal, if it is
         archived; "" if not."""
@@ -621,6 +643,14 @@ def _creates(change: Change, titan_id: int | None) -> bool:
     by Titan: archive it instead)."""
     return titan_id is not None and any(
         isinstance(e, Created) for e in change.events.get(titan_id, ())
+    )
+
+
+def _agree(history: Sequence[Event], other: Sequence[Event]) -> bool:
+    """Whether two histories are the same events (their times aside) as far as both go."""
+    return all(
+        a.model_dump(exclude={"at"}) == b.model_dump(exclude={"at"})
+        for a, b in zip(history, other, strict=False)
     )
 
 

@@ -329,6 +329,9 @@ class TitanFile(Facts):
     """The campaign the Titan was exported from: where its games were played."""
     campaign_id: Id = ""
     """That campaign's id (the same in every copy of the database; not in older files)."""
+    joined: Id = ""
+    """The id of the change in which the Titan joined that campaign: which of its Titans it
+    is, in every copy of the database (not in older files)."""
     events: Annotated[tuple[StoredEvent, ...], Field(min_length=1, max_length=MAX_EVENTS)]
 
 
@@ -338,9 +341,11 @@ def titan_export_text(
     exported: str,
     campaign: str = "",
     campaign_id: str = "",
+    joined: str = "",
 ) -> str:
-    """One Titan with its whole history (``rules``: the rules version that judged it), and the
-    campaign it was played in (its name and id)."""
+    """One Titan with its whole history (``rules``: the rules version that judged it), the
+    campaign it was played in (its name and id) and the change it joined it in (which Titan
+    of the campaign it is)."""
     data = {
         "format": TITAN_FORMAT,
         "schema_version": TitanFile.NEWEST,
@@ -349,17 +354,20 @@ def titan_export_text(
         "titan": state.name,
         "campaign": campaign,
         **({"campaign_id": campaign_id} if campaign_id else {}),
+        **({"joined": joined} if joined else {}),
         "events": [event_doc(event) for event in events],
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
 class TitanFileRead(NamedTuple):
-    """A Titan export file as read: the campaign it names (maybe ""), that campaign's id
-    (maybe "": an older file), and its events, checked by the rules (not yet replayed)."""
+    """A Titan export file as read: the campaign it names (maybe ""), that campaign's id and
+    the change the Titan joined it in (maybe "": an older file), and its events, checked by
+    the rules (not yet replayed)."""
 
     campaign: str
     campaign_id: str
+    joined: str
     events: list[Event]
 
 
@@ -367,7 +375,7 @@ def read_titan_export(path: Path) -> TitanFileRead:
     exported = _read(path, TitanFile, "titan-campaign Titan file")
     try:
         events = list(events_from_json(exported.events))
-        return TitanFileRead(exported.campaign, exported.campaign_id, events)
+        return TitanFileRead(exported.campaign, exported.campaign_id, exported.joined, events)
     except ShapeError as error:
         raise StoreError(
             f"{path} is not a titan-campaign Titan file ({error}); nothing imported"
