@@ -11,6 +11,7 @@ from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
+from .conftest import screen_text
 from .test_every_dialog_fits import BACK_OUT
 from .test_every_screen_snapshots import DIALOGS, campaign, made, opened  # noqa: F401 (fixtures)
 
@@ -89,3 +90,35 @@ async def test_a_note_with_no_room_over_a_dialog_waits_and_shows_whole_when_one_
         assert [bool(part) for part in seen_notes(dialog)] == [True, True]
         buttons = [button.region for button in dialog.query(Button)]
         assert not any(part.overlaps(button) for part in seen_notes(dialog) for button in buttons)
+
+
+@pytest.mark.parametrize(
+    ("before", "keys", "title", "note"),
+    [
+        (["ctrl+z"], ["u"], "Thorn's HONOR GUARD", "Undone (Thorn's latest change)"),
+        (["m", "a", *"30", "ctrl+s"], ["b"], "Buy a magic item with gold", "Thorn: gold +30"),
+    ],
+    ids=["honor_guard_after_an_undo", "buy_item_after_gold"],
+)
+async def test_a_dialog_opens_readable_with_the_notes_raised_before_it_put_away(
+    campaign: Path,  # noqa: F811
+    before: list[str],
+    keys: list[str],
+    title: str,
+    note: str,
+) -> None:
+    """At 80x24 the note of the change just made stayed on top of the dialog opened next and
+    hid its title: it concerns the screen left, so it is put away (f2 still lists it); a note
+    raised while the dialog is open shows over it."""
+    async with opened(campaign, "Thorn", before, (80, 24), notifications=True) as (app, pilot):
+        assert note in screen_text(app)
+        await pilot.press(*keys)
+        await pilot.pause(0.2)
+        dialog = app.screen
+        assert isinstance(dialog, ModalScreen), dialog
+        shown = screen_text(app)
+        assert title in shown and note not in shown, shown
+        assert any(note in told for told in app.notes)  # f2's list
+        app.notify(NOTES[0], title="Note")
+        await pilot.pause(0.2)
+        assert [bool(part) for part in seen_notes(dialog)] == [True]

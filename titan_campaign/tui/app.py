@@ -828,7 +828,6 @@ class TitanCampaignApp(App[int]):
 
         if not isinstance(self.screen, MessageModal) or self.screen.heading != NOTES_TITLE:
             body = "\n\n".join(reversed(self.notes)) or "No notes yet."
-            self.clear_notifications()  # the note cut short would cover its whole text
             self.push_screen(MessageModal(NOTES_TITLE, body))
 
     def action_reference(self) -> None:
