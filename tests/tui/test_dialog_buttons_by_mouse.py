@@ -11,6 +11,9 @@ from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widgets import Button
 
+from titan_campaign.tui.app import NOTES_SHOWN
+
+from .conftest import screen_text
 from .test_every_dialog_fits import BACK_OUT
 from .test_every_screen_snapshots import DIALOGS, campaign, made, opened  # noqa: F401 (fixtures)
 
@@ -22,7 +25,8 @@ NOTES = [
     "Changed elsewhere: Mira: bought the spell Fire Bolt (100 XP)\nOsk: learned Barkskin",
     "Changed elsewhere: Osk: 2 gold spent\nThorn: archived",
 ]
-"""Three notes at once, as a player sees them after an action and changes made elsewhere."""
+"""Three notes in a row, as a player sees them after an action and changes made elsewhere
+(the two latest show)."""
 
 
 def seen_notes(dialog: ModalScreen[object]) -> list[Region]:
@@ -46,7 +50,7 @@ async def test_a_click_on_a_dialogs_button_reaches_it_and_back_out_closes_it(
     keys: list[str],
     size: tuple[int, int],
 ) -> None:
-    """Three notes shown over the dialog cover none of its buttons: at 80x24 notes at the
+    """The notes shown over the dialog cover none of its buttons: at 80x24 notes at the
     screen's foot covered a tall form's Save and Cancel, and a player could neither see them
     nor click them until they faded (a click there took the note away). Each is seen whole,
     or waits for room."""
@@ -57,7 +61,7 @@ async def test_a_click_on_a_dialogs_button_reaches_it_and_back_out_closes_it(
             app.notify(note, title="Note", timeout=30)
         await pilot.pause(0.2)  # the toasts are drawn
         toasts = seen_notes(dialog)
-        assert len(toasts) == len(NOTES) and toasts[0]  # the first shown, at least
+        assert len(toasts) == NOTES_SHOWN and toasts[0]  # the first shown, at least
         buttons = list(dialog.query(Button))
         for button in buttons:
             at, _ = dialog.get_widget_at(*button.region.center)
@@ -74,18 +78,64 @@ async def test_a_click_on_a_dialogs_button_reaches_it_and_back_out_closes_it(
 async def test_a_note_with_no_room_over_a_dialog_waits_and_shows_whole_when_one_fades(
     campaign: Path,  # noqa: F811
 ) -> None:
-    """At 80x24 over the print dialog a third note showed as a stub (``▌``) above Print
-    until the first two faded: now it waits, unseen, and shows whole once the first fades;
-    f2 lists all three meanwhile."""
+    """At 80x24 over the print dialog a note too tall for the room left above Print showed as
+    a stub (``▌``) until the one above it faded: now it waits, unseen, and shows whole once
+    the first fades; f2 lists both meanwhile."""
+    notes = [NOTES[0], "\n".join(NOTES)]
     async with opened(campaign, None, ["p"], (80, 24), notifications=True) as (app, pilot):
         dialog = app.screen
         assert isinstance(dialog, ModalScreen), dialog
-        for number, note in enumerate(NOTES):
+        for number, note in enumerate(notes):
             app.notify(note, title="Note", timeout=1 if number == 0 else 30)
         await pilot.pause(0.2)
-        assert [bool(part) for part in seen_notes(dialog)] == [True, True, False]
-        assert all(note in app.notes[-len(NOTES) + n] for n, note in enumerate(NOTES))
+        assert [bool(part) for part in seen_notes(dialog)] == [True, False]
+        assert all(note in app.notes[-len(notes) + n] for n, note in enumerate(notes))
         await pilot.pause(1.2)  # the first fades
-        assert [bool(part) for part in seen_notes(dialog)] == [True, True]
+        assert [bool(part) for part in seen_notes(dialog)] == [True]
         buttons = [button.region for button in dialog.query(Button)]
         assert not any(part.overlaps(button) for part in seen_notes(dialog) for button in buttons)
+
+
+@pytest.mark.parametrize(
+    ("before", "keys", "title", "note"),
+    [
+        (["ctrl+z"], ["u"], "Thorn's HONOR GUARD", "Undone (Thorn's latest change)"),
+        (["m", "a", *"30", "ctrl+s"], ["b"], "Buy a magic item with gold", "Thorn: gold +30"),
+    ],
+    ids=["honor_guard_after_an_undo", "buy_item_after_gold"],
+)
+async def test_a_dialog_opens_readable_with_the_notes_raised_before_it_put_away(
+    campaign: Path,  # noqa: F811
+    before: list[str],
+    keys: list[str],
+    title: str,
+    note: str,
+) -> None:
+    """At 80x24 the note of the change just made stayed on top of the dialog opened next and
+    hid its title: it concerns the screen left, so it is put away (f2 still lists it); a note
+    raised while the dialog is open shows over it."""
+    async with opened(campaign, "Thorn", before, (80, 24), notifications=True) as (app, pilot):
+        assert note in screen_text(app)
+        await pilot.press(*keys)
+        await pilot.pause(0.2)
+        dialog = app.screen
+        assert isinstance(dialog, ModalScreen), dialog
+        shown = screen_text(app)
+        assert title in shown and note not in shown, shown
+        assert any(note in told for told in app.notes)  # f2's list
+        app.notify(NOTES[0], title="Note")
+        await pilot.pause(0.2)
+        assert [bool(part) for part in seen_notes(dialog)] == [True]
+
+
+async def test_after_two_undos_and_a_redo_the_two_latest_notes_show(
+    campaign: Path,  # noqa: F811
+) -> None:
+    """On the gold screen at 80x24 three stacked notes covered the magic items' charges: a
+    third note puts away the oldest one shown (f2 still lists all three)."""
+    keys = ["m", "ctrl+z", "ctrl+z", "ctrl+y"]
+    async with opened(campaign, "Thorn", keys, (80, 24), notifications=True) as (app, pilot):
+        await pilot.pause(0.2)
+        toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+        assert len(toasts) == 2 and "Redone" in toasts[-1], toasts
+        assert [told[:4] for told in list(app.notes)[-3:]] == ["Undo", "Undo", "Redo"]

@@ -30,7 +30,17 @@ from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 from titan_campaign.tui.widgets.box_grid import BOX_WIDTH, BOX_X, BoxGrid
 
-from .conftest import SIZE, Notes, build_db, change_count, named, rendered, stored, won_game
+from .conftest import (
+    SIZE,
+    Notes,
+    build_db,
+    change_count,
+    named,
+    rendered,
+    screen_text,
+    stored,
+    won_game,
+)
 
 
 async def test_first_run_welcomes_and_creates_a_campaign_with_its_base_xp(tmp_path: Path) -> None:
@@ -730,6 +740,53 @@ async def test_a_new_school_level_offers_the_bonus_swap_which_replaces_the_bonus
         (water_2, "school"),
         (swapped_in, "bonus"),
     }
+
+
+async def test_the_level_up_list_opens_readable_above_the_note_of_the_purchase_before(
+    tmp_path: Path,
+) -> None:
+    """A new Titan at 80x24: Intelligence checked, then Air level 1: the note of the
+    Intelligence box stayed on top of the free school list and hid "Mira reaches LEVEL 1"."""
+    db = build_db(tmp_path / "c.json", 200, [("Mira", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Mira")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("down", "down", "space")  # Intelligence
+        await pilot.pause()
+        assert "bought an Intelligence box" in screen_text(app)
+        await pilot.press("right", "up", "space")  # Air level 1
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, PickModal)
+        shown = screen_text(app)
+        assert "Mira reaches LEVEL 1!" in shown and "bought an Intelligence box" not in shown
+        assert "bought Air level 1" in shown
+
+
+async def test_a_deferred_swap_made_later_leaves_no_note_saying_it_waits(tmp_path: Path) -> None:
+    """Escape on the swap offer said "Choices deferred"; c and the swap made: that note
+    stayed beside "Choices made", no longer true."""
+    events = [
+        SchoolGained(school="water", level=1),
+        SpellChosen(spell="Bog Walker", pick="school"),
+        AbilityBought(ability="intelligence"),
+        SpellChosen(spell="Water Affinity", pick="bonus"),
+    ]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", events)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("c", "enter", "enter", "enter")  # Water level 2 and its spell
+        await pilot.pause()
+        assert "swap a bonus spell" in app.screen.heading
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Choices deferred" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert "swap a bonus spell" in app.screen.heading
+        await pilot.press("down", "enter")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, SheetScreen)
+        shown = screen_text(app)
+        assert "Choices made" in shown and "Choices deferred" not in shown, shown
 
 
 async def test_a_lower_pick_waiting_for_the_swap_is_offered_once_the_swap_frees_a_spell(

@@ -25,7 +25,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.driver import Driver
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
@@ -128,6 +128,13 @@ class TitanCampaignApp(App[int]):
             timeout=timeout,
             markup=False,
         )
+
+    def on_notify(self, _new: Notify) -> None:
+        """A new note puts away the oldest shown beyond ``NOTES_SHOWN`` (Textual shows it
+        next): at 80x24 three stacked notes hid the gold screen's magic items."""
+        shown = list(self._notifications)
+        for older in shown[: max(0, len(shown) - NOTES_SHOWN + 1)]:
+            self._unnotify(older, refresh=False)
 
     def _fitted(self, message: str) -> str:
         """``message`` cut to the lines a notification shows whole on this screen, ending
@@ -828,7 +835,6 @@ class TitanCampaignApp(App[int]):
 
         if not isinstance(self.screen, MessageModal) or self.screen.heading != NOTES_TITLE:
             body = "\n\n".join(reversed(self.notes)) or "No notes yet."
-            self.clear_notifications()  # the note cut short would cover its whole text
             self.push_screen(MessageModal(NOTES_TITLE, body))
 
     def action_reference(self) -> None:
@@ -841,6 +847,8 @@ class TitanCampaignApp(App[int]):
 
 
 NOTES_KEPT = 30
+NOTES_SHOWN = 2
+"""Notes shown at once: a new one puts away the oldest shown (f2 lists every note)."""
 NOTES_TITLE = "Notes, newest first"
 TOAST_WIDTH = 60
 """A notification's width, at most nine tenths of the screen's (on a phone held upright, the

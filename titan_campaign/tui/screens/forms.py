@@ -150,6 +150,9 @@ class Dialog(ModalScreen[R]):
                 rack.display = False
 
     def on_mount(self) -> None:
+        """The notes raised before the dialog opened concern the screen left: put away (f2
+        lists them), they hid a new dialog's title and first lines until they faded."""
+        self.app.clear_notifications()
         self.screen_layout_refresh_signal.subscribe(self, self.room_for_notes)
 
     def room_for_notes(self, _laid_out: Screen[Any] | None = None) -> None:
