@@ -37,8 +37,8 @@ Arguments = Callable[[Parser, Parser], None]
 
 class _Once(argparse._StoreAction):
     """An option's value, given once: given again, it is refused rather than the first value
-    silently dropped (``--survivors Titan --survivors Ogre`` kept only the Ogre). A later
-    ``--db`` still replaces an earlier one (``alias tc='titan-campaign --db ...'``)."""
+    silently dropped (``--survivors Titan --survivors Ogre`` kept only the Ogre, ``--db A
+    ... --db B`` wrote into B)."""
 
     def __call__(
         self,
@@ -47,8 +47,7 @@ class _Once(argparse._StoreAction):
         values: str | Sequence[Any] | None,
         option_string: str | None = None,
     ) -> None:
-        given = getattr(namespace, self.dest, self.default) != self.default
-        if option_string and given and self.dest != "db":  # --db: an alias's, overridden
+        if option_string and getattr(namespace, self.dest, self.default) != self.default:
             parser.error(f"{option_string} is given twice: give it once")
         super().__call__(parser, namespace, values, option_string)
 
@@ -59,6 +58,27 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
     def add_parser(self, name: str, **kwargs: Any) -> Any:
         kwargs.setdefault("description", kwargs.get("help"))
         return super().add_parser(name, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        """An option every command takes (--db, --campaign: in the namespace only when given)
+        given before the command and again after it is refused as one given twice (the
+        command's parser starts afresh, and its value silently replaced the first)."""
+        given = [
+            (action, vars(namespace).pop(action.dest))
+            for action in parser._actions
+            if action.default is argparse.SUPPRESS and action.dest in vars(namespace)
+        ]
+        super().__call__(parser, namespace, values, option_string)
+        for action, value in given:
+            if action.dest in vars(namespace):
+                parser.error(f"{action.option_strings[-1]} is given twice: give it once")
+            setattr(namespace, action.dest, value)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -240,8 +260,6 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
             f'no option {dashed}: a name beginning with "-" goes last, after "--", as in'
             f" titan-campaign sheet -- {dashed}{joined}"
         )
-    if sum(word == "--campaign" or word.startswith("--campaign=") for word in argv) > 1:
-        parser.error("--campaign is given twice: give it once")  # before and after the command
     args, extra = parser.parse_known_args(argv)
     if extra:
         command = command_words(args)
