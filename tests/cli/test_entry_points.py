@@ -149,6 +149,56 @@ def test_a_word_that_is_no_command_is_said_with_the_nearest_one(
     assert capsys.readouterr().err == f"error: {said}\n"
 
 
+@pytest.mark.parametrize(
+    ("words", "meant"),
+    [
+        # a command of campaign or titan typed on its own is pointed there, not to "game"
+        (["games"], "campaign games"),
+        (["rename", "Thorn", "Thor"], "campaign rename or titan rename"),
+        (["archive", "Osk"], "titan archive"),
+        (["list"], "campaign list or titan list"),
+        (["add", "Foo"], "titan add, item add or campaign new"),
+        (["new", "X"], "campaign new, titan add or item add"),
+        (["delete", "X"], "campaign delete or titan archive"),
+        (["retire", "Osk"], "titan archive"),
+        (["renam", "Thorn", "Thor"], "campaign rename or titan rename"),
+    ],
+)
+def test_a_command_of_campaign_or_titan_typed_alone_is_pointed_there(
+    words: list[str], meant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``games`` was answered "did you mean game?" (which records a game), ``rename`` the
+    same, and ``archive``, ``list``, ``new``, ``delete`` with no hint at all."""
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit) as exited:
+        parse_arguments(words)
+    assert exited.value.code == 1
+    said = f'error: no command "{words[0]}": did you mean {meant}? (see titan-campaign --help)\n'
+    assert capsys.readouterr().err == said
+
+
+@pytest.mark.parametrize(
+    ("command", "pointer"),
+    [
+        ("restore", "titan restore: bring an archived Titan back"),
+        ("export", "titan export: write one Titan with its whole history to a file"),
+    ],
+)
+def test_restore_or_export_with_a_titans_name_points_to_the_titan_command_of_that_name(
+    command: str, pointer: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``restore Osk`` said only that a backup's number was expected."""
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit) as exited:
+        parse_arguments([command, "Osk"])
+    assert exited.value.code == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "Osk" in error
+    assert f"; {pointer} (see titan-campaign {command} --help)" in error
+
+
 def _every_parser() -> list[tuple[str, argparse.ArgumentParser]]:
     from titan_campaign.cli.parser import build_parser
 

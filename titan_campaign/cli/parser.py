@@ -82,6 +82,10 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
 
 
 class _Parser(argparse.ArgumentParser):
+    namesakes = ""
+    """The other commands of this command's name, said with any mistake in its words
+    (``restore Osk``: "; titan restore: bring an archived Titan back")."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in (None, "store"):  # every option taking one value
@@ -90,18 +94,42 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """A mistake in the command's words: one line, exit 1, like any other refusal."""
-        self.exit(1, f"error: {one_line(message)} (see {self.prog} --help)\n")
+        self.exit(1, f"error: {one_line(message)}{self.namesakes} (see {self.prog} --help)\n")
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
-        """A command that is not one is said in a player's words, with the nearest one
-        (argparse listed every command after "invalid choice")."""
+        """A command that is not one is said in a player's words, with the commands it may
+        mean, here or one level down (``rename``: campaign rename or titan rename), by its
+        meaning, else the nearest by its letters (argparse listed every command after
+        "invalid choice")."""
         if isinstance(action, _Commands) and value not in action.choices:
-            meant = [word for word in SAME_MEANING.get(value.lower(), ()) if word in action.choices]
-            near = meant or difflib.get_close_matches(value, list(action.choices), n=1)
-            self.error(
-                f'no command "{one_line(value)}"' + (f": did you mean {near[0]}?" if near else "")
-            )
+            found = _reachable(self)
+            typed = value.lower()
+            words = (typed, *SAME_MEANING.get(typed, ()))
+            meant = [command for word in words for name, command, _ in found if name == word]
+            if not meant:
+                near = difflib.get_close_matches(typed, [name for name, _, _ in found], n=1)
+                meant = [command for name, command, _ in found if name in near]
+            said = f'no command "{one_line(value)}"'
+            if meant:
+                *some, last = meant
+                said += f": did you mean {', '.join(some) + ' or ' if some else ''}{last}?"
+            self.error(said)
         super()._check_value(action, value)
+
+
+def _commands_of(parser: Parser) -> dict[str, Parser]:
+    """A parser's commands by name (none for a command without any)."""
+    return next((each.choices for each in parser._actions if isinstance(each, _Commands)), {})
+
+
+def _reachable(parser: Parser) -> list[tuple[str, str, Parser]]:
+    """The commands a word typed in the place of ``parser``'s command may name, its own and
+    one level down: (the word, the command's words, its parser), e.g. ("rename", "titan
+    rename", ...)."""
+    found = [(name, name, sub) for name, sub in _commands_of(parser).items()]
+    for name, sub in _commands_of(parser).items():
+        found += [(word, f"{name} {word}", inner) for word, inner in _commands_of(sub).items()]
+    return found
 
 
 SAME_MEANING = {
@@ -115,6 +143,7 @@ SAME_MEANING = {
     "ls": ("list",),
     "show": ("list",),
     "retire": ("archive",),
+    "delete": ("archive",),
 }
 """Words a player may type for a command of another name ("campaign create": new)."""
 
@@ -286,10 +315,13 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
                 else ("the game's number and its entries", "correct 4 Mira:lost")
             )
             quotes = f"{what} go together, with no option between them, e.g. {example} --date D; "
+        own = _commands_of(parser).get(command)
+        namesakes = own.namesakes if isinstance(own, _Parser) else ""  # export Osk: titan export
         parser.exit(
             1,
             f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
-            f" ({quotes}see titan-campaign{' ' + command if command else ''} --help)\n",
+            f"{namesakes} ({'' if namesakes else quotes}see titan-campaign"
+            f"{' ' + command if command else ''} --help)\n",
         )
     _format_of_file(parser, args, argv)
     return args
@@ -349,6 +381,13 @@ def build_parser() -> Parser:
         sub = commands.add_parser(name, help=text, description=text, parents=[parent])
         sub.set_defaults(handler=handler, whole_file=whole_file)
         arguments(sub, common)
+    for word, command, own in _reachable(parser):
+        if command == word and isinstance(own, _Parser):  # "; titan restore: ..."
+            own.namesakes = "".join(
+                f"; {other}: {(inner.description or '').split(' (')[0]}"
+                for name, other, inner in _reachable(parser)
+                if name == word and other != word
+            )
     return parser
 
 
