@@ -334,6 +334,26 @@ def test_ctrl_c_as_a_change_is_written_never_says_nothing_was_saved(tmp_path: Pa
     assert "Ann: gold +5" in run("history", "Ann", env=env).stdout
 
 
+@pytest.mark.parametrize(
+    "words", [["--version", "extra"], ["--version", "gold"], ["x", "--version"]]
+)
+def test_version_with_another_word_is_refused(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``titan-campaign --version extra`` printed the version and ended well."""
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit) as exited:
+        parse_arguments(words)
+    assert exited.value.code == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (
+        captured.err
+        == "error: --version takes nothing else: give it alone (see titan-campaign --help)\n"
+    )
+
+
 def test_version_says_the_installed_version(tmp_path: Path) -> None:
     from importlib.metadata import version
 

@@ -611,6 +611,20 @@ def test_an_option_given_twice_is_refused_not_the_first_value_dropped(thorn) -> 
 @pytest.mark.parametrize(
     "argv",
     [
+        ("history", "--json", "--json"),
+        ("honor-guard", "Thorn", "--clear", "--clear"),
+        ("titan", "list", "--all", "--all"),
+        ("goal", "Thorn", "--spell", "Fire Bolt", "--keep", "--keep"),
+    ],
+)
+def test_a_flag_given_twice_is_refused_as_an_option_given_twice_is(thorn, argv) -> None:
+    """``history --json --json`` was taken while ``--note a --note b`` was refused."""
+    assert thorn.refused(*argv).startswith(f"{argv[-1]} is given twice: give it once")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
         ("gold", "Thorn", "7", "--db", "OTHER"),  # before the command and after it
         ("--db", "OTHER", "gold", "Thorn", "7"),  # twice before the command
         ("campaign", "--db", "OTHER", "games", "--db", "OTHER"),

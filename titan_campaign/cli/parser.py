@@ -35,10 +35,10 @@ Arguments = Callable[[Parser, Parser], None]
 """Adds a command's arguments to its parser (the second: the options every command takes)."""
 
 
-class _Once(argparse._StoreAction):
-    """An option's value, given once: given again, it is refused rather than the first value
-    silently dropped (``--survivors Titan --survivors Ogre`` kept only the Ogre, ``--db A
-    ... --db B`` wrote into B)."""
+class _Once(argparse.Action):
+    """An option given once: given again, it is refused rather than the first value silently
+    dropped (``--survivors Titan --survivors Ogre`` kept only the Ogre, ``--db A ... --db B``
+    wrote into B); a flag too, by the same rule (``history --json --json``)."""
 
     def __call__(
         self,
@@ -50,6 +50,14 @@ class _Once(argparse._StoreAction):
         if option_string and getattr(namespace, self.dest, self.default) != self.default:
             parser.error(f"{option_string} is given twice: give it once")
         super().__call__(parser, namespace, values, option_string)
+
+
+class _OnceValue(_Once, argparse._StoreAction):
+    """An option taking one value, given once."""
+
+
+class _OnceFlag(_Once, argparse._StoreTrueAction):
+    """A flag (``--json``), given once."""
 
 
 class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
@@ -89,7 +97,8 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in (None, "store"):  # every option taking one value
-            self.register("action", name, _Once)
+            self.register("action", name, _OnceValue)
+        self.register("action", "store_true", _OnceFlag)
         self.register("action", "parsers", _Commands)
 
     def error(self, message: str) -> NoReturn:
@@ -276,6 +285,9 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
     """The command's arguments, read by the parser of every command; words the command does
     not take are refused pointing at the command's own help."""
     parser = build_parser()
+    options = list(argv)[: list(argv).index("--")] if "--" in argv else argv
+    if "--version" in options and len(argv) > 1:  # it printed the version, the rest unread
+        parser.error("--version takes nothing else: give it alone")
     dashed = _dashed_word(argv)
     if dashed:
         at = list(argv).index(dashed)
