@@ -210,6 +210,34 @@ def _every_parser() -> list[tuple[str, argparse.ArgumentParser]]:
     return found
 
 
+def test_every_command_names_its_words_in_capitals_or_by_the_words_it_takes() -> None:
+    """``gold TITAN amount``, ``titan add name``, ``import file``: two styles in one usage."""
+    named = [
+        (prog, action.metavar)
+        for prog, parser in _every_parser()
+        for action in parser._actions
+        if not action.option_strings and not isinstance(action, argparse._SubParsersAction)
+    ]
+    assert ("titan-campaign gold", "AMOUNT") in named
+    assert ("titan-campaign choose", "{school,spell,swap,decline-swap}") in named
+    odd = [
+        (prog, name) for prog, name in named if not name or not (name.isupper() or name[0] == "{")
+    ]
+    assert odd == []
+
+
+def test_a_missing_choice_is_named_as_the_usage_line_names_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``choose Thorn`` said "required: what" under a usage line showing {school,...}."""
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit):
+        parse_arguments(["choose", "Thorn"])
+    error = capsys.readouterr().err
+    assert "required: {school,spell,swap,decline-swap} (see titan-campaign choose --help)" in error
+
+
 def test_every_argument_of_every_command_says_what_it_is_in_its_help() -> None:
     unexplained = [
         f"{prog} {action.option_strings[-1] if action.option_strings else action.dest}"

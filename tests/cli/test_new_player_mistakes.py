@@ -648,6 +648,13 @@ def test_one_database_option_wins_over_the_environment_variable(
     assert not (tmp_path / "elsewhere.json").exists()
 
 
+def test_a_choice_is_taken_in_any_case_as_names_are(thorn) -> None:
+    """``--format PDF`` was refused while every name is taken in any case."""
+    assert json.loads(thorn.ok("sheet", "Thorn", "--format", "JSON"))["name"] == "Thorn"
+    assert "bought a Power box" in thorn.ok("spend", "Thorn", "Ability", "Power")
+    assert '"title"' in thorn.ok("schema", "Titan")
+
+
 def test_every_subcommands_help_opens_with_what_it_does(capsys) -> None:
     """``campaign new --help``, ``titan rename --help``, ``item add --help``... showed only
     their usage and options."""

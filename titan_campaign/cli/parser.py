@@ -101,6 +101,20 @@ class _Parser(argparse.ArgumentParser):
         self.register("action", "store_true", _OnceFlag)
         self.register("action", "parsers", _Commands)
 
+    def add_argument(self, *names: str, **kwargs: Any) -> argparse.Action:
+        """A word of a few (``--format``, ``choose``'s kind) is taken in any case, as names
+        are; a command's word is named in capitals (``TITAN AMOUNT``), or by the words it
+        takes (``{item,spell}``) in its usage and in a refusal alike."""
+        choices = kwargs.get("choices")
+        if choices and all(isinstance(choice, str) for choice in choices):  # refused as typed
+            kwargs.setdefault(
+                "type", lambda text: text.lower() if text.lower() in choices else text
+            )
+        if not names[0].startswith("-"):
+            listed = "{" + ",".join(map(str, choices)) + "}" if choices else names[0].upper()
+            kwargs.setdefault("metavar", listed)
+        return super().add_argument(*names, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         """A mistake in the command's words: one line, exit 1, like any other refusal."""
         self.exit(1, f"error: {one_line(message)}{self.namesakes} (see {self.prog} --help)\n")
