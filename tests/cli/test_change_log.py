@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 
 import time_machine
 
+from .conftest import Cli
+
 
 def sheets(cli, *names: str) -> dict[str, dict]:
     return {name: json.loads(cli.ok("sheet", name, "--format", "json")) for name in names}
@@ -142,8 +144,8 @@ def test_undoing_a_rename_is_refused_when_another_titan_took_the_old_name(cli) -
     names = [row["name"] for row in json.loads(cli.ok("titan", "list", "--json"))]
     assert names == ["Zed", "Bob"]
     cli.ok("export", "-o", str(cli.db.with_name("copy.json")))  # still imports elsewhere
-    other = cli.db.with_name("other.json")
-    assert "Iron Crown" in cli.ok("--db", str(other), "import", str(cli.db.with_name("copy.json")))
+    other = Cli(cli.db.with_name("other.json"), cli.capsys)
+    assert "Iron Crown" in other.ok("import", str(cli.db.with_name("copy.json")))
 
 
 def test_redoing_a_titan_is_refused_when_its_name_was_taken_meanwhile(cli) -> None:

@@ -149,6 +149,56 @@ def test_a_word_that_is_no_command_is_said_with_the_nearest_one(
     assert capsys.readouterr().err == f"error: {said}\n"
 
 
+@pytest.mark.parametrize(
+    ("words", "meant"),
+    [
+        # a command of campaign or titan typed on its own is pointed there, not to "game"
+        (["games"], "campaign games"),
+        (["rename", "Thorn", "Thor"], "campaign rename or titan rename"),
+        (["archive", "Osk"], "titan archive"),
+        (["list"], "campaign list or titan list"),
+        (["add", "Foo"], "titan add, item add or campaign new"),
+        (["new", "X"], "campaign new, titan add or item add"),
+        (["delete", "X"], "campaign delete or titan archive"),
+        (["retire", "Osk"], "titan archive"),
+        (["renam", "Thorn", "Thor"], "campaign rename or titan rename"),
+    ],
+)
+def test_a_command_of_campaign_or_titan_typed_alone_is_pointed_there(
+    words: list[str], meant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``games`` was answered "did you mean game?" (which records a game), ``rename`` the
+    same, and ``archive``, ``list``, ``new``, ``delete`` with no hint at all."""
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit) as exited:
+        parse_arguments(words)
+    assert exited.value.code == 1
+    said = f'error: no command "{words[0]}": did you mean {meant}? (see titan-campaign --help)\n'
+    assert capsys.readouterr().err == said
+
+
+@pytest.mark.parametrize(
+    ("command", "pointer"),
+    [
+        ("restore", "titan restore: bring an archived Titan back"),
+        ("export", "titan export: write one Titan with its whole history to a file"),
+    ],
+)
+def test_restore_or_export_with_a_titans_name_points_to_the_titan_command_of_that_name(
+    command: str, pointer: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``restore Osk`` said only that a backup's number was expected."""
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit) as exited:
+        parse_arguments([command, "Osk"])
+    assert exited.value.code == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "Osk" in error
+    assert f"; {pointer} (see titan-campaign {command} --help)" in error
+
+
 def _every_parser() -> list[tuple[str, argparse.ArgumentParser]]:
     from titan_campaign.cli.parser import build_parser
 
@@ -158,6 +208,34 @@ def _every_parser() -> list[tuple[str, argparse.ArgumentParser]]:
             if isinstance(action, argparse._SubParsersAction):
                 found.extend((f"{prog} {name}", sub) for name, sub in action.choices.items())
     return found
+
+
+def test_every_command_names_its_words_in_capitals_or_by_the_words_it_takes() -> None:
+    """``gold TITAN amount``, ``titan add name``, ``import file``: two styles in one usage."""
+    named = [
+        (prog, action.metavar)
+        for prog, parser in _every_parser()
+        for action in parser._actions
+        if not action.option_strings and not isinstance(action, argparse._SubParsersAction)
+    ]
+    assert ("titan-campaign gold", "AMOUNT") in named
+    assert ("titan-campaign choose", "{school,spell,swap,decline-swap}") in named
+    odd = [
+        (prog, name) for prog, name in named if not name or not (name.isupper() or name[0] == "{")
+    ]
+    assert odd == []
+
+
+def test_a_missing_choice_is_named_as_the_usage_line_names_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``choose Thorn`` said "required: what" under a usage line showing {school,...}."""
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit):
+        parse_arguments(["choose", "Thorn"])
+    error = capsys.readouterr().err
+    assert "required: {school,spell,swap,decline-swap} (see titan-campaign choose --help)" in error
 
 
 def test_every_argument_of_every_command_says_what_it_is_in_its_help() -> None:
@@ -282,6 +360,26 @@ def test_ctrl_c_as_a_change_is_written_never_says_nothing_was_saved(tmp_path: Pa
     assert (result.returncode, result.stderr) == (0, ""), result.stderr
     assert "Ann: 5 gold" in result.stdout
     assert "Ann: gold +5" in run("history", "Ann", env=env).stdout
+
+
+@pytest.mark.parametrize(
+    "words", [["--version", "extra"], ["--version", "gold"], ["x", "--version"]]
+)
+def test_version_with_another_word_is_refused(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``titan-campaign --version extra`` printed the version and ended well."""
+    from titan_campaign.cli.parser import parse_arguments
+
+    with pytest.raises(SystemExit) as exited:
+        parse_arguments(words)
+    assert exited.value.code == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (
+        captured.err
+        == "error: --version takes nothing else: give it alone (see titan-campaign --help)\n"
+    )
 
 
 def test_version_says_the_installed_version(tmp_path: Path) -> None:

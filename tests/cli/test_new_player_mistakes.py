@@ -608,10 +608,53 @@ def test_an_option_given_twice_is_refused_not_the_first_value_dropped(thorn) -> 
     # --campaign before the command and after it: which campaign was meant is not guessed
     refusal = thorn.refused("--campaign", "Iron Crown", "gold", "Thorn", "1", "--campaign", "X")
     assert refusal.startswith("--campaign is given twice: give it once")
-    # a later --db replaces an earlier one, as an alias's is replaced
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("history", "--json", "--json"),
+        ("honor-guard", "Thorn", "--clear", "--clear"),
+        ("titan", "list", "--all", "--all"),
+        ("goal", "Thorn", "--spell", "Fire Bolt", "--keep", "--keep"),
+    ],
+)
+def test_a_flag_given_twice_is_refused_as_an_option_given_twice_is(thorn, argv) -> None:
+    """``history --json --json`` was taken while ``--note a --note b`` was refused."""
+    assert thorn.refused(*argv).startswith(f"{argv[-1]} is given twice: give it once")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("gold", "Thorn", "7", "--db", "OTHER"),  # before the command and after it
+        ("--db", "OTHER", "gold", "Thorn", "7"),  # twice before the command
+        ("campaign", "--db", "OTHER", "games", "--db", "OTHER"),
+    ],
+)
+def test_a_database_given_twice_is_refused_and_neither_file_changes(thorn, argv) -> None:
+    """``--db db.json gold Osk 7 --db ex.json`` wrote the gold into ex.json, the last --db
+    silently winning over the first."""
     other = thorn.db.with_name("other.json")
-    thorn.ok("--db", str(other), "campaign", "new", "Other", "--base-xp", "0")
-    assert "Other" in thorn.ok("--db", str(other), "campaign", "list")
+    other.write_bytes(thorn.db.read_bytes())
+    words = [str(other) if word == "OTHER" else word for word in argv]
+    assert thorn.refused(*words).startswith("--db is given twice: give it once")
+    assert other.read_bytes() == thorn.db.read_bytes()
+
+
+def test_one_database_option_wins_over_the_environment_variable(
+    thorn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TITAN_CAMPAIGN_DB", str(tmp_path / "elsewhere.json"))
+    assert "Thorn: 7 gold" in thorn.ok("gold", "Thorn", "7")
+    assert not (tmp_path / "elsewhere.json").exists()
+
+
+def test_a_choice_is_taken_in_any_case_as_names_are(thorn) -> None:
+    """``--format PDF`` was refused while every name is taken in any case."""
+    assert json.loads(thorn.ok("sheet", "Thorn", "--format", "JSON"))["name"] == "Thorn"
+    assert "bought a Power box" in thorn.ok("spend", "Thorn", "Ability", "Power")
+    assert '"title"' in thorn.ok("schema", "Titan")
 
 
 def test_every_subcommands_help_opens_with_what_it_does(capsys) -> None:

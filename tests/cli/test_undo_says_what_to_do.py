@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .conftest import Cli
+
 
 def crew(cli) -> None:
     cli.ok("campaign", "new", "Iron Crown", "--base-xp", "200")
@@ -103,7 +105,7 @@ def test_undo_after_a_merge_was_undone_still_names_the_backup_before_a_delete(
     cli.ok("campaign", "new", "Side", "--base-xp", "0")
     copy = cli.db.with_name("campaigns (conflicted copy).json")
     copy.write_bytes(cli.db.read_bytes())
-    cli.ok("--db", str(copy), "gold", "Thorn", "4", "--campaign", "Iron Crown")
+    Cli(copy, cli.capsys).ok("gold", "Thorn", "4", "--campaign", "Iron Crown")
     cli.ok("campaign", "delete", "Side", "--yes")
     cli.ok("merge", str(copy))
     cli.ok("undo")

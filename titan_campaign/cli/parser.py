@@ -35,10 +35,10 @@ Arguments = Callable[[Parser, Parser], None]
 """Adds a command's arguments to its parser (the second: the options every command takes)."""
 
 
-class _Once(argparse._StoreAction):
-    """An option's value, given once: given again, it is refused rather than the first value
-    silently dropped (``--survivors Titan --survivors Ogre`` kept only the Ogre). A later
-    ``--db`` still replaces an earlier one (``alias tc='titan-campaign --db ...'``)."""
+class _Once(argparse.Action):
+    """An option given once: given again, it is refused rather than the first value silently
+    dropped (``--survivors Titan --survivors Ogre`` kept only the Ogre, ``--db A ... --db B``
+    wrote into B); a flag too, by the same rule (``history --json --json``)."""
 
     def __call__(
         self,
@@ -47,10 +47,17 @@ class _Once(argparse._StoreAction):
         values: str | Sequence[Any] | None,
         option_string: str | None = None,
     ) -> None:
-        given = getattr(namespace, self.dest, self.default) != self.default
-        if option_string and given and self.dest != "db":  # --db: an alias's, overridden
+        if option_string and getattr(namespace, self.dest, self.default) != self.default:
             parser.error(f"{option_string} is given twice: give it once")
         super().__call__(parser, namespace, values, option_string)
+
+
+class _OnceValue(_Once, argparse._StoreAction):
+    """An option taking one value, given once."""
+
+
+class _OnceFlag(_Once, argparse._StoreTrueAction):
+    """A flag (``--json``), given once."""
 
 
 class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
@@ -60,28 +67,92 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
         kwargs.setdefault("description", kwargs.get("help"))
         return super().add_parser(name, **kwargs)
 
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        """An option every command takes (--db, --campaign: in the namespace only when given)
+        given before the command and again after it is refused as one given twice (the
+        command's parser starts afresh, and its value silently replaced the first)."""
+        given = [
+            (action, vars(namespace).pop(action.dest))
+            for action in parser._actions
+            if action.default is argparse.SUPPRESS and action.dest in vars(namespace)
+        ]
+        super().__call__(parser, namespace, values, option_string)
+        for action, value in given:
+            if action.dest in vars(namespace):
+                parser.error(f"{action.option_strings[-1]} is given twice: give it once")
+            setattr(namespace, action.dest, value)
+
 
 class _Parser(argparse.ArgumentParser):
+    namesakes = ""
+    """The other commands of this command's name, said with any mistake in its words
+    (``restore Osk``: "; titan restore: bring an archived Titan back")."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in (None, "store"):  # every option taking one value
-            self.register("action", name, _Once)
+            self.register("action", name, _OnceValue)
+        self.register("action", "store_true", _OnceFlag)
         self.register("action", "parsers", _Commands)
+
+    def add_argument(self, *names: str, **kwargs: Any) -> argparse.Action:
+        """A word of a few (``--format``, ``choose``'s kind) is taken in any case, as names
+        are; a command's word is named in capitals (``TITAN AMOUNT``), or by the words it
+        takes (``{item,spell}``) in its usage and in a refusal alike."""
+        choices = kwargs.get("choices")
+        if choices and all(isinstance(choice, str) for choice in choices):  # refused as typed
+            kwargs.setdefault(
+                "type", lambda text: text.lower() if text.lower() in choices else text
+            )
+        if not names[0].startswith("-"):
+            listed = "{" + ",".join(map(str, choices)) + "}" if choices else names[0].upper()
+            kwargs.setdefault("metavar", listed)
+        return super().add_argument(*names, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """A mistake in the command's words: one line, exit 1, like any other refusal."""
-        self.exit(1, f"error: {one_line(message)} (see {self.prog} --help)\n")
+        self.exit(1, f"error: {one_line(message)}{self.namesakes} (see {self.prog} --help)\n")
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
-        """A command that is not one is said in a player's words, with the nearest one
-        (argparse listed every command after "invalid choice")."""
+        """A command that is not one is said in a player's words, with the commands it may
+        mean, here or one level down (``rename``: campaign rename or titan rename), by its
+        meaning, else the nearest by its letters (argparse listed every command after
+        "invalid choice")."""
         if isinstance(action, _Commands) and value not in action.choices:
-            meant = [word for word in SAME_MEANING.get(value.lower(), ()) if word in action.choices]
-            near = meant or difflib.get_close_matches(value, list(action.choices), n=1)
-            self.error(
-                f'no command "{one_line(value)}"' + (f": did you mean {near[0]}?" if near else "")
-            )
+            found = _reachable(self)
+            typed = value.lower()
+            words = (typed, *SAME_MEANING.get(typed, ()))
+            meant = [command for word in words for name, command, _ in found if name == word]
+            if not meant:
+                near = difflib.get_close_matches(typed, [name for name, _, _ in found], n=1)
+                meant = [command for name, command, _ in found if name in near]
+            said = f'no command "{one_line(value)}"'
+            if meant:
+                *some, last = meant
+                said += f": did you mean {', '.join(some) + ' or ' if some else ''}{last}?"
+            self.error(said)
         super()._check_value(action, value)
+
+
+def _commands_of(parser: Parser) -> dict[str, Parser]:
+    """A parser's commands by name (none for a command without any)."""
+    return next((each.choices for each in parser._actions if isinstance(each, _Commands)), {})
+
+
+def _reachable(parser: Parser) -> list[tuple[str, str, Parser]]:
+    """The commands a word typed in the place of ``parser``'s command may name, its own and
+    one level down: (the word, the command's words, its parser), e.g. ("rename", "titan
+    rename", ...)."""
+    found = [(name, name, sub) for name, sub in _commands_of(parser).items()]
+    for name, sub in _commands_of(parser).items():
+        found += [(word, f"{name} {word}", inner) for word, inner in _commands_of(sub).items()]
+    return found
 
 
 SAME_MEANING = {
@@ -95,6 +166,7 @@ SAME_MEANING = {
     "ls": ("list",),
     "show": ("list",),
     "retire": ("archive",),
+    "delete": ("archive",),
 }
 """Words a player may type for a command of another name ("campaign create": new)."""
 
@@ -227,6 +299,9 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
     """The command's arguments, read by the parser of every command; words the command does
     not take are refused pointing at the command's own help."""
     parser = build_parser()
+    options = list(argv)[: list(argv).index("--")] if "--" in argv else argv
+    if "--version" in options and len(argv) > 1:  # it printed the version, the rest unread
+        parser.error("--version takes nothing else: give it alone")
     dashed = _dashed_word(argv)
     if dashed:
         at = list(argv).index(dashed)
@@ -240,8 +315,6 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
             f'no option {dashed}: a name beginning with "-" goes last, after "--", as in'
             f" titan-campaign sheet -- {dashed}{joined}"
         )
-    if sum(word == "--campaign" or word.startswith("--campaign=") for word in argv) > 1:
-        parser.error("--campaign is given twice: give it once")  # before and after the command
     args, extra = parser.parse_known_args(argv)
     if extra:
         command = command_words(args)
@@ -268,10 +341,13 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
                 else ("the game's number and its entries", "correct 4 Mira:lost")
             )
             quotes = f"{what} go together, with no option between them, e.g. {example} --date D; "
+        own = _commands_of(parser).get(command)
+        namesakes = own.namesakes if isinstance(own, _Parser) else ""  # export Osk: titan export
         parser.exit(
             1,
             f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
-            f" ({quotes}see titan-campaign{' ' + command if command else ''} --help)\n",
+            f"{namesakes} ({'' if namesakes else quotes}see titan-campaign"
+            f"{' ' + command if command else ''} --help)\n",
         )
     _format_of_file(parser, args, argv)
     return args
@@ -331,6 +407,13 @@ def build_parser() -> Parser:
         sub = commands.add_parser(name, help=text, description=text, parents=[parent])
         sub.set_defaults(handler=handler, whole_file=whole_file)
         arguments(sub, common)
+    for word, command, own in _reachable(parser):
+        if command == word and isinstance(own, _Parser):  # "; titan restore: ..."
+            own.namesakes = "".join(
+                f"; {other}: {(inner.description or '').split(' (')[0]}"
+                for name, other, inner in _reachable(parser)
+                if name == word and other != word
+            )
     return parser
 
 
