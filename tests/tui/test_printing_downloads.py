@@ -5,6 +5,7 @@ asks before it replaces a file that is already there."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from textual.widgets import Input
 
 from titan_campaign import actions
+from titan_campaign.cli import main
 from titan_campaign.tui import places, settings
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import ConfirmModal
@@ -188,6 +190,67 @@ async def test_on_the_desktop_a_printout_never_replaces_the_database(
         assert isinstance(app.screen, PrintModal)  # refused at once: the form stays
         assert "is the campaign database" in notes.text()
     assert example_db.read_bytes() == before
+
+
+def kept_file(db: Path, here: Path, kind: str) -> Path:
+    """A file the program wrote as data, which no printout replaces: a campaigns export, a
+    Titan file or a compressed copy of the database."""
+    if kind == "backup":
+        target = here / "old.json.gz"
+        target.write_bytes(gzip.compress(db.read_bytes()))
+        return target
+    target = here / f"{kind}.json"
+    command = ["export"] if kind == "export" else ["titan", "export", "Thorn"]
+    assert main(["--db", str(db), *command, "-o", str(target)]) == 0
+    return target
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("export", "is a campaigns export"),
+        ("titan", "is a Titan file"),
+        ("backup", "is a campaign database"),
+    ],
+)
+async def test_on_the_desktop_a_printout_over_a_file_it_never_replaces_is_refused_unasked(
+    example_db: Path, here: Path, kind: str, said: str
+) -> None:
+    """The app asked "Replace the file?" and, told yes, refused: "Not saved: ... is a
+    campaigns export". It refuses at once, as the command line does."""
+    target = kept_file(example_db, here, kind)
+    before = target.read_bytes()
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#print-path", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause(PRINTING)
+        assert not isinstance(app.screen, ConfirmModal)  # never asked whether to replace it
+        assert isinstance(app.screen, PrintModal)
+        assert said in notes.text()
+    assert target.read_bytes() == before
+
+
+@pytest.mark.parametrize(("kind", "asked"), [("export", False), ("titan", True)])
+async def test_on_the_desktop_a_titan_file_replaces_only_a_titan_file_and_asks_only_then(
+    example_db: Path, here: Path, kind: str, asked: bool
+) -> None:
+    target = kept_file(example_db, here, kind)
+    app = TitanCampaignApp(example_db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one("#titan-file", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal) is asked
+        if not asked:
+            assert isinstance(app.screen, ExportTitanModal)
+            assert "is a campaigns export" in notes.text()
 
 
 @pytest.mark.parametrize("yes", [False, True])
