@@ -385,3 +385,22 @@ async def test_a_file_name_too_long_for_the_system_is_refused_in_the_form_not_a_
         assert isinstance(app.screen, PrintModal)  # the form stays, as typed
         assert "File name too long" in notes.text() + rendered(app.screen)
     assert app.return_code in (None, 0)
+
+
+async def test_the_print_form_offers_spell_cards_only_of_a_titan_who_knows_spells(
+    example_db: Path, here: Path
+) -> None:
+    """Bryn knows no spells: the form offered "Bryn's spell cards", and choosing it gave
+    "Refused: Bryn knows no spells yet". Thorn's are offered."""
+    from textual.widgets import Select
+
+    for name, offered in (("Bryn", False), ("Thorn", True)):
+        app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan=name)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("p")
+            await pilot.pause()
+            assert isinstance(app.screen, PrintModal)
+            what = app.screen.query_one("#print-what", Select)
+            choices = {str(value): str(label) for label, value in what._options}
+            assert ("cards" in choices) is offered, (name, choices)
+            assert f"{name}'s sheet" in choices.values()
