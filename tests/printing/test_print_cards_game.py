@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from helpers_print import (
@@ -16,6 +17,7 @@ from helpers_print import (
     small_texts,
 )
 
+from titan_campaign.cli import main
 from titan_campaign.printing.canvas import Box, Line, Text
 from titan_campaign.printing.cards import PER_PAGE, card_spells, cards_html, cards_pages
 from titan_campaign.printing.game_card import game_card_text, legion_members
@@ -364,3 +366,30 @@ def test_every_cut_mark_and_word_of_a_card_page_keeps_clear_of_the_paper_edge(pa
                 continue
             assert min(ys) >= 5.55 and max(ys) <= page.height - 5.55, (shape, page.height)
             assert min(xs) >= 5.55 and max(xs) <= page.width - 5.55, shape
+
+
+def test_the_game_night_card_of_an_archived_titan_says_archived_as_its_sheet_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ghost, archived: its sheet (text and PDF) said ARCHIVED, its game-night card did not."""
+    monkeypatch.setenv("TITAN_CAMPAIGN_DB", str(tmp_path / "db.json"))
+    monkeypatch.chdir(tmp_path)
+    for command in (
+        ["campaign", "new", "R", "--base-xp", "0"],
+        ["titan", "add", "Ghost", "--player", "P"],
+    ):
+        assert main(command) == 0
+    assert main(["titan", "archive", "Ghost"]) == 0
+    capsys.readouterr()
+    for command in (["sheet", "Ghost"], ["game-card", "Ghost", "--format", "text"]):
+        assert main(command) == 0
+        assert "ARCHIVED (dead or retired)" in capsys.readouterr().out, command
+    for command in ("sheet", "game-card"):
+        assert main([command, "Ghost", "-o", f"{command}.pdf"]) == 0
+        (first, *_) = pdf_pages((tmp_path / f"{command}.pdf").read_bytes())
+        assert "ARCHIVED" in first, command
+    assert main(["titan", "restore", "Ghost"]) == 0
+    assert main(["game-card", "Ghost", "--format", "text"]) == 0
+    assert main(["game-card", "Ghost", "-o", "back.pdf"]) == 0
+    assert "ARCHIVED" not in capsys.readouterr().out
+    assert "ARCHIVED" not in pdf_pages((tmp_path / "back.pdf").read_bytes())[0]

@@ -20,6 +20,7 @@ from titan_campaign.printing.flow import MARGIN
 from titan_campaign.printing.sheet_layout import sheet_pages
 from titan_campaign.rules.events import GameOutcome, GameRecorded
 from titan_campaign.rules.game_log import GameLogEntry, game_log
+from titan_campaign.rules.items import SUGGESTED_ITEMS
 from titan_campaign.rules.sheet import ItemLine, LedgerLine, SheetView
 from titan_campaign.rules.titan import TitanLog
 from titan_campaign.store import Database
@@ -222,3 +223,56 @@ def test_a_long_gold_ledger_begins_on_a_page_with_room_left_not_on_a_page_of_its
     ledger_page = next(n for n, page in enumerate(texts) if "GOLD LEDGER" in page)
     assert ledger_page == guard, (guard, ledger_page, len(pages))
     assert len(pages) == guard + 2  # it goes on over one more page, not two
+
+
+@pytest.fixture
+def crowded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Path:
+    """A Titan with one game, the 14 suggested items, 12 long ones and 40 lines of gold."""
+    monkeypatch.setenv("TITAN_CAMPAIGN_DB", str(tmp_path / "db.json"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["campaign", "new", "R", "--base-xp", "0"]) == 0
+    assert main(["titan", "add", "T", "--player", "P"]) == 0
+    assert main(["award", "T", "--result", "won", "--score", "100"]) == 0
+    for item in SUGGESTED_ITEMS:
+        assert main(["item", "add", "T", item.name]) == 0
+    long = "that fills a whole line on the printed sheet, and then some more words so it wraps."
+    for k in range(1, 13):
+        text = f"A long description of an extra item number {k} {long}"
+        assert main(["item", "add", "T", f"Extra item {k}", "--description", text]) == 0
+    for n in range(1, 41):
+        assert main(["gold", "T", str(n), "--note", f"loot {n}"]) == 0
+    capsys.readouterr()
+    return tmp_path
+
+
+def _sections(pages: list[str]) -> list[str]:
+    """The headings of the sheet's sections, in the order they are printed, without
+    "(continued)" (each page's first heading may be one going on from the page before)."""
+    names = ("MAGIC ITEMS", "HONOR GUARD", "GOLD LEDGER", "PROGRESS")
+    return [
+        name
+        for page in pages
+        for line in page.splitlines()
+        for name in names
+        if line.strip().startswith(name)
+    ]
+
+
+def test_a_long_sheet_prints_its_sections_in_the_same_order_on_a4_and_letter_chart_last(
+    crowded: Path,
+) -> None:
+    """Items over the page, a long gold ledger and a game played: on letter paper the progress
+    chart came after the honor guard's page with the ledger's first lines under it and the rest
+    over the page; on A4 the ledger came first and the chart last."""
+    for paper in ("a4", "letter"):
+        assert main(["sheet", "T", "--paper", paper, "-o", f"{paper}.pdf"]) == 0
+        pages = _pages(crowded / f"{paper}.pdf")
+        sections = _sections(pages)
+        firsts = [name for n, name in enumerate(sections) if sections.index(name) == n]
+        assert firsts == ["MAGIC ITEMS", "HONOR GUARD", "GOLD LEDGER", "PROGRESS"], sections
+        assert sections[-1] == "PROGRESS" and sections.count("PROGRESS") == 1, (paper, sections)
+        assert main(["print-campaign", "--paper", paper, "-o", f"all-{paper}.pdf"]) == 0
+        whole = _pages(crowded / f"all-{paper}.pdf")
+        assert _sections(whole[: len(pages)]) == sections

@@ -5,6 +5,7 @@ asks before it replaces a file that is already there."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from textual.widgets import Input
 
 from titan_campaign import actions
+from titan_campaign.cli import main
 from titan_campaign.tui import places, settings
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.forms import ConfirmModal
@@ -190,6 +192,67 @@ async def test_on_the_desktop_a_printout_never_replaces_the_database(
     assert example_db.read_bytes() == before
 
 
+def kept_file(db: Path, here: Path, kind: str) -> Path:
+    """A file the program wrote as data, which no printout replaces: a campaigns export, a
+    Titan file or a compressed copy of the database."""
+    if kind == "backup":
+        target = here / "old.json.gz"
+        target.write_bytes(gzip.compress(db.read_bytes()))
+        return target
+    target = here / f"{kind}.json"
+    command = ["export"] if kind == "export" else ["titan", "export", "Thorn"]
+    assert main(["--db", str(db), *command, "-o", str(target)]) == 0
+    return target
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("export", "is a campaigns export"),
+        ("titan", "is a Titan file"),
+        ("backup", "is a campaign database"),
+    ],
+)
+async def test_on_the_desktop_a_printout_over_a_file_it_never_replaces_is_refused_unasked(
+    example_db: Path, here: Path, kind: str, said: str
+) -> None:
+    """The app asked "Replace the file?" and, told yes, refused: "Not saved: ... is a
+    campaigns export". It refuses at once, as the command line does."""
+    target = kept_file(example_db, here, kind)
+    before = target.read_bytes()
+    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#print-path", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause(PRINTING)
+        assert not isinstance(app.screen, ConfirmModal)  # never asked whether to replace it
+        assert isinstance(app.screen, PrintModal)
+        assert said in notes.text()
+    assert target.read_bytes() == before
+
+
+@pytest.mark.parametrize(("kind", "asked"), [("export", False), ("titan", True)])
+async def test_on_the_desktop_a_titan_file_replaces_only_a_titan_file_and_asks_only_then(
+    example_db: Path, here: Path, kind: str, asked: bool
+) -> None:
+    target = kept_file(example_db, here, kind)
+    app = TitanCampaignApp(example_db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one("#titan-file", Input).value = str(target)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal) is asked
+        if not asked:
+            assert isinstance(app.screen, ExportTitanModal)
+            assert "is a campaigns export" in notes.text()
+
+
 @pytest.mark.parametrize("yes", [False, True])
 async def test_on_the_desktop_printing_into_a_missing_folder_asks_to_make_it(
     example_db: Path, here: Path, yes: bool
@@ -322,3 +385,22 @@ async def test_a_file_name_too_long_for_the_system_is_refused_in_the_form_not_a_
         assert isinstance(app.screen, PrintModal)  # the form stays, as typed
         assert "File name too long" in notes.text() + rendered(app.screen)
     assert app.return_code in (None, 0)
+
+
+async def test_the_print_form_offers_spell_cards_only_of_a_titan_who_knows_spells(
+    example_db: Path, here: Path
+) -> None:
+    """Bryn knows no spells: the form offered "Bryn's spell cards", and choosing it gave
+    "Refused: Bryn knows no spells yet". Thorn's are offered."""
+    from textual.widgets import Select
+
+    for name, offered in (("Bryn", False), ("Thorn", True)):
+        app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan=name)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("p")
+            await pilot.pause()
+            assert isinstance(app.screen, PrintModal)
+            what = app.screen.query_one("#print-what", Select)
+            choices = {str(value): str(label) for label, value in what._options}
+            assert ("cards" in choices) is offered, (name, choices)
+            assert f"{name}'s sheet" in choices.values()

@@ -21,6 +21,7 @@ from ..rules.titan import (
 from ..store import Database, StoreError, now_iso
 from ..store import backups as backup_files
 from ..store.database import no_campaign
+from ..store.documents import TITAN_FORMAT
 from ..store.exchange import (
     checked_campaigns,
     export_data,
@@ -31,7 +32,7 @@ from ..store.exchange import (
 )
 from ..store.files import is_missing, write_atomically
 from ..store.merge import Merged, export_copy, forget_refused_since
-from ..store.outputs import check_not_database, write_output
+from ..store.outputs import check_replaceable, write_output
 from ..store.schemas import SCHEMAS, schema_text
 from .campaigns import IMPORT_NOTE
 from .common import (
@@ -44,10 +45,12 @@ from .merging import merge_tables
 from .printing import print_data
 
 
-def may_write_to(db: Database, path: Path) -> Path:
-    """``path``, if a printout or export may be written there; StoreError if it is the
-    database or one of its files (asked before a player is offered to replace a file)."""
-    check_not_database(db.path, path)
+def may_write_to(db: Database, path: Path, titan_file: bool = False) -> Path:
+    """``path``, if a printout (or, ``titan_file``, a Titan's file) may be written there;
+    StoreError if it is a file that is never replaced by it, as writing it would say: the
+    database or one of its files, another database, an export, a Titan file (which only a
+    Titan file replaces). Asked before a player is offered to replace a file."""
+    check_replaceable(db.path, path, TITAN_FORMAT if titan_file else None)
     return path
 
 

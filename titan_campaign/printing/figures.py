@@ -50,6 +50,11 @@ class GuardSlot(NamedTuple):
         return f"slot {self.number}: " + ", ".join(steps)
 
 
+ARCHIVED = "ARCHIVED (dead or retired)"
+"""What the sheet and the game-night card of an archived Titan say under its name, so a
+printout of a Titan out of play is never taken for one in play."""
+
+
 IN_PLAY = "IN PLAY"
 """The title of the sheet's box of what the Titan's boxes give it in a game (Mana per turn,
 Titan Power-factor, Skill-5 per Battle, re-rolls, XP bonus): one name on the app's sheet and on

@@ -17,6 +17,7 @@ from ..rules.sheet import ItemLine, SheetView, SpellLine
 from ..rules.spells import CAST_PHASES, find_spell
 from .cells import WIDTH, wrap
 from .figures import (
+    ARCHIVED,
     SKILL_USES_LABEL,
     attack_text,
     charge_boxes,
@@ -126,6 +127,7 @@ def game_card_text(data: SheetView) -> str:
     """The card as plain text, every line at most 80 columns."""
     out = wrap(f"GAME NIGHT: {data.name}", more="  ")
     out += wrap(f"level {data.level}, player {data.player}, campaign {data.campaign}", more="  ")
+    out += [ARCHIVED] if data.archived else []  # as the sheet says it
     out.append("=" * WIDTH)
     for choice in pending_warning(data):
         out += wrap(f"CHOICE TO MAKE FIRST: {choice}", more="  ")

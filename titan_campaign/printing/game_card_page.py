@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..rules.sheet import ItemLine, SheetView
 from .canvas import MIN_SIZE, Page, fit_size, fit_text, paper_size, text_width, wrap_text
+from .figures import ARCHIVED
 from .flow import HEADING_H, Flow, heading
 from .game_card import (
     CardSpell,
@@ -300,6 +301,9 @@ def game_card_pages(data: SheetView, paper: str = "a4") -> list[Page]:
         size = fit_size(line, content, 8, MIN_SIZE)
         page.text(x, flow.y + 11, fit_text(line, content, size), size)
         flow.y += 3.6
+    if data.archived:  # as the sheet says it
+        page.text(x, flow.y + 11.4, ARCHIVED, 9, bold=True)
+        flow.y += 4.4
     flow.y += 15 - 3.6
     _warning(flow, data)
     _figures(flow, data)

@@ -5,10 +5,10 @@ sheet's effect line) beside EXPERIENCE and GOLD; SPELL SCHOOLS beside the figure
 table and the starting legions with their warnings (R10); SPELLS (with blank lines for new
 ones); MAGIC ITEMS in full, a box per charge, and blank lines; HONOR GUARD with its three slots;
 the choices still to make; the build goal and what remains of it; then GOLD LEDGER and NOTES
-ruled down to the foot of the page; on the back, when the data carries the Titan's ``progress``,
-the progress chart and the figures game by game (and the ledger and notes under them when the
-front has no room: they are never left out). Type never goes below 7 points: what does not fit
-goes on a second page under its heading. With no data it is the blank sheet: 16 magic item lines
+ruled down to the foot of the page (never left out). Type never goes below 7 points: what does
+not fit goes on over the page under its heading. Last, on a page of its own, when the data
+carries the Titan's ``progress``: the progress chart and the figures game by game; the order is
+the same on every paper. With no data it is the blank sheet: 16 magic item lines
 (as many on the front as fit above the honor guard), and on the back 28 more spell lines, the
 rest of the item lines, the ledger and the notes.
 """
@@ -561,13 +561,8 @@ def sheet_pages(data: SheetView | None, paper: str = "a4") -> list[Page]:
     _honor_guard(flow, data)
     _choices(flow, data)
     _goal(flow, data.goal)
-    if _ledger_fits(flow, data) or not data.progress:
-        _ledger_and_notes(flow, data)
-        _progress(flow, data)
-    else:  # the ledger and notes go on the back, under the progress
-        _progress(flow, data)
-        flow.y += 4
-        _ledger_and_notes(flow, data)
+    _ledger_and_notes(flow, data)
+    _progress(flow, data)  # last, on a page of its own, on every paper
     return flow.pages
 
 

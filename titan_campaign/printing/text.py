@@ -8,6 +8,7 @@ from ..rules.progress import progress_table
 from ..rules.sheet import GoalView, SheetView
 from .cells import WIDTH, apart, pad, wrap
 from .figures import (
+    ARCHIVED,
     IN_PLAY,
     SKILL_USES_LABEL,
     charge_boxes,
@@ -64,7 +65,7 @@ def sheet_text(data: SheetView) -> str:
     player = wrap(f"Player: {data.player}", more="  ")
     out += player[:-1] + apart(player[-1], f"LEVEL {data.level}")
     if data.archived:
-        out.append("ARCHIVED (dead or retired)")
+        out.append(ARCHIVED)
     out.append("=" * WIDTH)
 
     left = ["ABILITIES"]

@@ -77,9 +77,7 @@ def write_output(
         raise StoreError(f"{path} cannot be written: {error.strerror or error}") from None
     except ValueError:
         raise StoreError(f"{path} is not a file name that can be written") from None
-    kind = _check_not_database(database, path, info)
-    if kind is not None and kind != _kind_written(payload):
-        raise StoreError(f"{path} is {kind}: choose another file (nothing written)")
+    _check_kind(path, _check_not_database(database, path, info), _kind_written(payload))
     if info is not None and not stat.S_ISREG(info.st_mode):
         if stat.S_ISDIR(info.st_mode):
             raise StoreError(f"{path} is a folder: name a file in it")
@@ -139,14 +137,23 @@ def _identities(path: Path) -> set[tuple[int, int]]:
     return found
 
 
-def check_not_database(database: Path, path: Path) -> None:
-    """StoreError if ``path`` is the database or one of its files (asked before offering to
-    replace a file there: a printout or export never replaces them)."""
+def check_replaceable(database: Path, path: Path, format: str | None = None) -> None:
+    """StoreError if what ``write_output`` writes may not replace ``path``: the database or
+    one of its files, another database, or a file the program wrote as data of another kind
+    than the one written (a file stating ``format``, as an export or a Titan file does; None
+    for a printout). Asked before a player is offered to replace a file there."""
     try:
         info: os.stat_result | None = os.stat(path)
     except (OSError, ValueError):
         info = None
-    _check_not_database(database, path, info)
+    _check_kind(path, _check_not_database(database, path, info), _kind_of_format(format))
+
+
+def _check_kind(path: Path, kind: str | None, written: str | None) -> None:
+    """StoreError if the file there is the program's data (``kind``) and what is written is
+    not of its kind (``written``: None for a printout): an export replaces only an export."""
+    if kind is not None and kind != written:
+        raise StoreError(f"{path} is {kind}: choose another file (nothing written)")
 
 
 def _check_not_database(database: Path, path: Path, info: os.stat_result | None) -> str | None:
@@ -194,7 +201,12 @@ def _kind_written(payload: bytes) -> str | None:
     file); None for a printout. (Read from its start: parsing a whole export again cost a
     tenth of the command.)"""
     found = re.search(rb'"format": "([^"]*)"', payload[:200])
-    described = brought_in_by(Path(), {"format": found[1].decode()}) if found else None
+    return _kind_of_format(found[1].decode() if found else None)
+
+
+def _kind_of_format(format: str | None) -> str | None:
+    """What a file stating ``format`` is, in words ("a Titan file"); None for a printout."""
+    described = brought_in_by(Path(), {"format": format}) if format else None
     return described[0] if described else None
 
 

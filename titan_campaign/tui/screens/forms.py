@@ -225,11 +225,15 @@ def ask_to_leave(
     )
 
 
-def ask_to_replace(screen: Screen[object], path: Path, write: Callable[[], None]) -> None:
+def ask_to_replace(
+    screen: Screen[object], path: Path, write: Callable[[], None], titan_file: bool = False
+) -> None:
     """``write`` now, or, when ``path`` is a file already there, once the player agrees to
-    replace it (no: nothing is written and the form stays as typed). The database or one of
-    its files is refused at once: the player is never asked whether to replace it."""
-    if titan_app(screen).attempt(lambda: actions.may_write_to(database(screen), path)) is None:
+    replace it (no: nothing is written and the form stays as typed). A file the printout (or,
+    ``titan_file``, the Titan's file) never replaces, say the database or an export, is
+    refused at once: the player is never asked whether to replace it."""
+    db = database(screen)
+    if titan_app(screen).attempt(lambda: actions.may_write_to(db, path, titan_file)) is None:
         return
     try:
         there = path.is_file()

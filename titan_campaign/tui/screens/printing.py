@@ -55,6 +55,7 @@ class PrintModal(FormModal):
         self.titan = titan
         self.campaign_name = ""  # the names as read when the form opens (files are named so)
         self.titan_name = ""
+        self.knows_spells = False  # the Titan's spell cards are offered only then
         self._offered = ""  # the place to save to as last offered (not typed by the player)
         self.busy = False  # a printout is being made
 
@@ -70,6 +71,7 @@ class PrintModal(FormModal):
             view = titan_app(self).attempt(lambda: actions.read_titan(db, titan))
             if view is not None:
                 self.campaign_name, self.titan_name = view.campaign, view.state.name
+                self.knows_spells = bool(view.state.spells)
             return
         found = titan_app(self).attempt(lambda: actions.read_campaign(db, self.campaign))
         if found is not None:
@@ -83,9 +85,10 @@ class PrintModal(FormModal):
                 ("blank sheet", "blank"),
             ]
         name = self.titan_name
+        cards = [(f"{name}'s spell cards", "cards")] if self.knows_spells else []
         return [
             (f"{name}'s sheet", "sheet"),
-            (f"{name}'s spell cards", "cards"),
+            *cards,  # none to print of a Titan who knows no spells yet
             (f"{name}'s game-night card", "game-card"),
             ("blank sheet", "blank"),
         ]

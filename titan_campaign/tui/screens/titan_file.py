@@ -95,7 +95,7 @@ class ExportTitanModal(OneTitan, _FileModal):
             self.show_problem("Say where to save the file.")
             return
         path = Path(typed).expanduser()
-        ask_to_replace(self, path, lambda: self._write(path))
+        ask_to_replace(self, path, lambda: self._write(path), titan_file=True)
 
     def _write(self, path: Path) -> None:
         def written(state: TitanState) -> None:
