@@ -76,6 +76,9 @@ LEGEND = (
     "Fled · " + SURVIVORS_HINT
 )
 AWARD_LEGEND = "ScAw scenario award (replaces the standard award) · "
+NO_AWARD = "none"
+"""A blank scenario award: none, the standard award stands (0 would be an award of 0, R8)."""
+AWARD_TIP = "Scenario award: none keeps the standard award; a number, 0 too, replaces it (R8)"
 NAME_WIDTH = 14
 ROW_START = NAME_WIDTH + 4 + 7  # the tick and name, then the result and its gap
 SURVIVORS_MIN = 10
@@ -189,7 +192,16 @@ class TitanRow(Horizontal):
 
     @staticmethod
     def _figure_field(name: str, width: int) -> Input:
-        field = Input(placeholder="0", type="integer", id=name, valid_empty=True)  # empty: 0
+        """A figure's field: blank counts 0; a blank scenario award is none at all (the
+        standard award stands), so it does not show "0", which as an award is one (R8)."""
+        award = name == AWARD
+        field = Input(
+            placeholder=NO_AWARD if award else "0",
+            type="integer",
+            id=name,
+            valid_empty=True,
+            tooltip=AWARD_TIP if award else None,
+        )
         field.styles.width = width
         return field
 
