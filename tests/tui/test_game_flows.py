@@ -111,6 +111,30 @@ async def test_tab_passes_over_the_fields_of_a_titan_not_taking_part(tmp_path: P
         assert app.focused is thorn.query_one("#result")
 
 
+async def test_a_titan_unticked_after_its_result_was_picked_shows_no_result(
+    tmp_path: Path,
+) -> None:
+    """Thorn won, then was unticked: the row still read "won", as if Thorn had a result in
+    a game Thorn is not taking part in. Ticked again, what was picked is back."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await results(pilot, "w")
+        thorn = app.screen.query_one("#titan-1")
+        result = thorn.query_one("#result", ResultPick)
+        assert "won" in result.render_line(0).text
+        thorn.query_one("#takes-part").focus()
+        await pilot.press("space")  # Thorn does not take part
+        await pilot.pause()
+        assert "won" not in screen_text(app).split("Bryn")[0].split("Thorn", 1)[1]
+        assert result.render_line(0).text.strip() == ""
+        await pilot.press("space")  # Thorn takes part again
+        await pilot.pause()
+        assert "won" in result.render_line(0).text
+
+
 def seven_titans(tmp_path: Path) -> Path:
     """A campaign of seven Titans, one more than the game form ticks for the player."""
     names = ("Thorn", "Bryn", "Osk", "Mira", "Ulf", "Vey", "Wren")
