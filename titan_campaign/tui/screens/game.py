@@ -32,7 +32,7 @@ from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from .. import places
 from ..refusals import Refusal
-from ..upright import ctrl_s
+from ..upright import ctrl_s, key_named
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.result_pick import ResultPick
@@ -147,6 +147,12 @@ def stacked(width: int, scenario: bool = False) -> Stacked:
 
 
 MANY_TITANS = 6
+
+
+def won_or_lost(node: Widget) -> str:
+    """The result asked for: its keys at a keyboard; on a phone held upright, which has no
+    keys, the result itself is tapped (a tap picks won, another flips it)."""
+    return f"won or lost? ({key_named(node, 'w or l', 'tap w/l?')})"
 
 
 def _figure(text: str) -> int | str:
@@ -332,7 +338,7 @@ class TitanRow(Horizontal):
         """What is wrong with this row, by field, in a player's words (all at once)."""
         problems: dict[str, str] = {}
         if self.result is None:
-            problems["result"] = "Result: won or lost? (w or l)"
+            problems["result"] = f"Result: {won_or_lost(self)}"
         try:
             survivors = self.survivors()
         except RuleError as error:
@@ -540,7 +546,7 @@ class RecordGameScreen(Screen[None]):
             won = actions.award_for(row.state, row.outcome("won")).total
             lost = actions.award_for(row.state, row.outcome("lost")).total
             shown.update(
-                plain(f"  {name}: won or lost? (w or l)  won → {won} XP, lost → {lost} XP{warning}")
+                plain(f"  {name}: {won_or_lost(self)}  won → {won} XP, lost → {lost} XP{warning}")
             )
             return
         award = actions.award_for(row.state, outcome)
