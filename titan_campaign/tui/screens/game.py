@@ -531,6 +531,12 @@ class RecordGameScreen(Screen[None]):
         warning = (
             f"\n  ! {unspent} base XP still to spend before its first game (R2)" if unspent else ""
         )
+        try:  # and what the game does to its honor guard (R9)
+            warning += "".join(
+                f"\n  {note}" for note in actions.guard_slain(row.state, row.survivors())
+            )
+        except RuleError:
+            pass  # survivors typed amiss: said by the save, beside the field
         try:
             outcome = row.outcome()
         except ShapeError as error:
