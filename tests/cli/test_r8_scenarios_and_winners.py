@@ -197,3 +197,17 @@ def test_r8_a_scenario_award_is_said_as_such_in_the_game_log(cli) -> None:
     assert "Thorn: 200 XP: won, score 300, scenario award 200, replacing the standard one" in games
     assert "200 (scenario award, replacing the standard one) = 200 XP" in games
     assert "scenario XP" not in games
+
+
+def test_r8_scenario_xp_of_0_beside_a_scenario_award_adds_nothing_as_in_the_game_form(
+    cli,
+) -> None:
+    """The game form takes ScXP 0 and ScAw 40 (0 scenario XP adds nothing), and so does
+    `award`; `game` refused them as if both had been given."""
+    crew(cli)
+    cli.ok("game", "Thorn:won:scenario-xp=0,scenario-award=40", "--scenario", "Rescue")
+    cli.ok("award", "Mira", "--result", "lost", "--game", "1", "--scenario-xp", "0",
+           "--scenario-award", "0")  # fmt: skip
+    games = json.loads(cli.ok("campaign", "games", "--json"))
+    assert [p["award"] for g in games for p in g["participants"]] == [40, 0]
+    assert "give one" in cli.refused("game", "Thorn:won:scenario-award=0,scenario-xp=20")

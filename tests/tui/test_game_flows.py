@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Input, OptionList, Select
 
 from titan_campaign import actions
 from titan_campaign.rules.awards import game_award
-from titan_campaign.rules.events import AbilityBought, GameOutcome, PlanSet
+from titan_campaign.rules.events import AbilityBought, GameOutcome, HonorGuardSet, PlanSet
 from titan_campaign.rules.spells import find_spell
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
@@ -109,6 +109,30 @@ async def test_tab_passes_over_the_fields_of_a_titan_not_taking_part(tmp_path: P
         assert app.focused is thorn.query_one("#takes-part")
         await pilot.press("space", "tab")  # Thorn takes part again: his result is next
         assert app.focused is thorn.query_one("#result")
+
+
+async def test_a_titan_unticked_after_its_result_was_picked_shows_no_result(
+    tmp_path: Path,
+) -> None:
+    """Thorn won, then was unticked: the row still read "won", as if Thorn had a result in
+    a game Thorn is not taking part in. Ticked again, what was picked is back."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await results(pilot, "w")
+        thorn = app.screen.query_one("#titan-1")
+        result = thorn.query_one("#result", ResultPick)
+        assert "won" in result.render_line(0).text
+        thorn.query_one("#takes-part").focus()
+        await pilot.press("space")  # Thorn does not take part
+        await pilot.pause()
+        assert "won" not in screen_text(app).split("Bryn")[0].split("Thorn", 1)[1]
+        assert result.render_line(0).text.strip() == ""
+        await pilot.press("space")  # Thorn takes part again
+        await pilot.pause()
+        assert "won" in result.render_line(0).text
 
 
 def seven_titans(tmp_path: Path) -> Path:
@@ -390,6 +414,37 @@ async def test_after_a_game_the_honor_guard_picker_offers_survivors_that_fit(
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
     assert stored(db, "Thorn").honor_guard == ("Gargoyle",)
+
+
+async def test_an_honor_guard_member_slain_in_the_game_is_named_before_and_after_saving(
+    tmp_path: Path,
+) -> None:
+    """Thorn's guard Cyclops is not among the survivors typed: the preview said nothing of
+    it, and once saved the picker said only "(a member slain in the game has left it)" over
+    an empty slot. Both now say what the rules say (R9)."""
+    guarded = [*level_four_titan(), HonorGuardSet(members=("Cyclops",))]
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", guarded), ("Bryn", "Bob", [])])
+    slain = "Cyclops was slain and leaves the honor guard (R9)"
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await results(pilot, "w", "l")
+        survivors = app.screen.query_one("#titan-1 #survivors", Input)
+        await type_into(pilot, survivors, "Titan, Cyclops")
+        await pilot.pause()
+        assert "slain" not in award(pilot, 1)
+        await type_into(pilot, survivors, "Titan, Ogre")
+        await pilot.pause()
+        assert slain in " ".join(award(pilot, 1).split())
+        assert "slain" not in award(pilot, 2)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, HonorGuardModal)
+        said = " ".join(" ".join(str(hint.render()) for hint in modal.query(".hint")).split())
+        assert slain in said, said
+    assert stored(db, "Thorn").honor_guard == ()
 
 
 async def test_a_game_with_no_survivors_listed_opens_the_picker_saying_why_and_whom_it_offers(

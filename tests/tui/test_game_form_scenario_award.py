@@ -131,3 +131,45 @@ async def test_a_scenario_named_then_cleared_leaves_the_form_as_it_opened(tmp_pa
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
+
+
+async def test_a_blank_scenario_award_does_not_look_like_a_typed_0(tmp_path: Path) -> None:
+    """R8: a scenario award of 0 is an award (the scenario gives nothing, replacing the
+    standard award), so with scenario XP it is refused; a blank one is no award at all. The
+    blank field showed "0" too, so two rows that looked alike were judged apart."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Bryn", "Bob", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(pilot, app.screen.query_one("#scenario", Input), "Tower siege")
+        await results(pilot, "w", "l")
+        for number, typed in ((1, "0"), (2, "")):
+            row = app.screen.query_one(f"#titan-{number}")
+            await type_into(pilot, row.query_one("#scenario_xp", Input), "20")
+            await type_into(pilot, row.query_one("#scenario_award", Input), typed)
+        await pilot.pause()
+        drawn = [
+            app.screen.query_one(f"#titan-{number} #scenario_award").render_line(0).text.strip()
+            for number in (1, 2)
+        ]
+        typed_0, blank = drawn
+        assert typed_0 == "0" and blank not in ("", "0")
+        assert "give one" in award(pilot, 1)  # an award of 0 and scenario XP: one is meant
+        assert "scenario: 20" in award(pilot, 2)  # no award: the scenario XP is added
+
+
+async def test_a_scenario_award_of_0_replaces_the_standard_award(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await type_into(pilot, app.screen.query_one("#scenario", Input), "Tower siege")
+        await results(pilot, "w")
+        thorn = app.screen.query_one("#titan-1")
+        await type_into(pilot, thorn.query_one("#scenario_xp", Input), "0")  # adds nothing
+        await type_into(pilot, thorn.query_one("#scenario_award", Input), "0")
+        await pilot.pause()
+        assert "scenario award, replacing the standard one: 0 = 0" in award(pilot, 1)
+        assert "→  0 XP" in award(pilot, 1)

@@ -42,6 +42,40 @@ async def test_keys_typed_while_add_titan_opens_land_in_their_fields_in_order(
     assert (stored(db, "Thorn").name, stored(db, "Thorn").player) == ("Thorn", "Ann")
 
 
+async def test_a_burst_of_tabs_and_figures_lands_where_the_focus_is_on_a_busy_computer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A key waited until the app looked idle; on a busy computer it looked idle while a Tab
+    was still on its way, and the figure after it went into the field before: "9" into AgE
+    instead of Fled, the "l" meant for Osk's result lost. Each key now waits until the one
+    before has done its work, however busy the computer (here: never seen busy)."""
+
+    async def looks_idle(*_: float) -> None:
+        return None
+
+    monkeypatch.setattr(app_module, "wait_for_idle", looks_idle)
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Osk", "Cy", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause(0.5)
+        form = app.screen
+        thorn = form.query_one("#titan-1")
+        form.query_one("#titan-1 #result").focus()
+        await pilot.pause()
+        typed(app, "w", *["tab"] * 5, "2", "tab", "9", "tab", "4", "tab", "T", "tab", "tab", "l")
+        await pilot.pause(0.5)
+        fields = ("agreement", "agreement_eliminated", "fled", "survivors")
+        assert [thorn.query_one(f"#{name}", Input).value for name in fields] == [
+            "2", "9", "4", "T",
+        ]  # fmt: skip
+        assert form.query_one("#titan-2 #result").value == "lost"
+        typed(app, *["shift+tab"] * 3, "5")  # back from Osk's result to Thorn's Fled
+        await pilot.pause(0.5)
+        assert thorn.query_one("#fled", Input).value == "5"
+        assert thorn.query_one("#survivors", Input).value == "T"
+
+
 async def test_a_command_line_change_shows_on_the_open_sheet_by_itself(tmp_path: Path) -> None:
     db = build_db(tmp_path / "c.json", 200, [("Osk", "Cy", []), ("Thorn", "Ann", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")

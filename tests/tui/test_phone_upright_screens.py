@@ -507,3 +507,22 @@ async def test_checking_a_box_and_using_an_item_are_named_as_the_key_bar_names_t
             assert heading == (
                 "MAGIC ITEMS (-: use a charge of the highlighted item, del: remove it)"
             ), heading
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_the_game_form_asks_won_or_lost_as_a_phone_taps_it(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """Each row said "won or lost? (w or l)" on a phone, which has no keys: there the result
+    itself ("w/l?") is tapped, so that is what the row names, and so does a refused save."""
+    async with opened(campaign, None, ["g"], size) as (app, pilot):
+        asked = " ".join(rendered(app.screen.query_one("#award-1")).split())
+        await pilot.press("ctrl+s")  # nobody's result picked: refused, each row says why
+        await pilot.pause()
+        refused = " ".join(rendered(app.screen.query_one("#award-1")).split())
+        for said in (asked, refused):
+            if size == PHONE_UPRIGHT:
+                assert "won or lost? (tap w/l?)" in said and "(w or l)" not in said, said
+            else:
+                assert "won or lost? (w or l)" in said, said

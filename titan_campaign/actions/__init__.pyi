@@ -75,7 +75,7 @@ from .files import (
     undoes,
     write_printout,
 )
-from .game_entries import award_for, check_game_entry, game_outcome
+from .game_entries import award_for, check_game_entry, game_outcome, guard_slain
 from .ids import (
     Announced,
     CampaignRef,
@@ -218,6 +218,7 @@ __all__ = [
     "game_outcome",
     "games",
     "goal_mistakes",
+    "guard_slain",
     "has_database_file",
     "history",
     "history_of",

@@ -6,10 +6,11 @@ same figures the same way."""
 from collections.abc import Mapping, Sequence
 
 from ..rules.awards import Award, game_award
+from ..rules.characters import find_character
 from ..rules.events import GameOutcome, GameRecorded
 from ..rules.facts import Problem, ShapeError, parse
 from ..rules.game_log import scenario_clash
-from ..rules.titan import TitanState
+from ..rules.titan import TitanState, slain_by, slain_notes
 
 Figures = Mapping[str, int | str]
 """Figures by field (``score``, ``scenario_xp``, ``battle_won``...) as typed: a whole number,
@@ -58,6 +59,23 @@ def check_game_entry(
         problems += _placed(error, scenario_award)
     if problems:
         raise ShapeError(problems)
+
+
+def guard_slain(state: TitanState, survivors: Sequence[str] | None) -> list[str]:
+    """What recording a new game with ``survivors`` as typed (None: not listed) will say of
+    the Titan's honor guard (R9): "Cyclops was slain and leaves the honor guard (R9)" for
+    each member not among them. A name the rules do not know is left for the recording to
+    refuse."""
+    if survivors is None:
+        return []
+    return slain_notes(slain_by(state.honor_guard, tuple(_character(name) for name in survivors)))
+
+
+def _character(name: str) -> str:
+    try:
+        return find_character(name).name
+    except ValueError:
+        return name
 
 
 def award_for(state: TitanState, outcome: GameOutcome) -> Award:

@@ -224,22 +224,20 @@ def read_entry(text: str) -> EntryWords:
     figures: dict[str, int | bool] = {}
     survivors = None
     given: set[str] = set()
+    award: int | None = None
     for part in filter(None, (p.strip() for p in (match.group(3) or "").split(","))):
         key, sep, value = part.partition("=")
         key = key.strip().lower()
         if key in given:
             raise RuleError(f"{text!r}: {key} is given twice: give each once")
         given.add(key)
-        if key in ("scenario-xp", "scenario-award") and "scenario_xp" in figures:
-            raise RuleError(f"{text!r}: {scenario_clash('scenario-xp', 'scenario-award')}")
         if key == "survivors" and sep:
             try:
                 survivors = list(read_survivors(value, "+"))
             except RuleError as error:
                 raise RuleError(f"{text!r}: {error}") from None
         elif key == "scenario-award" and sep:
-            figures["scenario_xp"] = _count(key, value)
-            figures["scenario_replaces"] = True
+            award = _count(key, value)
         elif key in ENTRY_FIGURES and sep:
             figures[key.replace("-", "_")] = _count(key, value)
         elif not sep and survivors is not None:  # survivors=Titan,Ogre: as award takes them
@@ -250,6 +248,10 @@ def read_entry(text: str) -> EntryWords:
             raise RuleError(
                 f"{part!r}: expected one of {', '.join(ENTRY_FIGURES)} or survivors, as key=value"
             )
+    if award is not None:  # an award of 0 is one; scenario XP of 0 adds nothing (R8)
+        if figures.get("scenario_xp"):
+            raise RuleError(f"{text!r}: {scenario_clash('scenario-xp', 'scenario-award')}")
+        figures.update(scenario_xp=award, scenario_replaces=True)
     try:
         outcome = parse(GameOutcome, {"result": match.group(2).lower(), **figures})
     except ShapeError as error:

@@ -297,8 +297,8 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
     guard = state.honor_guard
     last = state.last_game
     if last is None or played.order > last.order:  # R9: only the newest game's slain
-        slain = _slain(guard, event.survivors)
-        notes.extend(_slain_notes(slain))
+        slain = slain_by(guard, event.survivors)
+        notes.extend(slain_notes(slain))
         guard = _minus(guard, slain)
         played = played._replace(slain=slain)
     notes.append(f"{award.total} XP earned (R8)")
@@ -307,13 +307,15 @@ def _record_game(state: TitanState, event: GameRecorded, notes: list[str]) -> Ti
     )
 
 
-def _slain(guard: tuple[str, ...], survivors: tuple[str, ...] | None) -> tuple[str, ...]:
+def slain_by(guard: tuple[str, ...], survivors: tuple[str, ...] | None) -> tuple[str, ...]:
     """R9: the members of ``guard`` a game slew, those not among its ``survivors`` (none when
     its survivors were not listed)."""
     return () if survivors is None else _minus(guard, survivors)
 
 
-def _slain_notes(slain: tuple[str, ...]) -> list[str]:
+def slain_notes(slain: tuple[str, ...]) -> list[str]:
+    """R9: the honor guard ``slain`` in the Titan's newest game, as the recording notes it:
+    "Cyclops was slain and leaves the honor guard (R9)"."""
     return [f"{member} was slain and leaves the honor guard (R9)" for member in slain]
 
 
@@ -374,9 +376,9 @@ def _correct_game(state: TitanState, event: GameCorrected, notes: list[str]) -> 
     guard = state.honor_guard
     if state.last_game == old:  # R9: the guard judged again by the corrected survivors
         before = guard + old.slain
-        new = new._replace(slain=_slain(before, event.survivors))
+        new = new._replace(slain=slain_by(before, event.survivors))
         guard = _minus(before, new.slain)
-        notes.extend(_slain_notes(_minus(new.slain, old.slain)))
+        notes.extend(slain_notes(_minus(new.slain, old.slain)))
         notes.extend(
             f"{member} survived game {event.game}: back in the honor guard (R9)"
             for member in _minus(old.slain, new.slain)

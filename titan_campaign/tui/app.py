@@ -49,6 +49,9 @@ SERVED_IMPORT = (
 T = TypeVar("T")
 
 POLL_SECONDS = 1.0
+KEY_SECONDS = 0.5
+"""The longest a key waits for the one before it to be done (one whose widget went away
+meanwhile is never heard of again)."""
 """How often the app asks the database what changed elsewhere (a change made by another
 program shows within about this long)."""
 
@@ -92,6 +95,8 @@ class TitanCampaignApp(App[int]):
         self._dropping_click = False
         """The press of a click being dropped was seen: its release goes too (``_chained``)."""
         self._feeder: asyncio.Task[None] | None = None
+        self._key_done: tuple[events.Key, asyncio.Event] | None = None
+        """The key being handled, and what says it is done (``_handled``)."""
         self._version = self._version_now()
         self._unreadable = ""
         """The problem of a database that cannot be read, as told last (told once)."""
@@ -259,6 +264,8 @@ class TitanCampaignApp(App[int]):
             or (feeding and isinstance(event, events.MouseDown | events.MouseUp))
         ):
             await super().on_event(event)
+            if self._key_done is not None and self._key_done[0] is event:
+                self._key_done[1].set()  # up from the focused widget: its binding has run
             return
         self._typed.append(event)
         if not feeding:
@@ -300,11 +307,41 @@ class TitanCampaignApp(App[int]):
                     and isinstance(self.focused, Input)
                     and event.is_printable
                 )
-                await super().on_event(event)
+                if isinstance(event, events.Key):
+                    await self._handled(event)
+                else:
+                    await super().on_event(event)
                 if not typing:  # a character typed into a field changes nothing else
-                    await wait_for_idle(0, 0.5)
+                    await wait_for_idle(0, 0.5)  # and what a key set going (a screen opened)
         except Exception as error:  # noqa: BLE001 (a bug: shown like any other)
             self._handle_exception(error)
+
+    async def _handled(self, key: events.Key) -> None:
+        """``key`` given to the focused widget, once it is done: taken by a widget on its way
+        up (a character typed into a field) or come up to the app, whose binding has then run
+        (a Tab has moved the focus). Whether the computer looks busy says nothing of that: on
+        a busy one, a figure typed after a Tab went into the field the Tab left."""
+        done = asyncio.Event()
+        target = self.focused or self.screen
+        ways_up = [target, *target.ancestors_with_self[1:-1]]  # the app: ``on_event``
+
+        def heard(message: object) -> None:
+            if message is key and key._stop_propagation:
+                done.set()
+
+        self._key_done = (key, done)
+        for widget in ways_up:
+            widget.message_signal.subscribe(self, heard, immediate=True)
+        try:
+            await super().on_event(key)
+            if key.is_forwarded:  # not taken by the app's own priority keys at once
+                await asyncio.wait_for(done.wait(), KEY_SECONDS)
+        except TimeoutError:
+            pass
+        finally:
+            self._key_done = None
+            for widget in ways_up:
+                widget.message_signal.unsubscribe(self)
 
     def first_screen(self) -> Screen[None]:
         """What was asked for at start: a Titan's sheet, a campaign's roster, or the campaign

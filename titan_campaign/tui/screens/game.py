@@ -32,7 +32,7 @@ from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from .. import places
 from ..refusals import Refusal
-from ..upright import ctrl_s
+from ..upright import ctrl_s, key_named
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.result_pick import ResultPick
@@ -76,6 +76,9 @@ LEGEND = (
     "Fled · " + SURVIVORS_HINT
 )
 AWARD_LEGEND = "ScAw scenario award (replaces the standard award) · "
+NO_AWARD = "none"
+"""A blank scenario award: none, the standard award stands (0 would be an award of 0, R8)."""
+AWARD_TIP = "Scenario award: none keeps the standard award; a number, 0 too, replaces it (R8)"
 NAME_WIDTH = 14
 ROW_START = NAME_WIDTH + 4 + 7  # the tick and name, then the result and its gap
 SURVIVORS_MIN = 10
@@ -146,6 +149,12 @@ def stacked(width: int, scenario: bool = False) -> Stacked:
 MANY_TITANS = 6
 
 
+def won_or_lost(node: Widget) -> str:
+    """The result asked for: its keys at a keyboard; on a phone held upright, which has no
+    keys, the result itself is tapped (a tap picks won, another flips it)."""
+    return f"won or lost? ({key_named(node, 'w or l', 'tap w/l?')})"
+
+
 def _figure(text: str) -> int | str:
     """A typed figure: blank is 0; anything else is left for the rules to judge."""
     text = text.strip()
@@ -189,7 +198,16 @@ class TitanRow(Horizontal):
 
     @staticmethod
     def _figure_field(name: str, width: int) -> Input:
-        field = Input(placeholder="0", type="integer", id=name, valid_empty=True)  # empty: 0
+        """A figure's field: blank counts 0; a blank scenario award is none at all (the
+        standard award stands), so it does not show "0", which as an award is one (R8)."""
+        award = name == AWARD
+        field = Input(
+            placeholder=NO_AWARD if award else "0",
+            type="integer",
+            id=name,
+            valid_empty=True,
+            tooltip=AWARD_TIP if award else None,
+        )
         field.styles.width = width
         return field
 
@@ -320,7 +338,7 @@ class TitanRow(Horizontal):
         """What is wrong with this row, by field, in a player's words (all at once)."""
         problems: dict[str, str] = {}
         if self.result is None:
-            problems["result"] = "Result: won or lost? (w or l)"
+            problems["result"] = f"Result: {won_or_lost(self)}"
         try:
             survivors = self.survivors()
         except RuleError as error:
@@ -513,6 +531,12 @@ class RecordGameScreen(Screen[None]):
         warning = (
             f"\n  ! {unspent} base XP still to spend before its first game (R2)" if unspent else ""
         )
+        try:  # and what the game does to its honor guard (R9)
+            warning += "".join(
+                f"\n  {note}" for note in actions.guard_slain(row.state, row.survivors())
+            )
+        except RuleError:
+            pass  # survivors typed amiss: said by the save, beside the field
         try:
             outcome = row.outcome()
         except ShapeError as error:
@@ -528,7 +552,7 @@ class RecordGameScreen(Screen[None]):
             won = actions.award_for(row.state, row.outcome("won")).total
             lost = actions.award_for(row.state, row.outcome("lost")).total
             shown.update(
-                plain(f"  {name}: won or lost? (w or l)  won → {won} XP, lost → {lost} XP{warning}")
+                plain(f"  {name}: {won_or_lost(self)}  won → {won} XP, lost → {lost} XP{warning}")
             )
             return
         award = actions.award_for(row.state, outcome)

@@ -15,7 +15,7 @@ from ... import actions
 from ...rules.characters import CHARACTERS, Character
 from ...rules.honor_guard import slot_assignment
 from ...rules.names import plural
-from ...rules.titan import TitanState
+from ...rules.titan import TitanState, slain_notes
 from ..upright import with_ctrl_s
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -117,11 +117,12 @@ class HonorGuardModal(OneTitan, FormModal):
                 classes="form-title",
             )
             if self.after_game:
+                slain = last.slain if last is not None else ()
+                left = "".join(f" {note}." for note in slain_notes(slain))
                 yield Static(
                     plain(
                         f"The game is recorded: {state.name}'s honor guard may change now"
-                        " (R9). Cancel keeps it as shown (a member slain in the game has left"
-                        " it), or choose again."
+                        f" (R9).{left} Cancel keeps it as shown, or choose again."
                     ),
                     classes="hint",
                 )

@@ -1,5 +1,6 @@
 """A game's result for one Titan as ONE small widget: nothing picked until the player says
-``w`` (won) or ``l`` (lost); space or enter flips it. There is no silent default."""
+``w`` (won) or ``l`` (lost); space or enter flips it. There is no silent default. Disabled
+(its Titan not taking part) it shows nothing, and shows what was picked once enabled again."""
 
 from __future__ import annotations
 
@@ -39,6 +40,8 @@ class ResultPick(Widget, can_focus=True):
             return self.pick
 
     def render(self) -> Text:
+        if self.disabled:  # its Titan is not taking part: no result, what was picked kept
+            return Text("")
         if self.value is None:
             return Text("w/l?", style="italic")
         return Text(self.value, style="bold")
