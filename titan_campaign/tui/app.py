@@ -49,11 +49,11 @@ SERVED_IMPORT = (
 T = TypeVar("T")
 
 POLL_SECONDS = 1.0
+"""How often the app asks the database what changed elsewhere (a change made by another
+program shows within about this long)."""
 KEY_SECONDS = 0.5
 """The longest a key waits for the one before it to be done (one whose widget went away
 meanwhile is never heard of again)."""
-"""How often the app asks the database what changed elsewhere (a change made by another
-program shows within about this long)."""
 
 
 class TitanCampaignApp(App[int]):
