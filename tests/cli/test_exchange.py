@@ -222,3 +222,21 @@ def test_importing_an_export_whose_campaigns_were_deleted_here_says_so_every_tim
         said = cli.ok("import", str(EXAMPLE))
         assert "its campaigns were deleted here, and an import keeps them deleted" in said, said
     assert "The Iron Crown" not in cli.ok("campaign", "list")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("titan", "import"), "is not a titan-campaign Titan file: it is not JSON"),
+        (("import",), "is not a titan-campaign export: it is not JSON"),
+    ],
+)
+def test_importing_a_file_that_is_no_json_at_all_says_what_it_is_not(
+    thorn, tmp_path, argv, said
+) -> None:
+    """`titan import somefile.sh` said "not valid JSON at line 1, column 1 (a value expected:
+    a comma after the last item of a list?)"."""
+    script = tmp_path / "somefile.sh"
+    script.write_text("#!/bin/sh\necho hello\n")
+    message = thorn.refused(*argv, str(script))
+    assert message == f'{script} {said} (it begins "#!/bin/sh"); nothing imported', message
