@@ -74,7 +74,7 @@ CREATED = {"kind": "created", "name": "Forger", "player": "Eve", "base_xp": 100}
                     "outcome": {"result": "won", "score": -10},
                 },
             ],
-            "0 or more",
+            "at least 0",
         ),
         ([{**CREATED, "name": "N" * 10_000}], "at most 60 characters"),
     ],
@@ -108,10 +108,10 @@ def test_an_export_edited_by_hand_is_refused_without_advice_about_this_database(
     edited.write_text(edited.read_text().replace('"score": 100', '"score": -1'))
     for command in ("import", "merge"):
         refusal = thorn.refused(command, str(edited))
-        assert "outcome.score: 0 or more" in refusal and "backup" not in refusal, refusal
+        assert "outcome.score: at least 0" in refusal and "backup" not in refusal, refusal
     fresh = type(thorn)(tmp_path / "fresh.json", thorn.capsys)
     refusal = fresh.refused("import", str(edited))
-    assert refusal.endswith("outcome.score: 0 or more; nothing imported"), refusal
+    assert refusal.endswith("outcome.score: at least 0; nothing imported"), refusal
 
 
 def test_the_example_campaign_is_an_export_of_this_version_as_the_program_writes_it(
