@@ -107,6 +107,17 @@ def test_history_lists_the_campaigns_changes_or_one_titans(cli) -> None:
     }
 
 
+def test_two_campaigns_in_one_file_share_the_change_numbers_as_the_readme_says(cli) -> None:
+    """ "Second Age" listed 2 and 4: the file's numbers, the others being "First Age"'s."""
+    for campaign, titan in (("First Age", "Ann"), ("Second Age", "Bo")):
+        cli.ok("campaign", "new", campaign, "--base-xp", "0")
+        cli.ok("titan", "add", titan, "--player", "P", "--campaign", campaign)
+    cli.ok("gold", "Ann", "5", "--campaign", "First Age")
+    cli.ok("gold", "Bo", "5", "--campaign", "Second Age")
+    listed = cli.ok("history", "--campaign", "Second Age").splitlines()
+    assert [line.split()[0] for line in listed] == ["2", "4"]
+
+
 def test_a_redone_change_is_listed_in_its_new_place_saying_when_it_was_redone(cli) -> None:
     """Undone and redone, Mira's plan was listed after a change made later than it, with the
     time it was first made: it looked out of order, as if a change had gone missing."""

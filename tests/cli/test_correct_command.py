@@ -125,7 +125,15 @@ def test_remove_takes_the_titans_named_after_it_too(cli) -> None:
         "Osk taken out of game 1: -50 XP"
     )
     assert "names only" in cli.refused("correct", "1", "--remove", "Mira:lost")
-    assert "names only" in cli.refused("correct", "1", "--remove")
+
+
+def test_remove_with_no_names_asks_for_the_titans_to_take_out(cli) -> None:
+    """`correct 1 --remove` said "--remove takes the Titans named out of the game: give names
+    only", as if names had been given."""
+    three_titans_played(cli)
+    assert cli.refused("correct", "1", "--remove") == (
+        "--remove needs the names of the Titans to take out of game 1"
+    )
 
 
 def test_the_games_date_and_scenario_are_fixed_for_every_titan_in_one_change(cli) -> None:

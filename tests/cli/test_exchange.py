@@ -74,7 +74,7 @@ CREATED = {"kind": "created", "name": "Forger", "player": "Eve", "base_xp": 100}
                     "outcome": {"result": "won", "score": -10},
                 },
             ],
-            "0 or more",
+            "at least 0",
         ),
         ([{**CREATED, "name": "N" * 10_000}], "at most 60 characters"),
     ],
@@ -108,10 +108,10 @@ def test_an_export_edited_by_hand_is_refused_without_advice_about_this_database(
     edited.write_text(edited.read_text().replace('"score": 100', '"score": -1'))
     for command in ("import", "merge"):
         refusal = thorn.refused(command, str(edited))
-        assert "outcome.score: 0 or more" in refusal and "backup" not in refusal, refusal
+        assert "outcome.score: at least 0" in refusal and "backup" not in refusal, refusal
     fresh = type(thorn)(tmp_path / "fresh.json", thorn.capsys)
     refusal = fresh.refused("import", str(edited))
-    assert refusal.endswith("outcome.score: 0 or more; nothing imported"), refusal
+    assert refusal.endswith("outcome.score: at least 0; nothing imported"), refusal
 
 
 def test_the_example_campaign_is_an_export_of_this_version_as_the_program_writes_it(
@@ -225,3 +225,21 @@ def test_importing_an_export_whose_campaigns_were_deleted_here_says_so_every_tim
         said = cli.ok("import", str(EXAMPLE))
         assert "its campaigns were deleted here, and an import keeps them deleted" in said, said
     assert "The Iron Crown" not in cli.ok("campaign", "list")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("titan", "import"), "is not a titan-campaign Titan file: it is not JSON"),
+        (("import",), "is not a titan-campaign export: it is not JSON"),
+    ],
+)
+def test_importing_a_file_that_is_no_json_at_all_says_what_it_is_not(
+    thorn, tmp_path, argv, said
+) -> None:
+    """`titan import somefile.sh` said "not valid JSON at line 1, column 1 (a value expected:
+    a comma after the last item of a list?)"."""
+    script = tmp_path / "somefile.sh"
+    script.write_text("#!/bin/sh\necho hello\n")
+    message = thorn.refused(*argv, str(script))
+    assert message == f'{script} {said} (it begins "#!/bin/sh"); nothing imported', message

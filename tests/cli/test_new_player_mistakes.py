@@ -263,7 +263,7 @@ NUMBERS = [
 @pytest.mark.parametrize(("argv", "said"), NUMBERS, ids=[" ".join(a) for a, _ in NUMBERS])
 def test_a_number_typed_wrong_is_refused_saying_what_number_it_takes(thorn, argv, said) -> None:
     message = thorn.refused(*argv)
-    assert said in message and "invalid int" not in message and "0 or more" not in message
+    assert said in message and "invalid int" not in message and "at least 0" not in message
 
 
 @pytest.mark.parametrize("command", ["print-campaign", "cards"])
@@ -417,11 +417,19 @@ def test_a_backup_number_typed_wrong_points_to_one_place_for_help(thorn) -> None
 
 def test_a_figure_too_large_is_named_by_the_option_or_key_the_player_typed(thorn) -> None:
     said = thorn.refused("award", "Thorn", "--result", "won", "--battle-won", "5000")
-    assert said == "--battle-won: 1000 or less"
-    assert "'Thorn:won:fled=5000': fled: 1000 or less" in thorn.refused(
+    assert said == "--battle-won: at most 1000"
+    assert "'Thorn:won:fled=5000': fled: at most 1000" in thorn.refused(
         "game", "Thorn:won:fled=5000"
     )
-    assert "battle-won: 1000 or less" in thorn.refused("game", "Thorn:won:battle-won=5000")
+    assert "battle-won: at most 1000" in thorn.refused("game", "Thorn:won:battle-won=5000")
+
+
+def test_a_figure_past_its_limit_says_the_limit_as_at_most_or_at_least(thorn) -> None:
+    """ "--score: 1000000 or less" and "amount: -1000000 or more" read oddly."""
+    assert thorn.refused("award", "Thorn", "--result", "won", "--score", "2000000") == (
+        "--score: at most 1000000"
+    )
+    assert thorn.refused("gold", "Thorn", "--", "-2000000") == "amount: at least -1000000"
 
 
 @pytest.mark.parametrize(

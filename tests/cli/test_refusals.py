@@ -45,7 +45,7 @@ REFUSED = [
     ),
     (
         ("item", "add", "Thorn", "Ring", "--charges", "0"),
-        "charges: 1 or more, as an item with none left leaves play (R11)",
+        "charges: at least 1, as an item with none left leaves play (R11)",
     ),
     (("undo", "Thorn"), "no change to undo but joining the campaign"),
     # an empty name was read as no name: the file's latest change was undone, and an empty

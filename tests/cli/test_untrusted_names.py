@@ -104,6 +104,25 @@ def test_a_name_that_differs_only_by_what_shows_nothing_is_the_same_name(thorn, 
     assert message.startswith('campaign "Iron Crown" already has a Titan named "Thorn"'), message
 
 
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [("Th\u200dorn", "Th\\u200dorn"), ("Thorn\ufe0f", "Thorn\\ufe0f"), ("THORN", "THORN")],
+)
+def test_the_same_name_typed_with_a_character_that_shows_nothing_shows_it_as_an_escape(
+    thorn, name, shown
+) -> None:
+    """'already has a Titan named "Thorn" ("Th‍orn" is the same name)': both read Thorn."""
+    message = thorn.refused("titan", "add", name, "--player", "Bo")
+    assert message.endswith(f'named "Thorn" ("{shown}" is the same name)'), message
+
+
+def test_an_emoji_name_typed_again_keeps_its_joiners(thorn) -> None:
+    family = LEGIT["family emoji (ZWJ)"]
+    thorn.ok("titan", "add", family, "--player", "Cy")
+    message = thorn.refused("titan", "add", family.upper(), "--player", "Cy")
+    assert message.endswith(f'named "{family}" ("{family.upper()}" is the same name)'), message
+
+
 LEGIT = {
     "Chinese": "李小龍",
     "Arabic": "عمر الخيام",

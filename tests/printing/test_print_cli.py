@@ -314,8 +314,55 @@ def test_a_new_file_ending_in_a_format_the_command_does_not_print_is_refused(
         (["cards", "Thorn", "-o", "c.svg"], "cards prints as html or pdf, not svg"),
         (["progress", "Thorn", "-o", "p.pdf"], "progress prints as text, json or svg, not pdf"),
     ):
-        with pytest.raises(SystemExit) as ended:
-            main(argv)
-        assert ended.value.code == 1 and said in capsys.readouterr().err
+        assert main(argv) == 1 and said in capsys.readouterr().err
         assert not (campaign / argv[-1]).exists()
     assert main(["cards", "Thorn", "--format", "pdf", "-o", "c.svg"]) == 0  # asked for
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["sheet", "Thorn", "-o", "out.docx"],
+            (
+                "error: sheet writes no .docx file: end the file's name in .txt, .json, .html,"
+                " .pdf or .svg, or give --format"
+            ),
+        ),
+        (
+            ["sheet", "Thorn", "-o", "thorn"],
+            (
+                'error: "thorn" has no ending to tell sheet which format to write: end it in'
+                " .txt, .json, .html, .pdf or .svg, or give --format"
+            ),
+        ),
+        (["cards", "Thorn", "-o", "c.docx"], "end the file's name in .html or .pdf, or give"),
+        (["game-card", "Thorn", "-o", "card"], "end it in .txt, .html or .pdf, or give"),
+        (["print-campaign", "-o", "all.doc"], "print-campaign writes no .doc file"),
+        (["sheet", "--blank", "-o", "blank.odt"], "sheet writes no .odt file"),
+        (["progress", "Thorn", "-o", "p.docx"], "in .txt, .json or .svg, or give --format"),
+    ],
+)
+def test_a_file_name_ending_in_no_format_the_command_prints_is_refused(
+    campaign: Path, capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """`sheet Thorn -o out.docx` (or `-o thorn`) wrote the text sheet and said "wrote out.docx":
+    the player expected a Word file and got plain text."""
+    before = (campaign / "db.json").read_bytes()
+    (campaign / "thorn").write_text("kept")  # a file there is no reason to write text into it
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+    assert (campaign / "db.json").read_bytes() == before
+    assert (campaign / "thorn").read_text() == "kept" and not (campaign / argv[-1]).is_dir()
+    assert not (campaign / argv[-1]).exists() or argv[-1] == "thorn"
+
+
+def test_with_format_given_or_one_format_to_write_the_file_name_ending_is_not_read(
+    campaign: Path,
+) -> None:
+    assert main(["sheet", "Thorn", "--format", "pdf", "-o", "sheet.docx"]) == 0
+    assert (campaign / "sheet.docx").read_bytes().startswith(b"%PDF")
+    assert main(["export", "-o", "campaigns.bak"]) == 0  # an export is JSON, whatever its name
+    assert main(["titan", "export", "Thorn", "-o", "thorn.titan"]) == 0
+    assert main(["sheet", "Thorn", "-o", "-"]) == 0  # standard output

@@ -23,7 +23,7 @@ def test_every_problem_of_a_form_is_found_at_once_in_a_players_words() -> None:
     with pytest.raises(ShapeError) as refused:
         parse(GoldChanged, {"amount": 2_000_000, "note": "x" * 201, "colour": "red"})
     assert field_problems(refused.value, {"amount": "Amount"}) == {
-        "amount": "Amount: 1000000 or less",
+        "amount": "Amount: at most 1000000",
         "note": "Note: at most 200 characters",
         "colour": "Colour: not one of its fields",
     }

@@ -12,7 +12,7 @@ import pytest
 
 from titan_campaign.store.documents import SCHEMA_VERSION
 
-from .conftest import run
+from .conftest import Cli, run
 
 GOOD = {"meta": {"1": {"schema_version": 3}}, "campaigns": {}, "changes": {}}
 CAMPAIGN = {"1": {"name": "Iron Crown", "base_xp": 0}}
@@ -52,8 +52,8 @@ EXPECTED = {
     "empty": "is empty",
     "only spaces": "is empty",
     "truncated": "not valid JSON",
-    "not JSON": "not valid JSON",
-    "binary": "not valid JSON",
+    "not JSON": "is not a campaign database: it is not JSON",
+    "binary": "is not a campaign database: it is not JSON",
     "a JSON list": "not a titan-campaign database",
     "no schema version": "has lost its meta document (its schema version)",
     "wrong shape": "damaged at campaigns 1: name: text (left untouched): mend it by hand, or"
@@ -73,8 +73,6 @@ DAMAGED = (
     "empty",
     "only spaces",
     "truncated",
-    "not JSON",
-    "binary",
     "deeply nested",
     "wrong shape",
 )
@@ -99,6 +97,8 @@ def test_a_bad_database_file_is_refused_by_name_and_left_untouched(cli, kind, ar
     assert cli.db.read_bytes() == BAD_CONTENTS[kind]
     if kind in DAMAGED and argv[0] != "restore":  # what the player can do about it
         assert message.endswith(MEND), message
+    if kind in ("not JSON", "binary") and argv[0] != "restore":  # no mending: it is no JSON
+        assert message.endswith("or restore a backup if it was one (see `titan-campaign backups`)")
 
 
 @pytest.mark.parametrize("argv", [*COMMANDS, ("backups",)], ids=lambda argv: " ".join(argv[:2]))
@@ -494,3 +494,44 @@ def test_a_backup_holding_a_broken_hand_edit_says_why_it_is_not_restored_and_wha
     assert crown.db.read_bytes() == before
     assert "restored backup 2" in crown.ok("restore", "2")  # taken before the gold and the edit
     assert "Bex" in crown.ok("sheet", "Bex")
+
+
+def test_a_file_that_is_no_json_at_all_is_said_to_be_no_database(cli) -> None:
+    """`echo "hello not json" > x.json; --db x.json` was "not valid JSON at line 1, column 1
+    (a value expected: a comma after the last item of a list?)", mend it by hand."""
+    cli.db.write_text("hello not json\n")
+    message = cli.refused("campaign", "list")
+    assert message.startswith(
+        f'{cli.db} is not a campaign database: it is not JSON (it begins "hello not json")'
+    ), message
+    assert "comma" not in message and "mend" not in message
+    assert cli.db.read_text() == "hello not json\n"
+
+
+def test_a_value_missing_is_told_a_comma_only_after_a_comma(cli) -> None:
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cli.db.write_text(cli.db.read_text().replace('"player": "Ann"', '"player": '))
+    message = cli.refused("titan", "list")
+    assert "(a value expected)" in message and "comma" not in message, message
+
+
+@pytest.mark.parametrize(
+    ("file", "said"),
+    [
+        ("campaigns.json.lock", "the lock file of campaigns.json"),
+        ("campaigns.json.lock.holder", "the lock file of campaigns.json"),
+        ("campaigns.json.backups/index.tsv", "the list of backups of campaigns.json"),
+    ],
+)
+def test_the_databases_own_files_given_as_the_database_are_said_to_be_its_files(
+    crown, file: str, said: str
+) -> None:
+    """`--db campaigns.json.lock` said "is empty ... mend it by hand, or restore a backup"."""
+    own = crown.db.parent / file
+    if not own.exists():
+        own.write_text("4242 titan-campaign gold Thorn 5\n")  # the lock's holder, as written
+    before = own.read_bytes()
+    message = Cli(own, crown.capsys).refused("campaign", "list")
+    assert message == f"{own} is {said}, not a campaign database: give the database itself"
+    assert own.read_bytes() == before

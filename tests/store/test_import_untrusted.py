@@ -45,10 +45,10 @@ NESTED = {
 }
 
 UNTRUSTED = {
-    "huge score": (export_of(forged([CREATED, game(score=10**30)])), "or less"),
+    "huge score": (export_of(forged([CREATED, game(score=10**30)])), "at most"),
     "huge gold": (
         export_of(forged([CREATED, {"kind": "gold_changed", "amount": 10**40}])),
-        "or less",
+        "at most",
     ),
     "infinite gold": (
         (
@@ -62,7 +62,7 @@ UNTRUSTED = {
         export_of({**forged([{**CREATED, "base_xp": -100}]), "base_xp": -100}),
         "base_xp",
     ),
-    "negative scenario XP": (export_of(forged([CREATED, game(scenario_xp=-50)])), "0 or more"),
+    "negative scenario XP": (export_of(forged([CREATED, game(scenario_xp=-50)])), "at least 0"),
     "unknown ability": (
         export_of(forged([CREATED, {"kind": "ability_bought", "ability": "telepathy"}])),
         "ability",

@@ -105,6 +105,8 @@ async def test_a_damaged_database_is_said_once_and_left_untouched(tmp_path: Path
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ProblemScreen)
-        assert "not valid JSON" in rendered(app.screen.query_one("#problem"))
+        assert "is not a campaign database: it is not JSON" in rendered(
+            app.screen.query_one("#problem")
+        )
     assert notes.messages == []  # said on the screen, not again in a notification
     assert damaged.read_text() == "not json"

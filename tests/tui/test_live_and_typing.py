@@ -201,7 +201,7 @@ async def test_a_game_form_with_mistakes_keeps_every_value_and_names_each_field(
         )
         assert rendered(screen.query_one("#error-form")) == "Not saved: see the date, Thorn"
         thorn = rendered(screen.query_one("#award-1"))
-        assert "Result: won or lost? (w or l)" in thorn and "Battles lost: 0 or more" in thorn
+        assert "Result: won or lost? (w or l)" in thorn and "Battles lost: at least 0" in thorn
         assert "Input should" not in thorn and "greater than" not in thorn
         assert (date.value, screen.query_one("#titan-1 #battle_lost", Input).value) == (
             "12/11/26",

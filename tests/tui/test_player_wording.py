@@ -101,4 +101,4 @@ async def test_a_gold_amount_past_the_limit_is_said_beside_its_field(tmp_path: P
         amount = rendered(form.query_one("#error-amount"))
         note = rendered(form.query_one("#error-note"))
     said_in_player_words(amount + note)
-    assert amount == "Amount: 1000000 or less"
+    assert amount == "Amount: at most 1000000"

@@ -10,6 +10,7 @@ import errno
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -90,6 +91,9 @@ def _run(argv: Sequence[str] | None, hold_ctrl_c: bool) -> int:
             return _fail(f"{command_words(args)} takes no --campaign: leave it out")
         db = actions.Database(path)
         db.hold_interrupts = hold_ctrl_c  # a change saved is never said to be interrupted
+        if getattr(args, "wrong_ending", None):  # a database there is refused as one first
+            actions.may_write_to(db, Path(args.output))
+            raise RuleError(args.wrong_ending)
         args.handler(args, db)
     except BrokenPipeError:
         raise

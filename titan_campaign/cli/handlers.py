@@ -398,8 +398,10 @@ def cmd_correct(args: Namespace, db: Database) -> None:
     removing = args.remove is not None  # `correct 3 Mira --remove` or `correct 3 --remove Mira`
     typed = [*args.entries, *(args.remove or [])]
     names = [entry for entry in typed if isinstance(entry, str)]
-    if removing and (len(names) < len(typed) or not names):
+    if removing and len(names) < len(typed):
         raise RuleError("--remove takes the Titans named out of the game: give names only")
+    if removing and not names:
+        raise RuleError(f"--remove needs the names of the Titans to take out of game {args.game}")
     if not removing and names:
         raise RuleError(
             f"{names[0]}: give the whole entry (TITAN:won or TITAN:lost, then :score=N,...), "

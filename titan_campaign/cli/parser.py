@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import os
 import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ..actions import Database
+from ..actions import Database, is_stream
 from ..printing.kinds import KINDS
 from ..rules.awards import FIGURE_LABELS, XP_PER_ENGAGEMENT
 from ..rules.errors import RuleError
@@ -278,21 +277,33 @@ ENDINGS = {
 
 def _format_of_file(parser: Parser, args: Namespace, argv: Sequence[str]) -> None:
     """The format a printout's file name ends in, when --format is not given (`sheet -o
-    th.pdf` wrote the text sheet into th.pdf); a new file ending in a format the command does
-    not print is refused (`cards -o c.svg` wrote a PDF)."""
+    th.pdf` wrote the text sheet into th.pdf). A name ending in a format the command does not
+    print (`cards -o c.svg` wrote a PDF), in no format or in none at all (`sheet -o out.docx`
+    wrote text) is refused as ``args.wrong_ending`` says, once the file there is judged (a
+    database is refused as one). A stream (`-o -`) has no ending to read."""
     output, command = getattr(args, "output", None), getattr(args, "command", None)
-    wanted = ENDINGS.get(Path(output).suffix.lower()) if output else None
     given = any(word == "--format" or word.startswith("--format=") for word in argv)
-    if wanted is None or given or command not in FORMATS:
+    if not output or given or command not in FORMATS or is_stream(Path(output)):
         return
+    ending = Path(output).suffix.lower()
+    wanted = ENDINGS.get(ending)
     if wanted in FORMATS[command]:
         args.format = wanted
-    elif not os.path.lexists(str(output)):  # a file there is judged by what it is (a database?)
-        *some, last = FORMATS[command]
-        parser.error(
+        return
+    *some, last = FORMATS[command]
+    if wanted is not None:
+        args.wrong_ending = (
             f"{command} prints as {', '.join(some)} or {last}, not {wanted}: end the file's"
             " name as one of those, or give --format"
         )
+        return
+    *some, last = [next(e for e, f in ENDINGS.items() if f == kind) for kind in FORMATS[command]]
+    args.wrong_ending = (
+        f"{command} writes no {one_line(ending)} file: end the file's name in"
+        if ending
+        else f'"{one_line(Path(output).name)}" has no ending to tell {command} which format'
+        " to write: end it in"
+    ) + f" {', '.join(some)} or {last}, or give --format"
 
 
 def parse_arguments(argv: Sequence[str]) -> Namespace:

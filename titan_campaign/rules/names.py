@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic, NamedTuple, TypeVar
 
-from .printable import looks_blank, still_says
+from .printable import escaped, looks_blank, still_says
 
 T = TypeVar("T")
 
@@ -85,7 +85,15 @@ def same_name(typed: str, known: str) -> str:
             f"{quoted(known)} ({quoted(typed)} is what that name still says:"
             " mend it by hand or rename it first)"
         )
+    if [ch for ch in typed if _unseen(ch)] != [ch for ch in known if _unseen(ch)]:
+        typed, known = _seen(typed), _seen(known)  # "Th\\u200dorn", not a second "Thorn"
     return f"{quoted(known)} ({quoted(typed)} is the same name)"
+
+
+def _seen(text: str) -> str:
+    """``text`` with each character that shows nothing inside a name (``_unseen``) as a
+    visible escape."""
+    return "".join(escaped(ch) if _unseen(ch) else ch for ch in text)
 
 
 def renamed_note(typed: str, names: Sequence[str]) -> str | None:

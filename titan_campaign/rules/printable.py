@@ -57,7 +57,12 @@ def is_unprintable(text: str) -> bool:
 
 
 def _escape(found: re.Match[str]) -> str:
-    code = ord(found.group())
+    return escaped(found.group())
+
+
+def escaped(ch: str) -> str:
+    """One character as a visible escape, as ``shown`` writes it (``\\u200d``)."""
+    code = ord(ch)
     if code < 0x80:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"

@@ -1,7 +1,7 @@
 """A refused form or file in a player's words: each problem named by its field's label, all at once.
 
 Nothing of the validation library's wording reaches the screen: each kind of problem has its
-own sentence ("Battles lost: 0 or more", "Date: YYYY-MM-DD").
+own sentence ("Battles lost: at least 0", "Date: YYYY-MM-DD").
 """
 
 from __future__ import annotations
@@ -29,18 +29,18 @@ def _label(field: str, labels: Mapping[str, str]) -> str:
 
 
 def problem_text(field: str, kind: str, context: Mapping[str, object], label: str) -> str:
-    """One problem of one field, e.g. ``Score: 0 or more``."""
+    """One problem of one field, e.g. ``Score: at least 0``."""
     return f"{label}: {problem_words(field, kind, context)}"
 
 
 def problem_words(field: str, kind: str, context: Mapping[str, object]) -> str:
-    """What a field must be, in a player's words: ``0 or more``, ``YYYY-MM-DD``."""
+    """What a field must be, in a player's words: ``at least 0``, ``YYYY-MM-DD``."""
     if field in FORMATS:
         return FORMATS[field]
     said: dict[str, Callable[[], str]] = {
-        "greater_than_equal": lambda: f"{context.get('ge')} or more",
+        "greater_than_equal": lambda: f"at least {context.get('ge')}",
         "greater_than": lambda: f"more than {context.get('gt')}",
-        "less_than_equal": lambda: f"{context.get('le')} or less",
+        "less_than_equal": lambda: f"at most {context.get('le')}",
         "less_than": lambda: f"less than {context.get('lt')}",
         "string_too_short": lambda: (
             "empty"  # there but empty: "required" read as if it were missing

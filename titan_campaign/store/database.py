@@ -63,6 +63,7 @@ from .files import (
     AfterWrite,
     Damaged,
     Lines,
+    NotJson,
     StoreError,
     check_replaceable,
     encode_lines,
@@ -622,6 +623,26 @@ MEND = ": mend it by hand, or restore a backup (see `titan-campaign backups`)"
 """How a line of the database damaged by a hand edit is mended, said after where it is."""
 
 
+_OWN_FILES = {
+    ".lock.holder": "the lock file of",
+    ".lock": "the lock file of",
+    ".backups/index.tsv": "the list of backups of",
+}
+"""A database's own files that are no database, by how their names end."""
+
+
+def own_file_of(path: Path) -> str | None:
+    """What ``path`` is, if it is one of the files the program keeps beside a database (the
+    lock, the list of backups) and that database is there: "the lock file of campaigns.json"."""
+    whole = Path(os.path.abspath(path)).as_posix()
+    for ending, what in _OWN_FILES.items():
+        if whole.endswith(ending):
+            database = Path(whole.removesuffix(ending))
+            if database.name and database.is_file():
+                return f"{what} {shown(database.name)}"
+    return None
+
+
 @contextmanager
 def _mending_told() -> Iterator[None]:
     """A damaged line found while reading a campaign or a Titan is said with how to mend it,
@@ -659,10 +680,21 @@ class Database:
         never saved and said to be interrupted (``hold_ctrl_c``)."""
 
     def _open(self) -> Session:
-        """A session on the file as it is now; a damaged file is refused saying how to mend it."""
+        """A session on the file as it is now; a damaged file is refused saying how to mend it,
+        a file that is no database (one of a database's own, a script) saying what it is."""
         try:
             return self._read()
         except Damaged as error:
+            own = own_file_of(self.path)
+            if own is not None:
+                raise StoreError(
+                    f"{self.path} is {own}, not a campaign database: give the database itself"
+                ) from None
+            if isinstance(error, NotJson):
+                raise StoreError(
+                    f"{error} (left untouched): give the database itself, or restore a backup if"
+                    " it was one (see `titan-campaign backups`)"
+                ) from None
             raise StoreError(f"{error}{MEND}") from None
 
     def _read(self) -> Session:

@@ -140,7 +140,7 @@ def _read(path: Path, kind: type[F], what: str) -> F:
         raw = read_bytes(path, what)
         if raw is None:
             raise StoreError(f"{path} does not exist")
-        data = parse_json(path, raw)
+        data = parse_json(path, raw, what)
         facts = parse(kind, data)
     except StoreError as error:
         raise StoreError(

@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from ..rules.printable import shown
+
 LOCK_TIMEOUT = 5.0  # seconds a second writer waits before saying the database is busy
 MAX_BYTES = 200 * 1024 * 1024  # no campaign database comes near this
 
@@ -73,7 +75,14 @@ def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def parse_json(path: Path, raw: bytes) -> Any:
+class NotJson(Damaged):
+    """A file that is not JSON at all (``hello``, a script): not one of the program's files,
+    rather than one damaged."""
+
+
+def parse_json(path: Path, raw: bytes, what: str = "campaign database") -> Any:
+    """The JSON of a file meant to be a ``what``; Damaged saying where it is not JSON, or
+    NotJson if it is not JSON at all."""
     try:
         return json.loads(raw, object_pairs_hook=_once)
     except _KeyTwice as twice:
@@ -85,9 +94,15 @@ def parse_json(path: Path, raw: bytes) -> Any:
     except RecursionError:
         raise Damaged(f"{path} nests too deeply to be read (left untouched)") from None
     except json.JSONDecodeError as error:
+        start = raw.removeprefix(b"\xef\xbb\xbf").lstrip()
+        if not start.startswith((b"{", b"[")):
+            begins = shown(start.split(b"\n")[0][:30].decode("utf-8", "replace").strip())
+            raise NotJson(
+                f'{path} is not a {what}: it is not JSON (it begins "{begins}")'
+            ) from None
         raise Damaged(
             f"{path} is not valid JSON at line {error.lineno}, column {error.colno}"
-            f" ({_json_mistake(error.msg)}); it may be damaged (left untouched)"
+            f" ({_json_mistake(error)}); it may be damaged (left untouched)"
         ) from None
     except ValueError as error:
         if raw.startswith(GZIP_MAGIC):
@@ -106,12 +121,10 @@ def parse_json(path: Path, raw: bytes) -> Any:
 
 
 _JSON_MISTAKES = {
-    "Expecting property name enclosed in double quotes": (
-        "a name in double quotes expected: single quotes, or a comma after the last entry?"
-    ),
+    "Expecting property name enclosed in double quotes": "a name in double quotes expected",
     "Expecting ',' delimiter": "a comma missing between two entries?",
     "Expecting ':' delimiter": "a colon missing after a name",
-    "Expecting value": "a value expected: a comma after the last item of a list?",
+    "Expecting value": "a value expected",
     "Extra data": "more after the end of the data",
     "Invalid control character at": "a tab or line break inside a text: write it as \\t or \\n",
     "Unterminated string starting at": "a text not closed by a double quote",
@@ -121,10 +134,23 @@ _JSON_MISTAKES = {
 """The JSON library's words for a mistake, in a player's (what an editor most often leaves)."""
 
 
-def _json_mistake(message: str) -> str:
-    return _JSON_MISTAKES.get(
+_AFTER_A_COMMA = {
+    "Expecting property name enclosed in double quotes": (
+        ": single quotes, or a comma after the last entry?"
+    ),
+    "Expecting value": ": a comma after the last item of a list?",
+}
+"""What a name or value missing right after a comma most often is (a comma left over)."""
+_NOT_AFTER_A_COMMA = {"Expecting property name enclosed in double quotes": ": single quotes?"}
+
+
+def _json_mistake(error: json.JSONDecodeError) -> str:
+    message = error.msg
+    said = _JSON_MISTAKES.get(
         message, message.lower().removesuffix(" starting at").removesuffix(" at")
     )
+    after_a_comma = error.doc[: error.pos].rstrip().endswith(",")
+    return said + (_AFTER_A_COMMA if after_a_comma else _NOT_AFTER_A_COMMA).get(message, "")
 
 
 def _line_with_twice(raw: bytes, key: str) -> str:

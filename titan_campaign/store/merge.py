@@ -889,7 +889,7 @@ def check_refused(database: Path) -> dict[str, Any] | None:
     raw = read_bytes(path, "file of refused changes")
     if raw is None:
         return None
-    found = parse_json(path, raw)
+    found = parse_json(path, raw, "file of refused changes")
     if not isinstance(found, dict) or found.get("format") != REFUSED_FORMAT:
         raise StoreError(f"{path} is not a file of refused changes")
     return found

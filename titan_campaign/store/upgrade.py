@@ -136,7 +136,7 @@ def _history_file(path: Path, folder: Path, titan_id: str, entry: dict[str, Any]
     raw = read_bytes(file, "Titan history")
     if raw is None:
         raise StoreError(f"{path} names {file}, which is missing (left untouched)")
-    record = parse_json(file, raw)
+    record = parse_json(file, raw, "Titan history")
     if not isinstance(record, dict):
         raise StoreError(f"{file} is not a Titan history (left untouched)")
     return record
