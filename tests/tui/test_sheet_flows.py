@@ -1084,3 +1084,20 @@ async def test_moving_down_a_long_spell_list_scrolls_the_sheet_to_the_spell(
             await pilot.pause()
             y = spells.region.y + 1 + row
             assert sheet.region.y <= y < sheet.region.bottom, row
+
+
+async def test_an_intelligence_box_bought_before_any_school_level_is_told_as_bought(
+    tmp_path: Path,
+) -> None:
+    """Its bonus pick waits for a school level (R6), so no pick list opens: the purchase's note
+    was titled "Choices made", when nothing had been chosen."""
+    db = build_db(tmp_path / "c.json", 200, [("Mira", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Mira")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("down", "down", "space")  # Intelligence
+        await pilot.pause()
+        assert not isinstance(app.screen, PickModal)
+        [(title, message)] = zip(notes.titles, notes.messages, strict=True)
+        assert message.startswith("Mira: bought an Intelligence box")
+        assert title == "Bought"
