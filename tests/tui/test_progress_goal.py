@@ -229,6 +229,21 @@ async def test_the_goal_line_at_80x24_says_the_next_step_before_what_is_wanted(
         assert "XP to earn" in line, line
 
 
+async def test_the_whole_goal_line_is_read_at_80x24(tmp_path: Path) -> None:
+    """It was cut: "GOAL next: spend ability wisdom (s); 71 XP to earn; 200 XP in 4 steps
+    (Spi…"; it now goes on to a second line where one does not hold it."""
+    goal = GoalSet(abilities=(("wisdom", 2), ("spirit", 2)))
+    db = build_db(tmp_path / "c.json", 0, [("Dara", "Di", [won_game(1, scenario_xp=29), goal])])
+    app = TitanCampaignApp(db, open_titan="Dara")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = rendered(app.screen.query_one("#sheet-goal-line"))
+        assert shown.startswith("GOAL next: ") and "…" not in shown, shown
+        lines = [line.strip() for line in screen_text(app).splitlines()]
+        at = next(n for n, line in enumerate(lines) if line.startswith("GOAL next: "))
+        assert lines[at].endswith("steps") and lines[at + 1] == "(Wisdom 2, Spirit 2)", lines
+
+
 def test_the_charts_legend_never_splits_a_colour_from_its_name() -> None:
     """At 120x40 the campaign chart's legend wrapped as "█ bar 3: 张伟   █" / "bar 4: ثور"."""
     from titan_campaign.tui.widgets.bar_chart import Series, legend
