@@ -150,6 +150,25 @@ async def test_a_goal_is_kept_from_the_form_and_a_refusal_stays_in_the_form(tmp_
     assert stored(db, "Bryn").goal is not None
 
 
+async def test_the_goal_forms_empty_fields_show_what_to_type_in_them(tmp_path: Path) -> None:
+    """The three fields were blank lines under "e.g." labels: with the mouse a player had to
+    guess where to click. Each now shows its example inside it, as the other forms do."""
+    app = TitanCampaignApp(goal_db(tmp_path), open_titan="Bryn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, GoalModal)
+        dialog = [line.split("█") for line in screen_text(app).splitlines()]
+        lines = [parts[1].strip() if len(parts) > 1 else "" for parts in dialog]
+        for label, example in (
+            ("Ability boxes", "e.g. spirit=3 power=2"),
+            ("School levels", "e.g. fire=3"),
+            ("Spells, separated by commas", "e.g. Fire Ball, Bless"),
+        ):
+            at = lines.index(label)
+            assert lines[at + 1] == example, lines  # in the field, right under its label
+
+
 async def test_the_progress_view_charts_xp_and_level_by_game(tmp_path: Path) -> None:
     app = TitanCampaignApp(goal_db(tmp_path), open_titan="Thorn")
     async with app.run_test(size=SMALL) as pilot:
@@ -227,6 +246,21 @@ async def test_the_goal_line_at_80x24_says_the_next_step_before_what_is_wanted(
         line = screen_text(app).splitlines()[2]
         assert line.lstrip().startswith("GOAL next: spend "), line
         assert "XP to earn" in line, line
+
+
+async def test_the_whole_goal_line_is_read_at_80x24(tmp_path: Path) -> None:
+    """It was cut: "GOAL next: spend ability wisdom (s); 71 XP to earn; 200 XP in 4 steps
+    (Spi…"; it now goes on to a second line where one does not hold it."""
+    goal = GoalSet(abilities=(("wisdom", 2), ("spirit", 2)))
+    db = build_db(tmp_path / "c.json", 0, [("Dara", "Di", [won_game(1, scenario_xp=29), goal])])
+    app = TitanCampaignApp(db, open_titan="Dara")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = rendered(app.screen.query_one("#sheet-goal-line"))
+        assert shown.startswith("GOAL next: ") and "…" not in shown, shown
+        lines = [line.strip() for line in screen_text(app).splitlines()]
+        at = next(n for n, line in enumerate(lines) if line.startswith("GOAL next: "))
+        assert lines[at].endswith("steps") and lines[at + 1] == "(Wisdom 2, Spirit 2)", lines
 
 
 def test_the_charts_legend_never_splits_a_colour_from_its_name() -> None:

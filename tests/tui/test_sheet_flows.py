@@ -677,6 +677,28 @@ async def test_archived_titans_are_hidden_until_shown(tmp_path: Path) -> None:
     assert change_count(db) == before + 1
 
 
+async def test_the_titan_column_narrows_again_when_archived_titans_are_hidden_again(
+    tmp_path: Path,
+) -> None:
+    """v, v: the Titan column kept the width of "Osk [archived]" until the roster was reopened."""
+    db = build_db(tmp_path / "c.json", 0, [("Mira", "Ann", []), ("Osk", "Dee", [Archived()])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen.query_one(DataTable)
+
+        def titan_column() -> int:
+            return table.ordered_columns[0].get_render_width(table)
+
+        hidden = titan_column()
+        await pilot.press("v")
+        await pilot.pause()
+        assert titan_column() > hidden  # room for "Osk [archived]"
+        await pilot.press("v")
+        await pilot.pause()
+        assert table.row_count == 1
+        assert titan_column() == hidden
+
+
 async def test_buy_spell_on_an_archived_titans_sheet_says_it_is_archived(tmp_path: Path) -> None:
     """b said "no school has a level yet", when the reason is that the Titan is archived."""
     db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [Archived()])])
@@ -1119,3 +1141,20 @@ async def test_moving_down_a_long_spell_list_scrolls_the_sheet_to_the_spell(
             await pilot.pause()
             y = spells.region.y + 1 + row
             assert sheet.region.y <= y < sheet.region.bottom, row
+
+
+async def test_an_intelligence_box_bought_before_any_school_level_is_told_as_bought(
+    tmp_path: Path,
+) -> None:
+    """Its bonus pick waits for a school level (R6), so no pick list opens: the purchase's note
+    was titled "Choices made", when nothing had been chosen."""
+    db = build_db(tmp_path / "c.json", 200, [("Mira", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Mira")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("down", "down", "space")  # Intelligence
+        await pilot.pause()
+        assert not isinstance(app.screen, PickModal)
+        [(title, message)] = zip(notes.titles, notes.messages, strict=True)
+        assert message.startswith("Mira: bought an Intelligence box")
+        assert title == "Bought"

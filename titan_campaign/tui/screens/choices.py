@@ -212,9 +212,10 @@ class ChoiceFlow:
         news: str = "",
         brought: Sequence[PendingChoice] = (),
     ) -> None:
-        """Offer the pending choices one after another; ``news``: what the change that
-        ``brought`` some did, shown on the first pick list (one of those)."""
-        self._next(announce_none, news, brought)
+        """Offer the pending choices one after another; ``news``: what the purchase that
+        ``brought`` some did, shown on the first pick list (one of those), or told as bought
+        when none can be made yet (R6: a bonus pick waits for a school level)."""
+        self._next(announce_none, news, brought, told_as="Bought")
 
     @property
     def state(self) -> TitanState:
@@ -233,11 +234,16 @@ class ChoiceFlow:
         self.sheet.app.push_screen(modal, then or self._made)
 
     def _next(
-        self, announce_none: bool = False, news: str = "", brought: Sequence[PendingChoice] = ()
+        self,
+        announce_none: bool = False,
+        news: str = "",
+        brought: Sequence[PendingChoice] = (),
+        told_as: str = "Choices made",
     ) -> None:
         """Offer the next choice that can be made: those the change just made ``brought``
         first (its ``news`` speaks of them), then free school levels, spells, bonus spells
-        and swaps."""
+        and swaps. With none to offer, the ``news`` is a note titled ``told_as``: what the
+        change was (a purchase, a choice)."""
         state = self.state
         order = {"school": 0, "spell": 1, "bonus": 2, "swap": 3}
         ranked = sorted(state.pending, key=lambda c: (c not in brought, order.get(c.kind, 9)))
@@ -246,7 +252,7 @@ class ChoiceFlow:
                 self._offer(choice, news)
                 return
         if news:
-            self.sheet.notify(news, title="Choices made")  # the news says the XP left
+            self.sheet.notify(news, title=told_as)  # the news says the XP left
         if announce_none:  # every pending choice waits (R6: for a school level or the swap)
             waiting = "; ".join(choice.describe() for choice in state.pending)
             spend = state.unspent_base_xp

@@ -217,9 +217,9 @@ class RosterScreen(Screen[None]):
             row = self._row_ids.index(was)
         width = self.size.width
         stacked = width < WIDE_WIDTH
-        table.clear(columns=width != self._laid_out_at)  # at a new width, fitted anew
-        if not table.columns:
-            table.add_columns(*(STACKED_COLUMNS if stacked else COLUMNS))
+        # the columns fitted anew to what is shown (a new width, archived Titans shown or hidden)
+        table.clear(columns=True)
+        table.add_columns(*(STACKED_COLUMNS if stacked else COLUMNS))
         self._laid_out_at = width
         if stacked:
             name_width = max(8, width - STACKED_FIGURES)

@@ -262,10 +262,11 @@ def title_line(data: SheetView, width: int) -> Text:
     return _whole_parts(parts, width, last_gap="      ")
 
 
-def goal_line(goal: GoalView | None) -> Text:
-    """The kept goal in one line: what remains, the next step first, then what is wanted
-    (a narrow screen cuts the end; 5 shows it whole)."""
-    text = Text(no_wrap=True, overflow="ellipsis")
+def goal_line(goal: GoalView | None, room: int) -> Text:
+    """The kept goal in one line of ``room`` cells: what remains, the next step first, then
+    what is wanted, under it where the line does not hold both (shown whole; 5 shows the
+    steps)."""
+    text = Text()
     if not goal:
         return text
     text.append("GOAL ", style="bold")
@@ -279,8 +280,9 @@ def goal_line(goal: GoalView | None) -> Text:
             remains.append(f"{goal.xp_needed} XP to earn")
         remains.append(f"{goal.xp_cost} XP in {plural(len(goal.steps), 'step')}")
     text.append("; ".join(remains))
-    text.append(f"  ({goal.wanted})", style="dim")
-    return text
+    wanted = f"({goal.wanted})"
+    apart = "  " if text.cell_len + 2 + cell_len(wanted) <= room else "\n"
+    return text.append(apart + wanted, style="dim")
 
 
 SIDES = 4
@@ -478,6 +480,8 @@ class SheetScreen(OneTitan, Screen[None]):
         title_room = room - 2  # the title's own padding
         self.query_one("#sheet-title", Static).update(title_line(data, title_room))
         self.query_one("#sheet-summary", Static).update(summary_line(data, room))
+        goal = self.query_one("#sheet-goal-line", Static)
+        goal.update(clicked(goal_line(data.goal, room), "next_step"))
 
     def refresh_view(self) -> None:
         if not self.query("#sheet-title"):  # not composed yet, or closing: drawn on mount
@@ -491,9 +495,7 @@ class SheetScreen(OneTitan, Screen[None]):
         self.state = state
         data = sheet_view(state, self.campaign_name)
         self.show_top(data, self.size.width)
-        goal_short = self.query_one("#sheet-goal-line", Static)
-        goal_short.update(clicked(goal_line(data.goal), "next_step"))
-        goal_short.display = data.goal is not None
+        self.query_one("#sheet-goal-line", Static).display = data.goal is not None
         pending = self.query_one("#sheet-pending", Static)
         said = Text(shown_lines(pending_line(data)))  # names shown as written (plain)
         pending.update(clicked(said, "choices" if data.pending else ""))
