@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 
 
 def test_goal_fire_3_and_spirit_3_matches_a_hand_count(thorn) -> None:
@@ -55,3 +56,20 @@ def test_a_target_of_0_is_refused_as_asking_for_nothing(thorn) -> None:
     refusal = thorn.refused("goal", "Thorn", "--spell", "Bog Walker", "--school", "water=0")
     assert refusal == "water=0 asks for nothing: give 1 to 3, or leave water out"
     assert thorn.refused("goal", "Thorn", "--ability", "Power=0").startswith("Power=0 asks")
+
+
+def test_each_step_of_a_goal_typed_as_it_is_printed_reaches_the_goal(thorn) -> None:
+    """A plan's steps are the commands that take them, less the Titan's name: typed in turn
+    they reach the goal (a bonus pick read "choose bonus spell Raise/Lower Water", which the
+    command line refused)."""
+    target = ("--school", "water=1", "--ability", "intelligence=1")
+    spells = ("--spell", "Bog Walker", "--spell", "Raise/Lower Water")
+    plan = json.loads(thorn.ok("goal", "Thorn", *target, *spells, "--format", "json"))
+    steps = [step["do"] for step in plan["steps"]]
+    assert steps[-1] == 'choose spell "Raise/Lower Water" --bonus'
+    for step in steps:
+        command, *rest = shlex.split(step)
+        thorn.ok(command, "Thorn", *rest)
+    assert thorn.ok("goal", "Thorn", *target, *spells) == (
+        "Thorn already has Intelligence 1, Water 1, Bog Walker, Raise/Lower Water\n"
+    )

@@ -44,7 +44,7 @@ from titan_campaign.rules.titan import TitanState, apply
 
 STEP_FORMS = re.compile(
     r"^(spend ability [a-z]+|spend school [a-z]+|spend spell .+|choose school [a-z]+"
-    r"|choose spell .+|choose bonus spell .+|choose free spell .+|swap bonus .+ for .+)$"
+    r"|choose spell .+|choose spell .+ --bonus|choose swap .+ .+)$"
 )
 
 
@@ -324,9 +324,9 @@ def test_r5_the_picks_of_a_full_school_learn_three_target_spells_of_level_1_for_
     assert plan.xp_cost == 200
     assert plan.xp_needed == 0
     assert [s.do for s in plan.steps if s.do.startswith("choose spell")] == [
-        "choose spell Fire Affinity",
-        "choose spell Dune Walker",
-        "choose spell Fire Bolt",
+        'choose spell "Fire Affinity"',
+        'choose spell "Dune Walker"',
+        'choose spell "Fire Bolt"',
     ]
     assert goal_met_after(thorn.state, plan, goal)
 
@@ -347,11 +347,11 @@ def test_r6_an_old_bonus_spell_is_swapped_and_a_spell_no_pick_reaches_is_bought(
     words = [step.do for step in plan.steps]
     assert words[:2] == ["choose school fire", "choose school fire"]
     assert "spend school fire" in words
-    assert "choose spell Fire Ball" in words
-    assert "swap bonus Water Affinity for Mass Bloodlust" in words
+    assert 'choose spell "Fire Ball"' in words
+    assert 'choose swap "Water Affinity" "Mass Bloodlust"' in words
     assert plan.forgotten == ("Water Affinity",)  # R6: the old spell is forgotten
     assert plan.headline_note() == "; forgets the bonus spell Water Affinity (R6)"
-    assert "spend spell Dune Lord" in words
+    assert 'spend spell "Dune Lord"' in words
     assert sum(w.startswith("spend spell ") for w in words) == 1
     assert goal_met_after(thorn.state, plan, goal)
 
@@ -360,7 +360,7 @@ def test_r6_a_pending_bonus_pick_learns_a_target_spell_as_the_first_step(titan: 
     """Water 1 known and one Intelligence bonus pick pending: Bog Walker costs nothing."""
     thorn = titan(base_xp=200).school("water", 1).choose("Water Affinity").buy("intelligence")
     plan = plan_goal(thorn.state, Goal({}, {}, ("Bog Walker",)))
-    assert [step.do for step in plan.steps] == ["choose bonus spell Bog Walker"]
+    assert [step.do for step in plan.steps] == ['choose spell "Bog Walker" --bonus']
     assert plan.xp_needed == 0
 
 
@@ -388,7 +388,7 @@ def test_r2_with_every_school_full_a_free_spell_pick_learns_a_target_for_nothing
     thorn.buy("power").buy("skill")
     assert any(c.kind == "spell" and c.school is None for c in thorn.state.pending)
     plan = plan_goal(thorn.state, Goal({}, {}, ("Dune Lord",)))
-    assert [step.do for step in plan.steps] == ["choose free spell Dune Lord"]
+    assert [step.do for step in plan.steps] == ['choose spell "Dune Lord"']
     plan = plan_goal(thorn.state, Goal({}, {}, ("Dune Lord", "Mass Bloodlust")))
     assert plan.xp_cost == 100
     assert goal_met_after(thorn.state, plan, Goal({}, {}, ("Dune Lord", "Mass Bloodlust")))

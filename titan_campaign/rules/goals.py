@@ -11,18 +11,20 @@ picks (R6) used for target spells (and a bonus swap, R6, when an old bonus spell
 not ask for can be traded), and a spell bought for 100 XP only where no pick reaches it (R5).
 A plan spends XP only; gold buys are never part of it.
 
-The steps a plan is made of (``GoalStep.do``):
+The steps a plan is made of (``GoalStep.do``), each the command that takes it, less the
+Titan's name (``titan-campaign spend Thorn ability power``), a spell's name quoted if it has a
+space:
 
-==================================  ==========================================================
-``spend ability power``             100 XP for one ability box (R3)
-``spend school fire``               100 XP for the next level of a school (R4)
-``spend spell Fire Ball``           100 XP for a spell of a school at level 3 (R5)
-``choose school fire``              the free school level of a level-up (R2)
-``choose spell Fire Ball``          a spell pick a school level brought (R5)
-``choose bonus spell Fire Ball``    an Intelligence bonus pick (R6)
-``choose free spell Fire Ball``     a free pick of any spell, once every school is full (R2)
-``swap bonus Bless for Fire Ball``  the bonus swap a new school level offers (R6)
-==================================  ==========================================================
+=====================================  =======================================================
+``spend ability power``                100 XP for one ability box (R3)
+``spend school fire``                  100 XP for the next level of a school (R4)
+``spend spell "Fire Ball"``            100 XP for a spell of a school at level 3 (R5)
+``choose school fire``                 the free school level of a level-up (R2)
+``choose spell "Fire Ball"``           a spell pick a school level brought (R5), or a free
+                                       pick of any spell, once every school is full (R2)
+``choose spell "Fire Ball" --bonus``   an Intelligence bonus pick (R6)
+``choose swap Bless "Fire Ball"``      the bonus swap a new school level offers (R6)
+=====================================  =======================================================
 
 Worked example: a new Titan with 200 base XP (level 0) targets Fire 3 and Spirit 3.
 Four purchases are needed at least: three Spirit boxes, and Fire 1, 2 and 3 less the free
@@ -318,7 +320,7 @@ class _Walk:
         for choice in self.state.pending:
             if choice.kind == "spell" and choice.school is not None:
                 for name in self.unknown(choice.school, choice.level)[:1]:
-                    self.do(f"choose spell {name}", SpellChosen(spell=name, pick="school"))
+                    self.do(f"choose spell {_typed(name)}", SpellChosen(spell=name, pick="school"))
                     self.use_school_picks()
                     return
 
@@ -338,7 +340,7 @@ class _Walk:
             )
 
         name = min(self.unknown(school), key=swaps)
-        self.then(f"spend spell {name}", SpellBought(spell=name))
+        self.then(f"spend spell {_typed(name)}", SpellBought(spell=name))
 
     def finish(self) -> list[Event]:
         """The picks kept for the end: swaps of junk bonus spells (R6), bonus picks (R6),
@@ -370,9 +372,15 @@ class _Walk:
 
 def _words(choice: Event) -> str:
     if isinstance(choice, BonusSwapped):
-        return f"swap bonus {choice.old} for {choice.new}"
+        return f"choose swap {_typed(choice.old)} {_typed(choice.new)}"
     assert isinstance(choice, SpellChosen)
-    return f"choose {choice.pick} spell {choice.spell}"
+    bonus = " --bonus" if choice.pick == "bonus" else ""
+    return f"choose spell {_typed(choice.spell)}{bonus}"
+
+
+def _typed(spell: str) -> str:
+    """A spell's name as a command takes it: quoted if it has a space."""
+    return f'"{spell}"' if " " in spell else spell
 
 
 def _steps(
