@@ -418,11 +418,12 @@ def build_parser() -> Parser:
         sub = commands.add_parser(name, help=text, description=text, parents=[parent])
         sub.set_defaults(handler=handler, whole_file=whole_file)
         arguments(sub, common)
-    for word, command, own in _reachable(parser):
+    reachable = _reachable(parser)
+    for word, command, own in reachable:
         if command == word and isinstance(own, _Parser):  # "; titan restore: ..."
             own.namesakes = "".join(
                 f"; {other}: {(inner.description or '').split(' (')[0]}"
-                for name, other, inner in _reachable(parser)
+                for name, other, inner in reachable
                 if name == word and other != word
             )
     return parser
