@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 
 
@@ -59,17 +60,18 @@ def test_a_target_of_0_is_refused_as_asking_for_nothing(thorn) -> None:
 
 
 def test_each_step_of_a_goal_typed_as_it_is_printed_reaches_the_goal(thorn) -> None:
-    """A plan's steps are the commands that take them, less the Titan's name: typed in turn
-    they reach the goal (a bonus pick read "choose bonus spell Raise/Lower Water", which the
-    command line refused)."""
+    """A plan's steps are printed as they are typed after titan-campaign: typed in turn they
+    reach the goal (a bonus pick read "choose bonus spell Raise/Lower Water", and every step
+    lacked the Titan's name; typed so, the command line refused them)."""
+    thorn.ok("titan", "rename", "Thorn", "Thorn Oak")  # a name typed in quotes
     target = ("--school", "water=1", "--ability", "intelligence=1")
     spells = ("--spell", "Bog Walker", "--spell", "Raise/Lower Water")
-    plan = json.loads(thorn.ok("goal", "Thorn", *target, *spells, "--format", "json"))
-    steps = [step["do"] for step in plan["steps"]]
-    assert steps[-1] == 'choose spell "Raise/Lower Water" --bonus'
+    printed = thorn.ok("goal", "Thorn Oak", *target, *spells).splitlines()[1:]
+    steps = [re.match(r" +\d+\. (.+?) +spent ", line)[1] for line in printed]
+    assert steps[0] == "spend 'Thorn Oak' ability intelligence"
+    assert steps[-1] == "choose 'Thorn Oak' spell \"Raise/Lower Water\" --bonus"
     for step in steps:
-        command, *rest = shlex.split(step)
-        thorn.ok(command, "Thorn", *rest)
-    assert thorn.ok("goal", "Thorn", *target, *spells) == (
-        "Thorn already has Intelligence 1, Water 1, Bog Walker, Raise/Lower Water\n"
+        thorn.ok(*shlex.split(step))
+    assert thorn.ok("goal", "Thorn Oak", *target, *spells) == (
+        "Thorn Oak already has Intelligence 1, Water 1, Bog Walker, Raise/Lower Water\n"
     )

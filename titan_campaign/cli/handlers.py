@@ -591,9 +591,12 @@ def cmd_goal(args: Namespace, db: Database) -> None:
         f"{state.name} to {goal}: {plural(len(plan.steps), 'step')}, {plan.xp_cost} XP spent; {when}{games}"
         f"{plan.headline_note()}"
     )
-    for number, step in enumerate(plan.steps, start=1):
+    # each step as it is typed after titan-campaign: "spend Thorn ability spirit"
+    typed = [step.do.replace(" ", f" {shlex.quote(state.name)} ", 1) for step in plan.steps]
+    width = max(36, *map(len, typed))
+    for number, (step, words) in enumerate(zip(plan.steps, typed, strict=True), start=1):
         print(
-            f"{number:>3}. {step.do:36} spent {step.xp_spent_after:>5} XP, level {step.level_after}"
+            f"{number:>3}. {words:{width}} spent {step.xp_spent_after:>5} XP, level {step.level_after}"
         )
 
 
