@@ -671,28 +671,54 @@ async def test_the_character_card_says_where_a_master_muster_is_mustered_and_wha
     tmp_path: Path,
 ) -> None:
     """The table has no room for a character's abilities: the highlighted one's card, under
-    it, says them (the reference showed a Salamander as a volcano native, nothing more)."""
+    it, says them with its figures (the reference showed a Salamander as a volcano native,
+    nothing more); Home and End go to the first and last character."""
     db = build_db(tmp_path / "c.json", 0, [])
     app = TitanCampaignApp(db)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1", "right")
         await pilot.pause()
         table = app.screen.query_one("#character-table", DataTable)
+
+        def card() -> str:
+            return " ".join(rendered(app.screen.query_one("#character-card")).split())
+
         while table.get_row_at(table.cursor_row)[0] != "Salamander":
             await pilot.press("down")
         await pilot.pause()
-        card = " ".join(rendered(app.screen.query_one("#character-card")).split())
-        assert card.startswith("SALAMANDER Demi-Lord 60 points Master Muster: mountains")
-        assert "Regenerates in Volcano." in card
-        await pilot.press("down", "down")  # a character with no ability of its own
+        assert card().startswith(
+            "SALAMANDER Demi-Lord 60 points Power 10, Skill 3, rangestrikes; natives: volcano"
+            " Master Muster: mountains"
+        )
+        assert "Regenerates in Volcano." in card()
+        await pilot.press("down", "down")
         await pilot.pause()
-        card = " ".join(rendered(app.screen.query_one("#character-card")).split())
-        assert card == "BRONZE WYRM Creature 75 points Master Muster: desert Regenerates."
+        assert card() == (
+            "BRONZE WYRM Creature 75 points Power 10, Skill 3, flies, rangestrikes;"
+            " natives: dune, sand Master Muster: desert Regenerates."
+        )
         while table.get_row_at(table.cursor_row)[0] != "Fire Elemental":  # summoned
             await pilot.press("down")
         await pilot.pause()
-        card = " ".join(rendered(app.screen.query_one("#character-card")).split())
-        assert card.startswith("FIRE ELEMENTAL Demi-Lord, summoned 50 points Summoned in Desert")
+        assert card().startswith("FIRE ELEMENTAL Demi-Lord, summoned 50 points Power 8")
+        await pilot.press("home")
+        await pilot.pause()
+        assert table.cursor_row == 0 and card().startswith(
+            "TITAN Lord Power 6, Skill 4 Power-factor 6 + Power"
+        )
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.cursor_row == table.row_count - 1
+        assert card() == (
+            "KRAKEN Creature 55 points Listed in Chart 1 at 55 points; the seeds give no"
+            " factors or abilities for it."
+        )
+        await pilot.press("left", "home")  # the spells' list too
+        await pilot.pause()
+        spells = app.screen.query_one("#spell-table", DataTable)
+        await pilot.press("end")
+        await pilot.pause()
+        assert spells.has_focus and spells.cursor_row == spells.row_count - 1
 
 
 async def test_the_history_shows_the_campaigns_changes_or_only_those_of_the_titan_open(

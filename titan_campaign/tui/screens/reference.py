@@ -4,7 +4,7 @@ Chart."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -20,6 +20,7 @@ from ...rules.characters import CHARACTERS, STRIKE_CHART, SUMMONED, Character
 from ...rules.spells import SCHOOLS, SPELLS, Spell
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
+from ..widgets.row_table import RowTable
 
 
 def spell_card(spell: Spell) -> str:
@@ -41,6 +42,18 @@ def character_card(character: Character) -> str:
     kind = f"{character.kind}, summoned" if summoned else character.kind
     points = "" if character.points is None else f"   {character.points} points"
     lines = [f"{character.name.upper()}   {kind}{points}"]
+    factors = [
+        f"{name} {value}"
+        for name, value in (("Power", character.power), ("Skill", character.skill))
+        if value is not None
+    ]
+    factors += ["flies"] * character.flies
+    if character.rangestrikes:
+        magic = " (magic)" if character.rangestrikes != "yes" else ""
+        factors.append(f"rangestrikes{magic}")
+    natives = f"natives: {', '.join(character.natives)}" if character.natives else ""
+    if factors or natives:
+        lines.append("; ".join(part for part in (", ".join(factors), natives) if part))
     if character.muster and not summoned:
         lines.append(character.muster)  # "Master Muster: mountains"
     lines += ["", character.notes or "Nothing beyond its factors and natives."]
@@ -70,17 +83,15 @@ def natives_width(screen_width: int) -> int:
     return min(NATIVES_LONGEST, NATIVES_WIDTH + max(0, screen_width - 80))
 
 
-def character_table(width: int = NATIVES_WIDTH) -> DataTable[str | Text]:
+def character_table(width: int = NATIVES_WIDTH) -> RowTable:
     """The character table (R12), points beside power and skill: what a player looks up when
     choosing an honor guard comes first, and nothing is cut off at 80 columns."""
-    table: DataTable[str | Text] = DataTable(
-        id="character-table", cursor_type="row", zebra_stripes=True
-    )
+    table = RowTable(id="character-table", zebra_stripes=True)
     fill_characters(table, width)
     return table
 
 
-def fill_characters(table: DataTable[str | Text], width: int) -> None:
+def fill_characters(table: DataTable[Any], width: int) -> None:
     """The table's columns and rows, the natives column ``width`` wide."""
     table.clear(columns=True)
     for column in ("Character", "Kind", "Power", "Skill", "Points", "Flies", "Range"):
@@ -142,9 +153,7 @@ class ReferenceScreen(Screen[None]):
                         id="spell-level",
                         compact=True,
                     )
-                table: DataTable[str] = DataTable(
-                    id="spell-table", cursor_type="row", classes="panel"
-                )
+                table = RowTable(id="spell-table", classes="panel")
                 table.add_columns("Spell", "School", "Level", "Mana", "Cast")
                 yield table
                 yield Static(id="spell-card")
