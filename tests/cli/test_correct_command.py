@@ -140,7 +140,7 @@ def test_the_games_date_and_scenario_are_fixed_for_every_titan_in_one_change(cli
     three_titans_played(cli)
     out = cli.ok("correct", "1", "--date", "2026-11-27", "--scenario", "Siege")
     assert out.splitlines()[0] == (
-        'game 1 corrected: date 2026-11-28 -> 2026-11-27, scenario "" -> "Siege"'
+        'game 1 corrected: date 2026-11-28 -> 2026-11-27, scenario none -> "Siege"'
     )
     [game] = json.loads(cli.ok("campaign", "games", "--json"))
     assert (game["date"], game["scenario"]) == ("2026-11-27", "Siege")

@@ -530,7 +530,10 @@ def changed_figures(old: GamePlayed, new: GamePlayed) -> list[str]:
     if old.date != new.date:
         changed.append(f"date {old.date} -> {new.date}")
     if old.scenario != new.scenario:
-        changed.append(f'scenario "{old.scenario}" -> "{new.scenario}"')
+        said = [
+            f'"{scenario}"' if scenario else "none" for scenario in (old.scenario, new.scenario)
+        ]
+        changed.append(f"scenario {said[0]} -> {said[1]}")
     return changed
 
 
