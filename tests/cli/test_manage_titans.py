@@ -46,16 +46,13 @@ def test_a_titan_exported_from_one_campaign_imports_into_another_with_the_same_s
     assert [game.pop("played_in") for game in after["games"]] == ["Iron Crown"]  # its own past
     assert [row.pop("played_in") for row in after["progress"]] == ["Iron Crown"]
     assert {**after, "campaign": ""} == {**before, "campaign": ""}
-    assert "already has a Titan named" in thorn.refused(
-        "titan", "import", str(file), "--campaign", "Second Age"
-    )
-    thorn.ok("titan", "import", str(file), "--campaign", "Second Age", "--name", "Thorn II")
-    assert sheet(thorn, "Thorn II")["xp"] == before["xp"]
+    again = thorn.refused("titan", "import", str(file), "--campaign", "Second Age")
+    assert 'already in "Second Age", as Thorn;' in again and "--name" not in again
 
 
 def test_a_renamed_titan_is_imported_under_the_name_it_has_now(thorn, tmp_path) -> None:
     # Mira became Mirabel before she was exported: "Second Age" has a Mira of its own, and
-    # another Mirabel only once she is in
+    # no other Mirabel once she is in
     thorn.ok("titan", "add", "Mira", "--player", "Bo")
     thorn.ok("titan", "rename", "Mira", "Mirabel")
     file = tmp_path / "mirabel.json"
@@ -65,8 +62,8 @@ def test_a_renamed_titan_is_imported_under_the_name_it_has_now(thorn, tmp_path) 
     said = thorn.ok("titan", "import", str(file), "--campaign", "Second Age")
     assert said.startswith('Mirabel (Bo) joins "Second Age"')
     assert sheet(thorn, "Mirabel", "--campaign", "Second Age")["player"] == "Bo"
-    clash = thorn.refused("titan", "import", str(file), "--campaign", "Second Age")
-    assert 'already has a Titan named "Mirabel"' in clash and "--name NEW" in clash
+    clash = thorn.refused("titan", "rename", "Mira", "Mirabel", "--campaign", "Second Age")
+    assert 'already has a Titan named "Mirabel"' in clash
     assert "empty" in thorn.refused(
         "titan", "import", str(file), "--campaign", "Second Age", "--name", " "
     )
@@ -209,6 +206,27 @@ def test_a_titan_file_brought_back_into_her_own_campaign_is_refused_while_she_is
     assert [row["name"] for row in json.loads(thorn.ok("titan", "list", "--all", "--json"))] == [
         "Thorin"
     ]
+
+
+def test_a_titan_is_refused_where_a_copy_of_her_already_is_in_any_campaign(thorn, tmp_path) -> None:
+    """Thorn's file imported into Second Age twice (the second time as Thorn2), and her file
+    from Second Age brought back into Iron Crown as Back: each was taken, the same Titan
+    counted twice with her XP and games."""
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    thorn.ok("award", "Thorn", "--result", "won", "--score", "300")
+    first, second = tmp_path / "p1.json", tmp_path / "p2.json"
+    thorn.ok("titan", "export", "Thorn", "-o", str(first))
+    thorn.ok("titan", "import", str(first), "--campaign", "Second Age")
+    thorn.ok("titan", "rename", "Thorn", "Thorin", "--campaign", "Second Age")
+    said = thorn.refused("titan", "import", str(first), "--campaign", "Second Age", "--name", "T2")
+    assert said == f'{first}: this Titan is already in "Second Age", as Thorin; nothing imported'
+    thorn.ok("titan", "export", "Thorin", "--campaign", "Second Age", "-o", str(second))
+    said = thorn.refused("titan", "import", str(second), "--campaign", "Iron Crown", "--name", "B")
+    assert said == f'{second}: this Titan is already in "Iron Crown", as Thorn; nothing imported'
+    thorn.ok("undo", "--campaign", "Iron Crown")  # her game
+    thorn.ok("undo", "--campaign", "Iron Crown")  # her joining: she has left Iron Crown
+    said = thorn.ok("titan", "import", str(second), "--campaign", "Iron Crown")
+    assert said.startswith('Thorin (Ann) joins "Iron Crown"'), said
 
 
 def test_a_titan_file_comes_back_into_her_own_campaign_once_her_joining_is_undone(

@@ -37,6 +37,6 @@ def titan_export(db: Database, titan: TitanRef) -> tuple[TitanState, bytes]:
         now_iso(),
         found.name,
         titan.campaign.id,
-        found.joining(titan_id),
+        found.origin(titan_id),
     )
     return state, text.encode()

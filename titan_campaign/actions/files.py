@@ -81,8 +81,9 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
     refused whole (naming the first event that fails) with the database untouched. It comes
     in under ``name``, or the name it has in the file now: its renames are folded into its
     creation, so no name it had before (which another Titan here may have) gets in the way.
-    A Titan exported from this very campaign comes back only once it has left it (its joining
-    undone): while it is here, under any name, archived or not, it is refused."""
+    A Titan is in a campaign once: while she is here (a copy of her from any campaign, under
+    any name, archived or not) her file is refused; she comes back once she has left (her
+    joining undone). She keeps her origin, which tells her apart in every campaign."""
     source, source_id, joined, events = read_titan_export(path)
     played_in = source or "another campaign"
     at = now_iso()
@@ -96,17 +97,19 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
             raise StoreError(
                 f"{path}: a Titan's history must start with its creation; nothing imported"
             )
-        if source_id == campaign.id:  # exported from this campaign: is it still here?
-            try:
-                found.check_not_here(joined, events)
-            except RuleError as error:
-                raise RuleError(f"{path}: {error}; nothing imported") from None
+        origin = joined or first.origin  # which Titan she is, in any campaign
+        try:  # an older file, that does not say, is known by its history where it came from
+            found.check_not_here(origin, events if source_id == campaign.id else None)
+        except RuleError as error:
+            raise RuleError(f"{path}: {error}; nothing imported") from None
         named_now = [e.name for e in events if isinstance(e, Created | Renamed)][-1]
         if first.base_xp != found.base_xp:
             raise RuleError(
                 f'{named_now} was made with {first.base_xp} base XP; "{found.name}" gives {found.base_xp} (R1); nothing imported'
             )
-        created = Created(name=name or named_now, player=first.player, base_xp=found.base_xp)
+        created = Created(
+            name=name or named_now, player=first.player, base_xp=found.base_xp, origin=origin
+        )
         taken = found.find(created.name)
         if taken is not None:
             known = same_name(created.name, found.names()[taken]) + found.archived_note(taken)

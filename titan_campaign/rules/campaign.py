@@ -373,21 +373,31 @@ class Campaign:
         names[titan_id] = name  # a renamed Titan's old name is free again
 
     def joining(self, titan_id: int) -> str:
-        """The id of the change in which the Titan joined the campaign: which Titan it is in
-        every copy of the file ("" until that change is saved)."""
+        """The id of the change in which the Titan joined the campaign ("" until that change
+        is saved)."""
         return next((c.id for c in self.history(titan_id) if _creates(c, titan_id)), "")
 
-    def check_not_here(self, joined: str, history: Sequence[Event]) -> None:
-        """A Titan is in its campaign once: RuleError if the Titan of a file exported from
-        this campaign is still here (archived or not), named as it is called now. It is the
-        one that joined in change ``joined``, its joining not undone; a file that does not
-        say (an older one), the one whose history agrees with the file's event for event, as
-        far as both go (the times aside)."""
-        if joined:
-            change = next((c for c in self.changes if c.id == joined and not c.undone), None)
-            found = [tid for tid in change.events if _creates(change, tid)] if change else []
-        else:
+    def origin(self, titan_id: int) -> str:
+        """Which Titan she is, in every campaign and copy of the file: the change she first
+        joined a campaign in (her joining here, or the origin she was imported with); "" while
+        her joining here is undone."""
+        first = self.histories.get(titan_id, ())[:1]
+        if not first or not isinstance(first[0], Created):
+            return ""
+        return first[0].origin or self.joining(titan_id)
+
+    def check_not_here(self, origin: str, history: Sequence[Event] | None) -> None:
+        """A Titan is in a campaign once: RuleError if the Titan of a file is here already
+        (archived or not), named as she is called now. She is the one of the same ``origin``;
+        a file that does not say (an older one) is known by ``history`` if it was exported
+        from this campaign: the Titan whose history agrees with it event for event, as far as
+        both go (the times aside)."""
+        if origin:
+            found = [tid for tid in self.histories if self.origin(tid) == origin]
+        elif history is not None:
             found = [tid for tid, had in self.histories.items() if _agree(had, history)]
+        else:
+            found = []
         if found:
             raise RuleError(
                 f'this Titan is already in "{self.name}", as'

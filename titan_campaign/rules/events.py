@@ -68,6 +68,15 @@ Name = Annotated[
 Note = Annotated[Text, StringConstraints(max_length=200), PRINTABLE]
 Scenario = Annotated[Text, StringConstraints(max_length=200, strip_whitespace=True), PRINTABLE]
 """A game's scenario: spaces alone name none (R8's rules on a game hold without a scenario)."""
+ID_PATTERN = "[0-9a-f]{32}"
+"""A campaign's or change's id: the same in every copy of the file."""
+Origin = Annotated[
+    Text,
+    StringConstraints(max_length=32),
+    PRINTABLE,
+    StringConstraints(pattern=f"^({ID_PATTERN})?$"),
+]
+"""A change's id, or "" for none."""
 TIME_LENGTH = 40
 
 
@@ -139,6 +148,9 @@ class Created(_Event):
     name: Name
     player: Name
     base_xp: BaseXp
+    origin: Origin = ""
+    """Which Titan she is, in every campaign and copy of the file: the id of the change she
+    first joined a campaign in, kept when she is imported ("" where she first joined)."""
 
 
 class AbilityBought(_Event):

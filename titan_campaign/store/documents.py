@@ -36,6 +36,7 @@ from pydantic_core import PydanticCustomError
 
 from ..rules.campaign import Campaign, Change
 from ..rules.events import (
+    ID_PATTERN,
     MAX_EVENTS,
     TIME_LENGTH,
     AnyEvent,
@@ -54,12 +55,11 @@ from ..rules.printable import is_unprintable, shown
 from .files import Damaged, StoreError
 
 SCHEMA_VERSION = 4
-_ID_PATTERN = "[0-9a-f]{32}"
 Id = Annotated[
-    Text, StringConstraints(max_length=32), PRINTABLE, StringConstraints(pattern=f"^{_ID_PATTERN}$")
+    Text, StringConstraints(max_length=32), PRINTABLE, StringConstraints(pattern=f"^{ID_PATTERN}$")
 ]
 """A campaign's or change's id: the same in every copy of the file."""
-_ID = re.compile(_ID_PATTERN)
+_ID = re.compile(ID_PATTERN)
 _NUMBER_KEY = re.compile(r"[1-9][0-9]{0,8}")
 
 

@@ -330,8 +330,9 @@ class TitanFile(Facts):
     campaign_id: Id = ""
     """That campaign's id (the same in every copy of the database; not in older files)."""
     joined: Id = ""
-    """The id of the change in which the Titan joined that campaign: which of its Titans it
-    is, in every copy of the database (not in older files)."""
+    """The id of the change in which the Titan first joined a campaign (that one, or one she
+    was exported from before): which Titan she is, in every campaign and copy of the database
+    (not in older files)."""
     events: Annotated[tuple[StoredEvent, ...], Field(min_length=1, max_length=MAX_EVENTS)]
 
 
@@ -344,8 +345,8 @@ def titan_export_text(
     joined: str = "",
 ) -> str:
     """One Titan with its whole history (``rules``: the rules version that judged it), the
-    campaign it was played in (its name and id) and the change it joined it in (which Titan
-    of the campaign it is)."""
+    campaign it was played in (its name and id) and the change she first joined a campaign in
+    (which Titan she is)."""
     data = {
         "format": TITAN_FORMAT,
         "schema_version": TitanFile.NEWEST,
@@ -362,8 +363,8 @@ def titan_export_text(
 
 class TitanFileRead(NamedTuple):
     """A Titan export file as read: the campaign it names (maybe ""), that campaign's id and
-    the change the Titan joined it in (maybe "": an older file), and its events, checked by
-    the rules (not yet replayed)."""
+    the change the Titan first joined a campaign in (maybe "": an older file), and its events,
+    checked by the rules (not yet replayed)."""
 
     campaign: str
     campaign_id: str
