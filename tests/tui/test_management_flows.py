@@ -46,6 +46,26 @@ async def test_r_and_w_on_the_roster_rename_a_titan_and_change_its_player(tmp_pa
     assert stored(db, "Thorn the Bold").player == "Bo"
 
 
+async def test_a_name_typed_at_once_into_the_rename_form_replaces_the_old_one(
+    tmp_path: Path,
+) -> None:
+    """The name the form opens with is selected: typed over, it is replaced (typed at once,
+    "Thorin" made "ThornThorin"); a field come back to after a problem keeps what was
+    typed, the cursor at its end."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bo", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", *"Thorin", "enter", "w", *"Bea", "enter")
+        await pilot.pause()
+        assert stored(db, "Thorin").player == "Bea"
+        await pilot.press("r", *"Mira", "enter")  # refused: Mira has that name
+        await pilot.pause()
+        assert isinstance(app.screen, TextModal)
+        await pilot.press(*"cle", "enter")
+        await pilot.pause()
+    assert stored(db, "Miracle").player == "Bea"
+
+
 async def test_the_roster_fits_its_columns_to_the_window_again_when_it_is_resized(
     tmp_path: Path,
 ) -> None:

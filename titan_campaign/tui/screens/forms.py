@@ -316,12 +316,22 @@ class FormModal(Dialog[object]):
         for field in self.query(Input):
             field.select_on_focus = False
 
+    replaces_at_open = False
+    """The field the form opens in holds what is to be replaced (a name to rename): selected
+    at first, so that typing replaces it."""
+
     @on(events.DescendantFocus)
     def type_at_the_end(self, event: events.DescendantFocus) -> None:
         """A field taking the focus takes typing at the end of its text (after a problem it
-        was at its start: "ed" typed to finish a name made "edThorn")."""
+        was at its start: "ed" typed to finish a name made "edThorn"); the first one of a form
+        that ``replaces_at_open`` has its text selected (a new name typed at once made
+        "ThornThorin")."""
         if isinstance(event.widget, Input):
-            event.widget.cursor_position = len(event.widget.value)
+            if self.replaces_at_open:
+                self.replaces_at_open = False
+                event.widget.select_all()
+            else:
+                event.widget.cursor_position = len(event.widget.value)
 
     def unsaved(self) -> bool:
         """Whether something was typed or picked since the form opened."""
@@ -493,6 +503,7 @@ class TextModal(FormModal):
         BACK,
         Binding("ctrl+s", "save", "Save", id="text_form.save"),
     ]
+    replaces_at_open = True
 
     def __init__(
         self,
