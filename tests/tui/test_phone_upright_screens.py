@@ -526,3 +526,29 @@ async def test_the_game_form_asks_won_or_lost_as_a_phone_taps_it(
                 assert "won or lost? (tap w/l?)" in said and "(w or l)" not in said, said
             else:
                 assert "won or lost? (w or l)" in said, said
+
+
+NOTES_WHERE = ["campaigns", "roster", "sheet", "gold_and_items", "reference_spells"]
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+@pytest.mark.parametrize(
+    ("name", "titan", "keys"),
+    [screen for screen in SCREENS if screen[0] in NOTES_WHERE],
+    ids=NOTES_WHERE,
+)
+async def test_the_list_of_past_notes_is_in_the_key_bar_under_more_on_a_phone(
+    campaign: Path,  # noqa: F811
+    name: str,
+    titan: str | None,
+    keys: list[str],
+    size: tuple[int, int],
+) -> None:
+    """On a phone a note fades within seconds, and f2, which lists them all again, was in no
+    key bar, nor under ``? More``: only the palette found it."""
+    async with opened(campaign, titan, keys, size) as (app, pilot):
+        bar = app.screen.query_one(KeyBar)
+        if bar.holds_back:
+            app.action_more_keys()
+            await pilot.pause()
+        assert "f2 Notes" in rendered(bar), (name, rendered(bar))
