@@ -552,3 +552,24 @@ async def test_the_list_of_past_notes_is_in_the_key_bar_under_more_on_a_phone(
             app.action_more_keys()
             await pilot.pause()
         assert "f2 Notes" in rendered(bar), (name, rendered(bar))
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+@pytest.mark.parametrize("keys", [["l"], ["f2"]], ids=["game_log", "notes"])
+async def test_the_game_log_and_the_notes_say_how_to_close_and_correct_as_a_phone_taps(
+    campaign: Path,  # noqa: F811
+    keys: list[str],
+    size: tuple[int, int],
+) -> None:
+    """On a phone the game log's title said "(c: correct an entry)" and it and the notes
+    ended "Escape: close": a phone has no c or Escape key, its key bar's Back is tapped."""
+    async with opened(campaign, None, keys, size) as (app, _pilot):
+        title = rendered(app.screen.query_one(".form-title"))
+        hint = rendered(app.screen.query_one(".hint"))
+        if size == PHONE_UPRIGHT:
+            assert hint.strip() == "Back: close", hint
+            assert "c:" not in title, title
+        else:
+            assert hint.strip() == "Escape: close", hint
+            if keys == ["l"]:
+                assert title == "Game log (c: correct an entry)", title

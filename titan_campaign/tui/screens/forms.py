@@ -733,7 +733,7 @@ class MessageModal(FormModal):
             with VerticalScroll(classes="message-body"):
                 body = plain(self.body) if isinstance(self.body, str) else self.body
                 yield Static(body)  # type: ignore[arg-type]
-            yield Label("Escape: close", classes="hint")
+            yield Label(f"{key_named(self, 'Escape', 'Back')}: close", classes="hint")
         yield KeyBar()
 
 
