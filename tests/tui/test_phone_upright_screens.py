@@ -573,3 +573,18 @@ async def test_the_game_log_and_the_notes_say_how_to_close_and_correct_as_a_phon
             assert hint.strip() == "Escape: close", hint
             if keys == ["l"]:
                 assert title == "Game log (c: correct an entry)", title
+
+
+async def test_the_correction_dialog_opens_on_its_title_on_a_small_phone(
+    campaign: Path,  # noqa: F811
+) -> None:
+    """On a 360 px phone the correction dialog opened scrolled to its field: its title
+    "Correct a game" and its first words were out of view."""
+    async with opened(campaign, None, ["l", "c"], (32, 26)) as (app, pilot):
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Correct a game" in shown and "The game's number" in shown, shown
+        field = app.screen.query_one("#text-value")
+        assert app.focused is field
+        box = app.screen.query_one(".form")
+        assert box.content_region.contains_region(field.region), (box.content_region, field.region)
