@@ -445,7 +445,8 @@ async def test_the_roster_says_how_to_open_a_sheet_as_a_phone_taps_it(
             assert hint.startswith("a second tap: open the sheet A copy"), (
                 hint
             )  # then the copy's line
-            assert title.endswith("(archived hidden, Show archived shows them)"), title
+            # the key bar's Show archived is under More on a phone
+            assert title.endswith("(archived hidden: More, then Show archived)"), title
             assert "Merge copy: see what merging it brings in" in hint, hint
         else:
             assert hint.startswith("enter: open the sheet g: record a game A copy"), hint
@@ -588,3 +589,14 @@ async def test_the_correction_dialog_opens_on_its_title_on_a_small_phone(
         assert app.focused is field
         box = app.screen.query_one(".form")
         assert box.content_region.contains_region(field.region), (box.content_region, field.region)
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (40, 32)], ids=["phone", "40"])
+async def test_the_references_tabs_are_read_whole_on_a_phone(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The reference's third tab was cut to "Strike ch" on a phone."""
+    async with opened(campaign, None, ["f1"], size) as (app, _pilot):
+        tabs = words(screen_text(app).splitlines()[0])
+        assert tabs == ["Spells", "Characters", "Strikes"], tabs
