@@ -47,7 +47,7 @@ def test_a_phone_held_upright_reads_each_titans_level_and_xp_on_the_roster(
     tab.click_text(r"\? More")  # a finger taps More: every key, one tap away
     tab.wait_for(r"l Game log", "the keys behind More")
     tab.click_text(r"l Game log")
-    tab.wait_for(r"Escape: close", "the game log, opened by a tap")
+    tab.wait_for(r"Back: close", "the game log, opened by a tap")
 
 
 def test_the_first_tap_on_a_sheet_opened_by_its_address_does_what_its_key_says(

@@ -445,7 +445,8 @@ async def test_the_roster_says_how_to_open_a_sheet_as_a_phone_taps_it(
             assert hint.startswith("a second tap: open the sheet A copy"), (
                 hint
             )  # then the copy's line
-            assert title.endswith("(archived hidden, Show archived shows them)"), title
+            # the key bar's Show archived is under More on a phone
+            assert title.endswith("(archived hidden: More, then Show archived)"), title
             assert "Merge copy: see what merging it brings in" in hint, hint
         else:
             assert hint.startswith("enter: open the sheet g: record a game A copy"), hint
@@ -526,3 +527,76 @@ async def test_the_game_form_asks_won_or_lost_as_a_phone_taps_it(
                 assert "won or lost? (tap w/l?)" in said and "(w or l)" not in said, said
             else:
                 assert "won or lost? (w or l)" in said, said
+
+
+NOTES_WHERE = ["campaigns", "roster", "sheet", "gold_and_items", "reference_spells"]
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+@pytest.mark.parametrize(
+    ("name", "titan", "keys"),
+    [screen for screen in SCREENS if screen[0] in NOTES_WHERE],
+    ids=NOTES_WHERE,
+)
+async def test_the_list_of_past_notes_is_in_the_key_bar_under_more_on_a_phone(
+    campaign: Path,  # noqa: F811
+    name: str,
+    titan: str | None,
+    keys: list[str],
+    size: tuple[int, int],
+) -> None:
+    """On a phone a note fades within seconds, and f2, which lists them all again, was in no
+    key bar, nor under ``? More``: only the palette found it."""
+    async with opened(campaign, titan, keys, size) as (app, pilot):
+        bar = app.screen.query_one(KeyBar)
+        if bar.holds_back:
+            app.action_more_keys()
+            await pilot.pause()
+        assert "f2 Notes" in rendered(bar), (name, rendered(bar))
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+@pytest.mark.parametrize("keys", [["l"], ["f2"]], ids=["game_log", "notes"])
+async def test_the_game_log_and_the_notes_say_how_to_close_and_correct_as_a_phone_taps(
+    campaign: Path,  # noqa: F811
+    keys: list[str],
+    size: tuple[int, int],
+) -> None:
+    """On a phone the game log's title said "(c: correct an entry)" and it and the notes
+    ended "Escape: close": a phone has no c or Escape key, its key bar's Back is tapped."""
+    async with opened(campaign, None, keys, size) as (app, _pilot):
+        title = rendered(app.screen.query_one(".form-title"))
+        hint = rendered(app.screen.query_one(".hint"))
+        if size == PHONE_UPRIGHT:
+            assert hint.strip() == "Back: close", hint
+            assert "c:" not in title, title
+        else:
+            assert hint.strip() == "Escape: close", hint
+            if keys == ["l"]:
+                assert title == "Game log (c: correct an entry)", title
+
+
+async def test_the_correction_dialog_opens_on_its_title_on_a_small_phone(
+    campaign: Path,  # noqa: F811
+) -> None:
+    """On a 360 px phone the correction dialog opened scrolled to its field: its title
+    "Correct a game" and its first words were out of view."""
+    async with opened(campaign, None, ["l", "c"], (32, 26)) as (app, pilot):
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Correct a game" in shown and "The game's number" in shown, shown
+        field = app.screen.query_one("#text-value")
+        assert app.focused is field
+        box = app.screen.query_one(".form")
+        assert box.content_region.contains_region(field.region), (box.content_region, field.region)
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (40, 32)], ids=["phone", "40"])
+async def test_the_references_tabs_are_read_whole_on_a_phone(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """The reference's third tab was cut to "Strike ch" on a phone."""
+    async with opened(campaign, None, ["f1"], size) as (app, _pilot):
+        tabs = words(screen_text(app).splitlines()[0])
+        assert tabs == ["Spells", "Characters", "Strikes"], tabs

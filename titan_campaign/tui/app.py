@@ -68,7 +68,7 @@ class TitanCampaignApp(App[int]):
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
         Binding("f1", "reference", "Reference", id="app.reference"),
-        Binding("f2", "notes", "Notes", id="app.notes", show=False),
+        Binding("f2", "notes", "Notes", id="app.notes"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),  # asks too
         Binding("q", "quit_app", "Quit", id="app.quit_key"),
         Binding("question_mark", "more_keys", "More keys", id="app.more_keys", show=False),

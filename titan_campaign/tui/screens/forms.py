@@ -534,6 +534,16 @@ class TextModal(FormModal):
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 
+    def on_mount(self) -> None:
+        """Opened on its title: on a small phone the field taking the focus scrolled the
+        title and the first words of a long label (a correction's) out of view."""
+        self.call_after_refresh(self._open_on_title)
+
+    def _open_on_title(self) -> None:
+        box, field = self.query_one(FormBox), self.query_one("#text-value", Input)
+        if field.virtual_region_with_margin.bottom <= box.scrollable_content_region.height:
+            box.scroll_home(animate=False)  # only if the field is still in view there
+
     def typed(self) -> list[str]:
         """What was typed, said by the field's label ("New name: Bob")."""
         value = self.query_one("#text-value", Input).value
@@ -744,7 +754,7 @@ class MessageModal(FormModal):
             with VerticalScroll(classes="message-body"):
                 body = plain(self.body) if isinstance(self.body, str) else self.body
                 yield Static(body)  # type: ignore[arg-type]
-            yield Label("Escape: close", classes="hint")
+            yield Label(f"{key_named(self, 'Escape', 'Back')}: close", classes="hint")
         yield KeyBar()
 
 

@@ -16,6 +16,7 @@ from ... import actions
 from ...rules.game_log import ENTRY_FIGURES, GameLogEntry, entry_text, read_correction
 from ...rules.names import name_key
 from ...rules.titan import TitanState
+from ..upright import with_key
 from .base import database, titan_app
 from .forms import MessageModal, TextModal
 
@@ -85,7 +86,9 @@ class GameLogModal(MessageModal):
     ]
 
     def __init__(self, campaign: actions.CampaignRef, games: list[GameLogEntry]) -> None:
-        super().__init__("Game log (c: correct an entry)", game_log_table(games))
+        super().__init__("Game log", game_log_table(games))
+        # on a phone, which has no c key, the key bar's "Correct an entry" is tapped
+        self.heading = with_key(self, "Game log", "c: correct an entry")
         self.campaign = campaign
         self.games = games
         self.shown: dict[actions.TitanRef, TitanState] = {}

@@ -160,7 +160,7 @@ class ReferenceScreen(Screen[None]):
             with TabPane("Characters", id="tab-characters"):
                 yield character_table()
                 yield Static(plain(character_card(CHARACTERS[0])), id="character-card")
-            with TabPane("Strike chart", id="tab-strike"):
+            with TabPane("Strikes", id="tab-strike"):  # "Strike chart" was cut on a phone
                 yield Static(strike_chart())
         yield KeyBar()
 

@@ -205,8 +205,9 @@ class RosterScreen(Screen[None]):
         )
         self._row_ids = [ref for ref, _ in rows]
         self._row_titans = listed = [titan for _, titan in rows]
-        show = key_named(self, "v", "Show archived")  # the key bar's entry on a phone
-        shown = "archived shown" if self.show_archived else f"archived hidden, {show} shows them"
+        # on a phone the key bar's Show archived is under More
+        show = ": More, then Show archived" if held_upright(self) else ", v shows them"
+        shown = "archived shown" if self.show_archived else f"archived hidden{show}"
         name = found.name.upper()
         figures = f"base XP {found.base_xp}   {plural(len(listed), 'Titan')}   ({shown})"
         # the figures under a long name rather than broken at its end ("... SEA   6" / "Titans")
