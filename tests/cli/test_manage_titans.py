@@ -117,7 +117,7 @@ def test_an_archived_titan_imported_is_said_to_be_archived_and_listed_as_hidden(
 def test_a_kept_goal_shows_what_remains_and_is_cleared(thorn) -> None:
     assert "keeps no goal" in thorn.refused("goal", "Thorn")
     thorn.ok("goal", "Thorn", "--keep", "--ability", "power=2")
-    assert "spend ability power" in thorn.ok("goal", "Thorn")
+    assert "spend Thorn ability power" in thorn.ok("goal", "Thorn")
     thorn.ok("spend", "Thorn", "ability", "power")
     thorn.ok("spend", "Thorn", "ability", "power")
     assert "already has Power 2" in thorn.ok("goal", "Thorn")

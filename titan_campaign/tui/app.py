@@ -51,9 +51,9 @@ T = TypeVar("T")
 POLL_SECONDS = 1.0
 """How often the app asks the database what changed elsewhere (a change made by another
 program shows within about this long)."""
-KEY_SECONDS = 0.5
+KEY_SECONDS = 2.0
 """The longest a key waits for the one before it to be done (one whose widget went away
-meanwhile is never heard of again)."""
+meanwhile is never heard of again; on a very busy computer, half a second was too short)."""
 
 
 class TitanCampaignApp(App[int]):
