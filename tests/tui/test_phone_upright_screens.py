@@ -576,6 +576,27 @@ async def test_the_game_log_and_the_notes_say_how_to_close_and_correct_as_a_phon
                 assert title == "Game log (c: correct an entry)", title
 
 
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_an_empty_game_log_says_how_a_game_is_recorded_as_a_phone_taps(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """An empty game log said "(g records one)", and c in it "g on the roster records one":
+    a phone has no g key; its roster's key bar has Record game."""
+    db = tmp_path / "c.json"
+    actions.new_campaign(Database(db), "Quiet", 200)
+    app = TitanCampaignApp(db, open_campaign="Quiet")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await app.run_action("screen.game_log")
+        await pilot.pause()
+        await app.screen.run_action("correct")
+        await pilot.pause()
+        said = " ".join(rendered(app.screen.query_one(".message-body Static")).split())
+        record = "Record game" if size == PHONE_UPRIGHT else "g"
+        assert f"No games recorded yet ({record} on the roster records one)." in said, said
+        assert f"{record} on the roster records one" in app.notes[-1]
+
+
 async def test_the_correction_dialog_opens_on_its_title_on_a_small_phone(
     campaign: Path,  # noqa: F811
 ) -> None:

@@ -16,7 +16,7 @@ from ... import actions
 from ...rules.game_log import ENTRY_FIGURES, GameLogEntry, entry_text, read_correction
 from ...rules.names import name_key
 from ...rules.titan import TitanState
-from ..upright import with_key
+from ..upright import key_named, with_key
 from .base import database, titan_app
 from .forms import MessageModal, TextModal
 
@@ -28,12 +28,13 @@ CORRECTION_HELP = (
 )
 
 
-def game_log_table(games: list[GameLogEntry]) -> Group | str:
+def game_log_table(games: list[GameLogEntry], record: str = "g") -> Group | str:
     """The game log by game number: a line naming each game (number, date, scenario), then
     each Titan's result, every figure typed, and how its award was reached (R8), in lines as
-    wide as the screen."""
+    wide as the screen; ``record``: how the roster records a game (a key, or on a phone the
+    key bar's entry)."""
     if not games:
-        return "No games recorded yet (g records one)."
+        return f"No games recorded yet ({record} on the roster records one)."
     parts: list[Text | _Entries] = []
     for game in games:
         heading = Text(f"Game {game.game}   {game.date}", style="bold")
@@ -86,7 +87,8 @@ class GameLogModal(MessageModal):
     ]
 
     def __init__(self, campaign: actions.CampaignRef, games: list[GameLogEntry]) -> None:
-        super().__init__("Game log", game_log_table(games))
+        self.record = key_named(self, "g", "Record game")
+        super().__init__("Game log", game_log_table(games, self.record))
         # on a phone, which has no c key, the key bar's "Correct an entry" is tapped
         self.heading = with_key(self, "Game log", "c: correct an entry")
         self.campaign = campaign
@@ -112,7 +114,7 @@ class GameLogModal(MessageModal):
         self.shown = {actions.TitanRef(self.campaign, tid): s for tid, s in readable.items()}
         games = found.games()
         if games != self.games:  # drawn again where it is: the player stays on the game read
-            self.games, self.body = games, game_log_table(games)
+            self.games, self.body = games, game_log_table(games, self.record)
             self.query_one(".message-body Static", Static).update(self.body)
 
     def titan_named(self, name: str) -> actions.TitanRef:
@@ -125,7 +127,7 @@ class GameLogModal(MessageModal):
 
     def action_correct(self) -> None:
         if not self.games:
-            self.notify("No game is recorded yet: g on the roster records one.")
+            self.notify(f"No game is recorded yet: {self.record} on the roster records one.")
             return
         db = database(self)
         campaign = self.campaign
