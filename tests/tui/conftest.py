@@ -166,3 +166,14 @@ def screen_text(app: TitanCampaignApp) -> str:
 
 PRINTING = PAINTED + 0.4
 """Seconds to wait once a printout is asked for: the app first draws "Printing…"."""
+
+
+async def keys_handled(pilot: Any, app: TitanCampaignApp) -> None:
+    """Once every key typed is handled (the app takes them one at a time, each once the one
+    before is done), however long a busy machine takes."""
+    for _ in range(200):
+        await pilot.pause(0.05)
+        if not app._typed and (app._feeder is None or app._feeder.done()):
+            await pilot.pause()
+            return
+    raise AssertionError("the keys typed were not all handled in 10 s")

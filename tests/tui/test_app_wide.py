@@ -49,14 +49,21 @@ async def test_the_key_bar_lists_the_screen_actions_and_runs_a_clicked_one(
             "Print",
             "Undo",
             "Redo",
-            "Palette",
+            "Notes",
         ):
             assert entry in shown
         assert bar.region.height >= 2  # wraps at 80 columns instead of cutting actions off
+        # the palette (ctrl+p) is shown where it takes no line of its own: at 80x24 the
+        # sheet's keys take three lines, and the palette took a fourth, a line of the sheet
+        assert bar.region.height == 3 and "Palette" not in shown
         line, start, _, _, _ = next(span for span in bar._spans if span[3] == "gold")
         await pilot.click(KeyBar, offset=(1 + start, line))
         await pilot.pause()
         assert isinstance(app.screen, GoldScreen)
+        await pilot.press("escape", "escape")  # the roster: its keys leave room for it
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert "Palette" in rendered(app.screen.query_one(KeyBar))
 
 
 async def test_on_a_phone_held_upright_the_key_bar_keeps_to_two_lines_and_more_shows_every_key(

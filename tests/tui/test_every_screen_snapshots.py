@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 import time_machine
@@ -22,7 +23,7 @@ from titan_campaign import actions
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
 
-from .conftest import CAMPAIGN, EXAMPLE
+from .conftest import CAMPAIGN, EXAMPLE, keys_handled
 
 pytestmark = pytest.mark.slow  # seventy pictures: run with the slow tests
 
@@ -127,8 +128,13 @@ async def opened(
 
 def snap(campaign: Path, snap_compare, titan: str | None, keys: list[str], size: str) -> bool:
     app = TitanCampaignApp(campaign, open_campaign=CAMPAIGN, open_titan=titan)
+
+    async def typed(pilot: Any) -> None:  # the screen once the keys have done their work
+        await pilot.press(*keys)
+        await keys_handled(pilot, app)
+
     with time_machine.travel(DAY, tick=False):
-        return bool(snap_compare(app, press=keys, terminal_size=SIZES[size]))
+        return bool(snap_compare(app, run_before=typed, terminal_size=SIZES[size]))
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -30,6 +30,8 @@ MORE = "key_bar.more"
 """The action of the entry that shows every key, or the few again."""
 
 Entry = tuple[str, str, str, object, bool]  # key, description, action, node, enabled
+PALETTE: Entry = ("^p", "Palette", "app.command_palette", None, True)
+"""Textual's command palette, the app's own."""
 
 
 class KeyBar(Widget):
@@ -92,17 +94,20 @@ class KeyBar(Widget):
             named: dict[str, str] = getattr(active.node, "key_descriptions", {})
             description = named.get(binding.action, binding.description)
             entries.append((key, description, binding.action, active.node, active.enabled))
-        entries.append(("^p", "Palette", "app.command_palette", self.app, True))
         return entries
 
     def _shown(self, width: int) -> list[Entry]:
         """The entries shown: all of them, or when the bar holds back keys the first that fit
-        in ``SHORT_LINES`` with ``More``."""
-        entries = self._entries()
-        too_many = len(self._laid_out(entries, width)[0]) > MOST_LINES
+        in ``SHORT_LINES`` with ``More``. The palette's entry comes last, shown where it
+        takes no line of its own (ctrl+p opens it everywhere): at 80x24 a sheet's keys took
+        three lines and the palette a fourth, a line of the sheet."""
+        keys = self._entries()
+        entries = [*keys, PALETTE]
+        lines = len(self._laid_out(entries, width)[0])
+        too_many = lines > MOST_LINES
         self.holds_back = self.app.size.width < UPRIGHT_WIDTH or too_many
         if not self.holds_back:
-            return entries
+            return entries if lines == len(self._laid_out(keys, width)[0]) else keys
         if self.expanded:
             return [*entries, ("?", "Fewer", MORE, self, True)]
         first: tuple[str, ...] = getattr(self.screen, "SHORT_KEYS", ())
