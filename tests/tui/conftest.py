@@ -174,6 +174,8 @@ async def keys_handled(pilot: Any, app: TitanCampaignApp) -> None:
     for _ in range(200):
         await pilot.pause(0.05)
         if not app._typed and (app._feeder is None or app._feeder.done()):
-            await pilot.pause()
+            # a dialog's backdrop is the screen under it as last drawn: its key bar, hidden
+            # once the dialog opens, is drawn hidden a moment later
+            await pilot.pause(0.2)
             return
     raise AssertionError("the keys typed were not all handled in 10 s")

@@ -65,10 +65,15 @@ class KeyBar(Widget):
         stack = self.app.screen_stack
         if self.screen in stack:
             above = stack[stack.index(self.screen) + 1 :]
-            self.visible = not any(
+            visible = not any(
                 isinstance(screen, ModalScreen) and not isinstance(screen, SystemModalScreen)
                 for screen in above
             )
+            if visible != self.visible:
+                self.visible = visible
+                # the dialog on top shows this screen as last drawn: drawn again once this
+                # bar is, it shows the bar as it is now (now and then it kept the bar)
+                self.call_after_refresh(self.app.screen.refresh)
 
     def on_resize(self, event: events.Resize) -> None:
         """Toasts rise above the key bar, so they never cover a key."""
