@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import time_machine
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from titan_campaign import actions
 from titan_campaign.store import Database
@@ -132,6 +133,9 @@ def snap(campaign: Path, snap_compare, titan: str | None, keys: list[str], size:
     async def typed(pilot: Any) -> None:  # the screen once the keys have done their work
         await pilot.press(*keys)
         await keys_handled(pilot, app)
+        for field in app.screen.query(Input):  # its cursor shown, not caught mid-blink
+            field.cursor_blink = False
+        await pilot.pause()
 
     with time_machine.travel(DAY, tick=False):
         return bool(snap_compare(app, run_before=typed, terminal_size=SIZES[size]))
