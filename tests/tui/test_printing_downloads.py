@@ -174,27 +174,11 @@ async def test_on_the_desktop_exporting_over_an_existing_file_asks_first(
     assert json.loads(target.read_text())
 
 
-async def test_on_the_desktop_a_printout_never_replaces_the_database(
-    example_db: Path, here: Path
-) -> None:
-    before = example_db.read_bytes()
-    app = TitanCampaignApp(example_db, open_campaign="Demo", open_titan="Thorn")
-    async with app.run_test(size=SIZE) as pilot:
-        notes = Notes(app)
-        await pilot.press("p")
-        await pilot.pause()
-        app.screen.query_one("#print-path", Input).value = str(example_db)
-        await pilot.press("ctrl+s")
-        await pilot.pause(PRINTING)
-        assert not isinstance(app.screen, ConfirmModal)  # never asked whether to replace it
-        assert isinstance(app.screen, PrintModal)  # refused at once: the form stays
-        assert "is the campaign database" in notes.text()
-    assert example_db.read_bytes() == before
-
-
 def kept_file(db: Path, here: Path, kind: str) -> Path:
-    """A file the program wrote as data, which no printout replaces: a campaigns export, a
-    Titan file or a compressed copy of the database."""
+    """A file which no printout replaces: the database itself, or one the program wrote as
+    data: a campaigns export, a Titan file or a compressed copy of the database."""
+    if kind == "database":
+        return db
     if kind == "backup":
         target = here / "old.json.gz"
         target.write_bytes(gzip.compress(db.read_bytes()))
@@ -208,6 +192,7 @@ def kept_file(db: Path, here: Path, kind: str) -> Path:
 @pytest.mark.parametrize(
     ("kind", "said"),
     [
+        ("database", "is the campaign database"),
         ("export", "is a campaigns export"),
         ("titan", "is a Titan file"),
         ("backup", "is a campaign database"),
