@@ -229,6 +229,37 @@ def test_a_titan_is_refused_where_a_copy_of_her_already_is_in_any_campaign(thorn
     assert said.startswith('Thorin (Ann) joins "Iron Crown"'), said
 
 
+def test_an_older_titan_file_imported_twice_into_another_campaign_is_refused(
+    thorn, tmp_path
+) -> None:
+    """A Titan file written before files named her origin was taken twice by Second Age (the
+    second time as Thorn2): one Titan with her XP and games counted twice. The file itself
+    tells her apart now; another Thorn of the same name and player, in her own file, is taken."""
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    thorn.ok("campaign", "new", "Third Age", "--base-xp", "200")
+    thorn.ok("award", "Thorn", "--result", "won", "--score", "300")
+    file, other, carried = tmp_path / "old.json", tmp_path / "other.json", tmp_path / "c.json"
+    thorn.ok("titan", "export", "Thorn", "-o", str(file))
+    data = json.loads(file.read_text())
+    del data["joined"], data["campaign_id"]  # as files were written before they named them
+    file.write_text(json.dumps(data))
+    thorn.ok("titan", "import", str(file), "--campaign", "Second Age")
+    said = thorn.refused("titan", "import", str(file), "--campaign", "Second Age", "--name", "T2")
+    assert said == f'{file}: this Titan is already in "Second Age", as Thorn; nothing imported'
+    thorn.ok("titan", "export", "Thorn", "--campaign", "Second Age", "-o", str(carried))
+    thorn.ok("titan", "import", str(carried), "--campaign", "Third Age")  # kept through imports
+    said = thorn.refused("titan", "import", str(file), "--campaign", "Third Age", "--name", "T2")
+    assert said == f'{file}: this Titan is already in "Third Age", as Thorn; nothing imported'
+    thorn.ok("campaign", "new", "Far Realm", "--base-xp", "200")  # another Thorn of Ann's
+    thorn.ok("titan", "add", "Thorn", "--player", "Ann", "--campaign", "Far Realm")
+    thorn.ok("titan", "export", "Thorn", "--campaign", "Far Realm", "-o", str(other))
+    data = json.loads(other.read_text())
+    del data["joined"], data["campaign_id"]
+    other.write_text(json.dumps(data))
+    said = thorn.ok("titan", "import", str(other), "--campaign", "Second Age", "--name", "T2")
+    assert said.startswith('T2 (Ann) joins "Second Age"'), said
+
+
 def test_a_titan_file_comes_back_into_her_own_campaign_once_her_joining_is_undone(
     thorn, tmp_path
 ) -> None:

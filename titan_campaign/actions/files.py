@@ -84,7 +84,7 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
     A Titan is in a campaign once: while she is here (a copy of her from any campaign, under
     any name, archived or not) her file is refused; she comes back once she has left (her
     joining undone). She keeps her origin, which tells her apart in every campaign."""
-    source, source_id, joined, events = read_titan_export(path)
+    source, source_id, joined, events, own_id = read_titan_export(path)
     played_in = source or "another campaign"
     at = now_iso()
     if name is not None and not name.strip():
@@ -97,9 +97,12 @@ def import_titan(db: Database, path: Path, campaign: CampaignRef, name: str | No
             raise StoreError(
                 f"{path}: a Titan's history must start with its creation; nothing imported"
             )
-        origin = joined or first.origin  # which Titan she is, in any campaign
-        try:  # an older file, that does not say, is known by its history where it came from
-            found.check_not_here(origin, events if source_id == campaign.id else None)
+        # Which Titan she is, in any campaign. An older file, that does not say, is known by
+        # the file itself, and by her history in the campaign it came from.
+        older = not (joined or first.origin)
+        origin = joined or first.origin or own_id
+        try:
+            found.check_not_here(origin, events if older and source_id == campaign.id else None)
         except RuleError as error:
             raise RuleError(f"{path}: {error}; nothing imported") from None
         named_now = [e.name for e in events if isinstance(e, Created | Renamed)][-1]

@@ -388,16 +388,13 @@ class Campaign:
 
     def check_not_here(self, origin: str, history: Sequence[Event] | None) -> None:
         """A Titan is in a campaign once: RuleError if the Titan of a file is here already
-        (archived or not), named as she is called now. She is the one of the same ``origin``;
-        a file that does not say (an older one) is known by ``history`` if it was exported
-        from this campaign: the Titan whose history agrees with it event for event, as far as
+        (archived or not), named as she is called now. She is the one of the same ``origin``,
+        or, given the ``history`` of an older file exported from this campaign (that did not
+        say her origin), the Titan whose history agrees with it event for event, as far as
         both go (the times aside)."""
-        if origin:
-            found = [tid for tid in self.histories if self.origin(tid) == origin]
-        elif history is not None:
-            found = [tid for tid, had in self.histories.items() if _agree(had, history)]
-        else:
-            found = []
+        found = [tid for tid in self.histories if origin and self.origin(tid) == origin]
+        if history is not None:
+            found += [tid for tid, had in self.histories.items() if _agree(had, history)]
         if found:
             raise RuleError(
                 f'this Titan is already in "{self.name}", as'

@@ -12,6 +12,7 @@ stack (``titans``). Both are still read, as campaigns new to the database they c
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -364,19 +365,35 @@ def titan_export_text(
 class TitanFileRead(NamedTuple):
     """A Titan export file as read: the campaign it names (maybe ""), that campaign's id and
     the change the Titan first joined a campaign in (maybe "": an older file), and its events,
-    checked by the rules (not yet replayed)."""
+    checked by the rules (not yet replayed). ``own_id``: the file's own id, made from when it
+    was written and all it holds, which tells the Titan of an older file apart ("" if it does
+    not say when it was written)."""
 
     campaign: str
     campaign_id: str
     joined: str
     events: list[Event]
+    own_id: str = ""
+
+
+def _own_id(exported: TitanFile) -> str:
+    """A Titan file's own id, the same each time the file is read: a hash of when it was
+    written, the campaign and Titan it names and its events ("" if it does not say when)."""
+    if not exported.exported:
+        return ""
+    named = [exported.exported, exported.campaign, exported.campaign_id, exported.titan]
+    content = [*named, list(exported.events)]
+    encoded = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(encoded.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def read_titan_export(path: Path) -> TitanFileRead:
     exported = _read(path, TitanFile, "titan-campaign Titan file")
     try:
         events = list(events_from_json(exported.events))
-        return TitanFileRead(exported.campaign, exported.campaign_id, exported.joined, events)
+        return TitanFileRead(
+            exported.campaign, exported.campaign_id, exported.joined, events, _own_id(exported)
+        )
     except ShapeError as error:
         raise StoreError(
             f"{path} is not a titan-campaign Titan file ({error}); nothing imported"
