@@ -260,6 +260,22 @@ def test_an_older_titan_file_imported_twice_into_another_campaign_is_refused(
     assert said.startswith('T2 (Ann) joins "Second Age"'), said
 
 
+def test_a_titan_file_undone_and_imported_again_is_not_redone_beside_her(thorn, tmp_path) -> None:
+    """Thorn's file imported into Second Age as A, undone, imported again as B: redo brought
+    A back beside B, one Titan twice with her XP counted twice."""
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    file = tmp_path / "thorn.json"
+    thorn.ok("titan", "export", "Thorn", "-o", str(file))
+    thorn.ok("titan", "import", str(file), "--campaign", "Second Age", "--name", "A")
+    thorn.ok("undo", "--campaign", "Second Age")
+    thorn.ok("titan", "import", str(file), "--campaign", "Second Age", "--name", "B")
+    said = thorn.refused("redo", "--campaign", "Second Age")
+    assert said == (
+        "'A joins from \"Iron Crown\" (1 events)' cannot be redone now:"
+        ' this Titan is already in "Second Age", as B'
+    ), said
+
+
 def test_a_titan_file_comes_back_into_her_own_campaign_once_her_joining_is_undone(
     thorn, tmp_path
 ) -> None:

@@ -109,3 +109,57 @@ def test_a_campaign_whose_id_was_removed_by_hand_is_refused_naming_both_ids(thor
     said = thorn.refused("merge", str(copy))
     assert 'its campaign "Iron Crown" holds changes of "Iron Crown" here' in said, said
     assert f"({original} there," in said and "give both the same id" in said, said
+
+
+def test_a_titan_file_imported_on_both_copies_is_one_titan_once_merged(thorn: Cli) -> None:
+    """Thorn's file imported into Second Age on both copies, renamed Thorin on one and given a
+    game on the other: the merge took both, Second Age holding her twice with her XP counted
+    twice. Now she is there once, with the game."""
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    file = thorn.db.with_name("thorn.json")
+    thorn.ok("titan", "export", "Thorn", "-o", str(file))
+    copy = Cli(thorn.db.with_name("copy.json"), thorn.capsys)
+    shutil.copyfile(thorn.db, copy.db)
+    with time_machine.travel(START, tick=False) as clock:
+        thorn.ok("titan", "import", str(file), "--campaign", "Second Age")
+        thorn.ok("titan", "rename", "Thorn", "Thorin", "--campaign", "Second Age")
+        clock.shift(timedelta(minutes=1))
+        copy.ok("titan", "import", str(file), "--campaign", "Second Age")
+        copy.ok("award", "Thorn", "--result", "won", "--campaign", "Second Age")
+        clock.shift(timedelta(minutes=1))
+        said = thorn.ok("merge", str(copy.db))
+    assert "= Thorn joins from" in said and "game 1 recorded for Thorn" in said, said
+    listed = json.loads(thorn.ok("titan", "list", "--campaign", "Second Age", "--json"))
+    assert [(row["name"], row["level"]) for row in listed] == [("Thorin", 0)], listed
+    games = json.loads(thorn.ok("sheet", "Thorin", "--campaign", "Second Age", "--format", "json"))
+    assert [game["game"] for game in games["games"]] == [1]
+
+
+def test_two_files_of_one_titan_imported_on_two_copies_are_refused_once_merged(
+    thorn: Cli,
+) -> None:
+    """Thorn's file imported into Second Age on one copy, a later file of hers (a game more)
+    on the other under another name: both came in. The later joining is refused now, naming
+    her as she is called, and kept with the game it brought."""
+    thorn.ok("campaign", "new", "Second Age", "--base-xp", "200")
+    first, later = thorn.db.with_name("p1.json"), thorn.db.with_name("p2.json")
+    thorn.ok("titan", "export", "Thorn", "-o", str(first))
+    thorn.ok("award", "Thorn", "--result", "won", "--date", "2026-11-28")
+    thorn.ok("titan", "export", "Thorn", "-o", str(later))
+    copy = Cli(thorn.db.with_name("copy.json"), thorn.capsys)
+    shutil.copyfile(thorn.db, copy.db)
+    with time_machine.travel(START, tick=False) as clock:
+        thorn.ok("titan", "import", str(first), "--campaign", "Second Age")
+        clock.shift(timedelta(minutes=1))
+        copy.ok("titan", "import", str(later), "--campaign", "Second Age", "--name", "Thor")
+        clock.shift(timedelta(minutes=1))
+        said = thorn.ok("merge", str(copy.db))
+    line = said.splitlines()[1]
+    assert line.startswith('  refused: Thor joins from "Iron Crown" (2 events)'), said
+    assert line.endswith(': this Titan is already in "Second Age", as Thorn'), said
+    listed = json.loads(thorn.ok("titan", "list", "--campaign", "Second Age", "--json"))
+    assert [row["name"] for row in listed] == ["Thorn"]
+    kept = json.loads(thorn.db.with_name("campaigns.json.refused.json").read_text())
+    assert [entry["change"]["text"] for entry in kept["refused"]] == [
+        'Thor joins from "Iron Crown" (2 events)'
+    ]

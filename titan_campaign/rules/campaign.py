@@ -311,6 +311,9 @@ class Campaign:
         names = self.names()
         for titan_id, added in change.events.items():
             state = self.state(titan_id) if titan_id in self.histories else None
+            joining = next((e for e in added if isinstance(e, Created)), None)
+            if joining is not None and state is None:  # her file redone or merged in
+                self.check_not_here(joining.origin or change.id, None)
             notes: list[str] = []
             for event in added:
                 if isinstance(event, Created | Renamed):

@@ -7,7 +7,8 @@ times), each judged again by the rules, as a redo is judged (``Campaign.record_c
 ``Campaign.undo``): the first made wins a clash; one the rules now refuse is left out, with
 the rule's reason, and kept whole in ``campaigns.json.refused.json`` beside the database.
 Campaigns only the other copy has come in whole; Titans only it has come in with their
-changes (under a free Titan number if theirs is taken). The same copy merged twice changes
+changes (under a free Titan number if theirs is taken); a Titan whose file came into one
+campaign alike on both copies is one Titan (``_joined_alike``). The same copy merged twice changes
 nothing, and merging A into B or B into A gives the same sheets.
 """
 
@@ -392,6 +393,14 @@ class _Replay:
             if ours and change_id in self.refused_ids:
                 self._refuse(campaign, "refused by an earlier merge", change, side)
                 continue
+            alike = _joined_alike(campaign, change)
+            if alike is not None:  # her file imported on both copies: she is one Titan
+                tid, here = alike
+                titans[(side, tid)] = here
+                stands = f"her file came in on both copies: she is here once, as {campaign.names()[here]}"
+                said = self._said(change, side)
+                self.refused.append(Refused(campaign.name, said, stands, _kept(change), True))
+                continue
             events: dict[int, tuple[Event, ...]] = {}
             new: dict[int, int] = {}
             for tid, added in change.events.items():
@@ -568,6 +577,31 @@ def _already_so(campaign: Campaign, change: Change) -> bool:
             if not already:
                 return False
     return True
+
+
+def _joined_alike(campaign: Campaign, change: Change) -> tuple[int, int] | None:
+    """The Titan ``change`` brings in (her file imported) and the one she is in ``campaign``
+    already, if her file came in there alike, under any name: the same Titan (her origin)
+    with the same past. None if it brings in no such Titan."""
+    if len(change.events) != 1:
+        return None
+    [(tid, added)] = change.events.items()
+    joining = added[0] if added else None
+    if not isinstance(joining, Created) or not joining.origin:
+        return None
+    for here in campaign.histories:
+        if campaign.origin(here) == joining.origin:
+            had = next(c for c in campaign.history(here) if here in c.events).events[here]
+            if _unnamed(had) == _unnamed(added):
+                return tid, here
+    return None
+
+
+def _unnamed(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Events as a joining brings them, the name she was given aside."""
+    return [
+        e.model_dump(exclude={"at", "name"} if isinstance(e, Created) else {"at"}) for e in events
+    ]
 
 
 def _said(change: Change, names: Mapping[int, str], note: str = "") -> str:
