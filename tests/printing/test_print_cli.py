@@ -339,7 +339,24 @@ def test_a_new_file_ending_in_a_format_the_command_does_not_print_is_refused(
         (["cards", "Thorn", "-o", "c.docx"], "end the file's name in .html or .pdf, or give"),
         (["game-card", "Thorn", "-o", "card"], "end it in .txt, .html or .pdf, or give"),
         (["print-campaign", "-o", "all.doc"], "print-campaign writes no .doc file"),
-        (["sheet", "--blank", "-o", "blank.odt"], "sheet writes no .odt file"),
+        (  # it listed .txt and .json, which a blank sheet is never printed as
+            ["sheet", "--blank", "-o", "blank.odt"],
+            (
+                "error: sheet --blank writes no .odt file: end the file's name in .html, .pdf"
+                " or .svg, or give --format"
+            ),
+        ),
+        (
+            ["sheet", "--blank", "-o", "blank"],
+            "tell sheet --blank which format to write: end it in .html, .pdf or .svg, or",
+        ),
+        (
+            ["sheet", "--blank", "-o", "blank.txt"],
+            (
+                "error: sheet --blank prints as html, pdf or svg, not text: end the file's name"
+                " as one of those, or give --format"
+            ),
+        ),
         (["progress", "Thorn", "-o", "p.docx"], "in .txt, .json or .svg, or give --format"),
     ],
 )

@@ -280,24 +280,27 @@ def _format_of_file(parser: Parser, args: Namespace, argv: Sequence[str]) -> Non
     th.pdf` wrote the text sheet into th.pdf). A name ending in a format the command does not
     print (`cards -o c.svg` wrote a PDF), in no format or in none at all (`sheet -o out.docx`
     wrote text) is refused as ``args.wrong_ending`` says, once the file there is judged (a
-    database is refused as one). A stream (`-o -`) has no ending to read."""
+    database is refused as one), naming the formats this printout takes (a blank sheet's are
+    fewer than a Titan's). A stream (`-o -`) has no ending to read."""
     output, command = getattr(args, "output", None), getattr(args, "command", None)
     given = any(word == "--format" or word.startswith("--format=") for word in argv)
     if not output or given or command not in FORMATS or is_stream(Path(output)):
         return
+    formats = KINDS["blank"] if getattr(args, "blank", False) else FORMATS[command]
+    command += " --blank" if getattr(args, "blank", False) else ""
     ending = Path(output).suffix.lower()
     wanted = ENDINGS.get(ending)
-    if wanted in FORMATS[command]:
+    if wanted in formats:
         args.format = wanted
         return
-    *some, last = FORMATS[command]
+    *some, last = formats
     if wanted is not None:
         args.wrong_ending = (
             f"{command} prints as {', '.join(some)} or {last}, not {wanted}: end the file's"
             " name as one of those, or give --format"
         )
         return
-    *some, last = [next(e for e, f in ENDINGS.items() if f == kind) for kind in FORMATS[command]]
+    *some, last = [next(e for e, f in ENDINGS.items() if f == kind) for kind in formats]
     args.wrong_ending = (
         f"{command} writes no {one_line(ending)} file: end the file's name in"
         if ending
