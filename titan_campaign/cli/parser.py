@@ -160,12 +160,12 @@ SAME_MEANING = {
     "add": ("new",),
     "new": ("add",),
     "remove": ("delete", "archive"),
-    "rm": ("delete", "archive"),
-    "del": ("delete", "archive"),
+    "rm": ("delete", "archive", "remove"),
+    "del": ("delete", "archive", "remove"),
     "ls": ("list",),
     "show": ("list",),
     "retire": ("archive",),
-    "delete": ("archive",),
+    "delete": ("archive", "remove"),
 }
 """Words a player may type for a command of another name ("campaign create": new)."""
 
