@@ -324,7 +324,42 @@ def test_usage_words_name_the_help_and_the_kind_of_schema(thorn) -> None:
     assert thorn.refused("choose", "Thorn", "spell") == (
         "usage: choose TITAN spell SPELL (see titan-campaign choose --help)"
     )
-    assert thorn.refused("schema", "foo").startswith("argument KIND: invalid choice: 'foo'")
+    assert thorn.refused("schema", "foo").startswith(
+        'schema takes database, export or titan, not "foo"'
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [  # they said "argument {item,spell}: invalid choice: 'potion' (choose from 'item', 'spell')"
+        (("buy", "Thorn", "potion", "X"), 'buy takes item or spell, not "potion"'),
+        (
+            ("spend", "Thorn", "talent", "power"),
+            'spend takes ability, school or spell, not "talent"',
+        ),
+        (
+            ("choose", "Thorn", "skool", "water"),
+            'choose takes school, spell, swap or decline-swap, not "skool"; did you mean school?',
+        ),
+        (
+            ("sheet", "Thorn", "--format", "jsn"),
+            '--format takes text, json, html, pdf or svg, not "jsn"; did you mean json?',
+        ),
+        (
+            ("sheet", "Thorn", "--paper", "a5"),
+            '--paper takes a4 or letter, not "a5"',
+        ),
+        (("campaign", "new", "X", "--base-xp", "50"), '--base-xp takes 0, 100 or 200, not "50"'),
+        (("award", "Thorn", "--result", "draw"), '--result takes won or lost, not "draw"'),
+    ],
+)
+def test_a_word_the_command_does_not_take_is_said_with_the_words_it_takes(
+    thorn, argv, said
+) -> None:
+    assert (
+        thorn.refused(*argv)
+        == f"{said} (see titan-campaign {argv[0]}{' new' if argv[0] == 'campaign' else ''} --help)"
+    )
 
 
 def _water_swap(cli) -> None:

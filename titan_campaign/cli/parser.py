@@ -22,6 +22,7 @@ from ..rules.game_log import (
     read_entry,
     read_survivors,
 )
+from ..rules.names import quoted
 from ..rules.printable import one_line
 from . import handlers
 
@@ -122,7 +123,8 @@ class _Parser(argparse.ArgumentParser):
         """A command that is not one is said in a player's words, with the commands it may
         mean, here or one level down (``rename``: campaign rename or titan rename), by its
         meaning, else the nearest by its letters (argparse listed every command after
-        "invalid choice")."""
+        "invalid choice"); any other word of a few is said with the words it may be, and the
+        nearest."""
         if isinstance(action, _Commands) and value not in action.choices:
             found = _reachable(self)
             typed = value.lower()
@@ -136,6 +138,14 @@ class _Parser(argparse.ArgumentParser):
                 *some, last = meant
                 said += f": did you mean {', '.join(some) + ' or ' if some else ''}{last}?"
             self.error(said)
+        if action.choices is not None and value not in action.choices:
+            *some, last = map(str, action.choices)
+            taking = action.option_strings[-1] if action.option_strings else self.prog
+            said = f"{taking.removeprefix('titan-campaign ')} takes"
+            said += f" {', '.join(some) + ' or ' if some else ''}{last}, not {quoted(str(value))}"
+            named = [choice for choice in action.choices if isinstance(choice, str)]
+            near = difflib.get_close_matches(str(value).lower(), named, n=1)  # not 0 for 50
+            raise argparse.ArgumentError(None, f"{said}; did you mean {near[0]}?" if near else said)
         super()._check_value(action, value)
 
 
