@@ -356,6 +356,11 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
         quotes = 'a name of several words goes in quotes, e.g. "Ice Storm"; ' if words else ""
         if words and _after_an_option(argv, getattr(args, "command", None), words[0]):
             quotes = "the names go before the options, such as --campaign; "
+        if command == "campaign rename" and words:  # typed as titan rename is: OLD NEW
+            quotes = (
+                "it takes the new name alone, in quotes if of several words, e.g. campaign"
+                ' rename "Second Age" --campaign "Iron Crown"; '
+            )
         if getattr(args, "clear", False) and words:
             quotes = "--clear names nothing: give the names or --clear; "
         if command in ("game", "correct") and any(":" in word for word in extra):
@@ -369,7 +374,8 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
         namesakes = own.namesakes if isinstance(own, _Parser) else ""  # export Osk: titan export
         parser.exit(
             1,
-            f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
+            f"error: {command or 'titan-campaign'} does not take"
+            f" {one_line(' '.join(extra)).strip() or quoted('')}"
             f"{namesakes} ({'' if namesakes else quotes}see titan-campaign"
             f"{' ' + command if command else ''} --help)\n",
         )
