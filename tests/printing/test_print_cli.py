@@ -375,6 +375,16 @@ def test_a_file_name_ending_in_no_format_the_command_prints_is_refused(
     assert not (campaign / argv[-1]).exists() or argv[-1] == "thorn"
 
 
+def test_a_printout_written_to_a_folder_is_told_to_name_a_file_in_it(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sheet Thorn -o prints` (a folder) was told its name has no ending to tell the format."""
+    (campaign / "prints").mkdir()
+    for argv in (["sheet", "Thorn", "-o", "prints"], ["sheet", "--blank", "-o", "prints/"]):
+        assert main(argv) == 1
+        assert capsys.readouterr().err == "error: prints is a folder: name a file in it\n"
+
+
 def test_with_format_given_or_one_format_to_write_the_file_name_ending_is_not_read(
     campaign: Path,
 ) -> None:
