@@ -136,6 +136,15 @@ def test_a_mistake_is_told_by_the_parser_of_every_command(
             ["titan", "remove"],
             'no command "remove": did you mean archive? (see titan-campaign titan --help)',
         ),
+        # it said only 'no command "delete"': an item is removed, a Titan archived
+        (
+            ["item", "delete", "Thorn", "Ring"],
+            'no command "delete": did you mean remove? (see titan-campaign item --help)',
+        ),
+        (
+            ["item", "rm", "Thorn", "Ring"],
+            'no command "rm": did you mean remove? (see titan-campaign item --help)',
+        ),
     ],
 )
 def test_a_word_that_is_no_command_is_said_with_the_nearest_one(
@@ -159,7 +168,7 @@ def test_a_word_that_is_no_command_is_said_with_the_nearest_one(
         (["list"], "campaign list or titan list"),
         (["add", "Foo"], "titan add, item add or campaign new"),
         (["new", "X"], "campaign new, titan add or item add"),
-        (["delete", "X"], "campaign delete or titan archive"),
+        (["delete", "X"], "campaign delete, titan archive or item remove"),
         (["retire", "Osk"], "titan archive"),
         (["renam", "Thorn", "Thor"], "campaign rename or titan rename"),
     ],

@@ -8,6 +8,7 @@ import json
 import shutil
 from datetime import UTC, datetime, timedelta
 
+import pytest
 import time_machine
 
 from .conftest import Cli
@@ -71,11 +72,53 @@ def test_redo_right_after_a_merge_was_undone_says_to_merge_again(thorn: Cli) -> 
     assert "no change is undone" in thorn.refused("redo")
 
 
-def test_merge_of_a_file_that_is_not_a_database_is_refused(thorn: Cli) -> None:
-    other = thorn.db.with_name("notes.json")
-    other.write_text('{"shopping": ["eggs"]}')
-    message = thorn.refused("merge", str(other))
-    assert "is not a titan-campaign database" in message and "nothing merged" in message
+GIVE = "give a copy of the database or a file `titan-campaign export` wrote; nothing merged"
+
+
+@pytest.mark.parametrize(
+    ("name", "contents", "said"),
+    [  # it said "not a campaign database", as if merge took nothing else; it takes an export too
+        (
+            "notes.txt",
+            "hello world",
+            f'notes.txt is neither a campaign database nor an export (it is not JSON: it begins "hello world"): {GIVE}',
+        ),
+        (
+            "notes.json",
+            '{"shopping": ["eggs"]}',
+            f"notes.json is neither a campaign database nor an export: {GIVE}",
+        ),
+        ("list.json", "[1, 2]", f"list.json is neither a campaign database nor an export: {GIVE}"),
+        (
+            "empty.json",
+            "",
+            "empty.json is empty, not a campaign database or an export; nothing merged",
+        ),
+        (
+            "folder",
+            None,
+            "folder is a folder, not a campaign database or an export; nothing merged",
+        ),
+    ],
+)
+def test_merge_of_a_file_that_is_neither_a_database_nor_an_export_is_refused(
+    thorn: Cli, name: str, contents: str | None, said: str
+) -> None:
+    other = thorn.db.with_name(name)
+    if contents is None:
+        other.mkdir()
+    else:
+        other.write_text(contents)
+    assert thorn.refused("merge", str(other)) == f"{thorn.db.parent}/{said}"
+
+
+def test_merge_of_a_titan_file_says_how_the_titan_is_brought_in(thorn: Cli) -> None:
+    titan = thorn.db.with_name("thorn.titan")
+    thorn.ok("titan", "export", "Thorn", "-o", str(titan))
+    assert thorn.refused("merge", str(titan)) == (
+        f"{titan} is a Titan file, not a database: `titan-campaign titan import {titan}` brings"
+        " the Titan in; nothing merged"
+    )
 
 
 def test_a_merge_that_only_refuses_says_the_database_is_unchanged_and_undo_keeps_ann_s_change(

@@ -465,9 +465,23 @@ def test_words_a_command_does_not_take_point_at_its_own_help_and_at_quotes(
     thorn, argv, said
 ) -> None:
     message = thorn.refused(*argv)
-    assert said in message and '"Ice Storm"' in message, message
+    assert said in message and ('"Ice Storm"' in message or '"Second Age"' in message), message
     command = " ".join(argv[:2] if argv[0] == "campaign" else argv[:1])
     assert message.endswith(f"see titan-campaign {command} --help)")
+
+
+def test_a_campaign_renamed_as_a_titan_is_old_name_then_new_is_told_it_takes_the_new_one_alone(
+    thorn,
+) -> None:
+    """`campaign rename "Iron Crown" "Second Age"` (as `titan rename Thorn Thor` is typed) was
+    told a name of several words goes in quotes: both were in quotes."""
+    assert thorn.refused("campaign", "rename", "Iron Crown", "Second Age") == (
+        "campaign rename does not take Second Age (it takes the new name alone, in quotes if"
+        ' of several words, e.g. campaign rename "Second Age" --campaign "Iron Crown"; see'
+        " titan-campaign campaign rename --help)"
+    )
+    said = thorn.refused("campaign", "rename", "Iron Crown", "")
+    assert said.startswith('campaign rename does not take "" (it takes the new name alone')
 
 
 def test_a_plan_that_changes_nothing_is_refused_and_an_undone_change_can_still_be_redone(

@@ -339,7 +339,24 @@ def test_a_new_file_ending_in_a_format_the_command_does_not_print_is_refused(
         (["cards", "Thorn", "-o", "c.docx"], "end the file's name in .html or .pdf, or give"),
         (["game-card", "Thorn", "-o", "card"], "end it in .txt, .html or .pdf, or give"),
         (["print-campaign", "-o", "all.doc"], "print-campaign writes no .doc file"),
-        (["sheet", "--blank", "-o", "blank.odt"], "sheet writes no .odt file"),
+        (  # it listed .txt and .json, which a blank sheet is never printed as
+            ["sheet", "--blank", "-o", "blank.odt"],
+            (
+                "error: sheet --blank writes no .odt file: end the file's name in .html, .pdf"
+                " or .svg, or give --format"
+            ),
+        ),
+        (
+            ["sheet", "--blank", "-o", "blank"],
+            "tell sheet --blank which format to write: end it in .html, .pdf or .svg, or",
+        ),
+        (
+            ["sheet", "--blank", "-o", "blank.txt"],
+            (
+                "error: sheet --blank prints as html, pdf or svg, not text: end the file's name"
+                " as one of those, or give --format"
+            ),
+        ),
         (["progress", "Thorn", "-o", "p.docx"], "in .txt, .json or .svg, or give --format"),
     ],
 )
@@ -356,6 +373,16 @@ def test_a_file_name_ending_in_no_format_the_command_prints_is_refused(
     assert (campaign / "db.json").read_bytes() == before
     assert (campaign / "thorn").read_text() == "kept" and not (campaign / argv[-1]).is_dir()
     assert not (campaign / argv[-1]).exists() or argv[-1] == "thorn"
+
+
+def test_a_printout_written_to_a_folder_is_told_to_name_a_file_in_it(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`sheet Thorn -o prints` (a folder) was told its name has no ending to tell the format."""
+    (campaign / "prints").mkdir()
+    for argv in (["sheet", "Thorn", "-o", "prints"], ["sheet", "--blank", "-o", "prints/"]):
+        assert main(argv) == 1
+        assert capsys.readouterr().err == "error: prints is a folder: name a file in it\n"
 
 
 def test_with_format_given_or_one_format_to_write_the_file_name_ending_is_not_read(

@@ -132,10 +132,22 @@ def test_r11_an_item_without_charges_cannot_be_used_up(titan):
 def test_r11_using_or_removing_an_item_the_titan_lacks_is_refused(titan):
     thorn = titan(base_xp=0).do(ItemAdded(item=ItemFacts(name="Cloak of Mist", type="cloak")))
     message = thorn.refused(ItemUsed(name="Ring of Power"))
-    assert message == "Thorn has no magic item called Ring of Power (items: Cloak of Mist)"
-    assert "has no magic item called Ring of Power" in thorn.refused(
+    assert message == 'Thorn has no magic item called "Ring of Power" (items: Cloak of Mist)'
+    assert 'has no magic item called "Ring of Power"' in thorn.refused(
         ItemRemoved(name="Ring of Power")
     )
+
+
+def test_r11_an_item_name_mistyped_is_answered_with_the_nearest_item(titan):
+    """`item remove Thorn "Cloak of Mst"` listed the items but did not point at the one meant,
+    as a mistyped Titan, spell or creature does."""
+    thorn = titan(base_xp=0).do(ItemAdded(item=ItemFacts(name="Cloak of Mist", type="cloak")))
+    thorn.do(ItemAdded(item=ItemFacts(name="Ring of Fire", charges=3)))
+    assert thorn.refused(ItemRemoved(name="Cloak of Mst")) == (
+        'Thorn has no magic item called "Cloak of Mst"; did you mean "Cloak of Mist"?'
+        " (items: Cloak of Mist, Ring of Fire)"
+    )
+    assert 'did you mean "Ring of Fire"?' in thorn.refused(ItemUsed(name="ring of fyre"))
 
 
 def test_r11_an_item_is_removed_by_name(titan):

@@ -912,7 +912,7 @@ def test_a_dry_run_shows_what_would_come_in_and_changes_nothing(copies: Copies) 
     [
         (b"not json", "is not"),
         (b'{"format": "titan-campaign export", "campaigns": []}', "not a titan-campaign export"),
-        (b'{"campaigns": []}', "not a titan-campaign database"),
+        (b'{"campaigns": []}', "neither a campaign database nor an export"),
         (b'{"meta": {"1": {"schema_version": 4}}, "campaigns": {"1": {"name": 3}}}', "damaged"),
     ],
 )

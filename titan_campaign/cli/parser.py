@@ -22,6 +22,7 @@ from ..rules.game_log import (
     read_entry,
     read_survivors,
 )
+from ..rules.names import quoted
 from ..rules.printable import one_line
 from . import handlers
 
@@ -122,7 +123,8 @@ class _Parser(argparse.ArgumentParser):
         """A command that is not one is said in a player's words, with the commands it may
         mean, here or one level down (``rename``: campaign rename or titan rename), by its
         meaning, else the nearest by its letters (argparse listed every command after
-        "invalid choice")."""
+        "invalid choice"); any other word of a few is said with the words it may be, and the
+        nearest."""
         if isinstance(action, _Commands) and value not in action.choices:
             found = _reachable(self)
             typed = value.lower()
@@ -136,6 +138,14 @@ class _Parser(argparse.ArgumentParser):
                 *some, last = meant
                 said += f": did you mean {', '.join(some) + ' or ' if some else ''}{last}?"
             self.error(said)
+        if action.choices is not None and value not in action.choices:
+            *some, last = map(str, action.choices)
+            taking = action.option_strings[-1] if action.option_strings else self.prog
+            said = f"{taking.removeprefix('titan-campaign ')} takes"
+            said += f" {', '.join(some) + ' or ' if some else ''}{last}, not {quoted(str(value))}"
+            named = [choice for choice in action.choices if isinstance(choice, str)]
+            near = difflib.get_close_matches(str(value).lower(), named, n=1)  # not 0 for 50
+            raise argparse.ArgumentError(None, f"{said}; did you mean {near[0]}?" if near else said)
         super()._check_value(action, value)
 
 
@@ -160,12 +170,12 @@ SAME_MEANING = {
     "add": ("new",),
     "new": ("add",),
     "remove": ("delete", "archive"),
-    "rm": ("delete", "archive"),
-    "del": ("delete", "archive"),
+    "rm": ("delete", "archive", "remove"),
+    "del": ("delete", "archive", "remove"),
     "ls": ("list",),
     "show": ("list",),
     "retire": ("archive",),
-    "delete": ("archive",),
+    "delete": ("archive", "remove"),
 }
 """Words a player may type for a command of another name ("campaign create": new)."""
 
@@ -280,24 +290,29 @@ def _format_of_file(parser: Parser, args: Namespace, argv: Sequence[str]) -> Non
     th.pdf` wrote the text sheet into th.pdf). A name ending in a format the command does not
     print (`cards -o c.svg` wrote a PDF), in no format or in none at all (`sheet -o out.docx`
     wrote text) is refused as ``args.wrong_ending`` says, once the file there is judged (a
-    database is refused as one). A stream (`-o -`) has no ending to read."""
+    database is refused as one), naming the formats this printout takes (a blank sheet's are
+    fewer than a Titan's). A stream (`-o -`) has no ending to read."""
     output, command = getattr(args, "output", None), getattr(args, "command", None)
     given = any(word == "--format" or word.startswith("--format=") for word in argv)
     if not output or given or command not in FORMATS or is_stream(Path(output)):
         return
+    if Path(output).is_dir():  # refused as writing it says: "name a file in it"
+        return
+    formats = KINDS["blank"] if getattr(args, "blank", False) else FORMATS[command]
+    command += " --blank" if getattr(args, "blank", False) else ""
     ending = Path(output).suffix.lower()
     wanted = ENDINGS.get(ending)
-    if wanted in FORMATS[command]:
+    if wanted in formats:
         args.format = wanted
         return
-    *some, last = FORMATS[command]
+    *some, last = formats
     if wanted is not None:
         args.wrong_ending = (
             f"{command} prints as {', '.join(some)} or {last}, not {wanted}: end the file's"
             " name as one of those, or give --format"
         )
         return
-    *some, last = [next(e for e, f in ENDINGS.items() if f == kind) for kind in FORMATS[command]]
+    *some, last = [next(e for e, f in ENDINGS.items() if f == kind) for kind in formats]
     args.wrong_ending = (
         f"{command} writes no {one_line(ending)} file: end the file's name in"
         if ending
@@ -343,6 +358,11 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
         quotes = 'a name of several words goes in quotes, e.g. "Ice Storm"; ' if words else ""
         if words and _after_an_option(argv, getattr(args, "command", None), words[0]):
             quotes = "the names go before the options, such as --campaign; "
+        if command == "campaign rename" and words:  # typed as titan rename is: OLD NEW
+            quotes = (
+                "it takes the new name alone, in quotes if of several words, e.g. campaign"
+                ' rename "Second Age" --campaign "Iron Crown"; '
+            )
         if getattr(args, "clear", False) and words:
             quotes = "--clear names nothing: give the names or --clear; "
         if command in ("game", "correct") and any(":" in word for word in extra):
@@ -356,7 +376,8 @@ def parse_arguments(argv: Sequence[str]) -> Namespace:
         namesakes = own.namesakes if isinstance(own, _Parser) else ""  # export Osk: titan export
         parser.exit(
             1,
-            f"error: {command or 'titan-campaign'} does not take {one_line(' '.join(extra))}"
+            f"error: {command or 'titan-campaign'} does not take"
+            f" {one_line(' '.join(extra)).strip() or quoted('')}"
             f"{namesakes} ({'' if namesakes else quotes}see titan-campaign"
             f"{' ' + command if command else ''} --help)\n",
         )

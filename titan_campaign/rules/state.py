@@ -13,7 +13,7 @@ from .events import GameOutcome
 from .honor_guard import honor_guard_slots
 from .items import suggested_item
 from .legions import LegionPlan, StartingLegions, starting_legions
-from .names import article, name_key
+from .names import article, as_typed, did_you_mean, name_key, quoted
 from .spells import SCHOOLS, SPELLS, Spell, find_spell, spells_of
 
 XP_PER_PURCHASE = 100  # R1
@@ -269,7 +269,7 @@ class TitanState:
 
     def item(self, name: str) -> OwnedItem:
         """The item named so, or by the name of the suggested item it was added as ("Potions"
-        for the Potion: ``items.suggested_item``)."""
+        for the Potion: ``items.suggested_item``); refused naming the nearest items."""
         suggested = suggested_item(name)
         for wanted in (name, *([suggested.name] if suggested else [])):
             for item in self.items:
@@ -278,7 +278,10 @@ class TitanState:
         owned = ", ".join(item.name for item in self.items) or "none"
         if not name.strip():
             raise RuleError(f"the magic item's name is empty ({self.name}'s items: {owned})")
-        raise RuleError(f"{self.name} has no magic item called {name} (items: {owned})")
+        guess = did_you_mean(name, (item.name for item in self.items))
+        raise RuleError(
+            f"{self.name} has no magic item called {quoted(as_typed(name))}{guess} (items: {owned})"
+        )
 
 
 _FIELDS = frozenset(field.name for field in fields(TitanState))

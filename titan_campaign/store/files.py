@@ -77,7 +77,11 @@ def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 class NotJson(Damaged):
     """A file that is not JSON at all (``hello``, a script): not one of the program's files,
-    rather than one damaged."""
+    rather than one damaged. ``begins``: its first words, as the message shows them."""
+
+    def __init__(self, message: str, begins: str) -> None:
+        super().__init__(message)
+        self.begins = begins
 
 
 def parse_json(path: Path, raw: bytes, what: str = "campaign database") -> Any:
@@ -98,7 +102,7 @@ def parse_json(path: Path, raw: bytes, what: str = "campaign database") -> Any:
         if not start.startswith((b"{", b"[")):
             begins = shown(start.split(b"\n")[0][:30].decode("utf-8", "replace").strip())
             raise NotJson(
-                f'{path} is not a {what}: it is not JSON (it begins "{begins}")'
+                f'{path} is not a {what}: it is not JSON (it begins "{begins}")', begins
             ) from None
         raise Damaged(
             f"{path} is not valid JSON at line {error.lineno}, column {error.colno}"

@@ -45,7 +45,8 @@ from ..rules.titan import BRING_BACK, NO_CREATION
 from .database import Database, Session, Stored, now_iso
 from .documents import EXPORT_FORMAT, REFUSED_FORMAT, change_to_doc
 from .exchange import ExportFile, check_export, export_tables, read_export
-from .files import StoreError, parse_json, read_bytes, write_atomically
+from .files import NotJson, StoreError, parse_json, read_bytes, write_atomically
+from .upgrade import NoSchema
 
 AFTER_BRINGING_BACK = "to have this change, bring the Titan back and enter it again"
 """What to do with a change refused as made to an archived Titan (the rules' own advice, to
@@ -130,15 +131,23 @@ def refused_file(database: Path) -> Path:
 
 def read_copy(path: Path) -> dict[str, Any]:
     """The other copy's tables, every campaign replayed through the rules; StoreError in one
-    line if it is not a campaign database (or an export of one), is damaged or newer than
-    this version."""
+    line if it is neither a campaign database nor an export of one (saying what to give
+    instead), is damaged or newer than this version."""
     try:
-        raw = read_bytes(path)
+        raw = read_bytes(path, "campaign database or an export")
         if raw is None:
             raise StoreError(f"{path} does not exist")
         if _is_export(raw):
             return export_copy(path, read_export(path))
         return Database(path).checked_tables(raw=raw)
+    except (NotJson, NoSchema) as error:
+        begins = (
+            f' (it is not JSON: it begins "{error.begins}")' if isinstance(error, NotJson) else ""
+        )
+        raise StoreError(
+            f"{path} is neither a campaign database nor an export{begins}: give a copy of the"
+            " database or a file `titan-campaign export` wrote; nothing merged"
+        ) from None
     except StoreError as error:
         message = str(error).removesuffix(" (left untouched)").removesuffix("; left untouched")
         message = message.removesuffix(": upgrade titan-campaign").removesuffix(

@@ -33,6 +33,11 @@ class NewerSchema(StoreError):
     """A file of a newer titan-campaign: never read as anything else, never overwritten."""
 
 
+class NoSchema(StoreError):
+    """JSON that states no schema version and is no other file the program writes: not one
+    of the program's files at all."""
+
+
 def schema_version(path: Path, data: Any) -> int:
     """The file's schema version; StoreError if it is not a titan-campaign database at all."""
     numbers = stated_versions(data)
@@ -54,7 +59,7 @@ def schema_version(path: Path, data: Any) -> int:
                 " does: put it back, or restore a backup (`titan-campaign backups`); left"
                 " untouched"
             )
-        raise StoreError(
+        raise NoSchema(
             f"{path} is not a titan-campaign database (no schema version); left untouched"
         )
     version = max(versions)
