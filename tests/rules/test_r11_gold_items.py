@@ -159,7 +159,7 @@ def test_r11_an_item_is_removed_by_name(titan):
 def test_r11_two_items_of_one_name_are_refused(titan):
     thorn = titan(base_xp=0).do(ItemAdded(item=ItemFacts(name="Cloak of Mist", type="cloak")))
     message = thorn.refused(ItemAdded(item=ItemFacts(name="cloak of mist")))
-    assert message == "Thorn already has a magic item called cloak of mist"
+    assert message == 'Thorn already has a magic item called "cloak of mist"'
 
 
 def test_r11_item_types_are_the_four_of_the_magic_item_rules_or_other():

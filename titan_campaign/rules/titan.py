@@ -143,7 +143,7 @@ def _pay_gold(state: TitanState, price: int, note: str) -> TitanState:
 
 def _add_item(state: TitanState, facts: ItemFacts) -> TitanState:
     if any(name_key(item.name) == name_key(facts.name) for item in state.items):
-        raise RuleError(f"{state.name} already has a magic item called {facts.name}")
+        raise RuleError(f"{state.name} already has a magic item called {quoted(facts.name)}")
     item = OwnedItem(facts.name, facts.type, facts.description, facts.charges, facts.charges)
     return state.evolve(items=state.items + (item,))
 
