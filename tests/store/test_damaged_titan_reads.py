@@ -173,3 +173,21 @@ def test_an_export_of_a_file_with_a_line_that_cannot_be_read_is_refused_naming_i
     assert f'change {number} "{line}" is damaged' in refused and "Thorn" in refused
     assert "nothing exported" in refused and "backups" in refused
     assert not out.exists()
+
+
+def test_a_deleted_campaign_is_restored_though_a_titan_of_another_has_a_damaged_line(
+    crown: Cli, damage: Damage
+) -> None:
+    """Every backup taken after the hand edit was refused whole for Thorn's line ("nothing
+    restored"), though the file itself reads it: a deleted campaign could not come back."""
+    where = damage(crown)
+    crown.ok("campaign", "new", "Side Quest", "--base-xp", "0")
+    crown.ok("titan", "add", "Zed", "--player", "Ed", "--campaign", "Side Quest")
+    deleted = crown.ok("campaign", "delete", "Side Quest", "--yes")
+    assert "`restore N` brings it back" in deleted
+    said = crown.ok("restore", "1")
+    assert said.startswith("restored backup 1")
+    _named_once(said, where)  # and how to mend it
+    assert "Iron Crown" in said and "mend it by hand, or restore a backup" in said
+    assert "Zed (Ed)" in crown.ok("titan", "list", "--campaign", "Side Quest")
+    _named_once(crown.ok("history", "--campaign", "Iron Crown"), where)  # the line as it was
