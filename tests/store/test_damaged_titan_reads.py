@@ -191,3 +191,44 @@ def test_a_deleted_campaign_is_restored_though_a_titan_of_another_has_a_damaged_
     assert "Iron Crown" in said and "mend it by hand, or restore a backup" in said
     assert "Zed (Ed)" in crown.ok("titan", "list", "--campaign", "Side Quest")
     _named_once(crown.ok("history", "--campaign", "Iron Crown"), where)  # the line as it was
+
+
+def _purse_short_before_a_later_change(crown: Cli) -> tuple[int, str]:
+    """Thorn is given 50 gold, buys a Ring for 20 of it, then a Power box; the 50 gold is
+    then edited by hand into 5: the purchase of the Ring, no longer his latest change, breaks
+    the rules (R11)."""
+    crown.ok("gold", "Thorn", "50")
+    crown.ok("buy", "Thorn", "item", "Ring", "--price", "20")
+    crown.ok("spend", "Thorn", "ability", "power")
+    data = json.loads(crown.db.read_text())
+    number = len(data["changes"]) - 1
+    data["changes"][str(number - 1)]["titans"]["1"][0]["amount"] = 5
+    crown.db.write_text(json.dumps(data))
+    return number, "Thorn: bought magic item Ring for 20 gold"
+
+
+@pytest.mark.parametrize(
+    "argv", [("undo", "Thorn"), ("undo", "--campaign", "Iron Crown"), ("undo",)], ids=" ".join
+)
+def test_undo_of_a_later_change_of_a_titan_whose_line_breaks_the_rules_is_refused(
+    crown: Cli, argv
+) -> None:
+    """It was saved, saying "warning: the change was saved (undo: ...); then Thorn: change ...
+    breaks the rules ...: do not enter it again" (as if the disk had failed after saving):
+    the line that breaks the rules is still there after it, so it is refused as every other
+    change to Thorn is, naming the line."""
+    number, line = _purse_short_before_a_later_change(crown)
+    refused = crown.refused(*argv)  # one line, exit 1, the file as it was
+    assert refused == crown.refused("gold", "Thorn", "1")
+    assert refused.startswith(f'Thorn: change {number} "{line}" breaks the rules')
+
+
+def test_undo_of_the_change_that_breaks_the_rules_takes_it_back_and_thorn_reads_again(
+    crown: Cli,
+) -> None:
+    _, line = _rules_broken(crown)
+    code, out, err = run(crown.db, crown.capsys, "undo", "Thorn")
+    assert (code, err) == (0, "") and out.startswith(f"undone: {line}")
+    assert "cannot be read" not in crown.ok("history") + crown.ok("sheet", "Thorn")
+    refused = crown.refused("redo", "Thorn")  # the rules judge it again: it breaks them
+    assert "R1" in refused and "Thorn" in refused
