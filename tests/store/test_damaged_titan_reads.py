@@ -155,13 +155,30 @@ def test_no_read_of_the_campaign_is_refused_for_one_damaged_titan(
     assert out.strip() and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv", [("sheet", "Thorn"), ("history", "Thorn"), ("progress", "Thorn")])
+@pytest.mark.parametrize("argv", [("sheet", "Thorn"), ("progress", "Thorn")])
 def test_reading_the_damaged_titan_itself_names_the_change_in_one_line(
     crown: Cli, damage: Damage, argv
 ) -> None:
     where = damage(crown)
     number = where[0]
     assert f'change {number} "{where[1]}' in crown.refused(*argv)
+
+
+def test_the_damaged_titans_own_history_lists_his_changes_and_names_the_line_once(
+    crown: Cli, damage: Damage
+) -> None:
+    """`history Thorn` was refused outright, so a player could not look through his changes
+    to find the bad one, while the whole `history` listed everything with a one-line warning."""
+    where = damage(crown)
+    number = where[0]
+    told = crown.ok("history", "Thorn")
+    _named_once(told, where)
+    assert "Thorn created for Ann" in told and where[1] in told  # his changes, as made
+    assert "Bex created for Bo" not in told  # his own only
+    code, out, err = run(crown.db, crown.capsys, "history", "Thorn", "--json")
+    assert code == 0 and err.startswith("warning: Thorn") and f"change {number}" in err
+    rows = json.loads(out)
+    assert rows[0]["text"].startswith("Thorn created") and rows[-1]["change"] == number
 
 
 def test_an_export_of_a_file_with_a_line_that_cannot_be_read_is_refused_naming_it(
