@@ -473,26 +473,24 @@ def test_a_change_pasted_twice_by_hand_is_refused_not_counted_twice(crown) -> No
     assert crown.db.read_bytes() == pasted
 
 
-def test_a_backup_holding_a_broken_hand_edit_says_why_it_is_not_restored_and_what_is(
+def test_a_backup_holding_a_broken_hand_edit_is_restored_naming_the_line_and_how_to_mend_it(
     crown,
 ) -> None:
     """Backups taken after a hand edit the rules refuse (Bex's gold made negative) could not
-    be restored, saying "Iron Crown, Titan 2: Bex: change ..." and nothing of what to do."""
+    be restored, saying "Iron Crown, Titan 2: Bex: change ..." and nothing of what to do; then
+    they were refused whole, though the database itself reads past that line. They are
+    restored as the database reads them, naming Bex's line and how to mend it."""
     crown.ok("gold", "Bex", "5")
     _edit(
         crown.db,
         lambda data: data["changes"][str(len(data["changes"]))]["titans"]["2"][0].update(amount=-5),
     )
     crown.ok("gold", "Thorn", "1")  # Bex is named unreadable; the others go on
-    before = crown.db.read_bytes()
-    said = crown.refused("restore", "1")
-    assert said.startswith("backup 1 cannot be restored: ") and "Titan 2" not in said
-    assert ": Iron Crown: Bex: change " in said
-    assert said.endswith(
-        "nothing restored (an older backup may be whole: `titan-campaign backups` lists them)"
-    )
-    assert crown.db.read_bytes() == before
-    assert "restored backup 2" in crown.ok("restore", "2")  # taken before the gold and the edit
+    said = crown.ok("restore", "1")
+    assert said.startswith("restored backup 1") and "Titan 2" not in said
+    assert '\n  Bex (in "Iron Crown") cannot be read: change ' in said
+    assert said.endswith(": mend it by hand, or restore a backup (see `titan-campaign backups`)\n")
+    assert "restored backup 3" in crown.ok("restore", "3")  # taken before the gold and the edit
     assert "Bex" in crown.ok("sheet", "Bex")
 
 

@@ -155,13 +155,30 @@ def test_no_read_of_the_campaign_is_refused_for_one_damaged_titan(
     assert out.strip() and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv", [("sheet", "Thorn"), ("history", "Thorn"), ("progress", "Thorn")])
+@pytest.mark.parametrize("argv", [("sheet", "Thorn"), ("progress", "Thorn")])
 def test_reading_the_damaged_titan_itself_names_the_change_in_one_line(
     crown: Cli, damage: Damage, argv
 ) -> None:
     where = damage(crown)
     number = where[0]
     assert f'change {number} "{where[1]}' in crown.refused(*argv)
+
+
+def test_the_damaged_titans_own_history_lists_his_changes_and_names_the_line_once(
+    crown: Cli, damage: Damage
+) -> None:
+    """`history Thorn` was refused outright, so a player could not look through his changes
+    to find the bad one, while the whole `history` listed everything with a one-line warning."""
+    where = damage(crown)
+    number = where[0]
+    told = crown.ok("history", "Thorn")
+    _named_once(told, where)
+    assert "Thorn created for Ann" in told and where[1] in told  # his changes, as made
+    assert "Bex created for Bo" not in told  # his own only
+    code, out, err = run(crown.db, crown.capsys, "history", "Thorn", "--json")
+    assert code == 0 and err.startswith("warning: Thorn") and f"change {number}" in err
+    rows = json.loads(out)
+    assert rows[0]["text"].startswith("Thorn created") and rows[-1]["change"] == number
 
 
 def test_an_export_of_a_file_with_a_line_that_cannot_be_read_is_refused_naming_it(
@@ -173,3 +190,62 @@ def test_an_export_of_a_file_with_a_line_that_cannot_be_read_is_refused_naming_i
     assert f'change {number} "{line}" is damaged' in refused and "Thorn" in refused
     assert "nothing exported" in refused and "backups" in refused
     assert not out.exists()
+
+
+def test_a_deleted_campaign_is_restored_though_a_titan_of_another_has_a_damaged_line(
+    crown: Cli, damage: Damage
+) -> None:
+    """Every backup taken after the hand edit was refused whole for Thorn's line ("nothing
+    restored"), though the file itself reads it: a deleted campaign could not come back."""
+    where = damage(crown)
+    crown.ok("campaign", "new", "Side Quest", "--base-xp", "0")
+    crown.ok("titan", "add", "Zed", "--player", "Ed", "--campaign", "Side Quest")
+    deleted = crown.ok("campaign", "delete", "Side Quest", "--yes")
+    assert "`restore N` brings it back" in deleted
+    said = crown.ok("restore", "1")
+    assert said.startswith("restored backup 1")
+    _named_once(said, where)  # and how to mend it
+    assert "Iron Crown" in said and "mend it by hand, or restore a backup" in said
+    assert "Zed (Ed)" in crown.ok("titan", "list", "--campaign", "Side Quest")
+    _named_once(crown.ok("history", "--campaign", "Iron Crown"), where)  # the line as it was
+
+
+def _purse_short_before_a_later_change(crown: Cli) -> tuple[int, str]:
+    """Thorn is given 50 gold, buys a Ring for 20 of it, then a Power box; the 50 gold is
+    then edited by hand into 5: the purchase of the Ring, no longer his latest change, breaks
+    the rules (R11)."""
+    crown.ok("gold", "Thorn", "50")
+    crown.ok("buy", "Thorn", "item", "Ring", "--price", "20")
+    crown.ok("spend", "Thorn", "ability", "power")
+    data = json.loads(crown.db.read_text())
+    number = len(data["changes"]) - 1
+    data["changes"][str(number - 1)]["titans"]["1"][0]["amount"] = 5
+    crown.db.write_text(json.dumps(data))
+    return number, "Thorn: bought magic item Ring for 20 gold"
+
+
+@pytest.mark.parametrize(
+    "argv", [("undo", "Thorn"), ("undo", "--campaign", "Iron Crown"), ("undo",)], ids=" ".join
+)
+def test_undo_of_a_later_change_of_a_titan_whose_line_breaks_the_rules_is_refused(
+    crown: Cli, argv
+) -> None:
+    """It was saved, saying "warning: the change was saved (undo: ...); then Thorn: change ...
+    breaks the rules ...: do not enter it again" (as if the disk had failed after saving):
+    the line that breaks the rules is still there after it, so it is refused as every other
+    change to Thorn is, naming the line."""
+    number, line = _purse_short_before_a_later_change(crown)
+    refused = crown.refused(*argv)  # one line, exit 1, the file as it was
+    assert refused == crown.refused("gold", "Thorn", "1")
+    assert refused.startswith(f'Thorn: change {number} "{line}" breaks the rules')
+
+
+def test_undo_of_the_change_that_breaks_the_rules_takes_it_back_and_thorn_reads_again(
+    crown: Cli,
+) -> None:
+    _, line = _rules_broken(crown)
+    code, out, err = run(crown.db, crown.capsys, "undo", "Thorn")
+    assert (code, err) == (0, "") and out.startswith(f"undone: {line}")
+    assert "cannot be read" not in crown.ok("history") + crown.ok("sheet", "Thorn")
+    refused = crown.refused("redo", "Thorn")  # the rules judge it again: it breaks them
+    assert "R1" in refused and "Thorn" in refused

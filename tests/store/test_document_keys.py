@@ -134,3 +134,29 @@ def test_a_file_saved_in_another_encoding_is_placed_by_line_and_column(cli: Cli)
     said = cli.refused("titan", "list")
     assert f"is not UTF-8 text at line {at + 1}, column {column} (" in said
     assert "save it as UTF-8" in said
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        lambda text: "{",  # a write cut short at once
+        lambda text: text[: text.index('"player": "Ann"') + 14],  # inside a text
+        lambda text: text[: text.index('"player": "Ann"') + 15],  # after a value
+        lambda text: text[: text.index('"player": "Ann"') + 10] + "\n",  # a line break kept
+    ],
+    ids=["{", "inside a text", "after a value", "then a line break"],
+)
+def test_a_file_cut_short_is_said_to_end_early(cli: Cli, kept: Any) -> None:
+    """A sync tool's short write was never called one: a file cut to "{" read "a name in double
+    quotes expected: single quotes?", one cut mid-file "a text not closed by a double quote" or
+    "a comma missing between two entries?"."""
+    cli.ok("campaign", "new", "Iron Crown", "--base-xp", "0")
+    cli.ok("titan", "add", "Thorn", "--player", "Ann")
+    cut = kept(cli.db.read_text())
+    cli.db.write_text(cut)
+    message = cli.refused("titan", "list")
+    line = cut.rstrip().count("\n") + 1
+    assert f"the file ends early at line {line}: it may have been cut short" in message, message
+    assert "restore a backup" in message
+    for misleading in ("single quotes", "not closed", "comma missing", "column"):
+        assert misleading not in message, message

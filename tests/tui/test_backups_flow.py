@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -295,3 +296,28 @@ async def test_the_restore_question_closes_saying_so_when_its_backup_is_gone(
         await pilot.pause()
         assert isinstance(app.screen, BackupsScreen)
         assert "is no longer kept" in notes.text()
+
+
+async def test_a_backup_with_a_line_the_rules_refuse_is_restored_and_the_note_names_it(
+    changed_db: Path,
+) -> None:
+    """Every backup taken after a hand edit that broke Thorn's line was refused, though the
+    database itself reads past it: a deleted campaign could not be brought back."""
+    data = json.loads(changed_db.read_text())
+    wisdom = str(len(data["changes"]))  # a Luck box edited in: no XP is left to pay for it
+    data["changes"][wisdom]["titans"]["1"].append({"kind": "ability_bought", "ability": "luck"})
+    changed_db.write_text(json.dumps(data))
+    db = Database(changed_db)
+    side = actions.new_campaign(db, "Side Quest", 0).ref
+    actions.delete_campaign(db, side)
+    app = TitanCampaignApp(changed_db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("k", "enter")  # backup 1: the file before the delete
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert "Restored backup 1" in notes.text()
+        assert f'Thorn (in "Demo") cannot be read: change {wisdom} ' in notes.text()
+        assert "mend it by hand" in notes.text()
+    assert [c.name for c in actions.campaign_list(db)] == ["Demo", "Side Quest"]

@@ -658,7 +658,7 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
     """The campaign's changes in effect, oldest first, or only those that touched the Titan
     ``of``, each with its events and the notes the rules gave them. A Titan whose events
     break the rules (a hand edit) is named as ``Unreadable`` and its events listed without
-    notes; the Titan ``of`` itself is refused, naming the change."""
+    notes, the Titan ``of`` too (its changes listed to find the one named)."""
     with db.reading() as session:
         if isinstance(of, TitanRef):  # its changes (its own lines and notes only)
             stored = session.campaign_for_ids(of.campaign.id, [of.titan])
@@ -666,8 +666,6 @@ def history_of(db: Database, of: CampaignRef | TitanRef) -> History:
             stored = session.campaign_by_id(of.id)
     found = stored.campaign
     titan_id = of.titan if isinstance(of, TitanRef) else None
-    if titan_id is not None:
-        found.state(titan_id)  # a hand edit that breaks its rules is named with its change
     names = found.names()
     shown = found.history(titan_id)
     listed = {id(change) for change in shown}

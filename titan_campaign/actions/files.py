@@ -12,7 +12,7 @@ from ..rules.events import (
 )
 from ..rules.facts import to_json
 from ..rules.game_log import played_elsewhere
-from ..rules.names import same_name
+from ..rules.names import quoted, same_name
 from ..rules.sheet import SheetView
 from ..rules.titan import (
     TitanState,
@@ -20,7 +20,7 @@ from ..rules.titan import (
 )
 from ..store import Database, StoreError, now_iso
 from ..store import backups as backup_files
-from ..store.database import no_campaign
+from ..store.database import MEND, no_campaign
 from ..store.documents import TITAN_FORMAT
 from ..store.exchange import (
     checked_campaigns,
@@ -37,6 +37,7 @@ from ..store.schemas import SCHEMAS, schema_text
 from .campaigns import IMPORT_NOTE
 from .common import (
     Done,
+    _readable,
     check_dates_played,
 )
 from .downloads import titan_export
@@ -199,6 +200,9 @@ class Restored(NamedTuple):
 
     backup: Backup
     kept: bool
+    damaged: tuple[str, ...] = ()
+    """Each Titan of the backup whose line the rules cannot read or refuse (a hand edit),
+    as the database's reads name it, with its campaign and how to mend it."""
 
     @property
     def kept_text(self) -> str:
@@ -249,15 +253,22 @@ def restore_backup(db: Database, number: int) -> Restored:
         except backup_files.BackupGone:
             continue
         try:
-            checked = Database(backup.file).checked_tables(database=db.path, raw=raw)
+            tables, campaigns = Database(backup.file).restorable_tables(db.path, raw)
         except StoreError as error:
             raise StoreError(
                 f"backup {number} cannot be restored: {error}; nothing restored (an older"
                 " backup may be whole: `titan-campaign backups` lists them)"
             ) from None
-        kept = db.replace_with(checked, f"restore of backup {number} ({backup.when})")
+        # a line the database itself reads past (a hand edit) is restored as it is, and named
+        damaged = tuple(
+            f"{titan.name} (in {quoted(found.name)}) cannot be read: {titan.problem}{MEND}"
+            for found in campaigns
+            for titan in _readable(found)[1]
+        )
+        text = f"restore of backup {number} ({backup.when})"
+        kept = db.replace_with(tables, text, events_checked=not damaged)
         forget_refused_since(db.path, backup.taken, now_iso())  # its merges taken back too
-        return Restored(backup, kept)
+        return Restored(backup, kept, damaged)
     raise StoreError(
         "the backups changed while restoring (another program is saving changes); nothing restored: try again"
     )

@@ -848,6 +848,8 @@ def cmd_restore(args: Namespace, db: Database) -> None:
         f"restored backup {args.number}, saved {restored.backup.when}: took back"
         f" {actions.undoes(restored.backup)}; {restored.kept_text}"
     )
+    for damaged in restored.damaged:  # restored as the database reads it, and named
+        print(f"  {damaged}")
 
 
 def cmd_export(args: Namespace, db: Database) -> None:

@@ -482,6 +482,12 @@ class Campaign:
                 _check_not_needed(campaign, tid)
         except RuleError as error:
             raise RuleError(f"{quoted(latest.text)} cannot be undone now: {error}") from None
+        for tid in () if change_id else latest.events:
+            if tid in campaign.histories and tid not in self.unreadable:
+                # a hand edit's line that still breaks the rules without the change refuses
+                # the undo, as it refuses any change of the Titan (undoing that line's own
+                # change takes it back); a line that cannot be read is refused where it is read
+                campaign.state(tid)
         if latest.campaign_renamed and not any(c.campaign_renamed for c in later):
             campaign = campaign.named(latest.campaign_renamed[0])
         return campaign, undone

@@ -722,18 +722,35 @@ class Database:
         """The file's tables in the current schema, every campaign replayed through the rules;
         StoreError if anything is wrong. ``database``: the database this file is a backup of;
         ``raw``: the file's contents, already read (a compressed backup's, say)."""
+        tables, campaigns = self._read_whole(database, raw, reads_only=False)
+        for found in campaigns:
+            for titan_id in found.titan_ids:
+                try:
+                    found.state(titan_id)
+                except RuleError as error:
+                    raise StoreError(f"{self.path}: {found.name}: {error}") from None
+        return tables
+
+    def restorable_tables(
+        self, database: Path, raw: bytes | None = None
+    ) -> tuple[dict[str, Any], list[Campaign]]:
+        """A backup of ``database``'s tables and its campaigns, read as the database itself is
+        read: a Titan whose line the rules cannot read is named unreadable in its campaign, and
+        one whose line they refuse is found so when it is replayed (a hand edit), rather than
+        refusing the file; StoreError if it is not a database, not JSON, or fails the
+        documents' shapes."""
+        return self._read_whole(database, raw, reads_only=True)
+
+    def _read_whole(
+        self, database: Path | None, raw: bytes | None, reads_only: bool
+    ) -> tuple[dict[str, Any], list[Campaign]]:
         if raw is None:
             raw = read_bytes(self.path)
         if raw is None:
             raise StoreError(f"{self.path} was removed meanwhile; nothing restored")
         session = Session(self.path, _checked(self.path, raw, database)[0], None)
-        for stored in session.campaigns():
-            for titan_id in stored.campaign.titan_ids:
-                try:
-                    stored.campaign.state(titan_id)
-                except RuleError as error:
-                    raise StoreError(f"{self.path}: {stored.campaign.name}: {error}") from None
-        return session.tables
+        session.reads_only = reads_only
+        return session.tables, [stored.campaign for stored in session.campaigns()]
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -830,9 +847,10 @@ class Database:
         self._last, self._lines = _Read(payload, tables, sealed, True), lines
         self.saved.append(text)
 
-    def replace_with(self, tables: dict[str, Any], text: str) -> bool:
+    def replace_with(self, tables: dict[str, Any], text: str, events_checked: bool = True) -> bool:
         """Make ``tables`` (a checked backup) the database, keeping the current file as a
-        backup: True if there was one to keep (False: no file, as when it was deleted by hand)."""
+        backup: True if there was one to keep (False: no file, as when it was deleted by hand).
+        ``events_checked``: False if a line in it cannot be read (it is then not sealed)."""
         with writers_lock(self.path, self.lock_timeout, self.after_save):
             kept = not is_missing(self.path)
             now = 0
@@ -847,7 +865,7 @@ class Database:
                 tables = _restored_after_deletes(current.tables, tables, now_iso())
             version = max(now, version_of(tables)) + 1
             replaced = with_version(noting_not_undoable(tables, text), version, text, {}, True)
-            self.write_version(replaced, text, restoring=True)
+            self.write_version(replaced, text, restoring=True, events_checked=events_checked)
             self.versions.append(version)
         return kept
 

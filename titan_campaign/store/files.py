@@ -104,6 +104,12 @@ def parse_json(path: Path, raw: bytes, what: str = "campaign database") -> Any:
             raise NotJson(
                 f'{path} is not a {what}: it is not JSON (it begins "{begins}")', begins
             ) from None
+        ends = _ends_early(error)
+        if ends:
+            raise Damaged(
+                f"{path} is not valid JSON: the file ends early at line {ends}: it may have been"
+                " cut short (left untouched)"
+            ) from None
         raise Damaged(
             f"{path} is not valid JSON at line {error.lineno}, column {error.colno}"
             f" ({_json_mistake(error)}); it may be damaged (left untouched)"
@@ -146,6 +152,16 @@ _AFTER_A_COMMA = {
 }
 """What a name or value missing right after a comma most often is (a comma left over)."""
 _NOT_AFTER_A_COMMA = {"Expecting property name enclosed in double quotes": ": single quotes?"}
+
+
+def _ends_early(error: json.JSONDecodeError) -> int:
+    """The line the file's text ends on, when the JSON mistake is that it ends (a write cut
+    short, as a sync tool's can be): a text left open runs to the end, or the mistake is after
+    its last character; 0 when the mistake is before the end."""
+    text = error.doc.rstrip()
+    if error.msg.startswith("Unterminated string") or error.pos >= len(text):
+        return text.count("\n") + 1
+    return 0
 
 
 def _json_mistake(error: json.JSONDecodeError) -> str:

@@ -195,9 +195,13 @@ class BackupsScreen(Screen[None]):
         if restored is None:
             self.refresh_view()
             return
-        self.notify(
+        said = (
             f"Restored backup {restored.backup.number} (saved {restored.backup.when}): took back "
-            f"{actions.undoes(restored.backup)}; {restored.kept_text}.",
+            f"{actions.undoes(restored.backup)}; {restored.kept_text}."
+        )
+        self.notify(
+            "\n".join((said, *restored.damaged)),  # a line restored as it was is named
             title="Restored",
+            severity="warning" if restored.damaged else "information",
         )
         titan_app(self).restored()
