@@ -81,7 +81,7 @@ GIVE = "give a copy of the database or a file `titan-campaign export` wrote; not
         (
             "notes.txt",
             "hello world",
-            f'notes.txt is neither a campaign database nor an export (it is not JSON: it begins "hello world"): {GIVE}',
+            f'notes.txt is neither a campaign database nor an export: it is not JSON (it begins "hello world"); {GIVE}',
         ),
         (
             "notes.json",
@@ -89,6 +89,14 @@ GIVE = "give a copy of the database or a file `titan-campaign export` wrote; not
             f"notes.json is neither a campaign database nor an export: {GIVE}",
         ),
         ("list.json", "[1, 2]", f"list.json is neither a campaign database nor an export: {GIVE}"),
+        (  # it said "not UTF-8 text ... (saved in another encoding, such as Latin-1?)"
+            "photo.json",
+            b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00",
+            (
+                "photo.json is neither a campaign database nor an export: it is not text at all"
+                f" (a picture, an archive or a program?); {GIVE}"
+            ),
+        ),
         (
             "empty.json",
             "",
@@ -102,11 +110,13 @@ GIVE = "give a copy of the database or a file `titan-campaign export` wrote; not
     ],
 )
 def test_merge_of_a_file_that_is_neither_a_database_nor_an_export_is_refused(
-    thorn: Cli, name: str, contents: str | None, said: str
+    thorn: Cli, name: str, contents: str | bytes | None, said: str
 ) -> None:
     other = thorn.db.with_name(name)
     if contents is None:
         other.mkdir()
+    elif isinstance(contents, bytes):
+        other.write_bytes(contents)
     else:
         other.write_text(contents)
     assert thorn.refused("merge", str(other)) == f"{thorn.db.parent}/{said}"

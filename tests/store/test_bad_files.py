@@ -230,7 +230,7 @@ def test_a_rule_breaking_hand_edit_names_its_change_and_titan(crown) -> None:
     message = crown.refused("sheet", "Thorn")
     assert f'change {number} "Thorn: bought a Power box (100 XP)"' in message, message
     assert "Thorn" in message.split("change")[0] and "needs 100 XP" in message
-    assert crown.refused("history", "Thorn") == message
+    assert f'change {number} "Thorn: bought a Power box' in crown.ok("history", "Thorn")
     rows = json.loads(crown.ok("titan", "list", "--json"))  # the others stay readable
     assert [row["name"] for row in rows] == ["Thorn", "Bex"]
     assert f"change {number}" in rows[0]["damaged"] and "damaged" not in rows[1]

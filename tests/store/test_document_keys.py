@@ -136,6 +136,14 @@ def test_a_file_saved_in_another_encoding_is_placed_by_line_and_column(cli: Cli)
     assert "save it as UTF-8" in said
 
 
+def test_a_picture_given_as_the_database_is_said_to_be_no_text(cli: Cli) -> None:
+    """A picture was "not UTF-8 text ... (saved in another encoding, such as Latin-1?)"."""
+    cli.db.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00")
+    said = cli.refused("titan", "list")
+    assert said.startswith(f"{cli.db} is not a campaign database: it is not text at all (a picture")
+    assert "UTF-8" not in said
+
+
 @pytest.mark.parametrize(
     "kept",
     [

@@ -76,12 +76,12 @@ def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 class NotJson(Damaged):
-    """A file that is not JSON at all (``hello``, a script): not one of the program's files,
-    rather than one damaged. ``begins``: its first words, as the message shows them."""
+    """A file that is not JSON at all (``hello``, a script, a picture): not one of the program's
+    files, rather than one damaged. ``why``: what it is instead, as the message says it."""
 
-    def __init__(self, message: str, begins: str) -> None:
-        super().__init__(message)
-        self.begins = begins
+    def __init__(self, path: Path, what: str, why: str) -> None:
+        super().__init__(f"{path} is not a {what}: {why}")
+        self.why = why
 
 
 def parse_json(path: Path, raw: bytes, what: str = "campaign database") -> Any:
@@ -101,9 +101,7 @@ def parse_json(path: Path, raw: bytes, what: str = "campaign database") -> Any:
         start = raw.removeprefix(b"\xef\xbb\xbf").lstrip()
         if not start.startswith((b"{", b"[")):
             begins = shown(start.split(b"\n")[0][:30].decode("utf-8", "replace").strip())
-            raise NotJson(
-                f'{path} is not a {what}: it is not JSON (it begins "{begins}")', begins
-            ) from None
+            raise NotJson(path, what, f'it is not JSON (it begins "{begins}")') from None
         ends = _ends_early(error)
         if ends:
             raise Damaged(
@@ -119,6 +117,10 @@ def parse_json(path: Path, raw: bytes, what: str = "campaign database") -> Any:
             raise StoreError(
                 f"{path} is compressed (gzip), as older backups are: `titan-campaign restore N`"
                 " brings a backup back, or uncompress it first (gunzip) (left untouched)"
+            ) from None
+        if b"\0" in raw[:4096]:  # no text file holds a NUL byte; pictures and programs do
+            raise NotJson(
+                path, what, "it is not text at all (a picture, an archive or a program?)"
             ) from None
         if isinstance(error, UnicodeDecodeError):
             line = raw.count(b"\n", 0, error.start) + 1

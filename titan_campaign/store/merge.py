@@ -141,11 +141,9 @@ def read_copy(path: Path) -> dict[str, Any]:
             return export_copy(path, read_export(path))
         return Database(path).checked_tables(raw=raw)
     except (NotJson, NoSchema) as error:
-        begins = (
-            f' (it is not JSON: it begins "{error.begins}")' if isinstance(error, NotJson) else ""
-        )
+        why = f": {error.why};" if isinstance(error, NotJson) else ":"
         raise StoreError(
-            f"{path} is neither a campaign database nor an export{begins}: give a copy of the"
+            f"{path} is neither a campaign database nor an export{why} give a copy of the"
             " database or a file `titan-campaign export` wrote; nothing merged"
         ) from None
     except StoreError as error:
