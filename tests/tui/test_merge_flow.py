@@ -270,12 +270,14 @@ async def test_the_merged_note_names_every_refused_change(tmp_path: Path) -> Non
     though f2, where a note too long for the screen is read whole, showed the same three."""
     db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
     copy = tmp_path / "campaigns (Bo's conflicted copy).json"
-    shutil.copyfile(db, copy)
     with time_machine.travel(START, tick=False) as clock:
-        actions.archive_titan(Database(db), named(Database(db), "Thorn"))
-        for amount in range(1, 6):  # each refused: Thorn is archived here
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), 15)
+        shutil.copyfile(db, copy)
+        clock.shift(timedelta(minutes=1))
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), -15)
+        for amount in range(1, 6):  # each refused: Thorn's 15 gold were spent here
             clock.shift(timedelta(minutes=1))
-            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), amount)
+            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), -amount)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
@@ -286,5 +288,5 @@ async def test_the_merged_note_names_every_refused_change(tmp_path: Path) -> Non
         said = next(note for note in notes.messages if note.startswith("merged"))
         assert said.startswith(f"merged 0 changes from {copy.name}; 5 refused"), said
         for amount in range(1, 6):
-            assert f"refused: Thorn: gold +{amount}" in said, said
+            assert f"refused: Thorn: gold -{amount}" in said, said
         assert "more refused" not in said
