@@ -290,3 +290,55 @@ async def test_the_merged_note_names_every_refused_change(tmp_path: Path) -> Non
         for amount in range(1, 6):
             assert f"refused: Thorn: gold -{amount}" in said, said
         assert "more refused" not in said
+
+
+async def test_a_long_preview_says_more_follows_and_down_reads_it_to_the_end(
+    tmp_path: Path,
+) -> None:
+    """At 80x24 the preview of a merge refusing many changes ended mid-line, nothing said more
+    followed, and Down did nothing (only the mouse wheel scrolled): Merge could be pressed
+    without seeing what was refused."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    with time_machine.travel(START, tick=False) as clock:
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), 45)
+        shutil.copyfile(db, copy)
+        clock.shift(timedelta(minutes=1))
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), -45)
+        for amount in range(1, 10):  # each refused: Thorn's gold was spent here
+            clock.shift(timedelta(minutes=1))
+            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), -amount)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmMergeModal)
+        body = app.screen.query_one(".preview-body")
+        more = app.screen.query_one("#merge-more", Static)
+        assert body.max_scroll_y > 0
+        assert "more below" in rendered(more)
+        assert app.focused is not None and app.focused.id == "merge"
+        await pilot.press("down")
+        await pilot.pause()
+        assert body.scroll_y == 1
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
+        assert "more below" not in rendered(more) and "Up" in rendered(more)
+        await pilot.press("up")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y - 1
+        assert app.focused is not None and app.focused.id == "merge"  # enter still merges
+
+
+async def test_a_short_preview_says_nothing_of_more(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 4)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmMergeModal)
+        assert not app.screen.query_one("#merge-more", Static).display
