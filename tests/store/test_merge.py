@@ -1497,9 +1497,10 @@ def test_a_change_merged_after_its_titans_rename_on_the_other_copy_says_the_name
     copies.on(copies.bo, "gold", "Mira", "2")
     gold = json.loads(copies.ann.ok("sheet", "Mirabel", "--format", "json"))["gold"]
     copies.merge()
-    assert history(copies.ann)[-1].endswith("Mira: gold +2 (to Mirabel by then)")
-    assert "(to Mirabel by then)" in history(copies.ann, "Mirabel")[-1]
+    assert history(copies.ann)[-1].endswith("Mira: gold +2 (called Mirabel by then)")
+    assert "(called Mirabel by then)" in history(copies.ann, "Mirabel")[-1]
     assert not any("by then" in line for line in history(copies.bo))  # Bo's own, as made
+    assert not any("(to Mirabel" in line for line in history(copies.ann))
     assert json.loads(copies.ann.ok("sheet", "Mirabel", "--format", "json"))["gold"] == gold + 2
 
 
@@ -1533,4 +1534,4 @@ def test_a_change_made_under_a_name_only_the_other_copy_gave_says_the_name_by_th
     copies.on(copies.bo, "gold", "Mirella", "2")
     said = copies.merge()
     assert "refused: Mira: renamed Mirella" in said, said
-    assert history(copies.ann)[-1].endswith("Mirella: gold +2 (to Mirabel by then)")
+    assert history(copies.ann)[-1].endswith("Mirella: gold +2 (called Mirabel by then)")

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import time_machine
-from textual.widgets import OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 
 from titan_campaign import actions
 from titan_campaign.store import Database
@@ -342,3 +342,54 @@ async def test_a_short_preview_says_nothing_of_more(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmMergeModal)
         assert not app.screen.query_one("#merge-more", Static).display
+
+
+async def test_the_history_after_a_merge_says_what_a_titan_was_called_by_then(
+    tmp_path: Path,
+) -> None:
+    """Bo renamed Osk "Oskar" while Ann archived Osk: the history said "Osk: archived (dead or
+    retired) (to Oskar by then)"."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", []), ("Osk", "Cy", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    with time_machine.travel(START, tick=False) as clock:
+        actions.rename_titan(Database(copy), named(Database(copy), "Osk"), "Oskar")
+        clock.shift(timedelta(minutes=1))
+        actions.archive_titan(Database(db), named(Database(db), "Osk"))
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        await pilot.click("#merge")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        listed = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
+        assert "Osk: archived (dead or retired) (called Oskar by then)" in listed, listed
+
+
+async def test_redo_right_after_undoing_a_merge_says_m_merges_the_copy_again(
+    tmp_path: Path,
+) -> None:
+    """ctrl+y said "`titan-campaign merge FILE` brings its changes in again": in the app the
+    way is M on the roster."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 3)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("M")
+        await pilot.pause()
+        await pilot.click("#merge")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        said = notes.messages[-1]
+        assert "a merge is not redone; M on the roster merges the copy again" in said, said
+        assert "titan-campaign merge" not in said
+    assert stored(db, "Thorn").gold == 0
