@@ -393,3 +393,23 @@ async def test_redo_right_after_undoing_a_merge_says_m_merges_the_copy_again(
         assert "a merge is not redone; M on the roster merges the copy again" in said, said
         assert "titan-campaign merge" not in said
     assert stored(db, "Thorn").gold == 0
+
+
+async def test_the_merged_note_goes_as_soon_as_the_apps_other_notes_and_f2_keeps_it(
+    tmp_path: Path,
+) -> None:
+    """The "Merged" note stayed 15 seconds, covering the roster, and the EXPERIENCE panel of
+    the sheet opened next; the app's other notes go after Textual's 5 seconds."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 3)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        await pilot.click("#merge")
+        await pilot.pause()
+        [merged] = [note for note in app._notifications if note.title == "Merged"]
+        assert merged.timeout == app.NOTIFICATION_TIMEOUT
+        assert any(note.startswith("Merged: merged 1 change") for note in app.notes)
