@@ -1180,16 +1180,88 @@ def test_a_change_refused_as_made_to_an_archived_titan_says_to_enter_it_again(
     copies: Copies,
 ) -> None:
     """The rules' own advice, to bring the Titan back first, led a group to restore Osk and
-    merge again: the game stayed refused, and Thorn's and Mira's award never came in."""
+    merge again: the change stayed refused. (A change Bo had undone is kept aside: Ann's
+    archive stands, as Bo did not go on with Osk.)"""
     copies.on(copies.ann, "titan", "archive", "Osk")
     copies.on(copies.bo, "gold", "Osk", "15")
+    copies.on(copies.bo, "undo")
     said = copies.merge()
     assert (
-        "refused: Osk: gold +15: Osk is archived; to have this change, bring the Titan back"
-        " and enter it again" in said
+        "refused: Osk: gold +15 (undone on its copy: kept aside, no longer to be redone): Osk is"
+        " archived; to have this change, bring the Titan back and enter it again" in said
     )
     assert "bring the Titan back first" not in said
     assert "enter one again if you still want it (no merge brings it in)" in said
+    assert "Osk" not in copies.ann.ok("titan", "list")
+
+
+def test_a_game_played_with_a_titan_the_other_copy_archived_comes_in_and_the_archive_is_taken_back(
+    copies: Copies,
+) -> None:
+    """Bo archived Osk while Ann's group went on playing him, with Nia new: the merge threw out
+    the whole game night (Thorn lost 120 XP, Nia 50) as "Osk is archived". An archive is one
+    command to make again, a game is not: the game stands, the archive is taken back."""
+    copies.on(copies.bo, "titan", "archive", "Osk")
+    copies.on(copies.ann, "titan", "add", "Nia", "--player", "Hal")
+    game = "game 5 recorded for Thorn, Mira, Osk and Nia"
+    copies.on(copies.ann, "game", "Thorn:won:score=200", "Mira:lost", "Osk:lost", "Nia:lost")
+    assert any(game in line for line in history(copies.ann))
+    before = sheets(copies.ann.db)
+    said = copies.merge()
+    assert (
+        "refused: Osk: archived (dead or retired): this copy went on with Osk after it"
+        f' ("{game}"), kept instead; archive Osk again if it should stand' in said
+    ), said
+    assert "Osk is archived" not in said and f"refused: {game}" not in said
+    assert sheets(copies.ann.db) == before
+    assert "Osk (Cy)" in copies.ann.ok("titan", "list")
+    kept = json.loads((copies.ann.db.parent / "campaigns.json.refused.json").read_text())
+    assert [entry["what"] for entry in kept["refused"]] == ["Osk: archived (dead or retired)"]
+    into_bo = copies.merge(copies.bo, copies.ann)
+    assert (
+        "refused: Osk: archived (dead or retired) (made on this copy: taken back): the other"
+        f' copy went on with Osk after it ("{game}"), kept instead' in into_bo
+    ), into_bo
+    assert f"+ {game}" in into_bo
+    assert sheets(copies.bo.db) == sheets(copies.ann.db)
+
+
+def test_a_lone_titan_changed_on_one_copy_after_the_other_archived_it_keeps_every_change(
+    copies: Copies,
+) -> None:
+    copies.on(copies.bo, "titan", "archive", "Mira")
+    copies.on(copies.ann, "gold", "Mira", "6")
+    copies.on(copies.ann, "award", "Mira", "--result", "won", "--score", "90")
+    said = copies.merge()
+    refusals = [line for line in said.splitlines() if line.startswith("  refused: ")]
+    archive = (
+        "  refused: Mira: archived (dead or retired): this copy went on with Mira after it"
+        ' ("Mira: gold +6"), kept instead; archive Mira again if it should stand'
+    )
+    assert refusals == [archive], said
+    assert "Mira (Bo)" in copies.ann.ok("titan", "list")
+    assert any("gold +6" in line for line in history(copies.ann, "Mira"))
+    assert any("game 5 recorded for Mira" in line for line in history(copies.ann, "Mira"))
+
+
+def test_a_titan_archived_and_brought_back_on_one_copy_changed_meanwhile_on_the_other(
+    copies: Copies,
+) -> None:
+    """The archive taken back, bringing the Titan back later on its copy changes nothing: said
+    as nothing lost, not as refused."""
+    copies.on(copies.bo, "titan", "archive", "Osk")
+    copies.on(copies.ann, "gold", "Osk", "3")
+    copies.on(copies.bo, "titan", "restore", "Osk")
+    said = copies.merge()
+    assert "refused: Osk: archived (dead or retired)" in said
+    assert "= Osk: brought back" in said and "its archive is taken back in this merge" in said
+    assert "refused: Osk: brought back" not in said
+    assert said.startswith(
+        "merged 0 changes from campaigns (Bo's conflicted copy).json; 1 refused\n"
+    )
+    assert "Osk (Cy)" in copies.ann.ok("titan", "list")
+    copies.merge(copies.bo, copies.ann)
+    assert sheets(copies.ann.db) == sheets(copies.bo.db)
 
 
 def test_a_campaign_deleted_on_one_copy_stays_deleted_after_the_merge(copies: Copies) -> None:
@@ -1425,9 +1497,10 @@ def test_a_change_merged_after_its_titans_rename_on_the_other_copy_says_the_name
     copies.on(copies.bo, "gold", "Mira", "2")
     gold = json.loads(copies.ann.ok("sheet", "Mirabel", "--format", "json"))["gold"]
     copies.merge()
-    assert history(copies.ann)[-1].endswith("Mira: gold +2 (to Mirabel by then)")
-    assert "(to Mirabel by then)" in history(copies.ann, "Mirabel")[-1]
+    assert history(copies.ann)[-1].endswith("Mira: gold +2 (called Mirabel by then)")
+    assert "(called Mirabel by then)" in history(copies.ann, "Mirabel")[-1]
     assert not any("by then" in line for line in history(copies.bo))  # Bo's own, as made
+    assert not any("(to Mirabel" in line for line in history(copies.ann))
     assert json.loads(copies.ann.ok("sheet", "Mirabel", "--format", "json"))["gold"] == gold + 2
 
 
@@ -1461,4 +1534,4 @@ def test_a_change_made_under_a_name_only_the_other_copy_gave_says_the_name_by_th
     copies.on(copies.bo, "gold", "Mirella", "2")
     said = copies.merge()
     assert "refused: Mira: renamed Mirella" in said, said
-    assert history(copies.ann)[-1].endswith("Mirella: gold +2 (to Mirabel by then)")
+    assert history(copies.ann)[-1].endswith("Mirella: gold +2 (called Mirabel by then)")

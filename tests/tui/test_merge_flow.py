@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import time_machine
-from textual.widgets import OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 
 from titan_campaign import actions
 from titan_campaign.store import Database
@@ -270,12 +270,14 @@ async def test_the_merged_note_names_every_refused_change(tmp_path: Path) -> Non
     though f2, where a note too long for the screen is read whole, showed the same three."""
     db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
     copy = tmp_path / "campaigns (Bo's conflicted copy).json"
-    shutil.copyfile(db, copy)
     with time_machine.travel(START, tick=False) as clock:
-        actions.archive_titan(Database(db), named(Database(db), "Thorn"))
-        for amount in range(1, 6):  # each refused: Thorn is archived here
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), 15)
+        shutil.copyfile(db, copy)
+        clock.shift(timedelta(minutes=1))
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), -15)
+        for amount in range(1, 6):  # each refused: Thorn's 15 gold were spent here
             clock.shift(timedelta(minutes=1))
-            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), amount)
+            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), -amount)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
@@ -286,5 +288,128 @@ async def test_the_merged_note_names_every_refused_change(tmp_path: Path) -> Non
         said = next(note for note in notes.messages if note.startswith("merged"))
         assert said.startswith(f"merged 0 changes from {copy.name}; 5 refused"), said
         for amount in range(1, 6):
-            assert f"refused: Thorn: gold +{amount}" in said, said
+            assert f"refused: Thorn: gold -{amount}" in said, said
         assert "more refused" not in said
+
+
+async def test_a_long_preview_says_more_follows_and_down_reads_it_to_the_end(
+    tmp_path: Path,
+) -> None:
+    """At 80x24 the preview of a merge refusing many changes ended mid-line, nothing said more
+    followed, and Down did nothing (only the mouse wheel scrolled): Merge could be pressed
+    without seeing what was refused."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    with time_machine.travel(START, tick=False) as clock:
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), 45)
+        shutil.copyfile(db, copy)
+        clock.shift(timedelta(minutes=1))
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), -45)
+        for amount in range(1, 10):  # each refused: Thorn's gold was spent here
+            clock.shift(timedelta(minutes=1))
+            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), -amount)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmMergeModal)
+        body = app.screen.query_one(".preview-body")
+        more = app.screen.query_one("#merge-more", Static)
+        assert body.max_scroll_y > 0
+        assert "more below" in rendered(more)
+        assert app.focused is not None and app.focused.id == "merge"
+        await pilot.press("down")
+        await pilot.pause()
+        assert body.scroll_y == 1
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
+        assert "more below" not in rendered(more) and "Up" in rendered(more)
+        await pilot.press("up")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y - 1
+        assert app.focused is not None and app.focused.id == "merge"  # enter still merges
+
+
+async def test_a_short_preview_says_nothing_of_more(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 4)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmMergeModal)
+        assert not app.screen.query_one("#merge-more", Static).display
+
+
+async def test_the_history_after_a_merge_says_what_a_titan_was_called_by_then(
+    tmp_path: Path,
+) -> None:
+    """Bo renamed Osk "Oskar" while Ann archived Osk: the history said "Osk: archived (dead or
+    retired) (to Oskar by then)"."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", []), ("Osk", "Cy", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    with time_machine.travel(START, tick=False) as clock:
+        actions.rename_titan(Database(copy), named(Database(copy), "Osk"), "Oskar")
+        clock.shift(timedelta(minutes=1))
+        actions.archive_titan(Database(db), named(Database(db), "Osk"))
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        await pilot.click("#merge")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        listed = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
+        assert "Osk: archived (dead or retired) (called Oskar by then)" in listed, listed
+
+
+async def test_redo_right_after_undoing_a_merge_says_m_merges_the_copy_again(
+    tmp_path: Path,
+) -> None:
+    """ctrl+y said "`titan-campaign merge FILE` brings its changes in again": in the app the
+    way is M on the roster."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 3)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.press("M")
+        await pilot.pause()
+        await pilot.click("#merge")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        said = notes.messages[-1]
+        assert "a merge is not redone; M on the roster merges the copy again" in said, said
+        assert "titan-campaign merge" not in said
+    assert stored(db, "Thorn").gold == 0
+
+
+async def test_the_merged_note_goes_as_soon_as_the_apps_other_notes_and_f2_keeps_it(
+    tmp_path: Path,
+) -> None:
+    """The "Merged" note stayed 15 seconds, covering the roster, and the EXPERIENCE panel of
+    the sheet opened next; the app's other notes go after Textual's 5 seconds."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
+    shutil.copyfile(db, copy)
+    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 3)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("M")
+        await pilot.pause()
+        await pilot.click("#merge")
+        await pilot.pause()
+        [merged] = [note for note in app._notifications if note.title == "Merged"]
+        assert merged.timeout == app.NOTIFICATION_TIMEOUT
+        assert any(note.startswith("Merged: merged 1 change") for note in app.notes)

@@ -20,6 +20,7 @@ from .campaigns import (
     rename_campaign,
     uncheck_box,
     undo,
+    undone_merge,
 )
 from .common import (
     CampaignSummary,
@@ -273,6 +274,7 @@ __all__ = [
     "uncheck_box",
     "undo",
     "undoes",
+    "undone_merge",
     "use_item",
     "write_printout",
 ]

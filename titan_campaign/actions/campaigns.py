@@ -447,6 +447,13 @@ def latest_merge(db: Database) -> str | None:
     return None if merged is None else str(merged["text"])
 
 
+def undone_merge(db: Database) -> str | None:
+    """The merge the file's latest change undid, as it reads ("merged 2 changes from ...");
+    None otherwise. ``redo`` of no Titan is refused then: a merge is not redone."""
+    with db.reading() as session:
+        return session.merge_undone_note() or None
+
+
 def _not_undoable(db: Database, note: str) -> NotUndoable:
     # the newest backup, or one older when the changes since were undone (a merge)
     backed_up = any(kept.before == note for kept in backup_files.list_backups(db.path))
@@ -719,9 +726,9 @@ def _name_then(tid: int, events: Sequence[Event], named: Mapping[int, Sequence[s
 
 def _as_named_then(change: Change, named: Mapping[int, Sequence[str]]) -> str:
     """A change's line; one a merge placed after its Titan's rename made on the other copy,
-    under the name it had before, says the name it had by then: "Mira: gold +2 (to Mirabel by
-    then)" (after "Mira: renamed Mirabel" and a new Mira, it read as the new Mira's gold); as
-    does one made under a name only the other copy gave (its rename there refused)."""
+    under the name it had before, says the name it had by then: "Mira: gold +2 (called
+    Mirabel by then)" (after "Mira: renamed Mirabel" and a new Mira, it read as the new Mira's
+    gold); as does one made under a name only the other copy gave (its rename there refused)."""
     if len(change.events) != 1:
         return change.text
     [(tid, events)] = change.events.items()
@@ -731,5 +738,5 @@ def _as_named_then(change: Change, named: Mapping[int, Sequence[str]]) -> str:
     said = change.text.partition(":")[0]  # the name it was made under
     # a name of its past, or one it had only on the other copy (a rename there refused)
     if said != earlier[-1] and change.text == change_text(said, events):
-        return f"{change.text} (to {earlier[-1]} by then)"
+        return f"{change.text} (called {earlier[-1]} by then)"
     return change.text

@@ -216,13 +216,20 @@ class _Replay:
         theirs: Campaign,
         refused_ids: Collection[str] = frozenset(),
         refusing: Mapping[str, str] = MappingProxyType({}),
+        unarchiving: Mapping[str, str] = MappingProxyType({}),
     ) -> None:
         """``refused_ids``: the changes an earlier merge refused, which stay refused (a player
         told to enter one again may have done so: brought in later, it would count twice);
         ``refusing``: changes of either copy this merge refuses, with the reason (a rename of
-        the campaign to a name another campaign was given first)."""
+        the campaign to a name another campaign was given first); ``unarchiving``: archives
+        of one copy this merge takes back, as the other copy went on with the Titan after
+        them (``_archive_in_the_way``), with the reason."""
         self.refused_ids = refused_ids
         self.refusing = refusing
+        self.unarchiving = unarchiving
+        self.in_the_way: dict[str, str] = {}
+        """Archives found in the way of a later change of the other copy, with the reason to
+        take them back: the replay is run again without them."""
         fork = 0
         for one, other in zip(mine.changes, theirs.changes, strict=False):
             if _state(one) != _state(other):
@@ -381,6 +388,7 @@ class _Replay:
         known = {tid for c in campaign.changes for tid in c.events}  # since before they parted
         titans: dict[tuple[str, int], int] = {}
         in_effect: set[str] = set()
+        unarchived: set[tuple[str, int]] = set()  # each copy's Titans whose archive is taken back
         for undo, change_id, side, change in steps:
             ours = side == "theirs" and change_id in self.theirs_only
             if undo:
@@ -396,6 +404,19 @@ class _Replay:
                 continue
             if change_id in self.refusing:
                 self._refuse(campaign, self.refusing[change_id], change, side)
+                continue
+            if change_id in self.unarchiving:
+                self._refuse(campaign, self.unarchiving[change_id], change, side)
+                unarchived.update((side, tid) for tid in change.events)
+                continue
+            if _brings_back(change) and change.events.keys() <= {
+                tid for each, tid in unarchived if each == side
+            }:  # its archive taken back: nothing to bring back
+                unarchived.difference_update((side, tid) for tid in change.events)
+                reason = "its archive is taken back in this merge: nothing to bring back"
+                self.refused.append(
+                    Refused(campaign.name, self._said(change, side), reason, _kept(change), True)
+                )
                 continue
             if ours and change_id in self.refused_ids:
                 self._refuse(campaign, "refused by an earlier merge", change, side)
@@ -444,6 +465,9 @@ class _Replay:
                         self._check_corrected(campaign, side, made_change, change.events)
                     campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
                 except RuleError as error:
+                    if not change.undone:
+                        with suppress(RuleError):  # a history broken by hand: refused as it is
+                            self._archive_in_the_way(campaign, side, made_change, change.events)
                     # a change the merge refuses stays refused: bringing the Titan back
                     # first does not bring it in (a merge never brings it in again)
                     reason = str(error).replace(BRING_BACK, AFTER_BRINGING_BACK)
@@ -462,6 +486,51 @@ class _Replay:
                 elif side == "theirs" and change_id in self.undone_here and not change.undone:
                     self.brought.append(f"redo: {self._said(change, side)}")
         return campaign
+
+    def _archive_in_the_way(
+        self,
+        campaign: Campaign,
+        side: str,
+        change: Change,
+        events: Mapping[int, tuple[Event, ...]],
+    ) -> None:
+        """A change refused only because the other copy archived one of its Titans before it
+        was made (and after the copies parted): that copy's archive is noted to be taken back
+        (``in_the_way``), as this copy went on with the Titan. An archive is one command to
+        make again; a game night is not."""
+        other = "theirs" if side == "mine" else "mine"
+        archives: dict[str, int] = {}
+        for tid in change.events:
+            if tid not in campaign.histories or not campaign.state(tid).archived:
+                continue
+            made = [c for c in campaign.changes if not c.undone and _archives(c, tid)]
+            if not made or made[-1].id in self.both:
+                return
+            if self.picked.get(made[-1].id, ("", made[-1]))[0] != other:
+                return
+            archives[made[-1].id] = tid
+        if not archives:
+            return
+        without = tuple(
+            c._replace(undone=len(campaign.changes)) if c.id in archives else c
+            for c in campaign.changes
+        )
+        trial = Campaign(campaign.name, campaign.base_xp, campaign.created, without)
+        try:
+            self._check_renamed(trial, side, change, events)
+            self._check_corrected(trial, side, change, events)
+            trial.record_change(change, made_elsewhere=True)
+        except RuleError:
+            return  # refused for another reason too
+        where = "this copy" if side == "mine" else "the other copy"
+        names = campaign.names()
+        for archive_id, tid in archives.items():
+            name = names.get(tid, f"Titan {tid}")
+            self.in_the_way.setdefault(
+                archive_id,
+                f"{where} went on with {name} after it ({quoted(change.text)}), kept instead;"
+                f" archive {name} again if it should stand",
+            )
 
     def _check_renamed(
         self,
@@ -560,6 +629,17 @@ class _Replay:
             mine = side == "mine" and change.id not in self.both
             what = self._said(change, side, "made on this copy: taken back" if mine else "")
         self.refused.append(Refused(campaign.name, what, reason, _kept(change)))
+
+
+def _archives(change: Change, titan_id: int) -> bool:
+    """Whether ``change`` archives the Titan."""
+    return any(isinstance(e, Archived) for e in change.events.get(titan_id, ()))
+
+
+def _brings_back(change: Change) -> bool:
+    """Whether ``change`` only brings archived Titans back."""
+    events = [e for added in change.events.values() for e in added]
+    return bool(events) and all(isinstance(e, Unarchived) for e in events)
 
 
 def _already_so(campaign: Campaign, change: Change) -> bool:
@@ -766,6 +846,7 @@ def _replayed(
     the merge would give one name (each copy renamed one to it) are told apart as a clash of
     two renames: the rename made later is refused, and the campaign keeps its name."""
     refusing: dict[str, dict[str, str]] = {}
+    unarchiving: dict[str, dict[str, str]] = {}
     while True:
         done = {}
         for campaign_id, stored in both.items():
@@ -774,8 +855,16 @@ def _replayed(
                 theirs[campaign_id].campaign,
                 refused_ids,
                 refusing.get(campaign_id, {}),
+                unarchiving.get(campaign_id, {}),
             )
             done[campaign_id] = (replay, _compact(replay.run()))
+        found = False  # archives in the way of the other copy's later changes: taken back
+        for campaign_id, (replay, _) in done.items():
+            taking = unarchiving.setdefault(campaign_id, {})
+            found = found or not replay.in_the_way.keys() <= taking.keys()
+            taking.update({i: why for i, why in replay.in_the_way.items() if i not in taking})
+        if found:
+            continue
         later = _named_later(session, done)
         if later is None:
             return done

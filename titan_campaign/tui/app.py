@@ -38,7 +38,7 @@ from . import places, settings, unsaved
 from .commands import ActionsProvider
 from .refusals import REFUSED, Refusal, refusal_of
 from .screens.problem import ProblemScreen
-from .upright import UPRIGHT_WIDTH
+from .upright import UPRIGHT_WIDTH, key_named
 from .widgets.key_bar import KeyBar
 
 SERVED_IMPORT = (
@@ -841,6 +841,8 @@ class TitanCampaignApp(App[int]):
         if campaign is None:
             self.notify("Open a campaign to redo a change.")
             return
+        if titan is None and self.merge_not_redone():
+            return
         redone = self.attempt(lambda: actions.redo(self.db, titan or campaign, alone=True))
         if redone is not None:
             name = redone.campaign.names().get(titan.titan, "") if titan else ""
@@ -860,6 +862,22 @@ class TitanCampaignApp(App[int]):
             self.remember_campaign(campaign)
             self.close_gone(archived=False)  # a redone merge may delete a campaign
             self.refresh_view()
+
+    def merge_not_redone(self) -> bool:
+        """Whether the file's latest change undid a merge, said if so in the app's words (a
+        merge is not redone: M on the roster merges the copy again)."""
+        merge = self.attempt(lambda: actions.undone_merge(self.db))
+        if merge is None:
+            return False
+        again = key_named(self.screen, "M", "Merge copy")
+        self.notify(
+            f'The latest undo took back "{merge}": a merge is not redone; {again} on the roster'
+            " merges the copy again.",
+            title="Not redone",
+            severity="warning",
+            markup=False,
+        )
+        return True
 
     def action_more_keys(self) -> None:
         """On a phone held upright: every key in the key bar, or the few again."""

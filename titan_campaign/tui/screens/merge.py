@@ -8,12 +8,13 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import actions
+from ..upright import key_named
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .forms import BACK, FormBox, FormModal
@@ -56,9 +57,17 @@ def merge_preview(merged: actions.Merged) -> str:
 
 
 class ConfirmMergeModal(FormModal):
-    """Merge this copy? Returns True to merge; Escape or Cancel: nothing happens."""
+    """Merge this copy? Returns True to merge; Escape or Cancel: nothing happens. Merge has
+    the focus, and Down, Up, PageDown and PageUp read the preview (what is refused, all of
+    it, before merging); a line under it says when more follows."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [BACK]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        BACK,
+        Binding("down", "read_down", show=False),
+        Binding("up", "read_up", show=False),
+        Binding("pagedown", "read_page_down", show=False),
+        Binding("pageup", "read_page_up", show=False),
+    ]
 
     def __init__(self, name: str, merged: actions.Merged) -> None:
         super().__init__()
@@ -70,6 +79,7 @@ class ConfirmMergeModal(FormModal):
             yield Label(plain(f"Merge {self.copy_name}"), classes="form-title")
             with VerticalScroll(classes="preview-body"):
                 yield Static(plain(merge_preview(self.merged)), id="merge-preview")
+            yield Static("", id="merge-more", classes="hint")
             with Horizontal(classes="buttons"):
                 if self.merged.brings_nothing:
                     yield Button("Close", variant="primary", id="cancel")
@@ -80,6 +90,33 @@ class ConfirmMergeModal(FormModal):
 
     def on_mount(self) -> None:
         self.query_one(".buttons Button", Button).focus()
+        body = self.preview_body()
+        self.watch(body, "scroll_y", self.show_more)
+        self.watch(body, "show_vertical_scrollbar", self.show_more)
+
+    def preview_body(self) -> VerticalScroll:
+        return self.query_one(".preview-body", VerticalScroll)
+
+    def show_more(self) -> None:
+        """Under a preview taller than its box: whether more follows, and the keys to read it."""
+        body, more = self.preview_body(), self.query_one("#merge-more", Static)
+        more.display = body.max_scroll_y > 0
+        if body.scroll_y < body.max_scroll_y:
+            more.update(f"▼ more below: {key_named(self, 'Down or PageDown reads on', 'scroll')}")
+        else:
+            more.update(f"▲ the end: {key_named(self, 'Up or PageUp goes back', 'scroll back')}")
+
+    def action_read_down(self) -> None:
+        self.preview_body().scroll_down(animate=False)
+
+    def action_read_up(self) -> None:
+        self.preview_body().scroll_up(animate=False)
+
+    def action_read_page_down(self) -> None:
+        self.preview_body().scroll_page_down(animate=False)
+
+    def action_read_page_up(self) -> None:
+        self.preview_body().scroll_page_up(animate=False)
 
     @on(Button.Pressed, "#merge")
     def merge_pressed(self) -> None:

@@ -445,7 +445,7 @@ class RosterScreen(Screen[None]):
                 refused = [each.line for each in merged.refusals]
                 said = [f"{merged.text}; {undo}.", *refused]
                 said.append(f"You may delete the copy: its changes are in the database{kept}.")
-                self.notify("\n".join(said), title="Merged", markup=False, timeout=15)
+                self.notify("\n".join(said), title="Merged", markup=False)
                 app.close_gone()  # a campaign the copy deleted, open here, is gone
                 app.refresh_view()
 
