@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
@@ -296,7 +297,7 @@ def _format_of_file(parser: Parser, args: Namespace, argv: Sequence[str]) -> Non
     given = any(word == "--format" or word.startswith("--format=") for word in argv)
     if not output or given or command not in FORMATS or is_stream(Path(output)):
         return
-    if Path(output).is_dir():  # refused as writing it says: "name a file in it"
+    if os.path.isdir(output):  # refused as writing it says: "name a file in it"
         return
     formats = KINDS["blank"] if getattr(args, "blank", False) else FORMATS[command]
     command += " --blank" if getattr(args, "blank", False) else ""
