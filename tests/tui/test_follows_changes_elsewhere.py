@@ -579,3 +579,89 @@ async def test_an_open_delete_question_closes_when_its_campaign_is_deleted_elsew
         await pilot.pause(WITHIN)
         assert isinstance(app.screen, CampaignsScreen)
         assert 'The campaign "Demo" is no longer there' in notes.text()
+
+
+def thorn_with_backups(tmp_path: Path) -> Path:
+    """Thorn buys Power, then Wisdom, the Wisdom box undone and redone: the file's newest
+    entries say so, and a backup is kept before each change."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    shell = second_shell(db)
+    actions.buy_ability(shell, actions.find_titan(shell, "Thorn"), "power")
+    actions.buy_ability(shell, actions.find_titan(shell, "Thorn"), "wisdom")
+    actions.undo(shell, actions.find_titan(shell, "Thorn"))
+    actions.redo(shell, actions.find_titan(shell, "Thorn"))
+    return db
+
+
+async def restore_the_second_backup(pilot: Any) -> None:
+    """k, the second backup, Enter, y: as a player restores one."""
+    await pilot.press("k")
+    await pilot.pause()
+    await pilot.press("down", "enter")
+    await pilot.pause()
+    await pilot.press("y")
+    await pilot.pause(WITHIN)
+
+
+async def test_a_backup_restored_in_the_app_opened_on_a_damaged_file_is_not_said_changed_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """The restored file's newest entries (undo, redo: Wisdom box) were said as changed
+    elsewhere, where nothing was changed but by the app's own restore."""
+    db = thorn_with_backups(tmp_path)
+    db.write_bytes(db.read_bytes()[:200])  # damaged
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await restore_the_second_backup(pilot)
+        assert isinstance(app.screen, CampaignsScreen)
+        assert "Restored backup 2" in notes.text()
+        assert "Changed elsewhere" not in notes.titles, notes.text()
+
+
+async def test_a_backup_restored_in_the_app_after_the_file_was_damaged_is_not_said_changed(
+    tmp_path: Path,
+) -> None:
+    """Open on a whole file, damaged by hand meanwhile, restored from the app: the restored
+    version's number is lower than the one the app had read, and was said as a hand edit."""
+    db = thorn_with_backups(tmp_path)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        db.write_bytes(db.read_bytes()[:200])  # damaged by hand
+        await pilot.pause(WITHIN)
+        assert "Cannot read the database" in notes.titles
+        await restore_the_second_backup(pilot)
+        assert "Restored backup 2" in notes.text()
+        assert "Changed elsewhere" not in notes.titles, notes.text()
+
+
+async def test_a_backup_restored_in_the_app_is_not_said_changed_elsewhere(tmp_path: Path) -> None:
+    db = thorn_with_backups(tmp_path)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await restore_the_second_backup(pilot)
+        assert "Restored backup 2" in notes.text()
+        assert "Changed elsewhere" not in notes.titles, notes.text()
+
+
+async def test_a_backup_restored_elsewhere_is_said_as_the_restore_not_the_restored_past(
+    tmp_path: Path,
+) -> None:
+    """The app open on a damaged file; another shell restores a backup: the note says the
+    restore, not the restored file's newest entries as if they had just been made."""
+    db = thorn_with_backups(tmp_path)
+    db.write_bytes(db.read_bytes()[:200])  # damaged
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        actions.restore_backup(second_shell(db), 2)
+        await pilot.pause(WITHIN)
+        said = notes.messages[notes.titles.index("Changed elsewhere")]
+        assert said.startswith("restore of backup 2"), said
+        assert "redo" not in said and "undo" not in said

@@ -100,6 +100,8 @@ class TitanCampaignApp(App[int]):
         self._version = self._version_now()
         self._unreadable = ""
         """The problem of a database that cannot be read, as told last (told once)."""
+        self._replaced_seen = 0
+        """How many of the app's own versions that replaced the file whole were looked at."""
         self.served = settings.served()
         """In a browser tab of ``titan-campaign serve``: files go to the browser, not the host."""
         self.unsaved_folder: Path | None = None  # where typed forms are kept (None: the default)
@@ -424,6 +426,10 @@ class TitanCampaignApp(App[int]):
         Titan or campaign that is gone (or a sheet whose Titan was archived) saying why, and
         redraw the others. The app's own changes are already shown: they are never
         announced as made elsewhere."""
+        replaced = self.db.replaced[self._replaced_seen :]
+        self._replaced_seen = len(self.db.replaced)
+        if replaced:  # the app replaced the file whole (a restore): what it held before is gone
+            self._version = replaced[-1]
         try:
             changes = actions.changes_since(self.db, self._version)
         except actions.StoreError as error:
@@ -435,11 +441,15 @@ class TitanCampaignApp(App[int]):
         since, self._version = self._version, changes.version
         if changes.version == since and not changes.whole:
             return
+        # a version that replaced the file whole (a restore elsewhere) is where its news
+        # starts: the entries before it are the restored file's past, not changes made now
+        first = max([since + 1, *(found.version for found in changes.announced if found.whole)])
+        announced = [found for found in changes.announced if found.version >= first]
         own = set(self.db.versions)
-        told = {found.version for found in changes.announced}
-        untold = set(range(since + 1, changes.version + 1)) - told - own
-        elsewhere = [found for found in changes.announced if found.version not in own]
-        by_hand = changes.whole and not changes.announced  # no version told (an editor)
+        told = {found.version for found in announced}
+        untold = set(range(first, changes.version + 1)) - told - own
+        elsewhere = [found for found in announced if found.version not in own]
+        by_hand = changes.whole and not announced  # no version told (an editor)
         if not elsewhere and not untold and since <= changes.version and not by_hand:
             return
         said = [found.text or "a change" for found in elsewhere] or ["The database changed."]
