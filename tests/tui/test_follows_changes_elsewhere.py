@@ -21,10 +21,11 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
 from titan_campaign.tui.screens.forms import PickModal
 from titan_campaign.tui.screens.game import RecordGameScreen
+from titan_campaign.tui.screens.problem import ProblemScreen
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, Notes, build_db, rendered, stored
+from .conftest import SIZE, Notes, build_db, rendered, screen_text, stored
 from .test_game_flows import results
 
 WITHIN = 2.0  # seconds: what the issue promises a player
@@ -665,3 +666,72 @@ async def test_a_backup_restored_elsewhere_is_said_as_the_restore_not_the_restor
         said = notes.messages[notes.titles.index("Changed elsewhere")]
         assert said.startswith("restore of backup 2"), said
         assert "redo" not in said and "undo" not in said
+
+
+def damaged(db: Path) -> None:
+    """The file cut short by hand (``head -c 5000 c.json > t && mv t c.json``)."""
+    cut = db.with_suffix(".cut")
+    cut.write_bytes(db.read_bytes()[:200])
+    cut.replace(db)
+
+
+async def test_a_file_damaged_under_the_open_roster_shows_that_it_cannot_be_opened(
+    tmp_path: Path,
+) -> None:
+    """Damaged from a shell while the roster was open: Escape then showed the Welcome page
+    of an empty database and "Not saved"; it shows what a fresh start shows, with k."""
+    db = thorn_with_backups(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        damaged(db)
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, ProblemScreen)
+        assert "The campaign database cannot be opened" in screen_text(app)
+        assert "k Backups" in screen_text(app)
+        assert "Not saved" not in notes.titles
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause(WITHIN)
+        assert "Restored backup 2" in notes.text()
+        assert isinstance(app.screen, RosterScreen)  # the file opens again: back where it was
+
+
+async def test_the_campaign_list_of_a_damaged_file_is_never_the_welcome_page(
+    tmp_path: Path,
+) -> None:
+    """The campaign list redrawn (Escape back to it) before the app had looked at the file
+    again: the Welcome page, as if the database were empty, and "Not saved"."""
+    db = thorn_with_backups(tmp_path)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        campaigns = app.screen
+        assert isinstance(campaigns, CampaignsScreen)
+        damaged(db)
+        campaigns.refresh_view()  # as when Escape comes back to it
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        assert "Welcome" not in screen_text(app)
+        assert "Not saved" not in notes.titles
+
+
+async def test_a_damaged_file_mended_elsewhere_opens_again_in_the_app(tmp_path: Path) -> None:
+    db = thorn_with_backups(tmp_path)
+    whole = db.read_bytes()
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        damaged(db)
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, ProblemScreen)
+        db.write_bytes(whole)  # mended by hand
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, RosterScreen)
+        assert "Thorn" in screen_text(app)

@@ -436,10 +436,14 @@ class TitanCampaignApp(App[int]):
             if str(error) != self._unreadable:  # said once: the file damaged by a hand edit
                 self._unreadable = str(error)
                 self.notify(str(error), title="Cannot read the database", severity="error")
+            self.cannot_open(str(error))
             return
-        self._unreadable = ""
+        was_unreadable, self._unreadable = self._unreadable, ""
         since, self._version = self._version, changes.version
-        if changes.version == since and not changes.whole:
+        changed = changes.version != since or changes.whole
+        if was_unreadable or changed:  # mended by hand, or restored elsewhere
+            self.opens_again()
+        if not changed:
             return
         # a version that replaced the file whole (a restore elsewhere) is where its news
         # starts: the entries before it are the restored file's past, not changes made now
@@ -690,10 +694,32 @@ class TitanCampaignApp(App[int]):
             self.switch_screen(self.screen_for(fallback))
 
     def restored(self) -> None:
-        """A backup was restored from the backups screen: back to the campaigns (the
-        damaged database's problem screen, if it was one, gives way: the file opens again)."""
+        """A backup was restored from the backups screen: back to the screen it was opened
+        from (the damaged database's problem screen, if it was one, gives way: the file
+        opens again)."""
         self.pop_screen()
-        if isinstance(self.screen, ProblemScreen):
+        self.opens_again()
+
+    def cannot_open(self, problem: str) -> None:
+        """The database exists but cannot be read (damaged by hand, say): the screen a start
+        on it shows, saying why and offering its backups (k), over what was open; never the
+        welcome of an empty database."""
+        if not any(isinstance(screen, ProblemScreen) for screen in self.screen_stack):
+            self.push_screen(ProblemScreen(problem))
+
+    def opens_again(self) -> None:
+        """The problem screen on top gives way once the database opens again (restored,
+        mended): to the screens under it, or, on a start on a damaged file, the campaign
+        list."""
+        if not isinstance(self.screen, ProblemScreen) or isinstance(
+            self.try_action(lambda: actions.read_campaigns(self.db)), Refusal
+        ):
+            return
+        if self.screen_stack.index(self.screen) > 1:  # shown over what was open
+            self.pop_screen()
+            self.close_gone(archived=False)  # a restored file may not hold what they show
+            self.refresh_view()
+        else:
             self.switch_screen(self.screen_for(places.CampaignList()))
 
     def typed_forms(self) -> list[Screen[Any]]:
