@@ -21,10 +21,11 @@ from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.campaigns import CampaignsScreen
 from titan_campaign.tui.screens.forms import PickModal
 from titan_campaign.tui.screens.game import RecordGameScreen
+from titan_campaign.tui.screens.problem import ProblemScreen
 from titan_campaign.tui.screens.roster import RosterScreen
 from titan_campaign.tui.screens.sheet import SheetScreen
 
-from .conftest import SIZE, Notes, build_db, rendered, stored
+from .conftest import SIZE, Notes, build_db, rendered, screen_text, stored
 from .test_game_flows import results
 
 WITHIN = 2.0  # seconds: what the issue promises a player
@@ -579,3 +580,158 @@ async def test_an_open_delete_question_closes_when_its_campaign_is_deleted_elsew
         await pilot.pause(WITHIN)
         assert isinstance(app.screen, CampaignsScreen)
         assert 'The campaign "Demo" is no longer there' in notes.text()
+
+
+def thorn_with_backups(tmp_path: Path) -> Path:
+    """Thorn buys Power, then Wisdom, the Wisdom box undone and redone: the file's newest
+    entries say so, and a backup is kept before each change."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    shell = second_shell(db)
+    actions.buy_ability(shell, actions.find_titan(shell, "Thorn"), "power")
+    actions.buy_ability(shell, actions.find_titan(shell, "Thorn"), "wisdom")
+    actions.undo(shell, actions.find_titan(shell, "Thorn"))
+    actions.redo(shell, actions.find_titan(shell, "Thorn"))
+    return db
+
+
+async def restore_the_second_backup(pilot: Any) -> None:
+    """k, the second backup, Enter, y: as a player restores one."""
+    await pilot.press("k")
+    await pilot.pause()
+    await pilot.press("down", "enter")
+    await pilot.pause()
+    await pilot.press("y")
+    await pilot.pause(WITHIN)
+
+
+async def test_a_backup_restored_in_the_app_opened_on_a_damaged_file_is_not_said_changed_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """The restored file's newest entries (undo, redo: Wisdom box) were said as changed
+    elsewhere, where nothing was changed but by the app's own restore."""
+    db = thorn_with_backups(tmp_path)
+    db.write_bytes(db.read_bytes()[:200])  # damaged
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await restore_the_second_backup(pilot)
+        assert isinstance(app.screen, CampaignsScreen)
+        assert "Restored backup 2" in notes.text()
+        assert "Changed elsewhere" not in notes.titles, notes.text()
+
+
+async def test_a_backup_restored_in_the_app_after_the_file_was_damaged_is_not_said_changed(
+    tmp_path: Path,
+) -> None:
+    """Open on a whole file, damaged by hand meanwhile, restored from the app: the restored
+    version's number is lower than the one the app had read, and was said as a hand edit."""
+    db = thorn_with_backups(tmp_path)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        db.write_bytes(db.read_bytes()[:200])  # damaged by hand
+        await pilot.pause(WITHIN)
+        assert "Cannot read the database" in notes.titles
+        await restore_the_second_backup(pilot)
+        assert "Restored backup 2" in notes.text()
+        assert "Changed elsewhere" not in notes.titles, notes.text()
+
+
+async def test_a_backup_restored_in_the_app_is_not_said_changed_elsewhere(tmp_path: Path) -> None:
+    db = thorn_with_backups(tmp_path)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        await restore_the_second_backup(pilot)
+        assert "Restored backup 2" in notes.text()
+        assert "Changed elsewhere" not in notes.titles, notes.text()
+
+
+async def test_a_backup_restored_elsewhere_is_said_as_the_restore_not_the_restored_past(
+    tmp_path: Path,
+) -> None:
+    """The app open on a damaged file; another shell restores a backup: the note says the
+    restore, not the restored file's newest entries as if they had just been made."""
+    db = thorn_with_backups(tmp_path)
+    db.write_bytes(db.read_bytes()[:200])  # damaged
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        actions.restore_backup(second_shell(db), 2)
+        await pilot.pause(WITHIN)
+        said = notes.messages[notes.titles.index("Changed elsewhere")]
+        assert said.startswith("restore of backup 2"), said
+        assert "redo" not in said and "undo" not in said
+
+
+def damaged(db: Path) -> None:
+    """The file cut short by hand (``head -c 5000 c.json > t && mv t c.json``)."""
+    cut = db.with_suffix(".cut")
+    cut.write_bytes(db.read_bytes()[:200])
+    cut.replace(db)
+
+
+async def test_a_file_damaged_under_the_open_roster_shows_that_it_cannot_be_opened(
+    tmp_path: Path,
+) -> None:
+    """Damaged from a shell while the roster was open: Escape then showed the Welcome page
+    of an empty database and "Not saved"; it shows what a fresh start shows, with k."""
+    db = thorn_with_backups(tmp_path)
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        damaged(db)
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, ProblemScreen)
+        assert "The campaign database cannot be opened" in screen_text(app)
+        assert "k Backups" in screen_text(app)
+        assert "Not saved" not in notes.titles
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause(WITHIN)
+        assert "Restored backup 2" in notes.text()
+        assert isinstance(app.screen, RosterScreen)  # the file opens again: back where it was
+
+
+async def test_the_campaign_list_of_a_damaged_file_is_never_the_welcome_page(
+    tmp_path: Path,
+) -> None:
+    """The campaign list redrawn (Escape back to it) before the app had looked at the file
+    again: the Welcome page, as if the database were empty, and "Not saved"."""
+    db = thorn_with_backups(tmp_path)
+    app = TitanCampaignApp(db)
+    async with app.run_test(size=SIZE) as pilot:
+        notes = Notes(app)
+        await pilot.pause()
+        campaigns = app.screen
+        assert isinstance(campaigns, CampaignsScreen)
+        damaged(db)
+        campaigns.refresh_view()  # as when Escape comes back to it
+        await pilot.pause()
+        assert isinstance(app.screen, ProblemScreen)
+        assert "Welcome" not in screen_text(app)
+        assert "Not saved" not in notes.titles
+
+
+async def test_a_damaged_file_mended_elsewhere_opens_again_in_the_app(tmp_path: Path) -> None:
+    db = thorn_with_backups(tmp_path)
+    whole = db.read_bytes()
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        damaged(db)
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, ProblemScreen)
+        db.write_bytes(whole)  # mended by hand
+        await pilot.pause(WITHIN)
+        assert isinstance(app.screen, RosterScreen)
+        assert "Thorn" in screen_text(app)

@@ -792,3 +792,35 @@ async def test_the_game_form_warns_of_base_xp_unspent_before_the_first_game(
         await pilot.pause()
         eve = rendered(app.screen.query_one("#award-2"))
         assert eve.startswith("  ! ") and eve.endswith("before its first game (R2)")
+
+
+async def test_a_titans_history_shows_its_game_figures_as_the_command_line_does(
+    tmp_path: Path,
+) -> None:
+    """Thorn's history in the app said only "121 XP earned (R8)" under a game he played with
+    Mira, and "game 2 judged again" under a correction, where `titan-campaign history Thorn`
+    says what the game was ("Thorn: game 1 on ...: won, score 100") and what it is now."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bo", [])])
+    shell = Database(db)
+    thorn, mira = named(shell, "Thorn"), named(shell, "Mira")
+    won, lost = GameOutcome(result="won", score=100), GameOutcome(result="lost")
+    actions.record_game(
+        shell,
+        thorn.campaign,
+        [actions.Participant(thorn, won), actions.Participant(mira, lost)],
+        when="2026-03-01",
+    )
+    corrected = GameOutcome(result="won", score=200)
+    actions.correct_game(shell, thorn.campaign, 1, [actions.Participant(thorn, corrected)])
+    said = actions.history(shell, thorn)
+    command_line = [line for row in said for line in row.below]
+    assert "Thorn: game 1 on 2026-03-01: won, score 100" in command_line
+    assert "Thorn: game 1 corrected, on 2026-03-01: won, score 200" in command_line
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        shown = "\n".join(str(table.get_row_at(n)[2]) for n in range(table.row_count))
+    for line in command_line:
+        assert line in " ".join(shown.split()), shown

@@ -638,6 +638,20 @@ class HistoryRow:
         redone = f" (redone {self.redone_at[:16].replace('T', ' ')})" if self.redone_at else ""
         return self.text + redone
 
+    @property
+    def below(self) -> list[str]:
+        """What ``history`` shows under the change's line, in every shell: each event its line
+        does not say (a game's figures), and the rules' notes, whose when the change touched
+        several Titans: "Thorn: game 4 on 2026-03-01: won", "110 XP earned (R8)"."""
+        several = len({event.titan for event in self.events}) > 1
+        lines = []
+        for event in self.events:
+            who = f"{event.titan}: " if several else ""
+            if event.text not in self.text:
+                lines.append(f"{event.titan}: {event.text}")
+            lines += [f"{who}{note}" for note in event.notes]
+        return lines
+
 
 class History(NamedTuple):
     """The changes in effect (``HistoryRow``), and the Titans among them whose events break

@@ -673,13 +673,8 @@ def cmd_history(args: Namespace, db: Database) -> None:
             print("no changes yet: add a Titan with titan add NAME --player P")
     for row in rows:
         print(f"{row.change:>4}  {row.at[:16].replace('T', ' '):16}  {row.line}")
-        several = len({event.titan for event in row.events}) > 1
-        for event in row.events:
-            who = event.titan + ": " if several else ""
-            if event.text not in row.text:  # a game's figures, which the change's line does not say
-                print(f"{'':24}{event.titan}: {event.text}")
-            for note in event.notes:
-                print(f"{'':24}{who}{note}")
+        for line in row.below:
+            print(f"{'':24}{line}")
 
 
 # --- sheets and printing -------------------------------------------------------------------

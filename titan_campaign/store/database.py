@@ -667,6 +667,9 @@ class Database:
         """What failed after a change was saved (syncing the folder, unlocking), to be told."""
         self.versions: list[int] = []
         """The file's versions this object wrote, oldest first."""
+        self.replaced: list[int] = []
+        """Those of ``versions`` that replaced the file whole (a restore, a merge undone, an
+        upgrade), oldest first: whatever the file said before them is gone."""
         self._seen: tuple[tuple[int, int, int], dict[str, Any], int] | None = None
         self._last: _Read | None = None
         """The file as last read or written here: read again byte for byte the same, it is
@@ -813,6 +816,8 @@ class Database:
         campaign = session.saved_in if len(session.touched) == 1 else ("", "")
         self.write_version(tables, text, events_checked=session.events_checked, campaign=campaign)
         self.versions.append(version)
+        if session.replaced_whole:
+            self.replaced.append(version)
 
     def write_version(
         self,
@@ -867,6 +872,7 @@ class Database:
             replaced = with_version(noting_not_undoable(tables, text), version, text, {}, True)
             self.write_version(replaced, text, restoring=True, events_checked=events_checked)
             self.versions.append(version)
+            self.replaced.append(version)
         return kept
 
     def version(self) -> int:

@@ -100,6 +100,8 @@ class TitanCampaignApp(App[int]):
         self._version = self._version_now()
         self._unreadable = ""
         """The problem of a database that cannot be read, as told last (told once)."""
+        self._replaced_seen = 0
+        """How many of the app's own versions that replaced the file whole were looked at."""
         self.served = settings.served()
         """In a browser tab of ``titan-campaign serve``: files go to the browser, not the host."""
         self.unsaved_folder: Path | None = None  # where typed forms are kept (None: the default)
@@ -424,22 +426,34 @@ class TitanCampaignApp(App[int]):
         Titan or campaign that is gone (or a sheet whose Titan was archived) saying why, and
         redraw the others. The app's own changes are already shown: they are never
         announced as made elsewhere."""
+        replaced = self.db.replaced[self._replaced_seen :]
+        self._replaced_seen = len(self.db.replaced)
+        if replaced:  # the app replaced the file whole (a restore): what it held before is gone
+            self._version = replaced[-1]
         try:
             changes = actions.changes_since(self.db, self._version)
         except actions.StoreError as error:
             if str(error) != self._unreadable:  # said once: the file damaged by a hand edit
                 self._unreadable = str(error)
                 self.notify(str(error), title="Cannot read the database", severity="error")
+            self.cannot_open(str(error))
             return
-        self._unreadable = ""
+        was_unreadable, self._unreadable = self._unreadable, ""
         since, self._version = self._version, changes.version
-        if changes.version == since and not changes.whole:
+        changed = changes.version != since or changes.whole
+        if was_unreadable or changed:  # mended by hand, or restored elsewhere
+            self.opens_again()
+        if not changed:
             return
+        # a version that replaced the file whole (a restore elsewhere) is where its news
+        # starts: the entries before it are the restored file's past, not changes made now
+        first = max([since + 1, *(found.version for found in changes.announced if found.whole)])
+        announced = [found for found in changes.announced if found.version >= first]
         own = set(self.db.versions)
-        told = {found.version for found in changes.announced}
-        untold = set(range(since + 1, changes.version + 1)) - told - own
-        elsewhere = [found for found in changes.announced if found.version not in own]
-        by_hand = changes.whole and not changes.announced  # no version told (an editor)
+        told = {found.version for found in announced}
+        untold = set(range(first, changes.version + 1)) - told - own
+        elsewhere = [found for found in announced if found.version not in own]
+        by_hand = changes.whole and not announced  # no version told (an editor)
         if not elsewhere and not untold and since <= changes.version and not by_hand:
             return
         said = [found.text or "a change" for found in elsewhere] or ["The database changed."]
@@ -680,10 +694,32 @@ class TitanCampaignApp(App[int]):
             self.switch_screen(self.screen_for(fallback))
 
     def restored(self) -> None:
-        """A backup was restored from the backups screen: back to the campaigns (the
-        damaged database's problem screen, if it was one, gives way: the file opens again)."""
+        """A backup was restored from the backups screen: back to the screen it was opened
+        from (the damaged database's problem screen, if it was one, gives way: the file
+        opens again)."""
         self.pop_screen()
-        if isinstance(self.screen, ProblemScreen):
+        self.opens_again()
+
+    def cannot_open(self, problem: str) -> None:
+        """The database exists but cannot be read (damaged by hand, say): the screen a start
+        on it shows, saying why and offering its backups (k), over what was open; never the
+        welcome of an empty database."""
+        if not any(isinstance(screen, ProblemScreen) for screen in self.screen_stack):
+            self.push_screen(ProblemScreen(problem))
+
+    def opens_again(self) -> None:
+        """The problem screen on top gives way once the database opens again (restored,
+        mended): to the screens under it, or, on a start on a damaged file, the campaign
+        list."""
+        if not isinstance(self.screen, ProblemScreen) or isinstance(
+            self.try_action(lambda: actions.read_campaigns(self.db)), Refusal
+        ):
+            return
+        if self.screen_stack.index(self.screen) > 1:  # shown over what was open
+            self.pop_screen()
+            self.close_gone(archived=False)  # a restored file may not hold what they show
+            self.refresh_view()
+        else:
             self.switch_screen(self.screen_for(places.CampaignList()))
 
     def typed_forms(self) -> list[Screen[Any]]:

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from ... import actions
 from ...rules.campaign import Campaign
 from .. import places
+from ..refusals import Refusal
 from ..upright import buttons_side_by_side, with_key
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
@@ -93,7 +94,10 @@ class CampaignsScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         db = database(self)
-        views = titan_app(self).attempt(lambda: actions.campaign_views(db)) or []
+        views = titan_app(self).try_action(lambda: actions.campaign_views(db))
+        if isinstance(views, Refusal):  # a file that cannot be read is no empty database
+            titan_app(self).cannot_open(views.message)
+            return
         listing = self.query_one("#campaign-list", OptionList)
         was = listing.highlighted or 0
         if was < len(self._listed):  # the same campaign stays highlighted, wherever it is now

@@ -126,15 +126,6 @@ class HistoryScreen(Screen[None]):
         self.refresh_view()
 
     def lines(self, row: actions.HistoryRow) -> list[str]:
-        """A change's line; below it, for a change of several events, each event (and whose),
-        and the rules' notes."""
-        lines = [row.line]
-        several = len(row.events) > 1
-        for event in row.events:
-            if self.titan_name is not None and event.titan != self.titan_name:
-                continue
-            who = f"{event.titan}: " if self.titan is None and several else ""
-            if several:
-                lines.append(f"  {who}{event.text}")
-            lines += [f"    {who}{note}" for note in event.notes]
-        return lines
+        """A change's line; below it, as the command line's ``history`` shows them, each
+        event its line does not say (a game's figures) and the rules' notes."""
+        return [row.line, *(f"  {line}" for line in row.below)]
