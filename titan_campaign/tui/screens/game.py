@@ -114,6 +114,9 @@ class Stacked(NamedTuple):
     columns: tuple[str, ...]
     survivors_span: int
     heading: str
+    fled_span: int = 1
+    """The columns the last figure (Fled) spans: the rest of its line when the survivors'
+    field has a line of its own (in the cell left beside Fled it was four cells wide)."""
 
 
 def stacked(width: int, scenario: bool = False) -> Stacked:
@@ -135,15 +138,16 @@ def stacked(width: int, scenario: bool = False) -> Stacked:
     ]
     grid = [str(column) for column in columns]
     last = len(lines[-1])
+    fled_span = 1
     if len(lines) == 1 and width - sum(columns) >= SURVIVORS_MIN:
         grid.append("1fr")  # one line of figures, and the survivors beside them
         span = 1
     elif last < count and sum(columns[last:]) >= SURVIVORS_MIN:
         span = count - last
     else:
-        span, heading = count, [*heading, ""]
+        span, heading, fled_span = count, [*heading, ""], count - last + 1
     heading[-1] += "Survivors"
-    return Stacked(tuple(grid), span, "\n".join(line.rstrip() for line in heading))
+    return Stacked(tuple(grid), span, "\n".join(line.rstrip() for line in heading), fled_span)
 
 
 MANY_TITANS = 6
@@ -229,10 +233,12 @@ class TitanRow(Horizontal):
         self.set_class(lines is not None, "-stacked")
         figures = self.query_one(".row-figures")
         survivors = self.query_one("#survivors", Input)
+        fled = self.query_one("#fled", Input)
         if lines is None:
             figures.styles.layout = "horizontal"
-            survivors.styles.column_span = 1
+            survivors.styles.column_span = fled.styles.column_span = 1
             return
+        fled.styles.column_span = lines.fled_span
         figures.styles.layout = "grid"
         figures.styles.grid_size_columns = len(lines.columns)
         figures.styles.grid_columns = " ".join(lines.columns)
