@@ -639,3 +639,16 @@ async def test_a_survivors_name_is_read_whole_on_a_phone_held_upright(
         await pilot.pause()
         assert field.region.width >= SURVIVORS_MIN, field.region
         assert "Gargoyle" in screen_text(app)
+
+
+@pytest.mark.parametrize("keys", [["m", "b"], ["m", "i"]], ids=["buy_item", "add_item"])
+async def test_the_charges_hint_is_read_whole_on_a_360px_phone(
+    campaign: Path,  # noqa: F811
+    keys: list[str],
+) -> None:
+    """On a 360 px phone (30 columns) the item form's Charges field showed "blank: as listed,
+    else" of its hint: under the field, the hint wraps within the screen."""
+    async with opened(campaign, "Thorn", keys, (30, 28)) as (app, pilot):
+        await pilot.pause()
+        shown = " ".join(screen_text(app).replace("█", " ").split())
+        assert "blank: as listed, else lasts" in shown, shown

@@ -126,6 +126,9 @@ class GoldModal(TitanForm):
         )
 
 
+CHARGES_HINT = "blank: as listed, else lasts"
+
+
 class ItemModal(TitanForm):
     """A magic item: given (a reward) or bought with gold at the campaign's price."""
 
@@ -169,11 +172,11 @@ class ItemModal(TitanForm):
             with Horizontal(classes="field-row"):
                 yield Label("Charges")
                 yield Input(
-                    placeholder="blank: as listed, else lasts",
                     id="item-charges",
                     compact=True,
                     valid_empty=True,  # blank is allowed: never drawn as a mistake
                 )
+            yield Label(CHARGES_HINT, classes="hint", id="charges-hint")
             yield field_error("charges")
             with Horizontal(classes="field-row"):
                 yield Label("Description")
@@ -187,6 +190,17 @@ class ItemModal(TitanForm):
             yield field_error(GENERAL)
             yield save_or_cancel("Save")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.show_charges_hint()
+        when_turned(self, self.show_charges_hint)
+
+    def show_charges_hint(self) -> None:
+        """What a blank Charges field means: in the field at a keyboard's size; on a phone held
+        upright under it, where it wraps (in the field it was cut to "blank: as listed, else")."""
+        upright = held_upright(self)
+        self.query_one("#item-charges", Input).placeholder = "" if upright else CHARGES_HINT
+        self.query_one("#charges-hint").display = upright
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id != "suggestion" or event.value is Select.NULL:
