@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.widget import Widget
-from textual.widgets import Button, DataTable, OptionList
+from textual.widgets import Button, DataTable, Input, OptionList
 
 from titan_campaign import actions
 from titan_campaign.rules.sheet import SheetView, sheet_view
 from titan_campaign.store import Database
 from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.game import SURVIVORS_MIN
 from titan_campaign.tui.widgets.key_bar import KeyBar
 
 from .conftest import CAMPAIGN, PHONE_UPRIGHT, rendered, screen_text
@@ -621,3 +622,33 @@ async def test_the_references_tabs_are_read_whole_on_a_phone(
     async with opened(campaign, None, ["f1"], size) as (app, _pilot):
         tabs = words(screen_text(app).splitlines()[0])
         assert tabs == ["Spells", "Characters", "Strikes"], tabs
+
+
+@pytest.mark.parametrize("width", [30, 32, 36, 44])
+async def test_a_survivors_name_is_read_whole_on_a_phone_held_upright(
+    campaign: Path,  # noqa: F811
+    width: int,
+) -> None:
+    """On a 360 px phone (30 columns) the survivors' field was four cells wide, beside Fled:
+    "Garg" of "Gargoyle". Where it has no room beside the last figure, it takes a line of its
+    own, as its heading does."""
+    async with opened(campaign, None, ["g"], (width, 28)) as (app, pilot):
+        field = app.screen.query_one("#titan-1 #survivors", Input)
+        field.focus()
+        await pilot.press(*"Gargoyle")
+        await pilot.pause()
+        assert field.region.width >= SURVIVORS_MIN, field.region
+        assert "Gargoyle" in screen_text(app)
+
+
+@pytest.mark.parametrize("keys", [["m", "b"], ["m", "i"]], ids=["buy_item", "add_item"])
+async def test_the_charges_hint_is_read_whole_on_a_360px_phone(
+    campaign: Path,  # noqa: F811
+    keys: list[str],
+) -> None:
+    """On a 360 px phone (30 columns) the item form's Charges field showed "blank: as listed,
+    else" of its hint: under the field, the hint wraps within the screen."""
+    async with opened(campaign, "Thorn", keys, (30, 28)) as (app, pilot):
+        await pilot.pause()
+        shown = " ".join(screen_text(app).replace("█", " ").split())
+        assert "blank: as listed, else lasts" in shown, shown

@@ -26,6 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.notifications import Notify, SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
@@ -73,6 +74,10 @@ class TitanCampaignApp(App[int]):
         Binding("q", "quit_app", "Quit", id="app.quit_key"),
         Binding("question_mark", "more_keys", "More keys", id="app.more_keys", show=False),
     ]
+
+    upright = var(False)
+    """On a phone held upright (under ``UPRIGHT_WIDTH`` columns): words naming keys name what
+    to tap instead, and are worded anew when the phone is turned (``upright.when_turned``)."""
 
     def __init__(
         self,
@@ -178,7 +183,13 @@ class TitanCampaignApp(App[int]):
     def on_resize(self, event: events.Resize) -> None:
         # on a phone held upright a notice takes the screen's width (half of it, Textual's
         # own, left a column of a few words that ran under the key bar)
-        self.set_class(event.size.width < UPRIGHT_WIDTH, "-upright")
+        upright = event.size.width < UPRIGHT_WIDTH
+        self.set_class(upright, "-upright")
+        # once Textual has taken the new size (after this handler), which words go by
+        self.call_next(self._turned, upright)
+
+    def _turned(self, upright: bool) -> None:
+        self.upright = upright
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
         """A field left shows the start of what it holds, not its end (a long list of

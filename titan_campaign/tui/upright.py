@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.dom import DOMNode
+from textual.widgets import Button
+from textual.widgets.button import ButtonVariant
 
 UPRIGHT_WIDTH = 40
 """A screen narrower than this is a served tab on a phone held upright (about 32 columns):
@@ -45,7 +49,26 @@ def with_key(node: DOMNode, label: str, key: str) -> str:
     return label if held_upright(node) else f"{label} ({key})"
 
 
-def with_ctrl_s(node: DOMNode, label: str) -> str:
-    """A form's saving button: "Save (ctrl+s)" at a keyboard; on a phone held upright, which
-    has no ctrl key, "Save" (the button itself is tapped)."""
-    return with_key(node, label, "ctrl+s")
+def when_turned(node: DOMNode, reword: Callable[[], None]) -> None:
+    """``reword`` is called each time the phone is turned (the app goes upright or back):
+    ``node``'s words naming keys or taps follow at once, not at the next form."""
+    node.watch(node.app, "upright", reword, init=False)
+
+
+class KeyButton(Button):
+    """A button a key also presses: "Save (ctrl+s)" at a keyboard, "Save" on a phone held
+    upright (``with_key``), named anew when the phone is turned."""
+
+    def __init__(
+        self, label: str, key: str, variant: ButtonVariant = "default", *, id: str | None = None
+    ) -> None:
+        super().__init__(label, variant, id=id)
+        self.plain_label = label
+        self.key = key
+        self.reword()
+
+    def on_mount(self) -> None:
+        when_turned(self, self.reword)
+
+    def reword(self) -> None:
+        self.label = with_key(self, self.plain_label, self.key)

@@ -17,7 +17,7 @@ from ... import actions
 from ...rules.campaign import Campaign
 from .. import places
 from ..refusals import Refusal
-from ..upright import buttons_side_by_side, with_key
+from ..upright import KeyButton, buttons_side_by_side
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
@@ -80,9 +80,8 @@ class CampaignsScreen(Screen[None]):
             yield Static(WELCOME, id="welcome")
             yield CampaignList(id="campaign-list")
             with Horizontal(classes="buttons"):
-                new = with_key(self, "New campaign", "n")
-                yield Button(new, id="new-campaign", variant="primary")
-                yield Button(with_key(self, "Load the example campaign", "e"), id="load-example")
+                yield KeyButton("New campaign", "n", "primary", id="new-campaign")
+                yield KeyButton("Load the example campaign", "e", id="load-example")
         yield KeyBar()
 
     def on_mount(self) -> None:

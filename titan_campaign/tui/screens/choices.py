@@ -392,7 +392,7 @@ class ChoiceFlow:
             buyable,
             lambda shown, spell: actions.buy_spell(db, titan, spell, shown=shown),
         )
-        modal.hint = (  # on a phone, the key bar's Back backs out
+        modal.hint = lambda: (  # on a phone, the key bar's Back backs out
             "a second tap: buy (100 XP)"
             if held_upright(self.sheet)
             else "Enter or a second click: buy (100 XP)   Escape: back"

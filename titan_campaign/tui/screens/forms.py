@@ -27,7 +27,7 @@ from ... import actions
 from ...rules.campaign import BASE_XP_CHOICES
 from ...rules.titan import TitanState
 from ..refusals import REFUSED, Refusal, refusal_of
-from ..upright import held_upright, key_named
+from ..upright import KeyButton, held_upright, key_named, when_turned
 from ..widgets.key_bar import KeyBar
 from ..widgets.pick_list import PickList
 from ..widgets.plain import plain
@@ -45,9 +45,10 @@ class FormBox(VerticalScroll, can_focus=False):
 
 
 def save_or_cancel(save: str, save_id: str = "save") -> Horizontal:
-    """A form's two buttons side by side: ``save`` (the primary one) and Cancel."""
+    """A form's two buttons side by side: ``save`` (the primary one, which ctrl+s presses) and
+    Cancel."""
     return Horizontal(
-        Button(save, variant="primary", id=save_id),
+        KeyButton(save, "ctrl+s", "primary", id=save_id),
         Button("Cancel", id="cancel"),
         classes="buttons",
     )
@@ -644,9 +645,11 @@ class PickModal(FormModal):
         self,
         title: str,
         choices: list[Choice],
-        hint: str | None = None,
+        hint: Callable[[], str] | None = None,
         news: str = "",
     ) -> None:
+        """``hint``: how an entry is chosen, worded as the phone is held (default: choose, or
+        decide later)."""
         super().__init__()
         self.heading = title
         self.choices = choices
@@ -662,7 +665,7 @@ class PickModal(FormModal):
             yield PickList(*self._options(), id="picks")
             yield Static(plain(self.choices[0].detail if self.choices else ""), id="pick-detail")
             yield field_error(GENERAL)
-            yield Label(plain(self.hint or self._choosing()), classes="hint")
+            yield Label(plain((self.hint or self._choosing)()), classes="hint")
         yield KeyBar()
 
     def _choosing(self) -> str:
@@ -676,6 +679,8 @@ class PickModal(FormModal):
         news, at 80x24) past the title saying what is picked."""
         self.call_after_refresh(self.query_one(FormBox).scroll_home, animate=False)
         self.call_after_refresh(self._fit_list)
+        hint = self.query_one(".hint", Label)
+        when_turned(self, lambda: hint.update(plain((self.hint or self._choosing)())))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_list)
@@ -754,8 +759,14 @@ class MessageModal(FormModal):
             with VerticalScroll(classes="message-body"):
                 body = plain(self.body) if isinstance(self.body, str) else self.body
                 yield Static(body)  # type: ignore[arg-type]
-            yield Label(f"{key_named(self, 'Escape', 'Back')}: close", classes="hint")
+            yield Label(self._close_hint(), classes="hint")
         yield KeyBar()
+
+    def _close_hint(self) -> str:
+        return f"{key_named(self, 'Escape', 'Back')}: close"
+
+    def on_mount(self) -> None:
+        when_turned(self, lambda: self.query_one(".hint", Label).update(self._close_hint()))
 
 
 def rename_titan(

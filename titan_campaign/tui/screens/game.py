@@ -32,7 +32,7 @@ from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from .. import places
 from ..refusals import Refusal
-from ..upright import ctrl_s, key_named
+from ..upright import ctrl_s, key_named, when_turned
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.result_pick import ResultPick
@@ -114,6 +114,9 @@ class Stacked(NamedTuple):
     columns: tuple[str, ...]
     survivors_span: int
     heading: str
+    fled_span: int = 1
+    """The columns the last figure (Fled) spans: the rest of its line when the survivors'
+    field has a line of its own (in the cell left beside Fled it was four cells wide)."""
 
 
 def stacked(width: int, scenario: bool = False) -> Stacked:
@@ -135,15 +138,16 @@ def stacked(width: int, scenario: bool = False) -> Stacked:
     ]
     grid = [str(column) for column in columns]
     last = len(lines[-1])
+    fled_span = 1
     if len(lines) == 1 and width - sum(columns) >= SURVIVORS_MIN:
         grid.append("1fr")  # one line of figures, and the survivors beside them
         span = 1
     elif last < count and sum(columns[last:]) >= SURVIVORS_MIN:
         span = count - last
     else:
-        span, heading = count, [*heading, ""]
+        span, heading, fled_span = count, [*heading, ""], count - last + 1
     heading[-1] += "Survivors"
-    return Stacked(tuple(grid), span, "\n".join(line.rstrip() for line in heading))
+    return Stacked(tuple(grid), span, "\n".join(line.rstrip() for line in heading), fled_span)
 
 
 MANY_TITANS = 6
@@ -229,10 +233,12 @@ class TitanRow(Horizontal):
         self.set_class(lines is not None, "-stacked")
         figures = self.query_one(".row-figures")
         survivors = self.query_one("#survivors", Input)
+        fled = self.query_one("#fled", Input)
         if lines is None:
             figures.styles.layout = "horizontal"
-            survivors.styles.column_span = 1
+            survivors.styles.column_span = fled.styles.column_span = 1
             return
+        fled.styles.column_span = lines.fled_span
         figures.styles.layout = "grid"
         figures.styles.grid_size_columns = len(lines.columns)
         figures.styles.grid_columns = " ".join(lines.columns)
@@ -383,6 +389,8 @@ class RecordGameScreen(Screen[None]):
         self._unseen: set[actions.TitanRef] = set()
         """Titans changed elsewhere since their row was shown, redrawn as they are now: the
         save is refused once, naming them, as a save made before the redraw is."""
+        self._refused: dict[int, dict[str, str]] = {}
+        """What a refused save says is wrong under each row, by row number, until it changes."""
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
@@ -474,9 +482,8 @@ class RecordGameScreen(Screen[None]):
         # rows stacked or unstacked change what the form holds: the field typed in is shown
         # again once they are laid out, however late that is on a busy computer
         self.watch(form, "virtual_size", self._refocus, init=False)
-        self.show_number()
-        for number in range(1, len(self.states) + 1):
-            self.preview(number)
+        self.reword()
+        when_turned(self, self.reword)
         if self.focused is None:  # many Titans, none ticked yet: who takes part comes first
             self.query_one("#titan-1 #takes-part").focus()
 
@@ -487,6 +494,25 @@ class RecordGameScreen(Screen[None]):
         if not taking_part:
             return None
         return self.found.next_game(taking_part)
+
+    def reword(self) -> None:
+        """The title and each row's award or problems, saying the keys at a keyboard and the
+        taps on a phone held upright: when the form opens and each time the phone is turned."""
+        self.show_number()
+        for number in range(1, len(self.states) + 1):
+            if number in self._refused:
+                self.show_refused(number, self._refused[number])
+            else:
+                self.preview(number)
+
+    def show_refused(self, number: int, problems: dict[str, str]) -> None:
+        """What a refused save says is wrong with the row, kept until the row changes."""
+        if "result" in problems:  # asked as the phone is held now
+            problems = problems | {"result": f"Result: {won_or_lost(self)}"}
+        self._refused[number] = problems
+        self.query_one(f"#award-{number}", Static).update(
+            plain(f"  ! {'; '.join(problems.values())}")
+        )
 
     def show_number(self) -> None:
         number = self.game_number()
@@ -519,6 +545,7 @@ class RecordGameScreen(Screen[None]):
 
     def preview(self, number: int) -> None:
         """The row's award as typed so far (R8), or what is wrong with it."""
+        self._refused.pop(number, None)
         row = self.row(number)
         shown = self.query_one(f"#award-{number}", Static)
         if not row.takes_part:
@@ -686,8 +713,7 @@ class RecordGameScreen(Screen[None]):
             date_problem = problems.pop("date", "") or date_problem
             row.mark(problems)
             if problems:
-                line = "; ".join(problems.values())
-                self.query_one(f"#award-{place}", Static).update(plain(f"  ! {line}"))
+                self.show_refused(place, problems)
                 wrong.append(row.state.name)
         if not date_problem:  # said with the rows' problems: every one at once
             try:

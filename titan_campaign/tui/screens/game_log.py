@@ -10,13 +10,13 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from ... import actions
 from ...rules.game_log import ENTRY_FIGURES, GameLogEntry, entry_text, read_correction
 from ...rules.names import name_key
 from ...rules.titan import TitanState
-from ..upright import key_named, with_key
+from ..upright import key_named, when_turned, with_key
 from .base import database, titan_app
 from .forms import MessageModal, TextModal
 
@@ -87,10 +87,7 @@ class GameLogModal(MessageModal):
     ]
 
     def __init__(self, campaign: actions.CampaignRef, games: list[GameLogEntry]) -> None:
-        self.record = key_named(self, "g", "Record game")
-        super().__init__("Game log", game_log_table(games, self.record))
-        # on a phone, which has no c key, the key bar's "Correct an entry" is tapped
-        self.heading = with_key(self, "Game log", "c: correct an entry")
+        super().__init__(self._heading(), game_log_table(games, self.record))
         self.campaign = campaign
         self.games = games
         self.shown: dict[actions.TitanRef, TitanState] = {}
@@ -100,8 +97,25 @@ class GameLogModal(MessageModal):
     def campaign_in_view(self) -> actions.CampaignRef | None:
         return self.campaign
 
+    @property
+    def record(self) -> str:
+        """How the roster records a game: its key, or on a phone the key bar's entry."""
+        return key_named(self, "g", "Record game")
+
+    def _heading(self) -> str:
+        # on a phone, which has no c key, the key bar's "Correct an entry" is tapped
+        return with_key(self, "Game log", "c: correct an entry")
+
     def on_mount(self) -> None:
         self.refresh_view()
+        when_turned(self, self.reword)
+
+    def reword(self) -> None:
+        """The title, and an empty log's words, as the phone is now held."""
+        self.heading = self._heading()
+        self.query_one(".form-title", Label).update(self.heading)
+        self.body = game_log_table(self.games, self.record)
+        self.query_one(".message-body Static", Static).update(self.body)
 
     def refresh_view(self) -> None:
         """The log as saved now (a Titan renamed elsewhere shows its name now), and its

@@ -20,7 +20,7 @@ from ...rules.goals import GoalStep
 from ...rules.names import UnknownName
 from ...rules.state import XP_PER_PURCHASE
 from ...rules.titan import TitanState
-from ..upright import buttons_side_by_side, with_ctrl_s
+from ..upright import KeyButton, buttons_side_by_side
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
@@ -177,7 +177,7 @@ class GoalModal(FormModal):
             yield Static("", id="goal-spells-problem", classes="field-error")
             yield Static("", id="goal-problem", classes="field-error")
             with Horizontal(classes="buttons"):
-                yield Button(with_ctrl_s(self, "Keep"), variant="primary", id="keep")
+                yield KeyButton("Keep", "ctrl+s", "primary", id="keep")
                 yield Button("Clear goal", id="clear")
                 yield Button("Cancel", id="cancel")
         yield KeyBar()

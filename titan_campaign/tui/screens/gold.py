@@ -20,7 +20,7 @@ from ...rules.items import ITEM_TYPES, SUGGESTED_ITEMS
 from ...rules.names import plural
 from ...rules.sheet import ItemLine, sheet_view
 from ...rules.titan import TitanState
-from ..upright import held_upright, key_named, with_ctrl_s
+from ..upright import held_upright, key_named, when_turned
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.row_table import RowTable
@@ -110,7 +110,7 @@ class GoldModal(TitanForm):
                 compact=True,
             )
             yield field_error("game")
-            yield save_or_cancel(with_ctrl_s(self, "Save"))
+            yield save_or_cancel("Save")
         yield KeyBar()
 
     @on(Input.Submitted)
@@ -124,6 +124,9 @@ class GoldModal(TitanForm):
             lambda shown: actions.change_gold(self.db, self.titan, amount, note, game, shown),
             "amount",
         )
+
+
+CHARGES_HINT = "blank: as listed, else lasts"
 
 
 class ItemModal(TitanForm):
@@ -169,11 +172,11 @@ class ItemModal(TitanForm):
             with Horizontal(classes="field-row"):
                 yield Label("Charges")
                 yield Input(
-                    placeholder="blank: as listed, else lasts",
                     id="item-charges",
                     compact=True,
                     valid_empty=True,  # blank is allowed: never drawn as a mistake
                 )
+            yield Label(CHARGES_HINT, classes="hint", id="charges-hint")
             yield field_error("charges")
             with Horizontal(classes="field-row"):
                 yield Label("Description")
@@ -185,8 +188,19 @@ class ItemModal(TitanForm):
                     yield Input(id="item-price", compact=True)
                 yield field_error("price")
             yield field_error(GENERAL)
-            yield save_or_cancel(with_ctrl_s(self, "Save"))
+            yield save_or_cancel("Save")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.show_charges_hint()
+        when_turned(self, self.show_charges_hint)
+
+    def show_charges_hint(self) -> None:
+        """What a blank Charges field means: in the field at a keyboard's size; on a phone held
+        upright under it, where it wraps (in the field it was cut to "blank: as listed, else")."""
+        upright = held_upright(self)
+        self.query_one("#item-charges", Input).placeholder = "" if upright else CHARGES_HINT
+        self.query_one("#charges-hint").display = upright
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id != "suggestion" or event.value is Select.NULL:
@@ -249,7 +263,7 @@ class SpellForGoldModal(TitanForm):
                 yield Label("Price in gold")
                 yield Input(id="spell-price", compact=True)
             yield field_error("price")
-            yield save_or_cancel(with_ctrl_s(self, "Save"))
+            yield save_or_cancel("Save")
         yield KeyBar()
 
     @on(Input.Submitted)
@@ -340,16 +354,22 @@ class GoldScreen(OneTitan, Screen[None]):
         with VerticalScroll():
             yield Label("GOLD LEDGER")
             yield RowTable(id="ledger", classes="panel")
-            acting = (  # on a phone, the key bar's entries
-                "the highlighted one: Use charge, Remove item"
-                if held_upright(self)
-                else "-: use a charge of the highlighted item, del: remove it"
-            )
-            yield Static(f"MAGIC ITEMS ({acting})", id="items-heading")
+            yield Static(self._items_heading(), id="items-heading")
             yield RowTable(id="items", classes="panel")
         yield KeyBar()
 
+    def _items_heading(self) -> str:
+        acting = (  # on a phone, the key bar's entries
+            "the highlighted one: Use charge, Remove item"
+            if held_upright(self)
+            else "-: use a charge of the highlighted item, del: remove it"
+        )
+        return f"MAGIC ITEMS ({acting})"
+
     def on_mount(self) -> None:
+        when_turned(
+            self, lambda: self.query_one("#items-heading", Static).update(self._items_heading())
+        )
         self.show(self.state)
         self.query_one("#items", DataTable).focus()
 

@@ -53,10 +53,13 @@ class HistoryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="history-title", classes="page-title")
         yield RowTable(id="history", zebra_stripes=True)
+        yield Static(self._undoing(), classes="hint")
+        yield KeyBar()
+
+    def _undoing(self) -> str:
         whose = "this Titan's latest change" if self.titan else "the campaign's latest change"
         undo, redo = key_named(self, "ctrl+z", "Undo"), key_named(self, "ctrl+y", "Redo")
-        yield Static(f"{undo} undoes {whose}, {redo} redoes it", classes="hint")
-        yield KeyBar()
+        return f"{undo} undoes {whose}, {redo} redoes it"
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -84,6 +87,7 @@ class HistoryScreen(Screen[None]):
             for titan in found.unreadable
         ]
         none = "" if rows else "\nNo changes yet."
+        self.query_one(".hint", Static).update(self._undoing())  # a phone turned: as now held
         self.query_one("#history-title", Static).update(
             plain(f"{whose}: history, newest first{redo}{''.join(damaged)}{none}")
         )

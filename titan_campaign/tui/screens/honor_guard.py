@@ -16,7 +16,7 @@ from ...rules.characters import CHARACTERS, Character
 from ...rules.honor_guard import slot_assignment
 from ...rules.names import plural
 from ...rules.titan import TitanState, slain_notes
-from ..upright import with_ctrl_s
+from ..upright import KeyButton
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan
@@ -171,7 +171,7 @@ class HonorGuardModal(OneTitan, FormModal):
             problem.display = bool(self._problem)
             yield problem
             with Horizontal(classes="buttons"):
-                yield Button(with_ctrl_s(self, "Save"), variant="primary", id="save-guard")
+                yield KeyButton("Save", "ctrl+s", "primary", id="save-guard")
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 

@@ -20,7 +20,7 @@ from ...rules.names import name_key
 from ...rules.titan import TitanState
 from ...rules.wording import field_problems
 from ..refusals import Refusal
-from ..upright import ctrl_s
+from ..upright import ctrl_s, when_turned
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.shorten import shorten
@@ -157,6 +157,7 @@ class PlanScreen(OneTitan, Screen[None]):
 
     def on_mount(self) -> None:
         self._drawn()
+        when_turned(self, self.preview)  # "ctrl+s saves it", or on a phone "Save plan"
 
     def _drawn(self) -> None:
         self.offer_splits()

@@ -21,7 +21,6 @@ from ...printing.figures import printout_name
 from ...printing.kinds import KINDS
 from .. import settings
 from ..refusals import Refusal
-from ..upright import with_ctrl_s
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import database, titan_app
@@ -125,12 +124,12 @@ class PrintModal(FormModal):
             )
             if titan_app(self).served:
                 yield Label("The printout downloads in your browser.", classes="hint")
-                yield save_or_cancel(with_ctrl_s(self, "Download"), "print-go")
+                yield save_or_cancel("Download", "print-go")
             else:
                 yield Label("Save to")
                 self._offered = self._default_path(choices[0][1], formats[0])
                 yield Input(self._offered, id="print-path", compact=True)
-                yield save_or_cancel(with_ctrl_s(self, "Print"), "print-go")
+                yield save_or_cancel("Print", "print-go")
         yield KeyBar()
 
     def _file_name(self, what: str, fmt: str) -> str:

@@ -23,7 +23,7 @@ from ...printing.figures import file_stem
 from ...rules.facts import ShapeError
 from ...rules.titan import TitanState
 from ..refusals import REFUSED, refusal_of
-from ..upright import with_ctrl_s
+from ..upright import KeyButton
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan, database, titan_app
@@ -80,7 +80,7 @@ class ExportTitanModal(OneTitan, _FileModal):
                 yield Input(str(default_titan_file(self.titan_name)), id="titan-file")
             yield Static("", id="file-problem", classes="field-error")
             with Horizontal(classes="buttons"):
-                yield Button(with_ctrl_s(self, "Export"), variant="primary", id="export")
+                yield KeyButton("Export", "ctrl+s", "primary", id="export")
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 
@@ -154,7 +154,7 @@ class ImportTitanModal(_FileModal):
             yield Input(placeholder="optional", id="titan-new-name")
             yield Static("", id="file-problem", classes="field-error")
             with Horizontal(classes="buttons"):
-                yield Button(with_ctrl_s(self, "Import"), variant="primary", id="import")
+                yield KeyButton("Import", "ctrl+s", "primary", id="import")
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 
