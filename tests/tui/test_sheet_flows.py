@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, Input, Label, OptionList
 
 from titan_campaign import actions
 from titan_campaign.rules.events import (
@@ -169,6 +170,39 @@ async def test_adding_a_titan_gives_it_the_campaign_base_xp(tmp_path: Path) -> N
         assert [str(cell) for cell in table.get_row_at(0)][:4] == ["Thorn", "Ann", "0", "200"]
     state = stored(db, "Thorn")
     assert (state.player, state.available_xp) == ("Ann", 200)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=str)
+async def test_the_add_titan_dialogs_fields_are_framed_and_a_click_on_player_types_there(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The new-Titan dialog's fields had no frame and showed the focus by one shade of their
+    background, and a click on the label "Player" did nothing: "Ann" typed then went into the
+    name ("ThornAnn"). Its fields are framed as the new campaign's Name is, the focused one's
+    frame lit, and a click on a label gives its field the focus."""
+    db = build_db(tmp_path / "c.json", 200, [])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("escape", "n")
+        await pilot.pause()
+        campaign_name = app.screen.query_one("#campaign-name", Input)
+        framed = (campaign_name.styles.border_top, campaign_name.styles.border_bottom)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter", "a", *"Thorn")
+        await pilot.pause()
+        name = app.screen.query_one("#titan-name", Input)
+        player = app.screen.query_one("#titan-player", Input)
+        assert name.has_focus
+        assert (name.styles.border_top, name.styles.border_bottom) == framed
+        assert player.styles.border_top[0] == framed[0][0] != ""  # framed, not lit
+        assert player.styles.border_top[1] != framed[0][1]
+        [label] = [label for label in app.screen.query(Label) if rendered(label) == "Player"]
+        await pilot.click(label)
+        await pilot.press(*"Ann", "enter")
+        await pilot.pause()
+    state = stored(db, "Thorn")
+    assert (state.name, state.player) == ("Thorn", "Ann")
 
 
 async def test_space_checks_the_next_ability_box_for_100_xp(tmp_path: Path) -> None:
