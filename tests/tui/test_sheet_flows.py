@@ -1081,15 +1081,18 @@ async def test_back_from_a_sheet_opened_directly_highlights_its_titan_on_the_ros
         assert found is not None and found[1].name == "Zed"
 
 
-async def test_space_on_a_box_scrolled_out_of_sight_shows_it_and_buys_nothing(
-    tmp_path: Path,
+@pytest.mark.parametrize("away", ["3", "4", "pagedown"])
+async def test_space_on_a_box_scrolled_out_of_sight_shows_it_buys_nothing_and_says_so(
+    tmp_path: Path, away: str
 ) -> None:
-    """End scrolled the sheet to its legions, the boxes out of sight, and space then bought a
-    Power box that nothing on the screen showed."""
+    """The sheet scrolled to its honor guard (3) or legions, the boxes out of sight: space
+    once bought a Power box that nothing on the screen showed, then only scrolled back,
+    saying nothing. It still buys nothing, brings the boxes back and says so."""
     db = build_db(tmp_path / "c.json", 200, [("Osk", "Bo", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("end")
+        notes = Notes(app)
+        await pilot.press(away)
         await pilot.pause()
         grid = app.screen.query_one("#abilities", BoxGrid)
         assert grid.has_focus and grid.region.bottom <= 0  # scrolled away, still focused
@@ -1097,9 +1100,43 @@ async def test_space_on_a_box_scrolled_out_of_sight_shows_it_and_buys_nothing(
         await pilot.pause()
         assert stored(db, "Osk").spent_xp == 0
         assert 0 <= grid.region.y + 1 + grid.cursor < 24  # its row brought back into view
+        assert notes.messages[-1:] == [
+            "Nothing bought: the boxes were out of sight; here they are."
+        ]
         await pilot.press("space")
         await pilot.pause()
     assert stored(db, "Osk").abilities["power"] == 1
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (60, 20)], ids=str)
+async def test_home_and_end_on_the_sheet_go_to_the_first_and_last_box(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """End scrolled the sheet to its legions, the cursor left on Power out of sight, and the
+    next space only scrolled back. End now goes to the last box (Divine), Home to the first
+    (Power), each in view, as Home and End go to the first and last Titan on the roster."""
+    db = build_db(tmp_path / "c.json", 200, [("Osk", "Bo", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        schools = app.screen.query_one("#schools", BoxGrid)
+        assert schools.has_focus and schools.current is not None
+        assert schools.current.key == "divine"
+        page = app.screen.query_one("#sheet", VerticalScroll).content_region
+        assert page.y <= schools.region.y + 1 + schools.cursor < page.bottom
+        await pilot.press("space")  # the first Divine box, seen
+        await pilot.pause()
+        assert stored(db, "Osk").schools["divine"] == 1
+        await pilot.press("escape")  # its spell picked later
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("4", "home")  # from the legions, back to the top
+        await pilot.pause()
+        abilities = app.screen.query_one("#abilities", BoxGrid)
+        assert abilities.has_focus and abilities.cursor == 0
+        assert page.y <= abilities.region.y + 1 < page.bottom
+        assert app.screen.query_one("#sheet-title").region.y == page.y  # the sheet's top
 
 
 async def test_a_long_campaign_names_roster_title_keeps_its_figures_whole(tmp_path: Path) -> None:
