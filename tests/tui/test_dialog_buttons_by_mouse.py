@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from textual.geometry import Region
 from textual.screen import ModalScreen
-from textual.widgets import Button
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from titan_campaign.tui.app import NOTES_SHOWN
 
@@ -139,3 +140,33 @@ async def test_after_two_undos_and_a_redo_the_two_latest_notes_show(
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert len(toasts) == 2 and "Redone" in toasts[-1], toasts
         assert [told[:4] for told in list(app.notes)[-3:]] == ["Undo", "Undo", "Redo"]
+
+
+def labelled_fields(dialog: ModalScreen[object]) -> list[tuple[Label, Widget]]:
+    """Each label of a dialog's fields and the field it names: the field just after it."""
+    found = []
+    for label in dialog.query(Label):
+        parent = label.parent
+        siblings = [w for w in parent.children if w.display] if parent is not None else []
+        after = siblings[siblings.index(label) + 1 :] if label in siblings else []
+        if after and isinstance(after[0], Input | Select | Checkbox):
+            found.append((label, after[0]))
+    return found
+
+
+@pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])
+async def test_a_click_on_a_fields_label_takes_typing_to_that_field(
+    campaign: Path,  # noqa: F811
+    name: str,
+    titan: str | None,
+    keys: list[str],
+) -> None:
+    """In the new-Titan dialog a click on "Player" did nothing: "Ann" then typed went into
+    the Name field ("ThornAnn"). A click on any field's label gives that field the focus."""
+    async with opened(campaign, titan, keys, (80, 24)) as (app, pilot):
+        dialog = app.screen
+        assert isinstance(dialog, ModalScreen), dialog
+        for label, field in reversed(labelled_fields(dialog)):  # the last first: not focused
+            assert await pilot.click(label), (name, str(label.render()))
+            await pilot.pause()
+            assert dialog.focused is field, (name, str(label.render()), dialog.focused)

@@ -18,8 +18,10 @@ from titan_campaign.tui.screens.campaigns import CampaignsScreen
 from titan_campaign.tui.screens.choices import swap_choice
 from titan_campaign.tui.screens.forms import Choice, TextModal
 from titan_campaign.tui.screens.roster import RosterScreen
+from titan_campaign.tui.widgets.key_bar import KeyBar
 
-from .conftest import SIZE, Notes, build_db, rendered, screen_text, stored
+from .conftest import PHONE_UPRIGHT, SIZE, Notes, build_db, rendered, screen_text, stored
+from .test_palette_lists_actions import palette_entries
 
 
 async def retype(pilot, app: TitanCampaignApp, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -160,6 +162,39 @@ async def test_x_archives_a_titan_and_x_on_it_among_the_archived_brings_it_back(
         await pilot.press("v")
         await pilot.pause()
         assert table.row_count == 2
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), PHONE_UPRIGHT], ids=str)
+async def test_v_on_the_roster_turns_the_key_bars_show_archived_into_hide_archived(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The title said "(archived shown)" while the key bar still offered "v Show archived":
+    the key's name now says what it does next, in the key bar (a phone's More too) and the
+    palette."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bo", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+
+        def offered() -> list[str]:
+            return [entry[1] for entry in bar._entries() if entry[2] == "toggle_archived"]
+
+        assert offered() == ["Show archived"]
+        await pilot.press("v")
+        await pilot.pause()
+        assert "(archived shown)" in rendered(app.screen.query_one("#roster-title"))
+        assert offered() == ["Hide archived"]
+        bar.expanded = True  # a phone's More: every key
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Hide archived" in shown and "Show archived" not in shown, shown
+        bar.expanded = False
+        entries = await palette_entries(app, pilot)
+        assert "Hide archived" in entries and "Show archived" not in entries, entries
+        await pilot.press("escape", "v")
+        await pilot.pause()
+        assert offered() == ["Show archived"]
 
 
 def bonus_state(*bonus: str) -> TitanState:

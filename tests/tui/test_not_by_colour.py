@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Checkbox
+import pytest
+from rich.style import Style
+from textual.color import Color
+from textual.widgets import Checkbox, Input
 
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.game import RecordGameScreen
@@ -129,3 +132,47 @@ async def test_a_pick_list_with_the_focus_is_marked_without_colour(iron_crown: P
         shown = school.query_one(SelectCurrent).rich_style
         assert shown.underline, shown
         assert not level.query_one(SelectCurrent).rich_style.underline
+
+
+def shown_background(style: Style) -> Color:
+    """The colour a cell's background shows (its text colour, if the cell is reversed)."""
+    colour = style.color if style.reverse else style.bgcolor
+    assert colour is not None, style
+    return Color.from_rich_color(colour)
+
+
+@pytest.mark.parametrize(
+    ("titan", "keys", "value"),
+    [("Thorn", ["r"], "Thorn"), ("Thorn", ["w"], "Ann"), (None, ["escape", "r"], CAMPAIGN)],
+    ids=["rename", "player", "campaign_rename"],
+)
+async def test_a_name_selected_to_be_replaced_stands_out_from_its_field(
+    iron_crown: Path, titan: str | None, keys: list[str], value: str
+) -> None:
+    """The rename dialog opens with the old name selected, so typing replaces it; but the
+    selection differed from the field by one step of its background (colour 24 against 23), and
+    "in" typed to make "Thorin" renamed Thorn "in". The selected name is now shown reversed,
+    plainly (with NO_COLOR too), and Home, End or Right leaves it unselected to type into."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN, open_titan=titan)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        field = app.screen.focused
+        assert isinstance(field, Input) and field.selected_text == field.value, field
+        line = field.render_line(0)  # the field's one line of text
+        assert value in line.text, line.text
+        cells = [(segment.text, segment.style) for segment in line for _ in segment.text]
+        start = line.text.index(value)
+        selected = [style for text, style in cells[start : start + len(value)]]
+        unselected = cells[start + len(value) + 2][1]  # past the cursor, in the field
+        assert all(style is not None and style.reverse for style in selected), selected
+        assert unselected is not None and not unselected.reverse
+        shade = shown_background(unselected).brightness
+        assert all(abs(shown_background(s).brightness - shade) > 0.4 for s in selected)
+        for key, at in (("home", 0), ("end", len(value)), ("right", len(value))):
+            field.select_all()
+            await pilot.press(key)
+            assert not field.selected_text and field.cursor_position == at, key
+        await pilot.press("i")
+        assert field.value == f"{value}i"  # typed after the name, which stays

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, Input, Label, OptionList
 
 from titan_campaign import actions
 from titan_campaign.rules.events import (
@@ -169,6 +170,39 @@ async def test_adding_a_titan_gives_it_the_campaign_base_xp(tmp_path: Path) -> N
         assert [str(cell) for cell in table.get_row_at(0)][:4] == ["Thorn", "Ann", "0", "200"]
     state = stored(db, "Thorn")
     assert (state.player, state.available_xp) == ("Ann", 200)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=str)
+async def test_the_add_titan_dialogs_fields_are_framed_and_a_click_on_player_types_there(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The new-Titan dialog's fields had no frame and showed the focus by one shade of their
+    background, and a click on the label "Player" did nothing: "Ann" typed then went into the
+    name ("ThornAnn"). Its fields are framed as the new campaign's Name is, the focused one's
+    frame lit, and a click on a label gives its field the focus."""
+    db = build_db(tmp_path / "c.json", 200, [])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("escape", "n")
+        await pilot.pause()
+        campaign_name = app.screen.query_one("#campaign-name", Input)
+        framed = (campaign_name.styles.border_top, campaign_name.styles.border_bottom)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter", "a", *"Thorn")
+        await pilot.pause()
+        name = app.screen.query_one("#titan-name", Input)
+        player = app.screen.query_one("#titan-player", Input)
+        assert name.has_focus
+        assert (name.styles.border_top, name.styles.border_bottom) == framed
+        assert player.styles.border_top[0] == framed[0][0] != ""  # framed, not lit
+        assert player.styles.border_top[1] != framed[0][1]
+        [label] = [label for label in app.screen.query(Label) if rendered(label) == "Player"]
+        await pilot.click(label)
+        await pilot.press(*"Ann", "enter")
+        await pilot.pause()
+    state = stored(db, "Thorn")
+    assert (state.name, state.player) == ("Thorn", "Ann")
 
 
 async def test_space_checks_the_next_ability_box_for_100_xp(tmp_path: Path) -> None:
@@ -1047,15 +1081,18 @@ async def test_back_from_a_sheet_opened_directly_highlights_its_titan_on_the_ros
         assert found is not None and found[1].name == "Zed"
 
 
-async def test_space_on_a_box_scrolled_out_of_sight_shows_it_and_buys_nothing(
-    tmp_path: Path,
+@pytest.mark.parametrize("away", ["3", "4", "pagedown"])
+async def test_space_on_a_box_scrolled_out_of_sight_shows_it_buys_nothing_and_says_so(
+    tmp_path: Path, away: str
 ) -> None:
-    """End scrolled the sheet to its legions, the boxes out of sight, and space then bought a
-    Power box that nothing on the screen showed."""
+    """The sheet scrolled to its honor guard (3) or legions, the boxes out of sight: space
+    once bought a Power box that nothing on the screen showed, then only scrolled back,
+    saying nothing. It still buys nothing, brings the boxes back and says so."""
     db = build_db(tmp_path / "c.json", 200, [("Osk", "Bo", [])])
     app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("end")
+        notes = Notes(app)
+        await pilot.press(away)
         await pilot.pause()
         grid = app.screen.query_one("#abilities", BoxGrid)
         assert grid.has_focus and grid.region.bottom <= 0  # scrolled away, still focused
@@ -1063,9 +1100,43 @@ async def test_space_on_a_box_scrolled_out_of_sight_shows_it_and_buys_nothing(
         await pilot.pause()
         assert stored(db, "Osk").spent_xp == 0
         assert 0 <= grid.region.y + 1 + grid.cursor < 24  # its row brought back into view
+        assert notes.messages[-1:] == [
+            "Nothing bought: the boxes were out of sight; here they are."
+        ]
         await pilot.press("space")
         await pilot.pause()
     assert stored(db, "Osk").abilities["power"] == 1
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (60, 20)], ids=str)
+async def test_home_and_end_on_the_sheet_go_to_the_first_and_last_box(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """End scrolled the sheet to its legions, the cursor left on Power out of sight, and the
+    next space only scrolled back. End now goes to the last box (Divine), Home to the first
+    (Power), each in view, as Home and End go to the first and last Titan on the roster."""
+    db = build_db(tmp_path / "c.json", 200, [("Osk", "Bo", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Osk")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        schools = app.screen.query_one("#schools", BoxGrid)
+        assert schools.has_focus and schools.current is not None
+        assert schools.current.key == "divine"
+        page = app.screen.query_one("#sheet", VerticalScroll).content_region
+        assert page.y <= schools.region.y + 1 + schools.cursor < page.bottom
+        await pilot.press("space")  # the first Divine box, seen
+        await pilot.pause()
+        assert stored(db, "Osk").schools["divine"] == 1
+        await pilot.press("escape")  # its spell picked later
+        await pilot.pause()
+        assert isinstance(app.screen, SheetScreen)
+        await pilot.press("4", "home")  # from the legions, back to the top
+        await pilot.pause()
+        abilities = app.screen.query_one("#abilities", BoxGrid)
+        assert abilities.has_focus and abilities.cursor == 0
+        assert page.y <= abilities.region.y + 1 < page.bottom
+        assert app.screen.query_one("#sheet-title").region.y == page.y  # the sheet's top
 
 
 async def test_a_long_campaign_names_roster_title_keeps_its_figures_whole(tmp_path: Path) -> None:

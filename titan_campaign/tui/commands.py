@@ -8,6 +8,8 @@ from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from .widgets.key_bar import key_description
+
 
 class ActionsProvider(Provider):
     """The actions of the current screen and of the app, by their key bar's names: each the
@@ -22,11 +24,12 @@ class ActionsProvider(Provider):
             ours = binding.id is not None and (
                 binding.show or isinstance(active.node, Screen | App)
             )
-            named = binding.description and binding.description not in seen
+            description = key_description(active)
+            named = description and description not in seen
             if not ours or not named or binding.action in seen or not active.enabled:
                 continue
-            seen.update((binding.action, binding.description))
-            found.append((binding.description, binding.action, key, active.node))
+            seen.update((binding.action, description))
+            found.append((description, binding.action, key, active.node))
         return found
 
     async def discover(self) -> Hits:

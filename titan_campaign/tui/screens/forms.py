@@ -334,6 +334,18 @@ class FormModal(Dialog[object]):
             else:
                 event.widget.cursor_position = len(event.widget.value)
 
+    @on(events.Click)
+    def focus_the_labelled_field(self, event: events.Click) -> None:
+        """A click on a field's label gives that field (the one just after it) the focus: a
+        click on "Player" did nothing, and the player's name typed then went into the Titan's."""
+        label = event.widget
+        if not isinstance(label, Label) or label.parent is None:
+            return
+        shown = [widget for widget in label.parent.children if widget.display]
+        after = shown[shown.index(label) + 1 :]
+        if after and after[0].focusable:
+            after[0].focus()
+
     def unsaved(self) -> bool:
         """Whether something was typed or picked since the form opened."""
         return self._initial is not None and form_values(self) != self._initial
@@ -466,11 +478,14 @@ class AddTitanModal(FormModal):
     def compose(self) -> ComposeResult:
         with FormBox(classes="form"):
             yield Label(plain(f"New Titan (starts with {self.base_xp} XP)"), classes="form-title")
-            yield Label("Titan name")
-            yield Input(placeholder="e.g. Thorn", id="titan-name", compact=True)
+            # framed fields, their labels beside them: at 60x20 both refusals fit too
+            with Horizontal(classes="field-row framed"):
+                yield Label("Titan name")
+                yield Input(placeholder="e.g. Thorn", id="titan-name")
             yield field_error("name")
-            yield Label("Player")
-            yield Input(placeholder="e.g. Ann", id="titan-player", compact=True)
+            with Horizontal(classes="field-row framed"):
+                yield Label("Player")
+                yield Input(placeholder="e.g. Ann", id="titan-player")
             yield field_error("player")
             with Horizontal(classes="buttons"):
                 yield Button("Add", variant="primary", id="add")

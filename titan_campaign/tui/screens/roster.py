@@ -339,9 +339,15 @@ class RosterScreen(Screen[None]):
             self.notify(done.text)
             self.refresh_view()
 
+    @property
+    def key_descriptions(self) -> dict[str, str]:
+        """The key bar's names for what a key does now: v hides the archived once shown."""
+        return {"toggle_archived": "Hide archived"} if self.show_archived else {}
+
     def action_toggle_archived(self) -> None:
         self.show_archived = not self.show_archived
         self.refresh_view()
+        self.refresh_bindings()  # the key bar's "Show archived" says "Hide archived", and back
 
     def action_record_game(self) -> None:
         db = database(self)

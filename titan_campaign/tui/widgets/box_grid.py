@@ -52,6 +52,8 @@ class BoxGrid(Widget, can_focus=True):
         Binding("down,j", "cursor(1)", "Down", show=False, id="grid.down"),
         Binding("left", "beside(-1)", "Left", show=False, id="grid.left"),
         Binding("right", "beside(1)", "Right", show=False, id="grid.right"),
+        Binding("home", "first_box", "First box", show=False, id="grid.first"),
+        Binding("end", "last_box", "Last box", show=False, id="grid.last"),
         Binding("space", "check", "Check", id="grid.check"),  # Enter opens: never buys
         Binding("backspace,delete", "uncheck", "Uncheck", id="grid.uncheck"),
     ]
@@ -218,18 +220,35 @@ class BoxGrid(Widget, can_focus=True):
         if 0 <= place < len(grids):
             grids[place].focus_row(self.cursor)
 
+    def action_first_box(self) -> None:
+        """Home: the cursor on the first box of the sheet, the page at its top, as Home goes to
+        a list's first row (it scrolled the page, the cursor left where it was)."""
+        first = next(iter(self.screen.query(BoxGrid)))
+        first.cursor = 0
+        first.focus(scroll_visible=False)  # the page's top shows it
+        page = self._page()
+        if page is not None:
+            page.scroll_home(animate=False)
+
+    def action_last_box(self) -> None:
+        """End: the cursor on the last box of the sheet, in view (End scrolled the page to its
+        end, the cursor left out of sight, and the next space only scrolled back)."""
+        last = list(self.screen.query(BoxGrid))[-1]
+        last.focus_row(len(last.rows) - 1)
+        last.call_after_refresh(last.show_cursor)
+
     def action_check(self) -> None:
-        if self.current is not None and self._cursor_seen():
+        if self.current is not None and self._cursor_seen("bought"):
             self.post_message(self.BoxPressed(self, self.current.key, self.current.checked))
 
     def action_uncheck(self) -> None:
-        if self.current is not None and self.current.checked and self._cursor_seen():
+        if self.current is not None and self.current.checked and self._cursor_seen("unchecked"):
             self.post_message(self.BoxPressed(self, self.current.key, self.current.checked - 1))
 
-    def _cursor_seen(self) -> bool:
-        """Whether the cursor's row is on the screen; if not (the page scrolled away with End
-        or the wheel), it is brought back into view and the key does nothing else: space
-        bought a box the player could not see."""
+    def _cursor_seen(self, done: str) -> bool:
+        """Whether the cursor's row is on the screen; if not (the page scrolled away with a
+        section's key, page down or the wheel), it is brought back into view and the player
+        told that nothing was ``done``: space bought a box the player could not see."""
         page = self._page()
         row = self.content_region.y + 1 + self.cursor
         seen = bool(self.region) and (
@@ -237,6 +256,7 @@ class BoxGrid(Widget, can_focus=True):
         )
         if not seen:
             self.show_cursor()
+            self.notify(f"Nothing {done}: the boxes were out of sight; here they are.")
         return seen
 
     def on_click(self, event: events.Click) -> None:

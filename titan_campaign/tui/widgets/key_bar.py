@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.binding import ActiveBinding
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen, SystemModalScreen
 from textual.widget import Widget
@@ -32,6 +33,14 @@ MORE = "key_bar.more"
 Entry = tuple[str, str, str, object, bool]  # key, description, action, node, enabled
 PALETTE: Entry = ("^p", "Palette", "app.command_palette", None, True)
 """Textual's command palette, the app's own."""
+
+
+def key_description(active: ActiveBinding) -> str:
+    """A key's name in the key bar and the palette: the one the screen gives it now (a
+    dialog's "Keep it", the roster's "Hide archived" once archived Titans are shown), else
+    its own."""
+    named: dict[str, str] = getattr(active.node, "key_descriptions", {})
+    return named.get(active.binding.action, active.binding.description)
 
 
 class KeyBar(Widget):
@@ -95,9 +104,7 @@ class KeyBar(Widget):
                 continue
             seen.add(binding.action)
             key = binding.key_display or self.app.get_key_display(binding)
-            # a screen may name a key after what it does there (a dialog's "Keep it")
-            named: dict[str, str] = getattr(active.node, "key_descriptions", {})
-            description = named.get(binding.action, binding.description)
+            description = key_description(active)
             entries.append((key, description, binding.action, active.node, active.enabled))
         return entries
 
