@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -588,6 +588,18 @@ class SheetScreen(OneTitan, Screen[None]):
             self.notify(f"{step.state.name} reaches LEVEL {step.state.level}!", title="Level up")
 
     # --- boxes -----------------------------------------------------------------------
+
+    @on(events.Click, "#sheet-pending")
+    def _pending_clicked(self) -> None:
+        """A click anywhere on the choices banner does what c does: its bar and the room
+        beside its words too (only its letters did, and a finger on a phone missed them)."""
+        if self.state is not None and self.state.pending:
+            self.action_choices()
+
+    @on(events.Click, "#sheet-goal-line")
+    def _goal_line_clicked(self) -> None:
+        """A click anywhere on the goal's line does what s does (as on the choices banner)."""
+        self.action_next_step()
 
     def on_box_grid_box_pressed(self, message: BoxGrid.BoxPressed) -> None:
         grid, key, shown = message.grid.id or "", message.key, self.state
