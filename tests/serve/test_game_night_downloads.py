@@ -5,6 +5,7 @@ may fill."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -113,4 +114,31 @@ def test_a_titan_exported_in_a_tab_arrives_as_a_download(
     received = tmp_path_factory.mktemp("phone") / download.suggested_filename
     download.save_as(received)
     assert '"titan": "Thorn"' in received.read_text()
+    assert host_files(folder, night.db.parent) == before
+
+
+def test_a_screenshot_taken_from_the_palette_in_a_tab_arrives_as_a_download(
+    night_in_a_folder: tuple[GameNight, Path],
+    open_tab: OpenTab,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    night, folder = night_in_a_folder
+    thorn = open_tab(night.url + "?titan=Thorn")
+    thorn.wait_for(r"THORN\s+player Ann", "Thorn's sheet")
+    before = host_files(folder, night.db.parent)
+
+    thorn.page.locator(".xterm-helper-textarea").focus()
+    thorn.page.keyboard.press("Control+p")
+    thorn.page.keyboard.type("Screensh")
+    thorn.wait_for(r"Save an SVG", "the palette's Screenshot")
+    with thorn.page.expect_download(timeout=STEP_SECONDS * 1000) as arriving:
+        thorn.page.keyboard.press("Enter")
+    download = arriving.value
+    assert download.suggested_filename.endswith(".svg")
+    thorn.wait_for(re.escape(f"{download.suggested_filename} is sent to"), "the note saying so")
+    received = tmp_path_factory.mktemp("phone") / download.suggested_filename
+    download.save_as(received)
+    assert "<svg" in received.read_text()
+    # no other browser tab shows the picture (a phone's pop-up blocker stopped that one)
+    assert not [page for page in thorn.page.context.pages if "/download/" in page.url]
     assert host_files(folder, night.db.parent) == before

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.widget import Widget
-from textual.widgets import Button, DataTable, Input, OptionList
+from textual.widgets import Button, Collapsible, DataTable, Input, OptionList
 
 from titan_campaign import actions
 from titan_campaign.rules.sheet import SheetView, sheet_view
@@ -652,3 +652,32 @@ async def test_the_charges_hint_is_read_whole_on_a_360px_phone(
         await pilot.pause()
         shown = " ".join(screen_text(app).replace("█", " ").split())
         assert "blank: as listed, else lasts" in shown, shown
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_the_sheet_and_honor_guard_name_no_key_a_phone_lacks(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """On a phone the honor guard said "Not offered: 42 characters (enter shows why)", the
+    sheet "! 1 choice to make (c)" and the goal "(s)", "s: take the next step   o: change
+    the goal": a phone has no Enter, c, s or o key; the list's title, the banner and the goal's
+    line are tapped, the key bar's Next step and Goal."""
+    phone = size == PHONE_UPRIGHT
+    async with opened(campaign, "Thorn", ["u"], size) as (app, _pilot):
+        block = app.screen.query_one("#not-offered-block", Collapsible)
+        why = "(tap shows why)" if phone else "(enter shows why)"
+        assert block.title.endswith(why), block.title
+    async with opened(campaign, "Osk", [], size) as (app, _pilot):
+        banner = " ".join(rendered(app.screen.query_one("#sheet-pending")).split())
+        assert f"! 1 choice to make ({'tap' if phone else 'c'}):" in banner, banner
+    async with opened(campaign, "Mira", [], size) as (app, _pilot):
+        line = " ".join(rendered(app.screen.query_one("#sheet-goal-line")).split())
+        panel = " ".join(rendered(app.screen.query_one("#sheet-goal")).split())
+        assert f"next: spend ability power ({'tap' if phone else 's'});" in line, line
+        keys = (
+            "Next step: take the next step Goal: change the goal"
+            if phone
+            else "s: take the next step o: change the goal"
+        )
+        assert panel.endswith(keys), panel

@@ -277,6 +277,51 @@ async def test_the_sheets_hints_do_by_a_click_what_their_keys_do(tmp_path: Path)
         assert app.screen is not sheet  # the choices, as c opens them
 
 
+@pytest.mark.parametrize("size", [(80, 24), (30, 28)], ids=["80x24", "phone-360px"])
+async def test_a_click_anywhere_on_the_choices_banner_opens_the_choices(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The orange "! 1 choice to make" banner looks like a button: a tap on its bar or beside
+    its words (a phone of 360 px, a finger) did nothing, only its letters opened the choices."""
+    bought = [AbilityBought(ability="power"), AbilityBought(ability="skill")]  # level 1
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", bought)])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if not isinstance(app.screen, SheetScreen):  # the level-up pick offered at once
+            await pilot.press("escape")
+            await pilot.pause()
+        sheet = app.screen
+        assert isinstance(sheet, SheetScreen)
+        banner = sheet.query_one("#sheet-pending")
+        last = banner.size.height - 1
+        stack = len(app.screen_stack)
+        # its bar, the room after its last words, its words
+        for where in [(0, 0), (banner.size.width - 1, last), (4, 0)]:
+            await pilot.click(banner, offset=where)
+            await pilot.pause()
+            assert app.screen is not sheet, where  # the choices, as c opens them
+            assert len(app.screen_stack) == stack + 1, where  # once
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is sheet
+
+
+async def test_a_click_beside_the_goal_lines_words_offers_the_next_step(tmp_path: Path) -> None:
+    """The goal's line, clickable as s, did nothing when clicked beside its words."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    thorn = actions.find_titan(Database(db), "Thorn", "Demo")
+    actions.keep_goal(Database(db), thorn, abilities=["power=1"])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sheet = app.screen
+        line = sheet.query_one("#sheet-goal-line")
+        await pilot.click(line, offset=(line.size.width - 1, 0))
+        await pilot.pause()
+        assert app.screen is not sheet  # the next step, as s offers it
+
+
 async def test_up_on_the_top_row_keeps_the_cursor_on_the_boxes(tmp_path: Path) -> None:
     """Up from POWER stays on the boxes: space then still checks one (the page itself took the
     cursor, and space did nothing). Up from the top of the schools, under the abilities at

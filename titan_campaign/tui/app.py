@@ -20,6 +20,7 @@ from typing import Any, ClassVar, TypeVar
 from platformdirs import user_downloads_path
 from rich.text import Text
 from textual import events, messages
+from textual._files import generate_datetime_filename
 from textual._wait import wait_for_idle
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -553,21 +554,28 @@ class TitanCampaignApp(App[int]):
 
     # --- files for a browser tab --------------------------------------------------------
 
-    def download(self, name: str, content: bytes) -> None:
-        """Send a printout or export to the player's browser as the download ``name``
-        (served tabs only: nothing is written on the host)."""
-        self.deliver_binary(io.BytesIO(content), save_filename=name)
+    def download(self, name: str, content: bytes) -> str | None:
+        """Send a printout, export or screenshot to the player's browser as the download
+        ``name`` (served tabs only: nothing is written on the host); its delivery key."""
+        key = self.deliver_binary(io.BytesIO(content), save_filename=name)
         self.notify(
             f"{name} is sent to your browser as a download.", title="Downloading", markup=False
         )
+        return key
 
     def deliver_screenshot(
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
     ) -> str | None:
         """The palette's Screenshot (and the screenshot action): saved in the downloads
         folder, or where the app was started when there is none (a new machine may have no
-        ~/Downloads: it failed then, without saying why); a served tab's goes to the browser."""
-        if path is None and not self.served:
+        ~/Downloads: it failed then, without saying why). A served tab's downloads in the
+        player's browser like a printout (Textual's own opened it in a new browser tab, which
+        a phone's pop-up blocker stops: nothing happened; and the picture there fetched its
+        font from the internet)."""
+        if self.served:
+            name = filename or generate_datetime_filename(self.title, ".svg", time_format)
+            return self.download(name, self.export_screenshot().encode())
+        if path is None:
             downloads = user_downloads_path()
             path = str(downloads if downloads.is_dir() else Path.cwd())
         return super().deliver_screenshot(filename, path, time_format)

@@ -22,7 +22,7 @@ from ...rules.titan import (
     spell_pick_forfeits,
     swap_forfeits,
 )
-from ..upright import held_upright
+from ..upright import held_upright, key_named
 from ..widgets.plain import plain
 from .base import titan_app
 from .forms import GENERAL, Choice, PickModal
@@ -257,10 +257,11 @@ class ChoiceFlow:
             waiting = "; ".join(choice.describe() for choice in state.pending)
             spend = state.unspent_base_xp
             if spend:  # no choice of its own: a purchase on the sheet
-                waiting = "; ".join(
-                    [f"{spend} base XP to spend before the first game (R2): space checks a box"]
-                    + [waiting] * bool(waiting)
+                check = key_named(self.sheet, "space", "Check")
+                spending = (
+                    f"{spend} base XP to spend before the first game (R2): {check} checks a box"
                 )
+                waiting = "; ".join([spending] + [waiting] * bool(waiting))
             self.sheet.notify(f"Waiting: {waiting}" if waiting else "No choices to make.")
 
     def _offer(self, choice: PendingChoice, news: str) -> None:

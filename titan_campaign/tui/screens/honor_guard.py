@@ -16,7 +16,7 @@ from ...rules.characters import CHARACTERS, Character
 from ...rules.honor_guard import slot_assignment
 from ...rules.names import plural
 from ...rules.titan import TitanState, slain_notes
-from ..upright import KeyButton
+from ..upright import KeyButton, key_named
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan
@@ -74,9 +74,11 @@ def not_offered(state: TitanState) -> str:
     return "\n".join(lines)
 
 
-def not_offered_title(state: TitanState) -> str:
+def not_offered_title(state: TitanState, opens: str = "enter") -> str:
+    """The title of the folded list of characters not offered, and ``opens``: what unfolds
+    it (Enter at a keyboard, a tap on a phone)."""
     names = [name for names in refusals(state).values() for name in names]
-    return f"Not offered: {plural(len(names), 'character')} (enter shows why)"
+    return f"Not offered: {plural(len(names), 'character')} ({opens} shows why)"
 
 
 class HonorGuardModal(OneTitan, FormModal):
@@ -163,7 +165,10 @@ class HonorGuardModal(OneTitan, FormModal):
             yield Static(plain(self.verdict(tuple(chosen))), id="guard-verdict")
             if refusals(state):
                 with (
-                    Collapsible(title=not_offered_title(state), id="not-offered-block"),
+                    Collapsible(
+                        title=not_offered_title(state, key_named(self, "enter", "tap")),
+                        id="not-offered-block",
+                    ),
                     VerticalScroll(id="not-offered-list"),  # Up and Down read it all
                 ):
                     yield Static(plain(not_offered(state)), id="not-offered", classes="hint")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,6 +26,7 @@ from ...rules.sheet import GoalView, SheetView, SpellLine, sheet_view
 from ...rules.spells import SCHOOLS, find_spell
 from ...rules.titan import MAX_BOXES, TitanState
 from .. import places
+from ..upright import key_named
 from ..widgets.box_grid import BoxGrid, BoxRow
 from ..widgets.key_bar import KeyBar
 from .base import UPRIGHT_WIDTH, OneTitan, titan_app
@@ -262,10 +263,10 @@ def title_line(data: SheetView, width: int) -> Text:
     return _whole_parts(parts, width, last_gap="      ")
 
 
-def goal_line(goal: GoalView | None, room: int) -> Text:
-    """The kept goal in one line of ``room`` cells: what remains, the next step first, then
-    what is wanted, under it where the line does not hold both (shown whole; 5 shows the
-    steps)."""
+def goal_line(goal: GoalView | None, room: int, step_key: str = "s") -> Text:
+    """The kept goal in one line of ``room`` cells: what remains, the next step first (and
+    ``step_key``, what takes it), then what is wanted, under it where the line does not hold
+    both (shown whole; 5 shows the steps)."""
     text = Text()
     if not goal:
         return text
@@ -275,7 +276,7 @@ def goal_line(goal: GoalView | None, room: int) -> Text:
     elif goal.met:
         remains = ["reached"]
     else:
-        remains = [f"next: {goal.steps[0]} (s)"] if goal.steps else []
+        remains = [f"next: {goal.steps[0]} ({step_key})"] if goal.steps else []
         if goal.xp_needed:
             remains.append(f"{goal.xp_needed} XP to earn")
         remains.append(f"{goal.xp_cost} XP in {plural(len(goal.steps), 'step')}")
@@ -289,8 +290,9 @@ SIDES = 4
 """The columns beside the sheet's lines: its padding (1 each side) and its scroll bar (2)."""
 
 
-def goal_panel(goal: GoalView | None) -> Text:
-    """The kept goal as the sheet shows it: what is wanted, what remains, the next steps."""
+def goal_panel(goal: GoalView | None, step_key: str = "s", goal_key: str = "o") -> Text:
+    """The kept goal as the sheet shows it: what is wanted, what remains, the next steps,
+    and the keys (``step_key``, ``goal_key``) that take the next one and change it."""
     text = Text()
     if not goal:
         return text
@@ -316,7 +318,7 @@ def goal_panel(goal: GoalView | None) -> Text:
     text.append(remains + "\n")
     steps = [f"{number}. {step}" for number, step in enumerate(goal.steps, start=1)]
     text.append("   ".join(steps) + "\n")  # every step: the plan is what the player reads it for
-    text.append("s: take the next step   o: change the goal", style="dim")
+    text.append(f"{step_key}: take the next step   {goal_key}: change the goal", style="dim")
     return text
 
 
@@ -330,13 +332,14 @@ def legions_panel(data: SheetView) -> Text:
     return text
 
 
-def pending_line(data: SheetView) -> str:
-    """The base XP to spend before the first game (R2) and the choices still to make."""
+def pending_line(data: SheetView, choices_key: str = "c") -> str:
+    """The base XP to spend before the first game (R2) and the choices still to make (and
+    ``choices_key``, what opens them)."""
     spend = data.base_unspent
     lines = [f"! {spend} base XP to spend before the first game (R2)"] if spend else []
     if data.pending:
         listed = "; ".join(choice.text for choice in data.pending)
-        lines.append(f"! {plural(len(data.pending), 'choice')} to make (c): {listed}")
+        lines.append(f"! {plural(len(data.pending), 'choice')} to make ({choices_key}): {listed}")
     return "\n".join(lines)
 
 
@@ -464,6 +467,7 @@ class SheetScreen(OneTitan, Screen[None]):
             self.show_top(data, event.size.width)  # in one or two lines
             if self.has_class("-upright") != upright:
                 self.show_spells(data)  # and the spell list's other columns
+                self.show_hints(data)  # and the keys named, or what is tapped
 
     def _top_in_view(self) -> None:
         """Resized with the boxes' cursor on the screen: the sheet from its top, as far as
@@ -481,7 +485,8 @@ class SheetScreen(OneTitan, Screen[None]):
         self.query_one("#sheet-title", Static).update(title_line(data, title_room))
         self.query_one("#sheet-summary", Static).update(summary_line(data, room))
         goal = self.query_one("#sheet-goal-line", Static)
-        goal.update(clicked(goal_line(data.goal, room), "next_step"))
+        step = key_named(self, "s", "tap")  # a phone has no keys: the line itself is tapped
+        goal.update(clicked(goal_line(data.goal, room, step), "next_step"))
 
     def refresh_view(self) -> None:
         if not self.query("#sheet-title"):  # not composed yet, or closing: drawn on mount
@@ -496,13 +501,7 @@ class SheetScreen(OneTitan, Screen[None]):
         data = sheet_view(state, self.campaign_name)
         self.show_top(data, self.size.width)
         self.query_one("#sheet-goal-line", Static).display = data.goal is not None
-        pending = self.query_one("#sheet-pending", Static)
-        said = Text(shown_lines(pending_line(data)))  # names shown as written (plain)
-        pending.update(clicked(said, "choices" if data.pending else ""))
-        pending.display = bool(data.pending or data.base_unspent)
-        kept = self.query_one("#sheet-goal", Static)
-        kept.update(goal_panel(data.goal))
-        kept.display = data.goal is not None
+        self.show_hints(data)
         self.query_one("#abilities", BoxGrid).set_rows(box_rows(state, data, "abilities"))
         self.query_one("#schools", BoxGrid).set_rows(box_rows(state, data, "schools"))
         self.query_one("#sheet-xp", Static).update(xp_panel(data))
@@ -511,6 +510,20 @@ class SheetScreen(OneTitan, Screen[None]):
         self.query_one("#sheet-items", Static).update(items_panel(data))
         self.query_one("#sheet-guard", Static).update(guard_panel(data))
         self.query_one("#sheet-legions", Static).update(legions_panel(data))
+
+    def show_hints(self, data: SheetView) -> None:
+        """The choices banner and the goal in full, naming the keys that act on them: on a
+        phone held upright, which has no keys, what is tapped (the banner itself, the key
+        bar's Next step and Goal)."""
+        pending = self.query_one("#sheet-pending", Static)
+        choices = key_named(self, "c", "tap")
+        said = Text(shown_lines(pending_line(data, choices)))  # names shown as written (plain)
+        pending.update(clicked(said, "choices" if data.pending else ""))
+        pending.display = bool(data.pending or data.base_unspent)
+        kept = self.query_one("#sheet-goal", Static)
+        step, goal = key_named(self, "s", "Next step"), key_named(self, "o", "Goal")
+        kept.update(goal_panel(data.goal, step, goal))
+        kept.display = data.goal is not None
 
     def show_spells(self, data: SheetView) -> None:
         """The spell list, its highlighted spell kept, and that spell's text below it."""
@@ -588,6 +601,18 @@ class SheetScreen(OneTitan, Screen[None]):
             self.notify(f"{step.state.name} reaches LEVEL {step.state.level}!", title="Level up")
 
     # --- boxes -----------------------------------------------------------------------
+
+    @on(events.Click, "#sheet-pending")
+    def _pending_clicked(self) -> None:
+        """A click anywhere on the choices banner does what c does: its bar and the room
+        beside its words too (only its letters did, and a finger on a phone missed them)."""
+        if self.state is not None and self.state.pending:
+            self.action_choices()
+
+    @on(events.Click, "#sheet-goal-line")
+    def _goal_line_clicked(self) -> None:
+        """A click anywhere on the goal's line does what s does (as on the choices banner)."""
+        self.action_next_step()
 
     def on_box_grid_box_pressed(self, message: BoxGrid.BoxPressed) -> None:
         grid, key, shown = message.grid.id or "", message.key, self.state
