@@ -12,7 +12,7 @@ from textual.widgets import DataTable, OptionList, Static
 
 from titan_campaign import actions
 from titan_campaign.store import Database
-from titan_campaign.store.merge import Merged, Refused
+from titan_campaign.store.merge_result import Merged, Refused
 from titan_campaign.tui.app import TitanCampaignApp
 from titan_campaign.tui.screens.merge import ChooseCopyModal, ConfirmMergeModal, merge_preview
 from titan_campaign.tui.screens.roster import RosterScreen

@@ -32,7 +32,8 @@ from ..rules.titan import (
 from ..store import Database, Gone, Session, Stored, StoreError, now_iso
 from ..store import backups as backup_files
 from ..store.database import titan_gone
-from ..store.merge import forget_kept_deleted, merged_campaigns
+from ..store.merge import merged_campaigns
+from ..store.merge_refused import forget_kept_deleted
 from .common import (
     Done,
     Participant,

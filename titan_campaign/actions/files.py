@@ -31,7 +31,9 @@ from ..store.exchange import (
     read_titan_export,
 )
 from ..store.files import is_missing, write_atomically
-from ..store.merge import Merged, export_copy, forget_refused_since
+from ..store.merge_copy import export_copy
+from ..store.merge_refused import forget_refused_since
+from ..store.merge_result import Merged
 from ..store.outputs import check_replaceable, write_output
 from ..store.schemas import SCHEMAS, schema_text
 from .campaigns import IMPORT_NOTE

@@ -6,17 +6,17 @@ from typing import Any
 
 from ..rules.errors import RuleError
 from ..store import Database, StoreError, now_iso
-from ..store.merge import (
-    Merged,
+from ..store.merge import merge_into
+from ..store.merge_copy import read_copy
+from ..store.merge_refused import (
     check_refused,
     keep_refused,
     kept_deleted,
-    merge_into,
-    read_copy,
     refused_before,
     refused_file,
     refused_ids,
 )
+from ..store.merge_result import Merged
 
 __all__ = ["MergeChanged", "Merged", "conflicted_copies", "merge_copy", "refused_file"]
 

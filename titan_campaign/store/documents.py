@@ -155,7 +155,7 @@ TITAN_FORMAT = "titan-campaign titan"
 
 
 REFUSED_FORMAT = "titan-campaign refused changes"
-"""The ``format`` of the file where a merge keeps the changes it refused (``merge.py``)."""
+"""The ``format`` of the file where a merge keeps the changes it refused (``merge_refused.py``)."""
 
 
 def stated_versions(data: Any) -> list[Any]:
