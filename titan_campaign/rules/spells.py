@@ -719,7 +719,7 @@ def find_school(name: str) -> str:
 
 def spells_of(school: str, level: int | None = None) -> tuple[Spell, ...]:
     """The spells of one school, all of them or those of one level, in catalogue order."""
-    key = find_school(school)
+    key = school if school in SCHOOLS else find_school(school)  # the rules pass the key itself
     if level is None:
         return tuple(spell for spell in SPELLS if spell.school == key)
     if level not in SPELL_LEVELS:
