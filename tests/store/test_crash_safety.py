@@ -100,7 +100,8 @@ def changes_present(db: Path) -> tuple[set[int], list[str]]:
     """Every change number the database holds, and any half-recorded game."""
     present: set[int] = set()
     halves = []
-    campaign = actions.read_campaign(Database(db), actions.find_campaign(Database(db)))
+    store = Database(db)  # one read of the file, checked, for both questions
+    campaign = actions.read_campaign(store, actions.find_campaign(store))
     for titan_id in campaign.titan_ids:
         state = campaign.state(titan_id)  # replays and checks the whole history
         present |= {int(line.note.removeprefix("change ")) for line in state.gold_ledger}
