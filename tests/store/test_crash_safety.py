@@ -9,6 +9,7 @@ hold every reported change; a game is in both Titans' histories or in neither.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import select
@@ -99,7 +100,8 @@ def changes_present(db: Path) -> tuple[set[int], list[str]]:
     """Every change number the database holds, and any half-recorded game."""
     present: set[int] = set()
     halves = []
-    campaign = actions.read_campaign(Database(db), actions.find_campaign(Database(db)))
+    store = Database(db)  # one read of the file, checked, for both questions
+    campaign = actions.read_campaign(store, actions.find_campaign(store))
     for titan_id in campaign.titan_ids:
         state = campaign.state(titan_id)  # replays and checks the whole history
         present |= {int(line.note.removeprefix("change ")) for line in state.gold_ledger}
@@ -112,11 +114,20 @@ def changes_present(db: Path) -> tuple[set[int], list[str]]:
     return present, halves
 
 
-def backups_restorable(db: Path) -> bool:
-    return all(
-        Database(backup.file).checked_tables(database=db, raw=contents(backup))
-        for backup in list_backups(db)[:3]
-    )
+def backups_restorable(db: Path, restorable: set[bytes]) -> bool:
+    """The three newest backups each parse, validate and replay every Titan. Each is read
+    again after every kill; contents found restorable after an earlier kill (the same bytes,
+    by their SHA-256, kept as they were or compressed since) are not checked again, as the
+    same bytes give the same verdict: most kills leave the newest three as they were, and a
+    backup a kill did change is checked anew."""
+    for backup in list_backups(db)[:3]:
+        raw = contents(backup)
+        seen = hashlib.sha256(raw).digest()
+        if seen not in restorable:
+            if not Database(backup.file).checked_tables(database=db, raw=raw):
+                return False
+            restorable.add(seen)
+    return True
 
 
 @pytest.mark.slow
@@ -130,6 +141,7 @@ def test_a_writer_killed_at_random_moments_never_loses_a_saved_change(tmp_path, 
     kills = checks = lost = 0
     leftovers: set[str] = set()
     next_number = 1
+    restorable: set[bytes] = set()
     started = time.monotonic()
     # Every other kill on average waits for a saved change first, then each comes at a random
     # moment: while the writer starts, mid-change, or between two. What the writer gets done
@@ -154,7 +166,7 @@ def test_a_writer_killed_at_random_moments_never_loses_a_saved_change(tmp_path, 
         assert saved <= present, (
             f"changes reported saved but missing: {sorted(saved - present)[:10]}"
         )
-        assert backups_restorable(db)
+        assert backups_restorable(db, restorable)
         leftovers |= {p.name for p in db.parent.glob(".*.tmp")}
     elapsed = time.monotonic() - started
     change(Database(db), next_number)  # the next writer clears what a kill left

@@ -8,6 +8,7 @@ import os
 import re
 from argparse import Namespace
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -412,8 +413,10 @@ def command_words(args: Namespace) -> str:
     return " ".join(filter(None, (getattr(args, "command", None), getattr(args, "action", None))))
 
 
+@cache
 def build_parser() -> Parser:
-    """Every command with its arguments."""
+    """Every command with its arguments: built once (reading a command line changes nothing
+    in it), not again for each command a program runs."""
     common = _file_only()
     common.add_argument(
         "--campaign",

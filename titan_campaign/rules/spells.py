@@ -701,6 +701,8 @@ _BY_SCHOOL_LEVEL: dict[tuple[str, int], tuple[Spell, ...]] = {
     for school in SCHOOLS
     for level in SPELL_LEVELS
 }
+_BY_NAME: dict[str, Spell] = {spell.name: spell for spell in SPELLS}
+"""Each spell by its catalogue name, as events and the spell book hold it."""
 
 
 def find_spell(name: str) -> Spell:
@@ -709,7 +711,8 @@ def find_spell(name: str) -> Spell:
     Raises UnknownName with the nearest names: ``no spell named "Fireball"; did you mean
     "Fire Ball"?``
     """
-    return _SPELL_INDEX.find(name)
+    spell = _BY_NAME.get(name)  # the catalogue's own name needs no folding
+    return spell if spell is not None else _SPELL_INDEX.find(name)
 
 
 def find_school(name: str) -> str:
@@ -719,7 +722,7 @@ def find_school(name: str) -> str:
 
 def spells_of(school: str, level: int | None = None) -> tuple[Spell, ...]:
     """The spells of one school, all of them or those of one level, in catalogue order."""
-    key = find_school(school)
+    key = school if school in SCHOOLS else find_school(school)  # the rules pass the key itself
     if level is None:
         return tuple(spell for spell in SPELLS if spell.school == key)
     if level not in SPELL_LEVELS:

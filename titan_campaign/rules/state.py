@@ -249,10 +249,11 @@ class TitanState:
     def unknown_spells(self, school: str | None = None, level: int | None = None) -> list[Spell]:
         """Spells of (school, level) not yet in the spell book; None means any."""
         pool = SPELLS if school is None else spells_of(school, level)
+        in_book = {known.name for known in self.spells}
         return [
             spell
             for spell in pool
-            if not self.knows(spell.name) and (level is None or spell.level == level)
+            if spell.name not in in_book and (level is None or spell.level == level)
         ]
 
     def spell_choices(self, choice: PendingChoice) -> list[Spell]:
