@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import DataTable, Input, OptionList, Select
+from textual.widgets import Checkbox, DataTable, Input, OptionList, Select
 
 from titan_campaign import actions
 from titan_campaign.rules.awards import game_award
@@ -109,6 +109,43 @@ async def test_tab_passes_over_the_fields_of_a_titan_not_taking_part(tmp_path: P
         assert app.focused is thorn.query_one("#takes-part")
         await pilot.press("space", "tab")  # Thorn takes part again: his result is next
         assert app.focused is thorn.query_one("#result")
+
+
+async def test_w_or_l_on_a_titans_tick_says_its_result_and_the_tabs_count_as_for_the_first(
+    tmp_path: Path,
+) -> None:
+    """After Thorn's survivors, Tab goes to Mira's tick, where ``l`` did nothing and nothing
+    said why: Mira's result stayed ``w/l?``, and the Tabs counted as for Thorn put Mira's
+    score in the next field. ``w``/``l`` on a tick say that Titan's result, from its result."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bea", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        thorn, mira = app.screen.query_one("#titan-1"), app.screen.query_one("#titan-2")
+        await pilot.press("w", "tab", *"347")
+        thorn.query_one("#survivors").focus()
+        await pilot.press("tab")
+        assert app.focused is mira.query_one("#takes-part")
+        await pilot.press("l", "tab", *"80")
+        await pilot.pause()
+        assert mira.query_one("#result", ResultPick).value == "lost"
+        assert mira.query_one("#score", Input).value == "80"
+        assert "game lost" in award(pilot, 2)
+
+
+async def test_w_on_the_tick_of_a_titan_left_out_ticks_it_as_taking_part(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bea", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        mira = app.screen.query_one("#titan-2")
+        mira.query_one("#takes-part").focus()
+        await pilot.press("space", "w")  # left out, then said to have won: she took part
+        await pilot.pause()
+        assert mira.query_one("#takes-part", Checkbox).value
+        assert mira.query_one("#result", ResultPick).value == "won"
 
 
 async def test_a_titan_unticked_after_its_result_was_picked_shows_no_result(

@@ -35,7 +35,7 @@ from ..refusals import Refusal
 from ..upright import ctrl_s, key_named, when_turned
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from ..widgets.result_pick import ResultPick
+from ..widgets.result_pick import Result, ResultPick
 from ..widgets.shorten import shorten
 from ..widgets.tick import Tick
 from .base import database, titan_app
@@ -174,6 +174,9 @@ class TitanRow(Horizontal):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "row(-1)", "Titan above", id="game.row_up", show=False),
         Binding("down", "row(1)", "Titan below", id="game.row_down", show=False),
+        # on the row's tick (its result and fields take these keys themselves)
+        Binding("w", "result('won')", "Won", id="game.row_won", show=False),
+        Binding("l", "result('lost')", "Lost", id="game.row_lost", show=False),
     ]
 
     def __init__(
@@ -266,6 +269,16 @@ class TitanRow(Horizontal):
                 target.focus()
                 return
             number += step
+
+    def action_result(self, result: Result) -> None:
+        """``w`` or ``l`` on the row's tick: the Titan's result, said as on the result itself,
+        which then has the focus (Tab goes on to the score, as from the first row's result).
+        A Titan said to have won or lost took part: a Titan left out is ticked."""
+        self.query_one("#takes-part", Tick).value = True
+        self.show_taking_part()
+        pick = self.query_one("#result", ResultPick)
+        pick.action_pick(result)
+        pick.focus()
 
     def show_taking_part(self) -> None:
         """A Titan not taking part has its result and figures dimmed and passed over by Tab
