@@ -148,6 +148,42 @@ async def test_w_on_the_tick_of_a_titan_left_out_ticks_it_as_taking_part(tmp_pat
         assert mira.query_one("#result", ResultPick).value == "won"
 
 
+async def test_a_key_typed_in_a_game_form_field_redraws_neither_the_key_bar_nor_the_form(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Typing "Titan, Angel" in Mira's survivors lagged half a second behind: each key drew
+    the key bar again (which asked the whole form what was typed, four times) and laid out
+    the whole form for a preview of as many lines as before. The key bar changes when the
+    form first holds something typed, not at each key."""
+    from textual.widgets import Static
+
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bea", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("w", "tab", "3")  # the form holds something typed: undo is off
+        screen.query_one("#titan-2 #survivors").focus()
+        await pilot.pause()
+        redrawn: list[str] = []
+        monkeypatch.setattr(screen, "refresh_bindings", lambda: redrawn.append("key bar"))
+        typed = screen.typed
+        monkeypatch.setattr(screen, "typed", lambda: redrawn.append("form asked") or typed())
+        update = Static.update
+
+        def counted(self: Static, content: Any = "", *, layout: bool = True) -> None:
+            if layout:
+                redrawn.append(f"form laid out for {self.id}")
+            update(self, content, layout=layout)
+
+        monkeypatch.setattr(Static, "update", counted)
+        await pilot.press(*"Titan", "comma", "space", *"Angel", "backspace", "backspace")
+        await pilot.pause()
+        assert screen.query_one("#titan-2 #survivors", Input).value == "Titan, Ang"
+        assert redrawn == []
+
+
 async def test_a_titan_unticked_after_its_result_was_picked_shows_no_result(
     tmp_path: Path,
 ) -> None:
