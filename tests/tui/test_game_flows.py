@@ -165,6 +165,7 @@ async def test_a_key_typed_in_a_game_form_field_redraws_neither_the_key_bar_nor_
         screen = app.screen
         await pilot.press("w", "tab", "3")  # the form holds something typed: undo is off
         screen.query_one("#titan-2 #survivors").focus()
+        await pilot.press("T")  # the preview gains its line naming the survivors
         await pilot.pause()
         redrawn: list[str] = []
         monkeypatch.setattr(screen, "refresh_bindings", lambda: redrawn.append("key bar"))
@@ -178,10 +179,29 @@ async def test_a_key_typed_in_a_game_form_field_redraws_neither_the_key_bar_nor_
             update(self, content, layout=layout)
 
         monkeypatch.setattr(Static, "update", counted)
-        await pilot.press(*"Titan", "comma", "space", *"Angel", "backspace", "backspace")
+        await pilot.press(*"itan", "comma", "space", *"Angel", "backspace", "backspace")
         await pilot.pause()
         assert screen.query_one("#titan-2 #survivors", Input).value == "Titan, Ang"
         assert redrawn == []
+
+
+async def test_the_preview_names_the_survivors_as_read(tmp_path: Path) -> None:
+    """The survivors' field showed "Titan, Ogr" at 120 columns, and the preview under the row
+    did not name them, though they decide the honor guard (R9)."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g", "w")
+        await pilot.pause()
+        survivors = app.screen.query_one("#titan-1 #survivors", Input)
+        await type_into(pilot, survivors, "Titan,  Ogre ,Gargoyle")
+        await pilot.pause()
+        said = award(pilot, 1)
+        assert "survivors: Titan, Ogre, Gargoyle" in said
+        assert "Thorn: game won: 100 + score 0 / 10: 0 = 100; wisdom +0  →  100 XP" in said
+        await type_into(pilot, survivors, "none")
+        await pilot.pause()
+        assert "survivors: none" in award(pilot, 1)
 
 
 async def test_a_titan_unticked_after_its_result_was_picked_shows_no_result(

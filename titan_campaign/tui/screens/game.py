@@ -176,6 +176,19 @@ def say(shown: Static, text: Content) -> None:
     shown.update(text, layout=not width or text.get_height(rules, width) != before)
 
 
+def _survivors_read(row: TitanRow) -> str:
+    """The survivors as the form reads them, on a line under the award: they decide the
+    honor guard (R9), and a long list does not show whole in its field."""
+    typed = row.value("survivors").strip()
+    if not typed:
+        return ""
+    try:
+        names = row.survivors()
+    except RuleError:  # said by the save, beside the field
+        return f"\n  survivors as typed: {typed}"
+    return f"\n  survivors: {', '.join(names) if names else 'none'}"
+
+
 class TitanRow(Horizontal):
     """One Titan's part of the game: takes part, result, figures, survivors; below, its award
     or what is wrong. On one line where it fits; on a narrower screen stacked: the Titan and
@@ -580,7 +593,7 @@ class RecordGameScreen(Screen[None]):
         if row.state.archived:
             return f"  ! {row.state.name}: {ARCHIVED}"
         unspent = row.state.unspent_base_xp  # said under every line: the row keeps its height
-        warning = (
+        warning = _survivors_read(row) + (
             f"\n  ! {unspent} base XP still to spend before its first game (R2)" if unspent else ""
         )
         try:  # and what the game does to its honor guard (R9)
