@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import DataTable, Input, OptionList, Select
+from textual.widgets import Checkbox, DataTable, Input, OptionList, Select
 
 from titan_campaign import actions
 from titan_campaign.rules.awards import game_award
@@ -109,6 +109,99 @@ async def test_tab_passes_over_the_fields_of_a_titan_not_taking_part(tmp_path: P
         assert app.focused is thorn.query_one("#takes-part")
         await pilot.press("space", "tab")  # Thorn takes part again: his result is next
         assert app.focused is thorn.query_one("#result")
+
+
+async def test_w_or_l_on_a_titans_tick_says_its_result_and_the_tabs_count_as_for_the_first(
+    tmp_path: Path,
+) -> None:
+    """After Thorn's survivors, Tab goes to Mira's tick, where ``l`` did nothing and nothing
+    said why: Mira's result stayed ``w/l?``, and the Tabs counted as for Thorn put Mira's
+    score in the next field. ``w``/``l`` on a tick say that Titan's result, from its result."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bea", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        thorn, mira = app.screen.query_one("#titan-1"), app.screen.query_one("#titan-2")
+        await pilot.press("w", "tab", *"347")
+        thorn.query_one("#survivors").focus()
+        await pilot.press("tab")
+        assert app.focused is mira.query_one("#takes-part")
+        await pilot.press("l", "tab", *"80")
+        await pilot.pause()
+        assert mira.query_one("#result", ResultPick).value == "lost"
+        assert mira.query_one("#score", Input).value == "80"
+        assert "game lost" in award(pilot, 2)
+
+
+async def test_w_on_the_tick_of_a_titan_left_out_ticks_it_as_taking_part(tmp_path: Path) -> None:
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bea", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        mira = app.screen.query_one("#titan-2")
+        mira.query_one("#takes-part").focus()
+        await pilot.press("space", "w")  # left out, then said to have won: she took part
+        await pilot.pause()
+        assert mira.query_one("#takes-part", Checkbox).value
+        assert mira.query_one("#result", ResultPick).value == "won"
+
+
+async def test_a_key_typed_in_a_game_form_field_redraws_neither_the_key_bar_nor_the_form(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Typing "Titan, Angel" in Mira's survivors lagged half a second behind: each key drew
+    the key bar again (which asked the whole form what was typed, four times) and laid out
+    the whole form for a preview of as many lines as before. The key bar changes when the
+    form first holds something typed, not at each key."""
+    from textual.widgets import Static
+
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", []), ("Mira", "Bea", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("w", "tab", "3")  # the form holds something typed: undo is off
+        screen.query_one("#titan-2 #survivors").focus()
+        await pilot.press("T")  # the preview gains its line naming the survivors
+        await pilot.pause()
+        redrawn: list[str] = []
+        monkeypatch.setattr(screen, "refresh_bindings", lambda: redrawn.append("key bar"))
+        typed = screen.typed
+        monkeypatch.setattr(screen, "typed", lambda: redrawn.append("form asked") or typed())
+        update = Static.update
+
+        def counted(self: Static, content: Any = "", *, layout: bool = True) -> None:
+            if layout:
+                redrawn.append(f"form laid out for {self.id}")
+            update(self, content, layout=layout)
+
+        monkeypatch.setattr(Static, "update", counted)
+        await pilot.press(*"itan", "comma", "space", *"Angel", "backspace", "backspace")
+        await pilot.pause()
+        assert screen.query_one("#titan-2 #survivors", Input).value == "Titan, Ang"
+        assert redrawn == []
+
+
+async def test_the_preview_names_the_survivors_as_read(tmp_path: Path) -> None:
+    """The survivors' field showed "Titan, Ogr" at 120 columns, and the preview under the row
+    did not name them, though they decide the honor guard (R9)."""
+    db = build_db(tmp_path / "c.json", 200, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g", "w")
+        await pilot.pause()
+        survivors = app.screen.query_one("#titan-1 #survivors", Input)
+        await type_into(pilot, survivors, "Titan,  Ogre ,Gargoyle")
+        await pilot.pause()
+        said = award(pilot, 1)
+        assert "survivors: Titan, Ogre, Gargoyle" in said
+        assert "Thorn: game won: 100 + score 0 / 10: 0 = 100; wisdom +0  →  100 XP" in said
+        await type_into(pilot, survivors, "none")
+        await pilot.pause()
+        assert "survivors: none" in award(pilot, 1)
 
 
 async def test_a_titan_unticked_after_its_result_was_picked_shows_no_result(

@@ -115,6 +115,26 @@ async def test_the_result_field_with_the_focus_is_marked_without_colour(iron_cro
         assert first.rich_style.underline and not second.rich_style.underline
 
 
+async def test_the_tick_with_the_focus_is_marked_without_colour(iron_crown: Path) -> None:
+    """Tab from a row's survivors goes to the next Titan's tick, whose focus only its colour
+    showed: in a terminal of few colours the player could not see where the keys went."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        first, second = list(app.screen.query("#takes-part").results(Checkbox))[:2]
+        first.focus()
+        await pilot.pause()
+
+        def underlined(tick: Checkbox) -> str:
+            line = tick.render_line(0)
+            return "".join(s.text for s in line if s.style and s.style.underline).strip()
+
+        assert app.screen.focused is first
+        assert first.label.plain.strip() in underlined(first)
+        assert underlined(second) == ""
+
+
 async def test_a_pick_list_with_the_focus_is_marked_without_colour(iron_crown: Path) -> None:
     """With NO_COLOR the reference's "any school" with the focus differed from "any level"
     by one grey step of its background: a player tabbing along could not see where they were."""

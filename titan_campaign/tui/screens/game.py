@@ -35,7 +35,7 @@ from ..refusals import Refusal
 from ..upright import ctrl_s, key_named, when_turned
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
-from ..widgets.result_pick import ResultPick
+from ..widgets.result_pick import Result, ResultPick
 from ..widgets.shorten import shorten
 from ..widgets.tick import Tick
 from .base import database, titan_app
@@ -165,6 +165,30 @@ def _figure(text: str) -> int | str:
     return 0 if not text else int(text) if text.lstrip("-").isdigit() else text
 
 
+def say(shown: Static, text: Content) -> None:
+    """``text`` in ``shown``, the form laid out again only when it takes another number of
+    lines there: a key typed in a field changes its row's preview, and laying out the whole
+    form cost more than all the key's other work."""
+    if text == shown.content:
+        return
+    width, rules = shown.content_region.width, shown.styles.get_rules()
+    before = shown.visual.get_height(rules, width) if width else 0
+    shown.update(text, layout=not width or text.get_height(rules, width) != before)
+
+
+def _survivors_read(row: TitanRow) -> str:
+    """The survivors as the form reads them, on a line under the award: they decide the
+    honor guard (R9), and a long list does not show whole in its field."""
+    typed = row.value("survivors").strip()
+    if not typed:
+        return ""
+    try:
+        names = row.survivors()
+    except RuleError:  # said by the save, beside the field
+        return f"\n  survivors as typed: {typed}"
+    return f"\n  survivors: {', '.join(names) if names else 'none'}"
+
+
 class TitanRow(Horizontal):
     """One Titan's part of the game: takes part, result, figures, survivors; below, its award
     or what is wrong. On one line where it fits; on a narrower screen stacked: the Titan and
@@ -174,6 +198,9 @@ class TitanRow(Horizontal):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "row(-1)", "Titan above", id="game.row_up", show=False),
         Binding("down", "row(1)", "Titan below", id="game.row_down", show=False),
+        # on the row's tick (its result and fields take these keys themselves)
+        Binding("w", "result('won')", "Won", id="game.row_won", show=False),
+        Binding("l", "result('lost')", "Lost", id="game.row_lost", show=False),
     ]
 
     def __init__(
@@ -266,6 +293,16 @@ class TitanRow(Horizontal):
                 target.focus()
                 return
             number += step
+
+    def action_result(self, result: Result) -> None:
+        """``w`` or ``l`` on the row's tick: the Titan's result, said as on the result itself,
+        which then has the focus (Tab goes on to the score, as from the first row's result).
+        A Titan said to have won or lost took part: a Titan left out is ticked."""
+        self.query_one("#takes-part", Tick).value = True
+        self.show_taking_part()
+        pick = self.query_one("#result", ResultPick)
+        pick.action_pick(result)
+        pick.focus()
 
     def show_taking_part(self) -> None:
         """A Titan not taking part has its result and figures dimmed and passed over by Tab
@@ -390,6 +427,8 @@ class RecordGameScreen(Screen[None]):
         """Titans changed elsewhere since their row was shown, redrawn as they are now: the
         save is refused once, naming them, as a save made before the redraw is."""
         self._refused: dict[int, dict[str, str]] = {}
+        self._unsaved_shown = False
+        """Whether the key bar was last drawn for a form holding something typed."""
         """What a refused save says is wrong under each row, by row number, until it changes."""
 
     def campaign_in_view(self) -> actions.CampaignRef | None:
@@ -546,16 +585,15 @@ class RecordGameScreen(Screen[None]):
     def preview(self, number: int) -> None:
         """The row's award as typed so far (R8), or what is wrong with it."""
         self._refused.pop(number, None)
-        row = self.row(number)
-        shown = self.query_one(f"#award-{number}", Static)
+        say(self.query_one(f"#award-{number}", Static), plain(self._award_text(self.row(number))))
+
+    def _award_text(self, row: TitanRow) -> str:
         if not row.takes_part:
-            shown.update(plain(f"  {row.state.name}: not taking part"))
-            return
+            return f"  {row.state.name}: not taking part"
         if row.state.archived:
-            shown.update(plain(f"  ! {row.state.name}: {ARCHIVED}"))
-            return
+            return f"  ! {row.state.name}: {ARCHIVED}"
         unspent = row.state.unspent_base_xp  # said under every line: the row keeps its height
-        warning = (
+        warning = _survivors_read(row) + (
             f"\n  ! {unspent} base XP still to spend before its first game (R2)" if unspent else ""
         )
         try:  # and what the game does to its honor guard (R9)
@@ -568,27 +606,19 @@ class RecordGameScreen(Screen[None]):
             outcome = row.outcome()
         except ShapeError as error:
             problems = field_problems(error, LABELS)
-            shown.update(plain("  ! " + "; ".join(problems.values()) + warning))
-            return
+            return "  ! " + "; ".join(problems.values()) + warning
         name = shorten(row.state.name, 30)
         if outcome.scenario_xp and not self.query_one("#scenario", Input).value.strip():
-            scenario = f"  ! {name}: scenario XP comes with the scenario named (R8){warning}"
-            shown.update(plain(scenario))
-            return
+            return f"  ! {name}: scenario XP comes with the scenario named (R8){warning}"
         if row.result is None:
             won = actions.award_for(row.state, row.outcome("won")).total
             lost = actions.award_for(row.state, row.outcome("lost")).total
-            shown.update(
-                plain(f"  {name}: {won_or_lost(self)}  won → {won} XP, lost → {lost} XP{warning}")
-            )
-            return
+            return f"  {name}: {won_or_lost(self)}  won → {won} XP, lost → {lost} XP{warning}"
         award = actions.award_for(row.state, outcome)
         parts = " + ".join(f"{label}: {xp}" for label, xp in award.parts)
-        shown.update(
-            plain(
-                f"  {name}: {parts} = {award.subtotal}; "
-                f"wisdom +{award.wisdom_bonus}  →  {award.total} XP{warning}"
-            )
+        return (
+            f"  {name}: {parts} = {award.subtotal}; "
+            f"wisdom +{award.wisdom_bonus}  →  {award.total} XP{warning}"
         )
 
     def _changed_row(self, widget: Widget) -> None:
@@ -596,7 +626,18 @@ class RecordGameScreen(Screen[None]):
         for number, row in enumerate(self.query(TitanRow), start=1):
             if row in widget.ancestors:
                 self.preview(number)
-        self.refresh_bindings()  # undo is off once something is typed (the key bar says so)
+        if self._unsaved_shown and self._typed_in(widget):
+            return  # still holding something typed: the form as a whole need not be asked
+        unsaved = self.unsaved()
+        if unsaved != self._unsaved_shown:  # undo is off once something is typed (the key
+            self._unsaved_shown = unsaved  # bar says so): drawn again only when that changes
+            self.refresh_bindings()
+
+    def _typed_in(self, widget: Widget) -> bool:
+        """Whether the field ``widget`` holds something else than when the form opened."""
+        if not isinstance(widget, Input | Checkbox) or self._initial is None:
+            return False
+        return widget.value != self._initial.get(field_path(widget, self), "")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "scenario":  # a scenario award's field comes or goes (R8)
