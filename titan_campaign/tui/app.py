@@ -14,13 +14,13 @@ import sys
 import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, TypeVar
 
 from platformdirs import user_downloads_path
 from rich.text import Text
 from textual import events, messages
-from textual._files import generate_datetime_filename
 from textual._wait import wait_for_idle
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -573,7 +573,7 @@ class TitanCampaignApp(App[int]):
         a phone's pop-up blocker stops: nothing happened; and the picture there fetched its
         font from the internet)."""
         if self.served:
-            name = filename or generate_datetime_filename(self.title, ".svg", time_format)
+            name = filename or f"{self.title} {datetime.now(UTC):%Y-%m-%d %H_%M_%S} UTC.svg"
             return self.download(name, self.export_screenshot().encode())
         if path is None:
             downloads = user_downloads_path()
