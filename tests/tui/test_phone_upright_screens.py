@@ -681,3 +681,21 @@ async def test_the_sheet_and_honor_guard_name_no_key_a_phone_lacks(
             else "s: take the next step o: change the goal"
         )
         assert panel.endswith(keys), panel
+
+
+@pytest.mark.parametrize("width", [26, 28, 30])
+async def test_the_game_forms_ticks_and_results_are_in_view_on_a_small_phone(
+    campaign: Path,  # noqa: F811
+    width: int,
+) -> None:
+    """On a 320 px phone (26 columns) a Titan's row needed 26 columns where 22 were left: the
+    form scrolled sideways and the ticks saying who takes part were out of view. There the
+    Titans' names are cut shorter ("…"), and tick, name and result are in view."""
+    async with opened(campaign, None, ["g"], (width, 28)) as (app, _pilot):
+        form = app.screen.query_one("#game-form")
+        assert form.max_scroll_x == 0, (form.virtual_size, form.scrollable_content_region)
+        inside = form.scrollable_content_region
+        for field in app.screen.query("#takes-part, #result, #survivors"):
+            assert inside.x <= field.region.x and field.region.right <= inside.right, field
+        lines = screen_text(app).splitlines()
+        assert any(line.lstrip().startswith("▐✓▌") for line in lines), lines

@@ -26,11 +26,12 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.driver import Driver
-from textual.notifications import Notify, SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Input
+from textual.widgets._toast import Toast
 
 from .. import actions
 from ..rules.errors import RuleError
@@ -38,6 +39,7 @@ from ..rules.printable import shown_lines
 from ..rules.titan import TitanState
 from . import places, settings, unsaved
 from .commands import ActionsProvider
+from .notes import FEWEST_CUT, FRAME_ROWS, all_fit, cut_to, shares
 from .refusals import REFUSED, Refusal, refusal_of
 from .screens.problem import ProblemScreen
 from .upright import UPRIGHT_WIDTH, key_named
@@ -115,6 +117,8 @@ class TitanCampaignApp(App[int]):
         self._reopened: actions.CampaignRef | None = None  # the campaign opened last, by id
         self.notes: deque[str] = deque(maxlen=NOTES_KEPT)
         """The latest notifications in full, oldest first (f2 shows them: a long one is cut)."""
+        self._whole_notes: dict[str, str] = {}
+        """The notes shown, whole, by their notification's identity (each shown cut to fit)."""
         self.closing: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
         """Screens being closed by ``close_gone``: never redrawn (their Titan is gone, and a
         redraw would say so again as a refusal)."""
@@ -135,32 +139,72 @@ class TitanCampaignApp(App[int]):
         text, heading = shown_lines(message), shown_lines(title)
         self.notes.append(f"{heading}: {text}" if heading else text)
         super().notify(
-            self._fitted(text),
+            text,
             title=heading,
             severity=severity,
             timeout=timeout,
             markup=False,
         )
 
-    def on_notify(self, _new: Notify) -> None:
+    def on_notify(self, new: Notify) -> None:
         """A new note puts away the oldest shown beyond ``NOTES_SHOWN`` (Textual shows it
-        next): at 80x24 three stacked notes hid the gold screen's magic items."""
+        next): at 80x24 three stacked notes hid the gold screen's magic items. The notes
+        shown then share the screen (``_fit_notes``)."""
+        self._whole_notes[new.notification.identity] = new.notification.message
         shown = list(self._notifications)
         for older in shown[: max(0, len(shown) - NOTES_SHOWN + 1)]:
             self._unnotify(older, refresh=False)
+        self._fit_notes([*self._notifications, new.notification])
 
-    def _fitted(self, message: str) -> str:
-        """``message`` cut to the lines a notification shows whole on this screen, ending
-        "…": at 80x24 a long one (a game of three long-named Titans) was cut at the screen's
-        top instead, losing its first lines, the ones that say what was done."""
+    def _fit_notes(self, shown: list[Notification]) -> None:
+        """The notes ``shown`` (oldest first), each cut to its share of the rows above the
+        key bar, ending "…" and "f2: the whole note"; when a share is too small to say what
+        was done, the oldest is put away (f2 lists it). A note once fitted to half the screen
+        ran off its top: two long notes on a phone held upright, or one long note when the
+        phone was turned sideways, lost their first lines, the ones that say what was done."""
+        if not self.screen_stack:  # the app closing
+            return
         upright = self.has_class("-upright")  # then a toast takes the whole width (app.tcss)
         width = (self.size.width if upright else min(TOAST_WIDTH, self.size.width * 9 // 10)) - 5
-        room = max(3, self.size.height // 2 - 3)
-        lines = Text(message).wrap(self.console, max(10, width))
-        if len(lines) <= room:
-            return message
-        kept = "\n".join(line.plain.rstrip() for line in lines[: room - 2])
-        return f"{kept}\n…\n(f2: the whole note)"
+        wholes = [self._whole_notes.get(note.identity, note.message) for note in shown]
+        wrapped = [
+            [line.plain.rstrip() for line in Text(whole).wrap(self.console, max(10, width))]
+            for whole in wholes
+        ]
+        rows = self.size.height - self._key_bar_rows()
+        most = max(FEWEST_CUT, self.size.height // 2 - 3)  # a note covers half the screen at most
+        while True:
+            room = rows - sum(FRAME_ROWS + bool(note.title) for note in shown)
+            needs = [len(lines) for lines in wrapped]
+            given = shares(needs, room, most)
+            if len(shown) == 1 or all_fit(needs, given):
+                break
+            self._unnotify(shown.pop(0), refresh=False)
+            wholes.pop(0)
+            wrapped.pop(0)
+        for note, whole, lines, room in zip(shown, wholes, wrapped, given, strict=True):
+            note.message = whole if len(lines) <= room else cut_to(lines, room)
+        self._whole_notes = {
+            note.identity: whole for note, whole in zip(shown, wholes, strict=True)
+        }
+        for toast in self.screen.query(Toast):
+            toast.refresh(layout=True)
+
+    def _fit_notes_when_laid_out(self) -> None:
+        """The notes shown, cut anew once the screen is laid out (its key bar too): the phone
+        turned, or another screen shown, with its own key bar (a form saved closes as it tells
+        what was done, and the screen under it shows the notes)."""
+        self.call_after_refresh(lambda: self._fit_notes(list(self._notifications)))
+
+    def _key_bar_rows(self) -> int:
+        """The rows under the notes at the screen's foot: the key bar's (Textual's gap of one
+        on a screen without one)."""
+        bars = [
+            bar.outer_size.height
+            for bar in self.screen.query(KeyBar)
+            if bar.display and bar.visible and bar.styles.dock == "bottom"
+        ]
+        return sum(bars) or 1
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own palette entries (theme, keys, screenshot), but not a second Quit:
@@ -188,6 +232,7 @@ class TitanCampaignApp(App[int]):
         self.set_class(upright, "-upright")
         # once Textual has taken the new size (after this handler), which words go by
         self.call_next(self._turned, upright)
+        self._fit_notes_when_laid_out()
 
     def _turned(self, upright: bool) -> None:
         self.upright = upright
@@ -218,6 +263,7 @@ class TitanCampaignApp(App[int]):
         if self.open_campaign is None:  # (a Titan named at start and not found: it too)
             self._reopened = self._still_there(remembered)
         self.theme_changed_signal.subscribe(self, self._remember_theme)
+        self.screen_change_signal.subscribe(self, lambda _: self._fit_notes_when_laid_out())
         self.push_screen(self.first_screen())
         self.set_interval(POLL_SECONDS, self.check_database)
         self.set_interval(POLL_SECONDS, self.check_terminal)

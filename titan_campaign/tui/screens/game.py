@@ -81,6 +81,8 @@ NO_AWARD = "none"
 AWARD_TIP = "Scenario award: none keeps the standard award; a number, 0 too, replaces it (R8)"
 NAME_WIDTH = 14
 ROW_START = NAME_WIDTH + 4 + 7  # the tick and name, then the result and its gap
+NAME_FEWEST = 6
+"""The fewest columns a Titan's name is cut to, on a phone too narrow for ``NAME_WIDTH``."""
 SURVIVORS_MIN = 10
 TOP_WIDTH = 50
 """Narrower than this, the scenario's field goes under the date's."""
@@ -211,6 +213,8 @@ class TitanRow(Horizontal):
         self.titan = titan
         self.state = state
         self.taking_part = taking_part
+        self.name_width = NAME_WIDTH
+        """The columns the Titan's name is cut to beside its tick (``fit_name``)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="row-head"):
@@ -311,8 +315,19 @@ class TitanRow(Horizontal):
         self.query_one("#result", ResultPick).disabled = off
         self.query_one(".row-figures").disabled = off
 
-    def _titan_label(self) -> Content:
-        return plain(shorten(self.state.name, NAME_WIDTH - 1))  # a gap before the result
+    def _titan_label(self, gone: bool = False) -> Content:
+        name = f"{self.state.name} (gone)" if gone else self.state.name
+        return plain(shorten(name, self.name_width - 1))  # a gap before the result
+
+    def fit_name(self, width: int) -> None:
+        """The Titan's name cut to ``width`` columns beside its tick: fewer than
+        ``NAME_WIDTH`` on a phone too narrow for the row's head (a 320 px phone, 26 columns,
+        scrolled the form sideways and its ticks out of view)."""
+        if width != self.name_width:
+            self.name_width = width
+            tick = self.query_one("#takes-part", Tick)
+            tick.styles.width = width + 4
+            tick.label = self._titan_label(gone=self.disabled)
 
     def _titan_tip(self) -> Content:
         return plain(f"{self.state.name} ({self.state.player}) takes part")
@@ -322,7 +337,7 @@ class TitanRow(Horizontal):
         row is left out of the game, unticked and dimmed, what was typed kept in view."""
         tick = self.query_one("#takes-part", Tick)
         tick.value = False
-        tick.label = plain(shorten(f"{self.state.name} (gone)", NAME_WIDTH - 1))
+        tick.label = self._titan_label(gone=True)
         self.disabled = True
 
     def came_back(self) -> None:
@@ -471,19 +486,24 @@ class RecordGameScreen(Screen[None]):
             if width is None or row_width(full, scenario) <= width
             else stacked(width, scenario)
         )
-        head = f"{'Titan':<{NAME_WIDTH + 4}}{'Result':<7}"
+        # stacked on a phone too narrow for the row's head, the Titans' names are cut shorter
+        name_width = NAME_WIDTH
+        if lines is not None and width is not None:
+            name_width = max(NAME_FEWEST, min(NAME_WIDTH, width - (ROW_START + 1 - NAME_WIDTH)))
+        head = f"{'Titan':<{name_width + 4}}{'Result':<7}"
         if lines is None:
             cells = [f"{label:<{column + 1}}" for _, label, column in columns]
             heading = head + "".join(cells) + "Survivors"
             min_width = row_width(full, scenario)
         else:
             heading = head.rstrip() + "\n" + lines.heading
-            min_width = ROW_START + 1
+            min_width = ROW_START + 1 - NAME_WIDTH + name_width
         header = self.query_one(".game-header", Static)
         header.update(plain(heading))
         header.styles.min_width = min_width
         widths = {name: width for name, _, width in columns}
         for row in self.query(TitanRow):
+            row.fit_name(name_width)
             row.show_figures(widths)
             row.stack(lines)
             row.styles.min_width = min_width
