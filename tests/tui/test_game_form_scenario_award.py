@@ -1,20 +1,23 @@
 """Worked example (R8: "XP are awarded according to the rules of the scenario"): the game form
 takes a scenario's own award, which replaces the standard one as `award --scenario-award` does;
-the Wisdom bonus is still added. Its field shows once a scenario is named. Scenario XP (added to the standard award) and a scenario award
+the Wisdom bonus is still added. Its field shows once a scenario is named, in a place kept
+for it. Scenario XP (added to the standard award) and a scenario award
 (replacing it) cannot both be given, in the same words as the command line."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from titan_campaign.rules.awards import game_award
 from titan_campaign.rules.events import AbilityBought, GameOutcome
 from titan_campaign.tui.app import TitanCampaignApp
+from titan_campaign.tui.screens.game import TitanRow
 from titan_campaign.tui.screens.roster import RosterScreen
 
-from .conftest import SIZE, build_db, change_count, rendered, stored
+from .conftest import CAMPAIGN, SIZE, build_db, change_count, rendered, stored
 from .test_game_flows import award, results, type_into
 
 WISE = [AbilityBought(ability="wisdom"), AbilityBought(ability="wisdom")]
@@ -100,9 +103,8 @@ async def test_the_scenario_award_field_shows_once_a_scenario_is_named(tmp_path:
         await type_into(pilot, app.screen.query_one("#scenario", Input), "Tower siege")
         await pilot.pause()
         field = app.screen.query_one("#titan-1 #scenario_award", Input)
-        assert field.display and "Scenario award" in rendered(header).replace(
-            "ScAw", "Scenario award"
-        )
+        words = rendered(header).split()  # full names on two lines, or short ones
+        assert field.display and ("award" in words or "ScAw" in words)
         field.value = "150"
         await pilot.pause()
         assert "won → 150 XP, lost → 150 XP" in award(pilot, 1)  # the result counts 0
@@ -173,3 +175,32 @@ async def test_a_scenario_award_of_0_replaces_the_standard_award(tmp_path: Path)
         await pilot.pause()
         assert "scenario award, replacing the standard one: 0 = 0" in award(pilot, 1)
         assert "→  0 XP" in award(pilot, 1)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_naming_a_scenario_leaves_every_field_where_it_was(
+    iron_crown: Path, size: tuple[int, int]
+) -> None:
+    """The columns are laid out by the terminal's width alone: naming a scenario fills the
+    scenario award's place, kept for it, and moves no field a player may be about to click
+    (at 120 columns Survivors moved from column 109 to 65; at 80 every row took two lines)."""
+    app = TitanCampaignApp(iron_crown, open_campaign=CAMPAIGN)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        rows = list(app.screen.query(TitanRow))
+
+        def places() -> list[tuple[int, int, int]]:
+            return [
+                (row.query_one(f"#{field}").region.x, row.region.height, row.region.y)
+                for row in rows
+                for field in ("score", "survivors")
+            ]
+
+        before = places()
+        await type_into(pilot, app.screen.query_one("#scenario", Input), "Siege")
+        await pilot.pause()
+        await pilot.pause()
+        assert rows[0].query_one("#scenario_award").display
+        assert places() == before
+        assert not rows[0].has_class("-stacked")  # one line each, the award's field in it

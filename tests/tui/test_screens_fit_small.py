@@ -64,10 +64,10 @@ async def test_the_game_form_with_a_scenario_keeps_every_field_in_view(
     campaign: Path,  # noqa: F811
     size: tuple[int, int],
 ) -> None:
-    """A scenario named adds the scenario award's field to every row: at 80 columns the row
-    no longer fits on one line, so each Titan's figures go under its name (at 32 columns,
-    in two lines), every field whole and in view, none scrolled sideways; at 120 columns
-    the row stays on one line."""
+    """A scenario named shows the scenario award's field in every row, in the place kept for
+    it: at 80 and 120 columns the row stays on one line; narrower, each Titan's figures go
+    under its name (at 32 columns, in two lines), every field whole and in view, none
+    scrolled sideways."""
     keys = ["g", "shift+tab", "shift+tab", *"Siege"]
     async with opened(campaign, None, keys, size) as (app, _pilot):
         form = app.screen.query_one("#game-form")
@@ -76,5 +76,5 @@ async def test_the_game_form_with_a_scenario_keeps_every_field_in_view(
             if field.display:
                 assert form.content_region.contains_region(field.region), (field, field.region)
         thorn = app.screen.query_one("#titan-1")
-        assert thorn.has_class("-stacked") == (size[0] < 120), size
+        assert thorn.has_class("-stacked") == (size[0] < 80), size
         assert thorn.query_one("#scenario_award").display

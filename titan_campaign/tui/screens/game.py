@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 AWARD = "scenario_award"
 FIGURES = (
-    ("score", "Score", 6),
+    ("score", "Score", 5),  # 4 digits and the cursor as typed, 5 once typed; more scroll
     ("scenario_xp", "ScXP", 5),
     ("scenario_award", "ScAw", 5),
     ("battle_won", "BW", 4),
@@ -56,6 +56,17 @@ FIGURES = (
     ("fled", "Fled", 4),
 )
 FIGURE_NAMES = {name for name, _, _ in FIGURES}
+HEADINGS = {
+    "score": "Score",
+    "scenario_xp": "Scenario\nXP",
+    "scenario_award": "Scenario\naward",
+    "battle_won": "Battles\nwon",
+    "battle_lost": "Battles\nlost",
+    "agreement": "Agreements",
+    "agreement_eliminated": "Agreements\neliminated",
+    "fled": "Fled",
+}
+"""The figures' full names over their fields, on two lines where they take two words."""
 LABELS = {
     "date": "Date",
     "result": "Result",
@@ -88,24 +99,50 @@ TOP_WIDTH = 50
 """Narrower than this, the scenario's field goes under the date's."""
 
 
-def figure_columns(full: bool, scenario: bool = False) -> list[tuple[str, str, int]]:
-    """Each figure's field, heading and width: the short headings, or the full names (each
-    field as wide as its name). The scenario award only when a scenario is played (R8)."""
-    shown = [figure for figure in FIGURES if scenario or figure[0] != "scenario_award"]
+def figure_columns(full: bool) -> list[tuple[str, str, int]]:
+    """Each figure's field, heading and width: the short headings, or the full names on two
+    lines (each field as wide as its longest word). The scenario award's place is always kept: its
+    field shows once a scenario is named (R8), and no other field moves then."""
     if not full:
-        return shown
-    return [(name, LABELS[name], max(width, len(LABELS[name]))) for name, _, width in shown]
+        return list(FIGURES)
+    return [
+        (name, HEADINGS[name], max(width, *map(len, HEADINGS[name].split("\n"))))
+        for name, _, width in FIGURES
+    ]
 
 
-def row_width(full: bool, scenario: bool = False) -> int:
+def row_width(full: bool) -> int:
     """The columns a Titan's row needs, its figures headed by their full names or not."""
-    figures = sum(column + 1 for _, _, column in figure_columns(full, scenario))
+    figures = sum(column + 1 for _, _, column in figure_columns(full))
     return ROW_START + figures + SURVIVORS_MIN
 
 
-def full_headings_fit(width: int, scenario: bool = False) -> bool:
+def full_headings_fit(width: int) -> bool:
     """Whether a row with the figures' full names fits ``width`` columns."""
-    return row_width(True, scenario) <= width
+    return row_width(True) <= width
+
+
+def shown_heading(name: str, label: str, scenario: bool) -> str:
+    """A figure's heading: the scenario award's is blank until a scenario is named, as its
+    place under it is (a heading over no field would ask for a click on nothing)."""
+    return label if scenario or name != AWARD else ""
+
+
+def headings(columns: list[tuple[str, str, int]], scenario: bool) -> str:
+    """The headings over rows that take one line each: each figure's words over its field,
+    its last word on the bottom line, beside "Titan", "Result" and "Survivors"."""
+    words = [shown_heading(name, label, scenario).split("\n") for name, label, _ in columns]
+    depth = max(map(len, words))
+    lines = []
+    for line in range(depth):
+        cells = [
+            f"{([''] * (depth - len(said)) + said)[line]:<{column + 1}}"
+            for said, (_, _, column) in zip(words, columns, strict=True)
+        ]
+        lines.append("".join(cells))
+    head = f"{'Titan':<{NAME_WIDTH + 4}}{'Result':<7}"
+    lines = [" " * len(head) + line for line in lines[:-1]] + [head + lines[-1] + "Survivors"]
+    return "\n".join(line.rstrip() for line in lines)
 
 
 class Stacked(NamedTuple):
@@ -124,8 +161,8 @@ class Stacked(NamedTuple):
 def stacked(width: int, scenario: bool = False) -> Stacked:
     """The figures (short headings) in as many columns as fit ``width``, each column as wide
     as its widest field; the survivors' field after the last figure if it has room there,
-    else on a line of its own."""
-    fields = [(label, column + 1) for _, label, column in figure_columns(False, scenario)]
+    else on a line of its own. ``scenario``: one is named, its award's heading shown."""
+    fields = [(shown_heading(name, label, scenario), column + 1) for name, label, column in FIGURES]
     for count in range(len(fields), 0, -1):
         columns = [
             max(w for place, (_, w) in enumerate(fields) if place % count == column)
@@ -227,8 +264,12 @@ class TitanRow(Horizontal):
             yield ResultPick(id="result")
         with Horizontal(classes="row-figures"):
             for name, _label, width in FIGURES:
-                if name != AWARD:  # the scenario award's field is added once a scenario is named
+                if name != AWARD:
                     yield self._figure_field(name, width)
+                else:  # its place, kept: its field is added once a scenario is named
+                    slot = Static(classes="award-slot")
+                    slot.styles.width = width
+                    yield slot
             yield Input(placeholder="survivors", id="survivors")
 
     @staticmethod
@@ -246,17 +287,20 @@ class TitanRow(Horizontal):
         field.styles.width = width
         return field
 
-    def show_figures(self, widths: dict[str, int]) -> None:
-        """The figures' fields as wide as ``widths`` says; a figure not in it is not shown
-        (the scenario award's field is added the first time it is wanted, then kept)."""
-        if AWARD in widths and self._field(AWARD) is None:
+    def show_figures(self, widths: dict[str, int], scenario: bool) -> None:
+        """The figures' fields as wide as ``widths`` says; the scenario award's only with a
+        ``scenario`` named (added the first time it is wanted, then kept), in its place,
+        which is blank without one."""
+        if scenario and self._field(AWARD) is None:
             figures = self.query_one(".row-figures")
             figures.mount(self._figure_field(AWARD, widths[AWARD]), after="#scenario_xp")
+        slot = self.query_one(".award-slot")
+        slot.display = not scenario
+        slot.styles.width = widths[AWARD]
         for field in self.query(Input):
             if field.id in FIGURE_NAMES:
-                field.display = field.id in widths
-                if field.id in widths:
-                    field.styles.width = widths[field.id]
+                field.styles.width = widths[field.id]
+                field.display = scenario or field.id != AWARD
 
     def stack(self, lines: Stacked | None) -> None:
         """The row on one line (None), or stacked in ``lines``: its figures in a grid of
@@ -480,31 +524,25 @@ class RecordGameScreen(Screen[None]):
         short ones and a legend below the rows when not; a row too wide for ``width``
         columns is stacked, and its headings with it."""
         scenario = self.scenario_played()
-        columns = figure_columns(full, scenario)
-        lines = (
-            None
-            if width is None or row_width(full, scenario) <= width
-            else stacked(width, scenario)
-        )
+        columns = figure_columns(full)
+        lines = None if width is None or row_width(full) <= width else stacked(width, scenario)
         # stacked on a phone too narrow for the row's head, the Titans' names are cut shorter
         name_width = NAME_WIDTH
         if lines is not None and width is not None:
             name_width = max(NAME_FEWEST, min(NAME_WIDTH, width - (ROW_START + 1 - NAME_WIDTH)))
-        head = f"{'Titan':<{name_width + 4}}{'Result':<7}"
         if lines is None:
-            cells = [f"{label:<{column + 1}}" for _, label, column in columns]
-            heading = head + "".join(cells) + "Survivors"
-            min_width = row_width(full, scenario)
+            said = headings(columns, scenario)
+            min_width = row_width(full)
         else:
-            heading = head.rstrip() + "\n" + lines.heading
+            said = f"{'Titan':<{name_width + 4}}Result\n{lines.heading}"
             min_width = ROW_START + 1 - NAME_WIDTH + name_width
         header = self.query_one(".game-header", Static)
-        header.update(plain(heading))
+        header.update(plain(said))
         header.styles.min_width = min_width
         widths = {name: width for name, _, width in columns}
         for row in self.query(TitanRow):
             row.fit_name(name_width)
-            row.show_figures(widths)
+            row.show_figures(widths, scenario)
             row.stack(lines)
             row.styles.min_width = min_width
         legend = (AWARD_LEGEND if scenario else "") + LEGEND
@@ -512,7 +550,7 @@ class RecordGameScreen(Screen[None]):
 
     def fit_headings(self) -> None:
         width = self.query_one("#game-form").scrollable_content_region.width  # less its scroll bar
-        self.show_headings(full_headings_fit(width, self.scenario_played()), width)
+        self.show_headings(full_headings_fit(width), width)
         # the scenario under the date where a name of some length would not fit beside it
         self.query_one(".game-top").set_class(width < TOP_WIDTH, "-stacked")
 
