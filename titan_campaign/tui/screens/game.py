@@ -181,7 +181,7 @@ def stacked(width: int, scenario: bool = False) -> Stacked:
     if len(lines) == 1 and width - sum(columns) >= SURVIVORS_MIN:
         grid.append("1fr")  # one line of figures, and the survivors beside them
         span = 1
-    elif last < count and sum(columns[last:]) >= SURVIVORS_MIN:
+    elif last < count and sum(columns[last:]) - 1 >= SURVIVORS_MIN:  # the last column's gap
         span = count - last
     else:
         span, heading, fled_span = count, [*heading, ""], count - last + 1
