@@ -16,7 +16,7 @@ from ...rules.characters import CHARACTERS, Character
 from ...rules.honor_guard import slot_assignment
 from ...rules.names import plural
 from ...rules.titan import TitanState, slain_notes
-from ..upright import KeyButton, key_named
+from ..upright import KeyButton, key_named, when_turned
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from .base import OneTitan
@@ -179,6 +179,14 @@ class HonorGuardModal(OneTitan, FormModal):
                 yield KeyButton("Save", "ctrl+s", "primary", id="save-guard")
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        when_turned(self, self.reword)
+
+    def reword(self) -> None:
+        """The list of those not offered says how it opens on a phone as it is held now."""
+        for block in self.query("#not-offered-block").results(Collapsible):
+            block.title = not_offered_title(self.state, key_named(self, "enter", "tap"))
 
     def members(self) -> tuple[str, ...]:
         return tuple(
