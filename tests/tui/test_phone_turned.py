@@ -23,6 +23,7 @@ pytestmark = pytest.mark.slow
 
 SIDEWAYS = (80, 24)
 WORDED_BY_HOLD = {
+    "backups",
     "campaigns",
     "game_log",
     "history",

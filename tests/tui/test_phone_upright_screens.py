@@ -699,3 +699,16 @@ async def test_the_game_forms_ticks_and_results_are_in_view_on_a_small_phone(
             assert inside.x <= field.region.x and field.region.right <= inside.right, field
         lines = screen_text(app).splitlines()
         assert any(line.lstrip().startswith("▐✓▌") for line in lines), lines
+
+
+@pytest.mark.parametrize("size", [PHONE_UPRIGHT, (80, 24)], ids=["phone", "80x24"])
+async def test_the_backups_screen_says_how_a_backup_is_restored_where_it_is_held(
+    campaign: Path,  # noqa: F811
+    size: tuple[int, int],
+) -> None:
+    """On a phone the backups screen said "enter or r: restore the highlighted backup": a
+    phone has neither; a second tap on a backup, or Restore, restores it."""
+    async with opened(campaign, None, ["escape", "k"], size) as (app, _pilot):
+        hint = " ".join(rendered(app.screen.query_one("#backups-hint")).split())
+        said = "a second tap or Restore" if size == PHONE_UPRIGHT else "enter or r"
+        assert hint.startswith(f"{said}: restore the highlighted backup"), hint

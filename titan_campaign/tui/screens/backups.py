@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Label, Static
 
 from ... import actions
 from .. import places
+from ..upright import key_named, when_turned
 from ..widgets.key_bar import KeyBar
 from ..widgets.plain import plain
 from ..widgets.row_table import RowTable
@@ -107,6 +108,10 @@ class BackupsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_view()
         self.query_one(DataTable).focus()
+        when_turned(self, self._show_hint)
+
+    def _show_hint(self) -> None:
+        self.query_one("#backups-hint", Static).update(plain(self._hint()))
 
     def refresh_view(self) -> None:
         db = database(self)
@@ -124,7 +129,7 @@ class BackupsScreen(Screen[None]):
         names = [backup.name for backup in self._rows]
         if chosen in names:
             table.move_cursor(row=names.index(chosen))
-        self.query_one("#backups-hint", Static).update(plain(self._hint()))
+        self._show_hint()
 
     def _fill(self) -> None:
         table = self.query_one(DataTable)
@@ -158,7 +163,8 @@ class BackupsScreen(Screen[None]):
         if self._rows:
             kept = actions.restore_keeps(database(self))
             return (
-                f"enter or r: restore the highlighted backup ({kept})   kept: every backup of"
+                f"{key_named(self, 'enter or r', 'a second tap or Restore')}: restore the"
+                f" highlighted backup ({kept})   kept: every backup of"
                 f" the last 24 hours, up to {keep} (set {actions.BACKUPS_ENV} to change), and the"
                 " newest of each day for 30 days"
             )

@@ -248,7 +248,7 @@ class DeleteCampaignModal(ConfirmModal):
 
     def _question(self) -> str:
         return f'Delete "{self.campaign_name}" and every Titan in it? ' + (
-            "The database as it is now is kept as a backup (k lists them)."
+            "The database as it is now is kept as a backup (see Backups, k)."
             if self.kept
             else f"It cannot be brought back ({actions.NO_BACKUP_KEPT})."
         )
