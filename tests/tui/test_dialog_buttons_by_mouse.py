@@ -170,3 +170,33 @@ async def test_a_click_on_a_fields_label_takes_typing_to_that_field(
             assert await pilot.click(label), (name, str(label.render()))
             await pilot.pause()
             assert dialog.focused is field, (name, str(label.render()), dialog.focused)
+
+
+@pytest.mark.parametrize(("name", "titan", "keys"), DIALOGS, ids=[d[0] for d in DIALOGS])
+async def test_every_dialogs_fields_are_framed_as_the_new_titans_the_focused_one_lit(
+    campaign: Path,  # noqa: F811
+    name: str,
+    titan: str | None,
+    keys: list[str],
+) -> None:
+    """The gold, item, spell-for-gold, goal and print dialogs' fields had no frame: the one
+    with the focus showed it by one shade of background, and what was typed went where the
+    player did not look. Every dialog's fields are framed as the new Titan's are, the frame
+    of the one with the focus lit."""
+    async with opened(campaign, None, ["a"], (80, 24)) as (app, _pilot):
+        titan_name = app.screen.query_one("#titan-name", Input)
+        lit = (titan_name.styles.border_top, titan_name.styles.border_bottom)
+        player = app.screen.query_one("#titan-player", Input)
+        unlit = (player.styles.border_top, player.styles.border_bottom)
+    assert lit[0][0] != "" and lit != unlit
+    async with opened(campaign, titan, keys, (80, 24)) as (app, pilot):
+        dialog = app.screen
+        assert isinstance(dialog, ModalScreen), dialog
+        fields = [field for field in dialog.query(Input) if field.display]
+        for field in fields:
+            field.focus()
+            await pilot.pause()
+            for other in fields:
+                drawn = (other.styles.border_top, other.styles.border_bottom)
+                assert drawn == (lit if other is field else unlit), (name, other.id, drawn)
+                assert other.region.height == 3, (name, other.id, other.region)

@@ -110,10 +110,10 @@ async def test_on_a_phone_held_upright_the_item_dialogs_labels_stand_above_their
         await pilot.press("m", "b")
         await pilot.pause()
         box = app.screen.query_one(FormBox)
-        for row in box.query(".field-row"):
-            label, field = row.children
-            assert label.region.bottom <= field.region.y, (label, field)
-            assert field.region.width == row.region.width, field  # the whole width to type in
+        for row in box.query(".field-row"):  # charges and price share a row: each pair
+            for label, field in zip(row.children[::2], row.children[1::2], strict=True):
+                assert label.region.bottom <= field.region.y, (label, field)
+                assert field.region.width == row.region.width, field  # the whole width
 
 
 @pytest.mark.parametrize(

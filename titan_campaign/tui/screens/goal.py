@@ -164,16 +164,18 @@ class GoalModal(FormModal):
         abilities, schools, spells = goal_fields(self.state)
         with FormBox(classes="form"):
             yield Label(plain(f"Build goal for {self.state.name}"), classes="form-title")
-            yield Label("Ability boxes")  # the example in the field, as the other forms have it
-            yield Input(
-                abilities, placeholder="e.g. spirit=3 power=2", id="goal-abilities", compact=True
-            )
+            # the example in the field, as the other forms have it
+            with Horizontal(classes="field-row framed"):
+                yield Label("Ability boxes")
+                yield Input(abilities, placeholder="e.g. spirit=3 power=2", id="goal-abilities")
             yield Static("", id="goal-abilities-problem", classes="field-error")
-            yield Label("School levels")
-            yield Input(schools, placeholder="e.g. fire=3", id="goal-schools", compact=True)
+            with Horizontal(classes="field-row framed"):
+                yield Label("School levels")
+                yield Input(schools, placeholder="e.g. fire=3", id="goal-schools")
             yield Static("", id="goal-schools-problem", classes="field-error")
-            yield Label("Spells, separated by commas")
-            yield Input(spells, placeholder="e.g. Fire Ball, Bless", id="goal-spells", compact=True)
+            with Horizontal(classes="field-row framed"):
+                yield Label("Spells, commas between")
+                yield Input(spells, placeholder="e.g. Fire Ball, Bless", id="goal-spells")
             yield Static("", id="goal-spells-problem", classes="field-error")
             yield Static("", id="goal-problem", classes="field-error")
             with Horizontal(classes="buttons"):

@@ -95,11 +95,13 @@ class GoldModal(TitanForm):
         with FormBox(classes="form"):
             yield Label("Gold entry (negative to spend)", classes="form-title")
             yield self.purse()
-            yield Label("Amount")
-            yield Input(id="gold-amount", compact=True)  # as typed: a slip is said, not dropped
+            with Horizontal(classes="field-row framed"):
+                yield Label("Amount")
+                yield Input(id="gold-amount")  # as typed: a slip is said, not dropped
             yield field_error("amount")
-            yield Label("Note")
-            yield Input(placeholder="e.g. loot from game 3", id="gold-note", compact=True)
+            with Horizontal(classes="field-row framed"):
+                yield Label("Note")
+                yield Input(placeholder="e.g. loot from game 3", id="gold-note")
             yield field_error("note")
             yield Label("Game")
             played = [g.game for g in self.shown.games if not g.played_in]
@@ -127,6 +129,7 @@ class GoldModal(TitanForm):
 
 
 CHARGES_HINT = "blank: as listed, else lasts"
+CHARGES_BESIDE_PRICE = "as listed"
 
 
 class ItemModal(TitanForm):
@@ -150,16 +153,17 @@ class ItemModal(TitanForm):
                 "Buy a magic item with gold" if self.buying else "Add a magic item",
                 classes="form-title",
             )
-            yield self.purse()
-            yield Select(
-                [(s.name, s.name) for s in SUGGESTED_ITEMS],
-                prompt="Suggestions (optional)",
-                id="suggestion",
-                compact=True,
-            )
-            with Horizontal(classes="field-row"):
+            with Horizontal(id="purse-row"):  # one line for both: room for the framed fields
+                yield self.purse()
+                yield Select(
+                    [(s.name, s.name) for s in SUGGESTED_ITEMS],
+                    prompt="Suggestions (optional)",
+                    id="suggestion",
+                    compact=True,
+                )
+            with Horizontal(classes="field-row framed"):
                 yield Label("Name")
-                yield Input(id="item-name", compact=True)
+                yield Input(id="item-name")
             yield field_error("name")
             with Horizontal(classes="field-row"):
                 yield Label("Type")
@@ -169,23 +173,23 @@ class ItemModal(TitanForm):
                     id="item-type",
                     compact=True,
                 )
-            with Horizontal(classes="field-row"):
+            with Horizontal(classes="field-row framed"):
+                yield Label("Description")
+                yield Input(id="item-description")
+            yield field_error("description")
+            # charges and price side by side: framed, the form still fits 60x20 with a refusal
+            with Horizontal(classes="field-row framed"):
                 yield Label("Charges")
                 yield Input(
                     id="item-charges",
-                    compact=True,
                     valid_empty=True,  # blank is allowed: never drawn as a mistake
                 )
+                if self.buying:
+                    yield Label("Price in gold")
+                    yield Input(id="item-price")
             yield Label(CHARGES_HINT, classes="hint", id="charges-hint")
             yield field_error("charges")
-            with Horizontal(classes="field-row"):
-                yield Label("Description")
-                yield Input(id="item-description", compact=True)
-            yield field_error("description")
             if self.buying:
-                with Horizontal(classes="field-row"):
-                    yield Label("Price in gold")
-                    yield Input(id="item-price", compact=True)
                 yield field_error("price")
             yield field_error(GENERAL)
             yield save_or_cancel("Save")
@@ -199,7 +203,8 @@ class ItemModal(TitanForm):
         """What a blank Charges field means: in the field at a keyboard's size; on a phone held
         upright under it, where it wraps (in the field it was cut to "blank: as listed, else")."""
         upright = held_upright(self)
-        self.query_one("#item-charges", Input).placeholder = "" if upright else CHARGES_HINT
+        beside = CHARGES_BESIDE_PRICE if self.buying else CHARGES_HINT  # as much as fits
+        self.query_one("#item-charges", Input).placeholder = "" if upright else beside
         self.query_one("#charges-hint").display = upright
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -259,9 +264,9 @@ class SpellForGoldModal(TitanForm):
                 compact=True,
             )
             yield field_error("spell")
-            with Horizontal(classes="field-row"):
+            with Horizontal(classes="field-row framed"):
                 yield Label("Price in gold")
-                yield Input(id="spell-price", compact=True)
+                yield Input(id="spell-price")
             yield field_error("price")
             yield save_or_cancel("Save")
         yield KeyBar()

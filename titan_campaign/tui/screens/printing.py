@@ -14,6 +14,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
 from textual.widgets import Button, Input, Label, Select
 
 from ... import actions
@@ -126,9 +127,10 @@ class PrintModal(FormModal):
                 yield Label("The printout downloads in your browser.", classes="hint")
                 yield save_or_cancel("Download", "print-go")
             else:
-                yield Label("Save to")
                 self._offered = self._default_path(choices[0][1], formats[0])
-                yield Input(self._offered, id="print-path", compact=True)
+                with Horizontal(classes="field-row framed"):
+                    yield Label("Save to")
+                    yield Input(self._offered, id="print-path")
                 yield save_or_cancel("Print", "print-go")
         yield KeyBar()
 
