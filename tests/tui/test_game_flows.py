@@ -917,3 +917,27 @@ async def test_a_titans_history_shows_its_game_figures_as_the_command_line_does(
         shown = "\n".join(str(table.get_row_at(n)[2]) for n in range(table.row_count))
     for line in command_line:
         assert line in " ".join(shown.split()), shown
+
+
+async def test_a_charges_problem_goes_when_the_charges_are_typed_again_not_the_price(
+    tmp_path: Path,
+) -> None:
+    """Charges and price stand side by side in the buy-item form: a problem with the charges
+    stayed while they were typed again, and went when the price was (the field before it)."""
+    db = build_db(tmp_path / "c.json", 0, [("Thorn", "Ann", [])])
+    app = TitanCampaignApp(db, open_campaign="Demo", open_titan="Thorn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "b")
+        await pilot.pause()
+        form = app.screen
+        await type_into(pilot, form.query_one("#item-name", Input), "Ring of Mana")
+        await type_into(pilot, form.query_one("#item-charges", Input), "100000")
+        await type_into(pilot, form.query_one("#item-price", Input), "0")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        problem = form.query_one("#error-charges")
+        assert problem.display and "Charges" in rendered(problem), rendered(problem)
+        await type_into(pilot, form.query_one("#item-price", Input), "1")
+        assert problem.display  # the price is not what the problem is about
+        await type_into(pilot, form.query_one("#item-charges", Input), "2")
+        assert not problem.display

@@ -55,7 +55,16 @@ def save_or_cancel(save: str, save_id: str = "save") -> Horizontal:
 
 
 def _field_of(error: Widget) -> Widget | None:
-    """The field a problem is shown under: the focusable widget just before it."""
+    """The field a problem is shown under: the one it names (``error-charges`` under
+    ``item-charges``, which may stand beside another field), else the focusable widget just
+    before it."""
+    name = (error.id or "").removeprefix("error-")
+    named = {name, *(f"{prefix}{name}" for prefix in FORM_PREFIXES)}
+    for around in error.ancestors:  # the nearest: a row of a form may repeat a field's name
+        if isinstance(around, Widget):
+            found = [w for w in around.query("*") if w.id in named and w.focusable]
+            if found:
+                return found[0]
     siblings = list(error.parent.children) if error.parent is not None else []
     for before in reversed(siblings[: siblings.index(error)] if error in siblings else []):
         if before.focusable:
