@@ -286,10 +286,7 @@ class _Replay:
                     self.refused.append(Refused(campaign.name, said, reason, _kept(change), True))
                     continue
                 try:
-                    self._check_renamed(campaign, side, made_change, change.events)
-                    if change_id not in self.both:
-                        self._check_corrected(campaign, side, made_change, change.events)
-                    campaign = campaign.record_change(made_change, made_elsewhere=True).campaign
+                    campaign = self._judged(campaign, side, made_change, change.events)
                 except RuleError as error:
                     if not change.undone:
                         with suppress(RuleError):  # a history broken by hand: refused as it is
@@ -312,6 +309,21 @@ class _Replay:
                 elif side == "theirs" and change_id in self.undone_here and not change.undone:
                     self.brought.append(f"redo: {self._said(change, side)}")
         return campaign
+
+    def _judged(
+        self,
+        campaign: Campaign,
+        side: str,
+        change: Change,
+        events: Mapping[int, tuple[Event, ...]],
+    ) -> Campaign:
+        """``campaign`` with ``change`` of ``side`` recorded, judged as a merge judges it (a
+        rename or a correction clashing with the other copy's refused, then the rules);
+        RuleError if refused."""
+        self._check_renamed(campaign, side, change, events)
+        if change.id not in self.both:
+            self._check_corrected(campaign, side, change, events)
+        return campaign.record_change(change, made_elsewhere=True).campaign
 
     def _archive_in_the_way(
         self,
@@ -343,9 +355,7 @@ class _Replay:
         )
         trial = Campaign(campaign.name, campaign.base_xp, campaign.created, without)
         try:
-            self._check_renamed(trial, side, change, events)
-            self._check_corrected(trial, side, change, events)
-            trial.record_change(change, made_elsewhere=True)
+            self._judged(trial, side, change, events)
         except RuleError:
             return  # refused for another reason too
         where = "this copy" if side == "mine" else "the other copy"
