@@ -694,12 +694,7 @@ async def test_a_file_damaged_under_the_open_roster_shows_that_it_cannot_be_open
         assert "The campaign database cannot be opened" in screen_text(app)
         assert "k Backups" in screen_text(app)
         assert "Not saved" not in notes.titles
-        await pilot.press("k")
-        await pilot.pause()
-        await pilot.press("down", "enter")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause(WITHIN)
+        await restore_the_second_backup(pilot)
         assert "Restored backup 2" in notes.text()
         assert isinstance(app.screen, RosterScreen)  # the file opens again: back where it was
 

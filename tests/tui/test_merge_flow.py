@@ -21,6 +21,33 @@ from titan_campaign.tui.widgets.key_bar import KeyBar
 from .conftest import SIZE, Notes, build_db, named, rendered, stored
 
 START = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
+COPY = "campaigns (Bo's conflicted copy).json"
+
+
+def copy_giving_gold(tmp_path: Path, amount: int) -> tuple[Path, Path]:
+    """Thorn's database and Bo's copy beside it, in which Thorn was given ``amount`` gold."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / COPY
+    shutil.copyfile(db, copy)
+    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), amount)
+    return db, copy
+
+
+def copy_spending_gold_spent_here(tmp_path: Path, refused: int) -> tuple[Path, Path]:
+    """Thorn's database and Bo's copy, which spent ``refused`` times the gold this database
+    spent first: each of its changes refused by a merge."""
+    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
+    copy = tmp_path / COPY
+    purse = sum(range(1, refused + 1))
+    with time_machine.travel(START, tick=False) as clock:
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), purse)
+        shutil.copyfile(db, copy)
+        clock.shift(timedelta(minutes=1))
+        actions.change_gold(Database(db), named(Database(db), "Thorn"), -purse)
+        for amount in range(1, refused + 1):
+            clock.shift(timedelta(minutes=1))
+            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), -amount)
+    return db, copy
 
 
 async def test_a_conflicted_copy_is_offered_shown_first_then_merged(tmp_path: Path) -> None:
@@ -268,16 +295,7 @@ def test_a_merge_whose_every_change_is_refused_says_the_database_stays_as_it_is(
 async def test_the_merged_note_names_every_refused_change(tmp_path: Path) -> None:
     """The note of a merge refusing five changes named three and "... and 2 more refused",
     though f2, where a note too long for the screen is read whole, showed the same three."""
-    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
-    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
-    with time_machine.travel(START, tick=False) as clock:
-        actions.change_gold(Database(db), named(Database(db), "Thorn"), 15)
-        shutil.copyfile(db, copy)
-        clock.shift(timedelta(minutes=1))
-        actions.change_gold(Database(db), named(Database(db), "Thorn"), -15)
-        for amount in range(1, 6):  # each refused: Thorn's 15 gold were spent here
-            clock.shift(timedelta(minutes=1))
-            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), -amount)
+    db, copy = copy_spending_gold_spent_here(tmp_path, 5)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
@@ -298,16 +316,7 @@ async def test_a_long_preview_says_more_follows_and_down_reads_it_to_the_end(
     """At 80x24 the preview of a merge refusing many changes ended mid-line, nothing said more
     followed, and Down did nothing (only the mouse wheel scrolled): Merge could be pressed
     without seeing what was refused."""
-    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
-    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
-    with time_machine.travel(START, tick=False) as clock:
-        actions.change_gold(Database(db), named(Database(db), "Thorn"), 45)
-        shutil.copyfile(db, copy)
-        clock.shift(timedelta(minutes=1))
-        actions.change_gold(Database(db), named(Database(db), "Thorn"), -45)
-        for amount in range(1, 10):  # each refused: Thorn's gold was spent here
-            clock.shift(timedelta(minutes=1))
-            actions.change_gold(Database(copy), named(Database(copy), "Thorn"), -amount)
+    db, _copy = copy_spending_gold_spent_here(tmp_path, 9)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("M")
@@ -332,10 +341,7 @@ async def test_a_long_preview_says_more_follows_and_down_reads_it_to_the_end(
 
 
 async def test_a_short_preview_says_nothing_of_more(tmp_path: Path) -> None:
-    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
-    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
-    shutil.copyfile(db, copy)
-    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 4)
+    db, _copy = copy_giving_gold(tmp_path, 4)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("M")
@@ -374,10 +380,7 @@ async def test_redo_right_after_undoing_a_merge_says_m_merges_the_copy_again(
 ) -> None:
     """ctrl+y said "`titan-campaign merge FILE` brings its changes in again": in the app the
     way is M on the roster."""
-    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
-    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
-    shutil.copyfile(db, copy)
-    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 3)
+    db, _copy = copy_giving_gold(tmp_path, 3)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=SIZE) as pilot:
         notes = Notes(app)
@@ -400,10 +403,7 @@ async def test_the_merged_note_goes_as_soon_as_the_apps_other_notes_and_f2_keeps
 ) -> None:
     """The "Merged" note stayed 15 seconds, covering the roster, and the EXPERIENCE panel of
     the sheet opened next; the app's other notes go after Textual's 5 seconds."""
-    db = build_db(tmp_path / "campaigns.json", 0, [("Thorn", "Ann", [])])
-    copy = tmp_path / "campaigns (Bo's conflicted copy).json"
-    shutil.copyfile(db, copy)
-    actions.change_gold(Database(copy), named(Database(copy), "Thorn"), 3)
+    db, _copy = copy_giving_gold(tmp_path, 3)
     app = TitanCampaignApp(db, open_campaign="Demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("M")
